@@ -1,0 +1,34 @@
+// Bundles the server (and the internal @rideshare/* packages it imports as TypeScript source) into
+// dist/. Third-party dependencies stay external and load from node_modules (argon2 is native).
+import { existsSync } from 'node:fs';
+
+import { build } from 'esbuild';
+
+const entryPoints = ['src/server.ts', 'scripts/admin-reset-password.ts', 'scripts/export-rides-csv.ts'].filter((f) =>
+  existsSync(f),
+);
+
+await build({
+  entryPoints,
+  outdir: 'dist',
+  outbase: '.',
+  entryNames: '[name]',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'externalize-third-party',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) => {
+          if (args.path.startsWith('@rideshare/')) return undefined;
+          return { path: args.path, external: true };
+        });
+      },
+    },
+  ],
+});
+console.log(`built ${entryPoints.join(', ')} into dist/`);

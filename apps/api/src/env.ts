@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/**
+ * The only place that reads process.env. Every setting is validated at start-up; a bad value stops
+ * the process with a message naming the variable, instead of failing later on a request.
+ */
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const DEV_SESSION_SECRET = 'development-only-session-secret-change-me-0123456789';
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).optional(),
+    PUBLIC_URL: z.url().optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    ADMIN_DISCORD_USERNAME: z.string().min(1).optional(),
+    MAP_STYLE_URL: z.string().default(''),
+    PLACE_SEARCH_URL: z.string().default('https://nominatim.openstreetmap.org/search'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST_DIR: z.string().optional(),
+    TRUST_PROXY: z.string().optional(),
+    CORS_ORIGIN: z.string().optional(),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(100 * 1024),
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+    LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+    LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+    ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
+    ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
+    MIGRATE_ON_START: booleanish.default(true),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  })
+  .transform((env, ctx) => {
+    const production = env.NODE_ENV === 'production';
+    if (production && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'is required in production (at least 32 random characters)',
+      });
+      return z.NEVER;
+    }
+    return {
+      ...env,
+      HOST: env.HOST ?? '127.0.0.1',
+      SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+      // Cookies are marked Secure exactly when the app is served over HTTPS, so a local production
+      // run on http://localhost still signs in.
+      COOKIE_SECURE: env.PUBLIC_URL ? env.PUBLIC_URL.startsWith('https://') : false,
+    };
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+/** Parses an environment (process.env by default) or throws an EnvError listing every problem. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  // Empty strings mean "unset", as in most .env tooling.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,31 @@
+/**
+ * One JSON error shape for everything outside tRPC: `{ error: message }`. Client mistakes that
+ * Fastify catches itself (malformed JSON, wrong content type, oversized body) keep their 4xx status
+ * and a readable message; anything unexpected is logged with the request id and answered 500
+ * without internals.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+const friendlyMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid Content-Length header',
+};
+
+export const errorHandlerPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+      if (status >= 500) {
+        request.log.error({ err: error, method: request.method, url: request.url, params: request.params }, 'request failed');
+        return reply.code(500).send({ error: 'Internal server error' });
+      }
+      const message = (error.code && friendlyMessages[error.code]) ?? error.message;
+      return reply.code(status).send({ error: message });
+    });
+  },
+  { name: 'error-handler' },
+);

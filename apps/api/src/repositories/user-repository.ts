@@ -1,0 +1,153 @@
+import type { Database, DriverDetails, UserRow } from '@rideshare/db';
+import { sql, type Kysely, type Transaction } from 'kysely';
+
+import type { Env } from '../env';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** What the server needs to know about the caller on every request. */
+export interface AuthUser {
+  id: number;
+  discordUsername: string;
+  name: string | null;
+  isVendor: boolean;
+  isAdmin: boolean;
+}
+
+/** A user as they see themselves (never the password hash). */
+export interface PublicUser {
+  id: number;
+  discordUsername: string;
+  name: string | null;
+  whatsappNumber: string | null;
+  malaysianNumber: string | null;
+  revolutUsername: string | null;
+  isVendor: boolean;
+  companyName: string | null;
+  driverDetails: DriverDetails | null;
+  isAdmin: boolean;
+}
+
+/** The admin is user 1, and only while its Discord username matches the configured one. */
+export function isAdminUser(user: { id: number; discordUsername: string }, env: Pick<Env, 'ADMIN_DISCORD_USERNAME'>): boolean {
+  const admin = env.ADMIN_DISCORD_USERNAME;
+  return user.id === 1 && admin !== undefined && user.discordUsername.toLowerCase() === admin.toLowerCase();
+}
+
+const publicColumns = [
+  'id',
+  'discordUsername',
+  'name',
+  'whatsappNumber',
+  'malaysianNumber',
+  'revolutUsername',
+  'isVendor',
+  'companyName',
+  'driverDetails',
+] as const;
+
+export function toPublicUser(row: Pick<UserRow, (typeof publicColumns)[number]>, env: Pick<Env, 'ADMIN_DISCORD_USERNAME'>): PublicUser {
+  return {
+    id: row.id,
+    discordUsername: row.discordUsername,
+    name: row.name,
+    whatsappNumber: row.whatsappNumber,
+    malaysianNumber: row.malaysianNumber,
+    revolutUsername: row.revolutUsername,
+    isVendor: row.isVendor,
+    companyName: row.companyName,
+    driverDetails: row.driverDetails,
+    isAdmin: isAdminUser(row, env),
+  };
+}
+
+export async function findAuthUserById(db: Db, id: number, env: Pick<Env, 'ADMIN_DISCORD_USERNAME'>): Promise<AuthUser | null> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'discordUsername', 'name', 'isVendor'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? { ...row, isAdmin: isAdminUser(row, env) } : null;
+}
+
+export async function findPublicUserById(db: Db, id: number, env: Pick<Env, 'ADMIN_DISCORD_USERNAME'>): Promise<PublicUser | null> {
+  const row = await db.selectFrom('users').select(publicColumns).where('id', '=', id).executeTakeFirst();
+  return row ? toPublicUser(row, env) : null;
+}
+
+/** Looks a user up by Discord username, ignoring case (usernames are unique case-insensitively). */
+export async function findUserCredentialsByUsername(
+  db: Db,
+  discordUsername: string,
+): Promise<{ id: number; passwordHash: string } | null> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'passwordHash'])
+    .where(sql<string>`lower(discord_username)`, '=', discordUsername.toLowerCase())
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function findPasswordHashById(db: Db, id: number): Promise<string | null> {
+  const row = await db.selectFrom('users').select('passwordHash').where('id', '=', id).executeTakeFirst();
+  return row?.passwordHash ?? null;
+}
+
+export interface NewUser {
+  discordUsername: string;
+  passwordHash: string;
+  name: string | null;
+  whatsappNumber: string | null;
+  malaysianNumber: string | null;
+  revolutUsername: string | null;
+  isVendor: boolean;
+  companyName: string | null;
+  driverDetails: DriverDetails | null;
+}
+
+/** Inserts a user; returns null when the Discord username is already taken (any case). */
+export async function insertUser(db: Db, user: NewUser, env: Pick<Env, 'ADMIN_DISCORD_USERNAME'>): Promise<PublicUser | null> {
+  const row = await db
+    .insertInto('users')
+    .values({ ...user, driverDetails: user.driverDetails ? JSON.stringify(user.driverDetails) : null })
+    .onConflict((oc) => oc.expression(sql`lower(discord_username)`).doNothing())
+    .returning(publicColumns)
+    .executeTakeFirst();
+  return row ? toPublicUser(row, env) : null;
+}
+
+export async function updateUserPassword(db: Db, id: number, passwordHash: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ passwordHash, updatedAt: new Date() })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export interface ProfileChanges {
+  name?: string | null;
+  whatsappNumber?: string | null;
+  malaysianNumber?: string | null;
+  revolutUsername?: string | null;
+}
+
+export async function updateUserProfile(
+  db: Db,
+  id: number,
+  changes: ProfileChanges,
+  env: Pick<Env, 'ADMIN_DISCORD_USERNAME'>,
+): Promise<PublicUser | null> {
+  const row = await db
+    .updateTable('users')
+    .set({ ...changes, updatedAt: new Date() })
+    .where('id', '=', id)
+    .returning(publicColumns)
+    .executeTakeFirst();
+  return row ? toPublicUser(row, env) : null;
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -1,0 +1,83 @@
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError, z } from 'zod';
+
+import { createCaller } from '../routers/app-router';
+import { createContextFromRequest, type HttpContextDeps } from '../trpc/context';
+
+export type Caller = ReturnType<typeof createCaller>;
+
+export interface RestErrorBody {
+  error: string;
+  fieldErrors?: Record<string, string[] | undefined>;
+}
+
+/** A procedure's error → the documented REST shape `{ error }` with the mapped status. */
+export function restErrorFromTRPC(error: TRPCError): { status: number; body: RestErrorBody } {
+  const status = getHTTPStatusCodeFromError(error);
+  if (error.cause instanceof ZodError) {
+    const first = error.cause.issues[0];
+    return {
+      status,
+      body: { error: first?.message ?? 'Invalid input', fieldErrors: z.flattenError(error.cause).fieldErrors },
+    };
+  }
+  if (status >= 500) return { status, body: { error: 'Internal server error' } };
+  return { status, body: { error: error.message } };
+}
+
+/**
+ * Builds a Fastify handler that calls a procedure through a server-side caller with the request's
+ * session, and answers its result as JSON (or the mapped error). The REST adapter only reshapes.
+ */
+export function viaCaller<T>(
+  deps: HttpContextDeps,
+  run: (caller: Caller, request: FastifyRequest, reply: FastifyReply) => Promise<T>,
+  options: { successStatus?: number } = {},
+) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      const ctx = await createContextFromRequest(deps, { req: request });
+      const result = await run(createCaller(ctx), request, reply);
+      if (reply.sent) return reply;
+      return await reply.code(options.successStatus ?? 200).send(result);
+    } catch (error) {
+      if (error instanceof TRPCError) {
+        const { status, body } = restErrorFromTRPC(error);
+        if (status >= 500) request.log.error({ err: error.cause ?? error, params: request.params }, 'procedure failed');
+        return reply.code(status).send(body);
+      }
+      throw error;
+    }
+  };
+}
+
+/** Path ids are validated before any procedure runs: '/api/rides/abc' is a 400, not a 500. */
+export const idParam = z.coerce
+  .number({ error: 'Invalid id' })
+  .int('Invalid id')
+  .positive('Invalid id')
+  .max(2_147_483_647, 'Invalid id');
+
+export function parseId(value: unknown): number {
+  const result = idParam.safeParse(value);
+  if (!result.success) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid id', cause: result.error });
+  }
+  return result.data;
+}
+
+/** The JSON body as an object (a missing or non-object body becomes {} so zod reports fields). */
+export function bodyObject(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body;
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+/**
+ * Marks a request value as handed to a procedure unchecked: the procedure's zod input validates it
+ * (and answers 400 with the field messages), so the adapter does not duplicate the schema.
+ */
+export function untrusted<T>(value: unknown): T {
+  return value as T;
+}

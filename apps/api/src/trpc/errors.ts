@@ -1,0 +1,51 @@
+import { DomainError, type DomainErrorCode } from '@rideshare/domain';
+import { TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+
+/**
+ * Every domain refusal maps to one tRPC code (and so one HTTP status). Declared with `satisfies`
+ * so a new domain code fails the typecheck until it is mapped here.
+ */
+export const domainErrorStatus = {
+  VALIDATION_FAILED: 'BAD_REQUEST',
+  UNAUTHENTICATED: 'UNAUTHORIZED',
+  INVALID_CREDENTIALS: 'UNAUTHORIZED',
+  USERNAME_TAKEN: 'CONFLICT',
+  RATE_LIMITED: 'TOO_MANY_REQUESTS',
+  NOT_FOUND: 'NOT_FOUND',
+  NOT_CREATOR: 'FORBIDDEN',
+  VENDOR_ONLY: 'FORBIDDEN',
+  VENDORS_CANNOT_CREATE: 'FORBIDDEN',
+  NOT_ADMIN: 'FORBIDDEN',
+  NOT_OWN_PROFILE: 'FORBIDDEN',
+  WRONG_PASSWORD: 'BAD_REQUEST',
+  RIDE_FULL: 'CONFLICT',
+  RIDE_PAST: 'CONFLICT',
+  ALREADY_JOINED: 'CONFLICT',
+  CREATOR_CANNOT_JOIN: 'FORBIDDEN',
+  NOT_ELIGIBLE: 'FORBIDDEN',
+  CANNOT_REMOVE_ORGANIZER: 'FORBIDDEN',
+  NOT_PASSENGER_OF_RIDE: 'NOT_FOUND',
+  NOT_ALLOWED_TO_REMOVE: 'FORBIDDEN',
+  SEQUENCE_LOCKED: 'CONFLICT',
+  SEQUENCE_NOT_SUPPORTED: 'BAD_REQUEST',
+  INVALID_SEQUENCE: 'BAD_REQUEST',
+  MAX_BELOW_TAKEN: 'CONFLICT',
+  RIDE_HAS_PASSENGERS: 'CONFLICT',
+  RIDE_NOT_OPEN: 'CONFLICT',
+  ALREADY_ASSIGNED: 'CONFLICT',
+  RESET_CODE_INVALID: 'BAD_REQUEST',
+} as const satisfies Record<DomainErrorCode, TRPC_ERROR_CODE_KEY>;
+
+export function toTRPCError(error: DomainError): TRPCError {
+  return new TRPCError({ code: domainErrorStatus[error.code], message: error.message, cause: error });
+}
+
+/** Throws NOT_FOUND naming the missing thing, e.g. notFound('Ride', 12) → 'Ride not found'. */
+export function notFound(what: string, id?: number | string): never {
+  throw new TRPCError({
+    code: 'NOT_FOUND',
+    message: `${what} not found`,
+    cause: new DomainError('NOT_FOUND', id === undefined ? `${what} not found` : `${what} ${String(id)} not found`),
+  });
+}

@@ -1,0 +1,32 @@
+import type { Database } from '@rideshare/db';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+
+import { buildApp } from '../../src/app';
+import { testEnv } from './env';
+
+export async function createTestApp(db: Kysely<Database>, envOverrides: Record<string, string> = {}): Promise<FastifyInstance> {
+  const app = await buildApp({ env: testEnv(envOverrides), db });
+  await app.ready();
+  return app;
+}
+
+/** The `name=value` pair of the session cookie a response set, for the next request's Cookie header. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const header = response.headers['set-cookie'];
+  const all = Array.isArray(header) ? header : header ? [header] : [];
+  const session = all.find((c) => c.startsWith('rideshare.sid='));
+  if (!session) throw new Error(`no session cookie in response (status ${String(response.statusCode)}): ${response.body}`);
+  return session.split(';')[0] ?? '';
+}
+
+/** Logs in over HTTP and returns the Cookie header value for later requests. */
+export async function loginAs(app: FastifyInstance, user: { discordUsername: string; password: string }): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { discordUsername: user.discordUsername, password: user.password },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${String(response.statusCode)} ${response.body}`);
+  return sessionCookie(response);
+}

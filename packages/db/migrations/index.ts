@@ -1,0 +1,12 @@
+import type { Migration } from 'kysely';
+
+import * as m0001 from './2026_11_21_0001_create_core_tables';
+
+/**
+ * Every migration, keyed by name, imported statically so the bundled production server carries them
+ * (a folder scan would not survive bundling). Names sort in the order they apply. Never edit a
+ * migration after it lands: add a new one.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026_11_21_0001_create_core_tables': m0001,
+};

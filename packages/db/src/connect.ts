@@ -1,0 +1,100 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { CamelCasePlugin, Kysely, PostgresDialect, type LogEvent } from 'kysely';
+import pg from 'pg';
+
+import type { Database } from './schema';
+
+// Postgres `bigint` (int8) and `numeric` come back as strings by default; counts we read are
+// small, so parse int8 as a number. Dates stay Date objects.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number.parseInt(value, 10));
+
+export interface DbConfig {
+  /** A Postgres server URL. When absent the embedded engine is used. */
+  databaseUrl?: string | undefined;
+  /** Folder of the embedded database, or 'memory://' for a throwaway one. */
+  dataDir?: string | undefined;
+  /** Pool size per process. */
+  poolSize?: number | undefined;
+  /** Called for every executed query (used by benchmarks and tests to count statements). */
+  onQuery?: ((event: LogEvent) => void) | undefined;
+}
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  pool: pg.Pool;
+  kind: 'server' | 'embedded';
+  /** Connection string that reaches this database (the embedded engine's loopback socket too). */
+  connectionString: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * Opens the database. With a URL it talks to that Postgres server. Without one it starts PGlite
+ * (Postgres compiled to WebAssembly) in-process, persisted in `dataDir`, and exposes it on a
+ * loopback port so the very same `pg` driver and code path serve both cases. The socket server
+ * multiplexes connections and keeps a transaction's statements together, so transactions from
+ * different pool clients are serialised, which is correct for a single process.
+ */
+export async function connectDatabase(config: DbConfig): Promise<DbHandle> {
+  let embedded: { server: PGLiteSocketServer; pglite: PGlite } | undefined;
+  let connectionString: string;
+  if (config.databaseUrl) {
+    connectionString = config.databaseUrl;
+  } else {
+    const dataDir = config.dataDir ?? './data';
+    let pglite: PGlite;
+    if (dataDir.startsWith('memory://')) {
+      pglite = await PGlite.create(dataDir);
+    } else {
+      const dir = resolve(dataDir);
+      mkdirSync(dir, { recursive: true });
+      pglite = await PGlite.create(dir);
+    }
+    const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 64 });
+    await server.start();
+    const address = server.getServerConn();
+    connectionString = `postgres://postgres@${address}/postgres`;
+    embedded = { server, pglite };
+  }
+
+  const pool = new pg.Pool({
+    connectionString,
+    max: config.poolSize ?? (embedded ? 8 : 10),
+    connectionTimeoutMillis: 10_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection (database restart, network cut) must not crash the
+  // process; the pool discards it and the next checkout reconnects.
+  pool.on('error', () => undefined);
+
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin()],
+    log: config.onQuery
+      ? (event) => {
+          config.onQuery?.(event);
+        }
+      : undefined,
+  });
+
+  let closed = false;
+  return {
+    db,
+    pool,
+    kind: embedded ? 'embedded' : 'server',
+    connectionString,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+      if (embedded) {
+        await embedded.server.stop();
+        await embedded.pglite.close();
+      }
+    },
+  };
+}

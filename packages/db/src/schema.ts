@@ -1,0 +1,121 @@
+import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types for Kysely. Columns are snake_case in Postgres and camelCase here (CamelCasePlugin).
+ * `timestamptz` columns read as Date and accept Date or ISO strings on write.
+ */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export interface DriverDetails {
+  name: string;
+  contact: string;
+  carNumber: string;
+}
+
+export interface DropoffLocationEntry {
+  location: string;
+  passengerCount: number;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  discordUsername: string;
+  passwordHash: string;
+  name: string | null;
+  whatsappNumber: string | null;
+  malaysianNumber: string | null;
+  revolutUsername: string | null;
+  isVendor: Generated<boolean>;
+  companyName: string | null;
+  driverDetails: JSONColumnType<DriverDetails | null, string | null, string | null>;
+  createdAt: CreatedAt;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface DriverContactTable {
+  id: Generated<number>;
+  name: string;
+  whatsappNumber: string;
+  malaysianNumber: string | null;
+  vehicleType: string;
+  notes: string | null;
+  isActive: Generated<boolean>;
+}
+
+export interface RideTable {
+  id: Generated<number>;
+  creatorId: number;
+  direction: string;
+  date: Timestamp;
+  maxPassengers: number;
+  currentPassengers: Generated<number>;
+  pickupLocation: string;
+  dropoffLocations: JSONColumnType<DropoffLocationEntry[], string, string>;
+  status: Generated<string>;
+  vendorId: number | null;
+  driverContactId: number | null;
+  cost: Generated<number>;
+  additionalStops: Generated<number>;
+  sequenceLocked: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface RidePassengerTable {
+  id: Generated<number>;
+  rideId: number;
+  userId: number;
+  dropoffLocation: string;
+  dropoffSequence: number | null;
+  passengerCount: Generated<number>;
+  createdAt: CreatedAt;
+}
+
+export interface SessionTable {
+  sid: string;
+  sess: JSONColumnType<Record<string, unknown>, string, string>;
+  expiresAt: Timestamp;
+}
+
+export interface LoginFailureTable {
+  id: Generated<string>;
+  key: string;
+  createdAt: CreatedAt;
+}
+
+export interface PasswordResetCodeTable {
+  id: Generated<number>;
+  userId: number;
+  codeHash: string;
+  expiresAt: Timestamp;
+  usedAt: Date | null;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+}
+
+export interface AppStateTable {
+  id: number;
+  ridesVersion: ColumnType<string, string | number, string | number>;
+}
+
+export interface Database {
+  users: UserTable;
+  driverContacts: DriverContactTable;
+  rides: RideTable;
+  ridePassengers: RidePassengerTable;
+  sessions: SessionTable;
+  loginFailures: LoginFailureTable;
+  passwordResetCodes: PasswordResetCodeTable;
+  appState: AppStateTable;
+}
+
+export type UserRow = Selectable<UserTable>;
+export type NewUserRow = Insertable<UserTable>;
+export type UserRowUpdate = Updateable<UserTable>;
+export type RideRow = Selectable<RideTable>;
+export type NewRideRow = Insertable<RideTable>;
+export type RideRowUpdate = Updateable<RideTable>;
+export type RidePassengerRow = Selectable<RidePassengerTable>;
+export type NewRidePassengerRow = Insertable<RidePassengerTable>;
+export type DriverContactRow = Selectable<DriverContactTable>;

@@ -1,0 +1,75 @@
+/**
+ * Every refusal a rule can give, as a stable code plus a human message. The API maps each code to
+ * an HTTP/tRPC status (a new code fails its typecheck until mapped); the web app shows the message.
+ */
+export const DOMAIN_ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  'USERNAME_TAKEN',
+  'RATE_LIMITED',
+  'NOT_FOUND',
+  'NOT_CREATOR',
+  'VENDOR_ONLY',
+  'VENDORS_CANNOT_CREATE',
+  'NOT_ADMIN',
+  'NOT_OWN_PROFILE',
+  'WRONG_PASSWORD',
+  'RIDE_FULL',
+  'RIDE_PAST',
+  'ALREADY_JOINED',
+  'CREATOR_CANNOT_JOIN',
+  'NOT_ELIGIBLE',
+  'CANNOT_REMOVE_ORGANIZER',
+  'NOT_PASSENGER_OF_RIDE',
+  'NOT_ALLOWED_TO_REMOVE',
+  'SEQUENCE_LOCKED',
+  'SEQUENCE_NOT_SUPPORTED',
+  'INVALID_SEQUENCE',
+  'MAX_BELOW_TAKEN',
+  'RIDE_HAS_PASSENGERS',
+  'RIDE_NOT_OPEN',
+  'ALREADY_ASSIGNED',
+  'RESET_CODE_INVALID',
+] as const;
+
+export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
+
+const CODE_SET: ReadonlySet<string> = new Set(DOMAIN_ERROR_CODES);
+
+/**
+ * Tells whether a string is one of the known domain error codes.
+ *
+ * @example isDomainErrorCode('RIDE_FULL') // true
+ */
+export function isDomainErrorCode(value: unknown): value is DomainErrorCode {
+  return typeof value === 'string' && CODE_SET.has(value);
+}
+
+/**
+ * A business rule said no: `code` says which rule (for status mapping and client logic), `message`
+ * says it in words the user can read.
+ *
+ * @example throw new DomainError('RIDE_FULL', 'Ride is full');
+ */
+export class DomainError extends Error {
+  readonly code: DomainErrorCode;
+
+  constructor(code: DomainErrorCode, message: string) {
+    super(message);
+    this.name = 'DomainError';
+    this.code = code;
+  }
+}
+
+/**
+ * Recognises a domain refusal, also one created by another copy of this package (bundlers can
+ * duplicate modules, which breaks a bare `instanceof`).
+ *
+ * @example if (isDomainError(err)) showToast(err.message);
+ */
+export function isDomainError(error: unknown): error is DomainError {
+  if (error instanceof DomainError) return true;
+  if (!(error instanceof Error) || error.name !== 'DomainError') return false;
+  return isDomainErrorCode((error as { code?: unknown }).code);
+}

@@ -1,0 +1,203 @@
+import { DomainError } from './errors';
+import type { DomainErrorCode } from './errors';
+
+/** The least a ride must tell for its state rules; a database row or an API answer both fit. */
+export type RideState = {
+  creatorId: number;
+  date: Date | string;
+  maxPassengers: number;
+  currentPassengers: number;
+  status: string;
+};
+
+export type CardBadge = 'Past' | 'Full' | 'Your Ride' | 'Join';
+export type StatusLabel = 'Open' | 'Driver Assigned' | 'Completed';
+
+export type JoinEligibility = { eligible: true } | { eligible: false; code: DomainErrorCode; message: string };
+
+function rideTime(ride: Pick<RideState, 'date'>): number {
+  return (ride.date instanceof Date ? ride.date : new Date(ride.date)).getTime();
+}
+
+/**
+ * A ride is past once its departure is before now. At the exact departure instant it is not past
+ * yet. A ride whose date cannot be read is never treated as past.
+ *
+ * @example isPast({ date: '2026-11-21T07:00:00Z' }, new Date('2026-11-21T07:00:01Z')) // true
+ */
+export function isPast(ride: Pick<RideState, 'date'>, now: Date = new Date()): boolean {
+  return rideTime(ride) < now.getTime();
+}
+
+/**
+ * A ride is full when the passengers on board fill (or, for legacy data, exceed) its seats.
+ *
+ * @example isFull({ currentPassengers: 5, maxPassengers: 5 }) // true
+ */
+export function isFull(ride: Pick<RideState, 'currentPassengers' | 'maxPassengers'>): boolean {
+  return ride.currentPassengers >= ride.maxPassengers;
+}
+
+/**
+ * Seats still free on a ride; never below zero.
+ *
+ * @example spotsRemaining({ currentPassengers: 3, maxPassengers: 5 }) // 2
+ */
+export function spotsRemaining(ride: Pick<RideState, 'currentPassengers' | 'maxPassengers'>): number {
+  return Math.max(0, ride.maxPassengers - ride.currentPassengers);
+}
+
+/**
+ * The badge on a ride card, first match wins: Past, then Full, then Your Ride (the viewer organised
+ * it), else Join.
+ *
+ * @example cardBadge(fullRideOfAlice, alice.id, now) // 'Full' (full beats "your ride")
+ */
+export function cardBadge(ride: RideState, viewerId: number | null | undefined, now: Date = new Date()): CardBadge {
+  if (isPast(ride, now)) return 'Past';
+  if (isFull(ride)) return 'Full';
+  if (viewerId != null && viewerId === ride.creatorId) return 'Your Ride';
+  return 'Join';
+}
+
+/**
+ * The words for a ride status: open is Open, assigned is Driver Assigned, anything else Completed.
+ *
+ * @example statusLabel('assigned') // 'Driver Assigned'
+ */
+export function statusLabel(status: string): StatusLabel {
+  if (status === 'open') return 'Open';
+  if (status === 'assigned') return 'Driver Assigned';
+  return 'Completed';
+}
+
+const REFUSALS = {
+  notLoggedIn: { code: 'UNAUTHENTICATED', message: 'You must be logged in to join a ride' },
+  creator: { code: 'CREATOR_CANNOT_JOIN', message: 'You cannot join your own ride' },
+  alreadyJoined: { code: 'ALREADY_JOINED', message: 'You have already joined this ride' },
+  past: { code: 'RIDE_PAST', message: 'This ride is in the past' },
+  full: { code: 'RIDE_FULL', message: 'Ride is full' },
+} as const satisfies Record<string, { code: DomainErrorCode; message: string }>;
+
+function firstJoinRefusal(
+  ride: RideState,
+  viewerId: number | null | undefined,
+  isPassenger: boolean,
+  now: Date,
+): { code: DomainErrorCode; message: string } | null {
+  if (viewerId == null) return REFUSALS.notLoggedIn;
+  if (viewerId === ride.creatorId) return REFUSALS.creator;
+  if (isPassenger) return REFUSALS.alreadyJoined;
+  if (isPast(ride, now)) return REFUSALS.past;
+  if (isFull(ride)) return REFUSALS.full;
+  return null;
+}
+
+/**
+ * Whether the viewer may join a ride, and if not the first reason why, checked in this order:
+ * logged out, is the organiser, already a passenger, ride past, ride full.
+ *
+ * @example joinEligibility({ ride, viewerId: ride.creatorId, isPassenger: false, now })
+ *   // { eligible: false, code: 'CREATOR_CANNOT_JOIN', message: 'You cannot join your own ride' }
+ */
+export function joinEligibility(args: {
+  ride: RideState;
+  viewerId: number | null | undefined;
+  isPassenger: boolean;
+  now?: Date;
+}): JoinEligibility {
+  const { ride, viewerId, isPassenger, now = new Date() } = args;
+  const refusal = firstJoinRefusal(ride, viewerId, isPassenger, now);
+  return refusal ? { eligible: false, ...refusal } : { eligible: true };
+}
+
+/**
+ * The server's join check: refuses exactly as {@link joinEligibility} does, then refuses a group
+ * larger than the seats left with 'Only {n} spots remaining' (the spec's text, also for n = 1).
+ * A group of fewer than one person is refused as invalid.
+ *
+ * @example assertCanJoin(rideWithTwoSeatsLeft, { userId: 7, isPassenger: false, passengerCount: 3 }, now)
+ *   // throws DomainError RIDE_FULL 'Only 2 spots remaining'
+ */
+export function assertCanJoin(
+  ride: RideState,
+  joiner: { userId: number; isPassenger: boolean; passengerCount: number },
+  now: Date = new Date(),
+): void {
+  const eligibility = joinEligibility({ ride, viewerId: joiner.userId, isPassenger: joiner.isPassenger, now });
+  if (!eligibility.eligible) throw new DomainError(eligibility.code, eligibility.message);
+  if (!Number.isInteger(joiner.passengerCount) || joiner.passengerCount < 1) {
+    throw new DomainError('VALIDATION_FAILED', 'Must have at least 1 passenger');
+  }
+  const remaining = spotsRemaining(ride);
+  if (joiner.passengerCount > remaining) {
+    throw new DomainError('RIDE_FULL', `Only ${remaining} spots remaining`);
+  }
+}
+
+/**
+ * Who may take a passenger entry off a ride: nobody once the ride is past; never the organiser's own
+ * entry; otherwise the organiser (anyone's entry) or the passenger (their own entry).
+ *
+ * @example assertCanRemovePassenger({ ride, actorId: 9, passenger: { userId: 7 }, now })
+ *   // throws NOT_ALLOWED_TO_REMOVE 'You can only remove yourself from this ride' when 9 is not the organiser
+ */
+export function assertCanRemovePassenger(args: {
+  ride: RideState;
+  actorId: number;
+  passenger: { userId: number };
+  now?: Date;
+}): void {
+  const { ride, actorId, passenger, now = new Date() } = args;
+  if (isPast(ride, now)) {
+    throw new DomainError('RIDE_PAST', 'Passengers cannot be removed from a past ride');
+  }
+  if (passenger.userId === ride.creatorId) {
+    throw new DomainError('CANNOT_REMOVE_ORGANIZER', 'The organiser cannot be removed from their own ride');
+  }
+  if (actorId !== ride.creatorId && actorId !== passenger.userId) {
+    throw new DomainError('NOT_ALLOWED_TO_REMOVE', 'You can only remove yourself from this ride');
+  }
+}
+
+/**
+ * Only the organiser may change their ride (edit, delete, reorder or lock drop-offs). `action`
+ * finishes the sentence of the refusal.
+ *
+ * @example assertIsCreator(ride, 9, 'edit this ride')
+ *   // throws NOT_CREATOR 'Only the ride organiser can edit this ride' unless 9 organised it
+ */
+export function assertIsCreator(ride: Pick<RideState, 'creatorId'>, actorId: number, action: string): void {
+  if (actorId !== ride.creatorId) {
+    throw new DomainError('NOT_CREATOR', `Only the ride organiser can ${action}`);
+  }
+}
+
+/**
+ * A vendor may take a ride only while it is open and still ahead: non-vendors are refused first,
+ * then rides already assigned (or completed), then past rides.
+ *
+ * @example assertCanAssign({ ride: { ...ride, status: 'assigned' }, isVendor: true, now })
+ *   // throws ALREADY_ASSIGNED 'This ride has already been assigned'
+ */
+export function assertCanAssign(args: { ride: RideState; isVendor: boolean; now?: Date }): void {
+  const { ride, isVendor, now = new Date() } = args;
+  if (!isVendor) throw new DomainError('VENDOR_ONLY', 'Only vendors can assign rides');
+  if (ride.status !== 'open') throw new DomainError('ALREADY_ASSIGNED', 'This ride has already been assigned');
+  if (isPast(ride, now)) throw new DomainError('RIDE_PAST', 'This ride is in the past');
+}
+
+/**
+ * An edit may not shrink a ride below the seats already taken (the organiser's group included).
+ *
+ * @example assertMaxPassengersCovers(3, 4)
+ *   // throws MAX_BELOW_TAKEN 'Maximum passengers cannot be less than the 4 seats already taken'
+ */
+export function assertMaxPassengersCovers(newMax: number, seatsTaken: number): void {
+  if (newMax < seatsTaken) {
+    throw new DomainError(
+      'MAX_BELOW_TAKEN',
+      `Maximum passengers cannot be less than the ${seatsTaken} seats already taken`,
+    );
+  }
+}

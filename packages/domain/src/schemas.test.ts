@@ -1,0 +1,665 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  adminResetFormSchema,
+  adminResetInput,
+  changePasswordFormSchema,
+  changePasswordInput,
+  completeResetInput,
+  idParam,
+  joinFormSchema,
+  joinRideInput,
+  loginInput,
+  profileUpdateInput,
+  registerFormSchema,
+  registerFormToInput,
+  registerInput,
+  rideFormSchema,
+  ridePayloadInput,
+  sequenceInput,
+} from './schemas';
+
+/** The issues of a failed parse as [path, message] pairs, in the order zod reports them. */
+function issues(schema: z.ZodType, value: unknown): [string, string][] {
+  const result = schema.safeParse(value);
+  if (result.success) return [];
+  return result.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
+}
+
+function parsed<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new Error(`expected success, got ${JSON.stringify(result.error.issues)}`);
+  return result.data;
+}
+
+const long = (length: number) => 'x'.repeat(length);
+
+describe('registerInput', () => {
+  const valid = { discordUsername: 'alice', password: 'secret123' };
+
+  it.each([
+    [
+      'nothing',
+      {},
+      [
+        ['discordUsername', 'Discord username is required'],
+        ['password', 'Password is required'],
+      ],
+    ],
+    [
+      'blank username, empty password',
+      { discordUsername: '   ', password: '' },
+      [
+        ['discordUsername', 'Discord username is required'],
+        ['password', 'Password is required'],
+      ],
+    ],
+    ['short password', { ...valid, password: 'abc' }, [['password', 'Password must be at least 8 characters long']]],
+    ['7 characters', { ...valid, password: '1234567' }, [['password', 'Password must be at least 8 characters long']]],
+    [
+      'username too long',
+      { ...valid, discordUsername: long(65) },
+      [['discordUsername', 'Discord username must be at most 64 characters']],
+    ],
+    ['password too long', { ...valid, password: long(257) }, [['password', 'Password must be at most 256 characters']]],
+    [
+      'phone too long',
+      { ...valid, whatsappNumber: long(33) },
+      [['whatsappNumber', 'WhatsApp number must be at most 32 characters']],
+    ],
+    [
+      'vendor without any vendor fields, in the spec order',
+      { ...valid, isVendor: true },
+      [
+        ['companyName', 'Company name is required for vendors'],
+        ['driverDetails.name', 'Driver name is required for vendors'],
+        ['driverDetails.contact', 'Driver contact is required for vendors'],
+        ['driverDetails.carNumber', 'Car number is required for vendors'],
+      ],
+    ],
+    [
+      'vendor with blanks and one field given',
+      { ...valid, isVendor: true, companyName: '  ', driverDetails: { name: 'Tan', contact: '', carNumber: ' ' } },
+      [
+        ['companyName', 'Company name is required for vendors'],
+        ['driverDetails.contact', 'Driver contact is required for vendors'],
+        ['driverDetails.carNumber', 'Car number is required for vendors'],
+      ],
+    ],
+    [
+      'vendor fields still reported when the username is missing',
+      { password: 'secret123', isVendor: true, companyName: 'Acme', driverDetails: { name: 'Tan', contact: '+65 1' } },
+      [
+        ['discordUsername', 'Discord username is required'],
+        ['driverDetails.carNumber', 'Car number is required for vendors'],
+      ],
+    ],
+  ])('%s', (_label, value, expected) => {
+    expect(issues(registerInput, value)).toEqual(expected);
+  });
+
+  it('trims, turns blank optional fields into null and defaults isVendor to false', () => {
+    expect(
+      parsed(registerInput, {
+        discordUsername: ' alice ',
+        password: ' secret123 ',
+        name: '  ',
+        whatsappNumber: ' +65 9123 4567 ',
+      }),
+    ).toEqual({
+      discordUsername: 'alice',
+      password: ' secret123 ',
+      name: null,
+      whatsappNumber: '+65 9123 4567',
+      malaysianNumber: null,
+      revolutUsername: null,
+      isVendor: false,
+      companyName: null,
+      driverDetails: null,
+    });
+  });
+
+  it('keeps a complete vendor registration, trimmed', () => {
+    const data = parsed(registerInput, {
+      ...valid,
+      isVendor: true,
+      companyName: ' Acme Transport ',
+      driverDetails: { name: 'Tan', contact: '+6591234567', carNumber: ' SGX1234A ' },
+    });
+    expect(data.companyName).toBe('Acme Transport');
+    expect(data.driverDetails).toEqual({ name: 'Tan', contact: '+6591234567', carNumber: 'SGX1234A' });
+  });
+
+  it('drops vendor fields sent by a non-vendor', () => {
+    const data = parsed(registerInput, {
+      ...valid,
+      companyName: 'Acme',
+      driverDetails: { name: 'Tan', contact: '1', carNumber: '2' },
+    });
+    expect(data.companyName).toBeNull();
+    expect(data.driverDetails).toBeNull();
+  });
+});
+
+describe('registerFormSchema', () => {
+  const valid = { discordUsername: 'alice', password: 'secret123', isVendor: false };
+
+  it.each([
+    [
+      'empty form',
+      { discordUsername: '', password: '', isVendor: false },
+      [
+        ['discordUsername', 'Discord username is required'],
+        ['password', 'Password is required'],
+      ],
+    ],
+    ['short password', { ...valid, password: 'short' }, [['password', 'Password must be at least 8 characters long']]],
+    [
+      'vendor with empty vendor fields',
+      { ...valid, isVendor: true, companyName: '', driverName: '', driverContact: '', carNumber: '' },
+      [
+        ['companyName', 'Company name is required for vendors'],
+        ['driverName', 'Driver name is required for vendors'],
+        ['driverContact', 'Driver contact is required for vendors'],
+        ['carNumber', 'Car number is required for vendors'],
+      ],
+    ],
+    [
+      'vendor missing only the car number',
+      { ...valid, isVendor: true, companyName: 'A', driverName: 'B', driverContact: 'C' },
+      [['carNumber', 'Car number is required for vendors']],
+    ],
+    ['non-vendor may leave vendor fields empty', { ...valid, companyName: '', driverName: '' }, []],
+  ])('%s', (_label, value, expected) => {
+    expect(issues(registerFormSchema, value)).toEqual(expected);
+  });
+});
+
+describe('registerFormToInput', () => {
+  it('nests the driver fields for vendors and the result passes registerInput', () => {
+    const input = registerFormToInput({
+      discordUsername: 'bob',
+      password: 'secret123',
+      name: '',
+      whatsappNumber: '+65 9123 4567',
+      isVendor: true,
+      companyName: 'Acme',
+      driverName: 'Tan',
+      driverContact: '+6591234567',
+      carNumber: 'SGX1234A',
+    });
+    expect(input.driverDetails).toEqual({ name: 'Tan', contact: '+6591234567', carNumber: 'SGX1234A' });
+    expect(parsed(registerInput, input)).toMatchObject({
+      name: null,
+      whatsappNumber: '+65 9123 4567',
+      isVendor: true,
+      companyName: 'Acme',
+      driverDetails: { name: 'Tan', contact: '+6591234567', carNumber: 'SGX1234A' },
+    });
+  });
+
+  it('leaves vendor fields out for non-vendors', () => {
+    const input = registerFormToInput({
+      discordUsername: 'bob',
+      password: 'secret123',
+      isVendor: false,
+      companyName: 'Acme',
+      driverName: 'Tan',
+    });
+    expect(input).toMatchObject({ isVendor: false, companyName: null, driverDetails: null });
+  });
+
+  it('an incomplete vendor form still fails on the nested paths', () => {
+    const input = registerFormToInput({
+      discordUsername: 'bob',
+      password: 'secret123',
+      isVendor: true,
+      companyName: 'Acme',
+    });
+    expect(issues(registerInput, input).map(([path]) => path)).toEqual([
+      'driverDetails.name',
+      'driverDetails.contact',
+      'driverDetails.carNumber',
+    ]);
+  });
+});
+
+describe('loginInput', () => {
+  it.each([
+    [
+      'nothing',
+      {},
+      [
+        ['discordUsername', 'Discord username is required'],
+        ['password', 'Password is required'],
+      ],
+    ],
+    [
+      'empty strings',
+      { discordUsername: '', password: '' },
+      [
+        ['discordUsername', 'Discord username is required'],
+        ['password', 'Password is required'],
+      ],
+    ],
+    ['a short password is fine for logging in', { discordUsername: 'a', password: 'x' }, []],
+  ])('%s', (_label, value, expected) => {
+    expect(issues(loginInput, value)).toEqual(expected);
+  });
+});
+
+describe('changePasswordInput / changePasswordFormSchema', () => {
+  it.each([
+    [
+      'both empty',
+      { currentPassword: '', newPassword: '' },
+      [
+        ['currentPassword', 'Please enter your current password'],
+        ['newPassword', 'Please enter a new password'],
+      ],
+    ],
+    [
+      'new too short',
+      { currentPassword: 'old', newPassword: 'abc' },
+      [['newPassword', 'New password must be at least 8 characters long']],
+    ],
+    ['fine', { currentPassword: 'old', newPassword: 'abcdefgh' }, []],
+  ])('input: %s', (_label, value, expected) => {
+    expect(issues(changePasswordInput, value)).toEqual(expected);
+  });
+
+  it.each([
+    [
+      'confirmation differs',
+      { currentPassword: 'old', newPassword: 'abcdefgh', confirmPassword: 'abcdefgx' },
+      [['confirmPassword', 'New passwords do not match']],
+    ],
+    [
+      'mismatch reported next to other errors',
+      { currentPassword: '', newPassword: 'abc', confirmPassword: 'abd' },
+      [
+        ['currentPassword', 'Please enter your current password'],
+        ['newPassword', 'New password must be at least 8 characters long'],
+        ['confirmPassword', 'New passwords do not match'],
+      ],
+    ],
+    ['matching', { currentPassword: 'old', newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' }, []],
+  ])('form: %s', (_label, value, expected) => {
+    expect(issues(changePasswordFormSchema, value)).toEqual(expected);
+  });
+});
+
+describe('adminResetInput / adminResetFormSchema', () => {
+  it.each([
+    [
+      'empty',
+      { discordUsername: ' ', newPassword: '' },
+      [
+        ['discordUsername', "Please enter the user's Discord username"],
+        ['newPassword', 'Please enter a new password'],
+      ],
+    ],
+    [
+      'short',
+      { discordUsername: 'bob', newPassword: '1234' },
+      [['newPassword', 'New password must be at least 8 characters long']],
+    ],
+    ['fine', { discordUsername: 'bob', newPassword: '12345678' }, []],
+  ])('input: %s', (_label, value, expected) => {
+    expect(issues(adminResetInput, value)).toEqual(expected);
+  });
+
+  it.each([
+    [
+      'mismatch',
+      { discordUsername: 'bob', newPassword: '12345678', confirmPassword: '12345679' },
+      [['confirmPassword', 'New passwords do not match']],
+    ],
+    ['match', { discordUsername: 'bob', newPassword: '12345678', confirmPassword: '12345678' }, []],
+  ])('form: %s', (_label, value, expected) => {
+    expect(issues(adminResetFormSchema, value)).toEqual(expected);
+  });
+});
+
+describe('completeResetInput', () => {
+  it.each([
+    [
+      'empty',
+      { discordUsername: '', code: '', newPassword: '' },
+      [
+        ['discordUsername', 'Discord username is required'],
+        ['code', 'Reset code is required'],
+        ['newPassword', 'Please enter a new password'],
+      ],
+    ],
+    [
+      'short code',
+      { discordUsername: 'bob', code: '12345', newPassword: '12345678' },
+      [['code', 'Reset code must be at least 6 characters']],
+    ],
+    [
+      'long code',
+      { discordUsername: 'bob', code: long(65), newPassword: '12345678' },
+      [['code', 'Reset code must be at most 64 characters']],
+    ],
+    ['fine', { discordUsername: 'bob', code: ' 123456 ', newPassword: '12345678' }, []],
+  ])('%s', (_label, value, expected) => {
+    expect(issues(completeResetInput, value)).toEqual(expected);
+  });
+});
+
+describe('profileUpdateInput', () => {
+  it('trims, clears blanks to null, leaves missing fields undefined and drops unknown keys', () => {
+    expect(
+      parsed(profileUpdateInput, {
+        name: '  Alice ',
+        whatsappNumber: '  ',
+        malaysianNumber: null,
+        isVendor: true,
+        password: 'x',
+      }),
+    ).toEqual({
+      name: 'Alice',
+      whatsappNumber: null,
+      malaysianNumber: null,
+    });
+  });
+
+  it.each([
+    ['name', { name: long(101) }, 'Name must be at most 100 characters'],
+    ['whatsappNumber', { whatsappNumber: long(33) }, 'WhatsApp number must be at most 32 characters'],
+    ['revolutUsername', { revolutUsername: 42 }, 'Revolut username must be text'],
+  ])('refuses a bad %s', (path, value, message) => {
+    expect(issues(profileUpdateInput, value)).toEqual([[path, message]]);
+  });
+});
+
+describe('ridePayloadInput', () => {
+  const valid = {
+    direction: 'FC->SG',
+    maxPassengers: 4,
+    date: '2026-11-21T07:30:00.000Z',
+    organizerPassengerCount: 2,
+    pickupLocation: 'Forest City',
+    dropoffLocations: [{ location: 'Tampines Mall', passengerCount: 2 }],
+  };
+
+  it('parses a payload: date becomes a Date, strings become entries, text trimmed', () => {
+    const data = parsed(ridePayloadInput, {
+      ...valid,
+      pickupLocation: ' Forest City ',
+      dropoffLocations: [' Bedok ', { location: 'Jurong', passengerCount: 3 }],
+    });
+    expect(data.date).toEqual(new Date('2026-11-21T07:30:00.000Z'));
+    expect(data.pickupLocation).toBe('Forest City');
+    expect(data.dropoffLocations).toEqual([
+      { location: 'Bedok', passengerCount: 1 },
+      { location: 'Jurong', passengerCount: 3 },
+    ]);
+  });
+
+  it.each([
+    ['organizer count defaults to 1', { ...valid, organizerPassengerCount: undefined }, 'organizerPassengerCount', 1],
+    [
+      'entry count defaults to 1',
+      { ...valid, dropoffLocations: [{ location: 'Bedok' }] },
+      'dropoffLocations',
+      [{ location: 'Bedok', passengerCount: 1 }],
+    ],
+    [
+      'a Date is accepted',
+      { ...valid, date: new Date('2026-11-21T07:30:00Z') },
+      'date',
+      new Date('2026-11-21T07:30:00Z'),
+    ],
+    [
+      'a picker value is Singapore time',
+      { ...valid, date: '2026-11-21T15:30' },
+      'date',
+      new Date('2026-11-21T07:30:00Z'),
+    ],
+    ['driverContactId is optional', { ...valid, driverContactId: 3 }, 'driverContactId', 3],
+    ['driverContactId may be null', { ...valid, driverContactId: null }, 'driverContactId', null],
+  ])('%s', (_label, value, key, expected) => {
+    expect((parsed(ridePayloadInput, value) as Record<string, unknown>)[key]).toEqual(expected);
+  });
+
+  it.each([
+    ['unknown direction', { direction: 'SG->KL' }, 'direction', 'Direction must be SG->FC or FC->SG'],
+    ['max 0', { maxPassengers: 0 }, 'maxPassengers', 'Maximum passengers must be a whole number from 1 to 10'],
+    ['max 11', { maxPassengers: 11 }, 'maxPassengers', 'Maximum passengers must be a whole number from 1 to 10'],
+    [
+      'max fractional',
+      { maxPassengers: 2.5 },
+      'maxPassengers',
+      'Maximum passengers must be a whole number from 1 to 10',
+    ],
+    ['max as text', { maxPassengers: '4' }, 'maxPassengers', 'Maximum passengers must be a whole number from 1 to 10'],
+    ['bad date text', { date: 'next week' }, 'date', 'Invalid date provided'],
+    ['impossible picker date', { date: '2026-02-30T10:00' }, 'date', 'Invalid date provided'],
+    ['invalid Date', { date: new Date(Number.NaN) }, 'date', 'Invalid date provided'],
+    ['date of the wrong type', { date: 12 }, 'date', 'Invalid date provided'],
+    [
+      'organizer count 0',
+      { organizerPassengerCount: 0 },
+      'organizerPassengerCount',
+      'Passengers at your location must be a whole number from 1 to 10',
+    ],
+    [
+      'organizer count above max',
+      { organizerPassengerCount: 5 },
+      'organizerPassengerCount',
+      'Passengers at your location cannot be more than the maximum passengers',
+    ],
+    ['blank pickup', { pickupLocation: '  ' }, 'pickupLocation', 'Pickup location is required'],
+    [
+      'pickup too long',
+      { pickupLocation: long(501) },
+      'pickupLocation',
+      'Pickup location must be at most 500 characters',
+    ],
+    ['no drop-offs', { dropoffLocations: [] }, 'dropoffLocations', 'At least one drop-off location is required'],
+    [
+      'eleven drop-offs',
+      { dropoffLocations: Array.from({ length: 11 }, (_, i) => `Stop ${i}`) },
+      'dropoffLocations',
+      'At most 10 drop-off locations are allowed',
+    ],
+    ['drop-offs not a list', { dropoffLocations: 'Bedok' }, 'dropoffLocations', 'Drop-off locations must be a list'],
+    ['blank string drop-off', { dropoffLocations: ['  '] }, 'dropoffLocations.0', 'Location is required'],
+    [
+      'blank object drop-off',
+      { dropoffLocations: [{ location: '', passengerCount: 1 }] },
+      'dropoffLocations.0.location',
+      'Location is required',
+    ],
+    [
+      'drop-off too long',
+      { dropoffLocations: [long(501)] },
+      'dropoffLocations.0',
+      'Location must be at most 500 characters',
+    ],
+    [
+      'drop-off count 11',
+      { dropoffLocations: [{ location: 'Bedok', passengerCount: 11 }] },
+      'dropoffLocations.0.passengerCount',
+      'Passenger count must be a whole number from 1 to 10',
+    ],
+    [
+      'drop-off of the wrong type',
+      { dropoffLocations: [7] },
+      'dropoffLocations.0',
+      'Each drop-off location must be a text or a location with a passenger count',
+    ],
+    [
+      'driverContactId 0',
+      { driverContactId: 0 },
+      'driverContactId',
+      'Driver contact id must be a positive whole number',
+    ],
+  ])('refuses %s', (_label, override, path, message) => {
+    expect(issues(ridePayloadInput, { ...valid, ...override })[0]).toEqual([path, message]);
+  });
+});
+
+describe('rideFormSchema', () => {
+  const valid = {
+    direction: 'SG->FC',
+    date: '2026-11-21T15:30',
+    maxPassengers: 5,
+    organizerLocation: 'Pasir Ris MRT',
+    organizerPassengerCount: 1,
+  };
+
+  it.each([
+    ['a valid form', valid, []],
+    ['numbers as text', { ...valid, maxPassengers: '4', organizerPassengerCount: '4' }, []],
+    ['blank location', { ...valid, organizerLocation: '   ' }, [['organizerLocation', 'Please specify your location']]],
+    [
+      'missing location',
+      { ...valid, organizerLocation: undefined },
+      [['organizerLocation', 'Please specify your location']],
+    ],
+    ['empty date', { ...valid, date: '' }, [['date', 'Date and time is required']]],
+    ['unparseable date', { ...valid, date: '2026-02-30T10:00' }, [['date', 'Invalid date provided']]],
+    [
+      'max cleared',
+      { ...valid, maxPassengers: '' },
+      [['maxPassengers', 'Maximum passengers must be a whole number from 1 to 10']],
+    ],
+    [
+      'max 11',
+      { ...valid, maxPassengers: 11 },
+      [['maxPassengers', 'Maximum passengers must be a whole number from 1 to 10']],
+    ],
+    [
+      'organiser count 0',
+      { ...valid, organizerPassengerCount: 0 },
+      [['organizerPassengerCount', 'Passengers at your location must be a whole number from 1 to 10']],
+    ],
+    [
+      'organiser count above max',
+      { ...valid, maxPassengers: 2, organizerPassengerCount: 3 },
+      [['organizerPassengerCount', 'Passengers at your location cannot be more than the maximum passengers']],
+    ],
+  ])('%s', (_label, value, expected) => {
+    expect(issues(rideFormSchema, value)).toEqual(expected);
+  });
+});
+
+describe('joinRideInput', () => {
+  it('trims the location and defaults the group to 1', () => {
+    expect(parsed(joinRideInput, { rideId: 3, dropoffLocation: ' Bedok ' })).toEqual({
+      rideId: 3,
+      dropoffLocation: 'Bedok',
+      passengerCount: 1,
+    });
+  });
+
+  it.each([
+    [
+      'blank location',
+      { rideId: 1, dropoffLocation: ' ', passengerCount: 1 },
+      [['dropoffLocation', 'Drop-off location is required']],
+    ],
+    ['missing location', { rideId: 1, passengerCount: 1 }, [['dropoffLocation', 'Drop-off location is required']]],
+    [
+      'location too long',
+      { rideId: 1, dropoffLocation: long(501) },
+      [['dropoffLocation', 'Drop-off location must be at most 500 characters']],
+    ],
+    [
+      'group of 0',
+      { rideId: 1, dropoffLocation: 'Bedok', passengerCount: 0 },
+      [['passengerCount', 'Must have at least 1 passenger']],
+    ],
+    [
+      'group of 11',
+      { rideId: 1, dropoffLocation: 'Bedok', passengerCount: 11 },
+      [['passengerCount', 'Number must be less than or equal to 10']],
+    ],
+    [
+      'fractional group',
+      { rideId: 1, dropoffLocation: 'Bedok', passengerCount: 1.5 },
+      [['passengerCount', 'Number of passengers must be a whole number']],
+    ],
+    ['bad ride id', { rideId: -1, dropoffLocation: 'Bedok' }, [['rideId', 'Invalid id']]],
+  ])('%s', (_label, value, expected) => {
+    expect(issues(joinRideInput, value)).toEqual(expected);
+  });
+});
+
+describe('joinFormSchema', () => {
+  it.each([
+    ['within the seats left', 3, { dropoffLocation: 'Bedok', passengerCount: 3 }, []],
+    ['text count', 3, { dropoffLocation: 'Bedok', passengerCount: '2' }, []],
+    [
+      'more than the seats left',
+      2,
+      { dropoffLocation: 'Bedok', passengerCount: 3 },
+      [['passengerCount', 'Number must be less than or equal to 2']],
+    ],
+    [
+      'zero',
+      2,
+      { dropoffLocation: 'Bedok', passengerCount: 0 },
+      [['passengerCount', 'Must have at least 1 passenger']],
+    ],
+    [
+      'cleared',
+      2,
+      { dropoffLocation: 'Bedok', passengerCount: '' },
+      [['passengerCount', 'Must have at least 1 passenger']],
+    ],
+    [
+      'never more than 10',
+      15,
+      { dropoffLocation: 'Bedok', passengerCount: 11 },
+      [['passengerCount', 'Number must be less than or equal to 10']],
+    ],
+    [
+      'blank location',
+      2,
+      { dropoffLocation: '', passengerCount: 1 },
+      [['dropoffLocation', 'Drop-off location is required']],
+    ],
+    [
+      'no seats left',
+      0,
+      { dropoffLocation: 'Bedok', passengerCount: 1 },
+      [['passengerCount', 'Number must be less than or equal to 0']],
+    ],
+  ])('%s', (_label, remaining, value, expected) => {
+    expect(issues(joinFormSchema(remaining), value)).toEqual(expected);
+  });
+});
+
+describe('sequenceInput', () => {
+  it.each([
+    [{ sequence: 1 }, []],
+    [{ sequence: 7 }, []],
+    [{ sequence: 0 }, [['sequence', 'Sequence must be a whole number of at least 1']]],
+    [{ sequence: 1.5 }, [['sequence', 'Sequence must be a whole number of at least 1']]],
+    [{ sequence: '2' }, [['sequence', 'Sequence must be a whole number of at least 1']]],
+    [{}, [['sequence', 'Sequence must be a whole number of at least 1']]],
+  ])('%j', (value, expected) => {
+    expect(issues(sequenceInput, value)).toEqual(expected);
+  });
+});
+
+describe('idParam', () => {
+  it.each([
+    ['12', 12],
+    [' 7 ', 7],
+    [3, 3],
+  ])('reads %j as %s', (value, expected) => {
+    expect(idParam.parse(value)).toBe(expected);
+  });
+
+  it.each([['abc'], [''], ['0'], ['-4'], ['1.5'], [true], [null], [undefined], ['2147483648']])(
+    'refuses %j with Invalid id',
+    (value) => {
+      expect(issues(idParam, value)).toEqual([['', 'Invalid id']]);
+    },
+  );
+});

@@ -1,0 +1,463 @@
+/**
+ * Every input the product accepts, as zod schemas with the spec's exact messages (SPEC §5). The API
+ * parses requests with the `*Input` schemas; the web forms validate with the `*FormSchema` ones, so a
+ * message reads the same on screen and in an API answer. Within a field the first failing rule's
+ * message comes first.
+ */
+import { z } from 'zod';
+import {
+  DIRECTIONS,
+  MAX_ID,
+  MAX_LOCATION_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PASSENGERS,
+  MAX_PASSWORD_LENGTH,
+  MAX_PHONE_LENGTH,
+  MAX_RESET_CODE_LENGTH,
+  MAX_USERNAME_LENGTH,
+  MAX_VENDOR_FIELD_LENGTH,
+  MIN_PASSENGERS,
+  MIN_PASSWORD_LENGTH,
+  MIN_RESET_CODE_LENGTH,
+} from './constants';
+import { parseRideDate } from './direction';
+
+// ---------------------------------------------------------------------------------------------
+// Building blocks
+
+/** Runs a length check only on a non-empty string, so an empty field reports just "required". */
+const whenFilled = (payload: { value: unknown }): boolean =>
+  typeof payload.value === 'string' && payload.value.length > 0;
+
+const tooLong = (label: string, max: number): string => `${label} must be at most ${max} characters`;
+
+/** A trimmed text that must not be empty; `message` is used for missing, wrong type and blank. */
+function requiredText(message: string, max: number, label: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: tooLong(label, max) });
+}
+
+/** Optional trimmed text where blank means "no value": '' / null / missing all become null. */
+function nullableText(max: number, label: string) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: tooLong(label, max) })
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+/** Like {@link nullableText} but a missing key stays undefined, meaning "leave unchanged". */
+function patchText(max: number, label: string) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: tooLong(label, max) })
+    .nullable()
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value ? value : null));
+}
+
+/** A form text field that may be left empty (Mantine keeps '' for an untouched input). */
+function formText(max: number, label: string) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: tooLong(label, max) })
+    .optional();
+}
+
+/** A password: required, then at least 8 characters, bounded so hashing cost stays bounded. */
+function passwordField(requiredMessage: string, minMessage: string) {
+  return (
+    z
+      .string({ error: requiredMessage })
+      .min(1, { error: requiredMessage })
+      // An empty password already reported "required"; only a typed one is too short.
+      .refine((value) => value.length === 0 || value.length >= MIN_PASSWORD_LENGTH, { error: minMessage })
+      .max(MAX_PASSWORD_LENGTH, { error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters` })
+  );
+}
+
+/** A password that is only checked for presence (logging in, proving the current one). */
+function presentPassword(message: string) {
+  return z
+    .string({ error: message })
+    .min(1, { error: message })
+    .max(MAX_PASSWORD_LENGTH, { error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters` });
+}
+
+/** A whole number between 1 and 10 with one message for every way of missing it. */
+function seatCount(message: string) {
+  return z
+    .number({ error: message })
+    .int({ error: message })
+    .min(MIN_PASSENGERS, { error: message })
+    .max(MAX_PASSENGERS, { error: message });
+}
+
+/** Form inputs hold numbers as text (or '' when cleared); read them as numbers first. */
+function formNumber<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    return value.trim() === '' ? undefined : Number(value);
+  }, schema);
+}
+
+const filled = (value: unknown): boolean => typeof value === 'string' && value.trim().length > 0;
+const isObject = (payload: { value: unknown }): boolean => typeof payload.value === 'object' && payload.value !== null;
+
+const VENDOR_MESSAGES = {
+  companyName: 'Company name is required for vendors',
+  driverName: 'Driver name is required for vendors',
+  driverContact: 'Driver contact is required for vendors',
+  carNumber: 'Car number is required for vendors',
+} as const;
+
+const DISCORD_REQUIRED = 'Discord username is required';
+const PASSWORD_REQUIRED = 'Password is required';
+const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
+const NEW_PASSWORD_REQUIRED = 'Please enter a new password';
+const NEW_PASSWORD_TOO_SHORT = `New password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
+const PASSWORDS_DIFFER = 'New passwords do not match';
+const INVALID_DATE = 'Invalid date provided';
+
+const discordUsername = requiredText(DISCORD_REQUIRED, MAX_USERNAME_LENGTH, 'Discord username');
+
+// ---------------------------------------------------------------------------------------------
+// Accounts
+
+const driverDetailsInput = z.object({
+  name: nullableText(MAX_NAME_LENGTH, 'Driver name'),
+  contact: nullableText(MAX_VENDOR_FIELD_LENGTH, 'Driver contact'),
+  carNumber: nullableText(MAX_VENDOR_FIELD_LENGTH, 'Car number'),
+});
+
+/** A vendor's driver as stored with their account (needed for MDAC/SGAC compliance). */
+export type DriverDetails = { name: string; contact: string; carNumber: string };
+
+/**
+ * Registering an account. Optional contact fields become null when blank. Vendors must also give a
+ * company name and their driver's name, contact and car number; for non-vendors those are dropped.
+ */
+export const registerInput = z
+  .object({
+    discordUsername,
+    password: passwordField(PASSWORD_REQUIRED, PASSWORD_TOO_SHORT),
+    name: nullableText(MAX_NAME_LENGTH, 'Name'),
+    whatsappNumber: nullableText(MAX_PHONE_LENGTH, 'WhatsApp number'),
+    malaysianNumber: nullableText(MAX_PHONE_LENGTH, 'Malaysian phone number'),
+    revolutUsername: nullableText(MAX_USERNAME_LENGTH, 'Revolut username'),
+    isVendor: z.boolean({ error: 'isVendor must be true or false' }).default(false),
+    companyName: nullableText(MAX_VENDOR_FIELD_LENGTH, 'Company name'),
+    driverDetails: driverDetailsInput.nullish(),
+  })
+  .superRefine(
+    (value, ctx) => {
+      // Runs even when other fields failed (see `when`), so it reads the raw value defensively.
+      const raw = value as { isVendor?: unknown; companyName?: unknown; driverDetails?: unknown };
+      if (raw.isVendor !== true) return;
+      const driver = (typeof raw.driverDetails === 'object' && raw.driverDetails !== null ? raw.driverDetails : {}) as {
+        name?: unknown;
+        contact?: unknown;
+        carNumber?: unknown;
+      };
+      if (!filled(raw.companyName))
+        ctx.addIssue({ code: 'custom', message: VENDOR_MESSAGES.companyName, path: ['companyName'] });
+      if (!filled(driver.name))
+        ctx.addIssue({ code: 'custom', message: VENDOR_MESSAGES.driverName, path: ['driverDetails', 'name'] });
+      if (!filled(driver.contact)) {
+        ctx.addIssue({ code: 'custom', message: VENDOR_MESSAGES.driverContact, path: ['driverDetails', 'contact'] });
+      }
+      if (!filled(driver.carNumber)) {
+        ctx.addIssue({ code: 'custom', message: VENDOR_MESSAGES.carNumber, path: ['driverDetails', 'carNumber'] });
+      }
+    },
+    { when: isObject },
+  )
+  .transform(({ companyName, driverDetails, ...rest }) => {
+    const details: DriverDetails | null =
+      rest.isVendor && driverDetails?.name && driverDetails.contact && driverDetails.carNumber
+        ? { name: driverDetails.name, contact: driverDetails.contact, carNumber: driverDetails.carNumber }
+        : null;
+    return { ...rest, companyName: rest.isVendor ? companyName : null, driverDetails: details };
+  });
+export type RegisterInput = z.output<typeof registerInput>;
+/** The register request body as a client sends it (before defaults and trimming). */
+export type RegisterInputValues = z.input<typeof registerInput>;
+
+/** The register form: same rules, with the vendor fields flat as the form shows them. */
+export const registerFormSchema = z
+  .object({
+    discordUsername,
+    password: passwordField(PASSWORD_REQUIRED, PASSWORD_TOO_SHORT),
+    name: formText(MAX_NAME_LENGTH, 'Name'),
+    whatsappNumber: formText(MAX_PHONE_LENGTH, 'WhatsApp number'),
+    malaysianNumber: formText(MAX_PHONE_LENGTH, 'Malaysian phone number'),
+    revolutUsername: formText(MAX_USERNAME_LENGTH, 'Revolut username'),
+    isVendor: z.boolean().default(false),
+    companyName: formText(MAX_VENDOR_FIELD_LENGTH, 'Company name'),
+    driverName: formText(MAX_NAME_LENGTH, 'Driver name'),
+    driverContact: formText(MAX_VENDOR_FIELD_LENGTH, 'Driver contact'),
+    carNumber: formText(MAX_VENDOR_FIELD_LENGTH, 'Car number'),
+  })
+  .superRefine(
+    (value, ctx) => {
+      const raw = value as Record<string, unknown>;
+      if (raw.isVendor !== true) return;
+      for (const field of ['companyName', 'driverName', 'driverContact', 'carNumber'] as const) {
+        if (!filled(raw[field])) ctx.addIssue({ code: 'custom', message: VENDOR_MESSAGES[field], path: [field] });
+      }
+    },
+    { when: isObject },
+  );
+export type RegisterFormValues = z.input<typeof registerFormSchema>;
+
+/**
+ * Maps the flat register form to the register request: the driver fields go into `driverDetails`,
+ * and vendor fields are left out (null) unless the vendor box is ticked.
+ *
+ * @example registerFormToInput({ discordUsername: 'bob', password: 'secret123', isVendor: true,
+ *   companyName: 'Acme', driverName: 'Tan', driverContact: '+6591234567', carNumber: 'SGX1234A' })
+ *   // { ..., isVendor: true, companyName: 'Acme',
+ *   //   driverDetails: { name: 'Tan', contact: '+6591234567', carNumber: 'SGX1234A' } }
+ */
+export function registerFormToInput(values: RegisterFormValues): RegisterInputValues {
+  const isVendor = values.isVendor ?? false;
+  return {
+    discordUsername: values.discordUsername,
+    password: values.password,
+    name: values.name ?? null,
+    whatsappNumber: values.whatsappNumber ?? null,
+    malaysianNumber: values.malaysianNumber ?? null,
+    revolutUsername: values.revolutUsername ?? null,
+    isVendor,
+    companyName: isVendor ? (values.companyName ?? null) : null,
+    driverDetails: isVendor
+      ? { name: values.driverName ?? null, contact: values.driverContact ?? null, carNumber: values.carNumber ?? null }
+      : null,
+  };
+}
+
+/** Logging in: both fields must be given. */
+export const loginInput = z.object({
+  discordUsername,
+  password: presentPassword(PASSWORD_REQUIRED),
+});
+export type LoginInput = z.output<typeof loginInput>;
+
+/** Changing one's own password: the current one, and a new one of at least 8 characters. */
+export const changePasswordInput = z.object({
+  currentPassword: presentPassword('Please enter your current password'),
+  newPassword: passwordField(NEW_PASSWORD_REQUIRED, NEW_PASSWORD_TOO_SHORT),
+});
+export type ChangePasswordInput = z.output<typeof changePasswordInput>;
+
+const confirmMatches = {
+  check: (value: { newPassword: string; confirmPassword: string }) => value.newPassword === value.confirmPassword,
+  params: { error: PASSWORDS_DIFFER, path: ['confirmPassword'] },
+};
+
+/** The password settings form: the request plus a confirmation that must match the new password. */
+export const changePasswordFormSchema = changePasswordInput
+  .extend({ confirmPassword: z.string({ error: PASSWORDS_DIFFER }) })
+  .refine(confirmMatches.check, confirmMatches.params);
+export type ChangePasswordFormValues = z.input<typeof changePasswordFormSchema>;
+
+/** The admin resetting another user's password. */
+export const adminResetInput = z.object({
+  discordUsername: requiredText("Please enter the user's Discord username", MAX_USERNAME_LENGTH, 'Discord username'),
+  newPassword: passwordField(NEW_PASSWORD_REQUIRED, NEW_PASSWORD_TOO_SHORT),
+});
+export type AdminResetInput = z.output<typeof adminResetInput>;
+
+/** The admin tools form: the request plus a matching confirmation. */
+export const adminResetFormSchema = adminResetInput
+  .extend({ confirmPassword: z.string({ error: PASSWORDS_DIFFER }) })
+  .refine(confirmMatches.check, confirmMatches.params);
+export type AdminResetFormValues = z.input<typeof adminResetFormSchema>;
+
+/** Finishing a password reset with a code handed out by the administrator. */
+export const completeResetInput = z.object({
+  discordUsername,
+  code: z
+    .string({ error: 'Reset code is required' })
+    .trim()
+    .min(1, { error: 'Reset code is required' })
+    .refine((value) => value.length === 0 || value.length >= MIN_RESET_CODE_LENGTH, {
+      error: `Reset code must be at least ${MIN_RESET_CODE_LENGTH} characters`,
+    })
+    .max(MAX_RESET_CODE_LENGTH, { error: tooLong('Reset code', MAX_RESET_CODE_LENGTH) }),
+  newPassword: passwordField(NEW_PASSWORD_REQUIRED, NEW_PASSWORD_TOO_SHORT),
+});
+export type CompleteResetInput = z.output<typeof completeResetInput>;
+
+/**
+ * Updating one's profile. Every field is optional: missing means unchanged, blank means cleared
+ * (null). Unknown keys (say, `isVendor` or `password`) are silently dropped, never applied.
+ */
+export const profileUpdateInput = z.object({
+  name: patchText(MAX_NAME_LENGTH, 'Name'),
+  whatsappNumber: patchText(MAX_PHONE_LENGTH, 'WhatsApp number'),
+  malaysianNumber: patchText(MAX_PHONE_LENGTH, 'Malaysian phone number'),
+  revolutUsername: patchText(MAX_USERNAME_LENGTH, 'Revolut username'),
+});
+export type ProfileUpdateInput = z.output<typeof profileUpdateInput>;
+
+// ---------------------------------------------------------------------------------------------
+// Rides
+
+const direction = z.enum(DIRECTIONS, { error: 'Direction must be SG->FC or FC->SG' });
+const locationText = requiredText('Location is required', MAX_LOCATION_LENGTH, 'Location');
+
+const rideDate = z.union([z.date(), z.string()], { error: INVALID_DATE }).transform((value, ctx) => {
+  try {
+    return parseRideDate(value);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: INVALID_DATE, input: value });
+    return z.NEVER;
+  }
+});
+
+const dropoffEntry = z
+  .union(
+    [
+      locationText,
+      z.object({
+        location: locationText,
+        passengerCount: seatCount('Passenger count must be a whole number from 1 to 10').default(1),
+      }),
+    ],
+    { error: 'Each drop-off location must be a text or a location with a passenger count' },
+  )
+  .transform((entry) => (typeof entry === 'string' ? { location: entry, passengerCount: 1 } : entry));
+
+/**
+ * Creating or updating a ride. Drop-off entries may be plain strings (one passenger each); they come
+ * out as `{ location, passengerCount }`. The organiser's group cannot exceed the ride's seats.
+ */
+export const ridePayloadInput = z
+  .object({
+    direction,
+    maxPassengers: seatCount('Maximum passengers must be a whole number from 1 to 10'),
+    date: rideDate,
+    organizerPassengerCount: seatCount('Passengers at your location must be a whole number from 1 to 10').default(1),
+    pickupLocation: requiredText('Pickup location is required', MAX_LOCATION_LENGTH, 'Pickup location'),
+    dropoffLocations: z
+      .array(dropoffEntry, { error: 'Drop-off locations must be a list' })
+      .min(1, { error: 'At least one drop-off location is required' })
+      .max(MAX_PASSENGERS, { error: `At most ${MAX_PASSENGERS} drop-off locations are allowed` }),
+    driverContactId: z
+      .number({ error: 'Driver contact id must be a positive whole number' })
+      .int({ error: 'Driver contact id must be a positive whole number' })
+      .positive({ error: 'Driver contact id must be a positive whole number' })
+      .max(MAX_ID, { error: 'Driver contact id must be a positive whole number' })
+      .nullish(),
+  })
+  .refine((ride) => ride.organizerPassengerCount <= ride.maxPassengers, {
+    error: 'Passengers at your location cannot be more than the maximum passengers',
+    path: ['organizerPassengerCount'],
+  });
+export type RidePayloadInput = z.output<typeof ridePayloadInput>;
+export type RidePayloadInputValues = z.input<typeof ridePayloadInput>;
+
+/** The ride create/edit form's own checks (field names as the form uses them). */
+export const rideFormSchema = z
+  .object({
+    direction,
+    date: z
+      .string({ error: 'Date and time is required' })
+      .trim()
+      .min(1, { error: 'Date and time is required' })
+      .refine(
+        (value) => {
+          try {
+            parseRideDate(value);
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        { error: INVALID_DATE, when: whenFilled },
+      ),
+    maxPassengers: formNumber(seatCount('Maximum passengers must be a whole number from 1 to 10')),
+    organizerLocation: z
+      .string({ error: 'Please specify your location' })
+      .trim()
+      .min(1, { error: 'Please specify your location' })
+      .max(MAX_LOCATION_LENGTH, { error: tooLong('Location', MAX_LOCATION_LENGTH) }),
+    organizerPassengerCount: formNumber(seatCount('Passengers at your location must be a whole number from 1 to 10')),
+  })
+  .refine((ride) => ride.organizerPassengerCount <= ride.maxPassengers, {
+    error: 'Passengers at your location cannot be more than the maximum passengers',
+    path: ['organizerPassengerCount'],
+  });
+export type RideFormSchemaValues = z.input<typeof rideFormSchema>;
+
+const rideId = z
+  .number({ error: 'Invalid id' })
+  .int({ error: 'Invalid id' })
+  .positive({ error: 'Invalid id' })
+  .max(MAX_ID, { error: 'Invalid id' });
+const joinLocation = requiredText('Drop-off location is required', MAX_LOCATION_LENGTH, 'Drop-off location');
+const AT_LEAST_ONE_PASSENGER = 'Must have at least 1 passenger';
+
+/** Joining a ride with one's location (pick-up for SG->FC, drop-off for FC->SG) and group size. */
+export const joinRideInput = z.object({
+  rideId,
+  dropoffLocation: joinLocation,
+  passengerCount: z
+    .number({ error: AT_LEAST_ONE_PASSENGER })
+    .int({ error: 'Number of passengers must be a whole number' })
+    .min(MIN_PASSENGERS, { error: AT_LEAST_ONE_PASSENGER })
+    .max(MAX_PASSENGERS, { error: `Number must be less than or equal to ${MAX_PASSENGERS}` })
+    .default(1),
+});
+export type JoinRideInput = z.output<typeof joinRideInput>;
+
+/**
+ * The join card on the ride detail page: the group may not be larger than the seats left (and never
+ * more than 10), with 'Number must be less than or equal to {n}'.
+ *
+ * @example joinFormSchema(2).safeParse({ dropoffLocation: 'Bedok', passengerCount: 3 })
+ *   // fails on passengerCount: 'Number must be less than or equal to 2'
+ */
+export function joinFormSchema(remaining: number) {
+  const limit = Math.min(Math.max(Math.floor(remaining), 0), MAX_PASSENGERS);
+  return z.object({
+    dropoffLocation: joinLocation,
+    passengerCount: formNumber(
+      z
+        .number({ error: AT_LEAST_ONE_PASSENGER })
+        .int({ error: 'Number of passengers must be a whole number' })
+        .min(MIN_PASSENGERS, { error: AT_LEAST_ONE_PASSENGER })
+        .max(limit, { error: `Number must be less than or equal to ${limit}` }),
+    ),
+  });
+}
+export type JoinFormValues = z.input<ReturnType<typeof joinFormSchema>>;
+
+/** Setting one passenger's stop number (1-based). */
+export const sequenceInput = z.object({
+  sequence: z
+    .number({ error: 'Sequence must be a whole number of at least 1' })
+    .int({ error: 'Sequence must be a whole number of at least 1' })
+    .min(1, { error: 'Sequence must be a whole number of at least 1' }),
+});
+export type SequenceInput = z.output<typeof sequenceInput>;
+
+/**
+ * A row id from a path segment or body: a positive whole number; digits sent as text are read as a
+ * number (path segments are text). Booleans, null and blanks are refused rather than coerced to 1/0.
+ */
+export const idParam = z.preprocess(
+  (value) => (typeof value === 'string' ? (value.trim() === '' ? Number.NaN : Number(value)) : value),
+  z
+    .number({ error: 'Invalid id' })
+    .int({ error: 'Invalid id' })
+    .positive({ error: 'Invalid id' })
+    .max(MAX_ID, { error: 'Invalid id' }),
+);

@@ -1,0 +1,23 @@
+// `npm start`: install, build the web app and the server, then run it on the embedded database
+// (or on DATABASE_URL when set). The server prints the URL when it is up.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+import { ensureInstalled, pnpm, root } from './lib.mjs';
+
+ensureInstalled();
+pnpm(['turbo', 'run', 'build', '--filter=@rideshare/api', '--filter=@rideshare/web']);
+
+const env = { NODE_ENV: process.env.NODE_ENV ?? 'production' };
+// Production refuses to start without a session secret. For a local run we make one once and keep
+// it in the data folder, so sessions survive restarts without anyone configuring anything.
+if (!process.env.SESSION_SECRET) {
+  const dataDir = resolve(root, process.env.DATA_DIR ?? 'data');
+  const file = join(dataDir, '.session-secret');
+  mkdirSync(dataDir, { recursive: true });
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  env.SESSION_SECRET = readFileSync(file, 'utf8').trim();
+  env.DATA_DIR = dataDir;
+}
+pnpm(['--filter', '@rideshare/api', 'start'], { env });
