@@ -1,8 +1,9 @@
 /**
  * buildApp({ env, db }) assembles the HTTP server from injected config and database, so tests build
- * it against a test database. Registers, in order: the JSON error handler, cookies + sessions
- * (Postgres store), tRPC at /trpc, the documented REST paths under /api, health checks, and (when
- * the web app is built) the static files with a history fallback to index.html.
+ * it against a test database. Registers, in order: the JSON error handler, request ids and health
+ * checks (/healthz, /readyz), security headers and CORS, cookies + sessions (Postgres store), tRPC
+ * at /trpc, the documented REST paths under /api, and (when the web app is built) the static files
+ * with a history fallback to index.html.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,11 +12,14 @@ import fastifyStatic from '@fastify/static';
 import type { Database } from '@rideshare/db';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 
 import type { Env } from './env';
 import { RideListCache } from './lib/ride-list-cache';
+import { benchPlugin, type QueryCounter } from './plugins/bench';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { observabilityPlugin, observabilityServerOptions } from './plugins/observability';
+import { securityPlugin, trustProxyOption } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { registerRestRoutes } from './rest';
 import { appRouter, type AppRouter } from './routers/app-router';
@@ -26,6 +30,8 @@ export interface BuildAppOptions {
   env: Env;
   db: Kysely<Database>;
   logger?: FastifyServerOptions['logger'];
+  /** Bench only: the statement counter server.ts wires to the database when BENCH_COUNT_QUERIES is on. */
+  queryCounter?: QueryCounter;
 }
 
 function defaultWebDist(env: Env): string | null {
@@ -33,19 +39,21 @@ function defaultWebDist(env: Env): string | null {
   return existsSync(`${dir}/index.html`) ? dir : null;
 }
 
-export async function buildApp({ env, db, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, db, logger, queryCounter }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? false,
     bodyLimit: env.BODY_LIMIT_BYTES,
     // tRPC batches put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
-    trustProxy: env.TRUST_PROXY ? parseTrustProxy(env.TRUST_PROXY) : false,
-    requestIdHeader: 'x-request-id',
+    trustProxy: trustProxyOption(env),
+    ...observabilityServerOptions(),
   });
 
   const deps: HttpContextDeps = { db, env, rideListCache: new RideListCache(listAllRides) };
 
   await app.register(errorHandlerPlugin);
+  await app.register(observabilityPlugin, { env, db });
+  await app.register(securityPlugin, { env });
   await app.register(sessionPlugin, { env, db });
 
   await app.register(fastifyTRPCPlugin, {
@@ -63,15 +71,10 @@ export async function buildApp({ env, db, logger }: BuildAppOptions): Promise<Fa
 
   registerRestRoutes(app, deps);
 
-  app.get('/healthz', () => ({ status: 'ok' }));
-  app.get('/readyz', async (_req, reply) => {
-    try {
-      await sql`select 1`.execute(db);
-      return { status: 'ready' };
-    } catch {
-      return reply.code(503).send({ status: 'unavailable', error: 'Database unreachable' });
-    }
-  });
+  // Benchmark harness only (bench/): routes that exist solely when a BENCH_* flag is set.
+  if (env.BENCH_STATIC_ROUTE || env.BENCH_COUNT_QUERIES) {
+    await app.register(benchPlugin, { env, queryCounter });
+  }
 
   const webDist = defaultWebDist(env);
   if (webDist) {
@@ -88,13 +91,4 @@ export async function buildApp({ env, db, logger }: BuildAppOptions): Promise<Fa
   });
 
   return app;
-}
-
-/** 'true'/'false', a hop count such as '1', or a comma-separated list of proxy addresses/CIDRs. */
-function parseTrustProxy(value: string): boolean | string | string[] {
-  if (value === 'true') return true;
-  if (value === 'false') return false;
-  // Fastify accepts a hop count as a number at run time; its type only lists strings.
-  if (/^\d+$/.test(value)) return Number(value) as unknown as string;
-  return value.split(',').map((part) => part.trim());
 }

@@ -22,15 +22,25 @@ export const envSchema = z
       .optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
-    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    // A comma-separated list: the first secret signs new session cookies, every one verifies, so a
+    // new secret can be put in front while cookies signed with the old one stay valid.
+    SESSION_SECRET: z.string().optional(),
     SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     ADMIN_DISCORD_USERNAME: z.string().min(1).optional(),
     MAP_STYLE_URL: z.string().default(''),
     PLACE_SEARCH_URL: z.string().default('https://nominatim.openstreetmap.org/search'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST_DIR: z.string().optional(),
-    TRUST_PROXY: z.string().optional(),
+    // Hop counts are refused: Fastify ignores them (it cannot check that the peer is the proxy).
+    TRUST_PROXY: z
+      .string()
+      .refine((value) => !/^\s*\d+\s*$/.test(value), {
+        message: "takes 'true', 'false' or the proxies' addresses/CIDRs (e.g. 'uniquelocal'), not a hop count",
+      })
+      .optional(),
     CORS_ORIGIN: z.string().optional(),
+    CSP_EXTRA_ORIGINS: z.string().optional(),
+    READINESS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(100 * 1024),
     LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
     LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
@@ -39,10 +49,14 @@ export const envSchema = z
     ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
     MIGRATE_ON_START: booleanish.default(true),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    // Benchmark harness only (bench/, plugins/bench.ts): off by default, never set in deployments.
+    BENCH_STATIC_ROUTE: booleanish.default(false),
+    BENCH_COUNT_QUERIES: booleanish.default(false),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';
-    if (production && !env.SESSION_SECRET) {
+    const secrets = splitList(env.SESSION_SECRET);
+    if (production && secrets.length === 0) {
       ctx.addIssue({
         code: 'custom',
         path: ['SESSION_SECRET'],
@@ -50,15 +64,61 @@ export const envSchema = z
       });
       return z.NEVER;
     }
+    if (secrets.some((secret) => secret.length < 32)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'must be at least 32 characters (each one, when several are separated by commas)',
+      });
+      return z.NEVER;
+    }
+    const corsOrigins = originList(env.CORS_ORIGIN, 'CORS_ORIGIN', ctx);
+    const cspExtraOrigins = originList(env.CSP_EXTRA_ORIGINS, 'CSP_EXTRA_ORIGINS', ctx);
+    if (!corsOrigins || !cspExtraOrigins) return z.NEVER;
+    const sessionSecrets = secrets.length > 0 ? secrets : [DEV_SESSION_SECRET];
     return {
       ...env,
       HOST: env.HOST ?? '127.0.0.1',
-      SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+      /** The secret that signs new session cookies (the first of SESSION_SECRETS). */
+      SESSION_SECRET: sessionSecrets[0] ?? DEV_SESSION_SECRET,
+      SESSION_SECRETS: sessionSecrets,
+      CORS_ORIGINS: corsOrigins,
+      CSP_EXTRA_ORIGINS: cspExtraOrigins,
       // Cookies are marked Secure exactly when the app is served over HTTPS, so a local production
       // run on http://localhost still signs in.
       COOKIE_SECURE: env.PUBLIC_URL ? env.PUBLIC_URL.startsWith('https://') : false,
     };
   });
+
+function splitList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+/** A comma-separated list of origins (scheme://host[:port], nothing after), or undefined on error. */
+function originList(value: string | undefined, name: string, ctx: z.RefinementCtx): string[] | undefined {
+  const origins: string[] = [];
+  for (const part of splitList(value)) {
+    let url: URL | null = null;
+    try {
+      url = new URL(part);
+    } catch {
+      url = null;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== part.replace(/\/$/, '')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: `'${part}' is not an origin such as https://rides.example.com (scheme and host, no path)`,
+      });
+      return undefined;
+    }
+    origins.push(url.origin);
+  }
+  return origins;
+}
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -7,3 +7,5 @@ export type { AppRouter } from './routers/app-router';
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type { PublicUser } from './repositories/user-repository';
+export type { RideCreator, RideDetail, RideSummary } from './repositories/ride-repository';
+export type { PassengerEntry, PassengerUser } from './repositories/passenger-repository';

@@ -6,6 +6,8 @@ import { connectDatabase, migrateToLatest } from '@rideshare/db';
 
 import { buildApp } from './app';
 import { EnvError, parseEnv, type Env } from './env';
+import { QueryCounter } from './plugins/bench';
+import { loggerOptions } from './plugins/observability';
 
 async function main(): Promise<void> {
   let env: Env;
@@ -19,40 +21,47 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // Benchmark harness only: counts every statement so bench/ can report statements per request.
+  const queryCounter = env.BENCH_COUNT_QUERIES ? new QueryCounter() : undefined;
   const handle = await connectDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
     poolSize: env.DB_POOL_SIZE,
+    onQuery: queryCounter?.record,
   });
   if (env.MIGRATE_ON_START) await migrateToLatest(handle.db);
 
   const app = await buildApp({
     env,
     db: handle.db,
-    logger: {
-      level: env.LOG_LEVEL,
-      redact: {
-        paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.newPassword', '*.currentPassword'],
-        censor: '[redacted]',
-      },
-    },
+    logger: loggerOptions(env),
+    queryCounter,
   });
 
   let shuttingDown = false;
   const shutdown = (signal: string) => {
-    if (shuttingDown) return;
+    if (shuttingDown) {
+      // A second Ctrl-C means "now": skip the drain.
+      if (signal === 'SIGINT') process.exit(130);
+      return;
+    }
     shuttingDown = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal }, 'shutting down: draining in-flight requests');
     const timer = setTimeout(() => {
-      app.log.error('shutdown timed out; exiting');
+      app.log.error({ timeoutMs: env.SHUTDOWN_TIMEOUT_MS }, 'shutdown timed out; exiting with requests unfinished');
       process.exit(1);
     }, env.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
-    // Stops accepting connections, waits for in-flight requests, then closes the pool.
+    // app.close() stops accepting connections, closes idle keep-alive ones, answers 503 (with
+    // Connection: close) to new requests on busy ones, and resolves once every in-flight request has
+    // been answered. Only then is the pool closed, so no handler loses its database mid-request.
     void app
       .close()
       .then(() => handle.close())
-      .then(() => process.exit(0))
+      .then(() => {
+        app.log.info('shutdown complete');
+        process.exit(0);
+      })
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'error during shutdown');
         process.exit(1);

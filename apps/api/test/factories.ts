@@ -1,4 +1,5 @@
 import type { Database, DriverDetails } from '@rideshare/db';
+import { deriveRideFields } from '@rideshare/domain';
 import type { Kysely } from 'kysely';
 
 import { hashPassword } from '../src/auth/password';
@@ -39,7 +40,9 @@ export async function createUser(db: Kysely<Database>, overrides: UserOverrides 
   const discordUsername = overrides.discordUsername ?? `user${String(counter)}_${String(Date.now() % 100000)}`;
   const password = overrides.password ?? DEFAULT_PASSWORD;
   const passwordHash =
-    password === DEFAULT_PASSWORD ? await defaultHash() : await hashPassword(password, { memoryCost: 1024, timeCost: 1 });
+    password === DEFAULT_PASSWORD
+      ? await defaultHash()
+      : await hashPassword(password, { memoryCost: 1024, timeCost: 1 });
   const isVendor = overrides.isVendor ?? false;
   const row = await db
     .insertInto('users')
@@ -53,7 +56,8 @@ export async function createUser(db: Kysely<Database>, overrides: UserOverrides 
       isVendor,
       companyName: overrides.companyName ?? (isVendor ? 'Test Transport Co' : null),
       driverDetails: JSON.stringify(
-        overrides.driverDetails ?? (isVendor ? { name: 'Driver D', contact: '+6591234567', carNumber: 'SGX1234A' } : null),
+        overrides.driverDetails ??
+          (isVendor ? { name: 'Driver D', contact: '+6591234567', carNumber: 'SGX1234A' } : null),
       ),
     })
     .returning(['id', 'name'])
@@ -63,4 +67,130 @@ export async function createUser(db: Kysely<Database>, overrides: UserOverrides 
 
 export function createVendor(db: Kysely<Database>, overrides: UserOverrides = {}): Promise<TestUser> {
   return createUser(db, { ...overrides, isVendor: true });
+}
+
+export interface RideOverrides {
+  direction?: 'SG->FC' | 'FC->SG';
+  /** Default: three days from now. Past dates are allowed (direct insert, no rules applied). */
+  date?: Date | string;
+  maxPassengers?: number;
+  /** The organiser's location (pick-up for SG->FC, first drop-off for FC->SG). */
+  organizerLocation?: string;
+  organizerCount?: number;
+  organizerSequence?: number | null;
+  /** false: a ride without the organiser's entry (as rides from before entries existed). */
+  withOrganizerEntry?: boolean;
+  status?: 'open' | 'assigned' | 'completed';
+  vendorId?: number | null;
+  sequenceLocked?: boolean;
+  cost?: number;
+}
+
+export interface TestRide {
+  id: number;
+  creatorId: number;
+  direction: 'SG->FC' | 'FC->SG';
+  organizerEntryId: number | null;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Recomputes a ride's derived fields from its entries, as the procedures do. */
+export async function refreshDerivedFields(db: Kysely<Database>, rideId: number): Promise<void> {
+  const ride = await db
+    .selectFrom('rides')
+    .select(['creatorId', 'direction'])
+    .where('id', '=', rideId)
+    .executeTakeFirstOrThrow();
+  const entries = await db
+    .selectFrom('ridePassengers')
+    .select(['id', 'userId', 'dropoffLocation', 'dropoffSequence', 'passengerCount'])
+    .where('rideId', '=', rideId)
+    .execute();
+  const direction = ride.direction === 'FC->SG' ? 'FC->SG' : 'SG->FC';
+  const derived = deriveRideFields(direction, ride.creatorId, entries);
+  await db
+    .updateTable('rides')
+    .set({ ...derived, dropoffLocations: JSON.stringify(derived.dropoffLocations) })
+    .where('id', '=', rideId)
+    .execute();
+}
+
+/** Inserts a ride (and its organiser's entry) directly, so tests can also make past or odd rides. */
+export async function createRide(
+  db: Kysely<Database>,
+  creator: { id: number },
+  overrides: RideOverrides = {},
+): Promise<TestRide> {
+  const direction = overrides.direction ?? 'SG->FC';
+  const organizerLocation = overrides.organizerLocation ?? (direction === 'SG->FC' ? 'Pasir Ris MRT' : 'Tampines Mall');
+  const row = await db
+    .insertInto('rides')
+    .values({
+      creatorId: creator.id,
+      direction,
+      date: overrides.date ?? new Date(Date.now() + 3 * DAY_MS),
+      maxPassengers: overrides.maxPassengers ?? 4,
+      pickupLocation: direction === 'SG->FC' ? organizerLocation : 'Forest City',
+      dropoffLocations: '[]',
+      status: overrides.status ?? 'open',
+      vendorId: overrides.vendorId ?? null,
+      driverContactId: null,
+      sequenceLocked: overrides.sequenceLocked ?? false,
+      ...(overrides.cost === undefined ? {} : { cost: overrides.cost }),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  let organizerEntryId: number | null = null;
+  if (overrides.withOrganizerEntry !== false) {
+    const entry = await db
+      .insertInto('ridePassengers')
+      .values({
+        rideId: row.id,
+        userId: creator.id,
+        dropoffLocation: organizerLocation,
+        passengerCount: overrides.organizerCount ?? 1,
+        dropoffSequence: overrides.organizerSequence ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    organizerEntryId = entry.id;
+  }
+  await refreshDerivedFields(db, row.id);
+  return { id: row.id, creatorId: creator.id, direction, organizerEntryId };
+}
+
+export interface PassengerOverrides {
+  location?: string;
+  count?: number;
+  sequence?: number | null;
+}
+
+/** Adds a passenger entry directly (no rules) and recomputes the ride's derived fields. */
+export async function addPassenger(
+  db: Kysely<Database>,
+  ride: { id: number },
+  user: { id: number },
+  overrides: PassengerOverrides = {},
+): Promise<{ id: number }> {
+  const row = await db
+    .insertInto('ridePassengers')
+    .values({
+      rideId: ride.id,
+      userId: user.id,
+      dropoffLocation: overrides.location ?? `Stop of user ${String(user.id)}`,
+      passengerCount: overrides.count ?? 1,
+      dropoffSequence: overrides.sequence ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await refreshDerivedFields(db, ride.id);
+  return { id: row.id };
+}
+
+/** Several plain members at once (for the concurrency tests). */
+export async function createUsers(db: Kysely<Database>, count: number): Promise<TestUser[]> {
+  const users: TestUser[] = [];
+  for (let i = 0; i < count; i += 1) users.push(await createUser(db));
+  return users;
 }

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 
 import * as m0001 from './2026_11_21_0001_create_core_tables';
+import * as m0002 from './2026_11_21_0002_index_sessions_user';
 
 /**
  * Every migration, keyed by name, imported statically so the bundled production server carries them
@@ -9,4 +10,5 @@ import * as m0001 from './2026_11_21_0001_create_core_tables';
  */
 export const migrations: Record<string, Migration> = {
   '2026_11_21_0001_create_core_tables': m0001,
+  '2026_11_21_0002_index_sessions_user': m0002,
 };

@@ -17,7 +17,7 @@ export interface DbConfig {
   databaseUrl?: string | undefined;
   /** Folder of the embedded database, or 'memory://' for a throwaway one. */
   dataDir?: string | undefined;
-  /** Pool size per process. */
+  /** Pool size per process (Postgres server only: the embedded engine always uses one connection). */
   poolSize?: number | undefined;
   /** Called for every executed query (used by benchmarks and tests to count statements). */
   onQuery?: ((event: LogEvent) => void) | undefined;
@@ -63,13 +63,24 @@ export async function connectDatabase(config: DbConfig): Promise<DbHandle> {
 
   const pool = new pg.Pool({
     connectionString,
-    max: config.poolSize ?? (embedded ? 8 : 10),
+    // PGlite is one Postgres session. Its socket server keeps a transaction's statements together,
+    // but outside a transaction it interleaves the protocol messages of different connections
+    // (Parse/Bind/Execute of one client between another's), which clobbers the unnamed portal. One
+    // connection serialises everything, which is what a single embedded session can do anyway.
+    max: embedded ? 1 : (config.poolSize ?? 10),
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
   });
   // An idle client losing its connection (database restart, network cut) must not crash the
   // process; the pool discards it and the next checkout reconnects.
   pool.on('error', () => undefined);
+  // A client that is checked out when its connection drops emits 'error' too, after failing its
+  // query; the pool listens only while the client is idle, and an unheard 'error' would crash the
+  // process. The failed query already reports the problem and the pool discards the client on
+  // release, so the event itself needs no handling.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
 
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),

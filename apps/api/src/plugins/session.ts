@@ -1,9 +1,10 @@
 /**
  * Registers @fastify/cookie, then @fastify/session with the Postgres store. Cookie: httpOnly,
  * SameSite=Lax, Secure when served over HTTPS. Sessions are only stored once something is put in
- * them (sign-in), so anonymous visitors create no rows.
+ * them (sign-in), so anonymous visitors create no rows. Then a hook that re-signs cookies still
+ * signed with an older SESSION_SECRET, so rotating the secret signs no one out.
  */
-import fastifyCookie from '@fastify/cookie';
+import fastifyCookie, { Signer } from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import type { Database } from '@rideshare/db';
 import type { FastifyInstance } from 'fastify';
@@ -25,7 +26,8 @@ export const sessionPlugin = fp(
     });
     await app.register(fastifyCookie);
     await app.register(fastifySession, {
-      secret: opts.env.SESSION_SECRET,
+      // The first secret signs; all of them verify (rotation).
+      secret: opts.env.SESSION_SECRETS,
       cookieName: SESSION_COOKIE_NAME,
       saveUninitialized: false,
       rolling: false,
@@ -38,6 +40,21 @@ export const sessionPlugin = fp(
         maxAge: maxAgeMs,
       },
     });
+
+    // @fastify/session accepts a cookie signed with an older secret but, left alone, answers by
+    // clearing it (the value it would sign differs), signing the user out. Saving the session
+    // re-issues the cookie signed with the current secret, keeping its expiry; pointing the request
+    // at the re-signed value stops the plugin from also sending a clearing cookie.
+    if (opts.env.SESSION_SECRETS.length > 1) {
+      const signer = new Signer(opts.env.SESSION_SECRETS);
+      app.addHook('preHandler', async (request) => {
+        const raw = request.cookies[SESSION_COOKIE_NAME];
+        if (!raw || request.session.get('userId') === undefined) return;
+        if (!signer.unsign(raw).renew) return;
+        await request.session.save();
+        request.cookies[SESSION_COOKIE_NAME] = request.session.encryptedSessionId;
+      });
+    }
   },
   { name: 'session' },
 );

@@ -1,5 +1,6 @@
 import type { Database, DropoffLocationEntry, RideRow } from '@rideshare/db';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DirectionFilter, RideListFilters } from '@rideshare/domain';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -22,6 +23,18 @@ export interface RideSummary {
   additionalStops: number;
   sequenceLocked: boolean;
 }
+
+/** The organiser as a ride's detail shows them; the numbers are null for signed-out callers. */
+export interface RideCreator {
+  id: number;
+  name: string | null;
+  discordUsername: string;
+  whatsappNumber: string | null;
+  malaysianNumber: string | null;
+}
+
+/** One ride with its organiser (SPEC §3 `creator`); `creator` is null if the user no longer exists. */
+export type RideDetail = RideSummary & { creator: RideCreator | null };
 
 type RideWithCreator = Pick<
   RideRow,
@@ -89,4 +102,277 @@ export function selectRideSummaries(db: Db) {
 export async function listAllRides(db: Db): Promise<RideSummary[]> {
   const rows = await selectRideSummaries(db).orderBy('rides.date', 'asc').orderBy('rides.id', 'asc').execute();
   return rows.map(toRideSummary);
+}
+
+export interface RideListQuery {
+  filters: RideListFilters;
+  page: number;
+  pageSize: number;
+  now: Date;
+  /** The Sunday-to-Sunday window "this week" means (domain `weekWindow`). */
+  week: { start: Date; end: Date };
+}
+
+/** The list filters as one WHERE condition on `rides` (shared by the page and its count). */
+function listFilterCondition(query: RideListQuery) {
+  return (eb: ExpressionBuilder<Database, 'rides'>) => {
+    const conditions: Expression<SqlBool>[] = [];
+    const direction: DirectionFilter = query.filters.direction;
+    if (direction !== 'all') conditions.push(eb('rides.direction', '=', direction));
+    if (query.filters.time === 'upcoming') conditions.push(eb('rides.date', '>=', query.now));
+    if (query.filters.time === 'thisWeek') {
+      conditions.push(eb('rides.date', '>=', query.week.start), eb('rides.date', '<', query.week.end));
+    }
+    return eb.and(conditions);
+  };
+}
+
+/**
+ * One page of the filtered ride list, ordered as the list shows it: rides still to come before past
+ * ones, then by date (ascending or descending) and id. Two queries whatever the number of rides:
+ * the page and the total.
+ */
+export async function listRidesPage(db: Db, query: RideListQuery): Promise<{ items: RideSummary[]; total: number }> {
+  const direction = query.filters.sort === 'dateDesc' ? 'desc' : 'asc';
+  let page = selectRideSummaries(db).where(listFilterCondition(query));
+  // 'upcoming' (the default) holds no past ride, so the "still to come first" key would be the
+  // same for every row: leaving it out lets Postgres walk the (date, id) index and stop after one
+  // page, instead of sorting every ride ahead (bench: 16 ms → 0.3 ms at 10,000 rides).
+  if (query.filters.time !== 'upcoming') page = page.orderBy(sql`(rides.date < ${query.now})`, 'asc');
+  const rows = await page
+    .orderBy('rides.date', direction)
+    .orderBy('rides.id', direction)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
+  const count = await db
+    .selectFrom('rides')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where(listFilterCondition(query))
+    .executeTakeFirstOrThrow();
+  return { items: rows.map(toRideSummary), total: Number(count.total) };
+}
+
+/** One ride with its organiser (one query); contact numbers only when `withContacts`. */
+export async function findRideDetail(
+  db: Db,
+  id: number,
+  options: { withContacts: boolean },
+): Promise<RideDetail | null> {
+  const row = await selectRideSummaries(db)
+    .select([
+      'creator.id as creatorUserId',
+      'creator.name as creatorUserName',
+      'creator.discordUsername as creatorDiscordUsername',
+      'creator.whatsappNumber as creatorWhatsappNumber',
+      'creator.malaysianNumber as creatorMalaysianNumber',
+    ])
+    .where('rides.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const creator: RideCreator | null =
+    row.creatorUserId !== null && row.creatorDiscordUsername !== null
+      ? {
+          id: row.creatorUserId,
+          name: row.creatorUserName,
+          discordUsername: row.creatorDiscordUsername,
+          whatsappNumber: options.withContacts ? row.creatorWhatsappNumber : null,
+          malaysianNumber: options.withContacts ? row.creatorMalaysianNumber : null,
+        }
+      : null;
+  return { ...toRideSummary(row), creator };
+}
+
+/** Rides the user joined as a passenger but did not organise, soonest first (one query). */
+export async function listRidesJoinedBy(db: Db, userId: number): Promise<RideSummary[]> {
+  const rows = await selectRideSummaries(db)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('ridePassengers as rp')
+          .select(sql`1`.as('one'))
+          .whereRef('rp.rideId', '=', 'rides.id')
+          .where('rp.userId', '=', userId),
+      ),
+    )
+    .where('rides.creatorId', '<>', userId)
+    .orderBy('rides.date', 'asc')
+    .orderBy('rides.id', 'asc')
+    .execute();
+  return rows.map(toRideSummary);
+}
+
+/** Rides the user organised, soonest first (one query). */
+export async function listRidesOrganizedBy(db: Db, userId: number): Promise<RideSummary[]> {
+  const rows = await selectRideSummaries(db)
+    .where('rides.creatorId', '=', userId)
+    .orderBy('rides.date', 'asc')
+    .orderBy('rides.id', 'asc')
+    .execute();
+  return rows.map(toRideSummary);
+}
+
+/** Rides assigned to a vendor, soonest first (one query). */
+export async function listRidesAssignedTo(db: Db, vendorId: number): Promise<RideSummary[]> {
+  const rows = await selectRideSummaries(db)
+    .where('rides.vendorId', '=', vendorId)
+    .orderBy('rides.date', 'asc')
+    .orderBy('rides.id', 'asc')
+    .execute();
+  return rows.map(toRideSummary);
+}
+
+/** Open rides that have not departed yet, soonest first: what a vendor may take (one query). */
+export async function listOpenFutureRides(db: Db, now: Date): Promise<RideSummary[]> {
+  const rows = await selectRideSummaries(db)
+    .where('rides.status', '=', 'open')
+    .where('rides.date', '>=', now)
+    .orderBy('rides.date', 'asc')
+    .orderBy('rides.id', 'asc')
+    .execute();
+  return rows.map(toRideSummary);
+}
+
+/** The two home-page counters in one query. */
+export async function readStats(db: Db): Promise<{ totalRides: number; totalUsers: number }> {
+  const row = await db
+    .selectNoFrom([
+      (eb) => eb.selectFrom('rides').select(eb.fn.countAll<number>().as('n')).as('totalRides'),
+      (eb) => eb.selectFrom('users').select(eb.fn.countAll<number>().as('n')).as('totalUsers'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { totalRides: Number(row.totalRides), totalUsers: Number(row.totalUsers) };
+}
+
+/** What the write rules read from a ride they are about to change. */
+export interface LockedRide {
+  id: number;
+  creatorId: number;
+  direction: string;
+  date: Date;
+  maxPassengers: number;
+  currentPassengers: number;
+  status: string;
+  vendorId: number | null;
+  sequenceLocked: boolean;
+}
+
+/**
+ * Locks the ride row until the transaction ends (`SELECT ... FOR UPDATE`), so every seat, entry,
+ * sequence or assignment change on one ride runs one after the other, across processes too.
+ */
+export async function lockRideForUpdate(trx: Transaction<Database>, id: number): Promise<LockedRide | null> {
+  const row = await trx
+    .selectFrom('rides')
+    .select([
+      'id',
+      'creatorId',
+      'direction',
+      'date',
+      'maxPassengers',
+      'currentPassengers',
+      'status',
+      'vendorId',
+      'sequenceLocked',
+    ])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  return row
+    ? {
+        id: row.id,
+        creatorId: row.creatorId,
+        direction: row.direction,
+        date: row.date,
+        maxPassengers: row.maxPassengers,
+        currentPassengers: row.currentPassengers,
+        status: row.status,
+        vendorId: row.vendorId,
+        sequenceLocked: row.sequenceLocked,
+      }
+    : null;
+}
+
+export interface NewRide {
+  creatorId: number;
+  direction: string;
+  date: Date;
+  maxPassengers: number;
+  pickupLocation: string;
+  driverContactId: number | null;
+}
+
+/** Inserts a ride with no passengers yet (its derived fields are set once its entries exist). */
+export async function insertRide(trx: Transaction<Database>, ride: NewRide): Promise<number> {
+  const row = await trx
+    .insertInto('rides')
+    .values({ ...ride, currentPassengers: 0, additionalStops: 0, dropoffLocations: '[]' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface RideChanges {
+  direction: string;
+  date: Date;
+  maxPassengers: number;
+  pickupLocation: string;
+  /** undefined leaves the driver contact as it is. */
+  driverContactId?: number | null;
+  /** Set when the direction changes: a sequence only means something for FC->SG. */
+  sequenceLocked?: boolean;
+}
+
+export async function updateRide(trx: Transaction<Database>, id: number, changes: RideChanges): Promise<void> {
+  await trx
+    .updateTable('rides')
+    .set({ ...changes, updatedAt: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export interface RideDerivedValues {
+  currentPassengers: number;
+  additionalStops: number;
+  dropoffLocations: DropoffLocationEntry[];
+}
+
+/** Stores the fields that summarise a ride's entries (computed by the domain from those entries). */
+export async function updateRideDerived(
+  trx: Transaction<Database>,
+  id: number,
+  derived: RideDerivedValues,
+): Promise<void> {
+  await trx
+    .updateTable('rides')
+    .set({
+      currentPassengers: derived.currentPassengers,
+      additionalStops: derived.additionalStops,
+      dropoffLocations: JSON.stringify(derived.dropoffLocations),
+      updatedAt: new Date(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteRide(trx: Transaction<Database>, id: number): Promise<void> {
+  await trx.deleteFrom('rides').where('id', '=', id).execute();
+}
+
+/** open → assigned with the vendor set; the caller has locked the row and checked the rules. */
+export async function assignRideToVendor(trx: Transaction<Database>, id: number, vendorId: number): Promise<void> {
+  await trx
+    .updateTable('rides')
+    .set({ status: 'assigned', vendorId, updatedAt: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setSequenceLocked(trx: Transaction<Database>, id: number, locked: boolean): Promise<void> {
+  await trx.updateTable('rides').set({ sequenceLocked: locked, updatedAt: new Date() }).where('id', '=', id).execute();
+}
+
+export async function driverContactExists(db: Db, id: number): Promise<boolean> {
+  const row = await db.selectFrom('driverContacts').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
 }

@@ -151,3 +151,22 @@ export async function countUsers(db: Db): Promise<number> {
   const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** A user picked by Discord username (any letter case), as admin tools name them. */
+export async function findUserIdentityByUsername(
+  db: Db,
+  discordUsername: string,
+): Promise<{ id: number; discordUsername: string } | null> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'discordUsername'])
+    .where(sql<string>`lower(discord_username)`, '=', discordUsername.toLowerCase())
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Locks a user's row until the transaction ends (serialises changes to that user's credentials). */
+export async function lockUserForUpdate(trx: Transaction<Database>, id: number): Promise<boolean> {
+  const row = await trx.selectFrom('users').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+  return row !== undefined;
+}

@@ -2,8 +2,16 @@ import type { FastifyInstance } from 'fastify';
 
 import type { HttpContextDeps } from '../trpc/context';
 import { registerAuthRoutes } from './auth';
+import { registerRideRoutes } from './rides';
+import { registerVendorRoutes } from './vendor';
+import { registerUserRoutes } from './users';
+import { registerConfigRoutes } from './config';
 
 /** Every documented /api path, each a thin call into the same procedures the web app uses. */
 export function registerRestRoutes(app: FastifyInstance, deps: HttpContextDeps): void {
   registerAuthRoutes(app, deps);
+  registerRideRoutes(app, deps);
+  registerVendorRoutes(app, deps);
+  registerUserRoutes(app, deps);
+  registerConfigRoutes(app, deps.env);
 }

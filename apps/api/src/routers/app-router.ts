@@ -1,9 +1,23 @@
 import { createCallerFactory, router } from '../trpc/init';
+import { adminRouter } from './admin';
 import { authRouter } from './auth';
+import { passengerRouter } from './passenger';
+import { rideRouter } from './ride';
+import { sequenceRouter } from './sequence';
+import { statsRouter } from './stats';
+import { userRouter } from './user';
+import { vendorRouter } from './vendor';
 
 /** The table of contents of the API: one namespace per area. */
 export const appRouter = router({
   auth: authRouter,
+  ride: rideRouter,
+  passenger: passengerRouter,
+  sequence: sequenceRouter,
+  vendor: vendorRouter,
+  stats: statsRouter,
+  user: userRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,25 +1,37 @@
-import { changePasswordInput, DomainError, loginInput, registerInput } from '@rideshare/domain';
+import {
+  assertResetCodeUsable,
+  changePasswordInput,
+  completeResetInput,
+  DomainError,
+  loginInput,
+  PASSWORD_RESET_COMPLETE_MESSAGE,
+  PASSWORD_RESET_REQUEST_MESSAGE,
+  registerInput,
+} from '@rideshare/domain';
 import { TRPCError } from '@trpc/server';
 
+import { hashOptions, rateLimitedMessage, replacePassword, throttleLimits } from '../auth/credentials';
 import { clearAccountFailures, isLoginThrottled, recordLoginFailure } from '../auth/login-throttle';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
-import type { Env } from '../env';
+import { hashResetCode } from '../auth/reset-code';
+import {
+  findResetCodeForUpdate,
+  markResetCodeUsed,
+  voidUnusedResetCodes,
+} from '../repositories/password-reset-repository';
+import { deleteUserSessions } from '../repositories/session-repository';
 import {
   findPasswordHashById,
   findPublicUserById,
   findUserCredentialsByUsername,
+  findUserIdentityByUsername,
   insertUser,
   updateUserPassword,
 } from '../repositories/user-repository';
 import type { ContextInner } from '../trpc/context';
 import { protectedProcedure, publicProcedure, router } from '../trpc/init';
 
-export const hashOptions = (env: Env) => ({ memoryCost: env.ARGON2_MEMORY_KIB, timeCost: env.ARGON2_TIME_COST });
-const throttleLimits = (env: Env) => ({
-  maxPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
-  maxPerAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,
-  windowMinutes: env.LOGIN_FAILURE_WINDOW_MINUTES,
-});
+export { hashOptions } from '../auth/credentials';
 
 function requireSession(ctx: ContextInner) {
   if (!ctx.session) {
@@ -64,10 +76,7 @@ export const authRouter = router({
     const session = requireSession(ctx);
     const limits = throttleLimits(ctx.env);
     if (await isLoginThrottled(ctx.db, input.discordUsername, ctx.clientIp, limits)) {
-      throw new DomainError(
-        'RATE_LIMITED',
-        `Too many failed login attempts. Please try again in ${String(limits.windowMinutes)} minutes.`,
-      );
+      throw new DomainError('RATE_LIMITED', rateLimitedMessage(limits));
     }
     const credentials = await findUserCredentialsByUsername(ctx.db, input.discordUsername);
     let ok = false;
@@ -92,13 +101,66 @@ export const authRouter = router({
     return { message: 'Logged out successfully' };
   }),
 
-  /** Change your own password; the current one must be given (a stolen session alone cannot). */
+  /**
+   * Change your own password; the current one must be given (a stolen session alone cannot), and
+   * wrong guesses count against the login rate limit. Every other session of the user ends; the
+   * one making the change stays signed in.
+   */
   changePassword: protectedProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
+    const limits = throttleLimits(ctx.env);
+    if (await isLoginThrottled(ctx.db, ctx.user.discordUsername, ctx.clientIp, limits)) {
+      throw new DomainError('RATE_LIMITED', rateLimitedMessage(limits));
+    }
     const hash = await findPasswordHashById(ctx.db, ctx.user.id);
     if (!hash || !(await verifyPassword(hash, input.currentPassword))) {
+      await recordLoginFailure(ctx.db, ctx.user.discordUsername, ctx.clientIp, limits);
       throw new DomainError('WRONG_PASSWORD', 'Current password is incorrect');
     }
-    await updateUserPassword(ctx.db, ctx.user.id, await hashPassword(input.newPassword, hashOptions(ctx.env)));
+    const passwordHash = await hashPassword(input.newPassword, hashOptions(ctx.env));
+    await replacePassword(ctx.db, { userId: ctx.user.id, passwordHash, keepSessionId: ctx.session?.id ?? null });
     return { message: 'Password reset successful!' };
+  }),
+
+  /** "Forgot password": there is no self-service reset, so this only says whom to ask. */
+  requestPasswordReset: publicProcedure.mutation(() => ({ message: PASSWORD_RESET_REQUEST_MESSAGE })),
+
+  /**
+   * Finishes a reset with the one-time code the administrator issued (`admin.issueResetCode`) and
+   * passed to the user on Discord. A wrong, used or expired code, and an unknown username, all get
+   * the same RESET_CODE_INVALID answer, and each counts as a failed login for the account and the
+   * address, so codes cannot be guessed faster than passwords. On success, in one transaction: the
+   * code is marked used (its row is locked, so it works exactly once), the password is replaced,
+   * other unused codes are voided and every session of the user ends.
+   */
+  completePasswordReset: publicProcedure.input(completeResetInput).mutation(async ({ ctx, input }) => {
+    const limits = throttleLimits(ctx.env);
+    if (await isLoginThrottled(ctx.db, input.discordUsername, ctx.clientIp, limits)) {
+      throw new DomainError('RATE_LIMITED', rateLimitedMessage(limits));
+    }
+    // Hashed up front, whatever the outcome: every refusal costs the same time, and the slow
+    // argon2 work stays outside the transaction.
+    const passwordHash = await hashPassword(input.newPassword, hashOptions(ctx.env));
+    const codeHash = hashResetCode(input.code);
+    const now = ctx.now();
+    const user = await findUserIdentityByUsername(ctx.db, input.discordUsername);
+    try {
+      await ctx.db.transaction().execute(async (trx) => {
+        const code = user ? await findResetCodeForUpdate(trx, user.id, codeHash) : null;
+        assertResetCodeUsable(code, now);
+        await markResetCodeUsed(trx, code.id, now);
+        await updateUserPassword(trx, code.userId, passwordHash);
+        await voidUnusedResetCodes(trx, code.userId);
+        await deleteUserSessions(trx, code.userId);
+      });
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'RESET_CODE_INVALID') {
+        await recordLoginFailure(ctx.db, input.discordUsername, ctx.clientIp, limits);
+      }
+      throw error;
+    }
+    // The person proved they hold a fresh code from the administrator: earlier failed logins on
+    // the account should not keep them out.
+    await clearAccountFailures(ctx.db, input.discordUsername);
+    return { message: PASSWORD_RESET_COMPLETE_MESSAGE };
   }),
 });

@@ -1,3 +1,6 @@
+// `req.session` is typed by @fastify/session's augmentation; importing it here keeps that true for
+// programs that reach this file only through the type-only entry (the web app's typecheck).
+import type {} from '@fastify/session';
 import type { Database } from '@rideshare/db';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { Kysely } from 'kysely';
@@ -15,6 +18,8 @@ export interface SessionControl {
   signIn(userId: number): Promise<void>;
   /** Ends the session server-side. */
   signOut(): Promise<void>;
+  /** The current session's id (changes on signIn), so "end my other sessions" can spare it. */
+  readonly id: string;
 }
 
 export interface ContextInner {
@@ -77,6 +82,9 @@ export async function createContextFromRequest(
     },
     signOut: async () => {
       await req.session.destroy();
+    },
+    get id() {
+      return req.session.sessionId;
     },
   };
   return createContextInner({

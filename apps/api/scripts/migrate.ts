@@ -1,0 +1,48 @@
+/**
+ * Applies every pending migration to the configured database: the Postgres server in DATABASE_URL,
+ * or the embedded one in DATA_DIR (default ./data). Safe to run repeatedly; it only moves forward.
+ *
+ *   pnpm --filter @rideshare/api db:migrate
+ *   DATABASE_URL=postgres://… pnpm --filter @rideshare/api db:migrate
+ *
+ * The embedded database can be opened by one process at a time: stop the server first.
+ * Exit codes: 0 done, 1 a migration failed, 2 bad configuration.
+ */
+import { connectDatabase, migrateToLatest } from '@rideshare/db';
+
+import { EnvError, parseEnv } from '../src/env';
+import { EXIT, isEntryPoint, processIo, runCli, type ScriptEnv, type ScriptIo } from './lib/cli';
+
+export async function main(_args: string[], env: ScriptEnv, io: ScriptIo = processIo): Promise<number> {
+  let config;
+  try {
+    config = parseEnv(env);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      io.err(`${error.message}\n`);
+      return EXIT.USAGE;
+    }
+    throw error;
+  }
+  const target = config.DATABASE_URL
+    ? 'the Postgres server in DATABASE_URL'
+    : `the embedded database in ${config.DATA_DIR}`;
+  const handle = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 2 });
+  try {
+    const result = await migrateToLatest(handle.db);
+    const applied = (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    io.out(
+      applied.length > 0
+        ? `Applied ${String(applied.length)} migration(s) to ${target}:\n${applied.map((name) => `  ${name}\n`).join('')}`
+        : `${target} is already up to date.\n`,
+    );
+    return EXIT.OK;
+  } catch (error) {
+    io.err(`${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT.REFUSED;
+  } finally {
+    await handle.close();
+  }
+}
+
+if (isEntryPoint(import.meta.url)) runCli(main);

@@ -1,0 +1,138 @@
+/**
+ * Response hardening, registered before any route: security headers through @fastify/helmet (a
+ * Content-Security-Policy fitted to the Vite React build and MapLibre, Referrer-Policy, HSTS when
+ * served over HTTPS, no framing), a Permissions-Policy, and CORS that is closed unless CORS_ORIGIN
+ * lists the origins allowed to call the API from a browser. Body size is limited by Fastify's
+ * bodyLimit (BODY_LIMIT_BYTES) and client addresses come from TRUST_PROXY, both set in buildApp.
+ */
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+import type { Env } from '../env';
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY: 'true' (trust every hop: only when nothing can reach the
+ * API except through the proxy), or the proxies' addresses, CIDR ranges or proxy-addr's names
+ * ('loopback', 'linklocal', 'uniquelocal'), comma-separated. Then request.ip, which keys the login
+ * rate limit, is the client's address from X-Forwarded-For rather than the load balancer's. Unset:
+ * the socket's peer, and X-Forwarded-For is ignored, so a client cannot forge its address.
+ */
+export function trustProxyOption(env: Env): boolean | string[] {
+  const value = env.TRUST_PROXY?.trim();
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+/** Raster tiles the web app uses when MAP_STYLE_URL is empty. */
+export const DEFAULT_TILE_ORIGIN = 'https://tile.openstreetmap.org';
+
+/** The origin of an absolute http(s) URL; null for relative or unparsable values (same origin). */
+export function originOf(value: string): string | null {
+  if (!/^https?:\/\//i.test(value.trim())) return null;
+  try {
+    return new URL(value.trim()).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The outside origins the browser talks to: the map style (and its tiles, sprites and glyphs,
+ * which usually share its host) or the default tiles, the place search, and any the operator adds
+ * with CSP_EXTRA_ORIGINS (a style whose tiles live on another host).
+ */
+export function externalOrigins(env: Env): string[] {
+  const map = env.MAP_STYLE_URL.trim() === '' ? DEFAULT_TILE_ORIGIN : originOf(env.MAP_STYLE_URL);
+  const search = originOf(env.PLACE_SEARCH_URL);
+  const all = [map, search, ...env.CSP_EXTRA_ORIGINS].filter((o): o is string => o !== null);
+  return [...new Set(all)];
+}
+
+/** The Content-Security-Policy directives (helmet's names), exported for tests and the README. */
+export function contentSecurityPolicyDirectives(env: Env): Record<string, string[]> {
+  const outside = externalOrigins(env);
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    // Vite emits module scripts as files; nothing inline, nothing evaluated.
+    'script-src': ["'self'"],
+    // Mantine and MapLibre set style attributes and inject <style> elements at run time.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // Tiles arrive as fetched blobs or plain images; markers and icons are data: URIs.
+    'img-src': ["'self'", 'data:', 'blob:', ...outside],
+    'font-src': ["'self'", 'data:'],
+    // MapLibre fetches style, tiles, sprites and glyphs; the place search is a fetch too.
+    'connect-src': ["'self'", ...outside],
+    // MapLibre starts its workers from a blob: URL.
+    'worker-src': ["'self'", 'blob:'],
+    'child-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'manifest-src': ["'self'"],
+  };
+  // Only over HTTPS: on a plain-HTTP run (http://localhost) it would send every request to https.
+  if (env.COOKIE_SECURE) directives['upgrade-insecure-requests'] = [];
+  return directives;
+}
+
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), payment=(), usb=(), geolocation=(self)';
+
+const CORS_ALLOWED_METHODS = 'GET, HEAD, POST, PATCH, PUT, DELETE, OPTIONS';
+const CORS_ALLOWED_HEADERS = 'content-type, x-request-id, trpc-accept, x-trpc-source';
+const CORS_MAX_AGE_SECONDS = '600';
+
+function applyCors(allowed: ReadonlySet<string>, request: FastifyRequest, reply: FastifyReply): boolean {
+  // Caches must not hand one origin's answer to another.
+  reply.header('vary', 'Origin');
+  const origin = request.headers.origin;
+  if (!origin || !allowed.has(origin)) return false;
+  reply.header('access-control-allow-origin', origin);
+  reply.header('access-control-allow-credentials', 'true');
+  reply.header('access-control-expose-headers', 'x-request-id, etag');
+  return true;
+}
+
+export const securityPlugin = fp(
+  async (app: FastifyInstance, opts: { env: Env }) => {
+    const { env } = opts;
+    await app.register(fastifyHelmet, {
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(env) },
+      // Map tiles from other origins carry no CORP/CORS headers that require-corp would demand.
+      crossOriginEmbedderPolicy: false,
+      crossOriginOpenerPolicy: { policy: 'same-origin' },
+      crossOriginResourcePolicy: { policy: 'same-origin' },
+      // OpenStreetMap's tile policy asks for a Referer; send the origin only, never paths.
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      strictTransportSecurity: env.COOKIE_SECURE ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false } : false,
+      xFrameOptions: { action: 'deny' },
+    });
+
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+    });
+
+    if (env.CORS_ORIGINS.length === 0) return;
+    const allowed = new Set(env.CORS_ORIGINS);
+    app.addHook('onRequest', async (request, reply) => {
+      const permitted = applyCors(allowed, request, reply);
+      const preflight = request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
+      if (!preflight) return;
+      if (!permitted) {
+        return reply.code(403).send({ error: 'Origin not allowed' });
+      }
+      return reply
+        .code(204)
+        .header('access-control-allow-methods', CORS_ALLOWED_METHODS)
+        .header('access-control-allow-headers', CORS_ALLOWED_HEADERS)
+        .header('access-control-max-age', CORS_MAX_AGE_SECONDS)
+        .send();
+    });
+  },
+  { name: 'security' },
+);

@@ -1,0 +1,190 @@
+import type { Database } from '@rideshare/db';
+import type { RideEntry } from '@rideshare/domain';
+import { sql, type Transaction } from 'kysely';
+
+import type { Db } from './ride-repository';
+
+/** A passenger as the passengers list shows them (contacts are for signed-in callers only). */
+export interface PassengerUser {
+  id: number;
+  name: string | null;
+  /** Same as `name`: the field older clients read (SPEC §3 "name/fullName"). */
+  fullName: string | null;
+  discordUsername: string;
+  whatsappNumber: string | null;
+  malaysianNumber: string | null;
+  revolutUsername: string | null;
+}
+
+/** One passenger entry of a ride with its user (SPEC §3 "Ride passenger"). */
+export interface PassengerEntry {
+  id: number;
+  rideId: number;
+  userId: number;
+  dropoffLocation: string;
+  dropoffSequence: number | null;
+  passengerCount: number;
+  user: PassengerUser | null;
+}
+
+const entryColumns = [
+  'rp.id as entryId',
+  'rp.rideId as entryRideId',
+  'rp.userId as entryUserId',
+  'rp.dropoffLocation',
+  'rp.dropoffSequence',
+  'rp.passengerCount',
+  'u.id as uId',
+  'u.name as uName',
+  'u.discordUsername as uDiscordUsername',
+  'u.whatsappNumber as uWhatsappNumber',
+  'u.malaysianNumber as uMalaysianNumber',
+  'u.revolutUsername as uRevolutUsername',
+] as const;
+
+interface EntryRow {
+  entryId: number;
+  entryRideId: number;
+  entryUserId: number;
+  dropoffLocation: string;
+  dropoffSequence: number | null;
+  passengerCount: number;
+  uId: number | null;
+  uName: string | null;
+  uDiscordUsername: string | null;
+  uWhatsappNumber: string | null;
+  uMalaysianNumber: string | null;
+  uRevolutUsername: string | null;
+}
+
+function toPassengerEntry(row: EntryRow): PassengerEntry {
+  return {
+    id: row.entryId,
+    rideId: row.entryRideId,
+    userId: row.entryUserId,
+    dropoffLocation: row.dropoffLocation,
+    dropoffSequence: row.dropoffSequence,
+    passengerCount: row.passengerCount,
+    user:
+      row.uId !== null && row.uDiscordUsername !== null
+        ? {
+            id: row.uId,
+            name: row.uName,
+            fullName: row.uName,
+            discordUsername: row.uDiscordUsername,
+            whatsappNumber: row.uWhatsappNumber,
+            malaysianNumber: row.uMalaysianNumber,
+            revolutUsername: row.uRevolutUsername,
+          }
+        : null,
+  };
+}
+
+/**
+ * A ride's entries with their users in drop-off order (stop number, unnumbered last, then id), in
+ * one query. Starting from the ride tells "no such ride" (null) from "nobody on it" ([]).
+ */
+export async function listPassengerEntries(db: Db, rideId: number): Promise<PassengerEntry[] | null> {
+  const rows = await db
+    .selectFrom('rides as r')
+    .leftJoin('ridePassengers as rp', 'rp.rideId', 'r.id')
+    .leftJoin('users as u', 'u.id', 'rp.userId')
+    .select(entryColumns)
+    .where('r.id', '=', rideId)
+    .orderBy(sql`rp.dropoff_sequence asc nulls last`)
+    .orderBy('rp.id', 'asc')
+    .execute();
+  if (rows.length === 0) return null;
+  const entries: PassengerEntry[] = [];
+  for (const row of rows) {
+    // The left join yields one all-null entry row for a ride without entries.
+    if (row.entryId === null || row.entryRideId === null || row.entryUserId === null) continue;
+    if (row.dropoffLocation === null || row.passengerCount === null) continue;
+    entries.push(
+      toPassengerEntry({
+        ...row,
+        entryId: row.entryId,
+        entryRideId: row.entryRideId,
+        entryUserId: row.entryUserId,
+        dropoffLocation: row.dropoffLocation,
+        passengerCount: row.passengerCount,
+      }),
+    );
+  }
+  return entries;
+}
+
+/** One entry with its user (used to answer a join). */
+export async function findPassengerEntry(db: Db, id: number): Promise<PassengerEntry | null> {
+  const row = await db
+    .selectFrom('ridePassengers as rp')
+    .leftJoin('users as u', 'u.id', 'rp.userId')
+    .select(entryColumns)
+    .where('rp.id', '=', id)
+    .executeTakeFirst();
+  return row ? toPassengerEntry(row) : null;
+}
+
+/** A ride's entries as the write rules need them; call after locking the ride. */
+export async function listRideEntries(trx: Transaction<Database>, rideId: number): Promise<RideEntry[]> {
+  const rows = await trx
+    .selectFrom('ridePassengers')
+    .select(['id', 'userId', 'dropoffLocation', 'dropoffSequence', 'passengerCount'])
+    .where('rideId', '=', rideId)
+    .orderBy('id', 'asc')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    userId: row.userId,
+    dropoffLocation: row.dropoffLocation,
+    dropoffSequence: row.dropoffSequence,
+    passengerCount: row.passengerCount,
+  }));
+}
+
+export interface NewPassenger {
+  rideId: number;
+  userId: number;
+  dropoffLocation: string;
+  passengerCount: number;
+  dropoffSequence: number | null;
+}
+
+export async function insertPassenger(trx: Transaction<Database>, passenger: NewPassenger): Promise<number> {
+  const row = await trx.insertInto('ridePassengers').values(passenger).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updatePassengerEntry(
+  trx: Transaction<Database>,
+  id: number,
+  changes: { dropoffLocation: string; passengerCount: number; dropoffSequence?: number | null },
+): Promise<void> {
+  await trx.updateTable('ridePassengers').set(changes).where('id', '=', id).execute();
+}
+
+export async function deletePassenger(trx: Transaction<Database>, id: number): Promise<void> {
+  await trx.deleteFrom('ridePassengers').where('id', '=', id).execute();
+}
+
+/** Writes many stop numbers of one ride in a single statement. */
+export async function updatePassengerSequences(
+  trx: Transaction<Database>,
+  rideId: number,
+  sequences: readonly { id: number; dropoffSequence: number | null }[],
+): Promise<void> {
+  if (sequences.length === 0) return;
+  const values = sql.join(sequences.map((s) => sql`(${s.id}::int, ${s.dropoffSequence}::int)`));
+  await sql`
+    update ride_passengers as rp
+    set dropoff_sequence = v.seq
+    from (values ${values}) as v(id, seq)
+    where rp.id = v.id and rp.ride_id = ${rideId}`.execute(trx);
+}
+
+/** True for Postgres' unique-violation error (optionally on one named constraint). */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: unknown; constraint?: unknown };
+  return e.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}

@@ -1,0 +1,20 @@
+import type { Database } from '@rideshare/db';
+import { sql, type Kysely, type Transaction } from 'kysely';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Ends a user's sessions server-side (a stolen cookie stops working at once). Sessions are keyed by
+ * their id; the user is only inside the stored JSON (`sess.userId`), so this matches on that.
+ * `exceptSessionId` spares the caller's own session after they changed their own password.
+ */
+export async function deleteUserSessions(
+  db: Db,
+  userId: number,
+  options: { exceptSessionId?: string | null } = {},
+): Promise<number> {
+  let query = db.deleteFrom('sessions').where(sql<string>`sess->>'userId'`, '=', String(userId));
+  if (options.exceptSessionId) query = query.where('sid', '<>', options.exceptSessionId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import type { HttpContextDeps } from '../trpc/context';
+import { bodyObject, parseId, untrusted, viaCaller } from './adapter';
+
+type Params = { id?: unknown; passengerId?: unknown };
+
+function params(req: FastifyRequest): Params {
+  return req.params as Params;
+}
+
+/**
+ * True when an If-None-Match header names this ETag (or is `*`). Weak comparison, as RFC 9110
+ * prescribes for If-None-Match: `W/"x"` and `"x"` match.
+ */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => opaque(tag) === opaque(etag));
+}
+
+/**
+ * The documented ride paths. Path ids win over ids in a body, and are validated before any
+ * procedure runs ('Invalid id' → 400). '/api/rides/user/joined' is a static route, which the
+ * router always prefers to '/api/rides/:id'.
+ */
+export function registerRideRoutes(app: FastifyInstance, deps: HttpContextDeps): void {
+  // The full list is served from the shared cache (one indexed version read per request when
+  // nothing changed) with an ETag, so polling clients get a 304 instead of the whole list. The body
+  // is built by the same repository function as the ride.all procedure.
+  app.get('/api/rides', async (req, reply) => {
+    const cached = await deps.rideListCache.get(deps.db);
+    void reply.header('etag', cached.etag).header('cache-control', 'no-cache');
+    if (etagMatches(req.headers['if-none-match'], cached.etag)) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(cached.body);
+  });
+
+  app.get(
+    '/api/rides/user/joined',
+    viaCaller(deps, (caller) => caller.ride.joined()),
+  );
+  app.get(
+    '/api/stats',
+    viaCaller(deps, (caller) => caller.stats.get()),
+  );
+  app.get(
+    '/api/rides/:id',
+    viaCaller(deps, (caller, req) => caller.ride.byId({ id: parseId(params(req).id) })),
+  );
+  app.post(
+    '/api/rides',
+    viaCaller(deps, (caller, req) => caller.ride.create(untrusted(bodyObject(req))), { successStatus: 201 }),
+  );
+  app.patch(
+    '/api/rides/:id',
+    viaCaller(deps, (caller, req) =>
+      caller.ride.update(untrusted({ ...bodyObject(req), id: parseId(params(req).id) })),
+    ),
+  );
+  app.delete(
+    '/api/rides/:id',
+    viaCaller(deps, (caller, req) => caller.ride.delete({ id: parseId(params(req).id) })),
+  );
+
+  app.get(
+    '/api/rides/:id/passengers',
+    viaCaller(deps, (caller, req) => caller.passenger.list({ rideId: parseId(params(req).id) })),
+  );
+  app.post(
+    '/api/rides/:id/join',
+    viaCaller(
+      deps,
+      (caller, req) => caller.passenger.join(untrusted({ ...bodyObject(req), rideId: parseId(params(req).id) })),
+      { successStatus: 201 },
+    ),
+  );
+  app.delete(
+    '/api/rides/:id/passengers/:passengerId',
+    viaCaller(deps, (caller, req) =>
+      caller.passenger.remove({ rideId: parseId(params(req).id), passengerId: parseId(params(req).passengerId) }),
+    ),
+  );
+  app.patch(
+    '/api/rides/:id/passengers/:passengerId/sequence',
+    viaCaller(deps, (caller, req) =>
+      caller.sequence.set(
+        untrusted({
+          sequence: bodyObject(req).sequence,
+          rideId: parseId(params(req).id),
+          passengerId: parseId(params(req).passengerId),
+        }),
+      ),
+    ),
+  );
+  app.post(
+    '/api/rides/:id/lockSequence',
+    viaCaller(deps, (caller, req) => caller.sequence.lock({ rideId: parseId(params(req).id) })),
+  );
+}

@@ -1,0 +1,57 @@
+import { adminResetInput, issueResetCodeInput, resetCodeExpiry } from '@rideshare/domain';
+
+import { hashOptions, replacePassword } from '../auth/credentials';
+import { hashPassword } from '../auth/password';
+import { generateResetCode, hashResetCode } from '../auth/reset-code';
+import { replaceResetCode } from '../repositories/password-reset-repository';
+import { findUserIdentityByUsername, lockUserForUpdate } from '../repositories/user-repository';
+import { notFound } from '../trpc/errors';
+import { adminProcedure, router } from '../trpc/init';
+
+/**
+ * Administrator tools. `adminProcedure` re-checks on every call that the caller is user 1 and that
+ * user's Discord username equals ADMIN_DISCORD_USERNAME (read from the database and config, never
+ * from anything the client sends).
+ */
+export const adminRouter = router({
+  /**
+   * Sets a new password for a user (named by Discord username, any case) and ends all of that
+   * user's sessions (the admin's own current session survives when they reset themselves).
+   */
+  resetUserPassword: adminProcedure.input(adminResetInput).mutation(async ({ ctx, input }) => {
+    const target = await findUserIdentityByUsername(ctx.db, input.discordUsername);
+    if (!target) notFound('User');
+    const passwordHash = await hashPassword(input.newPassword, hashOptions(ctx.env));
+    await replacePassword(ctx.db, {
+      userId: target.id,
+      passwordHash,
+      keepSessionId: target.id === ctx.user.id ? (ctx.session?.id ?? null) : null,
+    });
+    return { message: `Password for ${target.discordUsername} has been reset` };
+  }),
+
+  /**
+   * Issues a one-time reset code for a user, for the admin to pass on over Discord; the user then
+   * sets a new password with `auth.completePasswordReset`. The code is 12 symbols from an
+   * unambiguous alphabet, cryptographically random, stored only as a SHA-256 digest, usable once,
+   * for 30 minutes. Issuing a new code voids the user's older unused ones. The plain code appears
+   * only in this answer.
+   */
+  issueResetCode: adminProcedure.input(issueResetCodeInput).mutation(async ({ ctx, input }) => {
+    const target = await findUserIdentityByUsername(ctx.db, input.discordUsername);
+    if (!target) notFound('User');
+    const code = generateResetCode();
+    const expiresAt = resetCodeExpiry(ctx.now());
+    await ctx.db.transaction().execute(async (trx) => {
+      // The user's row lock makes concurrent issues take turns, so exactly one code survives.
+      if (!(await lockUserForUpdate(trx, target.id))) notFound('User');
+      await replaceResetCode(trx, {
+        userId: target.id,
+        codeHash: hashResetCode(code),
+        expiresAt,
+        createdBy: ctx.user.id,
+      });
+    });
+    return { discordUsername: target.discordUsername, code, expiresAt: expiresAt.toISOString() };
+  }),
+});

@@ -1,0 +1,73 @@
+import type { Database } from '@rideshare/db';
+import { TRPCError } from '@trpc/server';
+import { sql, type Kysely } from 'kysely';
+import { ZodError } from 'zod';
+
+import type { Env } from '../../src/env';
+import { verifyPassword } from '../../src/auth/password';
+import { findAuthUserById, findPasswordHashById } from '../../src/repositories/user-repository';
+import { createCaller } from '../../src/routers/app-router';
+import { createContextInner, type SessionControl } from '../../src/trpc/context';
+
+/** A session row as the Postgres store writes it (the user id lives in the JSON). */
+export async function insertSession(db: Kysely<Database>, sid: string, userId: number): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      sid,
+      sess: JSON.stringify({ cookie: { path: '/' }, userId }),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .execute();
+}
+
+/** The ids of the stored sessions belonging to a user, sorted. */
+export async function sessionIdsOf(db: Kysely<Database>, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select('sid')
+    .where(sql<string>`sess->>'userId'`, '=', String(userId))
+    .orderBy('sid')
+    .execute();
+  return rows.map((r) => r.sid);
+}
+
+/** Whether `password` is the user's current password. */
+export async function passwordIs(db: Kysely<Database>, userId: number, password: string): Promise<boolean> {
+  const hash = await findPasswordHashById(db, userId);
+  return hash !== null && (await verifyPassword(hash, password));
+}
+
+/** A session stand-in for in-process calls, with a fixed id. */
+export function fakeSession(id: string): SessionControl {
+  return { id, signIn: () => Promise.resolve(), signOut: () => Promise.resolve() };
+}
+
+/** A server-side caller as `userId` (or signed out), as the REST adapter and scripts build it. */
+export async function callerAs(
+  db: Kysely<Database>,
+  env: Env,
+  userId: number | null,
+  options: { session?: SessionControl | null; now?: () => Date; clientIp?: string } = {},
+) {
+  const user = userId === null ? null : await findAuthUserById(db, userId, env);
+  if (userId !== null && !user) throw new Error(`no user ${String(userId)}`);
+  return createCaller(createContextInner({ db, env, user, ...options }));
+}
+
+/**
+ * Awaits a procedure call that must fail, and returns its code and the message a client reads (for
+ * input errors, the first zod issue, as the error formatter and the REST adapter answer).
+ */
+export async function refusal(call: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof TRPCError) {
+      const message = error.cause instanceof ZodError ? (error.cause.issues[0]?.message ?? '') : error.message;
+      return { code: error.code, message };
+    }
+    throw error;
+  }
+  throw new Error('expected the call to be refused, but it succeeded');
+}

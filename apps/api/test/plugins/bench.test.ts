@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildApp } from '../../src/app';
+import { QueryCounter } from '../../src/plugins/bench';
+import { createUser } from '../factories';
+import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { testEnv } from '../helpers/env';
+
+/** The bench-only routes (plugins/bench.ts) exist only behind their flags. */
+const counter = new QueryCounter();
+let tdb: TestDatabase;
+const apps: FastifyInstance[] = [];
+
+beforeAll(async () => {
+  tdb = await createTestDatabase({ onQuery: counter.record });
+});
+afterAll(async () => {
+  await Promise.all(apps.map((app) => app.close()));
+  await tdb.destroy();
+});
+
+async function appWith(overrides: Record<string, string>, withCounter = false): Promise<FastifyInstance> {
+  // No web build: an unknown path is a plain 404 instead of the SPA's index.html.
+  const env = testEnv({ WEB_DIST_DIR: '/nonexistent-web-dist', ...overrides });
+  const app = await buildApp({ env, db: tdb.db, ...(withCounter ? { queryCounter: counter } : {}) });
+  await app.ready();
+  apps.push(app);
+  return app;
+}
+
+describe('bench routes', () => {
+  it('are not served without their flags', async () => {
+    const app = await appWith({});
+    const staticResponse = await app.inject({ method: 'GET', url: '/__bench/static?bytes=100' });
+    const queriesResponse = await app.inject({ method: 'GET', url: '/__bench/queries' });
+    expect(staticResponse.statusCode).toBe(404);
+    expect(queriesResponse.statusCode).toBe(404);
+  });
+
+  it('answers a JSON body of exactly the requested size with BENCH_STATIC_ROUTE', async () => {
+    const app = await appWith({ BENCH_STATIC_ROUTE: '1' });
+    for (const bytes of [0, 1, 2, 3, 70_000]) {
+      const response = await app.inject({ method: 'GET', url: `/__bench/static?bytes=${String(bytes)}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.rawPayload.length).toBe(bytes);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      if (bytes >= 2) expect(typeof response.json()).toBe('string');
+    }
+    const refused = await app.inject({ method: 'GET', url: '/__bench/static?bytes=-5' });
+    expect(refused.statusCode).toBe(400);
+    // The counting route stays off: only the flag that was set opens its route.
+    expect((await app.inject({ method: 'GET', url: '/__bench/queries' })).statusCode).toBe(404);
+  });
+
+  it('reports the statements executed with BENCH_COUNT_QUERIES, itself running none', async () => {
+    const app = await appWith({ BENCH_COUNT_QUERIES: 'true' }, true);
+    const read = async () => (await app.inject({ method: 'GET', url: '/__bench/queries' })).json<{ statements: number }>().statements;
+    const before = await read();
+    expect(await read()).toBe(before);
+    await createUser(tdb.db);
+    await app.inject({ method: 'GET', url: '/api/stats' });
+    const after = await read();
+    // createUser inserts one row; GET /api/stats reads both counters in one statement.
+    expect(after - before).toBe(2);
+  });
+
+  it('refuses to start with BENCH_COUNT_QUERIES but no counter, rather than report zeros', async () => {
+    await expect(appWith({ BENCH_COUNT_QUERIES: '1' })).rejects.toThrow(/no query counter/);
+  });
+});

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createTestApp } from '../helpers/app';
+import { createTestDatabase, type TestDatabase } from '../helpers/db';
+
+let tdb: TestDatabase;
+const apps: FastifyInstance[] = [];
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+});
+afterAll(async () => {
+  await Promise.all(apps.map((app) => app.close()));
+  await tdb.destroy();
+});
+
+async function appWith(overrides: Record<string, string>): Promise<FastifyInstance> {
+  const app = await createTestApp(tdb.db, overrides);
+  apps.push(app);
+  return app;
+}
+
+describe('GET /api/config', () => {
+  it('answers the configured map style and place search URLs without a session', async () => {
+    const app = await appWith({
+      MAP_STYLE_URL: 'https://tiles.example.test/style.json',
+      PLACE_SEARCH_URL: 'https://search.example.test/search',
+    });
+    const response = await app.inject({ method: 'GET', url: '/api/config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      mapStyleUrl: 'https://tiles.example.test/style.json',
+      placeSearchUrl: 'https://search.example.test/search',
+    });
+  });
+
+  it('answers an empty style URL when MAP_STYLE_URL is unset, so the web app uses its own raster style', async () => {
+    const app = await appWith({});
+    const response = await app.inject({ method: 'GET', url: '/api/config' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ mapStyleUrl: string; placeSearchUrl: string }>();
+    expect(body.mapStyleUrl).toBe('');
+    expect(body.placeSearchUrl).toBe('https://nominatim.openstreetmap.org/search');
+  });
+});

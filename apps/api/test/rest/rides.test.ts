@@ -1,0 +1,493 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { addPassenger, createRide, createUser, createVendor, type TestUser } from '../factories';
+import { createTestApp, loginAs } from '../helpers/app';
+import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { rideTablesSnapshot } from '../helpers/rides';
+
+let tdb: TestDatabase;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  app = await createTestApp(tdb.db);
+});
+afterAll(async () => {
+  await app.close();
+  await tdb.destroy();
+});
+
+const DAY = 86_400_000;
+const inDays = (days: number) => new Date(Date.now() + days * DAY);
+
+/** SPEC §3 ride fields, as every ride answer carries them. */
+const RIDE_FIELDS = [
+  'id',
+  'creatorId',
+  'creatorName',
+  'direction',
+  'date',
+  'maxPassengers',
+  'currentPassengers',
+  'pickupLocation',
+  'dropoffLocations',
+  'status',
+  'vendorId',
+  'driverContactId',
+  'cost',
+  'additionalStops',
+];
+
+const payload = (overrides: Record<string, unknown> = {}) => ({
+  direction: 'SG->FC',
+  maxPassengers: 4,
+  date: inDays(2).toISOString(),
+  organizerPassengerCount: 1,
+  pickupLocation: 'Pasir Ris MRT',
+  dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 1 }],
+  ...overrides,
+});
+
+let alice: TestUser;
+let bob: TestUser;
+let aliceCookie: string;
+let bobCookie: string;
+
+beforeEach(async () => {
+  await tdb.reset();
+  alice = await createUser(tdb.db, { name: 'Alice', whatsappNumber: '+6591234567' });
+  bob = await createUser(tdb.db, { name: 'Bob' });
+  aliceCookie = await loginAs(app, alice);
+  bobCookie = await loginAs(app, bob);
+});
+
+type Json = Record<string, unknown>;
+
+describe('GET /api/rides', () => {
+  it('answers every ride with the SPEC field names, an ETag, and 304 when unchanged', async () => {
+    const ride = await createRide(tdb.db, alice);
+    await createRide(tdb.db, bob, { date: inDays(-3) });
+    const first = await app.inject({ method: 'GET', url: '/api/rides' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toMatch(/^application\/json/);
+    const list = first.json<Json[]>();
+    expect(list).toHaveLength(2);
+    for (const field of RIDE_FIELDS) expect(list[1]).toHaveProperty(field);
+    expect(list[1]).toMatchObject({ id: ride.id, creatorName: 'Alice', currentPassengers: 1, cost: 80 });
+    const etag = first.headers.etag;
+    expect(typeof etag).toBe('string');
+
+    const cached = await app.inject({ method: 'GET', url: '/api/rides', headers: { 'if-none-match': String(etag) } });
+    expect(cached.statusCode).toBe(304);
+    expect(cached.body).toBe('');
+    const strong = String(etag).replace(/^W\//, '');
+    const listed = await app.inject({
+      method: 'GET',
+      url: '/api/rides',
+      headers: { 'if-none-match': `"other", ${strong}` },
+    });
+    expect(listed.statusCode).toBe(304);
+    const stale = await app.inject({ method: 'GET', url: '/api/rides', headers: { 'if-none-match': 'W/"rides-0"' } });
+    expect(stale.statusCode).toBe(200);
+  });
+
+  it('changes the ETag after a write, and serves the new list', async () => {
+    const ride = await createRide(tdb.db, alice);
+    const first = await app.inject({ method: 'GET', url: '/api/rides' });
+    const etag = String(first.headers.etag);
+    const join = await app.inject({
+      method: 'POST',
+      url: `/api/rides/${String(ride.id)}/join`,
+      headers: { cookie: bobCookie },
+      payload: { dropoffLocation: 'Bedok', passengerCount: 2 },
+    });
+    expect(join.statusCode).toBe(201);
+    const after = await app.inject({ method: 'GET', url: '/api/rides', headers: { 'if-none-match': etag } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect(after.json<Json[]>()[0]).toMatchObject({ currentPassengers: 3, additionalStops: 1 });
+  });
+});
+
+describe('GET /api/rides/:id', () => {
+  it('answers the ride with creator and creatorName; numbers only when signed in', async () => {
+    const ride = await createRide(tdb.db, alice);
+    const anonymous = await app.inject({ method: 'GET', url: `/api/rides/${String(ride.id)}` });
+    expect(anonymous.statusCode).toBe(200);
+    const body = anonymous.json<Json>();
+    for (const field of RIDE_FIELDS) expect(body).toHaveProperty(field);
+    expect(body).toMatchObject({
+      creatorName: 'Alice',
+      creator: { id: alice.id, name: 'Alice', whatsappNumber: null },
+    });
+    const signedIn = await app.inject({
+      method: 'GET',
+      url: `/api/rides/${String(ride.id)}`,
+      headers: { cookie: bobCookie },
+    });
+    expect(signedIn.json<Json>()).toMatchObject({ creator: { whatsappNumber: '+6591234567' } });
+  });
+
+  it.each([
+    ['abc', 400, 'Invalid id'],
+    ['0', 400, 'Invalid id'],
+    ['-4', 400, 'Invalid id'],
+    ['1.5', 400, 'Invalid id'],
+    ['99999999999', 400, 'Invalid id'],
+    ['4242', 404, 'Ride not found'],
+  ])('answers /api/rides/%s with %i', async (id, status, error) => {
+    const res = await app.inject({ method: 'GET', url: `/api/rides/${id}` });
+    expect(res.statusCode).toBe(status);
+    expect(res.json<Json>().error).toBe(error);
+  });
+});
+
+describe('POST /api/rides', () => {
+  it('creates a ride (201) with the organiser as its first passenger', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/rides',
+      headers: { cookie: aliceCookie },
+      payload: payload(),
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json<Json>();
+    for (const field of RIDE_FIELDS) expect(body).toHaveProperty(field);
+    expect(body).toMatchObject({
+      creatorId: alice.id,
+      currentPassengers: 1,
+      status: 'open',
+      cost: 80,
+      additionalStops: 0,
+    });
+    const entries = await tdb.db.selectFrom('ridePassengers').select(['userId', 'rideId']).execute();
+    expect(entries).toEqual([{ userId: alice.id, rideId: body.id }]);
+  });
+
+  it('stores SQL-looking and HTML text verbatim', async () => {
+    const text = `'); drop table rides; -- <script>alert(1)</script>`;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/rides',
+      headers: { cookie: aliceCookie },
+      payload: payload({ pickupLocation: text }),
+    });
+    expect(res.statusCode).toBe(201);
+    const id = res.json<{ id: number }>().id;
+    const read = await app.inject({ method: 'GET', url: `/api/rides/${String(id)}` });
+    expect(read.json<Json>().pickupLocation).toBe(text);
+    expect(read.body).toContain('<script>');
+    const join = await app.inject({
+      method: 'POST',
+      url: `/api/rides/${String(id)}/join`,
+      headers: { cookie: bobCookie },
+      payload: { dropoffLocation: text, passengerCount: 1 },
+    });
+    expect(join.json<Json>().dropoffLocation).toBe(text);
+    expect(await tdb.db.selectFrom('rides').select('id').execute()).toHaveLength(1);
+  });
+
+  it.each([
+    ['signed out', undefined, payload(), 401, 'You must be logged in'],
+    [
+      'wrong type for maxPassengers',
+      'alice',
+      payload({ maxPassengers: 'four' }),
+      400,
+      'Maximum passengers must be a whole number from 1 to 10',
+    ],
+    [
+      'a date in the past',
+      'alice',
+      payload({ date: inDays(-1).toISOString() }),
+      400,
+      'The ride date must be in the future',
+    ],
+    ['an array body', 'alice', [payload()], 400, 'Direction must be SG->FC or FC->SG'],
+    ['a vendor', 'vendor', payload(), 403, 'Vendors cannot create rides'],
+  ])('refuses %s, writing nothing', async (_label, who, body, status, error) => {
+    const vendor = await createVendor(tdb.db);
+    const cookie = who === 'alice' ? aliceCookie : who === 'vendor' ? await loginAs(app, vendor) : undefined;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/rides',
+      headers: cookie ? { cookie } : {},
+      payload: body,
+    });
+    expect(res.statusCode).toBe(status);
+    expect(res.json<Json>().error).toBe(error);
+    expect(await tdb.db.selectFrom('rides').select('id').execute()).toHaveLength(0);
+  });
+
+  it('answers 400 to malformed JSON and 413 to a 1 MB location, writing nothing', async () => {
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/api/rides',
+      headers: { cookie: aliceCookie, 'content-type': 'application/json' },
+      payload: '{"direction": "SG->FC",',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json<Json>().error).toBe('The request body is not valid JSON');
+
+    const huge = await app.inject({
+      method: 'POST',
+      url: '/api/rides',
+      headers: { cookie: aliceCookie },
+      payload: payload({ pickupLocation: 'x'.repeat(1024 * 1024) }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json<Json>().error).toBe('The request body is too large');
+
+    const long = await app.inject({
+      method: 'POST',
+      url: '/api/rides',
+      headers: { cookie: aliceCookie },
+      payload: payload({ pickupLocation: 'x'.repeat(600) }),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json<Json>().error).toBe('Pickup location must be at most 500 characters');
+    expect(await tdb.db.selectFrom('rides').select('id').execute()).toHaveLength(0);
+  });
+});
+
+describe('PATCH and DELETE /api/rides/:id', () => {
+  it('updates for the organiser; the path id wins over a body id', async () => {
+    const ride = await createRide(tdb.db, alice);
+    const other = await createRide(tdb.db, alice);
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `/api/rides/${String(ride.id)}`,
+      headers: { cookie: aliceCookie },
+      payload: { ...payload({ maxPassengers: 7, organizerPassengerCount: 2, pickupLocation: 'Bedok' }), id: other.id },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Json>()).toMatchObject({
+      id: ride.id,
+      maxPassengers: 7,
+      currentPassengers: 2,
+      pickupLocation: 'Bedok',
+    });
+    const untouched = await tdb.db
+      .selectFrom('rides')
+      .select('maxPassengers')
+      .where('id', '=', other.id)
+      .executeTakeFirstOrThrow();
+    expect(untouched.maxPassengers).toBe(4);
+  });
+
+  it('refuses others (403), a maximum below the seats taken (409) and bad ids (400/404)', async () => {
+    const ride = await createRide(tdb.db, alice, { maxPassengers: 5 });
+    await addPassenger(tdb.db, ride, bob, { count: 3 });
+    const before = await rideTablesSnapshot(tdb.db);
+    const patch = (url: string, cookie: string, body: unknown) =>
+      app.inject({ method: 'PATCH', url, headers: { cookie }, payload: body as Json });
+    const url = `/api/rides/${String(ride.id)}`;
+
+    const notCreator = await patch(url, bobCookie, payload());
+    expect(notCreator.statusCode).toBe(403);
+    expect(notCreator.json<Json>().error).toBe('Only the ride organiser can edit this ride');
+    const tooSmall = await patch(url, aliceCookie, payload({ maxPassengers: 3 }));
+    expect(tooSmall.statusCode).toBe(409);
+    expect(tooSmall.json<Json>().error).toBe('Maximum passengers cannot be less than the 4 seats already taken');
+    expect((await patch('/api/rides/abc', aliceCookie, payload())).statusCode).toBe(400);
+    expect((await patch('/api/rides/777', aliceCookie, payload())).statusCode).toBe(404);
+    expect(await rideTablesSnapshot(tdb.db)).toBe(before);
+  });
+
+  it('deletes only a ride nobody else joined, and only for its organiser', async () => {
+    const ride = await createRide(tdb.db, alice);
+    const entry = await addPassenger(tdb.db, ride, bob);
+    const url = `/api/rides/${String(ride.id)}`;
+
+    const byOther = await app.inject({ method: 'DELETE', url, headers: { cookie: bobCookie } });
+    expect(byOther.statusCode).toBe(403);
+    const withPassengers = await app.inject({ method: 'DELETE', url, headers: { cookie: aliceCookie } });
+    expect(withPassengers.statusCode).toBe(409);
+    expect(withPassengers.json<Json>().error).toBe(
+      'This ride has passengers who joined. Remove them before deleting it.',
+    );
+    expect(await tdb.db.selectFrom('ridePassengers').select('id').execute()).toHaveLength(2);
+
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `${url}/passengers/${String(entry.id)}`,
+      headers: { cookie: aliceCookie },
+    });
+    expect(removed.statusCode).toBe(200);
+    const deleted = await app.inject({ method: 'DELETE', url, headers: { cookie: aliceCookie } });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json<Json>()).toEqual({ id: ride.id, message: 'Ride deleted successfully' });
+    expect(await tdb.db.selectFrom('rides').select('id').execute()).toHaveLength(0);
+    expect((await app.inject({ method: 'DELETE', url, headers: { cookie: aliceCookie } })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
+  });
+});
+
+describe('passengers', () => {
+  it('GET /api/rides/:id/passengers: login required, entries with their user', async () => {
+    const ride = await createRide(tdb.db, alice);
+    await addPassenger(tdb.db, ride, bob, { location: 'Bedok', count: 2 });
+    const url = `/api/rides/${String(ride.id)}/passengers`;
+    const anonymous = await app.inject({ method: 'GET', url });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json<Json>().error).toBe('You must be logged in');
+    const res = await app.inject({ method: 'GET', url, headers: { cookie: bobCookie } });
+    expect(res.statusCode).toBe(200);
+    const list = res.json<Json[]>();
+    expect(list).toHaveLength(2);
+    for (const field of ['id', 'rideId', 'userId', 'dropoffLocation', 'dropoffSequence', 'passengerCount', 'user']) {
+      expect(list[1]).toHaveProperty(field);
+    }
+    expect(list[1]).toMatchObject({
+      userId: bob.id,
+      dropoffLocation: 'Bedok',
+      passengerCount: 2,
+      user: { name: 'Bob', fullName: 'Bob' },
+    });
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/rides/x/passengers', headers: { cookie: bobCookie } })).statusCode,
+    ).toBe(400);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/rides/404/passengers', headers: { cookie: bobCookie } }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('POST /api/rides/:id/join: the path id wins; spots, duplicates and bad input are refused', async () => {
+    const ride = await createRide(tdb.db, alice, { maxPassengers: 3 });
+    const other = await createRide(tdb.db, alice);
+    const url = `/api/rides/${String(ride.id)}/join`;
+    const join = (cookie: string, body: unknown) =>
+      app.inject({ method: 'POST', url, headers: { cookie }, payload: body as Json });
+
+    const tooMany = await join(bobCookie, { rideId: other.id, dropoffLocation: 'Bedok', passengerCount: 3 });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json<Json>().error).toBe('Only 2 spots remaining');
+    const badCount = await join(bobCookie, { dropoffLocation: 'Bedok', passengerCount: 'two' });
+    expect(badCount.statusCode).toBe(400);
+    expect(badCount.json<Json>().error).toBe('Must have at least 1 passenger');
+
+    const ok = await join(bobCookie, { rideId: other.id, dropoffLocation: 'Bedok', passengerCount: 2 });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json<Json>()).toMatchObject({
+      rideId: ride.id,
+      userId: bob.id,
+      passengerCount: 2,
+      dropoffSequence: null,
+    });
+    const again = await join(bobCookie, { dropoffLocation: 'Bedok', passengerCount: 1 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json<Json>().error).toBe('You have already joined this ride');
+    const carol = await createUser(tdb.db);
+    const full = await join(await loginAs(app, carol), { dropoffLocation: 'Bedok', passengerCount: 1 });
+    expect(full.statusCode).toBe(409);
+    expect(full.json<Json>().error).toBe('Ride is full');
+    const own = await join(aliceCookie, { dropoffLocation: 'Bedok', passengerCount: 1 });
+    expect(own.statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url, payload: { dropoffLocation: 'Bedok' } })).statusCode).toBe(401);
+
+    const entries = await tdb.db
+      .selectFrom('ridePassengers')
+      .select(['rideId', 'userId'])
+      .where('userId', '=', bob.id)
+      .execute();
+    expect(entries).toEqual([{ rideId: ride.id, userId: bob.id }]);
+  });
+
+  it('DELETE /api/rides/:id/passengers/:passengerId: organiser or self only', async () => {
+    const ride = await createRide(tdb.db, alice);
+    const b = await addPassenger(tdb.db, ride, bob);
+    const carol = await createUser(tdb.db);
+    const carolCookie = await loginAs(app, carol);
+    const url = `/api/rides/${String(ride.id)}/passengers/${String(b.id)}`;
+
+    const stranger = await app.inject({ method: 'DELETE', url, headers: { cookie: carolCookie } });
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.json<Json>().error).toBe('You can only remove yourself from this ride');
+    const badId = await app.inject({
+      method: 'DELETE',
+      url: `/api/rides/${String(ride.id)}/passengers/x`,
+      headers: { cookie: bobCookie },
+    });
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json<Json>().error).toBe('Invalid id');
+    const organiserEntry = await app.inject({
+      method: 'DELETE',
+      url: `/api/rides/${String(ride.id)}/passengers/${String(ride.organizerEntryId)}`,
+      headers: { cookie: aliceCookie },
+    });
+    expect(organiserEntry.statusCode).toBe(403);
+
+    const leave = await app.inject({ method: 'DELETE', url, headers: { cookie: bobCookie } });
+    expect(leave.statusCode).toBe(200);
+    expect(leave.json<Json>()).toMatchObject({
+      message: 'Passenger removed successfully',
+      ride: { id: ride.id, currentPassengers: 1 },
+    });
+    const gone = await app.inject({ method: 'DELETE', url, headers: { cookie: bobCookie } });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json<Json>().error).toBe('This passenger is not on this ride');
+  });
+});
+
+describe('drop-off sequence', () => {
+  it('PATCH …/sequence moves a passenger; POST …/lockSequence locks; then moves are refused', async () => {
+    const ride = await createRide(tdb.db, alice, { direction: 'FC->SG' });
+    const b = await addPassenger(tdb.db, ride, bob, { location: 'Jurong' });
+    const base = `/api/rides/${String(ride.id)}`;
+    const move = (cookie: string, body: unknown, passengerId = b.id) =>
+      app.inject({
+        method: 'PATCH',
+        url: `${base}/passengers/${String(passengerId)}/sequence`,
+        headers: { cookie },
+        payload: body as Json,
+      });
+
+    const moved = await move(aliceCookie, { sequence: 1 });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json<Json[]>().map((e) => [e.id, e.dropoffSequence])).toEqual([
+      [b.id, 1],
+      [ride.organizerEntryId, 2],
+    ]);
+    const outOfRange = await move(aliceCookie, { sequence: 3 });
+    expect(outOfRange.statusCode).toBe(400);
+    expect(outOfRange.json<Json>().error).toBe('Sequence must be between 1 and 2');
+    const wrongType = await move(aliceCookie, { sequence: 'first' });
+    expect(wrongType.statusCode).toBe(400);
+    const notCreator = await move(bobCookie, { sequence: 2 });
+    expect(notCreator.statusCode).toBe(403);
+
+    const lockByOther = await app.inject({
+      method: 'POST',
+      url: `${base}/lockSequence`,
+      headers: { cookie: bobCookie },
+    });
+    expect(lockByOther.statusCode).toBe(403);
+    const lock = await app.inject({ method: 'POST', url: `${base}/lockSequence`, headers: { cookie: aliceCookie } });
+    expect(lock.statusCode).toBe(200);
+    expect(lock.json<Json[]>()).toHaveLength(2);
+    const locked = await move(aliceCookie, { sequence: 2 });
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json<Json>().error).toBe('The drop-off sequence is locked');
+    const ride2 = await app.inject({ method: 'GET', url: base });
+    expect(ride2.json<Json>().sequenceLocked).toBe(true);
+  });
+});
+
+describe('GET /api/rides/user/joined and GET /api/stats', () => {
+  it('answers the rides the caller joined, and the counters', async () => {
+    const ride = await createRide(tdb.db, alice);
+    await createRide(tdb.db, bob);
+    await addPassenger(tdb.db, ride, bob);
+    const joined = await app.inject({ method: 'GET', url: '/api/rides/user/joined', headers: { cookie: bobCookie } });
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json<Json[]>().map((r) => r.id)).toEqual([ride.id]);
+    for (const field of RIDE_FIELDS) expect(joined.json<Json[]>()[0]).toHaveProperty(field);
+    expect((await app.inject({ method: 'GET', url: '/api/rides/user/joined' })).statusCode).toBe(401);
+
+    const stats = await app.inject({ method: 'GET', url: '/api/stats' });
+    expect(stats.statusCode).toBe(200);
+    expect(stats.json()).toEqual({ totalRides: 2, totalUsers: 2 });
+  });
+});

@@ -1,0 +1,146 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { createUser } from '../factories';
+import { createTestApp, loginAs } from '../helpers/app';
+import { createTestDatabase, type TestDatabase } from '../helpers/db';
+
+let tdb: TestDatabase;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  app = await createTestApp(tdb.db);
+});
+afterAll(async () => {
+  await app.close();
+  await tdb.destroy();
+});
+beforeEach(async () => {
+  await tdb.reset();
+});
+
+function expectNoSecrets(body: string) {
+  expect(body).not.toMatch(/argon2/i);
+  expect(body).not.toMatch(/passwordHash|password_hash|"password"/);
+}
+
+async function nameOf(id: number) {
+  return (await tdb.db.selectFrom('users').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
+}
+
+describe('PATCH /api/users/:id', () => {
+  it('updates your own profile with the spec fields and answers the user', async () => {
+    const alice = await createUser(tdb.db, {
+      discordUsername: 'alice',
+      name: 'Alice',
+      whatsappNumber: '+65 1111 1111',
+    });
+    const cookie = await loginAs(app, alice);
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `/api/users/${String(alice.id)}`,
+      headers: { cookie },
+      payload: {
+        name: ' Alice Tan ',
+        whatsappNumber: '',
+        malaysianNumber: '+60 12-345 6789',
+        revolutUsername: 'alicet',
+        isVendor: true,
+        id: 999,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expectNoSecrets(res.body);
+    expect(res.json()).toEqual({
+      id: alice.id,
+      discordUsername: 'alice',
+      name: 'Alice Tan',
+      whatsappNumber: null,
+      malaysianNumber: '+60 12-345 6789',
+      revolutUsername: 'alicet',
+      isVendor: false,
+      companyName: null,
+      driverDetails: null,
+      isAdmin: false,
+    });
+    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    expect(me.json()).toMatchObject({ name: 'Alice Tan', whatsappNumber: null, revolutUsername: 'alicet' });
+  });
+
+  it("answers 403 for another user's profile and changes nothing", async () => {
+    const alice = await createUser(tdb.db, { name: 'Alice' });
+    const bob = await createUser(tdb.db, { name: 'Bob' });
+    const cookie = await loginAs(app, alice);
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `/api/users/${String(bob.id)}`,
+      headers: { cookie },
+      payload: { name: 'Hacked' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'You can only update your own profile' });
+    expect(await nameOf(bob.id)).toBe('Bob');
+  });
+
+  it('answers 401 when signed out', async () => {
+    const alice = await createUser(tdb.db, { name: 'Alice' });
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `/api/users/${String(alice.id)}`,
+      payload: { name: 'Hacked' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: 'You must be logged in' });
+    expect(await nameOf(alice.id)).toBe('Alice');
+  });
+
+  it.each([
+    ['abc', 'Invalid id'],
+    ['0', 'Invalid id'],
+    ['-3', 'Invalid id'],
+    ['1.5', 'Invalid id'],
+    ['99999999999', 'Invalid id'],
+  ])('answers 400 for the id %j', async (id, message) => {
+    const alice = await createUser(tdb.db);
+    const cookie = await loginAs(app, alice);
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `/api/users/${id}`,
+      headers: { cookie },
+      payload: { name: 'X' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: string }>().error).toBe(message);
+  });
+
+  it('answers 400 with the field message for bad values, writing nothing', async () => {
+    const alice = await createUser(tdb.db, { name: 'Alice' });
+    const cookie = await loginAs(app, alice);
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `/api/users/${String(alice.id)}`,
+      headers: { cookie },
+      payload: { name: 'x'.repeat(101) },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: 'Name must be at most 100 characters',
+      fieldErrors: { name: ['Name must be at most 100 characters'] },
+    });
+    expect(await nameOf(alice.id)).toBe('Alice');
+  });
+
+  it('answers 4xx to malformed JSON', async () => {
+    const alice = await createUser(tdb.db);
+    const cookie = await loginAs(app, alice);
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `/api/users/${String(alice.id)}`,
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'The request body is not valid JSON' });
+  });
+});

@@ -1,0 +1,487 @@
+import { weekWindow } from '@rideshare/domain';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { addPassenger, createRide, createUser, createVendor, type TestUser } from '../factories';
+import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { callerFor, refusal, rideTablesSnapshot } from '../helpers/rides';
+
+let tdb: TestDatabase;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+});
+afterAll(async () => {
+  await tdb.destroy();
+});
+beforeEach(async () => {
+  await tdb.reset();
+});
+
+const DAY = 86_400_000;
+const inDays = (days: number) => new Date(Date.now() + days * DAY);
+
+const sgPayload = (overrides: Record<string, unknown> = {}) => ({
+  direction: 'SG->FC' as const,
+  maxPassengers: 4,
+  date: inDays(2).toISOString(),
+  organizerPassengerCount: 2,
+  pickupLocation: 'Pasir Ris MRT',
+  dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 2 }],
+  ...overrides,
+});
+
+const fcPayload = (overrides: Record<string, unknown> = {}) => ({
+  direction: 'FC->SG' as const,
+  maxPassengers: 5,
+  date: inDays(3).toISOString(),
+  organizerPassengerCount: 1,
+  pickupLocation: 'Forest City',
+  dropoffLocations: [{ location: 'Tampines Mall', passengerCount: 1 }],
+  ...overrides,
+});
+
+async function entriesOf(rideId: number) {
+  return tdb.db
+    .selectFrom('ridePassengers')
+    .select(['userId', 'dropoffLocation', 'passengerCount', 'dropoffSequence'])
+    .where('rideId', '=', rideId)
+    .orderBy('id')
+    .execute();
+}
+
+async function rideRow(rideId: number) {
+  return tdb.db.selectFrom('rides').selectAll().where('id', '=', rideId).executeTakeFirst();
+}
+
+describe('ride.create', () => {
+  let alice: TestUser;
+  beforeEach(async () => {
+    alice = await createUser(tdb.db, {
+      name: 'Alice Tan',
+      whatsappNumber: '+65 9123 4567',
+      malaysianNumber: '+60 12 345 6789',
+    });
+  });
+
+  it('creates an SG->FC ride with the organiser as its first entry and derived fields from it', async () => {
+    const ride = await callerFor(tdb.db, alice).ride.create(sgPayload());
+    expect(ride).toEqual({
+      id: expect.any(Number) as number,
+      creatorId: alice.id,
+      creatorName: 'Alice Tan',
+      creator: {
+        id: alice.id,
+        name: 'Alice Tan',
+        discordUsername: alice.discordUsername,
+        whatsappNumber: '+65 9123 4567',
+        malaysianNumber: '+60 12 345 6789',
+      },
+      direction: 'SG->FC',
+      date: expect.any(String) as string,
+      maxPassengers: 4,
+      currentPassengers: 2,
+      pickupLocation: 'Pasir Ris MRT',
+      dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 2 }],
+      status: 'open',
+      vendorId: null,
+      driverContactId: null,
+      cost: 80,
+      additionalStops: 0,
+      sequenceLocked: false,
+    });
+    expect(await entriesOf(ride.id)).toEqual([
+      { userId: alice.id, dropoffLocation: 'Pasir Ris MRT', passengerCount: 2, dropoffSequence: null },
+    ]);
+  });
+
+  it('creates an FC->SG ride: pickup fixed to Forest City, the organiser at the first drop-off', async () => {
+    const ride = await callerFor(tdb.db, alice).ride.create(
+      fcPayload({
+        pickupLocation: 'Changi Airport',
+        organizerPassengerCount: 3,
+        dropoffLocations: ['  Tampines Mall  ', { location: 'Bedok', passengerCount: 2 }],
+      }),
+    );
+    expect(ride.pickupLocation).toBe('Forest City');
+    expect(ride.currentPassengers).toBe(3);
+    // Only passenger entries make up the drop-off list: the organiser's is the only one yet.
+    expect(ride.dropoffLocations).toEqual([{ location: 'Tampines Mall', passengerCount: 3 }]);
+    expect(ride.additionalStops).toBe(0);
+    expect(await entriesOf(ride.id)).toEqual([
+      { userId: alice.id, dropoffLocation: 'Tampines Mall', passengerCount: 3, dropoffSequence: null },
+    ]);
+  });
+
+  it('stores hostile-looking text verbatim', async () => {
+    const text = `'); drop table rides; -- <script>alert("x")</script>`;
+    const ride = await callerFor(tdb.db, alice).ride.create(sgPayload({ pickupLocation: text }));
+    expect(ride.pickupLocation).toBe(text);
+    expect(ride.dropoffLocations[0]?.location).toBe(text);
+    const again = await callerFor(tdb.db, null).ride.byId({ id: ride.id });
+    expect(again.pickupLocation).toBe(text);
+    expect(await tdb.db.selectFrom('rides').select('id').execute()).toHaveLength(1);
+  });
+
+  it('stores a known driver contact and refuses an unknown one', async () => {
+    const contact = await tdb.db
+      .insertInto('driverContacts')
+      .values({ name: 'Ahmad', whatsappNumber: '+6591234567', vehicleType: 'MPV' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const ride = await callerFor(tdb.db, alice).ride.create(sgPayload({ driverContactId: contact.id }));
+    expect(ride.driverContactId).toBe(contact.id);
+    // An edit that does not mention the driver contact keeps it.
+    const edited = await callerFor(tdb.db, alice).ride.update({ id: ride.id, ...sgPayload({ maxPassengers: 5 }) });
+    expect(edited).toMatchObject({ maxPassengers: 5, driverContactId: contact.id });
+    const before = await rideTablesSnapshot(tdb.db);
+    expect(
+      await refusal(callerFor(tdb.db, alice).ride.create(sgPayload({ driverContactId: contact.id + 100 }))),
+    ).toEqual({
+      code: 'NOT_FOUND',
+      domainCode: 'NOT_FOUND',
+      message: 'Driver contact not found',
+    });
+    expect(await rideTablesSnapshot(tdb.db)).toBe(before);
+  });
+
+  it('refuses vendors, signed-out callers and past dates, writing nothing', async () => {
+    const vendor = await createVendor(tdb.db);
+    expect(await refusal(callerFor(tdb.db, vendor).ride.create(sgPayload()))).toEqual({
+      code: 'FORBIDDEN',
+      domainCode: 'VENDORS_CANNOT_CREATE',
+      message: 'Vendors cannot create rides',
+    });
+    expect(await refusal(callerFor(tdb.db, null).ride.create(sgPayload()))).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await refusal(callerFor(tdb.db, alice).ride.create(sgPayload({ date: inDays(-1).toISOString() })))).toEqual({
+      code: 'BAD_REQUEST',
+      domainCode: 'VALIDATION_FAILED',
+      message: 'The ride date must be in the future',
+    });
+    expect(await tdb.db.selectFrom('rides').select('id').execute()).toHaveLength(0);
+    expect(await tdb.db.selectFrom('ridePassengers').select('id').execute()).toHaveLength(0);
+  });
+
+  it.each([
+    ['maximum above 10', { maxPassengers: 11 }, 'Maximum passengers must be a whole number from 1 to 10'],
+    ['maximum 0', { maxPassengers: 0 }, 'Maximum passengers must be a whole number from 1 to 10'],
+    ['maximum as text', { maxPassengers: '4' }, 'Maximum passengers must be a whole number from 1 to 10'],
+    ['fractional maximum', { maxPassengers: 2.5 }, 'Maximum passengers must be a whole number from 1 to 10'],
+    [
+      'organiser group above the maximum',
+      { maxPassengers: 2, organizerPassengerCount: 3 },
+      'Passengers at your location cannot be more than the maximum passengers',
+    ],
+    ['blank pickup', { pickupLocation: '   ' }, 'Pickup location is required'],
+    ['a 1 MB location', { pickupLocation: 'x'.repeat(1024 * 1024) }, 'Pickup location must be at most 500 characters'],
+    ['unknown direction', { direction: 'SG->KL' }, 'Direction must be SG->FC or FC->SG'],
+    ['unreadable date', { date: 'next tuesday' }, 'Invalid date provided'],
+    ['no drop-off list', { dropoffLocations: 'Bedok' }, 'Drop-off locations must be a list'],
+  ])('refuses %s with the rule message, writing nothing', async (_label, override, message) => {
+    const result = await refusal(callerFor(tdb.db, alice).ride.create(sgPayload(override) as never));
+    expect(result).toEqual({ code: 'BAD_REQUEST', domainCode: 'VALIDATION_FAILED', message });
+    expect(await tdb.db.selectFrom('rides').select('id').execute()).toHaveLength(0);
+  });
+});
+
+describe('ride.byId', () => {
+  it('shows the organiser; their numbers only to signed-in callers', async () => {
+    const alice = await createUser(tdb.db, {
+      name: null,
+      whatsappNumber: '+6591234567',
+      malaysianNumber: '+60123456789',
+    });
+    const bob = await createUser(tdb.db);
+    const ride = await createRide(tdb.db, alice);
+
+    const anonymous = await callerFor(tdb.db, null).ride.byId({ id: ride.id });
+    expect(anonymous.creatorName).toBe(alice.discordUsername);
+    expect(anonymous.creator).toEqual({
+      id: alice.id,
+      name: null,
+      discordUsername: alice.discordUsername,
+      whatsappNumber: null,
+      malaysianNumber: null,
+    });
+    const signedIn = await callerFor(tdb.db, bob).ride.byId({ id: ride.id });
+    expect(signedIn.creator).toMatchObject({ whatsappNumber: '+6591234567', malaysianNumber: '+60123456789' });
+  });
+
+  it('answers NOT_FOUND for an unknown ride and BAD_REQUEST for a malformed id', async () => {
+    expect(await refusal(callerFor(tdb.db, null).ride.byId({ id: 4242 }))).toEqual({
+      code: 'NOT_FOUND',
+      domainCode: 'NOT_FOUND',
+      message: 'Ride not found',
+    });
+    for (const id of [0, -3, 1.5, 'abc', 2 ** 31]) {
+      expect(await refusal(callerFor(tdb.db, null).ride.byId({ id } as never))).toEqual({
+        code: 'BAD_REQUEST',
+        domainCode: 'VALIDATION_FAILED',
+        message: 'Invalid id',
+      });
+    }
+  });
+});
+
+describe('ride.update', () => {
+  let alice: TestUser;
+  let bob: TestUser;
+  beforeEach(async () => {
+    alice = await createUser(tdb.db, { name: 'Alice' });
+    bob = await createUser(tdb.db, { name: 'Bob' });
+  });
+
+  it("lets the organiser edit: the organiser's entry follows and derived fields are recomputed", async () => {
+    const ride = await createRide(tdb.db, alice, {
+      direction: 'FC->SG',
+      maxPassengers: 5,
+      organizerLocation: 'Tampines Mall',
+    });
+    await addPassenger(tdb.db, ride, bob, { location: 'Jurong East', count: 2 });
+    const date = inDays(5).toISOString();
+    const updated = await callerFor(tdb.db, alice).ride.update({
+      id: ride.id,
+      ...fcPayload({
+        maxPassengers: 6,
+        date,
+        organizerPassengerCount: 3,
+        dropoffLocations: [{ location: 'Jurong East', passengerCount: 3 }],
+      }),
+    });
+    expect(updated).toMatchObject({
+      id: ride.id,
+      date,
+      maxPassengers: 6,
+      currentPassengers: 5,
+      additionalStops: 0,
+      dropoffLocations: [
+        { location: 'Jurong East', passengerCount: 3 },
+        { location: 'Jurong East', passengerCount: 2 },
+      ],
+    });
+    expect(await entriesOf(ride.id)).toEqual([
+      { userId: alice.id, dropoffLocation: 'Jurong East', passengerCount: 3, dropoffSequence: null },
+      { userId: bob.id, dropoffLocation: 'Jurong East', passengerCount: 2, dropoffSequence: null },
+    ]);
+
+    const second = await callerFor(tdb.db, alice).ride.update({
+      id: ride.id,
+      ...fcPayload({ maxPassengers: 6, organizerPassengerCount: 1, dropoffLocations: ['Bedok'] }),
+    });
+    expect(second).toMatchObject({ currentPassengers: 3, additionalStops: 1 });
+  });
+
+  it('lets a lone organiser turn the ride around; the pickup and the drop-off order follow', async () => {
+    const ride = await createRide(tdb.db, alice, { direction: 'FC->SG', organizerSequence: 1, sequenceLocked: true });
+    const updated = await callerFor(tdb.db, alice).ride.update({
+      id: ride.id,
+      ...sgPayload({ pickupLocation: 'Bedok MRT' }),
+    });
+    expect(updated).toMatchObject({
+      direction: 'SG->FC',
+      pickupLocation: 'Bedok MRT',
+      sequenceLocked: false,
+      dropoffLocations: [{ location: 'Bedok MRT', passengerCount: 2 }],
+    });
+    expect(await entriesOf(ride.id)).toEqual([
+      { userId: alice.id, dropoffLocation: 'Bedok MRT', passengerCount: 2, dropoffSequence: null },
+    ]);
+  });
+
+  it('gives a ride without an organiser entry one on its first edit', async () => {
+    const ride = await createRide(tdb.db, alice, { withOrganizerEntry: false });
+    const updated = await callerFor(tdb.db, alice).ride.update({ id: ride.id, ...sgPayload() });
+    expect(updated.currentPassengers).toBe(2);
+    expect(await entriesOf(ride.id)).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      'someone else',
+      'bob',
+      {},
+      { code: 'FORBIDDEN', domainCode: 'NOT_CREATOR', message: 'Only the ride organiser can edit this ride' },
+    ],
+    [
+      'a maximum below the seats taken',
+      'alice',
+      { maxPassengers: 3, organizerPassengerCount: 2 },
+      {
+        code: 'CONFLICT',
+        domainCode: 'MAX_BELOW_TAKEN',
+        message: 'Maximum passengers cannot be less than the 4 seats already taken',
+      },
+    ],
+    [
+      'a direction change after others joined',
+      'alice',
+      { direction: 'FC->SG', pickupLocation: 'Forest City' },
+      {
+        code: 'CONFLICT',
+        domainCode: 'RIDE_HAS_PASSENGERS',
+        message: 'The direction cannot be changed after other passengers have joined',
+      },
+    ],
+    [
+      'a date in the past',
+      'alice',
+      { date: inDays(-1).toISOString() },
+      { code: 'BAD_REQUEST', domainCode: 'VALIDATION_FAILED', message: 'The ride date must be in the future' },
+    ],
+  ] as const)('refuses %s, changing nothing', async (_label, who, override, expected) => {
+    const ride = await createRide(tdb.db, alice, { maxPassengers: 5 });
+    await addPassenger(tdb.db, ride, bob, { count: 2 });
+    const before = await rideTablesSnapshot(tdb.db);
+    const actor = who === 'alice' ? alice : bob;
+    expect(await refusal(callerFor(tdb.db, actor).ride.update({ id: ride.id, ...sgPayload(override) }))).toEqual(
+      expected,
+    );
+    expect(await rideTablesSnapshot(tdb.db)).toBe(before);
+  });
+
+  it('refuses a past ride, an unknown ride and a signed-out caller', async () => {
+    const past = await createRide(tdb.db, alice, { date: inDays(-2) });
+    expect(await refusal(callerFor(tdb.db, alice).ride.update({ id: past.id, ...sgPayload() }))).toEqual({
+      code: 'CONFLICT',
+      domainCode: 'RIDE_PAST',
+      message: 'A past ride cannot be edited',
+    });
+    expect(await refusal(callerFor(tdb.db, alice).ride.update({ id: 999, ...sgPayload() }))).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Ride not found',
+    });
+    expect(await refusal(callerFor(tdb.db, null).ride.update({ id: past.id, ...sgPayload() }))).toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+  });
+});
+
+describe('ride.delete', () => {
+  it('lets the organiser delete a ride nobody else joined', async () => {
+    const alice = await createUser(tdb.db);
+    const ride = await createRide(tdb.db, alice);
+    expect(await callerFor(tdb.db, alice).ride.delete({ id: ride.id })).toEqual({
+      id: ride.id,
+      message: 'Ride deleted successfully',
+    });
+    expect(await rideRow(ride.id)).toBeUndefined();
+    expect(await entriesOf(ride.id)).toEqual([]);
+  });
+
+  it('refuses while others are on the ride, and allows it once they are removed', async () => {
+    const alice = await createUser(tdb.db);
+    const bob = await createUser(tdb.db);
+    const ride = await createRide(tdb.db, alice);
+    const entry = await addPassenger(tdb.db, ride, bob);
+    const before = await rideTablesSnapshot(tdb.db);
+    expect(await refusal(callerFor(tdb.db, alice).ride.delete({ id: ride.id }))).toEqual({
+      code: 'CONFLICT',
+      domainCode: 'RIDE_HAS_PASSENGERS',
+      message: 'This ride has passengers who joined. Remove them before deleting it.',
+    });
+    expect(await rideTablesSnapshot(tdb.db)).toBe(before);
+    await callerFor(tdb.db, alice).passenger.remove({ rideId: ride.id, passengerId: entry.id });
+    await callerFor(tdb.db, alice).ride.delete({ id: ride.id });
+    expect(await rideRow(ride.id)).toBeUndefined();
+  });
+
+  it('refuses anyone but the organiser, and unknown rides', async () => {
+    const alice = await createUser(tdb.db);
+    const bob = await createUser(tdb.db);
+    const ride = await createRide(tdb.db, alice);
+    expect(await refusal(callerFor(tdb.db, bob).ride.delete({ id: ride.id }))).toEqual({
+      code: 'FORBIDDEN',
+      domainCode: 'NOT_CREATOR',
+      message: 'Only the ride organiser can delete this ride',
+    });
+    expect(await rideRow(ride.id)).toBeDefined();
+    expect(await refusal(callerFor(tdb.db, bob).ride.delete({ id: 9999 }))).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('ride.list', () => {
+  it('filters, sorts (past rides last) and pages in SQL', async () => {
+    const alice = await createUser(tdb.db);
+    const past1 = await createRide(tdb.db, alice, { date: inDays(-10), direction: 'FC->SG' });
+    const past2 = await createRide(tdb.db, alice, { date: inDays(-2) });
+    const soon = await createRide(tdb.db, alice, { date: inDays(1) });
+    const later = await createRide(tdb.db, alice, { date: inDays(20), direction: 'FC->SG' });
+    const mid = await createRide(tdb.db, alice, { date: inDays(8) });
+    const caller = callerFor(tdb.db, null);
+
+    const upcoming = await caller.ride.list();
+    expect(upcoming.items.map((r) => r.id)).toEqual([soon.id, mid.id, later.id]);
+    expect(upcoming).toMatchObject({ total: 3, page: 1, pageSize: 20 });
+
+    const all = await caller.ride.list({ time: 'all' });
+    expect(all.items.map((r) => r.id)).toEqual([soon.id, mid.id, later.id, past1.id, past2.id]);
+    const allDesc = await caller.ride.list({ time: 'all', sort: 'dateDesc' });
+    expect(allDesc.items.map((r) => r.id)).toEqual([later.id, mid.id, soon.id, past2.id, past1.id]);
+
+    const fcOnly = await caller.ride.list({ time: 'all', direction: 'FC->SG' });
+    expect(fcOnly.items.map((r) => r.id)).toEqual([later.id, past1.id]);
+    expect(fcOnly.total).toBe(2);
+
+    const page2 = await caller.ride.list({ time: 'all', page: 2, pageSize: 2 });
+    expect(page2).toMatchObject({ total: 5, page: 2, pageSize: 2 });
+    expect(page2.items.map((r) => r.id)).toEqual([later.id, past1.id]);
+    const beyond = await caller.ride.list({ time: 'all', page: 9, pageSize: 2 });
+    expect(beyond).toMatchObject({ items: [], total: 5 });
+    expect(upcoming.items[0]).toMatchObject({ creatorName: alice.name, currentPassengers: 1 });
+  });
+
+  it('thisWeek is Sunday to next Sunday in Singapore', async () => {
+    const alice = await createUser(tdb.db);
+    // Wednesday 25 Nov 2026, 12:00 Singapore time.
+    const now = new Date('2026-11-25T04:00:00Z');
+    const week = weekWindow(now);
+    const before = await createRide(tdb.db, alice, { date: new Date(week.start.getTime() - 60_000) });
+    const sundayStart = await createRide(tdb.db, alice, { date: week.start });
+    const monday = await createRide(tdb.db, alice, { date: new Date('2026-11-30T01:00:00Z') });
+    const saturdayLate = await createRide(tdb.db, alice, { date: new Date(week.end.getTime() - 60_000) });
+    const nextSunday = await createRide(tdb.db, alice, { date: week.end });
+    const caller = callerFor(tdb.db, null, { now: () => now });
+    const result = await caller.ride.list({ time: 'thisWeek' });
+    expect(result.items.map((r) => r.id)).toEqual([saturdayLate.id, sundayStart.id]);
+    expect(result.items.map((r) => r.id)).not.toContain(before.id);
+    expect(result.items.map((r) => r.id)).not.toContain(monday.id);
+    expect(result.items.map((r) => r.id)).not.toContain(nextSunday.id);
+  });
+
+  it.each([
+    ['page 0', { page: 0 }],
+    ['page size 101', { pageSize: 101 }],
+    ['unknown time filter', { time: 'tomorrow' }],
+    ['unknown sort', { sort: 'random' }],
+  ])('refuses %s', async (_label, input) => {
+    expect(await refusal(callerFor(tdb.db, null).ride.list(input as never))).toMatchObject({ code: 'BAD_REQUEST' });
+  });
+});
+
+describe('ride.all, ride.joined, ride.organized, stats.get', () => {
+  it('answers each list for its caller', async () => {
+    const alice = await createUser(tdb.db);
+    const bob = await createUser(tdb.db);
+    const a1 = await createRide(tdb.db, alice, { date: inDays(4) });
+    const a2 = await createRide(tdb.db, alice, { date: inDays(-4) });
+    const b1 = await createRide(tdb.db, bob, { date: inDays(2) });
+    await addPassenger(tdb.db, a1, bob);
+    await addPassenger(tdb.db, a2, bob);
+
+    const all = await callerFor(tdb.db, null).ride.all();
+    expect(all.map((r) => r.id)).toEqual([a2.id, b1.id, a1.id]);
+
+    expect((await callerFor(tdb.db, bob).ride.joined()).map((r) => r.id)).toEqual([a2.id, a1.id]);
+    expect(await callerFor(tdb.db, alice).ride.joined()).toEqual([]);
+    expect((await callerFor(tdb.db, alice).ride.organized()).map((r) => r.id)).toEqual([a2.id, a1.id]);
+    expect((await callerFor(tdb.db, bob).ride.organized()).map((r) => r.id)).toEqual([b1.id]);
+    expect(await refusal(callerFor(tdb.db, null).ride.joined())).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await refusal(callerFor(tdb.db, null).ride.organized())).toMatchObject({ code: 'UNAUTHORIZED' });
+
+    expect(await callerFor(tdb.db, null).stats.get()).toEqual({ totalRides: 3, totalUsers: 2 });
+  });
+
+  it('counts zero on an empty database', async () => {
+    expect(await callerFor(tdb.db, null).stats.get()).toEqual({ totalRides: 0, totalUsers: 0 });
+    expect(await callerFor(tdb.db, null).ride.all()).toEqual([]);
+  });
+});

@@ -1,0 +1,276 @@
+// The ride form journeys: creating rides in both directions (checked against what the API then
+// holds), validation on blur, editing with the form pre-filled, the two-step delete, a member who
+// is not the organiser trying to edit, and how the form looks on a desktop and a phone.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+
+import { field, memberAccount, registerViaApi, screenshot, setupBrowser, toast } from './support/browser';
+
+const { newPage } = setupBrowser();
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+interface ApiRide {
+  id: number;
+  creatorId: number;
+  direction: string;
+  date: string;
+  maxPassengers: number;
+  currentPassengers: number;
+  pickupLocation: string;
+  dropoffLocations: { location: string; passengerCount: number }[];
+}
+
+async function rideFromApi(page: Page, id: number): Promise<ApiRide> {
+  const response = await page.request.get(`/api/rides/${String(id)}`);
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as ApiRide;
+}
+
+function rideIdFromUrl(page: Page): number {
+  const match = /^\/rides\/(\d+)$/.exec(pathOf(page));
+  if (!match?.[1]) throw new Error(`not on a ride page: ${page.url()}`);
+  return Number(match[1]);
+}
+
+async function chooseDirection(page: Page, label: 'Singapore to Forest City' | 'Forest City to Singapore') {
+  await page.locator('label', { hasText: label }).click();
+}
+
+/** Signs a fresh member in (in this page's browser context) and opens the empty form. */
+async function openCreateForm(page: Page, name = 'Olivia Organiser') {
+  const account = memberAccount({ name });
+  const user = await registerViaApi(page, account);
+  await page.goto('/rides/create');
+  await page.getByRole('heading', { name: 'Create a New Ride' }).waitFor();
+  return { account, user };
+}
+
+async function createRideViaUi(
+  page: Page,
+  ride: { direction?: 'Forest City to Singapore'; max: string; date: string; group: string; location: string },
+): Promise<number> {
+  if (ride.direction) await chooseDirection(page, ride.direction);
+  await field(page, 'Maximum Total Passengers').fill(ride.max);
+  await field(page, 'Date and Time').fill(ride.date);
+  await field(page, 'Number of Passengers at Your Location').fill(ride.group);
+  const locationLabel = ride.direction ? 'Your Drop-off Location in Singapore' : 'Your Pickup Location in Singapore';
+  await field(page, locationLabel).fill(ride.location);
+  await page.getByRole('button', { name: 'Create Ride' }).click();
+  await toast(page, 'Ride created successfully').waitFor();
+  await page.waitForURL(/\/rides\/\d+$/);
+  return rideIdFromUrl(page);
+}
+
+describe('creating a ride', () => {
+  it('creates a Singapore to Forest City ride: the pickup is the organiser’s location', async () => {
+    const page = await newPage();
+    const { user } = await openCreateForm(page);
+
+    expect(await field(page, 'Maximum Total Passengers').inputValue()).toBe('5');
+    expect(await field(page, 'Number of Passengers at Your Location').inputValue()).toBe('1');
+    await page
+      .getByText('Enter your pickup location in Singapore and the number of passengers', { exact: true })
+      .waitFor();
+    expect(await field(page, 'Your Pickup Location in Singapore').getAttribute('placeholder')).toBe(
+      'e.g., Pasir Ris MRT',
+    );
+    await page.getByText('You can enter multiple lines of text for detailed location instructions').waitFor();
+    const box = await field(page, 'Your Pickup Location in Singapore').boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(95);
+
+    const id = await createRideViaUi(page, {
+      max: '4',
+      date: '2099-03-14T09:30',
+      group: '2',
+      location: '  Pasir Ris MRT\nExit B, near the taxi stand  ',
+    });
+    const saved = await rideFromApi(page, id);
+    expect(saved).toMatchObject({
+      creatorId: user.id,
+      direction: 'SG->FC',
+      maxPassengers: 4,
+      currentPassengers: 2,
+      pickupLocation: 'Pasir Ris MRT\nExit B, near the taxi stand',
+      dropoffLocations: [{ location: 'Pasir Ris MRT\nExit B, near the taxi stand', passengerCount: 2 }],
+    });
+    // 09:30 picked in Singapore time is 01:30 UTC, whatever the browser's zone.
+    expect(new Date(saved.date).toISOString()).toBe('2099-03-14T01:30:00.000Z');
+  });
+
+  it('creates a Forest City to Singapore ride: pickup Forest City, the organiser’s drop-off first', async () => {
+    const page = await newPage();
+    await openCreateForm(page);
+    await chooseDirection(page, 'Forest City to Singapore');
+    await page
+      .getByText('Enter your drop-off location in Singapore and the number of passengers in your group', {
+        exact: true,
+      })
+      .waitFor();
+    expect(await field(page, 'Your Drop-off Location in Singapore').getAttribute('placeholder')).toBe(
+      'e.g., Tampines Mall',
+    );
+
+    const id = await createRideViaUi(page, {
+      direction: 'Forest City to Singapore',
+      max: '6',
+      date: '2099-04-02T18:45',
+      group: '3',
+      location: 'Tampines Mall',
+    });
+    const saved = await rideFromApi(page, id);
+    expect(saved).toMatchObject({
+      direction: 'FC->SG',
+      maxPassengers: 6,
+      currentPassengers: 3,
+      pickupLocation: 'Forest City',
+      dropoffLocations: [{ location: 'Tampines Mall', passengerCount: 3 }],
+    });
+    expect(new Date(saved.date).toISOString()).toBe('2099-04-02T10:45:00.000Z');
+  });
+
+  it('checks each field when it loses focus, and keeps the group within the maximum', async () => {
+    const page = await newPage();
+    await openCreateForm(page);
+
+    const location = field(page, 'Your Pickup Location in Singapore');
+    await location.focus();
+    await location.blur();
+    await page.getByText('Please specify your location').waitFor();
+
+    const date = field(page, 'Date and Time');
+    await date.focus();
+    await date.blur();
+    await page.getByText('Date and time is required').waitFor();
+
+    await location.fill('Bedok');
+    await location.blur();
+    await page.getByText('Please specify your location').waitFor({ state: 'detached' });
+
+    const group = field(page, 'Number of Passengers at Your Location');
+    await group.fill('8');
+    await group.blur();
+    expect(await group.inputValue()).toBe('5');
+    await field(page, 'Maximum Total Passengers').fill('3');
+    await expect.poll(() => group.inputValue()).toBe('3');
+    await group.fill('');
+    await group.blur();
+    expect(await group.inputValue()).toBe('1');
+
+    // Nothing was sent: the form still refuses to submit without a date.
+    await page.getByRole('button', { name: 'Create Ride' }).click();
+    await page.getByText('Date and time is required').waitFor();
+    expect(pathOf(page)).toBe('/rides/create');
+  });
+});
+
+describe('editing a ride', () => {
+  it('pre-fills the form, saves the changes and opens the ride', async () => {
+    const page = await newPage();
+    await openCreateForm(page);
+    const id = await createRideViaUi(page, {
+      direction: 'Forest City to Singapore',
+      max: '4',
+      date: '2099-06-10T07:15',
+      group: '2',
+      location: 'Jurong East MRT',
+    });
+
+    await page.goto(`/rides/edit/${String(id)}`);
+    await page.getByRole('heading', { name: 'Edit Ride' }).waitFor();
+    const location = field(page, 'Your Drop-off Location in Singapore');
+    await expect.poll(() => location.inputValue()).toBe('Jurong East MRT');
+    expect(await field(page, 'Date and Time').inputValue()).toBe('2099-06-10T07:15');
+    expect(await field(page, 'Maximum Total Passengers').inputValue()).toBe('4');
+    expect(await field(page, 'Number of Passengers at Your Location').inputValue()).toBe('2');
+    expect(await page.getByRole('radio', { name: 'Forest City to Singapore' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Delete Ride' }).waitFor();
+
+    await field(page, 'Maximum Total Passengers').fill('7');
+    await location.fill('Boon Lay MRT');
+    await page.getByRole('button', { name: 'Update Ride' }).click();
+    await toast(page, 'Ride updated successfully').waitFor();
+    await page.waitForURL(new RegExp(`/rides/${String(id)}$`));
+
+    const saved = await rideFromApi(page, id);
+    expect(saved).toMatchObject({
+      direction: 'FC->SG',
+      maxPassengers: 7,
+      pickupLocation: 'Forest City',
+      dropoffLocations: [{ location: 'Boon Lay MRT', passengerCount: 2 }],
+    });
+  });
+
+  it('deletes only on a second click of Delete Ride, then goes home', async () => {
+    const page = await newPage();
+    await openCreateForm(page);
+    const id = await createRideViaUi(page, { max: '3', date: '2099-07-01T08:00', group: '1', location: 'Bedok' });
+    await page.goto(`/rides/edit/${String(id)}`);
+    const remove = page.getByRole('button', { name: 'Delete Ride' });
+
+    await remove.click();
+    const warning = toast(page, 'Confirm Deletion');
+    await warning.waitFor();
+    expect(await warning.innerText()).toContain('Click Delete again to confirm. This action cannot be undone.');
+    expect(pathOf(page)).toBe(`/rides/edit/${String(id)}`);
+    expect((await page.request.get(`/api/rides/${String(id)}`)).status()).toBe(200);
+
+    await remove.click();
+    await toast(page, 'Ride deleted successfully').waitFor();
+    await page.waitForURL('**/home');
+    expect((await page.request.get(`/api/rides/${String(id)}`)).status()).toBe(404);
+  });
+
+  it('sends a member who did not organise the ride home with the not-authorised toast', async () => {
+    const organiser = await newPage();
+    await openCreateForm(organiser);
+    const id = await createRideViaUi(organiser, { max: '4', date: '2099-08-01T10:00', group: '1', location: 'Bishan' });
+
+    const other = await newPage();
+    await registerViaApi(other, memberAccount({ name: 'Nosy Neighbour' }));
+    await other.goto(`/rides/edit/${String(id)}`);
+    const refusal = toast(other, 'Error');
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toContain('You are not authorized to edit this ride');
+    await other.waitForURL('**/home');
+
+    // The ride is untouched.
+    expect((await rideFromApi(other, id)).pickupLocation).toBe('Bishan');
+  });
+
+  it('shows Ride Not Found for a ride that does not exist', async () => {
+    const page = await newPage();
+    await registerViaApi(page, memberAccount());
+    await page.goto('/rides/edit/987654');
+    await page.getByRole('heading', { name: 'Ride Not Found' }).waitFor();
+    expect(await page.getByRole('link', { name: 'View Available Rides' }).getAttribute('href')).toBe('/home');
+  });
+});
+
+describe('screenshots', () => {
+  for (const viewport of ['desktop', 'mobile'] as const) {
+    it(`the create and edit forms (${viewport})`, async () => {
+      const page = await newPage({ viewport });
+      await openCreateForm(page);
+      const location = field(page, 'Your Pickup Location in Singapore');
+      await location.focus();
+      await location.blur();
+      await page.getByText('Please specify your location').waitFor();
+      await screenshot(page, `ride-create-${viewport}`);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(viewport === 'mobile' ? 375 : 1280);
+
+      const id = await createRideViaUi(page, {
+        direction: 'Forest City to Singapore',
+        max: '5',
+        date: '2099-09-09T09:09',
+        group: '2',
+        location: 'Tampines Mall\nTaxi stand at the basement',
+      });
+      await page.goto(`/rides/edit/${String(id)}`);
+      await page.getByRole('button', { name: 'Delete Ride' }).click();
+      await toast(page, 'Confirm Deletion').waitFor();
+      await screenshot(page, `ride-edit-${viewport}`);
+    });
+  }
+});

@@ -1,0 +1,45 @@
+/**
+ * `AppLayout`: the shell every route renders in (the root layout route in router.tsx): a skip
+ * link, `AppHeader`, `<main id="main">` holding the current page, and `AppFooter`. Pages load lazily
+ * inside a `Suspense` with `PageLoader`, so the header stays put while a page's code arrives.
+ * After each navigation, focus moves to `<main>` and the window scrolls to the top, so keyboard and
+ * screen-reader users start reading the new page rather than the link they followed.
+ */
+import { Box } from '@mantine/core';
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+
+import { PageLoader } from '../page-loader';
+import { AppFooter } from './app-footer';
+import { AppHeader } from './app-header';
+import classes from './app-layout.module.css';
+
+function useFocusMainOnNavigation(main: React.RefObject<HTMLElement | null>) {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    window.scrollTo({ top: 0 });
+    main.current?.focus({ preventScroll: true });
+  }, [pathname, main]);
+}
+
+export function AppLayout() {
+  const main = useRef<HTMLElement>(null);
+  useFocusMainOnNavigation(main);
+  return (
+    <div className={classes.shell}>
+      <a href="#main" className={classes.skipLink}>
+        Skip to content
+      </a>
+      <AppHeader />
+      <Box component="main" id="main" ref={main} tabIndex={-1} className={classes.main}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <AppFooter />
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * `LoginForm` (the Login tab of /auth, SPEC §2): Discord Username and Password, both required by
+ * the form; 'Logging in...' while pending. A failure shows the red toast 'Login failed' with the
+ * server's message and, under the form, 'Invalid Discord username or password' (or the reason when
+ * it is something else, such as too many attempts or no connection). Success goes to '/'.
+ */
+import { Alert, Anchor, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { loginInput } from '@rideshare/domain';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+import { SubmitButton } from '../../components/submit-button';
+import { errorCode, errorMessage, showApiError } from '../../lib/errors';
+import { focusFirstInvalid, zodResolver } from '../../lib/form';
+import { useLogin } from '../session';
+
+export const LOGIN_FALLBACK_MESSAGE = 'Invalid Discord username or password';
+const CREDENTIAL_CODES = new Set(['INVALID_CREDENTIALS', 'UNAUTHORIZED', 'VALIDATION_FAILED', 'BAD_REQUEST']);
+const FORM_NAME = 'login';
+
+export interface LoginFormProps {
+  onForgotPassword: () => void;
+}
+
+export function LoginForm({ onForgotPassword }: LoginFormProps) {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({
+    name: FORM_NAME,
+    initialValues: { discordUsername: '', password: '' },
+    validate: zodResolver(loginInput),
+  });
+
+  const submit = form.onSubmit(
+    (values) => {
+      setFailure(null);
+      login.mutate(values, {
+        onSuccess: () => {
+          void navigate('/', { replace: true });
+        },
+        onError: (err) => {
+          showApiError(err, 'Login failed');
+          const code = errorCode(err);
+          setFailure(code && CREDENTIAL_CODES.has(code) ? LOGIN_FALLBACK_MESSAGE : errorMessage(err));
+        },
+      });
+    },
+    (errors) => focusFirstInvalid(errors, FORM_NAME),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Login">
+      <Stack gap="md">
+        <TextInput
+          label="Discord Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          withAsterisk
+          {...form.getInputProps('discordUsername')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          withAsterisk
+          {...form.getInputProps('password')}
+        />
+        <Group justify="flex-end">
+          <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
+            Forgot your password?
+          </Anchor>
+        </Group>
+        {failure ? (
+          <Alert color="red" variant="light" data-testid="login-error">
+            {failure}
+          </Alert>
+        ) : null}
+        <SubmitButton fullWidth pending={login.isPending} pendingLabel="Logging in...">
+          Login
+        </SubmitButton>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * `RegisterForm` (the Register tab of /auth, SPEC §2 and §5). Validated with the domain's
+ * `registerFormSchema`, so the messages and their order are the spec's. Ticking 'Register as a
+ * vendor/driver' reveals four required fields (Company Name, Driver Name, Driver Contact, Car
+ * Number). 'Registering...' while pending. A failure shows the red toast 'Registration failed' with
+ * the server's message and, under the form, 'Registration failed. Discord username may already
+ * exist.' (or the reason when it is something else). Success goes to '/'.
+ */
+import { Alert, Checkbox, Fieldset, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { registerFormSchema, registerFormToInput } from '@rideshare/domain';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+import { SubmitButton } from '../../components/submit-button';
+import { errorCode, errorMessage, fieldErrors, showApiError } from '../../lib/errors';
+import { focusFirstInvalid, zodResolver } from '../../lib/form';
+import { useRegister } from '../session';
+
+export const REGISTER_FALLBACK_MESSAGE = 'Registration failed. Discord username may already exist.';
+const TAKEN_CODES = new Set(['USERNAME_TAKEN', 'CONFLICT']);
+const FORM_NAME = 'register';
+const VENDOR_FIELDS = ['companyName', 'driverName', 'driverContact', 'carNumber'] as const;
+
+const initialValues = {
+  discordUsername: '',
+  password: '',
+  name: '',
+  whatsappNumber: '',
+  malaysianNumber: '',
+  revolutUsername: '',
+  isVendor: false,
+  companyName: '',
+  driverName: '',
+  driverContact: '',
+  carNumber: '',
+};
+
+export function RegisterForm() {
+  const navigate = useNavigate();
+  const register = useRegister();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({
+    name: FORM_NAME,
+    initialValues,
+    validate: zodResolver(registerFormSchema),
+  });
+  const isVendor = form.values.isVendor;
+
+  const submit = form.onSubmit(
+    (values) => {
+      setFailure(null);
+      register.mutate(registerFormToInput(values), {
+        onSuccess: () => {
+          void navigate('/', { replace: true });
+        },
+        onError: (err) => {
+          showApiError(err, 'Registration failed');
+          form.setErrors(fieldErrors(err));
+          const code = errorCode(err);
+          setFailure(code && TAKEN_CODES.has(code) ? REGISTER_FALLBACK_MESSAGE : errorMessage(err));
+        },
+      });
+    },
+    (errors) => focusFirstInvalid(errors, FORM_NAME),
+  );
+
+  const vendorToggle = form.getInputProps('isVendor', { type: 'checkbox' });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Register">
+      <Stack gap="md">
+        <TextInput
+          label="Discord Username"
+          description="This is your login identifier"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          withAsterisk
+          {...form.getInputProps('discordUsername')}
+        />
+        <PasswordInput
+          label="Password"
+          description="Minimum 8 characters"
+          autoComplete="new-password"
+          withAsterisk
+          {...form.getInputProps('password')}
+        />
+        <TextInput label="Name" autoComplete="name" {...form.getInputProps('name')} />
+        <TextInput
+          label="WhatsApp Number"
+          description="Recommended for ride coordination"
+          placeholder="+65 ..."
+          type="tel"
+          autoComplete="tel"
+          {...form.getInputProps('whatsappNumber')}
+        />
+        <TextInput
+          label="Malaysian Phone Number"
+          placeholder="+60 ..."
+          type="tel"
+          {...form.getInputProps('malaysianNumber')}
+        />
+        <TextInput
+          label="Revolut Username"
+          description="For payment coordination"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...form.getInputProps('revolutUsername')}
+        />
+        <Checkbox
+          label="Register as a vendor/driver"
+          {...vendorToggle}
+          onChange={(event) => {
+            vendorToggle.onChange(event);
+            // Unticking hides the vendor fields; their old errors must not linger for next time.
+            if (!event.currentTarget.checked) for (const field of VENDOR_FIELDS) form.clearFieldError(field);
+          }}
+        />
+        {isVendor ? (
+          <Fieldset legend="Vendor details" variant="filled">
+            <Stack gap="md">
+              <TextInput label="Company Name" withAsterisk autoComplete="organization" {...form.getInputProps('companyName')} />
+              <TextInput label="Driver Name" withAsterisk {...form.getInputProps('driverName')} />
+              <TextInput label="Driver Contact" withAsterisk type="tel" {...form.getInputProps('driverContact')} />
+              <TextInput
+                label="Car Number"
+                description="Required for MDAC/SGAC compliance"
+                withAsterisk
+                autoCapitalize="characters"
+                {...form.getInputProps('carNumber')}
+              />
+            </Stack>
+          </Fieldset>
+        ) : null}
+        {failure ? (
+          <Alert color="red" variant="light" data-testid="register-error">
+            {failure}
+          </Alert>
+        ) : null}
+        <SubmitButton fullWidth pending={register.isPending} pendingLabel="Registering...">
+          Register
+        </SubmitButton>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { renderWithProviders } from '../../test-utils';
+import { ContactButtons } from './contact-buttons';
+
+let writeText: ReturnType<typeof vi.fn<(text: string) => Promise<void>>>;
+
+beforeEach(() => {
+  writeText = vi.fn<(text: string) => Promise<void>>(() => Promise.resolve());
+  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+});
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'clipboard');
+});
+
+const full = {
+  whatsappNumber: '+65 9123-4567',
+  malaysianNumber: '+60 12-345 6789',
+  discordUsername: 'bob_rides',
+  revolutUsername: 'bobrev',
+};
+
+describe('ContactButtons', () => {
+  it('links WhatsApp to a wa.me chat with the digits only', async () => {
+    renderWithProviders(<ContactButtons contacts={full} name="Bob" />);
+    const link = await screen.findByRole('link', { name: 'Chat on WhatsApp of Bob' });
+    expect(link.getAttribute('href')).toBe('https://wa.me/6591234567');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it('links the Malaysian number to a tel: link and copies its digits', async () => {
+    renderWithProviders(<ContactButtons contacts={full} show={['malaysian']} />);
+    const link = await screen.findByRole('link', { name: 'Call Malaysian Number' });
+    expect(link.getAttribute('href')).toBe('tel:+60123456789');
+    fireEvent.click(link);
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('60123456789'));
+    expect(await screen.findByText('Number copied')).toBeTruthy();
+  });
+
+  it.each([
+    ['Copy Discord username', 'bob_rides'],
+    ['Copy Revolut username', 'bobrev'],
+  ])('%s copies the username and confirms', async (name, value) => {
+    renderWithProviders(<ContactButtons contacts={full} />);
+    fireEvent.click(await screen.findByRole('button', { name }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(value));
+    expect(await screen.findByText('Copied to clipboard')).toBeTruthy();
+  });
+
+  it('shows only the kinds asked for, in that order', async () => {
+    renderWithProviders(<ContactButtons contacts={full} show={['discord', 'whatsapp']} />);
+    const group = await screen.findByRole('group', { name: 'Contact' });
+    const kinds = Array.from(group.querySelectorAll('[data-contact]')).map((node) => node.getAttribute('data-contact'));
+    expect(kinds).toEqual(['discord', 'whatsapp']);
+  });
+
+  it.each([
+    ['Chat on WhatsApp (not provided)', 'No WhatsApp contact information provided.'],
+    ['Call Malaysian Number (not provided)', 'No Malaysian Number contact information provided.'],
+    ['Copy Discord username (not provided)', 'No Discord contact information provided.'],
+    ['Copy Revolut username (not provided)', 'No Revolut contact information provided.'],
+  ])('an empty value (%s) explains that the contact is not available', async (name, message) => {
+    renderWithProviders(
+      <ContactButtons contacts={{ whatsappNumber: '  ', malaysianNumber: null, discordUsername: '' }} />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name }));
+    expect(await screen.findByText('Contact not available')).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(writeText).not.toHaveBeenCalled();
+  });
+
+  it('says the copy failed when the clipboard refuses', async () => {
+    writeText.mockRejectedValue(new Error('denied'));
+    // happy-dom has no execCommand copy either, so the fallback fails too.
+    renderWithProviders(<ContactButtons contacts={full} show={['discord']} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy Discord username' }));
+    expect(await screen.findByText('Failed to copy')).toBeTruthy();
+    expect(screen.getByText('Please try again or copy the text manually.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,187 @@
+/**
+ * `<ContactButtons contacts={...} show={['whatsapp', 'malaysian', 'discord', 'revolut']} />`: one
+ * icon button per contact kind (SPEC §9 "Contact actions"):
+ * - WhatsApp opens a wa.me chat with the number's digits (new tab);
+ * - Malaysian Number opens a tel: link and copies the digits;
+ * - Discord and Revolut copy the username.
+ * A contact that was never registered still gets its button (so rows line up), muted, and a
+ * click explains 'Contact not available' / 'No {label} contact information provided.'.
+ * `name` (whose contacts these are) goes into the accessible names, so a list of passengers reads
+ * "Copy Discord username of Bob" rather than a row of identical buttons.
+ */
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { contactDigits, telLink, whatsappLink } from '@rideshare/domain';
+import type { ComponentType } from 'react';
+
+import { notifyError } from '../../lib/notify';
+import { copyWithToast } from '../share/clipboard';
+import { ChatIcon, DiscordIcon, PhoneIcon, WalletIcon } from './contact-icons';
+
+export type ContactKind = 'whatsapp' | 'malaysian' | 'discord' | 'revolut';
+
+export interface ContactDetails {
+  whatsappNumber?: string | null;
+  malaysianNumber?: string | null;
+  discordUsername?: string | null;
+  revolutUsername?: string | null;
+}
+
+export interface ContactButtonsProps {
+  contacts: ContactDetails;
+  /** Which buttons, in this order; all four when left out. */
+  show?: readonly ContactKind[];
+  /** Whose contacts these are, for the buttons' accessible names. */
+  name?: string;
+}
+
+export const ALL_CONTACT_KINDS: readonly ContactKind[] = ['whatsapp', 'malaysian', 'discord', 'revolut'];
+
+interface KindInfo {
+  label: string;
+  action: string;
+  color: string;
+  Icon: ComponentType<{ size?: number }>;
+  value: (contacts: ContactDetails) => string;
+}
+
+/** Phone numbers count as given only when they hold a digit; usernames when not blank. */
+const KINDS: Record<ContactKind, KindInfo> = {
+  whatsapp: {
+    label: 'WhatsApp',
+    action: 'Chat on WhatsApp',
+    color: 'green',
+    Icon: ChatIcon,
+    value: (contacts) => contactDigits(contacts.whatsappNumber),
+  },
+  malaysian: {
+    label: 'Malaysian Number',
+    action: 'Call Malaysian Number',
+    color: 'orange',
+    Icon: PhoneIcon,
+    value: (contacts) => contactDigits(contacts.malaysianNumber),
+  },
+  discord: {
+    label: 'Discord',
+    action: 'Copy Discord username',
+    color: 'indigo',
+    Icon: DiscordIcon,
+    value: (contacts) => contacts.discordUsername?.trim() ?? '',
+  },
+  revolut: {
+    label: 'Revolut',
+    action: 'Copy Revolut username',
+    color: 'grape',
+    Icon: WalletIcon,
+    value: (contacts) => contacts.revolutUsername?.trim() ?? '',
+  },
+};
+
+export function contactNotAvailable(label: string): void {
+  notifyError('Contact not available', `No ${label} contact information provided.`);
+}
+
+function ContactButton({ kind, contacts, name }: { kind: ContactKind; contacts: ContactDetails; name?: string }) {
+  const info = KINDS[kind];
+  const value = info.value(contacts);
+  const who = name ? ` of ${name}` : '';
+  const Icon = info.Icon;
+
+  if (!value) {
+    const label = `${info.action}${who} (not provided)`;
+    return (
+      <Tooltip label={`No ${info.label} contact information provided.`} openDelay={700} withinPortal>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={label}
+          data-contact={kind}
+          data-available="false"
+          c="dimmed"
+          onClick={() => contactNotAvailable(info.label)}
+        >
+          <Icon />
+        </ActionIcon>
+      </Tooltip>
+    );
+  }
+
+  const label = `${info.action}${who}`;
+  const tooltip = `${info.action}: ${kind === 'whatsapp' || kind === 'malaysian' ? `+${value}` : value}`;
+
+  if (kind === 'whatsapp') {
+    return (
+      <Tooltip label={tooltip} openDelay={700} withinPortal>
+        <ActionIcon
+          component="a"
+          href={whatsappLink(contacts.whatsappNumber)}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="light"
+          color={info.color}
+          size="lg"
+          aria-label={label}
+          data-contact={kind}
+          data-available="true"
+        >
+          <Icon />
+        </ActionIcon>
+      </Tooltip>
+    );
+  }
+
+  if (kind === 'malaysian') {
+    // The link does the calling; copying as well helps on desktops, where tel: often does nothing.
+    const onClick = () => {
+      void copyWithToast(value, { title: 'Number copied', message: `${info.label} ${value} copied to clipboard.` });
+    };
+    return (
+      <Tooltip label={tooltip} openDelay={700} withinPortal>
+        <ActionIcon
+          component="a"
+          href={telLink(contacts.malaysianNumber)}
+          onClick={onClick}
+          variant="light"
+          color={info.color}
+          size="lg"
+          aria-label={label}
+          data-contact={kind}
+          data-available="true"
+        >
+          <Icon />
+        </ActionIcon>
+      </Tooltip>
+    );
+  }
+
+  return (
+    <Tooltip label={tooltip} openDelay={700} withinPortal>
+      <ActionIcon
+        variant="light"
+        color={info.color}
+        size="lg"
+        aria-label={label}
+        data-contact={kind}
+        data-available="true"
+        onClick={() => {
+          void copyWithToast(value, {
+            title: 'Copied to clipboard',
+            message: `${info.label} username ${value} copied.`,
+          });
+        }}
+      >
+        <Icon />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+export function ContactButtons({ contacts, show = ALL_CONTACT_KINDS, name }: ContactButtonsProps) {
+  if (show.length === 0) return null;
+  return (
+    <Group gap="xs" wrap="wrap" role="group" aria-label={name ? `Contact ${name}` : 'Contact'}>
+      {show.map((kind) => (
+        <ContactButton key={kind} kind={kind} contacts={contacts} name={name} />
+      ))}
+    </Group>
+  );
+}

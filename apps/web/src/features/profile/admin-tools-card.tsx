@@ -1,0 +1,204 @@
+/**
+ * `AdminToolsCard` (SPEC §2 "Profile", §5 "Admin reset"): shown only to the administrator (the
+ * server decides: `user.isAdmin`, and it re-checks on every call). Two tools:
+ *
+ * - Reset a user's password: Discord Username, New Password, Confirm New Password, checked with the
+ *   domain's `adminResetFormSchema`; `admin.resetUserPassword` sets it and ends that user's
+ *   sessions. Success shows the server's message under 'Success'; a refusal shows 'Admin password
+ *   reset failed' with the reason.
+ * - Issue reset code: `admin.issueResetCode` answers with a one-time code for the user, shown here
+ *   once with its expiry and a copy button, for the admin to pass on over Discord.
+ */
+import { Button, Card, Code, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  adminResetFormSchema,
+  formatRideDate,
+  issueResetCodeInput,
+  MIN_PASSWORD_LENGTH,
+  type AdminResetFormValues,
+} from '@rideshare/domain';
+import { useState } from 'react';
+
+import { SubmitButton } from '../../components/submit-button';
+import { fieldErrors, showApiError } from '../../lib/errors';
+import { focusFirstInvalid, zodResolver } from '../../lib/form';
+import { notifySuccess } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import { copyWithToast } from '../share/clipboard';
+import { passwordFieldProps } from './password-field';
+
+const RESET_FORM = 'admin-reset';
+const CODE_FORM = 'admin-reset-code';
+
+function ResetPasswordForm() {
+  const reset = trpc.admin.resetUserPassword.useMutation();
+  const form = useForm<AdminResetFormValues>({
+    name: RESET_FORM,
+    initialValues: { discordUsername: '', newPassword: '', confirmPassword: '' },
+    validate: zodResolver(adminResetFormSchema),
+    validateInputOnBlur: true,
+  });
+
+  const submit = form.onSubmit(
+    (values) => {
+      reset.mutate(
+        { discordUsername: values.discordUsername, newPassword: values.newPassword },
+        {
+          onSuccess: (answer) => {
+            form.reset();
+            notifySuccess('Success', answer.message);
+          },
+          onError: (err) => {
+            showApiError(err, 'Admin password reset failed');
+            const errors = fieldErrors(err);
+            form.setErrors(errors);
+            focusFirstInvalid(errors, RESET_FORM);
+          },
+        },
+      );
+    },
+    (errors) => focusFirstInvalid(errors, RESET_FORM),
+  );
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="admin-reset-title">
+      <Stack gap={4}>
+        <Title order={3} size="h4" id="admin-reset-title">
+          Reset a user&apos;s password
+        </Title>
+        <Text size="sm" c="dimmed">
+          Sets a new password and signs the user out everywhere. Tell them the new password over Discord.
+        </Text>
+      </Stack>
+      <form onSubmit={submit} noValidate aria-label="Reset a user's password">
+        <Stack gap="md">
+          <TextInput
+            label="User's Discord Username"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            withAsterisk
+            {...form.getInputProps('discordUsername')}
+          />
+          <PasswordInput
+            label="User's New Password"
+            description={`Minimum ${String(MIN_PASSWORD_LENGTH)} characters`}
+            autoComplete="new-password"
+            withAsterisk
+            {...passwordFieldProps(form, 'newPassword')}
+          />
+          <PasswordInput
+            label="Confirm User's New Password"
+            autoComplete="new-password"
+            withAsterisk
+            {...passwordFieldProps(form, 'confirmPassword')}
+          />
+          <Group justify="flex-end">
+            <SubmitButton color="red" pending={reset.isPending} pendingLabel="Resetting...">
+              Reset User Password
+            </SubmitButton>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
+
+function IssueResetCodeForm() {
+  const issue = trpc.admin.issueResetCode.useMutation();
+  const [issued, setIssued] = useState<{ discordUsername: string; code: string; expiresAt: string } | null>(null);
+  const form = useForm({
+    name: CODE_FORM,
+    initialValues: { discordUsername: '' },
+    validate: zodResolver(issueResetCodeInput),
+  });
+
+  const submit = form.onSubmit(
+    (values) => {
+      setIssued(null);
+      issue.mutate(values, {
+        onSuccess: (answer) => {
+          setIssued(answer);
+          form.reset();
+        },
+        onError: (err) => {
+          showApiError(err, 'Reset code not issued');
+          form.setErrors(fieldErrors(err));
+        },
+      });
+    },
+    (errors) => focusFirstInvalid(errors, CODE_FORM),
+  );
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="admin-code-title">
+      <Stack gap={4}>
+        <Title order={3} size="h4" id="admin-code-title">
+          Issue a one-time reset code
+        </Title>
+        <Text size="sm" c="dimmed">
+          A code the user can exchange once, within 30 minutes, for a new password of their choice. Issuing a new
+          code cancels the user&apos;s earlier unused codes.
+        </Text>
+      </Stack>
+      <form onSubmit={submit} noValidate aria-label="Issue reset code">
+        <Stack gap="md">
+          <TextInput
+            label="User's Discord Username"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            withAsterisk
+            {...form.getInputProps('discordUsername')}
+          />
+          <Group justify="flex-end">
+            <SubmitButton variant="light" pending={issue.isPending} pendingLabel="Issuing...">
+              Issue reset code
+            </SubmitButton>
+          </Group>
+        </Stack>
+      </form>
+      {issued ? (
+        <Card withBorder radius="md" padding="md" bg="var(--mantine-color-default-hover)" role="status" aria-live="polite">
+          <Stack gap="xs">
+            <Text size="sm">
+              Reset code for <strong>{issued.discordUsername}</strong>:
+            </Text>
+            <Group gap="sm" wrap="wrap">
+              <Code fz="lg" fw={700} data-testid="reset-code" style={{ letterSpacing: '0.12em', wordBreak: 'break-all' }}>
+                {issued.code}
+              </Code>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => void copyWithToast(issued.code, { title: 'Copied', message: 'Reset code copied to clipboard' })}
+              >
+                Copy code
+              </Button>
+            </Group>
+            <Text size="sm" c="dimmed">
+              Expires <time dateTime={issued.expiresAt}>{formatRideDate(issued.expiresAt)}</time>. It is shown only
+              once; send it to the user on Discord.
+            </Text>
+          </Stack>
+        </Card>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function AdminToolsCard() {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="admin-tools-title">
+      <Stack gap="lg">
+        <Title order={2} size="h3" id="admin-tools-title">
+          Admin Tools
+        </Title>
+        <ResetPasswordForm />
+        <Divider />
+        <IssueResetCodeForm />
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * `PasswordSettingsCard` (SPEC §2 "Profile", §5 "Password change"): Current Password, New Password
+ * and Confirm New Password, checked with the domain's `changePasswordFormSchema` (its messages:
+ * 'Please enter your current password', 'Please enter a new password', 'New password must be at
+ * least 8 characters long', 'New passwords do not match'). Sends `auth.changePassword`; success
+ * shows 'Password reset successful!' and empties the form (this session stays signed in, the
+ * server ends the others); a refusal shows 'Password reset failed' with the server's reason, and a
+ * wrong current password is also marked on its field.
+ */
+import { Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { changePasswordFormSchema, MIN_PASSWORD_LENGTH, type ChangePasswordFormValues } from '@rideshare/domain';
+
+import { SubmitButton } from '../../components/submit-button';
+import { errorCode, errorMessage, fieldErrors, showApiError } from '../../lib/errors';
+import { focusFirstInvalid, zodResolver } from '../../lib/form';
+import { notifySuccess } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import { passwordFieldProps } from './password-field';
+
+export const PASSWORD_CHANGED_MESSAGE = 'Password reset successful!';
+const FORM_NAME = 'password-settings';
+const EMPTY: ChangePasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+export function PasswordSettingsCard() {
+  const change = trpc.auth.changePassword.useMutation();
+  const form = useForm<ChangePasswordFormValues>({
+    name: FORM_NAME,
+    initialValues: EMPTY,
+    validate: zodResolver(changePasswordFormSchema),
+    validateInputOnBlur: true,
+  });
+
+  const submit = form.onSubmit(
+    (values) => {
+      change.mutate(
+        { currentPassword: values.currentPassword, newPassword: values.newPassword },
+        {
+          onSuccess: () => {
+            form.reset();
+            notifySuccess(PASSWORD_CHANGED_MESSAGE);
+          },
+          onError: (err) => {
+            showApiError(err, 'Password reset failed');
+            const errors = fieldErrors(err);
+            if (errorCode(err) === 'WRONG_PASSWORD') errors.currentPassword = errorMessage(err);
+            form.setErrors(errors);
+            focusFirstInvalid(errors, FORM_NAME);
+          },
+        },
+      );
+    },
+    (errors) => focusFirstInvalid(errors, FORM_NAME),
+  );
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="password-settings-title">
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Title order={2} size="h3" id="password-settings-title">
+            Password Settings
+          </Title>
+          <Text size="sm" c="dimmed">
+            Changing your password signs you out on your other devices.
+          </Text>
+        </Stack>
+        <form onSubmit={submit} noValidate aria-label="Change password">
+          <Stack gap="md">
+            <PasswordInput
+              label="Current Password"
+              autoComplete="current-password"
+              withAsterisk
+              {...passwordFieldProps(form, 'currentPassword')}
+            />
+            <PasswordInput
+              label="New Password"
+              description={`Minimum ${String(MIN_PASSWORD_LENGTH)} characters`}
+              autoComplete="new-password"
+              withAsterisk
+              {...passwordFieldProps(form, 'newPassword')}
+            />
+            <PasswordInput
+              label="Confirm New Password"
+              autoComplete="new-password"
+              withAsterisk
+              {...passwordFieldProps(form, 'confirmPassword')}
+            />
+            <Group justify="flex-end">
+              <SubmitButton pending={change.isPending} pendingLabel="Changing...">
+                Change Password
+              </SubmitButton>
+            </Group>
+          </Stack>
+        </form>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * `ProfileForm` (SPEC §2 "Profile"): the signed-in user's details. Discord Username is shown but
+ * cannot be changed (it is the login); Full Name, WhatsApp Number, Malaysian Phone Number and
+ * Revolut Username can. 'Save Changes' sends `user.update` (a blank field clears it); success shows
+ * 'Your profile has been updated' and puts the saved user into the session, so every screen shows
+ * the new details. A failure shows 'Failed to update profile: {message}' as a red toast and under
+ * the form (an HTML error page reads as a server error, see profile-error.ts).
+ */
+import { Alert, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { profileUpdateInput } from '@rideshare/domain';
+import { useState } from 'react';
+
+import { SubmitButton } from '../../components/submit-button';
+import { fieldErrors } from '../../lib/errors';
+import { focusFirstInvalid, zodResolver } from '../../lib/form';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import type { SessionUser } from '../session';
+import { NOT_LOGGED_IN_MESSAGE, profileUpdateFailure } from './profile-error';
+
+export const PROFILE_UPDATED_MESSAGE = 'Your profile has been updated';
+const FORM_NAME = 'profile';
+
+type ProfileUser = Pick<SessionUser, 'id' | 'discordUsername' | 'name' | 'whatsappNumber' | 'malaysianNumber' | 'revolutUsername'>;
+
+interface ProfileValues {
+  name: string;
+  whatsappNumber: string;
+  malaysianNumber: string;
+  revolutUsername: string;
+}
+
+function valuesOf(user: ProfileUser | null): ProfileValues {
+  return {
+    name: user?.name ?? '',
+    whatsappNumber: user?.whatsappNumber ?? '',
+    malaysianNumber: user?.malaysianNumber ?? '',
+    revolutUsername: user?.revolutUsername ?? '',
+  };
+}
+
+export interface ProfileFormProps {
+  /** The signed-in user; null only if the session ended while the page was open. */
+  user: ProfileUser | null;
+}
+
+export function ProfileForm({ user }: ProfileFormProps) {
+  const utils = trpc.useUtils();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<ProfileValues>({
+    name: FORM_NAME,
+    initialValues: valuesOf(user),
+    validate: zodResolver(profileUpdateInput),
+    validateInputOnBlur: true,
+  });
+  const update = trpc.user.update.useMutation({
+    onSuccess: async (saved) => {
+      utils.auth.me.setData(undefined, saved);
+      // Names and numbers appear on ride cards, passenger lists and organiser cards.
+      await Promise.all([utils.ride.invalidate(), utils.passenger.invalidate()]);
+    },
+  });
+
+  const fail = (message: string) => {
+    setFailure(message);
+    notifyError('Error', message);
+  };
+
+  const submit = form.onSubmit(
+    (values) => {
+      setFailure(null);
+      if (!user) {
+        fail(profileUpdateFailure(new Error(NOT_LOGGED_IN_MESSAGE)));
+        return;
+      }
+      update.mutate(
+        { id: user.id, ...values },
+        {
+          onSuccess: (saved) => {
+            const next = valuesOf(saved);
+            form.setInitialValues(next);
+            form.setValues(next);
+            form.resetDirty(next);
+            notifySuccess(PROFILE_UPDATED_MESSAGE);
+          },
+          onError: (err) => {
+            form.setErrors(fieldErrors(err));
+            fail(profileUpdateFailure(err));
+          },
+        },
+      );
+    },
+    (errors) => focusFirstInvalid(errors, FORM_NAME),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Profile">
+      <Stack gap="md">
+        <TextInput
+          label="Discord Username"
+          description="Your login identifier; it cannot be changed"
+          value={user?.discordUsername ?? ''}
+          readOnly
+          variant="filled"
+        />
+        <TextInput label="Full Name" autoComplete="name" {...form.getInputProps('name')} />
+        <TextInput
+          label="WhatsApp Number"
+          description="Recommended for ride coordination"
+          placeholder="+65..."
+          type="tel"
+          autoComplete="tel"
+          {...form.getInputProps('whatsappNumber')}
+        />
+        <TextInput
+          label="Malaysian Phone Number"
+          placeholder="+60..."
+          type="tel"
+          autoComplete="off"
+          {...form.getInputProps('malaysianNumber')}
+        />
+        <TextInput
+          label="Revolut Username"
+          description="For payment coordination"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...form.getInputProps('revolutUsername')}
+        />
+        {failure ? (
+          <Alert color="red" variant="light" role="alert" data-testid="profile-error">
+            {failure}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <SubmitButton pending={update.isPending} pendingLabel="Saving...">
+            Save Changes
+          </SubmitButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

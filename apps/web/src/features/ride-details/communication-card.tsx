@@ -1,0 +1,69 @@
+/**
+ * `<CommunicationCard ride passengers />`: 'WhatsApp Group' and 'Discord Group' copy a suggested
+ * group (name 'RideShare: {direction} {date}' and every passenger's number or username, from the
+ * domain's group suggestions) so someone can set the group up by hand; automatic group setup does
+ * not work yet, and the card says so. With nobody (or no contact) to add, the button explains why
+ * instead of copying (SPEC §5 "Group copy actions").
+ */
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { discordGroupSuggestion, whatsappGroupSuggestion, type GroupSuggestion } from '@rideshare/domain';
+
+import { notifyError } from '../../lib/notify';
+import { ChatIcon, DiscordIcon } from '../contacts/contact-icons';
+import { copyWithToast } from '../share/clipboard';
+import { asDirection } from '../share/ride-direction';
+import type { PassengerEntry, RideDetail } from './types';
+
+export interface CommunicationCardProps {
+  ride: Pick<RideDetail, 'direction' | 'date'>;
+  passengers: readonly PassengerEntry[];
+}
+
+async function copySuggestion(suggestion: GroupSuggestion, what: string): Promise<void> {
+  if (!suggestion.ok) {
+    notifyError('Cannot set up group', suggestion.message);
+    return;
+  }
+  await copyWithToast(suggestion.text, {
+    title: 'Copied to clipboard',
+    message: `${what} group name and members copied. Create the group and add them.`,
+  });
+}
+
+export function CommunicationCard({ ride, passengers }: CommunicationCardProps) {
+  const groupRide = { direction: asDirection(ride.direction), date: ride.date };
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="communication-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="communication-title">
+          Communication
+        </Title>
+        <Text size="sm" c="dimmed">
+          Get everyone on this ride into one chat group.
+        </Text>
+        <Alert color="yellow" variant="light" title="Group setup is not working yet">
+          Automatic group creation is not available yet. These buttons copy a suggested group name and the
+          passengers&apos; contacts so you can create the group yourself.
+        </Alert>
+        <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
+          <Button
+            variant="light"
+            color="green"
+            leftSection={<ChatIcon size={16} />}
+            onClick={() => void copySuggestion(whatsappGroupSuggestion(groupRide, passengers), 'WhatsApp')}
+          >
+            WhatsApp Group
+          </Button>
+          <Button
+            variant="light"
+            color="indigo"
+            leftSection={<DiscordIcon size={16} />}
+            onClick={() => void copySuggestion(discordGroupSuggestion(groupRide, passengers), 'Discord')}
+          >
+            Discord Group
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,254 @@
+/**
+ * `<PassengersTab ride viewerId passengers />`: who is on the ride (SPEC §2 "Ride detail",
+ * Passengers tab; signed-in viewers only). Each entry shows the passenger's name (or Discord
+ * name), their location, 'Stop #n' once the organiser has ordered the drop-offs, the group size and
+ * contact buttons; the organiser also sees 'Passenger n' numbering. On rides still ahead, the
+ * organiser can remove anyone else ('Remove Passenger') and a passenger can take their own entry
+ * off ('Leave Ride'), both after a confirmation. Then the Communication card and, for the
+ * organiser of a Forest City to Singapore ride, the drop-off sequence editor.
+ */
+import { Alert, Badge, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { isPast, passengerDisplayName, sortBySequence } from '@rideshare/domain';
+import { useState } from 'react';
+
+import { errorMessage, isApiError } from '../../lib/errors';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import { ContactButtons } from '../contacts/contact-buttons';
+import { SequencePanel } from '../sequence/sequence-panel';
+import { CommunicationCard } from './communication-card';
+import type { PassengerEntry, RideDetail } from './types';
+import { useRefreshRide } from './use-refresh-ride';
+
+export interface PassengersTabProps {
+  ride: RideDetail;
+  viewerId: number;
+  passengers: readonly PassengerEntry[] | undefined;
+  isLoading: boolean;
+  error: unknown;
+  onRetry: () => void;
+}
+
+type Removal = { entry: PassengerEntry; self: boolean };
+
+const people = (count: number): string => `${count} ${count === 1 ? 'passenger' : 'passengers'}`;
+
+/** The spec's fallback when the server gave no message of its own. */
+function removalFailureMessage(error: unknown): string {
+  return isApiError(error) && error.shape && error.message ? error.message : 'Failed to remove passenger';
+}
+
+function PassengerItem({
+  entry,
+  index,
+  ride,
+  viewerId,
+  canManage,
+  onRemove,
+}: {
+  entry: PassengerEntry;
+  index: number;
+  ride: RideDetail;
+  viewerId: number;
+  canManage: boolean;
+  onRemove: (removal: Removal) => void;
+}) {
+  const isCreator = viewerId === ride.creatorId;
+  const isOwn = entry.userId === viewerId;
+  const isOrganizerEntry = entry.userId === ride.creatorId;
+  const name = passengerDisplayName(entry.user);
+  const locationKind = ride.direction === 'FC->SG' ? 'Drop-off' : 'Pick-up';
+  // The organiser's own entry is theirs for as long as the ride exists; the server refuses it too.
+  const showRemove = canManage && isCreator && !isOwn && !isOrganizerEntry;
+  const showLeave = canManage && isOwn && !isOrganizerEntry;
+
+  return (
+    <Card
+      component="li"
+      withBorder
+      radius="md"
+      padding="md"
+      data-testid="passenger-entry"
+      style={{ listStyle: 'none' }}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
+          <Stack gap={2} style={{ minWidth: 0, flex: '1 1 12rem' }}>
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {name}
+            </Text>
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+              {locationKind}: {entry.dropoffLocation}
+            </Text>
+          </Stack>
+          <Group gap={6} wrap="wrap">
+            {isCreator ? (
+              <Badge variant="light" color="gray">
+                Passenger {index + 1}
+              </Badge>
+            ) : null}
+            {typeof entry.dropoffSequence === 'number' ? (
+              <Badge variant="filled">Stop #{entry.dropoffSequence}</Badge>
+            ) : null}
+            {isOrganizerEntry ? (
+              <Badge variant="light" color="blue">
+                Organizer
+              </Badge>
+            ) : null}
+            {isOwn ? (
+              <Badge variant="light" color="teal">
+                You
+              </Badge>
+            ) : null}
+          </Group>
+        </Group>
+        <Group justify="space-between" align="center" gap="xs" wrap="wrap">
+          <Text size="sm">{people(entry.passengerCount)}</Text>
+          <ContactButtons contacts={entry.user ?? {}} name={name} />
+        </Group>
+        {showRemove ? (
+          <Group justify="flex-end">
+            <Button variant="subtle" color="red" size="xs" onClick={() => onRemove({ entry, self: false })}>
+              Remove Passenger
+            </Button>
+          </Group>
+        ) : null}
+        {showLeave ? (
+          <Group justify="flex-end">
+            <Button variant="subtle" color="red" size="xs" onClick={() => onRemove({ entry, self: true })}>
+              Leave Ride
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
+
+export function PassengersTab({ ride, viewerId, passengers, isLoading, error, onRetry }: PassengersTabProps) {
+  const [removal, setRemoval] = useState<Removal | null>(null);
+  const remove = trpc.passenger.remove.useMutation();
+  const refresh = useRefreshRide(ride.id);
+  const past = isPast(ride);
+  const isCreator = viewerId === ride.creatorId;
+
+  const confirmRemoval = async () => {
+    if (!removal) return;
+    const { entry, self } = removal;
+    try {
+      await remove.mutateAsync({ rideId: ride.id, passengerId: entry.id });
+    } catch (err) {
+      notifyError('Error', removalFailureMessage(err));
+      return;
+    } finally {
+      setRemoval(null);
+    }
+    notifySuccess(
+      'Passenger Removed',
+      self ? 'You have left the ride.' : `${passengerDisplayName(entry.user)} has been removed from the ride.`,
+    );
+    await refresh();
+  };
+
+  if (isLoading) {
+    return (
+      <Stack gap="sm" role="status" aria-label="Loading passengers...">
+        <Skeleton height={96} radius="md" />
+        <Skeleton height={96} radius="md" />
+      </Stack>
+    );
+  }
+
+  if (error) {
+    return (
+      <Alert color="red" variant="light" title="Could not load passengers">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(error)}</Text>
+          <Button size="xs" variant="light" color="red" onClick={onRetry}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  const entries = sortBySequence(passengers ?? []);
+  const removalName = removal ? passengerDisplayName(removal.entry.user) : '';
+
+  return (
+    <Stack gap="lg">
+      <Stack gap="sm" component="section" aria-labelledby="passenger-list-title">
+        <Group justify="space-between" align="baseline">
+          <Title order={2} size="h4" id="passenger-list-title">
+            Passengers
+          </Title>
+          <Text size="sm" c="dimmed">
+            {ride.currentPassengers}/{ride.maxPassengers} seats taken
+          </Text>
+        </Group>
+        {entries.length === 0 ? (
+          <Card withBorder radius="md" padding="lg">
+            <Stack gap={4} align="center">
+              <Text fw={600}>No Passengers Yet</Text>
+              <Text size="sm" c="dimmed" ta="center">
+                Nobody has joined this ride yet. Share it to find travel companions.
+              </Text>
+            </Stack>
+          </Card>
+        ) : (
+          <Stack component="ul" gap="sm" p={0} m={0}>
+            {entries.map((entry, index) => (
+              <PassengerItem
+                key={entry.id}
+                entry={entry}
+                index={index}
+                ride={ride}
+                viewerId={viewerId}
+                canManage={!past}
+                onRemove={setRemoval}
+              />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+
+      {isCreator && ride.direction === 'FC->SG' ? (
+        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="sequence-title">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="sequence-title">
+              Drop-off Sequence
+            </Title>
+            <SequencePanel ride={ride} />
+          </Stack>
+        </Card>
+      ) : null}
+
+      <CommunicationCard ride={ride} passengers={entries} />
+
+      <Modal
+        opened={removal !== null}
+        onClose={() => {
+          if (!remove.isPending) setRemoval(null);
+        }}
+        title={removal?.self ? 'Leave this ride?' : 'Remove this passenger?'}
+        centered
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            {removal?.self
+              ? 'Your seat will be given up and the organizer will no longer see you on this ride.'
+              : `${removalName} will be taken off this ride and their seats freed.`}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setRemoval(null)} disabled={remove.isPending}>
+              Cancel
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={() => void confirmRemoval()}>
+              {removal?.self ? 'Leave Ride' : 'Remove Passenger'}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * `<RideDetailsTab ride />`: the Details tab (SPEC §2 "Ride detail"): date and time, the pickup
+ * location (SG->FC) or the list of drop-off locations (FC->SG), and the cost breakdown with the
+ * per-person share of a full ride.
+ * `<RideOrganizerCard creator />`: the organiser's name and WhatsApp / Malaysian Number / Discord
+ * buttons, for signed-in viewers who are not the organiser.
+ */
+import { Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { formatRideDateOnly, formatRideTime, normaliseDropoffLocations, organizerName } from '@rideshare/domain';
+import type { ReactNode } from 'react';
+
+import { ContactButtons } from '../contacts/contact-buttons';
+import { CostBox } from '../cost/cost-box';
+import type { RideDetail } from './types';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+        {label}
+      </Text>
+      <Text style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>{children}</Text>
+    </Stack>
+  );
+}
+
+export function RideDetailsTab({ ride }: { ride: RideDetail }) {
+  const dropoffs = normaliseDropoffLocations(ride.dropoffLocations).filter((entry) => entry.location.trim() !== '');
+  return (
+    <Stack gap="md">
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="trip-details-title">
+        <Stack gap="md">
+          <Title order={2} size="h4" id="trip-details-title">
+            Trip Details
+          </Title>
+          <Stack gap="md">
+            <Group gap="xl" align="flex-start" wrap="wrap">
+              <Fact label="Date">{formatRideDateOnly(ride.date)}</Fact>
+              <Fact label="Time">{formatRideTime(ride.date)}</Fact>
+              <Fact label="Organizer">{organizerName(ride.creator ?? { name: ride.creatorName })}</Fact>
+            </Group>
+            {ride.direction === 'FC->SG' ? (
+              <Stack gap={2}>
+                <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+                  Drop-off Locations
+                </Text>
+                <div>
+                  {dropoffs.length === 0 ? (
+                    <Text span c="dimmed">
+                      No drop-off locations yet.
+                    </Text>
+                  ) : (
+                    <List type="ordered" spacing={4} aria-label="Drop-off locations">
+                      {dropoffs.map((entry, index) => (
+                        <List.Item key={`${index}-${entry.location}`}>
+                          <Text span style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+                            {entry.location}
+                          </Text>
+                          {entry.passengerCount > 1 ? (
+                            <Text span c="dimmed" size="sm">
+                              {' '}
+                              ({entry.passengerCount} passengers)
+                            </Text>
+                          ) : null}
+                        </List.Item>
+                      ))}
+                    </List>
+                  )}
+                </div>
+              </Stack>
+            ) : (
+              <Fact label="Pickup Location">{ride.pickupLocation}</Fact>
+            )}
+          </Stack>
+        </Stack>
+      </Card>
+      <CostBox ride={ride} title="Cost Breakdown" perPersonLabel="Per Person (if full)" />
+    </Stack>
+  );
+}
+
+export function RideOrganizerCard({ ride }: { ride: RideDetail }) {
+  const name = organizerName(ride.creator ?? { name: ride.creatorName });
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="organizer-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="organizer-title">
+          Ride Organizer
+        </Title>
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {name}
+        </Text>
+        <ContactButtons contacts={ride.creator ?? {}} show={['whatsapp', 'malaysian', 'discord']} name={name} />
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * The cards the ride detail page shows instead of the join form (SPEC §2 "Ride detail"):
+ *
+ * - `<LoginRequiredCard />`: 'Login Required' with 'Login or Register' to /auth (signed out).
+ * - `<JoinedCard past />`: 'You've Joined This Ride', or 'This Ride Is Completed' once past, with
+ *   'View Your Rides' to /home.
+ * - `<PastRideCard />`: 'This Ride Is In The Past' (past and not joined).
+ * - `<FullRideCard />`: no spots left.
+ * - `<OrganizerCard />`: the viewer organised the ride.
+ */
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+
+function StatusCard({
+  title,
+  children,
+  action,
+  color,
+}: {
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+  color?: string;
+}) {
+  const id = `status-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="section"
+      aria-labelledby={id}
+      style={color ? { borderLeft: `4px solid var(--mantine-color-${color}-6)` } : undefined}
+    >
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={id}>
+          {title}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {children}
+        </Text>
+        {action}
+      </Stack>
+    </Card>
+  );
+}
+
+export function LoginRequiredCard({ children }: { children?: ReactNode }) {
+  const location = useLocation();
+  return (
+    <StatusCard
+      title="Login Required"
+      color="blue"
+      action={
+        <Button component={Link} to="/auth" state={{ from: location.pathname + location.search }}>
+          Login or Register
+        </Button>
+      }
+    >
+      {children ?? 'Log in to join this ride, see who is travelling and contact the organizer.'}
+    </StatusCard>
+  );
+}
+
+export function JoinedCard({ past }: { past: boolean }) {
+  return (
+    <StatusCard
+      title={past ? 'This Ride Is Completed' : "You've Joined This Ride"}
+      color={past ? 'gray' : 'teal'}
+      action={
+        <Button component={Link} to="/home?tab=my-rides" variant="light">
+          View Your Rides
+        </Button>
+      }
+    >
+      {past
+        ? 'This trip has already taken place. Thanks for riding together!'
+        : 'Your seat is booked. Keep in touch with the organizer and the other passengers before the trip.'}
+    </StatusCard>
+  );
+}
+
+export function PastRideCard() {
+  return (
+    <StatusCard
+      title="This Ride Is In The Past"
+      color="gray"
+      action={
+        <Button component={Link} to="/home" variant="light">
+          View Available Rides
+        </Button>
+      }
+    >
+      This ride has already departed, so it can no longer be joined.
+    </StatusCard>
+  );
+}
+
+export function FullRideCard() {
+  return (
+    <StatusCard
+      title="This Ride Is Full"
+      color="orange"
+      action={
+        <Button component={Link} to="/home" variant="light">
+          View Available Rides
+        </Button>
+      }
+    >
+      Every seat is taken. Look for another ride, or create your own.
+    </StatusCard>
+  );
+}
+
+export function OrganizerCard({ past }: { past: boolean }) {
+  return (
+    <StatusCard title="You Are Organizing This Ride" color="blue">
+      {past
+        ? 'This trip has already taken place.'
+        : 'Passengers who join appear in the Passengers tab, with their contact details. Use Edit Ride above to change the date, seats or your location.'}
+    </StatusCard>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * The ride form's words that change with the direction (SPEC §2 "Ride create/edit form"), and the
+ * form's starting values.
+ */
+import {
+  DEFAULT_DIRECTION,
+  DEFAULT_MAX_PASSENGERS,
+  idParam,
+  type Direction,
+  type DropoffLocation,
+} from '@rideshare/domain';
+
+export interface RideFormState {
+  direction: Direction;
+  /** Singapore wall time as the datetime-local picker holds it ('' until picked). */
+  date: string;
+  maxPassengers: number | string;
+  organizerLocation: string;
+  organizerPassengerCount: number | string;
+  pickupLocation: string;
+  dropoffLocations: DropoffLocation[];
+}
+
+export const EMPTY_RIDE_FORM: RideFormState = {
+  direction: DEFAULT_DIRECTION,
+  date: '',
+  maxPassengers: DEFAULT_MAX_PASSENGERS,
+  organizerLocation: '',
+  organizerPassengerCount: 1,
+  pickupLocation: '',
+  dropoffLocations: [],
+};
+
+export interface RideFormTexts {
+  subtitle: string;
+  locationLabel: string;
+  locationPlaceholder: string;
+}
+
+const TEXTS: Record<Direction, RideFormTexts> = {
+  'SG->FC': {
+    subtitle: 'Enter your pickup location in Singapore and the number of passengers',
+    locationLabel: 'Your Pickup Location in Singapore',
+    locationPlaceholder: 'e.g., Pasir Ris MRT',
+  },
+  'FC->SG': {
+    subtitle: 'Enter your drop-off location in Singapore and the number of passengers in your group',
+    locationLabel: 'Your Drop-off Location in Singapore',
+    locationPlaceholder: 'e.g., Tampines Mall',
+  },
+};
+
+export function rideFormTexts(direction: Direction): RideFormTexts {
+  return TEXTS[direction];
+}
+
+export const LOCATION_HELPER_TEXT = 'You can enter multiple lines of text for detailed location instructions';
+
+/**
+ * The API types a ride's direction as text; the database only ever holds the two directions, so
+ * anything but 'FC->SG' reads as the default 'SG->FC'.
+ */
+export function rideDirection(value: string): Direction {
+  return value === 'FC->SG' ? 'FC->SG' : 'SG->FC';
+}
+
+/** A ride id from the URL, or null when the segment is not a valid id (e.g. '/rides/edit/abc'). */
+export function parseRideId(param: string | undefined): number | null {
+  const result = idParam.safeParse(param);
+  return result.success ? result.data : null;
+}

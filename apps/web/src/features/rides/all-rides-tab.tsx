@@ -1,0 +1,137 @@
+/**
+ * `AllRidesTab`: the filtered, paged rides list of /home (SPEC §2). Filtering, sorting (past rides
+ * after upcoming ones) and paging happen in SQL (`ride.list`); this screen shows one page of cards,
+ * the total, and page controls. While the next page loads the current one stays on screen, dimmed.
+ *
+ * The viewer's joined rides (`ride.joined`) tell each card whether its viewer already has a seat,
+ * which the domain's join eligibility needs.
+ */
+import { Alert, Box, Button, Center, Group, Loader, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
+
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { RideCard } from './ride-card';
+import { RideFilters } from './ride-filters';
+import type { RideListFilterValues, RideListState } from './ride-list-params';
+
+/** Cards per page: four rows of three on a desktop, a short scroll on a phone. */
+export const RIDES_PAGE_SIZE = 12;
+
+export interface AllRidesTabProps {
+  state: RideListState;
+  onChange: (changes: Partial<RideListState>) => void;
+  viewer: { id: number; isVendor: boolean } | null;
+  /** True while the session is still being read: who is looking decides each card's actions. */
+  viewerPending?: boolean;
+}
+
+export function AllRidesTab({ state, onChange, viewer, viewerPending = false }: AllRidesTabProps) {
+  const filters: RideListFilterValues = { time: state.time, direction: state.direction, sort: state.sort };
+  const list = trpc.ride.list.useQuery(
+    { ...filters, page: state.page, pageSize: RIDES_PAGE_SIZE },
+    { placeholderData: keepPreviousData },
+  );
+  const joined = trpc.ride.joined.useQuery(undefined, { enabled: viewer !== null });
+  const joinedIds = useMemo(() => new Set((joined.data ?? []).map((ride) => ride.id)), [joined.data]);
+  const listTop = useRef<HTMLDivElement>(null);
+
+  const data = list.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  // A page beyond the end (an old link, or rides deleted meanwhile) moves to the last real page.
+  useEffect(() => {
+    if (data && !list.isPlaceholderData && data.items.length === 0 && data.total > 0 && state.page > pageCount) {
+      onChange({ page: pageCount });
+    }
+  }, [data, list.isPlaceholderData, state.page, pageCount, onChange]);
+
+  const changePage = (page: number) => {
+    onChange({ page });
+    listTop.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  };
+
+  // Cards wait for the session and the viewer's joined rides too, so their actions never flash.
+  const joinedPending = viewerPending || (viewer !== null && joined.isLoading);
+
+  let body;
+  if (list.isLoading || joinedPending) {
+    body = (
+      <Center py="xl" role="status" aria-label="Loading rides">
+        <Loader />
+      </Center>
+    );
+  } else if (list.isError && !data) {
+    body = (
+      <Alert color="red" variant="light" title="Rides could not be loaded">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(list.error)}</Text>
+          <Button size="xs" variant="white" color="red" onClick={() => void list.refetch()} loading={list.isFetching}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (!data || data.items.length === 0) {
+    body = (
+      <Text c="dimmed" ta="center" py="xl">
+        No rides available at the moment.
+      </Text>
+    );
+  } else {
+    const first = (data.page - 1) * data.pageSize + 1;
+    const last = first + data.items.length - 1;
+    body = (
+      <Stack gap="md">
+        <Text size="sm" c="dimmed" aria-live="polite" data-testid="rides-count">
+          Showing {first}–{last} of {data.total} {data.total === 1 ? 'ride' : 'rides'}
+        </Text>
+        <Box
+          style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms ease' }}
+          aria-busy={list.isFetching}
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+            {data.items.map((ride) => (
+              <RideCard
+                key={ride.id}
+                ride={ride}
+                viewerId={viewer?.id ?? null}
+                isVendor={viewer?.isVendor ?? false}
+                isPassenger={joinedIds.has(ride.id)}
+              />
+            ))}
+          </SimpleGrid>
+        </Box>
+        {pageCount > 1 ? (
+          <Group justify="center">
+            <Pagination
+              total={pageCount}
+              value={data.page}
+              onChange={changePage}
+              siblings={1}
+              boundaries={1}
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+            />
+          </Group>
+        ) : null}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack
+      gap="md"
+      ref={listTop}
+      style={{ scrollMarginTop: 80 }}
+      // Which list is on screen and whether it is final: lets browser tests wait for an answer.
+      data-testid="all-rides"
+      data-query={`${state.time} ${state.direction} ${state.sort} ${String(state.page)}`}
+      data-settled={list.isFetching || joinedPending ? 'false' : 'true'}
+    >
+      <RideFilters value={filters} onChange={onChange} />
+      {body}
+    </Stack>
+  );
+}

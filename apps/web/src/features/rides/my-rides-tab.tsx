@@ -1,0 +1,266 @@
+/**
+ * `MyRidesTab`: the signed-in user's own rides on /home (SPEC §2 "My Rides"), in three sections:
+ *
+ * 1. Manage Drop-off Sequence: their FC->SG rides, each with 'Share Summary' and the drag /
+ *    keyboard reorder panel.
+ * 2. Rides You Organized: cards with Share and Edit (→ /rides/edit/{id}).
+ * 3. Rides You Joined: cards with Share and View Details (→ /rides/{id}).
+ *
+ * A section without rides is left out; with none at all the tab says 'You haven't created or joined
+ * any rides yet.'. Signed-out visitors are asked to log in. Upcoming rides come first, soonest
+ * first, then past ones (the domain's list order).
+ */
+import { Alert, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { directionLabel, filterAndSortRides, formatRideDate, isPast } from '@rideshare/domain';
+import { useMemo, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+
+import { errorMessage } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { SequencePanel } from '../sequence/sequence-panel';
+import { isDirection } from '../share/ride-direction';
+import { ShareButton } from '../share/share-button';
+import { RideCard } from './ride-card';
+import type { RideListItem } from './types';
+
+export interface MyRidesTabProps {
+  viewer: { id: number; isVendor: boolean } | null;
+}
+
+const LIST_ORDER = { time: 'all', direction: 'all', sort: 'dateAsc' } as const;
+
+/** Words that tell one ride from another for screen readers, where buttons repeat per card. */
+function rideName(ride: RideListItem): string {
+  const label = isDirection(ride.direction) ? directionLabel(ride.direction) : ride.direction;
+  return `${label}, ${formatRideDate(ride.date)}`;
+}
+
+function Section({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={id}>
+      <Stack gap={2}>
+        <Title order={2} size="h3" id={id}>
+          {title}
+        </Title>
+        {description ? (
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+        ) : null}
+      </Stack>
+      {children}
+    </Stack>
+  );
+}
+
+function SignedOutPrompt() {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="sm" align="flex-start">
+        <Title order={2} size="h4">
+          Log in to see your rides
+        </Title>
+        <Text c="dimmed" size="sm">
+          The rides you organise and join appear here once you are logged in.
+        </Text>
+        <Button component={Link} to="/auth">
+          Login or Register Now
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+function SequenceRide({ ride }: { ride: RideListItem }) {
+  const date = formatRideDate(ride.date);
+  const headingId = `sequence-ride-${ride.id}`;
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="article"
+      aria-labelledby={headingId}
+      data-ride-id={ride.id}
+      style={isPast(ride) ? { opacity: 0.75 } : undefined}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Stack gap={2} style={{ minWidth: 0, flex: '1 1 12rem' }}>
+            <Text
+              component={Link}
+              to={`/rides/${ride.id}`}
+              fw={700}
+              id={headingId}
+              c="var(--mantine-color-text)"
+              td="none"
+            >
+              {directionLabel('FC->SG')}
+            </Text>
+            <Text size="sm" c="dimmed">
+              <time dateTime={ride.date}>{date}</time> ·{' '}
+              <span style={{ whiteSpace: 'nowrap' }}>
+                Passengers {ride.currentPassengers}/{ride.maxPassengers}
+              </span>
+            </Text>
+          </Stack>
+          <ShareButton
+            ride={ride}
+            label="Share Summary"
+            size="xs"
+            aria-label={`Share Summary: ${directionLabel('FC->SG')}, ${date}`}
+          />
+        </Group>
+        <SequencePanel ride={ride} />
+      </Stack>
+    </Card>
+  );
+}
+
+export function MyRidesTab({ viewer }: MyRidesTabProps) {
+  const signedIn = viewer !== null;
+  const organized = trpc.ride.organized.useQuery(undefined, { enabled: signedIn });
+  const joined = trpc.ride.joined.useQuery(undefined, { enabled: signedIn });
+
+  const organizedRides = useMemo(() => filterAndSortRides(organized.data ?? [], LIST_ORDER), [organized.data]);
+  // `ride.joined` leaves out the caller's own rides (they hold a seat there too), so none repeats.
+  const joinedRides = useMemo(() => filterAndSortRides(joined.data ?? [], LIST_ORDER), [joined.data]);
+  const sequenceRides = organizedRides.filter((ride) => ride.direction === 'FC->SG');
+
+  if (!viewer) return <SignedOutPrompt />;
+
+  if (organized.isLoading || joined.isLoading) {
+    return (
+      <Center py="xl" role="status" aria-label="Loading your rides">
+        <Loader />
+      </Center>
+    );
+  }
+
+  const failed = organized.error ?? joined.error;
+  if (failed) {
+    return (
+      <Alert color="red" variant="light" title="Your rides could not be loaded">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(failed)}</Text>
+          <Button
+            size="xs"
+            variant="white"
+            color="red"
+            loading={organized.isFetching || joined.isFetching}
+            onClick={() => {
+              void organized.refetch();
+              void joined.refetch();
+            }}
+          >
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  if (organizedRides.length === 0 && joinedRides.length === 0) {
+    return (
+      <Stack align="center" gap="sm" py="xl">
+        <Text c="dimmed" ta="center">
+          You haven&apos;t created or joined any rides yet.
+        </Text>
+        <Group justify="center" gap="xs">
+          {!viewer.isVendor ? (
+            <Button component={Link} to="/rides/create" variant="light">
+              Create New Ride
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="xl">
+      {sequenceRides.length > 0 ? (
+        <Section
+          id="manage-dropoff-sequence"
+          title="Manage Drop-off Sequence"
+          description="Set the order in which your Forest City to Singapore passengers are dropped off."
+        >
+          <Stack gap="md">
+            {sequenceRides.map((ride) => (
+              <SequenceRide key={ride.id} ride={ride} />
+            ))}
+          </Stack>
+        </Section>
+      ) : null}
+
+      {organizedRides.length > 0 ? (
+        <Section id="rides-you-organized" title="Rides You Organized">
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+            {organizedRides.map((ride) => (
+              <RideCard
+                key={ride.id}
+                ride={ride}
+                viewerId={viewer.id}
+                isVendor={viewer.isVendor}
+                actions={
+                  <>
+                    <ShareButton ride={ride} label="Share" size="xs" aria-label={`Share ride: ${rideName(ride)}`} />
+                    <Button
+                      component={Link}
+                      to={`/rides/edit/${ride.id}`}
+                      size="xs"
+                      variant="default"
+                      aria-label={`Edit ride: ${rideName(ride)}`}
+                    >
+                      Edit
+                    </Button>
+                  </>
+                }
+              />
+            ))}
+          </SimpleGrid>
+        </Section>
+      ) : null}
+
+      {joinedRides.length > 0 ? (
+        <Section id="rides-you-joined" title="Rides You Joined">
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+            {joinedRides.map((ride) => (
+              <RideCard
+                key={ride.id}
+                ride={ride}
+                viewerId={viewer.id}
+                isVendor={viewer.isVendor}
+                isPassenger
+                actions={
+                  <>
+                    <ShareButton ride={ride} label="Share" size="xs" aria-label={`Share ride: ${rideName(ride)}`} />
+                    <Button
+                      component={Link}
+                      to={`/rides/${ride.id}`}
+                      size="xs"
+                      variant="default"
+                      aria-label={`View Details: ${rideName(ride)}`}
+                    >
+                      View Details
+                    </Button>
+                  </>
+                }
+              />
+            ))}
+          </SimpleGrid>
+        </Section>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,132 @@
+import { cleanup, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { describe, expect, it } from 'vitest';
+
+import { renderWithProviders } from '../../test-utils';
+
+import { RideCard, type RideCardRide } from './ride-card';
+
+const NOW = new Date('2026-11-20T00:00:00Z');
+
+function ride(overrides: Partial<RideCardRide> = {}): RideCardRide {
+  return {
+    id: 5,
+    creatorId: 1,
+    creatorName: 'Alice Tan',
+    direction: 'SG->FC',
+    date: '2026-11-21T07:30:00.000Z',
+    maxPassengers: 4,
+    currentPassengers: 2,
+    status: 'open',
+    cost: 80,
+    additionalStops: 1,
+    ...overrides,
+  };
+}
+
+function renderCard(ui: ReactElement) {
+  return renderWithProviders(ui);
+}
+
+const card = () => screen.getByRole('article');
+const badge = () => card().querySelector('[data-badge]');
+const joinLink = () => within(card()).queryByRole('link', { name: /^Join ride/ });
+const assignLink = () => within(card()).queryByRole('link', { name: /^Assign ride/ });
+
+describe('RideCard', () => {
+  it('shows direction, Singapore date, organiser, passengers and the rounded per-person cost', () => {
+    renderCard(<RideCard ride={ride()} viewerId={null} now={NOW} />);
+    const article = card();
+    expect(within(article).getByRole('link', { name: 'Singapore to Forest City' }).getAttribute('href')).toBe(
+      '/rides/5',
+    );
+    expect(article.textContent).toContain('SG → FC');
+    expect(article.textContent).toContain('Sat, 21 Nov 2026, 3:30 pm');
+    expect(article.textContent).toContain('Organizer: Alice Tan');
+    expect(article.textContent).toContain('Passengers: 2/4');
+    // (80 + 1 stop × 5) / 2 passengers = 42.5 → 43
+    expect(article.textContent).toContain('SGD 43 per person');
+  });
+
+  it("says 'Unknown Organizer' when the organiser is not known", () => {
+    renderCard(<RideCard ride={ride({ creatorName: null, direction: 'FC->SG' })} viewerId={null} now={NOW} />);
+    expect(card().textContent).toContain('Organizer: Unknown Organizer');
+    expect(card().textContent).toContain('FC → SG');
+    expect(within(card()).getByRole('link', { name: 'Forest City to Singapore' })).toBeTruthy();
+  });
+
+  it('dims a past ride, badges it Past and offers no join', () => {
+    renderCard(<RideCard ride={ride({ date: '2026-11-19T07:30:00.000Z' })} viewerId={7} now={NOW} />);
+    expect(card().getAttribute('data-past')).toBe('true');
+    expect(Number(card().style.opacity)).toBeLessThan(1);
+    expect(badge()?.textContent).toBe('Past');
+    expect(joinLink()).toBeNull();
+  });
+
+  it('does not dim an upcoming ride', () => {
+    renderCard(<RideCard ride={ride()} viewerId={7} now={NOW} />);
+    expect(card().getAttribute('data-past')).toBe('false');
+    expect(card().style.opacity).toBe('');
+  });
+
+  it('offers an eligible member the join screen', () => {
+    renderCard(<RideCard ride={ride()} viewerId={7} now={NOW} />);
+    expect(badge()?.textContent).toBe('Join');
+    expect(joinLink()?.getAttribute('href')).toBe('/rides/5/join');
+  });
+
+  it('offers a visitor the join action too (the route guard asks them to log in)', () => {
+    renderCard(<RideCard ride={ride()} viewerId={null} now={NOW} />);
+    expect(joinLink()?.getAttribute('href')).toBe('/rides/5/join');
+  });
+
+  it('badges a full ride Full and offers no join, even to its organiser', () => {
+    renderCard(<RideCard ride={ride({ currentPassengers: 4 })} viewerId={1} now={NOW} />);
+    expect(badge()?.textContent).toBe('Full');
+    expect(joinLink()).toBeNull();
+  });
+
+  it("badges the organiser's own ride Your Ride without a join action", () => {
+    renderCard(<RideCard ride={ride()} viewerId={1} now={NOW} />);
+    expect(badge()?.textContent).toBe('Your Ride');
+    expect(joinLink()).toBeNull();
+  });
+
+  it("offers no join to someone who already has a seat, and badges it Joined instead of 'Join'", () => {
+    renderCard(<RideCard ride={ride()} viewerId={7} isPassenger now={NOW} />);
+    expect(joinLink()).toBeNull();
+    expect(badge()?.textContent).toBe('Joined');
+  });
+
+  it('keeps the Full and Past badges for rides the viewer joined', () => {
+    renderCard(<RideCard ride={ride({ currentPassengers: 4 })} viewerId={7} isPassenger now={NOW} />);
+    expect(badge()?.textContent).toBe('Full');
+    cleanup();
+    renderCard(<RideCard ride={ride({ date: '2026-11-19T07:30:00.000Z' })} viewerId={7} isPassenger now={NOW} />);
+    expect(badge()?.textContent).toBe('Past');
+  });
+
+  it('gives vendors an assign action for open upcoming rides only', () => {
+    const { unmount } = renderCard(<RideCard ride={ride()} viewerId={9} isVendor now={NOW} />);
+    expect(assignLink()?.getAttribute('href')).toBe('/vendor?rideId=5');
+    unmount();
+
+    renderCard(<RideCard ride={ride({ id: 6, status: 'assigned' })} viewerId={9} isVendor now={NOW} />);
+    expect(assignLink()).toBeNull();
+    cleanup();
+
+    renderCard(<RideCard ride={ride({ id: 7, date: '2026-11-01T00:00:00.000Z' })} viewerId={9} isVendor now={NOW} />);
+    expect(assignLink()).toBeNull();
+  });
+
+  it('never gives members an assign action', () => {
+    renderCard(<RideCard ride={ride()} viewerId={7} now={NOW} />);
+    expect(assignLink()).toBeNull();
+  });
+
+  it('shows the given actions instead of the default ones', () => {
+    renderCard(<RideCard ride={ride()} viewerId={7} now={NOW} actions={<button type="button">Edit</button>} />);
+    expect(within(card()).getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(joinLink()).toBeNull();
+  });
+});

@@ -1,0 +1,209 @@
+/**
+ * `RideCard`: one ride in a list (SPEC §2 "Rides list", §4 "Card badge").
+ *
+ * Shows the direction (route codes with an arrow, then the words), the Singapore date, the
+ * organiser ('Unknown Organizer' when unknown), passengers current/max, the per-person cost in SGD
+ * and the badge (Past / Full / Your Ride / Join, from the domain; a ride the viewer already has a
+ * seat on reads 'Joined' where the domain says 'Join'). Past rides are dimmed. The whole card opens
+ * /rides/{id}.
+ *
+ * Default actions: 'Join Ride' (→ /rides/{id}/join) when the viewer may join — for a signed-out
+ * visitor, whenever the ride is still open to anyone, so the login guard can take them there —
+ * and, for vendors, 'Assign Ride' (→ /vendor?rideId={id}) while the ride can still be assigned.
+ * Pass `actions` to show other buttons instead (My Rides does).
+ */
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import {
+  assertCanAssign,
+  cardBadge,
+  cardCostPerPerson,
+  directionLabel,
+  DomainError,
+  formatRideDate,
+  formatSgd,
+  isFull,
+  isPast,
+  joinEligibility,
+  organizerName,
+  type CardBadge,
+  type Direction,
+} from '@rideshare/domain';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+
+import { isDirection } from '../share/ride-direction';
+import classes from './ride-card.module.css';
+
+/** What a card needs of a ride; a `ride.list` item or a ride detail both fit. */
+export interface RideCardRide {
+  id: number;
+  creatorId: number;
+  creatorName: string | null;
+  direction: string;
+  date: string;
+  maxPassengers: number;
+  currentPassengers: number;
+  status: string;
+  cost: number;
+  additionalStops: number;
+}
+
+export interface RideCardProps {
+  ride: RideCardRide;
+  /** The signed-in user's id, or null for a visitor. */
+  viewerId: number | null;
+  /** Whether the viewer already has a seat on this ride (they cannot join twice). */
+  isPassenger?: boolean;
+  isVendor?: boolean;
+  /** Buttons to show instead of the default Join / Assign actions. */
+  actions?: ReactNode;
+  /** The moment "past" is judged against; tests pin it. */
+  now?: Date;
+}
+
+const BADGE_COLORS: Record<CardBadge, string> = {
+  Past: 'gray',
+  Full: 'red',
+  'Your Ride': 'blue',
+  Join: 'teal',
+};
+
+/** How far a past ride fades back; it stays readable, just clearly not on offer. */
+const PAST_OPACITY = 0.6;
+
+const ROUTE_CODES: Record<Direction, [string, string]> = {
+  'SG->FC': ['SG', 'FC'],
+  'FC->SG': ['FC', 'SG'],
+};
+
+/** A vendor may take the ride only while the domain says so (open and still ahead). */
+function canAssign(ride: RideCardRide, now: Date): boolean {
+  try {
+    assertCanAssign({ ride, isVendor: true, now });
+    return true;
+  } catch (err) {
+    if (err instanceof DomainError) return false;
+    throw err;
+  }
+}
+
+export function RideCard({
+  ride,
+  viewerId,
+  isPassenger = false,
+  isVendor = false,
+  actions,
+  now = new Date(),
+}: RideCardProps) {
+  const direction = isDirection(ride.direction) ? ride.direction : null;
+  const label = direction ? directionLabel(direction) : ride.direction;
+  const [from, to] = direction ? ROUTE_CODES[direction] : ['', ''];
+  const date = formatRideDate(ride.date);
+  const past = isPast(ride, now);
+  const badge = cardBadge(ride, viewerId, now);
+  // 'Join' would invite someone who already has a seat; they see 'Joined' there instead.
+  const shownBadge: CardBadge | 'Joined' = badge === 'Join' && isPassenger ? 'Joined' : badge;
+
+  // A visitor is never "eligible" (they are not signed in), yet the join action should lead them
+  // to log in for any ride that still has room; the route guard sends them through /auth.
+  const showJoin =
+    viewerId == null ? !past && !isFull(ride) : joinEligibility({ ride, viewerId, isPassenger, now }).eligible;
+  const showAssign = isVendor && canAssign(ride, now);
+
+  const defaultActions =
+    showJoin || showAssign ? (
+      <>
+        {showJoin ? (
+          <Button component={Link} to={`/rides/${ride.id}/join`} size="xs" aria-label={`Join ride: ${label}, ${date}`}>
+            Join Ride
+          </Button>
+        ) : null}
+        {showAssign ? (
+          <Button
+            component={Link}
+            to={`/vendor?rideId=${ride.id}`}
+            size="xs"
+            variant="light"
+            aria-label={`Assign ride: ${label}, ${date}`}
+          >
+            Assign Ride
+          </Button>
+        ) : null}
+      </>
+    ) : null;
+  const shownActions = actions ?? defaultActions;
+
+  return (
+    <Card
+      withBorder
+      padding="md"
+      radius="md"
+      component="article"
+      className={past ? `${classes.card} ${classes.past}` : classes.card}
+      data-ride-id={ride.id}
+      data-past={past ? 'true' : 'false'}
+      style={past ? { opacity: PAST_OPACITY } : undefined}
+      aria-label={`${label}, ${date}`}
+    >
+      <Stack gap="xs" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            {direction ? (
+              <Text size="xs" fw={700} c="dimmed" className={classes.route} aria-hidden="true">
+                {from} → {to}
+              </Text>
+            ) : null}
+            <Text component={Link} to={`/rides/${ride.id}`} className={classes.titleLink} fw={700} size="lg" lh={1.3}>
+              {label}
+            </Text>
+          </Stack>
+          {shownBadge === 'Joined' ? (
+            <Badge color="teal" variant="outline" style={{ flexShrink: 0 }} data-badge="Joined">
+              Joined
+            </Badge>
+          ) : (
+            <Badge
+              color={BADGE_COLORS[shownBadge]}
+              variant={shownBadge === 'Join' ? 'light' : 'filled'}
+              style={{ flexShrink: 0 }}
+              data-badge={shownBadge}
+            >
+              {shownBadge}
+            </Badge>
+          )}
+        </Group>
+
+        <Text size="sm">
+          <time dateTime={ride.date}>{date}</time>
+        </Text>
+        <Text size="sm" c="dimmed" truncate="end">
+          Organizer:{' '}
+          <Text span c="var(--mantine-color-text)" fw={500}>
+            {organizerName({ name: ride.creatorName })}
+          </Text>
+        </Text>
+
+        <Group justify="space-between" gap="xs" mt="auto">
+          <Text size="sm">
+            Passengers:{' '}
+            <Text span fw={600}>
+              {ride.currentPassengers}/{ride.maxPassengers}
+            </Text>
+          </Text>
+          <Text size="sm">
+            <Text span fw={600}>
+              {formatSgd(cardCostPerPerson(ride))}
+            </Text>{' '}
+            per person
+          </Text>
+        </Group>
+
+        {shownActions ? (
+          <Group gap="xs" className={classes.actions}>
+            {shownActions}
+          </Group>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

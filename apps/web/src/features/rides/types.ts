@@ -1,0 +1,13 @@
+/**
+ * Ride shapes as the rides screens receive them from the API (inferred from the router, so a
+ * change on the server shows up here as a type error rather than a broken screen).
+ *
+ * - `RideListItem`: one ride of `ride.list` (a RideSummary: ISO date string, organiser's name).
+ * - `RideListPage`: the `ride.list` answer (`items`, `total`, `page`, `pageSize`).
+ * - `StatsSummary`: the `stats.get` answer.
+ */
+import type { RouterOutputs } from '@rideshare/api';
+
+export type RideListPage = RouterOutputs['ride']['list'];
+export type RideListItem = RideListPage['items'][number];
+export type StatsSummary = RouterOutputs['stats']['get'];

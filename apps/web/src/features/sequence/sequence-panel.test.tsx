@@ -1,0 +1,191 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { apiError, renderWithProviders, type ApiCall, type ApiHandlers } from '../../test-utils';
+import { SequencePanel } from './sequence-panel';
+
+type Entry = {
+  id: number;
+  rideId: number;
+  userId: number;
+  dropoffLocation: string;
+  dropoffSequence: number | null;
+  passengerCount: number;
+  user: {
+    id: number;
+    name: string | null;
+    fullName: string | null;
+    discordUsername: string;
+    whatsappNumber: string | null;
+    malaysianNumber: string | null;
+    revolutUsername: string | null;
+  };
+};
+
+function entry(id: number, name: string, sequence: number | null, location = `${name}'s place`): Entry {
+  return {
+    id,
+    rideId: 7,
+    userId: id + 100,
+    dropoffLocation: location,
+    dropoffSequence: sequence,
+    passengerCount: 1,
+    user: {
+      id: id + 100,
+      name,
+      fullName: null,
+      discordUsername: name.toLowerCase(),
+      whatsappNumber: null,
+      malaysianNumber: null,
+      revolutUsername: null,
+    },
+  };
+}
+
+/** The server's answer to a move: the list in the new order, renumbered 1..n. */
+function serverMove(list: Entry[], passengerId: number, sequence: number): Entry[] {
+  const sorted = [...list].sort((a, b) => (a.dropoffSequence ?? 99) - (b.dropoffSequence ?? 99) || a.id - b.id);
+  const from = sorted.findIndex((item) => item.id === passengerId);
+  const [moved] = sorted.splice(from, 1);
+  if (moved) sorted.splice(sequence - 1, 0, moved);
+  return sorted.map((item, index) => ({ ...item, dropoffSequence: index + 1 }));
+}
+
+const rowNames = () =>
+  screen.getAllByTestId('sequence-row').map((row) => row.querySelector('[data-sequence-name]')?.textContent ?? '');
+
+// happy-dom lays nothing out; dnd-kit's keyboard moves need each row's box, so rows are stacked
+// 60px apart in DOM order.
+const originalRect = HTMLElement.prototype.getBoundingClientRect;
+beforeEach(() => {
+  HTMLElement.prototype.getBoundingClientRect = function rect(this: HTMLElement) {
+    const row = this.closest('[data-testid="sequence-row"]');
+    if (!row?.parentElement) return originalRect.call(this);
+    const index = Array.from(row.parentElement.children).indexOf(row);
+    const top = index * 60;
+    return { x: 0, y: top, top, left: 0, right: 300, bottom: top + 50, width: 300, height: 50, toJSON: () => ({}) };
+  };
+});
+afterEach(() => {
+  HTMLElement.prototype.getBoundingClientRect = originalRect;
+});
+
+function setup(initial: Entry[], overrides: ApiHandlers = {}, ride = { id: 7, sequenceLocked: false }) {
+  let stored = initial;
+  const api: ApiHandlers = {
+    'passenger.list': () => stored,
+    'sequence.set': (input) => {
+      const { passengerId, sequence } = input as { passengerId: number; sequence: number };
+      stored = serverMove(stored, passengerId, sequence);
+      return stored;
+    },
+    'sequence.lock': () => {
+      stored = serverMove(stored, stored[0]?.id ?? 0, 1);
+      return stored;
+    },
+    'ride.byId': () => ({}),
+    ...overrides,
+  };
+  const result = renderWithProviders(<SequencePanel ride={ride} />, { api });
+  return { ...result, calls: result.calls as ApiCall[] };
+}
+
+async function pressOn(element: HTMLElement, code: string) {
+  await act(async () => {
+    fireEvent.keyDown(element, { code, key: code === 'Space' ? ' ' : code });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+describe('SequencePanel', () => {
+  it('shows the loading text, then the passengers in drop-off order with unnumbered last', async () => {
+    setup([entry(1, 'Ann', null), entry(2, 'Ben', 2), entry(3, 'Cat', 1)]);
+    expect(screen.getByText('Loading passengers...')).toBeTruthy();
+    await screen.findAllByTestId('sequence-row');
+    expect(rowNames()).toEqual(['Cat', 'Ben', 'Ann']);
+    const badges = screen
+      .getAllByTestId('sequence-row')
+      .map((row) => within(row).getAllByText(/Stop #|No stop yet/)[0]?.textContent);
+    expect(badges).toEqual(['Stop #1', 'Stop #2', 'No stop yet']);
+  });
+
+  it('says when nobody has joined yet', async () => {
+    setup([]);
+    expect(await screen.findByText('No passengers have joined this ride yet.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Lock Sequence' })).toBeNull();
+  });
+
+  it('moves a passenger with the keyboard, renumbers at once and sends the new stop', async () => {
+    const { calls } = setup([entry(1, 'Ann', null), entry(2, 'Ben', null), entry(3, 'Cat', null)]);
+    const handle = await screen.findByRole('button', { name: 'Move Ann, currently stop 1 of 3' });
+    handle.focus();
+    await pressOn(handle, 'Space');
+    await pressOn(handle, 'ArrowDown');
+    await pressOn(handle, 'ArrowDown');
+    await pressOn(handle, 'Space');
+
+    await waitFor(() => expect(rowNames()).toEqual(['Ben', 'Cat', 'Ann']));
+    const sent = calls.filter((call) => call.path === 'sequence.set').map((call) => call.input);
+    expect(sent).toEqual([{ rideId: 7, passengerId: 1, sequence: 3 }]);
+    expect(await screen.findByText('Passenger sequence updated')).toBeTruthy();
+    expect(screen.getByText('Success')).toBeTruthy();
+    const badges = screen
+      .getAllByTestId('sequence-row')
+      .map((row) => within(row).getAllByText(/Stop #/)[0]?.textContent);
+    expect(badges).toEqual(['Stop #1', 'Stop #2', 'Stop #3']);
+  });
+
+  it('puts the old order back and shows the error when the server refuses a move', async () => {
+    const { calls } = setup([entry(1, 'Ann', 1), entry(2, 'Ben', 2)], {
+      'sequence.set': () => {
+        throw apiError('CONFLICT', 'The drop-off sequence is locked', 'SEQUENCE_LOCKED');
+      },
+    });
+    const handle = await screen.findByRole('button', { name: 'Move Ann, currently stop 1 of 2' });
+    handle.focus();
+    await pressOn(handle, 'Space');
+    await pressOn(handle, 'ArrowDown');
+    await pressOn(handle, 'Space');
+
+    expect(await screen.findByText('The drop-off sequence is locked')).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+    expect(calls.filter((call) => call.path === 'sequence.set').map((call) => call.input)).toEqual([
+      { rideId: 7, passengerId: 1, sequence: 2 },
+    ]);
+    await waitFor(() => expect(rowNames()).toEqual(['Ann', 'Ben']));
+  });
+
+  it('locks the sequence: toast, no more handles, no lock button', async () => {
+    const { calls } = setup([entry(1, 'Ann', null), entry(2, 'Ben', null)]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Lock Sequence' }));
+    expect(await screen.findByText('Sequence locked successfully')).toBeTruthy();
+    expect(calls.filter((call) => call.path === 'sequence.lock').map((call) => call.input)).toEqual([{ rideId: 7 }]);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Lock Sequence' })).toBeNull());
+    expect(screen.queryAllByRole('button', { name: /^Move / })).toHaveLength(0);
+    expect(screen.getByText('Sequence locked')).toBeTruthy();
+  });
+
+  it('shows the error and keeps the button when locking fails', async () => {
+    setup([entry(1, 'Ann', null)], {
+      'sequence.lock': () => {
+        throw apiError('FORBIDDEN', 'Only the ride organiser can lock the drop-off sequence', 'NOT_CREATOR');
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Lock Sequence' }));
+    expect(await screen.findByText('Only the ride organiser can lock the drop-off sequence')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Lock Sequence' })).toBeTruthy();
+  });
+
+  it('a ride already locked cannot be reordered', async () => {
+    setup([entry(1, 'Ann', 1), entry(2, 'Ben', 2)], {}, { id: 7, sequenceLocked: true });
+    await screen.findAllByTestId('sequence-row');
+    expect(screen.queryByRole('button', { name: 'Lock Sequence' })).toBeNull();
+    expect(screen.queryAllByRole('button', { name: /^Move / })).toHaveLength(0);
+  });
+
+  it('everyone numbered is not a lock: the organiser can still reorder', async () => {
+    setup([entry(1, 'Ann', 1), entry(2, 'Ben', 2)]);
+    expect(await screen.findByRole('button', { name: 'Lock Sequence' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Move / })).toHaveLength(2);
+  });
+});

@@ -1,0 +1,2 @@
+export { RedirectIfSignedIn, RequireAuth } from './route-guards';
+export { useLogin, useLogout, useRegister, useSession, type Session, type SessionUser } from './use-session';

@@ -1,0 +1,75 @@
+/**
+ * The signed-in user, from `auth.me` (SPEC §4 "Session": login and register set the user, logout
+ * clears it). Every screen reads the session through these hooks, so the cache stays the single
+ * source of truth:
+ *
+ * - `useSession()` → `{ user, isLoading, isVendor, isAdmin }` (`user` is null when signed out).
+ * - `useLogin()` / `useRegister()`: mutations that put the returned user into the `auth.me` cache
+ *   and refresh every other query (what a screen shows can depend on who is looking).
+ * - `useLogout()`: clears the `auth.me` cache and refreshes every other query.
+ *
+ * Toasts and navigation are left to the screen that calls the mutation.
+ */
+import type { RouterOutputs } from '@rideshare/api';
+import { useQueryClient, type Query } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+
+import { trpc } from '../../lib/trpc';
+
+export type SessionUser = NonNullable<RouterOutputs['auth']['me']>;
+
+export interface Session {
+  user: SessionUser | null;
+  /** True only until the first answer of `auth.me`; a failed lookup counts as signed out. */
+  isLoading: boolean;
+  isVendor: boolean;
+  isAdmin: boolean;
+}
+
+export function useSession(): Session {
+  const me = trpc.auth.me.useQuery();
+  const user = me.data ?? null;
+  return { user, isLoading: me.isLoading, isVendor: user?.isVendor ?? false, isAdmin: user?.isAdmin ?? false };
+}
+
+const meKey = JSON.stringify(getQueryKey(trpc.auth.me)[0]);
+const isNotMe = (query: Query): boolean => JSON.stringify(query.queryKey[0]) !== meKey;
+
+/** Refreshes what other screens cached for the previous session (without touching `auth.me`). */
+function useRefreshOtherQueries() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ predicate: isNotMe });
+}
+
+export function useLogin() {
+  const utils = trpc.useUtils();
+  const refresh = useRefreshOtherQueries();
+  return trpc.auth.login.useMutation({
+    onSuccess: async (user) => {
+      utils.auth.me.setData(undefined, user);
+      await refresh();
+    },
+  });
+}
+
+export function useRegister() {
+  const utils = trpc.useUtils();
+  const refresh = useRefreshOtherQueries();
+  return trpc.auth.register.useMutation({
+    onSuccess: async (user) => {
+      utils.auth.me.setData(undefined, user);
+      await refresh();
+    },
+  });
+}
+
+export function useLogout() {
+  const utils = trpc.useUtils();
+  const refresh = useRefreshOtherQueries();
+  return trpc.auth.logout.useMutation({
+    onSuccess: async () => {
+      utils.auth.me.setData(undefined, null);
+      await refresh();
+    },
+  });
+}

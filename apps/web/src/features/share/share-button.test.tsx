@@ -1,0 +1,99 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { renderWithProviders } from '../../test-utils';
+import { ShareButton } from './share-button';
+
+const ride = {
+  direction: 'FC->SG',
+  date: '2026-12-05T07:30:00.000Z',
+  pickupLocation: 'Forest City',
+  dropoffLocations: [{ location: 'Tampines Mall', passengerCount: 2 }],
+  currentPassengers: 2,
+  maxPassengers: 4,
+  cost: 80,
+  additionalStops: 0,
+  creatorName: 'Olivia',
+};
+
+let writeText: ReturnType<typeof vi.fn<(text: string) => Promise<void>>>;
+
+beforeEach(() => {
+  writeText = vi.fn<(text: string) => Promise<void>>(() => Promise.resolve());
+  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+});
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'clipboard');
+  Reflect.deleteProperty(navigator, 'share');
+  Reflect.deleteProperty(navigator, 'canShare');
+});
+
+describe('ShareButton', () => {
+  it('copies the trip summary when the browser cannot share', async () => {
+    renderWithProviders(<ShareButton ride={ride} label="Share Summary" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Share Summary' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
+    const text = writeText.mock.calls[0]?.[0] ?? '';
+    expect(text.split('\n')[0]).toBe('RideShare: FC->SG Sat, 5 Dec 2026, 3:30 pm');
+    expect(text).toContain('Passengers: 2/4');
+    expect(text).toContain('Organizer: Olivia');
+    expect(await screen.findByText('Copied to clipboard')).toBeTruthy();
+  });
+
+  it('uses the share sheet when there is one, titled with the group name', async () => {
+    const share = vi.fn<(data: ShareData) => Promise<void>>(() => Promise.resolve());
+    Object.defineProperty(navigator, 'share', { configurable: true, value: share });
+    renderWithProviders(<ShareButton ride={ride} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(share).toHaveBeenCalledTimes(1));
+    const data = share.mock.calls[0]?.[0];
+    expect(data?.title).toBe('RideShare: FC->SG Sat, 5 Dec 2026, 3:30 pm');
+    expect(data?.text).toContain('Passengers: 2/4');
+    expect(writeText).not.toHaveBeenCalled();
+  });
+
+  it('does nothing more when the user dismisses the share sheet', async () => {
+    const abort = Object.assign(new Error('cancelled'), { name: 'AbortError' });
+    const share = vi.fn<(data: ShareData) => Promise<void>>(() => Promise.reject(abort));
+    Object.defineProperty(navigator, 'share', { configurable: true, value: share });
+    renderWithProviders(<ShareButton ride={ride} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(share).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(writeText).not.toHaveBeenCalled();
+    expect(screen.queryByText('Failed to copy')).toBeNull();
+  });
+
+  it('falls back to the clipboard when sharing fails for another reason', async () => {
+    const share = vi.fn<(data: ShareData) => Promise<void>>(() => Promise.reject(new Error('NotAllowedError')));
+    Object.defineProperty(navigator, 'share', { configurable: true, value: share });
+    renderWithProviders(<ShareButton ride={ride} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
+  });
+
+  it("shows 'Failed to copy' when the copy fails", async () => {
+    writeText.mockRejectedValue(new Error('denied'));
+    renderWithProviders(<ShareButton ride={ride} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Failed to copy')).toBeTruthy();
+    expect(screen.getByText('Please try again or copy the text manually.')).toBeTruthy();
+  });
+
+  it('lists the passengers in drop-off order when given', async () => {
+    renderWithProviders(
+      <ShareButton
+        ride={ride}
+        passengers={[
+          { id: 1, dropoffLocation: 'Bedok', dropoffSequence: 2, user: { name: 'Ann' } },
+          { id: 2, dropoffLocation: 'Tampines', dropoffSequence: 1, user: { name: 'Ben' } },
+        ]}
+      />,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
+    const text = writeText.mock.calls[0]?.[0] ?? '';
+    expect(text).toContain('1. Tampines (Ben)\n2. Bedok (Ann)');
+  });
+});

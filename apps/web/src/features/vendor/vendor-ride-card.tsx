@@ -1,0 +1,187 @@
+/**
+ * `VendorRideCard`: one ride on the vendor dashboard (SPEC §2 "Vendor dashboard"): direction (route
+ * codes, then words, linking to /rides/{id}), Singapore date, organiser, passengers current/max, the
+ * total fare, where to pick people up and set them down, and the status badge (Open / Driver
+ * Assigned / Completed). With `onAssign` it offers 'Assign to Me' ('Assigning...' while `pending`);
+ * `highlighted` marks the ride a /vendor?rideId= link points at: the card is outlined, scrolled
+ * into view, and its assign button (or else its title link) takes the focus.
+ */
+import { Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import {
+  directionLabel,
+  formatRideDate,
+  formatSgd,
+  organizerName,
+  statusLabel,
+  totalCost,
+  type DropoffLocation,
+  type StatusLabel,
+} from '@rideshare/domain';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+
+import { isDirection } from '../share/ride-direction';
+import { rideStops } from './ride-stops';
+import type { VendorRide } from './types';
+import classes from './vendor-ride-card.module.css';
+
+export interface VendorRideCardProps {
+  ride: VendorRide;
+  /** Offer 'Assign to Me'; called when it is pressed. */
+  onAssign?: () => void;
+  pending?: boolean;
+  /** Another ride's assignment is under way: the button waits its turn. */
+  disabled?: boolean;
+  highlighted?: boolean;
+}
+
+const STATUS_COLORS: Record<StatusLabel, string> = {
+  Open: 'green',
+  'Driver Assigned': 'blue',
+  Completed: 'gray',
+};
+
+const ROUTE_CODES: Record<string, string> = {
+  'SG->FC': 'SG → FC',
+  'FC->SG': 'FC → SG',
+};
+
+function paxLabel(count: number): string {
+  return count === 1 ? '1 pax' : `${String(count)} pax`;
+}
+
+function Stops({ label, stops, withCounts }: { label: string; stops: DropoffLocation[]; withCounts: boolean }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+        {label}
+      </Text>
+      <ul className={classes.stops} aria-label={label}>
+        {stops.map((stop) => (
+          <li key={stop.location}>
+            <Text span size="sm">
+              {stop.location}
+            </Text>
+            {withCounts ? (
+              <Text span size="sm" c="dimmed">
+                {' '}
+                ({paxLabel(stop.passengerCount)})
+              </Text>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </Stack>
+  );
+}
+
+export function VendorRideCard({ ride, onAssign, pending = false, disabled = false, highlighted = false }: VendorRideCardProps) {
+  const label = isDirection(ride.direction) ? directionLabel(ride.direction) : ride.direction;
+  const date = formatRideDate(ride.date);
+  const status = statusLabel(ride.status);
+  const { pickups, dropoffs } = rideStops(ride);
+  const fcToSg = ride.direction === 'FC->SG';
+  const titleId = `vendor-ride-${String(ride.id)}-title`;
+
+  const cardRef = useRef<HTMLElement>(null);
+  const assignRef = useRef<HTMLButtonElement>(null);
+  const titleRef = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (!highlighted) return;
+    cardRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    // preventScroll: the smooth scroll above centres the card; a focus jump would fight it.
+    (assignRef.current ?? titleRef.current)?.focus({ preventScroll: true });
+  }, [highlighted]);
+
+  return (
+    <Card
+      ref={cardRef}
+      withBorder
+      padding="md"
+      radius="md"
+      component="article"
+      className={highlighted ? `${classes.card} ${classes.highlighted}` : classes.card}
+      data-ride-id={ride.id}
+      data-highlighted={highlighted ? 'true' : undefined}
+      aria-labelledby={titleId}
+      aria-current={highlighted ? 'true' : undefined}
+    >
+      <Stack gap="xs" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Text size="xs" fw={700} c="dimmed" aria-hidden="true">
+              {ROUTE_CODES[ride.direction] ?? ride.direction}
+            </Text>
+            <Text
+              component={Link}
+              to={`/rides/${String(ride.id)}`}
+              ref={titleRef}
+              id={titleId}
+              className={classes.titleLink}
+              fw={700}
+              size="lg"
+              lh={1.3}
+            >
+              {label}
+            </Text>
+          </Stack>
+          <Badge color={STATUS_COLORS[status]} data-status={ride.status} style={{ flexShrink: 0 }}>
+            {status}
+          </Badge>
+        </Group>
+
+        <Text size="sm">
+          <time dateTime={ride.date}>{date}</time>
+        </Text>
+        <Text size="sm" c="dimmed" truncate="end">
+          Organizer:{' '}
+          <Text span c="var(--mantine-color-text)" fw={500}>
+            {organizerName({ name: ride.creatorName })}
+          </Text>
+        </Text>
+        <Group justify="space-between" gap="xs">
+          <Text size="sm">
+            Passengers:{' '}
+            <Text span fw={600}>
+              {ride.currentPassengers}/{ride.maxPassengers}
+            </Text>
+          </Text>
+          <Text size="sm">
+            Total fare:{' '}
+            <Text span fw={600}>
+              {formatSgd(totalCost(ride))}
+            </Text>
+          </Text>
+        </Group>
+
+        <Stops label={pickups.length > 1 ? 'Pick-ups' : 'Pick-up'} stops={pickups} withCounts={!fcToSg} />
+        <Stops label={dropoffs.length > 1 ? 'Drop-offs' : 'Drop-off'} stops={dropoffs} withCounts={fcToSg} />
+
+        <Group gap="xs" mt="auto" pt="xs">
+          {onAssign ? (
+            <Button
+              ref={assignRef}
+              size="sm"
+              onClick={onAssign}
+              disabled={pending || disabled}
+              aria-busy={pending || undefined}
+              leftSection={pending ? <Loader size={14} color="currentColor" /> : undefined}
+              aria-label={pending ? undefined : `Assign to Me: ${label}, ${date}`}
+            >
+              {pending ? 'Assigning...' : 'Assign to Me'}
+            </Button>
+          ) : null}
+          <Button
+            component={Link}
+            to={`/rides/${String(ride.id)}`}
+            size="sm"
+            variant="default"
+            aria-label={`View details: ${label}, ${date}`}
+          >
+            View Details
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * `VendorRideList`: one tab of the vendor dashboard: a spinner while the rides load, a red notice
+ * with 'Try again' when they could not be loaded, `emptyText` when there are none, otherwise a grid
+ * of cards drawn by `renderCard` (one column on a phone, two on a tablet, three on a desktop).
+ */
+import { Alert, Button, Center, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+import { errorMessage } from '../../lib/errors';
+import type { VendorRide } from './types';
+
+export interface VendorRideListProps {
+  rides: VendorRide[] | undefined;
+  isLoading: boolean;
+  error: unknown;
+  isFetching: boolean;
+  onRetry: () => void;
+  loadingLabel: string;
+  errorTitle: string;
+  emptyText: string;
+  renderCard: (ride: VendorRide) => ReactNode;
+}
+
+export function VendorRideList({
+  rides,
+  isLoading,
+  error,
+  isFetching,
+  onRetry,
+  loadingLabel,
+  errorTitle,
+  emptyText,
+  renderCard,
+}: VendorRideListProps) {
+  if (isLoading) {
+    return (
+      <Center py="xl" role="status" aria-label={loadingLabel}>
+        <Loader />
+      </Center>
+    );
+  }
+  if (!rides) {
+    return (
+      <Alert color="red" variant="light" title={errorTitle}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(error)}</Text>
+          <Button size="xs" variant="white" color="red" onClick={onRetry} loading={isFetching}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (rides.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="xl">
+        {emptyText}
+      </Text>
+    );
+  }
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+      {rides.map((ride) => (
+        <div key={ride.id}>{renderCard(ride)}</div>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * Turning failed calls into words a person can act on (STYLE "Errors", step 4).
+ *
+ * - `errorMessage(err)`: the server's message for answered calls (domain and validation messages
+ *   are already written for people); a readable sentence when the server could not be reached or
+ *   answered with something that is not the API (a proxy error page, say).
+ * - `errorCode(err)`: the domain code (`RIDE_FULL`, `VALIDATION_FAILED`, ...) or else the tRPC
+ *   code (`UNAUTHORIZED`, ...), or null: for screens that react to one refusal in particular.
+ * - `fieldErrors(err)`: first message per field of a validation refusal, for `form.setErrors`.
+ * - `showApiError(err, title = 'Error')`: the red toast SPEC §8 asks for, with `errorMessage(err)`.
+ */
+import type { AppRouter } from '@rideshare/api';
+import { TRPCClientError } from '@trpc/client';
+
+import { notifyError } from './notify';
+
+export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+export const UNEXPECTED_RESPONSE_MESSAGE = 'The server sent an unexpected response. Please try again in a moment.';
+export const UNKNOWN_ERROR_MESSAGE = 'Something went wrong. Please try again.';
+
+export type ApiError = TRPCClientError<AppRouter>;
+
+export function isApiError(err: unknown): err is ApiError {
+  return err instanceof TRPCClientError;
+}
+
+/** fetch() rejects with a TypeError when the request never got an answer (offline, refused, CORS). */
+function isNetworkFailure(err: ApiError): boolean {
+  const cause: unknown = err.cause;
+  if (cause instanceof TypeError) return true;
+  return /failed to fetch|networkerror|load failed|network request failed/i.test(err.message);
+}
+
+export function errorMessage(err: unknown): string {
+  if (isApiError(err)) {
+    // `shape` is only there when the API itself answered with a tRPC error body.
+    if (err.shape) return err.message || UNKNOWN_ERROR_MESSAGE;
+    return isNetworkFailure(err) ? NETWORK_ERROR_MESSAGE : UNEXPECTED_RESPONSE_MESSAGE;
+  }
+  if (err instanceof TypeError && /fetch|network/i.test(err.message)) return NETWORK_ERROR_MESSAGE;
+  if (err instanceof Error && err.message) return err.message;
+  if (typeof err === 'string' && err) return err;
+  return UNKNOWN_ERROR_MESSAGE;
+}
+
+export function errorCode(err: unknown): string | null {
+  if (!isApiError(err) || !err.data) return null;
+  return err.data.domainCode ?? err.data.code;
+}
+
+export function fieldErrors(err: unknown): Record<string, string> {
+  if (!isApiError(err) || !err.data?.fieldErrors) return {};
+  const result: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(err.data.fieldErrors)) {
+    const first = (messages as string[] | undefined)?.[0];
+    if (first) result[field] = first;
+  }
+  return result;
+}
+
+export function showApiError(err: unknown, title = 'Error'): string {
+  return notifyError(title, errorMessage(err));
+}

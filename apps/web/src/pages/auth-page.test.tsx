@@ -1,0 +1,185 @@
+import { registerFormToInput } from '@rideshare/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { apiError, makeUser, renderApp, type ApiHandlers } from '../test-utils';
+
+const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const toastWith = async (title: string) => (await screen.findByText(title)).closest('[role="alert"]') as HTMLElement;
+
+async function openAuth(api: ApiHandlers = {}) {
+  const result = renderApp('/auth', { api });
+  await screen.findByRole('heading', { name: 'Welcome to RideShare' });
+  return result;
+}
+
+describe('/auth login tab', () => {
+  it('has a Back to Home link and requires both fields', async () => {
+    const { calls } = await openAuth();
+    expect(screen.getByRole('link', { name: /Back to Home/ }).getAttribute('href')).toBe('/home');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Discord username is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(calls.some((call) => call.path === 'auth.login')).toBe(false);
+  });
+
+  it('shows the toast and the inline fallback when the credentials are wrong', async () => {
+    await openAuth({
+      'auth.login': () => {
+        throw apiError('UNAUTHORIZED', 'Invalid Discord username or password', 'INVALID_CREDENTIALS');
+      },
+    });
+    type('Discord Username', 'alice');
+    type('Password', 'wrong-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    const toast = await toastWith('Login failed');
+    expect(within(toast).getByText('Invalid Discord username or password')).toBeTruthy();
+    expect(screen.getByTestId('login-error').textContent).toBe('Invalid Discord username or password');
+  });
+
+  it('explains other failures inline instead of blaming the password', async () => {
+    await openAuth({
+      'auth.login': () => {
+        throw apiError('TOO_MANY_REQUESTS', 'Too many failed login attempts. Please try again in 15 minutes.', 'RATE_LIMITED');
+      },
+    });
+    type('Discord Username', 'alice');
+    type('Password', 'whatever1');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('login-error').textContent).toBe('Too many failed login attempts. Please try again in 15 minutes.'),
+    );
+  });
+
+  it("reads 'Logging in...' while the request is on its way", async () => {
+    await openAuth({ 'auth.login': () => new Promise(() => undefined) });
+    type('Discord Username', 'alice');
+    type('Password', 'secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('button', { name: 'Logging in...' })).toBeTruthy();
+  });
+
+  it('signs in and goes home', async () => {
+    const user = makeUser();
+    const { calls, router } = await openAuth({ 'auth.login': () => user });
+    type('Discord Username', 'alice');
+    type('Password', 'secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(calls.find((call) => call.path === 'auth.login')?.input).toEqual({ discordUsername: 'alice', password: 'secret123' });
+  });
+
+  it('opens the forgot-password view and comes back', async () => {
+    await openAuth();
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    expect(await screen.findByText(/Contact the administrator on Discord/)).toBeTruthy();
+    expect(screen.getByText(/with a different Discord username/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to login' }));
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeTruthy();
+  });
+});
+
+describe('/auth register tab', () => {
+  async function openRegister(api: ApiHandlers = {}) {
+    const result = await openAuth(api);
+    fireEvent.click(screen.getByRole('tab', { name: 'Register' }));
+    await screen.findByRole('button', { name: 'Register' });
+    return result;
+  }
+
+  it('shows the fields with their hints, and vendor fields only when the box is ticked', async () => {
+    await openRegister();
+    expect(screen.getByText('This is your login identifier')).toBeTruthy();
+    expect(screen.getByText('Minimum 8 characters')).toBeTruthy();
+    expect(field('WhatsApp Number').placeholder).toBe('+65 ...');
+    expect(field('Malaysian Phone Number').placeholder).toBe('+60 ...');
+    expect(screen.getByText('Recommended for ride coordination')).toBeTruthy();
+    expect(screen.getByText('For payment coordination')).toBeTruthy();
+    expect(screen.queryByLabelText(/^Company Name/)).toBeNull();
+    fireEvent.click(screen.getByLabelText('Register as a vendor/driver'));
+    for (const label of ['Company Name', 'Driver Name', 'Driver Contact', 'Car Number']) expect(field(label)).toBeTruthy();
+    expect(screen.getByText('Required for MDAC/SGAC compliance')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Register as a vendor/driver'));
+    expect(screen.queryByLabelText(/^Company Name/)).toBeNull();
+  });
+
+  it('lists every missing field in the spec order', async () => {
+    const { container } = await openRegister();
+    fireEvent.click(screen.getByLabelText('Register as a vendor/driver'));
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await screen.findByText('Car number is required for vendors');
+    const messages = [
+      'Discord username is required',
+      'Password is required',
+      'Company name is required for vendors',
+      'Driver name is required for vendors',
+      'Driver contact is required for vendors',
+      'Car number is required for vendors',
+    ];
+    const text = container.textContent ?? '';
+    const positions = messages.map((message) => text.indexOf(message));
+    expect(positions.every((position) => position >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  });
+
+  it('asks for at least 8 characters', async () => {
+    await openRegister();
+    type('Discord Username', 'bob');
+    type('Password', 'short');
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Password must be at least 8 characters long')).toBeTruthy();
+  });
+
+  it('registers a vendor with the driver details and goes home', async () => {
+    const { calls, router } = await openRegister({ 'auth.register': () => makeUser({ isVendor: true }) });
+    type('Discord Username', 'fastcars');
+    type('Password', 'secret123');
+    type('WhatsApp Number', '+65 8000 0000');
+    fireEvent.click(screen.getByLabelText('Register as a vendor/driver'));
+    type('Company Name', 'Fast Cars');
+    type('Driver Name', 'Tan');
+    type('Driver Contact', '+60 12 345 6789');
+    type('Car Number', 'JQB 1234');
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(calls.find((call) => call.path === 'auth.register')?.input).toEqual(
+      registerFormToInput({
+        discordUsername: 'fastcars',
+        password: 'secret123',
+        name: '',
+        whatsappNumber: '+65 8000 0000',
+        malaysianNumber: '',
+        revolutUsername: '',
+        isVendor: true,
+        companyName: 'Fast Cars',
+        driverName: 'Tan',
+        driverContact: '+60 12 345 6789',
+        carNumber: 'JQB 1234',
+      }),
+    );
+  });
+
+  it("reads 'Registering...' while the request is on its way", async () => {
+    await openRegister({ 'auth.register': () => new Promise(() => undefined) });
+    type('Discord Username', 'bob');
+    type('Password', 'secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    const button = await screen.findByRole('button', { name: 'Registering...' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows the toast and the inline fallback when the username is taken', async () => {
+    await openRegister({
+      'auth.register': () => {
+        throw apiError('CONFLICT', 'Discord username already exists. Please choose another one or log in.', 'USERNAME_TAKEN');
+      },
+    });
+    type('Discord Username', 'alice');
+    type('Password', 'secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    const toast = await toastWith('Registration failed');
+    expect(within(toast).getByText('Discord username already exists. Please choose another one or log in.')).toBeTruthy();
+    expect(screen.getByTestId('register-error').textContent).toBe('Registration failed. Discord username may already exist.');
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * /auth (SPEC §2 "Auth screen"): a 'Back to Home' link and a card titled 'Welcome to RideShare'
+ * with Login and Register tabs; 'Forgot your password?' on the Login tab swaps the tabs' content
+ * for the forgot-password view until 'Back to login'. Signed-in users never see this page (the
+ * route redirects them to '/').
+ */
+import { Anchor, Card, Container, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+
+import { usePageTitle } from '../components/page';
+import { ForgotPasswordPanel } from '../features/auth/forgot-password-panel';
+import { LoginForm } from '../features/auth/login-form';
+import { RegisterForm } from '../features/auth/register-form';
+
+type AuthView = 'login' | 'register' | 'forgot';
+
+export function AuthPage() {
+  const [view, setView] = useState<AuthView>('login');
+  usePageTitle(view === 'register' ? 'Register' : 'Login');
+
+  return (
+    <Container size={520} py="lg" px="md">
+      <Stack gap="md">
+        <Anchor component={Link} to="/home" size="sm" w="fit-content">
+          ← Back to Home
+        </Anchor>
+        <Card withBorder shadow="sm" padding="lg" radius="md">
+          <Stack gap="lg">
+            <Stack gap={4} ta="center">
+              <Title order={1} fz={{ base: 'h3', xs: 'h2' }}>
+                Welcome to RideShare
+              </Title>
+              <Text c="dimmed" size="sm">
+                Share chartered rides between Singapore and Forest City.
+              </Text>
+            </Stack>
+            {view === 'forgot' ? (
+              <ForgotPasswordPanel onBack={() => setView('login')} onRegister={() => setView('register')} />
+            ) : (
+              <Tabs
+                value={view}
+                onChange={(value) => setView(value === 'register' ? 'register' : 'login')}
+                keepMounted={false}
+              >
+                <Tabs.List grow mb="lg">
+                  <Tabs.Tab value="login">Login</Tabs.Tab>
+                  <Tabs.Tab value="register">Register</Tabs.Tab>
+                </Tabs.List>
+                <Tabs.Panel value="login">
+                  <LoginForm onForgotPassword={() => setView('forgot')} />
+                </Tabs.Panel>
+                <Tabs.Panel value="register">
+                  <RegisterForm />
+                </Tabs.Panel>
+              </Tabs>
+            )}
+          </Stack>
+        </Card>
+      </Stack>
+    </Container>
+  );
+}

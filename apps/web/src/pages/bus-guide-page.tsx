@@ -1,0 +1,161 @@
+/**
+ * /bus-guide (SPEC §2 "Bus guide"): the FC1 timetable at a glance, then tabs 'Singapore to Forest
+ * City' and 'Forest City to Singapore' with the route step by step, boarding points, fares and
+ * times.
+ */
+import { Anchor, Card, List, Stack, Tabs, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+
+import { Page } from '../components/page';
+import {
+  BUS_FARE_FROM_FOREST_CITY,
+  BUS_FARE_FROM_SINGAPORE,
+  BUS_JOURNEY_HOURS,
+  FC1_FROM_CIQ_HOURS,
+  FC1_FROM_FOREST_CITY_HOURS,
+  SINGAPORE_BOARDING_POINTS,
+} from '../features/guides/bus-facts';
+import {
+  BusNumbers,
+  FactList,
+  HourlyBusAlert,
+  ImmigrationAlert,
+  PassportAlert,
+  RouteSteps,
+  SectionTitle,
+  twoLineTabs,
+} from '../features/guides/guide-blocks';
+
+function BoardingPoints() {
+  return (
+    <List spacing="sm" listStyleType="none" ml={0} pl={0}>
+      {SINGAPORE_BOARDING_POINTS.map((point) => (
+        <List.Item key={point.place}>
+          <Text fw={500}>{point.place}</Text>
+          <BusNumbers numbers={point.buses} />
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+function Fc1Timetable() {
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="fc1-timetable">
+      <Stack gap="sm">
+        <SectionTitle id="fc1-timetable">FC1 bus at a glance</SectionTitle>
+        <FactList
+          items={[
+            { label: 'From the CIQ 2nd Link (Singapore side)', value: `${FC1_FROM_CIQ_HOURS}, hourly` },
+            { label: 'From Forest City', value: `${FC1_FROM_FOREST_CITY_HOURS}, hourly` },
+          ]}
+        />
+      </Stack>
+    </Card>
+  );
+}
+
+function ToForestCity() {
+  return (
+    <Stack gap="lg">
+      <RouteSteps
+        steps={[
+          {
+            title: 'Board a cross-border bus in Singapore',
+            children: (
+              <Stack gap="xs">
+                <BoardingPoints />
+                <Text>Fare {BUS_FARE_FROM_SINGAPORE}, paid in cash or with a stored-value card.</Text>
+              </Stack>
+            ),
+          },
+          {
+            title: 'Clear immigration at the Second Link',
+            children: (
+              <Text>
+                Get off with your belongings at the Singapore checkpoint and again at the Malaysian checkpoint (CIQ 2nd
+                Link) to clear immigration.
+              </Text>
+            ),
+          },
+          {
+            title: 'Take FC1 to Forest City',
+            children: (
+              <Text>
+                FC1 leaves the CIQ 2nd Link once an hour from {FC1_FROM_CIQ_HOURS}. If you arrive after the last
+                departure, you will need a taxi or a chartered car.
+              </Text>
+            ),
+          },
+        ]}
+      />
+      <Text>The whole trip takes about {BUS_JOURNEY_HOURS} hours, longer when immigration is busy.</Text>
+    </Stack>
+  );
+}
+
+function ToSingapore() {
+  return (
+    <Stack gap="lg">
+      <RouteSteps
+        steps={[
+          {
+            title: 'Take FC1 from Forest City',
+            children: (
+              <Text>
+                FC1 leaves Forest City once an hour from {FC1_FROM_FOREST_CITY_HOURS} for the CIQ 2nd Link. Fare{' '}
+                {BUS_FARE_FROM_FOREST_CITY}.
+              </Text>
+            ),
+          },
+          {
+            title: 'Clear immigration at the Second Link',
+            children: (
+              <Text>
+                Clear Malaysian immigration at the CIQ 2nd Link, then Singapore immigration across the bridge.
+              </Text>
+            ),
+          },
+          {
+            title: 'Take a cross-border bus into Singapore',
+            children: (
+              <Stack gap="xs">
+                <Text>The cross-border buses end at:</Text>
+                <BoardingPoints />
+              </Stack>
+            ),
+          },
+        ]}
+      />
+      <Text>
+        Plan for about {BUS_JOURNEY_HOURS} hours in total, and catch the last FC1 from Forest City in good time.
+      </Text>
+    </Stack>
+  );
+}
+
+export function BusGuidePage() {
+  return (
+    <Page title="Bus Guide" description="Public buses between Singapore and Forest City over the Second Link.">
+      <PassportAlert />
+      <HourlyBusAlert />
+      <Fc1Timetable />
+      <Tabs defaultValue="to-fc" keepMounted={false} styles={twoLineTabs}>
+        <Tabs.List grow mb="lg">
+          <Tabs.Tab value="to-fc">Singapore to Forest City</Tabs.Tab>
+          <Tabs.Tab value="to-sg">Forest City to Singapore</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="to-fc">
+          <ToForestCity />
+        </Tabs.Panel>
+        <Tabs.Panel value="to-sg">
+          <ToSingapore />
+        </Tabs.Panel>
+      </Tabs>
+      <ImmigrationAlert />
+      <Anchor component={Link} to="/guide">
+        ← Back to the travel guide
+      </Anchor>
+    </Page>
+  );
+}

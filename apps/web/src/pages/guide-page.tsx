@@ -1,0 +1,208 @@
+/**
+ * /guide (SPEC §2 "Travel guide"): passport and immigration warnings, then tabs 'Chartered Car'
+ * (how a shared ride is priced, community-recommended drivers) and 'Public Bus Options' (route,
+ * buses, fare, payment, time, hourly departures, link to the full bus guide), then the payment
+ * options for rides.
+ */
+import { Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { ADDITIONAL_STOP_FEE, DEFAULT_RIDE_COST } from '@rideshare/domain';
+import { Link } from 'react-router-dom';
+
+import { Page } from '../components/page';
+import { useSession } from '../features/session';
+import { BUS_FARE_FROM_SINGAPORE, BUS_JOURNEY_HOURS, CROSS_BORDER_BUSES } from '../features/guides/bus-facts';
+import {
+  BusNumbers,
+  FactList,
+  HourlyBusAlert,
+  ImmigrationAlert,
+  PassportAlert,
+  RouteSteps,
+  SectionTitle,
+  twoLineTabs,
+} from '../features/guides/guide-blocks';
+
+const RECOMMENDED_DRIVERS = [
+  { name: 'Recommended driver 1', trip: 'SGD 75', extraStop: 'SGD 5' },
+  { name: 'Recommended driver 2', trip: 'SGD 80', extraStop: 'SGD 10' },
+] as const;
+
+function CharteredCarPanel() {
+  const { isVendor } = useSession();
+  return (
+    <Stack gap="lg">
+      <Text>
+        A chartered car picks you up, drives you through both checkpoints and drops you at your destination with no
+        changes on the way. It is the quickest and most comfortable way to travel, and sharing the car through RideShare
+        splits the price between everyone on board.
+      </Text>
+
+      <Stack gap="xs">
+        <SectionTitle>How a shared ride is priced</SectionTitle>
+        <List spacing={4}>
+          <List.Item>A ride on RideShare costs SGD {DEFAULT_RIDE_COST} for the car by default.</List.Item>
+          <List.Item>Each additional stop adds SGD {ADDITIONAL_STOP_FEE}.</List.Item>
+          <List.Item>The total is shared between the passengers of the ride.</List.Item>
+        </List>
+      </Stack>
+
+      <Stack gap="xs">
+        <SectionTitle>Community-recommended drivers</SectionTitle>
+        <Text size="sm" c="dimmed">
+          Prices are for the whole car, per trip between Singapore and Forest City.
+        </Text>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          {RECOMMENDED_DRIVERS.map((driver) => (
+            <Card key={driver.name} withBorder padding="md" component="section" aria-label={driver.name}>
+              <Text fw={600} mb="xs">
+                {driver.name}
+              </Text>
+              <FactList
+                items={[
+                  { label: 'Trip', value: driver.trip },
+                  { label: 'Each additional stop', value: driver.extraStop },
+                ]}
+              />
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Stack>
+
+      <Group>
+        {isVendor ? (
+          <Button component={Link} to="/vendor">
+            Open Dashboard
+          </Button>
+        ) : (
+          <Button component={Link} to="/rides/create">
+            Create Ride
+          </Button>
+        )}
+        <Button component={Link} to="/home" variant="default">
+          Find a ride to share
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function PublicBusPanel() {
+  return (
+    <Stack gap="lg">
+      <Text>
+        The cheapest way to Forest City is by public bus, with a change of bus at the Malaysian checkpoint of the Second
+        Link.
+      </Text>
+
+      <Stack gap="xs">
+        <SectionTitle>The route</SectionTitle>
+        <RouteSteps
+          steps={[
+            {
+              title: 'Jurong Town Hall Bus Interchange',
+              children: (
+                <Text>
+                  Board a cross-border bus at Jurong East (CW3, CW4 or CW4S). CW6 also runs from Boon Lay MRT and CW7
+                  from Kranji MRT.
+                </Text>
+              ),
+            },
+            {
+              title: 'CIQ 2nd Link',
+              children: <Text>Get off with your belongings to clear Singapore and then Malaysian immigration.</Text>,
+            },
+            {
+              title: 'FC1 to Forest City',
+              children: <Text>At the Malaysian checkpoint (CIQ 2nd Link), take the FC1 bus to Forest City.</Text>,
+            },
+          ]}
+        />
+      </Stack>
+
+      <Card withBorder padding="md">
+        <FactList
+          items={[
+            { label: 'Buses', value: <BusNumbers numbers={CROSS_BORDER_BUSES} /> },
+            { label: 'Fare', value: BUS_FARE_FROM_SINGAPORE },
+            { label: 'How to pay', value: 'Cash or stored-value card' },
+            { label: 'Journey time', value: `About ${BUS_JOURNEY_HOURS} hours` },
+          ]}
+        />
+      </Card>
+
+      <HourlyBusAlert />
+
+      <Anchor component={Link} to="/bus-guide" fw={600}>
+        Read the full bus guide (timetable and return trip) →
+      </Anchor>
+    </Stack>
+  );
+}
+
+function PaymentOptions() {
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="payment-options">
+      <SectionTitle id="payment-options">Payment options</SectionTitle>
+      <Text>Settle the ride cost with your driver or ride organiser in one of these ways:</Text>
+      <List spacing={6}>
+        <List.Item>
+          <Group gap={6} wrap="wrap">
+            <Text span fw={600}>
+              Revolut
+            </Text>
+            <Badge color="teal" variant="light">
+              Preferred
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            Add your Revolut username to your profile so others can pay you.
+          </Text>
+        </List.Item>
+        <List.Item>
+          <Text span fw={600}>
+            USDC
+          </Text>{' '}
+          (crypto)
+        </List.Item>
+        <List.Item>
+          <Text span fw={600}>
+            Cash
+          </Text>{' '}
+          in SGD or RM
+        </List.Item>
+        <List.Item>
+          <Group gap={6} wrap="wrap">
+            <Text span fw={600}>
+              BNPL (buy now, pay later)
+            </Text>
+            <Badge color="gray" variant="light">
+              Not yet implemented
+            </Badge>
+          </Group>
+        </List.Item>
+      </List>
+    </Stack>
+  );
+}
+
+export function GuidePage() {
+  return (
+    <Page title="Travel Guide" description="Getting between Singapore and Forest City (Johor, Malaysia).">
+      <PassportAlert />
+      <ImmigrationAlert />
+      <Tabs defaultValue="car" keepMounted={false} styles={twoLineTabs}>
+        <Tabs.List grow mb="lg">
+          <Tabs.Tab value="car">Chartered Car</Tabs.Tab>
+          <Tabs.Tab value="bus">Public Bus Options</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="car">
+          <CharteredCarPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="bus">
+          <PublicBusPanel />
+        </Tabs.Panel>
+      </Tabs>
+      <PaymentOptions />
+    </Page>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * /home: the rides list (SPEC §2 "Rides list"). Stat cards, then either 'Create New Ride' (signed-in
+ * non-vendors) or the 'Join RideShare Community' invitation (visitors), then the 'All Rides' and
+ * 'My Rides' tabs. The open tab, filters and page live in the address (see ride-list-params).
+ */
+import { Button, Center, Loader, Tabs } from '@mantine/core';
+import { useCallback } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+
+import { Page } from '../components/page';
+import { AllRidesTab } from '../features/rides/all-rides-tab';
+import { JoinCommunityCard } from '../features/rides/join-community-card';
+import { MyRidesTab } from '../features/rides/my-rides-tab';
+import {
+  HOME_TABS,
+  readRideListState,
+  writeRideListState,
+  type HomeTab,
+  type RideListState,
+} from '../features/rides/ride-list-params';
+import { StatsCards } from '../features/rides/stats-cards';
+import { useSession } from '../features/session';
+
+export function HomePage() {
+  const { user, isLoading, isVendor } = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = readRideListState(searchParams);
+  const viewer = user ? { id: user.id, isVendor } : null;
+
+  const update = useCallback(
+    (changes: Partial<RideListState>) => {
+      // Filter and page changes replace the history entry; switching tabs is worth a Back step.
+      setSearchParams((current) => writeRideListState(current, changes), { replace: changes.tab === undefined });
+    },
+    [setSearchParams],
+  );
+
+  const onTabChange = (value: string | null) => {
+    if (value && (HOME_TABS as readonly string[]).includes(value)) update({ tab: value as HomeTab });
+  };
+
+  return (
+    <Page
+      title="Rides"
+      description="Shared chartered rides between Singapore and Forest City"
+      size="lg"
+      actions={
+        user && !isVendor ? (
+          <Button component={Link} to="/rides/create">
+            Create New Ride
+          </Button>
+        ) : null
+      }
+    >
+      <StatsCards />
+      {!isLoading && !user ? <JoinCommunityCard /> : null}
+
+      <Tabs value={state.tab} onChange={onTabChange} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="all-rides">All Rides</Tabs.Tab>
+          <Tabs.Tab value="my-rides">My Rides</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="all-rides">
+          <AllRidesTab state={state} onChange={update} viewer={viewer} viewerPending={isLoading} />
+        </Tabs.Panel>
+        <Tabs.Panel value="my-rides">
+          {isLoading ? (
+            <Center py="xl" role="status" aria-label="Loading your rides">
+              <Loader />
+            </Center>
+          ) : (
+            <MyRidesTab viewer={viewer} />
+          )}
+        </Tabs.Panel>
+      </Tabs>
+    </Page>
+  );
+}

@@ -1,0 +1,206 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type { LocationMapProps } from '../features/map/location-map';
+import { apiError, makeUser, renderWithProviders, type ApiHandlers } from '../test-utils';
+import { JoinRidePage } from './join-ride-page';
+
+// MapLibre needs WebGL, which happy-dom lacks: a stand-in map reports a click at a fixed point and
+// lists its pins with their Remove buttons, like the real popups do.
+vi.mock('../features/map/location-map', () => {
+  function FakeMap({ onPick, locations, onRemove }: LocationMapProps) {
+    return (
+      <div>
+        <button type="button" onClick={() => onPick(1.352083, 103.819836)}>
+          Fake map click
+        </button>
+        {locations.map((location) => (
+          <div key={location.id}>
+            <span>Pin: {location.name}</span>
+            <button type="button" onClick={() => onRemove(location.id)}>
+              Remove
+            </button>
+          </div>
+        ))}
+      </div>
+    );
+  }
+  return { default: FakeMap, LocationMap: FakeMap };
+});
+
+const joiner = makeUser({ id: 20, name: 'Jamie Joiner' });
+
+function rideDetail(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 12,
+    creatorId: 7,
+    creatorName: 'Olivia Organiser',
+    direction: 'SG->FC',
+    date: '2099-05-01T10:00:00.000Z',
+    maxPassengers: 5,
+    currentPassengers: 2,
+    pickupLocation: 'Pasir Ris MRT',
+    dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 2 }],
+    status: 'open',
+    vendorId: null,
+    driverContactId: null,
+    cost: 80,
+    additionalStops: 0,
+    sequenceLocked: false,
+    creator: {
+      id: 7,
+      name: 'Olivia Organiser',
+      discordUsername: 'olivia',
+      whatsappNumber: null,
+      malaysianNumber: null,
+    },
+    ...overrides,
+  };
+}
+
+function api(overrides: ApiHandlers = {}): ApiHandlers {
+  return {
+    'auth.me': () => joiner,
+    'ride.byId': () => rideDetail(),
+    'passenger.list': () => [],
+    ...overrides,
+  };
+}
+
+function renderJoin(handlers: ApiHandlers, route = '/rides/12/join') {
+  return renderWithProviders(<JoinRidePage />, { path: '/rides/:id/join', route, api: handlers });
+}
+
+const searchResults = [
+  { place_id: 1, lat: '1.3526', lon: '103.9447', display_name: 'Tampines Mall, 4, Tampines Central 5, Singapore' },
+];
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.endsWith('/api/config')) {
+        return Promise.resolve(
+          Response.json({ mapStyleUrl: '', placeSearchUrl: 'https://search.example.test/search' }),
+        );
+      }
+      if (url.startsWith('https://search.example.test/search')) return Promise.resolve(Response.json(searchResults));
+      return Promise.reject(new TypeError('Failed to fetch'));
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('JoinRidePage', () => {
+  it('shows the summary, cost box and passport reminder for SG->FC, and joins with a map pick', async () => {
+    const { calls, router } = renderJoin(api({ 'passenger.join': () => ({ id: 3 }) }));
+    const field = (await screen.findByLabelText('Pick-up Location', { exact: false })) as HTMLInputElement;
+    expect(screen.getByText('Singapore to Forest City')).toBeTruthy();
+    expect(screen.getByText('Olivia Organiser')).toBeTruthy();
+    expect(screen.getByText('Base Cost')).toBeTruthy();
+    expect(screen.getByText('SGD 16.00')).toBeTruthy();
+    expect(screen.getByText('Bring your passport')).toBeTruthy();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Fake map click' }));
+    await waitFor(() => expect(field.value).toBe('Location (1.3521, 103.8198)'));
+    expect(screen.getByText('Pin: Location (1.3521, 103.8198)')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Number of Passengers', { exact: false }), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join Ride' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(await screen.findByText('Successfully joined the ride')).toBeTruthy();
+    expect(calls.find((call) => call.path === 'passenger.join')?.input).toEqual({
+      rideId: 12,
+      dropoffLocation: 'Location (1.3521, 103.8198)',
+      passengerCount: 2,
+    });
+  });
+
+  it('fills the field with the first part of a search result’s name', async () => {
+    renderJoin(api());
+    const field = (await screen.findByLabelText('Pick-up Location', { exact: false })) as HTMLInputElement;
+    const search = screen.getByLabelText('Search for a place');
+    fireEvent.change(search, { target: { value: 'tampines mall' } });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    fireEvent.click(await screen.findByText('Tampines Mall, 4, Tampines Central 5, Singapore'));
+    await waitFor(() => expect(field.value).toBe('Tampines Mall'));
+    expect(await screen.findByText('Pin: Tampines Mall')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(field.value).toBe(''));
+  });
+
+  it('keeps working when place search fails: the failure is only logged', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL) =>
+        String(input).endsWith('/api/config')
+          ? Promise.resolve(Response.json({ mapStyleUrl: '', placeSearchUrl: 'https://search.example.test/search' }))
+          : Promise.reject(new TypeError('Failed to fetch')),
+      ),
+    );
+    renderJoin(api());
+    await screen.findByLabelText('Pick-up Location', { exact: false });
+    fireEvent.change(screen.getByLabelText('Search for a place'), { target: { value: 'anything' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(logged).toHaveBeenCalledWith('Place search failed', expect.any(TypeError)));
+    expect(screen.getByRole('button', { name: 'Join Ride' })).toBeTruthy();
+  });
+
+  it('labels the field Drop-off Location and explains the drop-off order for FC->SG', async () => {
+    renderJoin(api({ 'ride.byId': () => rideDetail({ direction: 'FC->SG', pickupLocation: 'Forest City' }) }));
+    expect(await screen.findByLabelText('Drop-off Location', { exact: false })).toBeTruthy();
+    expect(screen.getByText(/organizer sets the drop-off sequence/)).toBeTruthy();
+    expect(screen.queryByText('Bring your passport')).toBeNull();
+  });
+
+  it('validates the location and the group size against the seats left', async () => {
+    const { calls } = renderJoin(api({ 'ride.byId': () => rideDetail({ currentPassengers: 4 }) }));
+    await screen.findByLabelText('Pick-up Location', { exact: false });
+    fireEvent.change(screen.getByLabelText('Number of Passengers', { exact: false }), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join Ride' }));
+    expect(await screen.findByText('Drop-off location is required')).toBeTruthy();
+    expect(screen.getByText('Number must be less than or equal to 1')).toBeTruthy();
+    expect(calls.some((call) => call.path === 'passenger.join')).toBe(false);
+  });
+
+  it('shows a refusal as an Error toast with the server message', async () => {
+    const { router } = renderJoin(
+      api({
+        'passenger.join': () => {
+          throw apiError('CONFLICT', 'Only 1 spots remaining', 'RIDE_FULL');
+        },
+      }),
+    );
+    fireEvent.change(await screen.findByLabelText('Pick-up Location', { exact: false }), {
+      target: { value: 'Bedok' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Join Ride' }));
+    expect(await screen.findByText('Only 1 spots remaining')).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/rides/12/join');
+  });
+
+  it('says why a ride cannot be joined instead of offering the form', async () => {
+    renderJoin(api({ 'passenger.list': () => [{ id: 5, userId: joiner.id }] }));
+    expect(await screen.findByText('You have already joined this ride')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Join Ride' })).toBeNull();
+  });
+
+  it('shows Ride Not Found for a missing ride', async () => {
+    renderJoin(
+      api({
+        'ride.byId': () => {
+          throw apiError('NOT_FOUND', 'Ride 12 not found', 'NOT_FOUND');
+        },
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Ride Not Found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View Available Rides' }).getAttribute('href')).toBe('/home');
+    expect(screen.getByRole('link', { name: 'Create a New Ride' }).getAttribute('href')).toBe('/rides/create');
+  });
+});

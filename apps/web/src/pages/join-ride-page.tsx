@@ -1,0 +1,304 @@
+/**
+ * /rides/:id/join: joining a ride with one's location and group size (SPEC §2 "Join screen").
+ *
+ * Loads the ride and shows its summary, the location field (Pick-up Location for SG->FC, Drop-off
+ * Location for FC->SG), the group size (1 up to the seats left, at most 10), a map with place search
+ * that fills the field (lazy: the map code loads only here), the passport reminder (SG->FC,
+ * dismissible) or the drop-off sequence note (FC->SG), and the cost box. Join Ride reads
+ * 'Joining...' while pending; success shows 'Successfully joined the ride' and goes to /home; a
+ * refusal shows a toast titled 'Error' with the server's message. An unknown ride shows the
+ * 'Ride Not Found' card; a ride the user cannot join says why instead of offering the form.
+ */
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Divider,
+  Group,
+  NumberInput,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import type { RouterOutputs } from '@rideshare/api';
+import {
+  directionLabel,
+  formatRideDate,
+  joinEligibility,
+  joinFormSchema,
+  MAX_PASSENGERS,
+  MIN_PASSENGERS,
+  spotsRemaining,
+  statusLabel,
+} from '@rideshare/domain';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+
+import { Page } from '../components/page';
+import { SubmitButton } from '../components/submit-button';
+import { CostBox } from '../features/cost/cost-box';
+import { LocationPicker, type MapLocation, type PickedPlace } from '../features/map';
+import { parseRideId, rideDirection } from '../features/ride-form/ride-form-texts';
+import { RideNotFoundCard } from '../features/ride-form/ride-not-found-card';
+import { useSession } from '../features/session';
+import { errorCode, errorMessage, showApiError } from '../lib/errors';
+import { notifySuccess } from '../lib/notify';
+import { trpc } from '../lib/trpc';
+
+type RideDetail = RouterOutputs['ride']['byId'];
+
+interface JoinFormState {
+  dropoffLocation: string;
+  passengerCount: number | string;
+}
+
+function locationLabel(ride: Pick<RideDetail, 'direction'>): string {
+  return ride.direction === 'SG->FC' ? 'Pick-up Location' : 'Drop-off Location';
+}
+
+function SummaryLine({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
+      <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Text size="sm" fw={500} ta="right" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+function RideSummaryCard({ ride }: { ride: RideDetail }) {
+  const remaining = spotsRemaining(ride);
+  return (
+    <Card withBorder radius="md" p="md" component="section" aria-label="Ride summary">
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Title order={2} size="h4">
+            {directionLabel(rideDirection(ride.direction))}
+          </Title>
+          <Badge variant="light" color={ride.status === 'open' ? 'green' : 'gray'}>
+            {statusLabel(ride.status)}
+          </Badge>
+        </Group>
+        <Divider />
+        <SummaryLine label="Date and time">{formatRideDate(ride.date)}</SummaryLine>
+        <SummaryLine label="Organizer">{ride.creatorName ?? ride.creator?.name ?? 'Unknown Organizer'}</SummaryLine>
+        <SummaryLine label="Pick-up">{ride.pickupLocation}</SummaryLine>
+        <SummaryLine label="Passengers">
+          {ride.currentPassengers}/{ride.maxPassengers} ({remaining} {remaining === 1 ? 'spot' : 'spots'} left)
+        </SummaryLine>
+      </Stack>
+    </Card>
+  );
+}
+
+function DirectionNotice({ ride }: { ride: RideDetail }) {
+  const [showPassport, setShowPassport] = useState(true);
+  if (ride.direction === 'FC->SG') {
+    return (
+      <Alert color="blue" variant="light" title="Drop-off order">
+        The ride organizer sets the drop-off sequence in Singapore once passengers have joined.
+      </Alert>
+    );
+  }
+  if (!showPassport) return null;
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      title="Bring your passport"
+      withCloseButton
+      closeButtonLabel="Dismiss passport reminder"
+      onClose={() => setShowPassport(false)}
+      data-testid="passport-reminder"
+    >
+      You are crossing into Malaysia: bring a passport valid for at least 6 more months, and allow time for immigration.
+    </Alert>
+  );
+}
+
+function JoinForm({ ride }: { ride: RideDetail }) {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const join = trpc.passenger.join.useMutation();
+  const remaining = spotsRemaining(ride);
+  const limit = Math.max(MIN_PASSENGERS, Math.min(MAX_PASSENGERS, remaining));
+  const form = useForm<JoinFormState>({
+    mode: 'controlled',
+    initialValues: { dropoffLocation: '', passengerCount: 1 },
+    validate: schemaResolver(joinFormSchema(remaining), { sync: true }),
+    validateInputOnBlur: true,
+  });
+  const [locations, setLocations] = useState<MapLocation[]>([]);
+  const [pickCount, setPickCount] = useState(0);
+  const label = locationLabel(ride);
+
+  function pick(place: PickedPlace) {
+    const id = `pick-${pickCount + 1}`;
+    setPickCount((count) => count + 1);
+    // One person joins from one place: a new pick replaces the previous pin.
+    setLocations([{ id, position: [place.latitude, place.longitude], name: place.name }]);
+    form.setFieldValue('dropoffLocation', place.name);
+    form.clearFieldError('dropoffLocation');
+  }
+
+  function removeLocation(id: string) {
+    const removed = locations.find((location) => location.id === id);
+    setLocations((current) => current.filter((location) => location.id !== id));
+    if (removed && form.getValues().dropoffLocation === removed.name) form.setFieldValue('dropoffLocation', '');
+  }
+
+  function submit(values: JoinFormState) {
+    join.mutate(
+      {
+        rideId: ride.id,
+        dropoffLocation: values.dropoffLocation.trim(),
+        passengerCount: Number(values.passengerCount),
+      },
+      {
+        onSuccess: () => {
+          notifySuccess('Successfully joined the ride');
+          void navigate('/home');
+          void Promise.all([utils.ride.invalidate(), utils.passenger.invalidate()]);
+        },
+        onError: (error) => {
+          showApiError(error);
+          void utils.ride.byId.invalidate({ id: ride.id });
+        },
+      },
+    );
+  }
+
+  return (
+    <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Join this ride">
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack gap="md">
+          <Title order={2} size="h4">
+            Your details
+          </Title>
+          <TextInput
+            {...form.getInputProps('dropoffLocation')}
+            name="dropoffLocation"
+            label={label}
+            placeholder={ride.direction === 'SG->FC' ? 'e.g., Pasir Ris MRT' : 'e.g., Tampines Mall'}
+            description="Type it, search for a place, or click the map below"
+            required
+          />
+          <NumberInput
+            {...form.getInputProps('passengerCount')}
+            name="passengerCount"
+            label="Number of Passengers"
+            description={`Including you; up to ${limit}`}
+            min={MIN_PASSENGERS}
+            max={limit}
+            allowDecimal={false}
+            allowNegative={false}
+            required
+          />
+          <LocationPicker
+            locations={locations}
+            onPick={pick}
+            onRemove={removeLocation}
+            highlightId={locations[0]?.id ?? null}
+          />
+          <SubmitButton pending={join.isPending} pendingLabel="Joining..." fullWidth size="md">
+            Join Ride
+          </SubmitButton>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+function NotJoinable({ rideId, message }: { rideId: number; message: string }) {
+  return (
+    <Alert color="gray" variant="light" title="You can't join this ride" data-testid="not-joinable">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{message}</Text>
+        <Group gap="xs">
+          <Button component={Link} to={`/rides/${rideId}`} size="xs">
+            View Ride Details
+          </Button>
+          <Button component={Link} to="/home" size="xs" variant="default">
+            View Available Rides
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+function JoinRide({ rideId }: { rideId: number }) {
+  const { user } = useSession();
+  const ride = trpc.ride.byId.useQuery({ id: rideId });
+  const passengers = trpc.passenger.list.useQuery({ rideId }, { enabled: !!user && ride.isSuccess });
+
+  if (ride.isPending) {
+    return (
+      <Page title="Join Ride" size="md">
+        <Stack gap="md" aria-busy="true" aria-label="Loading ride">
+          <Skeleton h={180} radius="md" />
+          <Skeleton h={320} radius="md" />
+        </Stack>
+      </Page>
+    );
+  }
+  if (ride.isError) {
+    if (errorCode(ride.error) === 'NOT_FOUND') return <RideNotFoundCard />;
+    return (
+      <Page title="Join Ride" size="md">
+        <Alert color="red" title="The ride could not be loaded">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{errorMessage(ride.error)}</Text>
+            <Button size="xs" variant="white" color="red" onClick={() => void ride.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      </Page>
+    );
+  }
+
+  const current = ride.data;
+  const isPassenger = (passengers.data ?? []).some((entry) => entry.userId === user?.id);
+  const eligibility = joinEligibility({ ride: current, viewerId: user?.id ?? null, isPassenger });
+
+  return (
+    <Page
+      title="Join Ride"
+      description={`${directionLabel(rideDirection(current.direction))} · ${formatRideDate(current.date)}`}
+      size="md"
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <RideSummaryCard ride={current} />
+        <CostBox ride={current} />
+      </SimpleGrid>
+      {eligibility.eligible ? (
+        <>
+          <DirectionNotice ride={current} />
+          {passengers.isPending && passengers.fetchStatus !== 'idle' ? (
+            <Skeleton h={320} radius="md" />
+          ) : (
+            <JoinForm ride={current} />
+          )}
+        </>
+      ) : (
+        <NotJoinable rideId={current.id} message={eligibility.message} />
+      )}
+    </Page>
+  );
+}
+
+export function JoinRidePage() {
+  const { id } = useParams();
+  const rideId = parseRideId(id);
+  if (rideId === null) return <RideNotFoundCard />;
+  return <JoinRide key={rideId} rideId={rideId} />;
+}

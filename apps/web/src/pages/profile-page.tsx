@@ -1,0 +1,38 @@
+/**
+ * /profile (SPEC §2 "Profile"; the route guard sends visitors to /auth): the signed-in user's
+ * details form, the Password Settings card and, for the administrator only, the Admin Tools card.
+ * One column, so it reads the same on a phone and a desktop.
+ */
+import { Card, Stack, Text, Title } from '@mantine/core';
+
+import { Page } from '../components/page';
+import { AdminToolsCard } from '../features/profile/admin-tools-card';
+import { PasswordSettingsCard } from '../features/profile/password-settings-card';
+import { ProfileForm } from '../features/profile/profile-form';
+import { useSession } from '../features/session';
+
+export function ProfilePage() {
+  const { user, isAdmin } = useSession();
+  return (
+    <Page title="Profile" description="Your details help organisers, passengers and drivers reach you." size="sm">
+      <Stack gap="lg">
+        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="profile-details-title">
+          <Stack gap="md">
+            <Stack gap={4}>
+              <Title order={2} size="h3" id="profile-details-title">
+                Personal Information
+              </Title>
+              <Text size="sm" c="dimmed">
+                Other members see these on rides you organise or join.
+              </Text>
+            </Stack>
+            {/* Keyed by user: another sign-in in this tab starts from that user's saved details. */}
+            <ProfileForm key={user?.id ?? 'none'} user={user} />
+          </Stack>
+        </Card>
+        <PasswordSettingsCard />
+        {isAdmin ? <AdminToolsCard /> : null}
+      </Stack>
+    </Page>
+  );
+}

@@ -1,0 +1,375 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { apiError, makeUser, renderWithProviders, type ApiCall, type ApiHandlers } from '../test-utils';
+import { RideDetailsPage } from './ride-details-page';
+
+// happy-dom has no FontFaceSet; Mantine's autosize Textarea listens to it for font loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+
+const ORGANIZER = {
+  id: 50,
+  name: 'Olivia Organiser',
+  discordUsername: 'olivia',
+  whatsappNumber: '+65 8000 0001',
+  malaysianNumber: null,
+};
+
+function ride(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 7,
+    creatorId: 50,
+    creatorName: 'Olivia Organiser',
+    direction: 'SG->FC',
+    date: inDays(3),
+    maxPassengers: 4,
+    currentPassengers: 2,
+    pickupLocation: 'Pasir Ris MRT',
+    dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 2 }],
+    status: 'open',
+    vendorId: null,
+    driverContactId: null,
+    cost: 80,
+    additionalStops: 0,
+    sequenceLocked: false,
+    creator: ORGANIZER,
+    ...overrides,
+  };
+}
+
+function entry(id: number, userId: number, name: string | null, overrides: Record<string, unknown> = {}) {
+  return {
+    id,
+    rideId: 7,
+    userId,
+    dropoffLocation: `${name ?? 'Somewhere'} street`,
+    dropoffSequence: null,
+    passengerCount: 1,
+    user: {
+      id: userId,
+      name,
+      fullName: null,
+      discordUsername: `user${userId}`,
+      whatsappNumber: null,
+      malaysianNumber: null,
+      revolutUsername: null,
+    },
+    ...overrides,
+  };
+}
+
+const organizerEntry = entry(1, 50, 'Olivia Organiser', { passengerCount: 2 });
+
+function render(api: ApiHandlers, route = '/rides/7') {
+  return renderWithProviders(<RideDetailsPage />, { path: '/rides/:id', route, api });
+}
+
+const callsTo = (calls: ApiCall[], path: string) => calls.filter((call) => call.path === path);
+
+let writeText: ReturnType<typeof vi.fn<(text: string) => Promise<void>>>;
+beforeEach(() => {
+  writeText = vi.fn<(text: string) => Promise<void>>(() => Promise.resolve());
+  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+});
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'clipboard');
+});
+
+describe('RideDetailsPage for a visitor', () => {
+  it('shows the header, status, seats, details and cost, and asks to log in', async () => {
+    const { calls } = render({ 'ride.byId': () => ride() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Singapore to Forest City' })).toBeTruthy();
+    expect(screen.getByText('Open')).toBeTruthy();
+    expect(screen.getByTestId('passenger-count').textContent).toBe('Passengers 2/4');
+    expect(screen.queryByText('Full')).toBeNull();
+    expect(screen.getByText('Pasir Ris MRT')).toBeTruthy();
+    expect(screen.getByText('Per Person (if full)')).toBeTruthy();
+    expect(screen.getByText('SGD 20.00')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Passengers (Login required)' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Login Required' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Login or Register' }).getAttribute('href')).toBe('/auth');
+    expect(screen.queryByRole('link', { name: 'Edit Ride' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Ride Organizer' })).toBeNull();
+    expect(callsTo(calls, 'passenger.list')).toHaveLength(0);
+  });
+
+  it('lists the drop-off locations of a Forest City to Singapore ride, with the Full badge', async () => {
+    render({
+      'ride.byId': () =>
+        ride({
+          direction: 'FC->SG',
+          pickupLocation: 'Forest City',
+          currentPassengers: 4,
+          status: 'assigned',
+          dropoffLocations: [
+            { location: 'Tampines Mall', passengerCount: 2 },
+            { location: 'Bedok', passengerCount: 2 },
+          ],
+        }),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Forest City to Singapore' })).toBeTruthy();
+    const list = screen.getByRole('list', { name: 'Drop-off locations' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Tampines Mall (2 passengers)', 'Bedok (2 passengers)']);
+    expect(screen.getByText('Driver Assigned')).toBeTruthy();
+    expect(screen.getByText('Full')).toBeTruthy();
+  });
+
+  it('shows the Ride Not Found card for an unknown ride', async () => {
+    render({ 'ride.byId': () => Promise.reject(apiError('NOT_FOUND', 'Ride 7 not found', 'NOT_FOUND')) });
+    expect(await screen.findByRole('heading', { name: 'Ride Not Found' })).toBeTruthy();
+  });
+
+  it('the hidden points list names the pickup for screen readers', async () => {
+    render({ 'ride.byId': () => ride() });
+    const points = await screen.findByTestId('ride-points');
+    expect(
+      within(points)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Pickup: Pasir Ris MRT']);
+  });
+});
+
+describe('RideDetailsPage joining', () => {
+  const signedIn = (overrides: ApiHandlers = {}): ApiHandlers => ({
+    'auth.me': () => makeUser({ id: 2 }),
+    'ride.byId': () => ride(),
+    'passenger.list': () => [organizerEntry],
+    ...overrides,
+  });
+
+  it('shows the organiser card and the join form to an eligible member', async () => {
+    render(signedIn());
+    expect(await screen.findByRole('heading', { name: 'Join This Ride' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Ride Organizer' })).toBeTruthy();
+    const organizer = screen.getByRole('group', { name: 'Contact Olivia Organiser' });
+    expect(
+      within(organizer).getByRole('link', { name: 'Chat on WhatsApp of Olivia Organiser' }).getAttribute('href'),
+    ).toBe('https://wa.me/6580000001');
+    expect(within(organizer).getAllByRole('button').length + within(organizer).getAllByRole('link').length).toBe(3);
+    expect(screen.getByLabelText(/Pick-up Location/)).toBeTruthy();
+  });
+
+  it('checks the fields with the spec messages', async () => {
+    const { calls } = render(signedIn());
+    const count = await screen.findByLabelText(/Number of Passengers/);
+    fireEvent.change(count, { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join Ride' }));
+    expect(await screen.findByText('Number must be less than or equal to 2')).toBeTruthy();
+    expect(screen.getByText('Drop-off location is required')).toBeTruthy();
+
+    fireEvent.change(count, { target: { value: '0' } });
+    fireEvent.blur(count);
+    expect(await screen.findByText('Must have at least 1 passenger')).toBeTruthy();
+    expect(callsTo(calls, 'passenger.join')).toHaveLength(0);
+  });
+
+  it('re-reads the ride on submit and refuses a group larger than the seats left', async () => {
+    let reads = 0;
+    const { calls } = render(
+      signedIn({
+        'ride.byId': () => {
+          reads += 1;
+          return ride(reads === 1 ? {} : { currentPassengers: 3 });
+        },
+      }),
+    );
+    const count = await screen.findByLabelText(/Number of Passengers/);
+    fireEvent.change(count, { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText(/Pick-up Location/), { target: { value: 'Tampines' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join Ride' }));
+    expect((await screen.findAllByText('Only 1 spots remaining')).length).toBeGreaterThan(0);
+    expect(callsTo(calls, 'passenger.join')).toHaveLength(0);
+  });
+
+  it('joins with the trimmed location, confirms and refreshes the ride and passengers', async () => {
+    let joined = false;
+    const { calls } = render(
+      signedIn({
+        'ride.byId': () => ride(joined ? { currentPassengers: 3 } : {}),
+        'passenger.list': () => (joined ? [organizerEntry, entry(2, 2, 'Alice Tan')] : [organizerEntry]),
+        'passenger.join': () => {
+          joined = true;
+          return entry(2, 2, 'Alice Tan');
+        },
+        'stats.get': () => ({ totalRides: 1, totalUsers: 2 }),
+      }),
+    );
+    fireEvent.change(await screen.findByLabelText(/Pick-up Location/), { target: { value: '  Tampines Mall  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join Ride' }));
+
+    expect(await screen.findByText('You have joined the ride')).toBeTruthy();
+    expect(screen.getByText('Success')).toBeTruthy();
+    expect(callsTo(calls, 'passenger.join').map((call) => call.input)).toEqual([
+      { rideId: 7, dropoffLocation: 'Tampines Mall', passengerCount: 1 },
+    ]);
+    expect(await screen.findByRole('heading', { name: "You've Joined This Ride" })).toBeTruthy();
+    expect(screen.getByTestId('passenger-count').textContent).toBe('Passengers 3/4');
+    expect(screen.getByRole('link', { name: 'View Your Rides' }).getAttribute('href')).toBe('/home?tab=my-rides');
+  });
+
+  it('shows the server refusal as an error toast', async () => {
+    render(
+      signedIn({
+        'passenger.join': () => Promise.reject(apiError('CONFLICT', 'Ride is full', 'RIDE_FULL')),
+      }),
+    );
+    fireEvent.change(await screen.findByLabelText(/Pick-up Location/), { target: { value: 'Bedok' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join Ride' }));
+    expect(await screen.findByText('Ride is full')).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+  });
+
+  it.each([
+    ['joined, upcoming', {}, [organizerEntry, entry(2, 2, 'Alice Tan')], "You've Joined This Ride"],
+    ['joined, past', { date: inDays(-2) }, [organizerEntry, entry(2, 2, 'Alice Tan')], 'This Ride Is Completed'],
+    ['not joined, past', { date: inDays(-2) }, [organizerEntry], 'This Ride Is In The Past'],
+    ['not joined, full', { currentPassengers: 4 }, [organizerEntry], 'This Ride Is Full'],
+  ])('%s: no join form, the matching card instead', async (_label, rideOverrides, passengers, heading) => {
+    render(signedIn({ 'ride.byId': () => ride(rideOverrides), 'passenger.list': () => passengers }));
+    expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Join This Ride' })).toBeNull();
+  });
+
+  it('says so, with a retry, when the passenger list cannot be read', async () => {
+    let fail = true;
+    render(
+      signedIn({
+        'passenger.list': () => {
+          if (fail) return Promise.reject(apiError('INTERNAL_SERVER_ERROR', 'Something went wrong on our side'));
+          return [organizerEntry];
+        },
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Trip Details' })).toBeTruthy();
+    expect(await screen.findByText('Could not check your seat on this ride')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Join This Ride' })).toBeNull();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Join This Ride' })).toBeTruthy();
+  });
+
+  it('the organiser gets Edit Ride and no join form', async () => {
+    render(signedIn({ 'auth.me': () => makeUser({ id: 50 }) }));
+    const edit = await screen.findByRole('link', { name: 'Edit Ride' });
+    expect(edit.getAttribute('href')).toBe('/rides/edit/7');
+    expect(screen.queryByRole('heading', { name: 'Join This Ride' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Ride Organizer' })).toBeNull();
+  });
+});
+
+describe('RideDetailsPage passengers tab', () => {
+  const passengers = [
+    organizerEntry,
+    entry(2, 2, 'Alice Tan', { dropoffSequence: 2, passengerCount: 2 }),
+    entry(3, 3, null, { dropoffSequence: 1 }),
+  ];
+
+  function renderTab(viewerId: number, overrides: ApiHandlers = {}) {
+    return render(
+      {
+        'auth.me': () => makeUser({ id: viewerId }),
+        'ride.byId': () => ride({ currentPassengers: 4, maxPassengers: 6 }),
+        'passenger.list': () => passengers,
+        'stats.get': () => ({ totalRides: 1, totalUsers: 3 }),
+        ...overrides,
+      },
+      '/rides/7?tab=passengers',
+    );
+  }
+
+  const entries = async () => screen.findAllByTestId('passenger-entry');
+
+  it('the organiser sees every entry numbered, with stop badges, contacts and Remove Passenger', async () => {
+    renderTab(50);
+    const items = await entries();
+    expect(items.map((item) => within(item).getByText(/^Passenger \d$/).textContent)).toEqual([
+      'Passenger 1',
+      'Passenger 2',
+      'Passenger 3',
+    ]);
+    // Drop-off order: numbered stops first.
+    expect(within(items[0] as HTMLElement).getByText('Stop #1')).toBeTruthy();
+    expect(within(items[0] as HTMLElement).getByText('user3')).toBeTruthy();
+    expect(within(items[1] as HTMLElement).getByText('Alice Tan')).toBeTruthy();
+    expect(within(items[1] as HTMLElement).getByText('2 passengers')).toBeTruthy();
+    expect(within(items[1] as HTMLElement).getAllByRole('button').length).toBeGreaterThanOrEqual(3);
+    expect(screen.getAllByRole('button', { name: 'Remove Passenger' })).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Leave Ride' })).toBeNull();
+  });
+
+  it('removes a passenger after confirming', async () => {
+    let removed = false;
+    const { calls } = renderTab(50, {
+      'passenger.list': () => (removed ? passengers.filter((item) => item.id !== 2) : passengers),
+      'passenger.remove': () => {
+        removed = true;
+        return { message: 'Passenger removed successfully', passengerId: 2 };
+      },
+    });
+    await entries();
+    const alice = screen.getAllByTestId('passenger-entry')[1] as HTMLElement;
+    fireEvent.click(within(alice).getByRole('button', { name: 'Remove Passenger' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this passenger?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove Passenger' }));
+    expect(await screen.findByText('Passenger Removed')).toBeTruthy();
+    expect(callsTo(calls, 'passenger.remove').map((call) => call.input)).toEqual([{ rideId: 7, passengerId: 2 }]);
+    await waitFor(() => expect(screen.getAllByTestId('passenger-entry')).toHaveLength(2));
+  });
+
+  it("falls back to 'Failed to remove passenger' when the removal fails without a message", async () => {
+    renderTab(2, { 'passenger.remove': () => Promise.reject(new Error('')) });
+    await entries();
+    expect(screen.queryByText(/^Passenger \d$/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Leave Ride' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave this ride?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Leave Ride' }));
+    expect(await screen.findByText('Failed to remove passenger')).toBeTruthy();
+  });
+
+  it('a past ride offers neither Remove Passenger nor Leave Ride', async () => {
+    renderTab(50, { 'ride.byId': () => ride({ date: inDays(-1) }) });
+    await entries();
+    expect(screen.queryByRole('button', { name: 'Remove Passenger' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Leave Ride' })).toBeNull();
+  });
+
+  it('says No Passengers Yet when the list is empty', async () => {
+    renderTab(2, { 'passenger.list': () => [] });
+    expect(await screen.findByText('No Passengers Yet')).toBeTruthy();
+  });
+
+  it.each([
+    ['WhatsApp Group', [], 'No passengers to add to WhatsApp group'],
+    ['Discord Group', [], 'No passengers to add to Discord group'],
+    ['WhatsApp Group', [entry(2, 2, 'Alice Tan')], 'None of the passengers have registered their WhatsApp numbers'],
+  ])('%s explains why there is nothing to copy', async (button, list, message) => {
+    renderTab(2, { 'passenger.list': () => list });
+    fireEvent.click(await screen.findByRole('button', { name: button }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(writeText).not.toHaveBeenCalled();
+  });
+
+  it('Discord Group copies the group name and every username', async () => {
+    renderTab(2);
+    expect(await screen.findByText('Group setup is not working yet')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Discord Group' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
+    const text = writeText.mock.calls[0]?.[0] ?? '';
+    expect(text).toMatch(/^Group name: RideShare: SG->FC /);
+    expect(text).toContain('- Alice Tan: user2');
+    expect(text).toContain('- user3: user3');
+  });
+});

@@ -1,0 +1,261 @@
+/**
+ * /rides/:id: one ride (SPEC §2 "Ride detail"). Public; the passenger list and contacts need a login.
+ *
+ * Header: direction, date, 'Edit Ride' (organiser only) and 'Share'; the status badge (Open /
+ * Driver Assigned / Completed), 'Passengers n/max' and 'Full'. Tabs 'Details' and 'Passengers'
+ * (the latter reads 'Login required' for visitors; the open tab is kept in `?tab=`). Beside them
+ * (below on phones): the join card when the viewer may join (domain `joinEligibility`), otherwise
+ * the card saying why (joined, completed, past, full, organiser, login required), and the
+ * organiser's contact card for signed-in viewers who did not organise the ride.
+ */
+import { Alert, Badge, Button, Grid, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import {
+  directionLabel,
+  formatRideDate,
+  isFull,
+  isPast,
+  joinEligibility,
+  statusLabel,
+  type StatusLabel,
+} from '@rideshare/domain';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+
+import { Page, usePageTitle } from '../components/page';
+import { JoinRideCard } from '../features/ride-details/join-ride-card';
+import { PassengersTab } from '../features/ride-details/passengers-tab';
+import { RideDetailsTab, RideOrganizerCard } from '../features/ride-details/ride-details-tab';
+import { RidePointsList } from '../features/ride-details/ride-points-list';
+import {
+  FullRideCard,
+  JoinedCard,
+  LoginRequiredCard,
+  OrganizerCard,
+  PastRideCard,
+} from '../features/ride-details/ride-status-cards';
+import type { PassengerEntry, RideDetail } from '../features/ride-details/types';
+import { parseRideId } from '../features/ride-form/ride-form-texts';
+import { RideNotFoundCard } from '../features/ride-form/ride-not-found-card';
+import { useSession, type SessionUser } from '../features/session';
+import { ShareButton } from '../features/share/share-button';
+import { asDirection } from '../features/share/ride-direction';
+import { errorCode, errorMessage } from '../lib/errors';
+import { trpc } from '../lib/trpc';
+
+type DetailTab = 'details' | 'passengers';
+
+const STATUS_COLORS: Record<StatusLabel, string> = {
+  Open: 'green',
+  'Driver Assigned': 'blue',
+  Completed: 'gray',
+};
+
+function readTab(value: string | null): DetailTab {
+  return value === 'passengers' ? 'passengers' : 'details';
+}
+
+function DetailSkeleton() {
+  usePageTitle('Ride Details');
+  return (
+    <Stack gap="lg" px="md" py="lg" maw={1200} mx="auto" role="status" aria-label="Loading ride...">
+      <Skeleton height={36} width="60%" />
+      <Skeleton height={20} width="40%" />
+      <Group gap="sm">
+        <Skeleton height={24} width={80} radius="xl" />
+        <Skeleton height={24} width={120} radius="xl" />
+      </Group>
+      <Skeleton height={260} radius="md" />
+    </Stack>
+  );
+}
+
+interface ActionCardProps {
+  ride: RideDetail;
+  user: SessionUser | null;
+  passengers: readonly PassengerEntry[] | undefined;
+  passengersLoading: boolean;
+  passengersError: unknown;
+  onRetryPassengers: () => void;
+  reloadRide: () => Promise<RideDetail | null>;
+}
+
+/** The one card that tells the viewer what they can do with this ride. */
+function RideActionCard({
+  ride,
+  user,
+  passengers,
+  passengersLoading,
+  passengersError,
+  onRetryPassengers,
+  reloadRide,
+}: ActionCardProps) {
+  if (!user) return <LoginRequiredCard />;
+  const past = isPast(ride);
+  if (user.id === ride.creatorId) return <OrganizerCard past={past} />;
+  if (passengersError) {
+    // Whether the viewer already joined is unknown, so neither the form nor "joined" can be shown.
+    return (
+      <Alert color="red" variant="light" title="Could not check your seat on this ride">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{errorMessage(passengersError)}</Text>
+          <Button size="xs" variant="light" color="red" onClick={onRetryPassengers}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (passengersLoading || !passengers) return <Skeleton height={220} radius="md" />;
+  const isPassenger = passengers.some((entry) => entry.userId === user.id);
+  const eligibility = joinEligibility({ ride, viewerId: user.id, isPassenger });
+  if (eligibility.eligible) return <JoinRideCard ride={ride} reloadRide={reloadRide} />;
+  if (isPassenger) return <JoinedCard past={past} />;
+  if (past) return <PastRideCard />;
+  return <FullRideCard />;
+}
+
+function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | null }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = readTab(searchParams.get('tab'));
+  const utils = trpc.useUtils();
+  const passengersQuery = trpc.passenger.list.useQuery({ rideId: ride.id }, { enabled: user !== null });
+  const passengers = user ? passengersQuery.data : undefined;
+
+  const direction = asDirection(ride.direction);
+  const full = isFull(ride);
+  const past = isPast(ride);
+  const status = statusLabel(ride.status);
+  const isCreator = user?.id === ride.creatorId;
+
+  const reloadRide = async (): Promise<RideDetail | null> => {
+    try {
+      return await utils.ride.byId.fetch({ id: ride.id }, { staleTime: 0 });
+    } catch {
+      return null;
+    }
+  };
+
+  const onTabChange = (value: string | null) => {
+    const next = readTab(value);
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === 'details') params.delete('tab');
+        else params.set('tab', next);
+        return params;
+      },
+      { replace: true },
+    );
+  };
+
+  return (
+    <Page
+      title={directionLabel(direction)}
+      documentTitle={`${directionLabel(direction)} · ${formatRideDate(ride.date)}`}
+      description={formatRideDate(ride.date)}
+      size="lg"
+      actions={
+        <>
+          {isCreator ? (
+            <Button component={Link} to={`/rides/edit/${ride.id}`} variant="light">
+              Edit Ride
+            </Button>
+          ) : null}
+          <ShareButton ride={ride} label="Share" passengers={passengers} />
+        </>
+      }
+    >
+      <Group gap="sm" wrap="wrap" aria-label="Ride status" role="group">
+        <Badge color={STATUS_COLORS[status]} variant="light" size="lg">
+          {status}
+        </Badge>
+        <Text fw={600} data-testid="passenger-count">
+          Passengers {ride.currentPassengers}/{ride.maxPassengers}
+        </Text>
+        {full ? (
+          <Badge color="red" variant="filled">
+            Full
+          </Badge>
+        ) : null}
+        {past ? (
+          <Badge color="gray" variant="outline">
+            Past
+          </Badge>
+        ) : null}
+      </Group>
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Tabs value={tab} onChange={onTabChange} keepMounted={false}>
+            <Tabs.List mb="md">
+              <Tabs.Tab value="details">Details</Tabs.Tab>
+              <Tabs.Tab value="passengers">{user ? 'Passengers' : 'Passengers (Login required)'}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="details">
+              <RideDetailsTab ride={ride} />
+            </Tabs.Panel>
+            <Tabs.Panel value="passengers">
+              {user ? (
+                <PassengersTab
+                  ride={ride}
+                  viewerId={user.id}
+                  passengers={passengersQuery.data}
+                  isLoading={passengersQuery.isLoading}
+                  error={passengersQuery.error}
+                  onRetry={() => void passengersQuery.refetch()}
+                />
+              ) : (
+                <LoginRequiredCard>
+                  Log in to see who is travelling on this ride and how to reach them.
+                </LoginRequiredCard>
+              )}
+            </Tabs.Panel>
+          </Tabs>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="lg">
+            <RideActionCard
+              ride={ride}
+              user={user}
+              passengers={passengersQuery.data}
+              passengersLoading={passengersQuery.isLoading}
+              passengersError={passengersQuery.error}
+              onRetryPassengers={() => void passengersQuery.refetch()}
+              reloadRide={reloadRide}
+            />
+            {user && !isCreator ? <RideOrganizerCard ride={ride} /> : null}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <RidePointsList ride={ride} passengers={passengers ?? []} />
+    </Page>
+  );
+}
+
+export function RideDetailsPage() {
+  const params = useParams();
+  const rideId = parseRideId(params.id);
+  const session = useSession();
+  const rideQuery = trpc.ride.byId.useQuery({ id: rideId ?? 0 }, { enabled: rideId !== null });
+
+  if (rideId === null) return <RideNotFoundCard />;
+  if (rideQuery.isLoading || session.isLoading) return <DetailSkeleton />;
+  if (rideQuery.error) {
+    const code = errorCode(rideQuery.error);
+    if (code === 'NOT_FOUND' || code === 'RIDE_NOT_FOUND') return <RideNotFoundCard />;
+    return (
+      <Stack px="md" py="xl" maw={640} mx="auto">
+        <Alert color="red" variant="light" title="Could not load this ride">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{errorMessage(rideQuery.error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void rideQuery.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      </Stack>
+    );
+  }
+  if (!rideQuery.data) return <RideNotFoundCard />;
+  return <RideDetails ride={rideQuery.data} user={session.user} />;
+}

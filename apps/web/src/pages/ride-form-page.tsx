@@ -1,0 +1,210 @@
+/**
+ * /rides/create and /rides/edit/:id: one form for both modes, decided by the route's id (SPEC §2
+ * "Ride create/edit form", §4 "Create vs edit", "Delete").
+ *
+ * - Create: an empty form; after saving, toast 'Ride created successfully' and go to the new ride.
+ * - Edit: loads the ride and pre-fills the form (domain `rideToFormValues`). Only the organiser may
+ *   edit: anyone else gets 'Error' / 'You are not authorized to edit this ride' and goes to /home.
+ *   After saving, 'Ride updated successfully' and the ride's page. Delete Ride asks twice: the first
+ *   click warns and arms the button for 5 seconds, a second click inside that window deletes, then
+ *   'Ride deleted successfully' and /home.
+ * - Server refusals appear as toasts titled 'Error' with the server's message.
+ * After a write every cached ride query (lists, the ride itself) and the stats are refreshed.
+ */
+import { Alert, Button, Center, Stack, Text } from '@mantine/core';
+import {
+  DELETE_CONFIRM_WINDOW_MS,
+  normaliseDropoffLocations,
+  rideToFormValues,
+  type RidePayload,
+} from '@rideshare/domain';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+
+import { Page } from '../components/page';
+import { PageLoader } from '../components/page-loader';
+import { SubmitButton } from '../components/submit-button';
+import { RideForm } from '../features/ride-form/ride-form';
+import { EMPTY_RIDE_FORM, parseRideId, rideDirection, type RideFormState } from '../features/ride-form/ride-form-texts';
+import { RideNotFoundCard } from '../features/ride-form/ride-not-found-card';
+import { useTwoStepConfirm } from '../features/ride-form/use-two-step-confirm';
+import { useSession } from '../features/session';
+import { errorCode, errorMessage, showApiError } from '../lib/errors';
+import { notifyError, notifySuccess } from '../lib/notify';
+import { trpc } from '../lib/trpc';
+
+export const NOT_AUTHORIZED_TO_EDIT = 'You are not authorized to edit this ride';
+
+/** Refreshes everything that shows rides after a create, update or delete. */
+function useRefreshRides() {
+  const utils = trpc.useUtils();
+  return async () => {
+    await Promise.all([utils.ride.invalidate(), utils.stats.invalidate()]);
+  };
+}
+
+function CreateRide() {
+  const navigate = useNavigate();
+  const { isVendor } = useSession();
+  const refresh = useRefreshRides();
+  const create = trpc.ride.create.useMutation();
+
+  if (isVendor) {
+    return (
+      <Page title="Create a New Ride">
+        <Alert color="yellow" title="Vendors cannot create rides">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">Vendor accounts take rides from the dashboard instead of organising them.</Text>
+            <Button component={Link} to="/vendor" size="xs">
+              Go to Dashboard
+            </Button>
+          </Stack>
+        </Alert>
+      </Page>
+    );
+  }
+
+  async function save(payload: RidePayload) {
+    try {
+      const saved = await create.mutateAsync(payload);
+      notifySuccess('Ride created successfully');
+      void navigate(`/rides/${saved.id}`);
+      void refresh();
+    } catch (error) {
+      showApiError(error);
+      throw error;
+    }
+  }
+
+  return (
+    <RideForm
+      mode="create"
+      initialValues={EMPTY_RIDE_FORM}
+      pending={create.isPending}
+      onSubmit={save}
+      onCancel={() => void navigate('/home')}
+    />
+  );
+}
+
+function EditRide({ rideId }: { rideId: number }) {
+  const navigate = useNavigate();
+  const { user, isLoading: sessionLoading } = useSession();
+  const refresh = useRefreshRides();
+  const utils = trpc.useUtils();
+  const ride = trpc.ride.byId.useQuery({ id: rideId });
+  const update = trpc.ride.update.useMutation();
+  const remove = trpc.ride.delete.useMutation();
+  const confirm = useTwoStepConfirm(DELETE_CONFIRM_WINDOW_MS);
+  const refused = useRef(false);
+
+  const notCreator = !!ride.data && !!user && ride.data.creatorId !== user.id;
+
+  useEffect(() => {
+    if (!notCreator || refused.current) return;
+    refused.current = true;
+    notifyError('Error', NOT_AUTHORIZED_TO_EDIT);
+    void navigate('/home', { replace: true });
+  }, [notCreator, navigate]);
+
+  if (ride.isPending || sessionLoading || notCreator) return <PageLoader label="Loading ride..." />;
+  if (ride.isError) {
+    if (errorCode(ride.error) === 'NOT_FOUND') return <RideNotFoundCard />;
+    return (
+      <Page title="Edit Ride" size="sm">
+        <Alert color="red" title="The ride could not be loaded">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{errorMessage(ride.error)}</Text>
+            <Button size="xs" variant="white" color="red" onClick={() => void ride.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      </Page>
+    );
+  }
+
+  const current = ride.data;
+
+  async function save(payload: RidePayload) {
+    try {
+      const saved = await update.mutateAsync({ id: rideId, ...payload });
+      utils.ride.byId.setData({ id: rideId }, saved);
+      notifySuccess('Ride updated successfully');
+      void navigate(`/rides/${saved.id}`);
+      void refresh();
+    } catch (error) {
+      showApiError(error);
+      throw error;
+    }
+  }
+
+  function handleDelete() {
+    if (!confirm.request()) {
+      notifyError('Confirm Deletion', 'Click Delete again to confirm. This action cannot be undone.');
+      return;
+    }
+    remove.mutate(
+      { id: rideId },
+      {
+        onSuccess: () => {
+          notifySuccess('Ride deleted successfully');
+          void navigate('/home', { replace: true });
+          utils.ride.byId.setData({ id: rideId }, undefined);
+          void refresh();
+        },
+        onError: (error) => {
+          showApiError(error);
+        },
+      },
+    );
+  }
+
+  const prefill = rideToFormValues({ ...current, direction: rideDirection(current.direction) });
+  const initialValues: RideFormState = {
+    ...prefill,
+    dropoffLocations: normaliseDropoffLocations(prefill.dropoffLocations),
+  };
+
+  return (
+    <RideForm
+      key={current.id}
+      mode="edit"
+      initialValues={initialValues}
+      pending={update.isPending}
+      onSubmit={save}
+      onCancel={() => void navigate(`/rides/${rideId}`)}
+      extraActions={
+        <SubmitButton
+          type="button"
+          color="red"
+          variant={confirm.armed ? 'filled' : 'light'}
+          pending={remove.isPending}
+          pendingLabel="Deleting..."
+          disabled={remove.isPending || update.isPending}
+          onClick={handleDelete}
+          aria-describedby={confirm.armed ? 'delete-armed-hint' : undefined}
+        >
+          Delete Ride
+        </SubmitButton>
+      }
+      footer={
+        confirm.armed ? (
+          <Center>
+            <Text id="delete-armed-hint" size="sm" c="red.7" role="status">
+              Click Delete Ride again within 5 seconds to delete this ride.
+            </Text>
+          </Center>
+        ) : null
+      }
+    />
+  );
+}
+
+export function RideFormPage() {
+  const { id } = useParams();
+  if (id === undefined) return <CreateRide />;
+  const rideId = parseRideId(id);
+  if (rideId === null) return <RideNotFoundCard />;
+  return <EditRide key={rideId} rideId={rideId} />;
+}

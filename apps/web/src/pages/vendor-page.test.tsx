@@ -1,0 +1,161 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { apiError, makeUser, renderWithProviders, type ApiCall, type ApiHandlers } from '../test-utils';
+import { VendorPage } from './vendor-page';
+
+const DAY = 24 * 60 * 60 * 1000;
+const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+const VENDOR = makeUser({ id: 7, discordUsername: 'vince', name: 'Vince', isVendor: true, companyName: 'Second Link Cars' });
+
+function ride(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 1,
+    creatorId: 50,
+    creatorName: 'Olivia Organiser',
+    direction: 'FC->SG',
+    date: inDays(3),
+    maxPassengers: 4,
+    currentPassengers: 3,
+    pickupLocation: 'Forest City',
+    dropoffLocations: [
+      { location: 'Bedok', passengerCount: 2 },
+      { location: 'Jurong East', passengerCount: 1 },
+    ],
+    status: 'open',
+    vendorId: null,
+    driverContactId: null,
+    cost: 80,
+    additionalStops: 1,
+    sequenceLocked: false,
+    ...overrides,
+  };
+}
+
+function api(overrides: ApiHandlers = {}): ApiHandlers {
+  return {
+    'auth.me': () => VENDOR,
+    'vendor.rides': () => [],
+    'vendor.available': () => [],
+    ...overrides,
+  };
+}
+
+const render = (route: string, handlers: ApiHandlers) => renderWithProviders(<VendorPage />, { path: '/vendor', route, api: handlers });
+const callsOf = (calls: ApiCall[], path: string) => calls.filter((call) => call.path === path);
+const card = (id: number) => {
+  const node = document.querySelector<HTMLElement>(`article[data-ride-id="${String(id)}"]`);
+  if (!node) throw new Error(`no card for ride ${String(id)}`);
+  return node;
+};
+
+describe('VendorPage', () => {
+  it('tells a member who is not a vendor that the dashboard is for vendors, without asking for vendor data', async () => {
+    const { calls } = render('/vendor', api({ 'auth.me': () => makeUser({ isVendor: false }) }));
+    expect(await screen.findByRole('heading', { name: 'This dashboard is for vendors' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/home');
+    expect(screen.queryByRole('tab')).toBeNull();
+    expect(callsOf(calls, 'vendor.rides')).toHaveLength(0);
+    expect(callsOf(calls, 'vendor.available')).toHaveLength(0);
+  });
+
+  it("opens on My Rides with the vendor's assigned rides, and shows both empty texts", async () => {
+    render('/vendor', api({ 'vendor.rides': () => [ride({ id: 4, status: 'assigned', vendorId: 7 })] }));
+    expect((await screen.findByRole('tab', { name: 'My Rides' })).getAttribute('aria-selected')).toBe('true');
+    await screen.findByRole('link', { name: 'Forest City to Singapore' });
+    const mine = within(card(4));
+    expect(mine.getByText('Driver Assigned')).toBeTruthy();
+    expect(mine.getByText('Olivia Organiser')).toBeTruthy();
+    expect(mine.getByText('3/4')).toBeTruthy();
+    expect(mine.getByText('SGD 85')).toBeTruthy();
+    expect(within(mine.getByRole('list', { name: 'Drop-offs' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Bedok (2 pax)',
+      'Jurong East (1 pax)',
+    ]);
+    expect(mine.queryByRole('button', { name: /^Assign to Me/ })).toBeNull();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Available Rides' }));
+    expect(await screen.findByText('No available rides at the moment.')).toBeTruthy();
+  });
+
+  it('says so when nothing is assigned yet', async () => {
+    render('/vendor', api());
+    expect(await screen.findByText('No assigned rides yet.')).toBeTruthy();
+  });
+
+  it('assigns an available ride, confirms it and reloads both lists', async () => {
+    let assigned = false;
+    const { calls } = render(
+      '/vendor?tab=available',
+      api({
+        'vendor.available': () => (assigned ? [] : [ride({ id: 9, direction: 'SG->FC', pickupLocation: 'Pasir Ris MRT' })]),
+        'vendor.rides': () => (assigned ? [ride({ id: 9, status: 'assigned', vendorId: 7 })] : []),
+        'vendor.assign': () => {
+          assigned = true;
+          return ride({ id: 9, status: 'assigned', vendorId: 7 });
+        },
+      }),
+    );
+    const button = await screen.findByRole('button', { name: /^Assign to Me: Singapore to Forest City/ });
+    expect(within(card(9)).getByText('Open')).toBeTruthy();
+    fireEvent.click(button);
+
+    expect(await screen.findByText('Ride assigned successfully')).toBeTruthy();
+    expect(callsOf(calls, 'vendor.assign').map((call) => call.input)).toEqual([{ rideId: 9 }]);
+    expect(await screen.findByText('No available rides at the moment.')).toBeTruthy();
+    expect(callsOf(calls, 'vendor.rides').length).toBeGreaterThanOrEqual(2);
+
+    fireEvent.click(screen.getByRole('tab', { name: 'My Rides' }));
+    await waitFor(() => expect(within(card(9)).getByText('Driver Assigned')).toBeTruthy());
+  });
+
+  it('shows a refusal under Error and refreshes the list', async () => {
+    const { calls } = render(
+      '/vendor?tab=available',
+      api({
+        'vendor.available': () => [ride({ id: 9 })],
+        'vendor.assign': () => {
+          throw apiError('CONFLICT', 'This ride has already been assigned', 'ALREADY_ASSIGNED');
+        },
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /^Assign to Me/ }));
+    const toast = await screen.findByText('This ride has already been assigned');
+    expect(toast.closest('.mantine-Notification-root')?.textContent).toContain('Error');
+    await waitFor(() => expect(callsOf(calls, 'vendor.available').length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('opens Available Rides at the ride a link names, highlighted with its assign button focused', async () => {
+    render('/vendor?rideId=12', api({ 'vendor.available': () => [ride({ id: 11 }), ride({ id: 12 }), ride({ id: 13 })] }));
+    expect((await screen.findByRole('tab', { name: 'Available Rides' })).getAttribute('aria-selected')).toBe('true');
+    await screen.findAllByRole('button', { name: /^Assign to Me/ });
+    expect(card(12).getAttribute('data-highlighted')).toBe('true');
+    expect(card(11).getAttribute('data-highlighted')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(within(card(12)).getByRole('button', { name: /^Assign to Me/ })));
+    expect(screen.queryByTestId('assign-target-notice')).toBeNull();
+  });
+
+  it.each([
+    ['taken by another vendor', ride({ id: 12, status: 'assigned', vendorId: 3 }), 'This ride has already been assigned to another vendor.'],
+    ['already theirs', ride({ id: 12, status: 'assigned', vendorId: 7 }), 'This ride is already assigned to you. You will find it under My Rides.'],
+  ])('explains when the linked ride is %s', async (_case, detail, message) => {
+    render('/vendor?rideId=12', api({ 'vendor.available': () => [ride({ id: 11 })], 'ride.byId': () => ({ ...detail, creator: null }) }));
+    const notice = await screen.findByTestId('assign-target-notice');
+    await waitFor(() => expect(notice.textContent).toContain(message));
+    expect(notice.textContent).toContain('This ride is not available');
+    expect(within(notice).getByRole('link', { name: 'View ride details' }).getAttribute('href')).toBe('/rides/12');
+  });
+
+  it("says 'Ride not found' for a link to a ride that does not exist", async () => {
+    render(
+      '/vendor?rideId=404',
+      api({
+        'ride.byId': () => {
+          throw apiError('NOT_FOUND', 'Ride 404 not found');
+        },
+      }),
+    );
+    const notice = await screen.findByTestId('assign-target-notice');
+    await waitFor(() => expect(notice.textContent).toContain('Ride not found.'));
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * /vendor: the vendor dashboard (SPEC §2 "Vendor dashboard"). Two tabs: 'My Rides' (rides assigned
+ * to this vendor; 'No assigned rides yet.') and 'Available Rides' (open rides still ahead; 'No
+ * available rides at the moment.'), each ride with 'Assign to Me' while it can be taken.
+ *
+ * The open tab lives in the address (`?tab=my-rides|available`). A ride card's assign link
+ * (/vendor?rideId={id}) opens Available Rides with that ride outlined, scrolled to and its assign
+ * button focused, or, when it is not on offer, a notice saying why. Both lists are reloaded every
+ * time the dashboard opens, since other people create and take rides meanwhile.
+ *
+ * Signed-in members who are not vendors are told the dashboard is for vendors (the route guard
+ * already sent visitors to /auth).
+ */
+import { Tabs } from '@mantine/core';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+import { Page } from '../components/page';
+import { useSession } from '../features/session';
+import { parseRideId } from '../features/vendor/assign-target';
+import { AssignTargetNotice } from '../features/vendor/assign-target-notice';
+import { useAssignRide } from '../features/vendor/use-assign-ride';
+import { VendorOnlyNotice } from '../features/vendor/vendor-only-notice';
+import { VendorRideCard } from '../features/vendor/vendor-ride-card';
+import { VendorRideList } from '../features/vendor/vendor-ride-list';
+import { trpc } from '../lib/trpc';
+
+const TITLE = 'Vendor Dashboard';
+const VENDOR_TABS = ['my-rides', 'available'] as const;
+type VendorTab = (typeof VENDOR_TABS)[number];
+
+function isVendorTab(value: string | null): value is VendorTab {
+  return value !== null && (VENDOR_TABS as readonly string[]).includes(value);
+}
+
+export function VendorPage() {
+  const { user, isVendor } = useSession();
+  if (!user || !isVendor) {
+    return (
+      <Page title={TITLE}>
+        <VendorOnlyNotice />
+      </Page>
+    );
+  }
+  return <VendorDashboard vendorId={user.id} companyName={user.companyName} />;
+}
+
+function VendorDashboard({ vendorId, companyName }: { vendorId: number; companyName: string | null }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const hasTarget = searchParams.has('rideId');
+  const targetId = parseRideId(searchParams.get('rideId'));
+  const tabParam = searchParams.get('tab');
+  const tab: VendorTab = isVendorTab(tabParam) ? tabParam : hasTarget ? 'available' : 'my-rides';
+
+  const mine = trpc.vendor.rides.useQuery(undefined, { refetchOnMount: 'always' });
+  const available = trpc.vendor.available.useQuery(undefined, { refetchOnMount: 'always' });
+  const { assign, pendingRideId } = useAssignRide();
+
+  const targetListed = useMemo(
+    () => targetId !== null && (available.data ?? []).some((ride) => ride.id === targetId),
+    [available.data, targetId],
+  );
+
+  // Choosing a tab by hand ends the "look at this ride" visit; the link has done its job.
+  const showTab = useCallback(
+    (value: VendorTab) => {
+      setSearchParams({ tab: value });
+    },
+    [setSearchParams],
+  );
+
+  const clearTarget = useCallback(() => {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('rideId');
+        next.set('tab', 'available');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [setSearchParams]);
+
+  const onAssign = (rideId: number) => {
+    assign(rideId, rideId === targetId ? clearTarget : undefined);
+  };
+
+  const showNotice = hasTarget && tab === 'available' && !targetListed && !available.isFetching && available.data !== undefined;
+
+  return (
+    <Page
+      title={TITLE}
+      description={
+        companyName
+          ? `${companyName}: take open rides and keep track of the rides assigned to you.`
+          : 'Take open rides and keep track of the rides assigned to you.'
+      }
+      size="lg"
+    >
+      <Tabs
+        value={tab}
+        onChange={(value) => {
+          if (isVendorTab(value)) showTab(value);
+        }}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="my-rides">My Rides</Tabs.Tab>
+          <Tabs.Tab value="available">Available Rides</Tabs.Tab>
+        </Tabs.List>
+
+        <Tabs.Panel value="my-rides">
+          <VendorRideList
+            rides={mine.data}
+            isLoading={mine.isLoading}
+            error={mine.error}
+            isFetching={mine.isFetching}
+            onRetry={() => void mine.refetch()}
+            loadingLabel="Loading your assigned rides"
+            errorTitle="Your rides could not be loaded"
+            emptyText="No assigned rides yet."
+            renderCard={(ride) => <VendorRideCard ride={ride} />}
+          />
+        </Tabs.Panel>
+
+        <Tabs.Panel value="available">
+          {showNotice ? (
+            <div style={{ marginBottom: 'var(--mantine-spacing-md)' }}>
+              <AssignTargetNotice
+                rideId={targetId}
+                vendorId={vendorId}
+                onShowMyRides={() => showTab('my-rides')}
+                onRetry={() => void available.refetch()}
+              />
+            </div>
+          ) : null}
+          <VendorRideList
+            rides={available.data}
+            isLoading={available.isLoading}
+            error={available.error}
+            isFetching={available.isFetching}
+            onRetry={() => void available.refetch()}
+            loadingLabel="Loading available rides"
+            errorTitle="Available rides could not be loaded"
+            emptyText="No available rides at the moment."
+            renderCard={(ride) => (
+              <VendorRideCard
+                ride={ride}
+                highlighted={ride.id === targetId}
+                onAssign={() => onAssign(ride.id)}
+                pending={pendingRideId === ride.id}
+                disabled={pendingRideId !== null && pendingRideId !== ride.id}
+              />
+            )}
+          />
+        </Tabs.Panel>
+      </Tabs>
+    </Page>
+  );
+}

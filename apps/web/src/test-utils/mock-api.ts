@@ -1,0 +1,81 @@
+/**
+ * A fake API for component tests: a tRPC link that answers each procedure from a handler you give,
+ * so screens run through the real `trpc` hooks, cache and error handling without a server.
+ *
+ * - `mockApiLink(handlers)`: handlers keyed by procedure path ('auth.me', 'ride.list', ...),
+ *   called with the input; return (or resolve) the output, or throw `apiError(...)`. A call with
+ *   no handler fails the test loudly.
+ * - `apiError(code, message, domainCode?, fieldErrors?)`: the error a real API answer would become
+ *   (same `message`, `data.code`, `data.domainCode`, `data.fieldErrors` as the API's formatter).
+ * - `networkError()`: what fetch failing (offline) becomes.
+ * - `calls`: every call made, for asserting what was sent.
+ */
+import type { AppRouter } from '@rideshare/api';
+import { TRPCClientError, type TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
+
+export type ApiHandler = (input: unknown) => unknown;
+export type ApiHandlers = Record<string, ApiHandler>;
+export interface ApiCall {
+  path: string;
+  type: string;
+  input: unknown;
+}
+
+const HTTP_STATUS: Record<string, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL_SERVER_ERROR: 500,
+};
+
+export function apiError(
+  code: keyof typeof HTTP_STATUS | (string & {}),
+  message: string,
+  domainCode: string | null = null,
+  fieldErrors: Record<string, string[]> | null = null,
+): TRPCClientError<AppRouter> {
+  return TRPCClientError.from<AppRouter>({
+    error: {
+      message,
+      code: -32000,
+      data: { code, httpStatus: HTTP_STATUS[code] ?? 500, domainCode, fieldErrors, path: null },
+    },
+  });
+}
+
+export function networkError(): TRPCClientError<AppRouter> {
+  return TRPCClientError.from<AppRouter>(new TypeError('Failed to fetch'));
+}
+
+export function mockApiLink(handlers: ApiHandlers, calls: ApiCall[] = []): TRPCLink<AppRouter> {
+  return () =>
+    ({ op }) =>
+      observable((observer) => {
+        let cancelled = false;
+        calls.push({ path: op.path, type: op.type, input: op.input });
+        const handler = handlers[op.path];
+        Promise.resolve()
+          .then(() => {
+            if (!handler) throw new Error(`mockApiLink: no handler for ${op.type} '${op.path}'`);
+            return handler(op.input);
+          })
+          .then(
+            (data) => {
+              if (cancelled) return;
+              observer.next({ result: { type: 'data', data } });
+              observer.complete();
+            },
+            (err: unknown) => {
+              if (cancelled) return;
+              observer.error(err instanceof TRPCClientError ? (err as TRPCClientError<AppRouter>) : TRPCClientError.from<AppRouter>(err as Error));
+            },
+          );
+        return () => {
+          cancelled = true;
+        };
+      });
+}

@@ -1,0 +1,40 @@
+// Component-test setup (happy-dom): the browser APIs Mantine expects but happy-dom lacks, and a
+// clean DOM, toast stack and URL between tests.
+import { notifications } from '@mantine/notifications';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string): MediaQueryList =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  });
+}
+
+class ResizeObserverStub {
+  observe = (): void => undefined;
+  unobserve = (): void => undefined;
+  disconnect = (): void => undefined;
+}
+if (!('ResizeObserver' in window)) {
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+}
+
+window.scrollTo = () => undefined;
+Element.prototype.scrollIntoView = () => undefined;
+
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+  document.title = '';
+});

@@ -1,0 +1,42 @@
+// Vite dev server and production build for the SPA. In development /trpc and /api go to the API on
+// port 3000 (DESIGN §2); in production the API serves dist/ itself, so there is no proxy there.
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/trpc': { target: apiTarget, changeOrigin: false },
+      '/api': { target: apiTarget, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    // maplibre-gl alone is ~1 MB minified; it is loaded only by the join screen's map chunk.
+    chunkSizeWarningLimit: 1100,
+    rollupOptions: {
+      treeshake: {
+        // @rideshare/domain is pure by design (STYLE: no I/O), but its schemas are built by calls at
+        // module level, which Rollup must otherwise keep. Declaring it side-effect free lets a chunk
+        // that only needs a constant skip zod entirely.
+        moduleSideEffects: (id) => !/[\\/]packages[\\/]domain[\\/]/.test(id),
+      },
+      output: {
+        // Libraries every page needs, in long-lived chunks of their own: a release that changes only
+        // app code leaves them cached. Mantine stays with the pages, so lazy pages keep their parts.
+        manualChunks(id) {
+          if (/[\\/]node_modules[\\/].*[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/.test(id)) {
+            return 'react';
+          }
+          if (/[\\/]node_modules[\\/].*[\\/]@(tanstack|trpc)[\\/]/.test(id)) return 'data';
+          return undefined;
+        },
+      },
+    },
+  },
+});
