@@ -42,3 +42,13 @@ export function ensureInstalled() {
     pnpm(['install', ...(existsSync(lock) ? ['--frozen-lockfile'] : [])]);
   }
 }
+
+/** Runs a Node.js script from the repository root; exits the process on failure. */
+export function node(args) {
+  console.log(`\n$ node ${args.join(' ')}`);
+  const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.error(`\nnode ${args.join(' ')} failed (exit ${String(r.status)})`);
+    process.exit(r.status ?? 1);
+  }
+}

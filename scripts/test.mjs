@@ -3,7 +3,7 @@
 // or 127.0.0.1:5432) and against the embedded engine, then the browser tests in Chromium.
 import net from 'node:net';
 
-import { ensureInstalled, pnpm } from './lib.mjs';
+import { ensureInstalled, node, pnpm } from './lib.mjs';
 
 function postgresAnswers(host = '127.0.0.1', port = 5432) {
   return new Promise((resolvePromise) => {
@@ -23,6 +23,7 @@ function postgresAnswers(host = '127.0.0.1', port = 5432) {
 
 ensureInstalled();
 pnpm(['--filter', '@rideshare/domain', 'test']);
+node(['infra/check/check-config.mjs']);
 pnpm(['turbo', 'run', 'typecheck', 'lint']);
 pnpm(['turbo', 'run', 'test', '--filter=!@rideshare/domain']);
 

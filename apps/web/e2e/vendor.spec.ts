@@ -40,7 +40,7 @@ describe('/vendor', () => {
 
     const { page } = await signedInPage(newPage, vendorAccount({ name: 'Vic Vendor' }));
     await page.goto('/vendor');
-    expect(await tab(page, 'My Rides').getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => tab(page, 'My Rides').getAttribute('aria-selected')).toBe('true');
     await page.getByText('No assigned rides yet.').waitFor();
     expect(await page.getByRole('button', { name: 'Create New Ride' }).count()).toBe(0);
 
@@ -89,15 +89,20 @@ describe('/vendor', () => {
     await card(page, rideId).getByRole('link', { name: /^Assign ride/ }).click();
     await page.waitForURL(`**/vendor?rideId=${String(rideId)}`);
 
-    expect(await tab(page, 'Available Rides').getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => tab(page, 'Available Rides').getAttribute('aria-selected')).toBe('true');
     const target = card(page, rideId);
     await target.waitFor();
     expect(await target.getAttribute('data-highlighted')).toBe('true');
     expect(await card(page, otherId).getAttribute('data-highlighted')).toBeNull();
     await expect.poll(() => isFocused(assignButton(target))).toBe(true);
     expect(await target.isVisible()).toBe(true);
-    const box = await target.boundingBox();
-    expect(box && box.y >= 0 && box.y < 800).toBe(true);
+    // The card scrolls smoothly into view; wait for it to arrive inside the viewport.
+    await expect
+      .poll(async () => {
+        const box = await target.boundingBox();
+        return box !== null && box.y >= 0 && box.y < 800;
+      })
+      .toBe(true);
     await screenshot(page, 'vendor-linked-desktop');
 
     // The focused button works from the keyboard.
@@ -111,7 +116,7 @@ describe('/vendor', () => {
     await notice.waitFor();
     expect(await notice.innerText()).toContain('This ride is already assigned to you. You will find it under My Rides.');
     await notice.getByRole('button', { name: 'Show My Rides' }).click();
-    expect(await tab(page, 'My Rides').getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => tab(page, 'My Rides').getAttribute('aria-selected')).toBe('true');
     await card(page, rideId).waitFor();
 
     const phone = await newPage({ viewport: 'mobile' });

@@ -4,14 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, makeUser, renderWithProviders, type ApiCall, type ApiHandlers } from '../test-utils';
 import { RideDetailsPage } from './ride-details-page';
 
-// happy-dom has no FontFaceSet; Mantine's autosize Textarea listens to it for font loading.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-  });
-}
-
 const DAY = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 

@@ -4,14 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, makeUser, renderWithProviders, type ApiHandlers } from '../test-utils';
 import { RideFormPage } from './ride-form-page';
 
-// happy-dom has no FontFaceSet; Mantine's autosize Textarea listens to it for font loading.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-  });
-}
-
 const organiser = makeUser({ id: 7, name: 'Olivia Organiser', discordUsername: 'olivia' });
 
 function rideDetail(overrides: Record<string, unknown> = {}) {

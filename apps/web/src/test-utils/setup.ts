@@ -30,6 +30,14 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
 
+// happy-dom has no FontFaceSet; Mantine's autosize Textarea listens to it for font loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}
+
 window.scrollTo = () => undefined;
 Element.prototype.scrollIntoView = () => undefined;
 

@@ -26,14 +26,6 @@ function renderForm(
   return { onSubmit };
 }
 
-// happy-dom has no FontFaceSet; Mantine's autosize Textarea listens to it for font loading.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-  });
-}
-
 const input = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
 
 function type(element: HTMLElement, value: string) {
