@@ -5,6 +5,7 @@ import {
   adminResetInput,
   changePasswordFormSchema,
   changePasswordInput,
+  completeResetFormSchema,
   completeResetInput,
   idParam,
   joinFormSchema,
@@ -345,6 +346,52 @@ describe('completeResetInput', () => {
     ['fine', { discordUsername: 'bob', code: ' 123456 ', newPassword: '12345678' }, []],
   ])('%s', (_label, value, expected) => {
     expect(issues(completeResetInput, value)).toEqual(expected);
+  });
+});
+
+describe('completeResetFormSchema', () => {
+  it.each([
+    [
+      'empty',
+      { discordUsername: '', code: '', newPassword: '', confirmPassword: '' },
+      [
+        ['discordUsername', 'Discord username is required'],
+        ['code', 'Reset code is required'],
+        ['newPassword', 'Please enter a new password'],
+      ],
+    ],
+    [
+      'short password, mismatch reported next to it',
+      { discordUsername: 'bob', code: 'ABCDEFGHJKMN', newPassword: 'abc', confirmPassword: 'abd' },
+      [
+        ['newPassword', 'New password must be at least 8 characters long'],
+        ['confirmPassword', 'New passwords do not match'],
+      ],
+    ],
+    [
+      'confirmation differs',
+      { discordUsername: 'bob', code: 'ABCDEFGHJKMN', newPassword: '12345678', confirmPassword: '12345679' },
+      [['confirmPassword', 'New passwords do not match']],
+    ],
+    [
+      'confirmation missing',
+      { discordUsername: 'bob', code: 'ABCDEFGHJKMN', newPassword: '12345678' },
+      [['confirmPassword', 'New passwords do not match']],
+    ],
+    ['matching', { discordUsername: 'bob', code: 'ABCDEFGHJKMN', newPassword: '12345678', confirmPassword: '12345678' }, []],
+  ])('%s', (_label, value, expected) => {
+    expect(issues(completeResetFormSchema, value)).toEqual(expected);
+  });
+
+  it('keeps the request fields the API reads, trimmed', () => {
+    expect(
+      parsed(completeResetFormSchema, {
+        discordUsername: ' bob ',
+        code: ' abcd-efgh ',
+        newPassword: '12345678',
+        confirmPassword: '12345678',
+      }),
+    ).toEqual({ discordUsername: 'bob', code: 'abcd-efgh', newPassword: '12345678', confirmPassword: '12345678' });
   });
 });
 

@@ -295,6 +295,12 @@ export const completeResetInput = z.object({
 });
 export type CompleteResetInput = z.output<typeof completeResetInput>;
 
+/** The 'Have a reset code?' form on the forgot-password view: the request plus a matching confirmation. */
+export const completeResetFormSchema = completeResetInput
+  .extend({ confirmPassword: z.string({ error: PASSWORDS_DIFFER }) })
+  .refine(confirmMatches.check, confirmMatches.params);
+export type CompleteResetFormValues = z.input<typeof completeResetFormSchema>;
+
 /**
  * Updating one's profile. Every field is optional: missing means unchanged, blank means cleared
  * (null). Unknown keys (say, `isVendor` or `password`) are silently dropped, never applied.

@@ -1,4 +1,4 @@
-import { registerFormToInput } from '@rideshare/domain';
+import { PASSWORD_RESET_COMPLETE_MESSAGE, RESET_CODE_INVALID_MESSAGE, registerFormToInput } from '@rideshare/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
@@ -77,6 +77,87 @@ describe('/auth login tab', () => {
     expect(screen.getByText(/with a different Discord username/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Back to login' }));
     expect(await screen.findByRole('button', { name: 'Login' })).toBeTruthy();
+  });
+});
+
+describe('/auth forgot password: redeeming a reset code', () => {
+  async function openForgot(api: ApiHandlers = {}) {
+    const result = await openAuth(api);
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    await screen.findByRole('heading', { name: 'Have a reset code?' });
+    return result;
+  }
+
+  function fillResetForm(values: { username?: string; code?: string; password?: string; confirm?: string }) {
+    if (values.username !== undefined) type('Discord Username', values.username);
+    if (values.code !== undefined) type('Reset Code', values.code);
+    if (values.password !== undefined) type('New Password', values.password);
+    if (values.confirm !== undefined) type('Confirm New Password', values.confirm);
+  }
+
+  const submitReset = () => fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+
+  it('checks the fields with the password-change messages before calling the API', async () => {
+    const { calls } = await openForgot();
+    expect(screen.getByRole('form', { name: 'Have a reset code?' })).toBeTruthy();
+    submitReset();
+    expect(await screen.findByText('Discord username is required')).toBeTruthy();
+    expect(screen.getByText('Reset code is required')).toBeTruthy();
+    expect(screen.getByText('Please enter a new password')).toBeTruthy();
+
+    fillResetForm({ username: 'alice', code: 'ABCDEFGHJKMN', password: 'short', confirm: 'short' });
+    submitReset();
+    expect(await screen.findByText('New password must be at least 8 characters long')).toBeTruthy();
+
+    fillResetForm({ password: 'brand-new-pass', confirm: 'brand-new-pasS' });
+    submitReset();
+    expect(await screen.findByText('New passwords do not match')).toBeTruthy();
+    expect(field('Confirm New Password').getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((call) => call.path === 'auth.completePasswordReset')).toBe(false);
+  });
+
+  it("reads 'Resetting...' while the request is on its way", async () => {
+    await openForgot({ 'auth.completePasswordReset': () => new Promise(() => undefined) });
+    fillResetForm({ username: 'alice', code: 'ABCDEFGHJKMN', password: 'brand-new-pass', confirm: 'brand-new-pass' });
+    submitReset();
+    const button = await screen.findByRole('button', { name: 'Resetting...' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows the server reason under Password reset failed and stays on the form', async () => {
+    await openForgot({
+      'auth.completePasswordReset': () => {
+        throw apiError('BAD_REQUEST', RESET_CODE_INVALID_MESSAGE, 'RESET_CODE_INVALID');
+      },
+    });
+    fillResetForm({ username: 'alice', code: 'ABCDEFGHJKMN', password: 'brand-new-pass', confirm: 'brand-new-pass' });
+    submitReset();
+    const toast = await toastWith('Password reset failed');
+    expect(within(toast).getByText(RESET_CODE_INVALID_MESSAGE)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reset Password' })).toBeTruthy();
+    expect(field('Reset Code').value).toBe('ABCDEFGHJKMN');
+  });
+
+  it('sends the code, confirms with the server message and returns to Login with the username filled in', async () => {
+    const { calls } = await openForgot({
+      'auth.completePasswordReset': () => ({ message: PASSWORD_RESET_COMPLETE_MESSAGE }),
+    });
+    fillResetForm({ username: '  alice ', code: ' abcd-efgh-jkmn ', password: 'brand-new-pass', confirm: 'brand-new-pass' });
+    submitReset();
+    const toast = await toastWith('Success');
+    expect(within(toast).getByText(PASSWORD_RESET_COMPLETE_MESSAGE)).toBeTruthy();
+    expect(calls.find((call) => call.path === 'auth.completePasswordReset')?.input).toEqual({
+      discordUsername: 'alice',
+      code: 'abcd-efgh-jkmn',
+      newPassword: 'brand-new-pass',
+    });
+
+    await screen.findByRole('button', { name: 'Login' });
+    expect(screen.queryByRole('heading', { name: 'Have a reset code?' })).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Login' }).getAttribute('aria-selected')).toBe('true');
+    expect(field('Discord Username').value).toBe('alice');
+    expect(field('Password').value).toBe('');
+    await waitFor(() => expect(document.activeElement).toBe(field('Password')));
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * /auth (SPEC §2 "Auth screen"): a 'Back to Home' link and a card titled 'Welcome to RideShare'
  * with Login and Register tabs; 'Forgot your password?' on the Login tab swaps the tabs' content
- * for the forgot-password view until 'Back to login'. Signed-in users never see this page (the
+ * for the forgot-password view until 'Back to login'. After a password reset with a code there,
+ * the Login tab comes back with the username filled in. Signed-in users never see this page (the
  * route redirects them to '/').
  */
 import { Anchor, Card, Container, Stack, Tabs, Text, Title } from '@mantine/core';
@@ -17,6 +18,9 @@ type AuthView = 'login' | 'register' | 'forgot';
 
 export function AuthPage() {
   const [view, setView] = useState<AuthView>('login');
+  const [loginUsername, setLoginUsername] = useState('');
+  // Only right after a reset: later visits to the tab must not pull focus away from the tab list.
+  const [justReset, setJustReset] = useState(false);
   usePageTitle(view === 'register' ? 'Register' : 'Login');
 
   return (
@@ -36,11 +40,22 @@ export function AuthPage() {
               </Text>
             </Stack>
             {view === 'forgot' ? (
-              <ForgotPasswordPanel onBack={() => setView('login')} onRegister={() => setView('register')} />
+              <ForgotPasswordPanel
+                onBack={() => setView('login')}
+                onRegister={() => setView('register')}
+                onResetComplete={(discordUsername) => {
+                  setLoginUsername(discordUsername);
+                  setJustReset(true);
+                  setView('login');
+                }}
+              />
             ) : (
               <Tabs
                 value={view}
-                onChange={(value) => setView(value === 'register' ? 'register' : 'login')}
+                onChange={(value) => {
+                  setJustReset(false);
+                  setView(value === 'register' ? 'register' : 'login');
+                }}
                 keepMounted={false}
               >
                 <Tabs.List grow mb="lg">
@@ -48,7 +63,14 @@ export function AuthPage() {
                   <Tabs.Tab value="register">Register</Tabs.Tab>
                 </Tabs.List>
                 <Tabs.Panel value="login">
-                  <LoginForm onForgotPassword={() => setView('forgot')} />
+                  <LoginForm
+                    initialUsername={loginUsername}
+                    focusPassword={justReset}
+                    onForgotPassword={() => {
+                      setJustReset(false);
+                      setView('forgot');
+                    }}
+                  />
                 </Tabs.Panel>
                 <Tabs.Panel value="register">
                   <RegisterForm />

@@ -2,12 +2,14 @@
  * `LoginForm` (the Login tab of /auth, SPEC §2): Discord Username and Password, both required by
  * the form; 'Logging in...' while pending. A failure shows the red toast 'Login failed' with the
  * server's message and, under the form, 'Invalid Discord username or password' (or the reason when
- * it is something else, such as too many attempts or no connection). Success goes to '/'.
+ * it is something else, such as too many attempts or no connection). Success goes to '/'. With
+ * `initialUsername` the username is filled in; `focusPassword` puts the cursor where typing starts
+ * (after a password reset, only the new password is left to enter).
  */
 import { Alert, Anchor, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { loginInput } from '@rideshare/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { SubmitButton } from '../../components/submit-button';
@@ -21,17 +23,25 @@ const FORM_NAME = 'login';
 
 export interface LoginFormProps {
   onForgotPassword: () => void;
+  /** Pre-fills Discord Username, e.g. for someone who has just reset their password. */
+  initialUsername?: string;
+  /** Focus Password on mount. */
+  focusPassword?: boolean;
 }
 
-export function LoginForm({ onForgotPassword }: LoginFormProps) {
+export function LoginForm({ onForgotPassword, initialUsername = '', focusPassword = false }: LoginFormProps) {
   const navigate = useNavigate();
   const login = useLogin();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     name: FORM_NAME,
-    initialValues: { discordUsername: '', password: '' },
+    initialValues: { discordUsername: initialUsername, password: '' },
     validate: zodResolver(loginInput),
   });
+
+  useEffect(() => {
+    if (focusPassword) document.querySelector<HTMLElement>(`[data-path="${FORM_NAME}-password"]`)?.focus();
+  }, [focusPassword]);
 
   const submit = form.onSubmit(
     (values) => {
