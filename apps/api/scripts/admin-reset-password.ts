@@ -11,16 +11,14 @@
  * machine can read in the process list, and which lands in shell history).
  * Exit codes: 0 done, 1 refused by the API, 2 usage error, 3 API unreachable.
  */
-import { parseArgs } from 'node:util';
-
-import { createApiClient } from '../src/client';
 import {
-  EXIT,
-  explainApiError,
   isEntryPoint,
-  parseBaseUrl,
+  parseScriptArgs,
   processIo,
+  readBaseUrl,
   runCli,
+  usageError,
+  withApiSession,
   type ScriptEnv,
   type ScriptIo,
 } from './lib/cli';
@@ -32,32 +30,17 @@ const USAGE = `Usage: admin-reset-password --admin <admin discord username> --us
 `;
 
 export async function main(args: string[], env: ScriptEnv, io: ScriptIo = processIo): Promise<number> {
-  let values: { url?: string; admin?: string; user?: string; code?: boolean; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        url: { type: 'string' },
-        admin: { type: 'string' },
-        user: { type: 'string' },
-        code: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    io.err(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-    return EXIT.USAGE;
-  }
-  if (values.help) {
-    io.out(USAGE);
-    return EXIT.OK;
-  }
+  const parsed = parseScriptArgs(
+    args,
+    { url: { type: 'string' }, admin: { type: 'string' }, user: { type: 'string' }, code: { type: 'boolean' } },
+    USAGE,
+    io,
+  );
+  if ('exitCode' in parsed) return parsed.exitCode;
+  const { values } = parsed;
 
   const problems: string[] = [];
-  const baseUrl = parseBaseUrl(values.url ?? 'http://127.0.0.1:3000');
-  if (!baseUrl) problems.push(`--url must be an http(s) URL, got ${JSON.stringify(values.url)}`);
+  const baseUrl = readBaseUrl(values.url, problems);
   const admin = values.admin?.trim();
   const user = values.user?.trim();
   if (!admin) problems.push('--admin <admin discord username> is required');
@@ -68,20 +51,11 @@ export async function main(args: string[], env: ScriptEnv, io: ScriptIo = proces
   if (!values.code && !newPassword)
     problems.push('NEW_PASSWORD must be set in the environment (or pass --code to issue a reset code)');
   if (values.code && newPassword) problems.push('NEW_PASSWORD is not used with --code; unset it to avoid confusion');
-  if (problems.length > 0 || !baseUrl || !admin || !user || !adminPassword) {
-    io.err(`${problems.map((p) => `error: ${p}`).join('\n')}\n${USAGE}`);
-    return EXIT.USAGE;
-  }
+  if (problems.length > 0 || !baseUrl || !admin || !user || !adminPassword) return usageError(problems, USAGE, io);
 
-  const api = createApiClient({ baseUrl });
-  try {
-    await api.signIn(admin, adminPassword);
-  } catch (error) {
-    const { message, exitCode } = explainApiError(error);
-    io.err(`Could not sign in as ${admin}: ${message}\n`);
-    return exitCode;
-  }
-  try {
+  const login = { baseUrl, username: admin, password: adminPassword };
+  const failure = values.code ? 'Issuing a reset code' : 'Password reset';
+  return withApiSession(login, io, failure, async (api) => {
     if (values.code) {
       const issued = await api.trpc.admin.issueResetCode.mutate({ discordUsername: user });
       io.out(
@@ -96,14 +70,7 @@ export async function main(args: string[], env: ScriptEnv, io: ScriptIo = proces
       });
       io.out(`${result.message}\n`);
     }
-    return EXIT.OK;
-  } catch (error) {
-    const { message, exitCode } = explainApiError(error);
-    io.err(`${values.code ? 'Issuing a reset code' : 'Password reset'} failed: ${message}\n`);
-    return exitCode;
-  } finally {
-    await api.signOut().catch(() => undefined);
-  }
+  });
 }
 
 if (isEntryPoint(import.meta.url)) runCli(main);

@@ -12,20 +12,20 @@
  * Exit codes: 0 done, 1 refused by the API, 2 usage error, 3 API unreachable.
  */
 import { rename, writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 
 import { toSingaporeInputValue } from '@rideshare/domain';
 import { TRPCClientError } from '@trpc/client';
 
 import type { RouterOutputs } from '../src';
-import { createApiClient, type ApiClient } from '../src/client';
+import type { ApiClient } from '../src/client';
 import {
-  EXIT,
-  explainApiError,
   isEntryPoint,
-  parseBaseUrl,
+  parseScriptArgs,
   processIo,
+  readBaseUrl,
   runCli,
+  usageError,
+  withApiSession,
   type ScriptEnv,
   type ScriptIo,
 } from './lib/cli';
@@ -140,31 +140,17 @@ export async function collectRows(
 }
 
 export async function main(args: string[], env: ScriptEnv, io: ScriptIo = processIo): Promise<number> {
-  let values: { url?: string; out?: string; 'page-size'?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args,
-      options: {
-        url: { type: 'string' },
-        out: { type: 'string' },
-        'page-size': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    io.err(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-    return EXIT.USAGE;
-  }
-  if (values.help) {
-    io.out(USAGE);
-    return EXIT.OK;
-  }
+  const parsed = parseScriptArgs(
+    args,
+    { url: { type: 'string' }, out: { type: 'string' }, 'page-size': { type: 'string' } },
+    USAGE,
+    io,
+  );
+  if ('exitCode' in parsed) return parsed.exitCode;
+  const { values } = parsed;
 
   const problems: string[] = [];
-  const baseUrl = parseBaseUrl(values.url ?? 'http://127.0.0.1:3000');
-  if (!baseUrl) problems.push(`--url must be an http(s) URL, got ${JSON.stringify(values.url)}`);
+  const baseUrl = readBaseUrl(values.url, problems);
   const pageSize = Number(values['page-size'] ?? '100');
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100)
     problems.push('--page-size must be a whole number from 1 to 100');
@@ -173,20 +159,9 @@ export async function main(args: string[], env: ScriptEnv, io: ScriptIo = proces
   const password = env.EXPORT_PASSWORD;
   if (!username) problems.push('EXPORT_USERNAME must be set in the environment');
   if (!password) problems.push('EXPORT_PASSWORD must be set in the environment');
-  if (problems.length > 0 || !baseUrl || !username || !password) {
-    io.err(`${problems.map((p) => `error: ${p}`).join('\n')}\n${USAGE}`);
-    return EXIT.USAGE;
-  }
+  if (problems.length > 0 || !baseUrl || !username || !password) return usageError(problems, USAGE, io);
 
-  const api = createApiClient({ baseUrl });
-  try {
-    await api.signIn(username, password);
-  } catch (error) {
-    const { message, exitCode } = explainApiError(error);
-    io.err(`Could not sign in as ${username}: ${message}\n`);
-    return exitCode;
-  }
-  try {
+  return withApiSession({ baseUrl, username, password }, io, 'Export', async (api) => {
     const { rows, rides } = await collectRows(api, pageSize, io);
     const csv = toCsv(CSV_HEADER, rows);
     if (values.out) {
@@ -199,14 +174,7 @@ export async function main(args: string[], env: ScriptEnv, io: ScriptIo = proces
       io.out(csv);
       io.err(`Wrote ${String(rows.length)} rows (${String(rides)} rides)\n`);
     }
-    return EXIT.OK;
-  } catch (error) {
-    const { message, exitCode } = explainApiError(error);
-    io.err(`Export failed: ${message}\n`);
-    return exitCode;
-  } finally {
-    await api.signOut().catch(() => undefined);
-  }
+  });
 }
 
 if (isEntryPoint(import.meta.url)) runCli(main);

@@ -10,20 +10,11 @@
  */
 import { connectDatabase, migrateToLatest } from '@rideshare/db';
 
-import { EnvError, parseEnv } from '../src/env';
-import { EXIT, isEntryPoint, processIo, runCli, type ScriptEnv, type ScriptIo } from './lib/cli';
+import { EXIT, isEntryPoint, loadScriptEnv, processIo, runCli, type ScriptEnv, type ScriptIo } from './lib/cli';
 
 export async function main(_args: string[], env: ScriptEnv, io: ScriptIo = processIo): Promise<number> {
-  let config;
-  try {
-    config = parseEnv(env);
-  } catch (error) {
-    if (error instanceof EnvError) {
-      io.err(`${error.message}\n`);
-      return EXIT.USAGE;
-    }
-    throw error;
-  }
+  const config = loadScriptEnv(env, io);
+  if (!config) return EXIT.USAGE;
   const target = config.DATABASE_URL
     ? 'the Postgres server in DATABASE_URL'
     : `the embedded database in ${config.DATA_DIR}`;

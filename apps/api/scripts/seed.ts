@@ -17,11 +17,11 @@ import { connectDatabase, migrateToLatest, type Database } from '@rideshare/db';
 import { TRPCError } from '@trpc/server';
 import type { Kysely } from 'kysely';
 
-import { EnvError, parseEnv, type Env } from '../src/env';
+import type { Env } from '../src/env';
 import { findAuthUserById, findUserIdentityByUsername } from '../src/repositories/user-repository';
 import { createCaller } from '../src/routers/app-router';
 import { createContextInner, type SessionControl } from '../src/trpc/context';
-import { EXIT, isEntryPoint, processIo, runCli, type ScriptEnv, type ScriptIo } from './lib/cli';
+import { EXIT, isEntryPoint, loadScriptEnv, processIo, runCli, type ScriptEnv, type ScriptIo } from './lib/cli';
 
 export const DEFAULT_SEED_PASSWORD = 'rideshare-demo';
 
@@ -219,16 +219,8 @@ export async function seedDemoData(
 }
 
 export async function main(_args: string[], env: ScriptEnv, io: ScriptIo = processIo): Promise<number> {
-  let config: Env;
-  try {
-    config = parseEnv(env);
-  } catch (error) {
-    if (error instanceof EnvError) {
-      io.err(`${error.message}\n`);
-      return EXIT.USAGE;
-    }
-    throw error;
-  }
+  const config = loadScriptEnv(env, io);
+  if (!config) return EXIT.USAGE;
   if (config.NODE_ENV === 'production') {
     io.err('Refusing to seed demo accounts with a known password into a production database (NODE_ENV=production).\n');
     return EXIT.USAGE;

@@ -10,11 +10,21 @@
  * - `readClipboard(page)`: the clipboard's text as the page sees it.
  * - `inDays(n)`: an ISO date n days from now.
  * - `slowMachineTimeouts(page)`, `JOURNEY_TIMEOUT_MS`: waits sized for a busy, shared machine.
+ * - `setupJourneyBrowser()`: `setupBrowser()` whose pages get those waits.
+ * - `latestToast(page, title)`: the newest toast with that title.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-import { baseUrl, registerViaApi, type NewPageOptions, type RegisteredUser, type TestAccount } from './support/browser';
+import {
+  baseUrl,
+  registerViaApi,
+  setupBrowser,
+  toast,
+  type NewPageOptions,
+  type RegisteredUser,
+  type TestAccount,
+} from './support/browser';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -29,6 +39,20 @@ export function slowMachineTimeouts(page: Page): Page {
   page.setDefaultTimeout(40_000);
   page.setDefaultNavigationTimeout(60_000);
   return page;
+}
+
+/** `setupBrowser()` (call it at the top of the file) whose pages wait as `slowMachineTimeouts` sets. */
+export function setupJourneyBrowser(): ReturnType<typeof setupBrowser> {
+  const browser = setupBrowser();
+  return { newPage: async (options) => slowMachineTimeouts(await browser.newPage(options)) };
+}
+
+/**
+ * A replaced toast may still be fading out while the next one with the same title shows: the
+ * newest is the one to read.
+ */
+export function latestToast(page: Page, title: string): Locator {
+  return toast(page, title).last();
 }
 
 export function inDays(days: number): string {

@@ -9,17 +9,14 @@ import {
   inDays,
   joinRideViaApi,
   JOURNEY_TIMEOUT_MS,
+  latestToast as toast,
   readClipboard,
+  setupJourneyBrowser,
   signedInPage,
-  slowMachineTimeouts,
 } from './ride-details-fixtures';
-import { field, memberAccount, screenshot, setupBrowser, toast as anyToast } from './support/browser';
+import { field, memberAccount, screenshot } from './support/browser';
 
-const browser = setupBrowser();
-// A replaced toast may still be fading out while the next one with the same title shows: the
-// newest is the one to read.
-const toast = (page: Page, title: string) => anyToast(page, title).last();
-const newPage: typeof browser.newPage = async (options) => slowMachineTimeouts(await browser.newPage(options));
+const { newPage } = setupJourneyBrowser();
 const it = (name: string, fn: () => Promise<void>) => vitestIt(name, fn, JOURNEY_TIMEOUT_MS);
 
 const joinCard = (page: Page) => page.getByRole('region', { name: 'Join This Ride' });

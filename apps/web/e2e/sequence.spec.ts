@@ -8,16 +8,13 @@ import {
   createRideViaApi,
   joinRideViaApi,
   JOURNEY_TIMEOUT_MS,
+  latestToast as toast,
+  setupJourneyBrowser,
   signedInPage,
-  slowMachineTimeouts,
 } from './ride-details-fixtures';
-import { memberAccount, screenshot, setupBrowser, toast as anyToast } from './support/browser';
+import { memberAccount, screenshot } from './support/browser';
 
-const browser = setupBrowser();
-// A replaced toast may still be fading out while the next one with the same title shows: the
-// newest is the one to read.
-const toast = (page: Page, title: string) => anyToast(page, title).last();
-const newPage: typeof browser.newPage = async (options) => slowMachineTimeouts(await browser.newPage(options));
+const { newPage } = setupJourneyBrowser();
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Drop-off Sequence' });
 const rows = (page: Page) => panel(page).getByTestId('sequence-row');

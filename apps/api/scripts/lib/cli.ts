@@ -1,12 +1,17 @@
 /**
  * What every ops script shares: a testable entry (`main(args, env, io)` returns an exit code and
  * writes through `io`, so tests run it in-process), the thin CLI wrapper around it, and one way of
- * turning an API error into a readable line and an exit code.
+ * turning an API error into a readable line and an exit code; the flag parsing, usage errors, API
+ * sign-in and configuration loading the scripts would otherwise each write again.
  */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 import { TRPCClientError } from '@trpc/client';
+
+import { createApiClient, type ApiClient } from '../../src/client';
+import { EnvError, parseEnv, type Env } from '../../src/env';
 
 export type ScriptEnv = Record<string, string | undefined>;
 
@@ -95,5 +100,103 @@ export function parseBaseUrl(value: string): string | null {
     return url.protocol === 'http:' || url.protocol === 'https:' ? value.replace(/\/+$/, '') : null;
   } catch {
     return null;
+  }
+}
+
+/** Where the scripts look for the API when no --url is given. */
+export const DEFAULT_API_URL = 'http://127.0.0.1:3000';
+
+/** The `--url` flag as a base URL (default `DEFAULT_API_URL`); null, with a problem noted, if it is not http(s). */
+export function readBaseUrl(value: string | undefined, problems: string[]): string | null {
+  const baseUrl = parseBaseUrl(value ?? DEFAULT_API_URL);
+  if (!baseUrl) problems.push(`--url must be an http(s) URL, got ${JSON.stringify(value)}`);
+  return baseUrl;
+}
+
+type FlagOptions = NonNullable<ParseArgsConfig['options']>;
+const HELP_FLAG = { help: { type: 'boolean', short: 'h' } } as const;
+type ScriptFlags<O extends FlagOptions> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: O & typeof HELP_FLAG; strict: true; allowPositionals: false }>
+>['values'];
+
+/**
+ * The flags in `args` (strict, no positionals; -h/--help is added to `options`). Returns the values
+ * to go on with, or the exit code to stop with: a wrong flag prints the reason and `usage` to
+ * stderr (usage error), --help prints `usage` to stdout (done).
+ */
+export function parseScriptArgs<O extends FlagOptions>(
+  args: string[],
+  options: O,
+  usage: string,
+  io: ScriptIo,
+): { values: ScriptFlags<O> } | { exitCode: number } {
+  let values: ScriptFlags<O>;
+  try {
+    ({ values } = parseArgs({ args, options: { ...options, ...HELP_FLAG }, strict: true, allowPositionals: false }));
+  } catch (error) {
+    io.err(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
+    return { exitCode: EXIT.USAGE };
+  }
+  // The generic values type does not show the added flag; parseArgs did parse it.
+  if ((values as { help?: boolean }).help) {
+    io.out(usage);
+    return { exitCode: EXIT.OK };
+  }
+  return { values };
+}
+
+/** Prints each problem as `error: …`, then `usage`; returns the usage exit code. */
+export function usageError(problems: readonly string[], usage: string, io: ScriptIo): number {
+  io.err(`${problems.map((p) => `error: ${p}`).join('\n')}\n${usage}`);
+  return EXIT.USAGE;
+}
+
+export interface ApiLogin {
+  baseUrl: string;
+  username: string;
+  password: string;
+}
+
+/**
+ * Signs in to the API, runs `task` with the signed-in client and always signs out again. A refused
+ * or unreachable sign-in prints 'Could not sign in as {username}: …'; a failing task prints
+ * '{failure} failed: …'. Returns the exit code (OK when the task finished).
+ */
+export async function withApiSession(
+  login: ApiLogin,
+  io: ScriptIo,
+  failure: string,
+  task: (api: ApiClient) => Promise<void>,
+): Promise<number> {
+  const api = createApiClient({ baseUrl: login.baseUrl });
+  try {
+    await api.signIn(login.username, login.password);
+  } catch (error) {
+    const { message, exitCode } = explainApiError(error);
+    io.err(`Could not sign in as ${login.username}: ${message}\n`);
+    return exitCode;
+  }
+  try {
+    await task(api);
+    return EXIT.OK;
+  } catch (error) {
+    const { message, exitCode } = explainApiError(error);
+    io.err(`${failure} failed: ${message}\n`);
+    return exitCode;
+  } finally {
+    await api.signOut().catch(() => undefined);
+  }
+}
+
+/** The server configuration from `env`, or null after printing why it is invalid (a usage error). */
+export function loadScriptEnv(env: ScriptEnv, io: ScriptIo): Env | null {
+  try {
+    return parseEnv(env);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      io.err(`${error.message}\n`);
+      return null;
+    }
+    throw error;
   }
 }

@@ -1,13 +1,12 @@
 import type { Database } from '@rideshare/db';
-import { TRPCError } from '@trpc/server';
 import { sql, type Kysely } from 'kysely';
-import { ZodError } from 'zod';
 
 import type { Env } from '../../src/env';
 import { verifyPassword } from '../../src/auth/password';
 import { findAuthUserById, findPasswordHashById } from '../../src/repositories/user-repository';
 import { createCaller } from '../../src/routers/app-router';
 import { createContextInner, type SessionControl } from '../../src/trpc/context';
+import { refusal as refusalWithDomainCode } from './rides';
 
 /** A session row as the Postgres store writes it (the user id lives in the JSON). */
 export async function insertSession(db: Kysely<Database>, sid: string, userId: number): Promise<void> {
@@ -57,17 +56,10 @@ export async function callerAs(
 
 /**
  * Awaits a procedure call that must fail, and returns its code and the message a client reads (for
- * input errors, the first zod issue, as the error formatter and the REST adapter answer).
+ * input errors, the first zod issue, as the error formatter and the REST adapter answer): the ride
+ * helpers' `refusal` without the domain code, which account refusals do not carry.
  */
 export async function refusal(call: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof TRPCError) {
-      const message = error.cause instanceof ZodError ? (error.cause.issues[0]?.message ?? '') : error.message;
-      return { code: error.code, message };
-    }
-    throw error;
-  }
-  throw new Error('expected the call to be refused, but it succeeded');
+  const { code, message } = await refusalWithDomainCode(call);
+  return { code, message };
 }

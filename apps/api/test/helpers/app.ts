@@ -1,6 +1,7 @@
 import type { Database } from '@rideshare/db';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
+import { afterEach } from 'vitest';
 
 import { buildApp } from '../../src/app';
 import { testEnv } from './env';
@@ -9,6 +10,25 @@ export async function createTestApp(db: Kysely<Database>, envOverrides: Record<s
   const app = await buildApp({ env: testEnv(envOverrides), db });
   await app.ready();
   return app;
+}
+
+/**
+ * For tests that each start apps with their own settings: returns `openApp(envOverrides)`, which
+ * builds an app on `db()` and keeps it, and registers an afterEach that closes every app the test
+ * opened (before the file's database is dropped).
+ */
+export function appsPerTest(
+  db: () => Kysely<Database>,
+): (envOverrides?: Record<string, string>) => Promise<FastifyInstance> {
+  const opened: FastifyInstance[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((app) => app.close()));
+  });
+  return async (envOverrides = {}) => {
+    const app = await createTestApp(db(), envOverrides);
+    opened.push(app);
+    return app;
+  };
 }
 
 /** The `name=value` pair of the session cookie a response set, for the next request's Cookie header. */

@@ -1,19 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { createUser, DEFAULT_PASSWORD } from '../factories';
-import { createTestApp } from '../helpers/app';
+import { appsPerTest } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { testEnv } from '../helpers/env';
 
 let tdb: TestDatabase;
-const opened: FastifyInstance[] = [];
-
-async function appWith(overrides: Record<string, string> = {}): Promise<FastifyInstance> {
-  const app = await createTestApp(tdb.db, overrides);
-  opened.push(app);
-  return app;
-}
+const appWith = appsPerTest(() => tdb.db);
 
 function directives(header: string | string[] | number | undefined): Map<string, string[]> {
   const map = new Map<string, string[]>();
@@ -32,9 +26,6 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await tdb.reset();
-});
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((app) => app.close()));
 });
 
 describe('security headers', () => {

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { parseEnv } from '../../src/env';
 import { createUser } from '../factories';
-import { createTestApp, loginAs, sessionCookie } from '../helpers/app';
+import { appsPerTest, loginAs, sessionCookie } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { testEnv } from '../helpers/env';
 
@@ -11,13 +10,8 @@ const OLD = 'old-secret-old-secret-old-secret-0001';
 const NEW = 'new-secret-new-secret-new-secret-0002';
 
 let tdb: TestDatabase;
-const opened: FastifyInstance[] = [];
-
-async function appWithSecret(secret: string): Promise<FastifyInstance> {
-  const app = await createTestApp(tdb.db, { SESSION_SECRET: secret });
-  opened.push(app);
-  return app;
-}
+const openApp = appsPerTest(() => tdb.db);
+const appWithSecret = (secret: string) => openApp({ SESSION_SECRET: secret });
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
@@ -27,9 +21,6 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await tdb.reset();
-});
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((app) => app.close()));
 });
 
 describe('SESSION_SECRET as a list', () => {

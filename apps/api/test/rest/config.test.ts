@@ -1,25 +1,17 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createTestApp } from '../helpers/app';
+import { appsPerTest } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 
 let tdb: TestDatabase;
-const apps: FastifyInstance[] = [];
+const appWith = appsPerTest(() => tdb.db);
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
 });
 afterAll(async () => {
-  await Promise.all(apps.map((app) => app.close()));
   await tdb.destroy();
 });
-
-async function appWith(overrides: Record<string, string>): Promise<FastifyInstance> {
-  const app = await createTestApp(tdb.db, overrides);
-  apps.push(app);
-  return app;
-}
 
 describe('GET /api/config', () => {
   it('answers the configured map style and place search URLs without a session', async () => {

@@ -44,9 +44,10 @@ import { SubmitButton } from '../components/submit-button';
 import { CostBox } from '../features/cost/cost-box';
 import { LocationPicker, type MapLocation, type PickedPlace } from '../features/map';
 import { parseRideId, rideDirection } from '../features/ride-form/ride-form-texts';
+import { RideLoadError } from '../features/ride-form/ride-load-error';
 import { RideNotFoundCard } from '../features/ride-form/ride-not-found-card';
 import { useSession } from '../features/session';
-import { errorCode, errorMessage, showApiError } from '../lib/errors';
+import { showApiError } from '../lib/errors';
 import { notifySuccess } from '../lib/notify';
 import { trpc } from '../lib/trpc';
 
@@ -251,19 +252,7 @@ function JoinRide({ rideId }: { rideId: number }) {
     );
   }
   if (ride.isError) {
-    if (errorCode(ride.error) === 'NOT_FOUND') return <RideNotFoundCard />;
-    return (
-      <Page title="Join Ride" size="md">
-        <Alert color="red" title="The ride could not be loaded">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{errorMessage(ride.error)}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void ride.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      </Page>
-    );
+    return <RideLoadError title="Join Ride" size="md" error={ride.error} onRetry={() => void ride.refetch()} />;
   }
 
   const current = ride.data;

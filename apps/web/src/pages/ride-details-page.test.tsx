@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { apiError, makeUser, renderWithProviders, type ApiCall, type ApiHandlers } from '../test-utils';
+import { apiError, makeUser, mockClipboard, renderWithProviders, type ApiCall, type ApiHandlers } from '../test-utils';
 import { RideDetailsPage } from './ride-details-page';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -66,14 +66,7 @@ function render(api: ApiHandlers, route = '/rides/7') {
 
 const callsTo = (calls: ApiCall[], path: string) => calls.filter((call) => call.path === path);
 
-let writeText: ReturnType<typeof vi.fn<(text: string) => Promise<void>>>;
-beforeEach(() => {
-  writeText = vi.fn<(text: string) => Promise<void>>(() => Promise.resolve());
-  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
-});
-afterEach(() => {
-  Reflect.deleteProperty(navigator, 'clipboard');
-});
+const writeText = mockClipboard();
 
 describe('RideDetailsPage for a visitor', () => {
   it('shows the header, status, seats, details and cost, and asks to log in', async () => {

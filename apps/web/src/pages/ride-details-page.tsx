@@ -8,7 +8,7 @@
  * the card saying why (joined, completed, past, full, organiser, login required), and the
  * organiser's contact card for signed-in viewers who did not organise the ride.
  */
-import { Alert, Badge, Button, Grid, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Badge, Button, Grid, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import {
   directionLabel,
   formatRideDate,
@@ -20,6 +20,7 @@ import {
 } from '@rideshare/domain';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 
+import { LoadErrorAlert } from '../components/load-error-alert';
 import { Page, usePageTitle } from '../components/page';
 import { JoinRideCard } from '../features/ride-details/join-ride-card';
 import { PassengersTab } from '../features/ride-details/passengers-tab';
@@ -38,7 +39,7 @@ import { RideNotFoundCard } from '../features/ride-form/ride-not-found-card';
 import { useSession, type SessionUser } from '../features/session';
 import { ShareButton } from '../features/share/share-button';
 import { asDirection } from '../features/share/ride-direction';
-import { errorCode, errorMessage } from '../lib/errors';
+import { errorCode } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 
 type DetailTab = 'details' | 'passengers';
@@ -94,14 +95,12 @@ function RideActionCard({
   if (passengersError) {
     // Whether the viewer already joined is unknown, so neither the form nor "joined" can be shown.
     return (
-      <Alert color="red" variant="light" title="Could not check your seat on this ride">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(passengersError)}</Text>
-          <Button size="xs" variant="light" color="red" onClick={onRetryPassengers}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert
+        title="Could not check your seat on this ride"
+        error={passengersError}
+        onRetry={onRetryPassengers}
+        retryVariant="light"
+      />
     );
   }
   if (passengersLoading || !passengers) return <Skeleton height={220} radius="md" />;
@@ -245,14 +244,12 @@ export function RideDetailsPage() {
     if (code === 'NOT_FOUND' || code === 'RIDE_NOT_FOUND') return <RideNotFoundCard />;
     return (
       <Stack px="md" py="xl" maw={640} mx="auto">
-        <Alert color="red" variant="light" title="Could not load this ride">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(rideQuery.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void rideQuery.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadErrorAlert
+          title="Could not load this ride"
+          error={rideQuery.error}
+          onRetry={() => void rideQuery.refetch()}
+          retryVariant="light"
+        />
       </Stack>
     );
   }

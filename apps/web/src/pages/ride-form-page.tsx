@@ -26,10 +26,11 @@ import { PageLoader } from '../components/page-loader';
 import { SubmitButton } from '../components/submit-button';
 import { RideForm } from '../features/ride-form/ride-form';
 import { EMPTY_RIDE_FORM, parseRideId, rideDirection, type RideFormState } from '../features/ride-form/ride-form-texts';
+import { RideLoadError } from '../features/ride-form/ride-load-error';
 import { RideNotFoundCard } from '../features/ride-form/ride-not-found-card';
 import { useTwoStepConfirm } from '../features/ride-form/use-two-step-confirm';
 import { useSession } from '../features/session';
-import { errorCode, errorMessage, showApiError } from '../lib/errors';
+import { showApiError } from '../lib/errors';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { trpc } from '../lib/trpc';
 
@@ -109,19 +110,7 @@ function EditRide({ rideId }: { rideId: number }) {
 
   if (ride.isPending || sessionLoading || notCreator) return <PageLoader label="Loading ride..." />;
   if (ride.isError) {
-    if (errorCode(ride.error) === 'NOT_FOUND') return <RideNotFoundCard />;
-    return (
-      <Page title="Edit Ride" size="sm">
-        <Alert color="red" title="The ride could not be loaded">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{errorMessage(ride.error)}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void ride.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      </Page>
-    );
+    return <RideLoadError title="Edit Ride" size="sm" error={ride.error} onRetry={() => void ride.refetch()} />;
   }
 
   const current = ride.data;

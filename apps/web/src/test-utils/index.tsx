@@ -9,6 +9,7 @@
  * - Both return Testing Library's result plus `calls` (every API call made) and `router` (for
  *   `router.state.location`) where a router is created.
  * - `makeUser(overrides?)`: a signed-in user as `auth.me` returns it.
+ * - `mockClipboard()`: a resolving `navigator.clipboard.writeText` mock for each test (clipboard.ts).
  *
  * `api` defaults to a signed-out visitor (`'auth.me': () => null`).
  */
@@ -22,6 +23,7 @@ import { createQueryClient, trpc } from '../lib/trpc';
 import { routes } from '../router';
 import { mockApiLink, type ApiCall, type ApiHandlers } from './mock-api';
 
+export { mockClipboard, type WriteTextMock } from './clipboard';
 export { apiError, mockApiLink, networkError, type ApiCall, type ApiHandlers } from './mock-api';
 
 export type TestUser = NonNullable<RouterOutputs['auth']['me']>;

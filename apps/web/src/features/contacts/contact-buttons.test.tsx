@@ -1,19 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { renderWithProviders } from '../../test-utils';
+import { mockClipboard, renderWithProviders } from '../../test-utils';
 import { ContactButtons } from './contact-buttons';
 
-let writeText: ReturnType<typeof vi.fn<(text: string) => Promise<void>>>;
-
-beforeEach(() => {
-  writeText = vi.fn<(text: string) => Promise<void>>(() => Promise.resolve());
-  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
-});
-
-afterEach(() => {
-  Reflect.deleteProperty(navigator, 'clipboard');
-});
+const writeText = mockClipboard();
 
 const full = {
   whatsappNumber: '+65 9123-4567',

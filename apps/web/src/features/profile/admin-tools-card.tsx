@@ -10,7 +10,7 @@
  *   once with its expiry and a copy button, for the admin to pass on over Discord.
  */
 import { Button, Card, Code, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import {
   adminResetFormSchema,
   formatRideDate,
@@ -30,6 +30,22 @@ import { passwordFieldProps } from './password-field';
 
 const RESET_FORM = 'admin-reset';
 const CODE_FORM = 'admin-reset-code';
+
+/** The user both tools act on; a login name, so the browser must not fill, capitalise or correct it. */
+function UserDiscordUsernameInput(
+  inputProps: ReturnType<UseFormReturnType<{ discordUsername: string }>['getInputProps']>,
+) {
+  return (
+    <TextInput
+      label="User's Discord Username"
+      autoComplete="off"
+      autoCapitalize="none"
+      spellCheck={false}
+      withAsterisk
+      {...inputProps}
+    />
+  );
+}
 
 function ResetPasswordForm() {
   const reset = trpc.admin.resetUserPassword.useMutation();
@@ -73,14 +89,7 @@ function ResetPasswordForm() {
       </Stack>
       <form onSubmit={submit} noValidate aria-label="Reset a user's password">
         <Stack gap="md">
-          <TextInput
-            label="User's Discord Username"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            withAsterisk
-            {...form.getInputProps('discordUsername')}
-          />
+          <UserDiscordUsernameInput {...form.getInputProps('discordUsername')} />
           <PasswordInput
             label="User's New Password"
             description={`Minimum ${String(MIN_PASSWORD_LENGTH)} characters`}
@@ -144,14 +153,7 @@ function IssueResetCodeForm() {
       </Stack>
       <form onSubmit={submit} noValidate aria-label="Issue reset code">
         <Stack gap="md">
-          <TextInput
-            label="User's Discord Username"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            withAsterisk
-            {...form.getInputProps('discordUsername')}
-          />
+          <UserDiscordUsernameInput {...form.getInputProps('discordUsername')} />
           <Group justify="flex-end">
             <SubmitButton variant="light" pending={issue.isPending} pendingLabel="Issuing...">
               Issue reset code
@@ -160,19 +162,33 @@ function IssueResetCodeForm() {
         </Stack>
       </form>
       {issued ? (
-        <Card withBorder radius="md" padding="md" bg="var(--mantine-color-default-hover)" role="status" aria-live="polite">
+        <Card
+          withBorder
+          radius="md"
+          padding="md"
+          bg="var(--mantine-color-default-hover)"
+          role="status"
+          aria-live="polite"
+        >
           <Stack gap="xs">
             <Text size="sm">
               Reset code for <strong>{issued.discordUsername}</strong>:
             </Text>
             <Group gap="sm" wrap="wrap">
-              <Code fz="lg" fw={700} data-testid="reset-code" style={{ letterSpacing: '0.12em', wordBreak: 'break-all' }}>
+              <Code
+                fz="lg"
+                fw={700}
+                data-testid="reset-code"
+                style={{ letterSpacing: '0.12em', wordBreak: 'break-all' }}
+              >
                 {issued.code}
               </Code>
               <Button
                 size="xs"
                 variant="default"
-                onClick={() => void copyWithToast(issued.code, { title: 'Copied', message: 'Reset code copied to clipboard' })}
+                onClick={() =>
+                  void copyWithToast(issued.code, { title: 'Copied', message: 'Reset code copied to clipboard' })
+                }
               >
                 Copy code
               </Button>

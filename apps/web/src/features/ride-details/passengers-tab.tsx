@@ -7,11 +7,12 @@
  * off ('Leave Ride'), both after a confirmation. Then the Communication card and, for the
  * organiser of a Forest City to Singapore ride, the drop-off sequence editor.
  */
-import { Alert, Badge, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { isPast, passengerDisplayName, sortBySequence } from '@rideshare/domain';
 import { useState } from 'react';
 
-import { errorMessage, isApiError } from '../../lib/errors';
+import { LoadErrorAlert } from '../../components/load-error-alert';
+import { isApiError } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { ContactButtons } from '../contacts/contact-buttons';
@@ -160,16 +161,7 @@ export function PassengersTab({ ride, viewerId, passengers, isLoading, error, on
   }
 
   if (error) {
-    return (
-      <Alert color="red" variant="light" title="Could not load passengers">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(error)}</Text>
-          <Button size="xs" variant="light" color="red" onClick={onRetry}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadErrorAlert title="Could not load passengers" error={error} onRetry={onRetry} retryVariant="light" />;
   }
 
   const entries = sortBySequence(passengers ?? []);

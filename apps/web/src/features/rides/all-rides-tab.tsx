@@ -6,11 +6,11 @@
  * The viewer's joined rides (`ride.joined`) tell each card whether its viewer already has a seat,
  * which the domain's join eligibility needs.
  */
-import { Alert, Box, Button, Center, Group, Loader, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, Center, Group, Loader, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 
-import { errorMessage } from '../../lib/errors';
+import { LoadErrorAlert } from '../../components/load-error-alert';
 import { trpc } from '../../lib/trpc';
 import { RideCard } from './ride-card';
 import { RideFilters } from './ride-filters';
@@ -64,14 +64,12 @@ export function AllRidesTab({ state, onChange, viewer, viewerPending = false }: 
     );
   } else if (list.isError && !data) {
     body = (
-      <Alert color="red" variant="light" title="Rides could not be loaded">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(list.error)}</Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void list.refetch()} loading={list.isFetching}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert
+        title="Rides could not be loaded"
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+      />
     );
   } else if (!data || data.items.length === 0) {
     body = (

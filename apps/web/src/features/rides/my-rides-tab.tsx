@@ -10,12 +10,12 @@
  * any rides yet.'. Signed-out visitors are asked to log in. Upcoming rides come first, soonest
  * first, then past ones (the domain's list order).
  */
-import { Alert, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { directionLabel, filterAndSortRides, formatRideDate, isPast } from '@rideshare/domain';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
-import { errorMessage } from '../../lib/errors';
+import { LoadErrorAlert } from '../../components/load-error-alert';
 import { trpc } from '../../lib/trpc';
 import { SequencePanel } from '../sequence/sequence-panel';
 import { isDirection } from '../share/ride-direction';
@@ -150,23 +150,15 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
   const failed = organized.error ?? joined.error;
   if (failed) {
     return (
-      <Alert color="red" variant="light" title="Your rides could not be loaded">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(failed)}</Text>
-          <Button
-            size="xs"
-            variant="white"
-            color="red"
-            loading={organized.isFetching || joined.isFetching}
-            onClick={() => {
-              void organized.refetch();
-              void joined.refetch();
-            }}
-          >
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert
+        title="Your rides could not be loaded"
+        error={failed}
+        retrying={organized.isFetching || joined.isFetching}
+        onRetry={() => {
+          void organized.refetch();
+          void joined.refetch();
+        }}
+      />
     );
   }
 

@@ -30,12 +30,13 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { RouterOutputs } from '@rideshare/api';
 import { moveAndRenumber, passengerDisplayName, sortBySequence } from '@rideshare/domain';
 import { useMemo, useState } from 'react';
 
-import { errorMessage, showApiError } from '../../lib/errors';
+import { LoadErrorAlert } from '../../components/load-error-alert';
+import { showApiError } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { GripIcon, LockIcon } from '../contacts/contact-icons';
@@ -224,14 +225,12 @@ export function SequencePanel({ ride }: SequencePanelProps) {
 
   if (passengers.isError) {
     return (
-      <Alert color="red" variant="light" title="Could not load passengers">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(passengers.error)}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void passengers.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadErrorAlert
+        title="Could not load passengers"
+        error={passengers.error}
+        onRetry={() => void passengers.refetch()}
+        retryVariant="light"
+      />
     );
   }
 

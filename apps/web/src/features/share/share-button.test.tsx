@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { renderWithProviders } from '../../test-utils';
+import { mockClipboard, renderWithProviders } from '../../test-utils';
 import { ShareButton } from './share-button';
 
 const ride = {
@@ -16,15 +16,9 @@ const ride = {
   creatorName: 'Olivia',
 };
 
-let writeText: ReturnType<typeof vi.fn<(text: string) => Promise<void>>>;
-
-beforeEach(() => {
-  writeText = vi.fn<(text: string) => Promise<void>>(() => Promise.resolve());
-  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
-});
+const writeText = mockClipboard();
 
 afterEach(() => {
-  Reflect.deleteProperty(navigator, 'clipboard');
   Reflect.deleteProperty(navigator, 'share');
   Reflect.deleteProperty(navigator, 'canShare');
 });

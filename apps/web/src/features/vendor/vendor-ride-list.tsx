@@ -3,10 +3,10 @@
  * with 'Try again' when they could not be loaded, `emptyText` when there are none, otherwise a grid
  * of cards drawn by `renderCard` (one column on a phone, two on a tablet, three on a desktop).
  */
-import { Alert, Button, Center, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Center, Loader, SimpleGrid, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-import { errorMessage } from '../../lib/errors';
+import { LoadErrorAlert } from '../../components/load-error-alert';
 import type { VendorRide } from './types';
 
 export interface VendorRideListProps {
@@ -40,16 +40,7 @@ export function VendorRideList({
     );
   }
   if (!rides) {
-    return (
-      <Alert color="red" variant="light" title={errorTitle}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorMessage(error)}</Text>
-          <Button size="xs" variant="white" color="red" onClick={onRetry} loading={isFetching}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadErrorAlert title={errorTitle} error={error} onRetry={onRetry} retrying={isFetching} />;
   }
   if (rides.length === 0) {
     return (
