@@ -38,4 +38,6 @@ pnpm(['--filter', '@rideshare/api', 'test:integration'], { env: { TEST_DB_MODE: 
 
 pnpm(['turbo', 'run', 'build', '--filter=@rideshare/api', '--filter=@rideshare/web']);
 pnpm(['--filter', '@rideshare/web', 'test:e2e']);
+// A small, fast run of the benchmark harness so it cannot rot (the full run: `pnpm --filter @rideshare/bench bench`).
+pnpm(['--filter', '@rideshare/bench', 'bench:smoke']);
 console.log('\nAll test suites passed.');

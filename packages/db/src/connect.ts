@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import type { PGlite } from '@electric-sql/pglite';
+import type { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { CamelCasePlugin, Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 
@@ -46,6 +46,12 @@ export async function connectDatabase(config: DbConfig): Promise<DbHandle> {
     connectionString = config.databaseUrl;
   } else {
     const dataDir = config.dataDir ?? './data';
+    // Loaded only for the embedded engine: a process on a Postgres server never needs it, and
+    // importing it costs ~12 MB of memory and start-up time there (bench: docs/benchmarks.md).
+    const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite-socket'),
+    ]);
     let pglite: PGlite;
     if (dataDir.startsWith('memory://')) {
       pglite = await PGlite.create(dataDir);

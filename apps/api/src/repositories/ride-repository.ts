@@ -139,17 +139,21 @@ export async function listRidesPage(db: Db, query: RideListQuery): Promise<{ ite
   // same for every row: leaving it out lets Postgres walk the (date, id) index and stop after one
   // page, instead of sorting every ride ahead (bench: 16 ms → 0.3 ms at 10,000 rides).
   if (query.filters.time !== 'upcoming') page = page.orderBy(sql`(rides.date < ${query.now})`, 'asc');
-  const rows = await page
-    .orderBy('rides.date', direction)
-    .orderBy('rides.id', direction)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .execute();
-  const count = await db
-    .selectFrom('rides')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where(listFilterCondition(query))
-    .executeTakeFirstOrThrow();
+  // The page and the count are independent reads: run side by side, the answer waits for one
+  // round trip instead of two.
+  const [rows, count] = await Promise.all([
+    page
+      .orderBy('rides.date', direction)
+      .orderBy('rides.id', direction)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    db
+      .selectFrom('rides')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where(listFilterCondition(query))
+      .executeTakeFirstOrThrow(),
+  ]);
   return { items: rows.map(toRideSummary), total: Number(count.total) };
 }
 

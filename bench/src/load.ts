@@ -1,0 +1,123 @@
+/**
+ * Load from this process with autocannon (loopback only, bounded in time or in requests), and the
+ * few plain requests the harness makes around it (sign-in, sizes, statement counts).
+ */
+import autocannon, { type Client, type Options } from 'autocannon';
+
+export interface LoadResult {
+  /** Completed requests per second over the measured window. */
+  rps: number;
+  requests: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCounts: Record<string, number>;
+  durationSeconds: number;
+}
+
+export interface LoadSpec {
+  url: string;
+  connections: number;
+  durationSeconds?: number;
+  amount?: number;
+  /** Offered load in requests/s over all connections (open loop); unset: as fast as answers come. */
+  overallRate?: number;
+  method?: Options['method'];
+  headers?: Record<string, string>;
+  body?: string;
+  setupClient?: (client: Client) => void;
+  /** Called for every response (status, latency in ms), as it arrives. */
+  onResponse?: (status: number, latencyMs: number) => void;
+}
+
+export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  const options: Options = {
+    url: spec.url,
+    connections: spec.connections,
+    timeout: 30,
+    ...(spec.amount !== undefined ? { amount: spec.amount } : { duration: spec.durationSeconds ?? 5 }),
+    // autocannon's coordinated-omission correction back-fills in 1 ms steps whatever the rate, which
+    // distorts the percentiles; each request's own latency is what is reported.
+    ...(spec.overallRate !== undefined ? { overallRate: spec.overallRate, ignoreCoordinatedOmission: true } : {}),
+    ...(spec.method ? { method: spec.method } : {}),
+    ...(spec.headers ? { headers: spec.headers } : {}),
+    ...(spec.body !== undefined ? { body: spec.body } : {}),
+    ...(spec.setupClient ? { setupClient: spec.setupClient } : {}),
+  };
+  const instance = autocannon(options);
+  const onResponse = spec.onResponse;
+  if (onResponse) {
+    instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+      onResponse(statusCode, responseTime);
+    });
+  }
+  const result = await instance;
+  const statusCounts: Record<string, number> = {};
+  for (const [code, stats] of Object.entries(result.statusCodeStats)) statusCounts[code] = stats.count;
+  const requests = Object.values(statusCounts).reduce((sum, n) => sum + n, 0);
+  return {
+    rps: result.duration > 0 ? requests / result.duration : 0,
+    requests,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCounts,
+    durationSeconds: result.duration,
+  };
+}
+
+/** The `name=value` of the session cookie a response set. */
+export function sessionCookieOf(response: Response): string {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('rideshare.sid='));
+  if (!cookie) throw new Error(`no session cookie in the answer (status ${String(response.status)})`);
+  return cookie.split(';')[0] ?? '';
+}
+
+/** Signs in through POST /api/login and returns the Cookie header value. */
+export async function login(baseUrl: string, discordUsername: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ discordUsername, password }),
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`login of ${discordUsername} failed: ${String(response.status)} ${text}`);
+  return sessionCookieOf(response);
+}
+
+/** Signs many users in, a few at a time (each login is an argon2 verification on the server). */
+export async function loginAll(baseUrl: string, usernames: readonly string[], password: string, parallel = 4): Promise<string[]> {
+  const cookies: string[] = new Array<string>(usernames.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < usernames.length) {
+      const index = next;
+      next += 1;
+      const username = usernames[index];
+      if (username !== undefined) cookies[index] = await login(baseUrl, username, password);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, usernames.length) }, worker));
+  return cookies;
+}
+
+/** GET a path; throws unless 200. Returns the body's bytes. */
+export async function getBytes(url: string, headers: Record<string, string> = {}): Promise<Buffer> {
+  const response = await fetch(url, { headers });
+  const body = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200) throw new Error(`GET ${url}: ${String(response.status)} ${body.toString('utf8').slice(0, 300)}`);
+  return body;
+}
+
+export async function statementsSoFar(baseUrl: string): Promise<number> {
+  const body = await getBytes(`${baseUrl}/__bench/queries`);
+  const parsed = JSON.parse(body.toString('utf8')) as { statements?: unknown };
+  if (typeof parsed.statements !== 'number') throw new Error('GET /__bench/queries answered no count');
+  return parsed.statements;
+}

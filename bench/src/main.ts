@@ -1,0 +1,311 @@
+/**
+ * The benchmark harness (issue 6). `pnpm --filter @rideshare/bench bench` builds the API and the web
+ * app, then for each engine (Postgres server, embedded PGlite) and data-set size: creates a fresh
+ * database, fills it, starts the production server as a child process, drives it from this process
+ * with autocannon, stops it, checks the seats in the database and drops the database. It prints the
+ * results with the budgets and writes them to docs/benchmarks.md and bench/results/latest.json.
+ * `bench:smoke` runs the same code on a tiny data set with short scenarios and only asserts that
+ * everything ran and no ride holds more seats than its maximum.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { benchPasswordHash, findOverbookedRides, generateDataSet, hotRideSeats } from './data';
+import { createDataTarget, postgresVersion, serverAnswers, type DataTarget } from './database';
+import { login } from './load';
+import { machineInfo } from './machine';
+import { parseOptions, type Engine, type RunOptions } from './options';
+import { evaluateBudgets, renderMarkdown, writeResultsDoc, type RunResults, type SizeRun } from './report';
+import { readScenarios, runJoinContention, runLogin, runReads, signInJoinUsers } from './scenarios';
+import { startServer, type RunningServer } from './server-process';
+import { analyzeBundle, measurePaints, type PaintResult } from './web';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const log = (line: string) => {
+  console.log(line);
+};
+
+/** Cleanups still owed (stop the server, drop the database), run on failure and on Ctrl-C too. */
+const cleanups = new Set<() => Promise<void>>();
+async function runCleanups(): Promise<void> {
+  for (const cleanup of [...cleanups].reverse()) {
+    cleanups.delete(cleanup);
+    await cleanup().catch((error: unknown) => {
+      console.error('cleanup failed:', error);
+    });
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the server and dropping the bench database`);
+    void runCleanups().finally(() => process.exit(130));
+  });
+}
+
+function build(): void {
+  log('$ pnpm turbo run build --filter=@rideshare/api --filter=@rideshare/web');
+  const result = spawnSync('pnpm', ['turbo', 'run', 'build', '--filter=@rideshare/api', '--filter=@rideshare/web', '--output-logs=errors-only'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`the build failed (exit ${String(result.status)})`);
+}
+
+interface SizeRunContext {
+  options: RunOptions;
+  passwordHash: string;
+  /** Measure the pages in Chromium against this run. */
+  paints: boolean;
+}
+
+async function runSize(engine: Engine, rides: number, ctx: SizeRunContext): Promise<{ run: SizeRun; paints: PaintResult[] | null }> {
+  const { options } = ctx;
+  log(`\n== ${engine}, ${rides.toLocaleString('en')} rides`);
+  const target: DataTarget = await createDataTarget(engine, options.adminDatabaseUrl);
+  const dispose = () => target.dispose();
+  cleanups.add(dispose);
+  let server: RunningServer | null = null;
+  try {
+    const handle = await target.open();
+    const data = await generateDataSet(handle.db, ctx.passwordHash, {
+      rides,
+      hotRides: options.joinRounds,
+      joinUsers: options.joinUsers,
+    }).finally(() => handle.close());
+    log(
+      `    data: ${data.users.toLocaleString('en')} users, ${data.rides.toLocaleString('en')} rides (+${String(data.hotRideIds.length)} hot),` +
+        ` ${data.passengerEntries.toLocaleString('en')} passenger entries in ${(data.generateMs / 1000).toFixed(1)} s`,
+    );
+
+    const running = await startServer(repoRoot, { ...target.serverEnv, ...options.serverEnv }, options.serverNodeArgs);
+    server = running;
+    const stop = () => running.stop();
+    cleanups.add(stop);
+    log(`    server pid ${String(running.pid)} at ${running.url}, start to /readyz ${running.startToReadyMs.toFixed(0)} ms`);
+
+    const loadAtStart = loadavg()[0] ?? 0;
+    const readerCookie = await login(running.url, data.readerUsername, data.password);
+    const reads = await runReads(
+      running.url,
+      readScenarios(data),
+      readerCookie,
+      {
+        connections: options.connections,
+        durationSeconds: options.durationSeconds,
+        warmupSeconds: options.warmupSeconds,
+        statementSamples: options.statementSamples,
+      },
+      log,
+    );
+    const peakRssAfterReadsBytes = running.peakRssBytes();
+
+    const joinCookies = await signInJoinUsers(running.url, data);
+    const join = await runJoinContention(running.url, data, joinCookies, options.joinRounds, log);
+    const loginResult = await runLogin(running.url, data, options.connections, options.loginSeconds, log);
+
+    let paints: PaintResult[] | null = null;
+    if (ctx.paints) {
+      paints = await measurePaints(
+        options.chromiumPath,
+        running.url,
+        [
+          { path: '/home', readyText: 'Total Rides' },
+          { path: `/rides/${String(data.sampleRideId)}`, readyText: 'Forest City to Singapore' },
+        ],
+        options.lcpRuns,
+      );
+      for (const p of paints) log(`    LCP ${p.path}: ${p.lcpMs.toFixed(0)} ms (${p.runsMs.map((t) => t.toFixed(0)).join(', ')}) ${p.element}`);
+    }
+    const peakRssBytes = running.peakRssBytes();
+    const loadAtEnd = loadavg()[0] ?? 0;
+    await running.stop();
+    cleanups.delete(stop);
+
+    // The seats, from the database itself (the embedded engine can only be opened once the server is gone).
+    const check = await target.open();
+    const { overbooked, hot } = await Promise.all([
+      findOverbookedRides(check.db),
+      hotRideSeats(check.db, data.hotRideIds.slice(0, options.joinRounds)),
+    ])
+      .then(([overbooked, hot]) => ({ overbooked, hot }))
+      .finally(() => check.close());
+    log(
+      `    seats: ${String(overbooked.length)} rides over their maximum or out of step with their entries;` +
+        ` hot rides ${hot.map((h) => `${String(h.currentPassengers)}/${String(h.maxPassengers)}`).join(' ')}`,
+    );
+
+    return {
+      run: {
+        engine,
+        rides,
+        users: data.users,
+        passengerEntries: data.passengerEntries,
+        generateMs: data.generateMs,
+        startToReadyMs: running.startToReadyMs,
+        peakRssAfterReadsBytes,
+        peakRssBytes,
+        reads,
+        join,
+        login: loginResult,
+        overbookedRides: overbooked.length,
+        hotRides: hot,
+        loadAverage: [loadAtStart, loadAtEnd],
+      },
+      paints,
+    };
+  } catch (error) {
+    if (server) console.error(`server output:\n${server.output()}`);
+    throw error;
+  } finally {
+    if (server) await server.stop();
+    await target.dispose();
+    cleanups.delete(dispose);
+  }
+}
+
+/** Smoke assertions: every scenario ran and answered as expected, and no seat was oversold. */
+function smokeFailures(results: RunResults, options: RunOptions): string[] {
+  const failures: string[] = [];
+  for (const run of results.runs) {
+    const where = `${run.engine}/${String(run.rides)}`;
+    for (const r of run.reads) {
+      for (const [what, load] of [
+        [r.label, r.load],
+        [`${r.label} (ceiling)`, r.ceiling],
+      ] as const) {
+        if (load.requests === 0) failures.push(`${where}: ${what} completed no request`);
+        if (load.non2xx > 0 || load.errors > 0 || load.timeouts > 0) {
+          failures.push(`${where}: ${what} had ${String(load.non2xx)} non-2xx, ${String(load.errors)} errors, ${String(load.timeouts)} timeouts`);
+        }
+      }
+      if (!Number.isInteger(r.statementsPerRequest) || r.statementsPerRequest < 1) {
+        failures.push(`${where}: ${r.label} counted ${String(r.statementsPerRequest)} statements per request`);
+      }
+    }
+    const expected = Math.min(run.join.freeSeatsPerRound, run.join.usersPerRound);
+    if (run.join.acceptedPerRound.some((accepted) => accepted !== expected)) {
+      failures.push(`${where}: accepted joins per round ${run.join.acceptedPerRound.join(', ')}, expected ${String(expected)} each`);
+    }
+    if (Object.keys(run.join.unexpected).length > 0) failures.push(`${where}: unexpected join answers ${JSON.stringify(run.join.unexpected)}`);
+    if (run.overbookedRides > 0) failures.push(`${where}: ${String(run.overbookedRides)} rides hold more seats than their maximum`);
+    if (run.hotRides.some((h) => h.currentPassengers > h.maxPassengers)) failures.push(`${where}: a hot ride is over its maximum`);
+    if (run.login.requests === 0 || run.login.non2xx > 0) failures.push(`${where}: login answered ${JSON.stringify(run.login.statusCounts)}`);
+  }
+  if (options.web && !results.bundle) failures.push('the web bundle was not analysed');
+  return failures;
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const options = parseOptions(process.argv.slice(2), process.env);
+  const notes: string[] = [];
+  if (options.serverNodeArgs.length > 0 || Object.keys(options.serverEnv).length > 0) {
+    notes.push(
+      `The server ran with extra settings: ${[...options.serverNodeArgs, ...Object.entries(options.serverEnv).map(([k, v]) => `${k}=${v}`)].join(' ')}.`,
+    );
+  }
+  if (options.build) build();
+
+  let engines = options.engines;
+  let postgres: string | null = null;
+  if (engines.includes('server')) {
+    if (await serverAnswers(options.adminDatabaseUrl)) {
+      postgres = await postgresVersion(options.adminDatabaseUrl);
+    } else {
+      const note = `No Postgres server answers at ${new URL(options.adminDatabaseUrl).host}: the server engine was not measured.`;
+      log(note);
+      notes.push(note);
+      engines = engines.filter((e) => e !== 'server');
+      if (engines.length === 0) engines = ['embedded'];
+    }
+  }
+  const machine = machineInfo(repoRoot, options.chromiumPath, postgres);
+  log(`machine: ${machine.cpu}, ${String(machine.cores)} cores, ${String(machine.memoryGiB)} GiB, load ${String(machine.loadAverageAtStart)}`);
+
+  const bundle = options.web ? analyzeBundle(join(repoRoot, 'apps', 'web', 'dist')) : null;
+  if (bundle) {
+    log(
+      `web: /home loads ${(bundle.home.jsGzipBytes / 1024).toFixed(1)} KB gzipped JS + ${(bundle.home.cssGzipBytes / 1024).toFixed(1)} KB CSS;` +
+        ` map chunk ${(bundle.map.jsGzipBytes / 1024).toFixed(1)} KB JS (on /home: ${bundle.mapFilesOnHome.join(', ') || 'no'})`,
+    );
+  }
+
+  const passwordHash = await benchPasswordHash(repoRoot);
+  // The browser runs once, against the Postgres server at 1,000 rides when that run exists.
+  const paintEngine: Engine = engines.includes('server') ? 'server' : 'embedded';
+  const paintSize = options.sizes.includes(1000) ? 1000 : (options.sizes[0] ?? 0);
+  const wantPaints = options.web && options.lcpRuns > 0;
+
+  const runs: SizeRun[] = [];
+  let paints: PaintResult[] | null = null;
+  for (const engine of engines) {
+    for (const rides of options.sizes) {
+      const result = await runSize(engine, rides, {
+        options,
+        passwordHash,
+        paints: wantPaints && engine === paintEngine && rides === paintSize,
+      });
+      runs.push(result.run);
+      if (result.paints) paints = result.paints;
+    }
+  }
+
+  const flags = process.argv.slice(2).filter((arg) => arg !== '--');
+  const command = options.smoke ? 'pnpm --filter @rideshare/bench bench:smoke' : 'pnpm --filter @rideshare/bench bench';
+  const results: RunResults = {
+    date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    command: command + (flags.length > 0 && !options.smoke ? ` -- ${flags.join(' ')}` : ''),
+    durationSeconds: options.durationSeconds,
+    connections: options.connections,
+    machine,
+    runs,
+    bundle,
+    paints,
+    paintsAgainst: paints ? `the ${paintEngine === 'server' ? 'Postgres server' : 'embedded engine'} with ${paintSize.toLocaleString('en')} rides` : null,
+    notes,
+    elapsedSeconds: (performance.now() - started) / 1000,
+  };
+
+  const markdown = renderMarkdown(results);
+  log(`\n${markdown}`);
+
+  if (options.smoke) {
+    const failures = smokeFailures(results, options);
+    if (failures.length > 0) {
+      console.error(`\nbench smoke FAILED:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+      process.exitCode = 1;
+      return;
+    }
+    log(`bench smoke passed in ${results.elapsedSeconds.toFixed(0)} s`);
+    return;
+  }
+
+  if (options.writeDoc) {
+    const resultsDir = join(repoRoot, 'bench', 'results');
+    mkdirSync(resultsDir, { recursive: true });
+    writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+    writeResultsDoc(join(repoRoot, 'docs', 'benchmarks.md'), markdown);
+    log('wrote docs/benchmarks.md and bench/results/latest.json');
+  }
+  const oversold = runs.filter((run) => run.overbookedRides > 0 || run.hotRides.some((h) => h.currentPassengers > h.maxPassengers));
+  if (oversold.length > 0) {
+    console.error('seats exceeded the maximum: see the Writes table');
+    process.exitCode = 1;
+  }
+  const missed = evaluateBudgets(results).filter((b) => b.status === 'missed');
+  if (missed.length > 0) log(`budgets missed: ${missed.map((b) => b.budget).join('; ')}`);
+}
+
+main()
+  .catch(async (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    await runCleanups();
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    // autocannon and pg leave nothing that should hold the process; exit with the status set above.
+    setTimeout(() => process.exit(process.exitCode ?? 0), 100).unref();
+  });

@@ -1,0 +1,159 @@
+/**
+ * What a run does, from the command line. Two presets:
+ * - full (`pnpm --filter @rideshare/bench bench`): both engines, 100 / 1,000 / 10,000 rides,
+ *   5 s per load scenario, writes docs/benchmarks.md and bench/results/latest.json;
+ * - smoke (`bench:smoke`): one engine, a tiny data set, 1 s per scenario, asserts that the harness
+ *   works and that seats never exceed the maximum, writes nothing.
+ * Flags override parts of a preset (see `usage`).
+ */
+export type Engine = 'server' | 'embedded';
+
+export interface RunOptions {
+  smoke: boolean;
+  /** Engines to measure; the Postgres server is skipped (with a note) when none answers. */
+  engines: Engine[];
+  /** Data-set sizes in rides. */
+  sizes: number[];
+  /** Seconds of measured load per read scenario (after `warmupSeconds`). */
+  durationSeconds: number;
+  warmupSeconds: number;
+  /** Seconds of login load. */
+  loginSeconds: number;
+  connections: number;
+  /** Join contention: rounds (one fresh hot ride each) and users firing at once per round. */
+  joinRounds: number;
+  joinUsers: number;
+  /** Sequential requests per read when counting SQL statements. */
+  statementSamples: number;
+  build: boolean;
+  web: boolean;
+  /** Headless Chromium runs per page for the largest contentful paint (the median is reported). */
+  lcpRuns: number;
+  /** Write docs/benchmarks.md and bench/results/latest.json. */
+  writeDoc: boolean;
+  adminDatabaseUrl: string;
+  chromiumPath: string;
+  /** Extra node arguments and environment for the server process (to try deployment settings). */
+  serverNodeArgs: string[];
+  serverEnv: Record<string, string>;
+}
+
+export const usage = `Usage: tsx src/main.ts [--smoke] [options]
+  --smoke                 tiny data set, 1 s per scenario, assertions only, writes nothing
+  --engines=server,embedded
+  --sizes=100,1000,10000  data-set sizes in rides
+  --duration=5            seconds of measured load per read scenario
+  --connections=50
+  --no-build              use the existing apps/api/dist and apps/web/dist
+  --no-web                skip bundle sizes and largest contentful paint
+  --no-doc                do not write docs/benchmarks.md / bench/results/latest.json
+Environment: BENCH_DATABASE_URL (admin connection to the Postgres server, default
+postgres://postgres@127.0.0.1:5432/postgres), CHROMIUM_PATH (default /usr/bin/chromium),
+BENCH_SERVER_NODE_ARGS (extra node arguments for the server, e.g. --max-old-space-size=128),
+BENCH_SERVER_ENV (extra server environment, NAME=value,NAME=value, e.g. MALLOC_ARENA_MAX=2).`;
+
+function listOf(value: string): string[] {
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+function positiveInt(name: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} takes a whole number of at least 1, not '${value}'`);
+  return n;
+}
+
+export function parseOptions(argv: readonly string[], env: Record<string, string | undefined>): RunOptions {
+  const smoke = argv.includes('--smoke');
+  const options: RunOptions = smoke
+    ? {
+        smoke,
+        engines: ['server'],
+        sizes: [60],
+        durationSeconds: 1,
+        warmupSeconds: 0.5,
+        loginSeconds: 1,
+        connections: 50,
+        joinRounds: 1,
+        joinUsers: 12,
+        statementSamples: 3,
+        build: true,
+        web: true,
+        lcpRuns: 0,
+        writeDoc: false,
+        adminDatabaseUrl: '',
+        chromiumPath: '',
+        serverNodeArgs: [],
+        serverEnv: {},
+      }
+    : {
+        smoke,
+        engines: ['server', 'embedded'],
+        sizes: [100, 1000, 10_000],
+        durationSeconds: 5,
+        warmupSeconds: 1,
+        loginSeconds: 5,
+        connections: 50,
+        joinRounds: 10,
+        joinUsers: 50,
+        statementSamples: 10,
+        build: true,
+        web: true,
+        lcpRuns: 3,
+        writeDoc: true,
+        adminDatabaseUrl: '',
+        chromiumPath: '',
+        serverNodeArgs: [],
+        serverEnv: {},
+      };
+  options.adminDatabaseUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  options.chromiumPath = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  options.serverNodeArgs = (env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter((arg) => arg !== '');
+  for (const pair of listOf(env.BENCH_SERVER_ENV ?? '')) {
+    const at = pair.indexOf('=');
+    if (at < 1) throw new Error(`BENCH_SERVER_ENV takes NAME=value pairs separated by commas, not '${pair}'`);
+    options.serverEnv[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+
+  for (const arg of argv) {
+    // pnpm passes the `--` of `pnpm bench -- --sizes=...` through.
+    if (arg === '--smoke' || arg === '--') continue;
+    const [flag, value = ''] = arg.split('=', 2);
+    switch (flag) {
+      case '--engines': {
+        const engines = listOf(value);
+        for (const engine of engines) {
+          if (engine !== 'server' && engine !== 'embedded') throw new Error(`unknown engine '${engine}'`);
+        }
+        options.engines = engines as Engine[];
+        break;
+      }
+      case '--sizes':
+        options.sizes = listOf(value).map((size) => positiveInt('sizes', size));
+        break;
+      case '--duration':
+        options.durationSeconds = positiveInt('duration', value);
+        break;
+      case '--connections':
+        options.connections = positiveInt('connections', value);
+        break;
+      case '--no-build':
+        options.build = false;
+        break;
+      case '--no-web':
+        options.web = false;
+        break;
+      case '--no-doc':
+        options.writeDoc = false;
+        break;
+      case '--help':
+        throw new Error(usage);
+      default:
+        throw new Error(`unknown option '${arg}'\n${usage}`);
+    }
+  }
+  if (options.engines.length === 0 || options.sizes.length === 0) throw new Error('nothing to run\n' + usage);
+  return options;
+}

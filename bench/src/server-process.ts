@@ -1,0 +1,129 @@
+/**
+ * Runs the production server (node apps/api/dist/server.js) as a child process on a free loopback
+ * port, with NODE_ENV=production, a random SESSION_SECRET, LOG_LEVEL=warn and the bench-only routes
+ * switched on (BENCH_STATIC_ROUTE, BENCH_COUNT_QUERIES). Measures process start to the first 200 from
+ * /readyz, and reads the process's memory from /proc.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import { join } from 'node:path';
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  /** Milliseconds from spawn to the first 200 answer of /readyz. */
+  startToReadyMs: number;
+  /** Peak resident set size so far (VmHWM), in bytes; null where /proc is not available. */
+  peakRssBytes(): number | null;
+  /** The last lines the server wrote (for a failure report). */
+  output(): string;
+  /** SIGTERM, then waits for the exit (graceful drain); SIGKILL after 15 s. */
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => {
+        resolve(port);
+      });
+    });
+  });
+}
+
+/** A field of /proc/<pid>/status in bytes (the kernel reports kB). */
+export function procStatusBytes(pid: number, field: 'VmHWM' | 'VmRSS'): number | null {
+  const file = `/proc/${String(pid)}/status`;
+  if (!existsSync(file)) return null;
+  const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(readFileSync(file, 'utf8'));
+  return match?.[1] ? Number(match[1]) * 1024 : null;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+async function sleep(ms: number): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * `nodeArgs` go before the entry point (for profiling: `--cpu-prof --cpu-prof-dir=...`, which Node
+ * refuses in NODE_OPTIONS).
+ */
+export async function startServer(
+  repoRoot: string,
+  databaseEnv: Record<string, string>,
+  nodeArgs: readonly string[] = [],
+): Promise<RunningServer> {
+  const entry = join(repoRoot, 'apps', 'api', 'dist', 'server.js');
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: build the API first (or run without --no-build)`);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${String(port)}`;
+  // A clean environment: nothing from the caller's shell (a DATABASE_URL, say) leaks into the run.
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: process.env.HOME ?? '/tmp',
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+    BENCH_STATIC_ROUTE: '1',
+    BENCH_COUNT_QUERIES: '1',
+    ...databaseEnv,
+  };
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString('utf8').split('\n').filter((line) => line.trim() !== ''));
+    if (lines.length > 200) lines.splice(0, lines.length - 200);
+  };
+
+  const started = performance.now();
+  const child = spawn(process.execPath, [...nodeArgs, entry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('the server process did not start');
+
+  let readyAt: number | null = null;
+  while (readyAt === null) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the server exited before it was ready (code ${String(child.exitCode)}):\n${lines.join('\n')}`);
+    }
+    if (performance.now() - started > 60_000) {
+      child.kill('SIGKILL');
+      throw new Error(`the server was not ready within 60 s:\n${lines.join('\n')}`);
+    }
+    try {
+      const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1000) });
+      await response.arrayBuffer();
+      if (response.status === 200) readyAt = performance.now();
+    } catch {
+      // Not listening yet.
+    }
+    if (readyAt === null) await sleep(10);
+  }
+
+  return {
+    url,
+    pid,
+    startToReadyMs: readyAt - started,
+    peakRssBytes: () => procStatusBytes(pid, 'VmHWM'),
+    output: () => lines.join('\n'),
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited(child);
+      clearTimeout(timer);
+    },
+  };
+}
