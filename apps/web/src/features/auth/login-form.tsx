@@ -6,7 +6,7 @@
  * `initialUsername` the username is filled in; `focusPassword` puts the cursor where typing starts
  * (after a password reset, only the new password is left to enter).
  */
-import { Alert, Anchor, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { loginInput } from '@rideshare/domain';
 import { useEffect, useState } from 'react';
@@ -16,6 +16,7 @@ import { SubmitButton } from '../../components/submit-button';
 import { errorCode, errorMessage, showApiError } from '../../lib/errors';
 import { focusFirstInvalid, zodResolver } from '../../lib/form';
 import { useLogin } from '../session';
+import { DiscordUsernameInput } from '../../components/discord-username-input';
 
 export const LOGIN_FALLBACK_MESSAGE = 'Invalid Discord username or password';
 const CREDENTIAL_CODES = new Set(['INVALID_CREDENTIALS', 'UNAUTHORIZED', 'VALIDATION_FAILED', 'BAD_REQUEST']);
@@ -63,14 +64,7 @@ export function LoginForm({ onForgotPassword, initialUsername = '', focusPasswor
   return (
     <form onSubmit={submit} noValidate aria-label="Login">
       <Stack gap="md">
-        <TextInput
-          label="Discord Username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          withAsterisk
-          {...form.getInputProps('discordUsername')}
-        />
+        <DiscordUsernameInput {...form.getInputProps('discordUsername')} />
         <PasswordInput
           label="Password"
           autoComplete="current-password"

@@ -16,6 +16,7 @@ import { SubmitButton } from '../../components/submit-button';
 import { errorCode, errorMessage, fieldErrors, showApiError } from '../../lib/errors';
 import { focusFirstInvalid, zodResolver } from '../../lib/form';
 import { useRegister } from '../session';
+import { DiscordUsernameInput } from '../../components/discord-username-input';
 
 export const REGISTER_FALLBACK_MESSAGE = 'Registration failed. Discord username may already exist.';
 const TAKEN_CODES = new Set(['USERNAME_TAKEN', 'CONFLICT']);
@@ -70,15 +71,7 @@ export function RegisterForm() {
   return (
     <form onSubmit={submit} noValidate aria-label="Register">
       <Stack gap="md">
-        <TextInput
-          label="Discord Username"
-          description="This is your login identifier"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          withAsterisk
-          {...form.getInputProps('discordUsername')}
-        />
+        <DiscordUsernameInput description="This is your login identifier" {...form.getInputProps('discordUsername')} />
         <PasswordInput
           label="Password"
           description="Minimum 8 characters"
@@ -120,7 +113,12 @@ export function RegisterForm() {
         {isVendor ? (
           <Fieldset legend="Vendor details" variant="filled">
             <Stack gap="md">
-              <TextInput label="Company Name" withAsterisk autoComplete="organization" {...form.getInputProps('companyName')} />
+              <TextInput
+                label="Company Name"
+                withAsterisk
+                autoComplete="organization"
+                {...form.getInputProps('companyName')}
+              />
               <TextInput label="Driver Name" withAsterisk {...form.getInputProps('driverName')} />
               <TextInput label="Driver Contact" withAsterisk type="tel" {...form.getInputProps('driverContact')} />
               <TextInput

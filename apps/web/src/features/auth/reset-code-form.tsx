@@ -17,6 +17,7 @@ import { focusFirstInvalid, zodResolver } from '../../lib/form';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { passwordFieldProps } from '../profile/password-field';
+import { DiscordUsernameInput } from '../../components/discord-username-input';
 
 const FORM_NAME = 'reset-code';
 
@@ -67,14 +68,7 @@ export function ResetCodeForm({ onComplete }: ResetCodeFormProps) {
       </Stack>
       <form onSubmit={submit} noValidate aria-labelledby="reset-code-title">
         <Stack gap="md">
-          <TextInput
-            label="Discord Username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            withAsterisk
-            {...form.getInputProps('discordUsername')}
-          />
+          <DiscordUsernameInput {...form.getInputProps('discordUsername')} />
           <TextInput
             label="Reset Code"
             autoComplete="one-time-code"

@@ -9,7 +9,7 @@
  * - Issue reset code: `admin.issueResetCode` answers with a one-time code for the user, shown here
  *   once with its expiry and a copy button, for the admin to pass on over Discord.
  */
-import { Button, Card, Code, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Code, Divider, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import {
   adminResetFormSchema,
@@ -27,6 +27,7 @@ import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { copyWithToast } from '../share/clipboard';
 import { passwordFieldProps } from './password-field';
+import { DiscordUsernameInput } from '../../components/discord-username-input';
 
 const RESET_FORM = 'admin-reset';
 const CODE_FORM = 'admin-reset-code';
@@ -35,16 +36,7 @@ const CODE_FORM = 'admin-reset-code';
 function UserDiscordUsernameInput(
   inputProps: ReturnType<UseFormReturnType<{ discordUsername: string }>['getInputProps']>,
 ) {
-  return (
-    <TextInput
-      label="User's Discord Username"
-      autoComplete="off"
-      autoCapitalize="none"
-      spellCheck={false}
-      withAsterisk
-      {...inputProps}
-    />
-  );
+  return <DiscordUsernameInput label="User's Discord Username" autoComplete="off" {...inputProps} />;
 }
 
 function ResetPasswordForm() {
@@ -147,8 +139,8 @@ function IssueResetCodeForm() {
           Issue a one-time reset code
         </Title>
         <Text size="sm" c="dimmed">
-          A code the user can exchange once, within 30 minutes, for a new password of their choice. Issuing a new
-          code cancels the user&apos;s earlier unused codes.
+          A code the user can exchange once, within 30 minutes, for a new password of their choice. Issuing a new code
+          cancels the user&apos;s earlier unused codes.
         </Text>
       </Stack>
       <form onSubmit={submit} noValidate aria-label="Issue reset code">
