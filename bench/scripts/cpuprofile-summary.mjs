@@ -25,8 +25,13 @@ for (const [id, time] of selfTime) {
   const where = frame.url.replace(/.*node_modules\/\.pnpm\//, '').replace(/^file:\/\/.*?\/apps\//, 'apps/');
   const fn = `${frame.functionName || '(anonymous)'} ${where}:${String(frame.lineNumber + 1)}`;
   byFunction.set(fn, (byFunction.get(fn) ?? 0) + time);
-  const pkg = /node_modules\/\.pnpm\/((?:@[^+]+\+)?[^@/]+)/.exec(frame.url)?.[1]?.replace('+', '/') ??
-    (frame.url.includes('/dist/server.js') ? 'app (apps/api/dist/server.js)' : frame.url.startsWith('node:') ? 'node core' : frame.functionName || '(native)');
+  const pkg =
+    /node_modules\/\.pnpm\/((?:@[^+]+\+)?[^@/]+)/.exec(frame.url)?.[1]?.replace('+', '/') ??
+    (frame.url.includes('/dist/server.js')
+      ? 'app (apps/api/dist/server.js)'
+      : frame.url.startsWith('node:')
+        ? 'node core'
+        : frame.functionName || '(native)');
   byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + time);
 }
 const top = (map) =>
@@ -35,4 +40,6 @@ const top = (map) =>
     .slice(0, rows)
     .map(([name, time]) => `${((time / total) * 100).toFixed(1).padStart(5)}%  ${name}`)
     .join('\n');
-console.log(`${(total / 1e6).toFixed(1)} s sampled ("(idle)" is the event loop waiting)\n\nby package\n${top(byPackage)}\n\nby function\n${top(byFunction)}`);
+console.log(
+  `${(total / 1e6).toFixed(1)} s sampled ("(idle)" is the event loop waiting)\n\nby package\n${top(byPackage)}\n\nby function\n${top(byFunction)}`,
+);

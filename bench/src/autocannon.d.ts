@@ -14,8 +14,6 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     amount?: number;
-    overallRate?: number;
-    ignoreCoordinatedOmission?: boolean;
     timeout?: number;
     method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
     headers?: Record<string, string>;

@@ -77,7 +77,20 @@ const SG_PLACES = [
   'Dover MRT, block 19 lift lobby',
 ];
 
-const FIRST_NAMES = ['Aisha', 'Ben', 'Chen', 'Divya', 'Ethan', 'Farah', 'Gopal', 'Hui Min', 'Irfan', 'Jia Hui', 'Kumar', 'Li Wei'];
+const FIRST_NAMES = [
+  'Aisha',
+  'Ben',
+  'Chen',
+  'Divya',
+  'Ethan',
+  'Farah',
+  'Gopal',
+  'Hui Min',
+  'Irfan',
+  'Jia Hui',
+  'Kumar',
+  'Li Wei',
+];
 const LAST_NAMES = ['Tan', 'Lim', 'Ng', 'Wong', 'Rahman', 'Pillai', 'Lee', 'Goh', 'Chua', 'Ismail'];
 
 /** Hashes the bench password once with the argon2 module the server itself loads. */
@@ -87,7 +100,10 @@ export async function benchPasswordHash(repoRoot: string): Promise<string> {
   const require = createRequire(join(repoRoot, 'apps', 'api', 'package.json'));
   const argon2 = require('argon2') as {
     argon2id: number;
-    hash(password: string, options: { type: number; memoryCost: number; timeCost: number; parallelism: number }): Promise<string>;
+    hash(
+      password: string,
+      options: { type: number; memoryCost: number; timeCost: number; parallelism: number },
+    ): Promise<string>;
   };
   return argon2.hash(BENCH_PASSWORD, {
     type: argon2.argon2id,
@@ -153,7 +169,11 @@ export async function generateDataSet(db: Kysely<Database>, passwordHash: string
       isVendor,
       companyName: isVendor ? `${last} Transport Pte Ltd` : null,
       driverDetails: isVendor
-        ? JSON.stringify({ name: `${first} ${last}`, contact: `+65 8${String(random.int(1_000_000, 9_999_999))}`, carNumber: `SG${String(random.int(1000, 9999))}X` })
+        ? JSON.stringify({
+            name: `${first} ${last}`,
+            contact: `+65 8${String(random.int(1_000_000, 9_999_999))}`,
+            carNumber: `SG${String(random.int(1000, 9999))}X`,
+          })
         : null,
     });
     (isVendor ? vendors : members).push(i);
@@ -166,7 +186,12 @@ export async function generateDataSet(db: Kysely<Database>, passwordHash: string
     joinUsernames.push(discordUsername);
   }
   const readerUsername = 'bench_reader';
-  users.push({ id: communitySize + plan.joinUsers + 1, discordUsername: readerUsername, passwordHash, name: 'Bench Reader' });
+  users.push({
+    id: communitySize + plan.joinUsers + 1,
+    discordUsername: readerUsername,
+    passwordHash,
+    name: 'Bench Reader',
+  });
 
   await db
     .insertInto('driverContacts')
@@ -229,7 +254,9 @@ export async function generateDataSet(db: Kysely<Database>, passwordHash: string
 
   for (let id = 1; id <= plan.rides; id += 1) {
     const direction: Direction = random.chance(0.5) ? 'SG->FC' : 'FC->SG';
-    const date = random.chance(0.45) ? departure(random, now, -random.int(1, 240)) : departure(random, now, random.int(1, 120));
+    const date = random.chance(0.45)
+      ? departure(random, now, -random.int(1, 240))
+      : departure(random, now, random.int(1, 120));
     // Decided from the date itself: a departure early "tomorrow" in Singapore can still be behind us.
     const past = date.getTime() < now.getTime();
     if (!past) futureRides += 1;
@@ -317,7 +344,16 @@ export async function generateDataSet(db: Kysely<Database>, passwordHash: string
       vendorId: null,
       driverContactId: null,
       cost: 80,
-      rideEntries: [{ id: entryId, rideId: id, userId: creatorId, dropoffLocation: 'Pasir Ris MRT', passengerCount: 1, dropoffSequence: null }],
+      rideEntries: [
+        {
+          id: entryId,
+          rideId: id,
+          userId: creatorId,
+          dropoffLocation: 'Pasir Ris MRT',
+          passengerCount: 1,
+          dropoffSequence: null,
+        },
+      ],
       sequenceLocked: false,
       pickupLocation: 'Pasir Ris MRT',
     });
@@ -341,7 +377,9 @@ export async function generateDataSet(db: Kysely<Database>, passwordHash: string
   );
   // Explicit ids were inserted: move each id sequence past them, as if the rows had used it.
   for (const table of ['users', 'rides', 'ride_passengers', 'driver_contacts']) {
-    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(db);
+    await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
+      db,
+    );
   }
   // A database in service has been vacuumed and analysed by autovacuum (statistics for the planner,
   // a visibility map for index-only scans); a freshly loaded one has neither yet.

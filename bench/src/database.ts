@@ -54,7 +54,9 @@ export function serverAnswers(adminUrl: string, timeoutMs = 1500): Promise<boole
 export async function postgresVersion(adminUrl: string): Promise<string> {
   const admin = await connectDatabase({ databaseUrl: adminUrl, poolSize: 1 });
   try {
-    const { rows } = await sql<{ version: string }>`select current_setting('server_version') as version`.execute(admin.db);
+    const { rows } = await sql<{ version: string }>`select current_setting('server_version') as version`.execute(
+      admin.db,
+    );
     return rows[0]?.version ?? 'unknown';
   } finally {
     await admin.close();

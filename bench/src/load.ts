@@ -2,6 +2,8 @@
  * Load from this process with autocannon (loopback only, bounded in time or in requests), and the
  * few plain requests the harness makes around it (sign-in, sizes, statement counts).
  */
+import http from 'node:http';
+
 import autocannon, { type Client, type Options } from 'autocannon';
 
 export interface LoadResult {
@@ -23,8 +25,6 @@ export interface LoadSpec {
   connections: number;
   durationSeconds?: number;
   amount?: number;
-  /** Offered load in requests/s over all connections (open loop); unset: as fast as answers come. */
-  overallRate?: number;
   method?: Options['method'];
   headers?: Record<string, string>;
   body?: string;
@@ -39,9 +39,6 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     connections: spec.connections,
     timeout: 30,
     ...(spec.amount !== undefined ? { amount: spec.amount } : { duration: spec.durationSeconds ?? 5 }),
-    // autocannon's coordinated-omission correction back-fills in 1 ms steps whatever the rate, which
-    // distorts the percentiles; each request's own latency is what is reported.
-    ...(spec.overallRate !== undefined ? { overallRate: spec.overallRate, ignoreCoordinatedOmission: true } : {}),
     ...(spec.method ? { method: spec.method } : {}),
     ...(spec.headers ? { headers: spec.headers } : {}),
     ...(spec.body !== undefined ? { body: spec.body } : {}),
@@ -72,6 +69,73 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   };
 }
 
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+}
+
+/**
+ * An open-loop load at a fixed rate: one GET every 1/rate seconds, evenly spaced, over keep-alive
+ * connections (as many as are busy at once). autocannon's own rate limit sends each second's quota
+ * in one burst, which measures the burst rather than the rate. Latency is counted from the moment a
+ * request was due, so a client that falls behind shows up in the figures instead of hiding them.
+ */
+export async function runPaced(spec: {
+  url: string;
+  rate: number;
+  durationSeconds: number;
+  headers?: Record<string, string>;
+}): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const latencies: number[] = [];
+  const statusCounts: Record<string, number> = {};
+  let errors = 0;
+  const interval = 1000 / spec.rate;
+  const total = Math.max(1, Math.round(spec.rate * spec.durationSeconds));
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  const one = (due: number) =>
+    new Promise<void>((resolve) => {
+      const request = http.get(spec.url, { agent, headers: spec.headers ?? {} }, (response) => {
+        response.resume();
+        response.on('end', () => {
+          latencies.push(performance.now() - due);
+          const code = String(response.statusCode ?? 0);
+          statusCounts[code] = (statusCounts[code] ?? 0) + 1;
+          resolve();
+        });
+      });
+      request.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+    });
+  for (let i = 0; i < total; i += 1) {
+    const due = started + i * interval;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    inFlight.push(one(due));
+  }
+  await Promise.all(inFlight);
+  const durationSeconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  const ok = Object.entries(statusCounts).reduce((sum, [code, n]) => sum + (code.startsWith('2') ? n : 0), 0);
+  return {
+    rps: latencies.length / durationSeconds,
+    requests: latencies.length,
+    p50Ms: round(percentile(sorted, 50)),
+    p99Ms: round(percentile(sorted, 99)),
+    maxMs: round(sorted[sorted.length - 1] ?? 0),
+    non2xx: latencies.length - ok,
+    errors,
+    timeouts: 0,
+    statusCounts,
+    durationSeconds,
+  };
+}
+
 /** The `name=value` of the session cookie a response set. */
 export function sessionCookieOf(response: Response): string {
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith('rideshare.sid='));
@@ -87,12 +151,18 @@ export async function login(baseUrl: string, discordUsername: string, password: 
     body: JSON.stringify({ discordUsername, password }),
   });
   const text = await response.text();
-  if (response.status !== 200) throw new Error(`login of ${discordUsername} failed: ${String(response.status)} ${text}`);
+  if (response.status !== 200)
+    throw new Error(`login of ${discordUsername} failed: ${String(response.status)} ${text}`);
   return sessionCookieOf(response);
 }
 
 /** Signs many users in, a few at a time (each login is an argon2 verification on the server). */
-export async function loginAll(baseUrl: string, usernames: readonly string[], password: string, parallel = 4): Promise<string[]> {
+export async function loginAll(
+  baseUrl: string,
+  usernames: readonly string[],
+  password: string,
+  parallel = 4,
+): Promise<string[]> {
   const cookies: string[] = new Array<string>(usernames.length);
   let next = 0;
   const worker = async () => {
@@ -111,7 +181,8 @@ export async function loginAll(baseUrl: string, usernames: readonly string[], pa
 export async function getBytes(url: string, headers: Record<string, string> = {}): Promise<Buffer> {
   const response = await fetch(url, { headers });
   const body = Buffer.from(await response.arrayBuffer());
-  if (response.status !== 200) throw new Error(`GET ${url}: ${String(response.status)} ${body.toString('utf8').slice(0, 300)}`);
+  if (response.status !== 200)
+    throw new Error(`GET ${url}: ${String(response.status)} ${body.toString('utf8').slice(0, 300)}`);
   return body;
 }
 

@@ -47,10 +47,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 function build(): void {
   log('$ pnpm turbo run build --filter=@rideshare/api --filter=@rideshare/web');
-  const result = spawnSync('pnpm', ['turbo', 'run', 'build', '--filter=@rideshare/api', '--filter=@rideshare/web', '--output-logs=errors-only'], {
-    cwd: repoRoot,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    'pnpm',
+    ['turbo', 'run', 'build', '--filter=@rideshare/api', '--filter=@rideshare/web', '--output-logs=errors-only'],
+    {
+      cwd: repoRoot,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) throw new Error(`the build failed (exit ${String(result.status)})`);
 }
 
@@ -61,7 +65,11 @@ interface SizeRunContext {
   paints: boolean;
 }
 
-async function runSize(engine: Engine, rides: number, ctx: SizeRunContext): Promise<{ run: SizeRun; paints: PaintResult[] | null }> {
+async function runSize(
+  engine: Engine,
+  rides: number,
+  ctx: SizeRunContext,
+): Promise<{ run: SizeRun; paints: PaintResult[] | null }> {
   const { options } = ctx;
   log(`\n== ${engine}, ${rides.toLocaleString('en')} rides`);
   const target: DataTarget = await createDataTarget(engine, options.adminDatabaseUrl);
@@ -84,7 +92,9 @@ async function runSize(engine: Engine, rides: number, ctx: SizeRunContext): Prom
     server = running;
     const stop = () => running.stop();
     cleanups.add(stop);
-    log(`    server pid ${String(running.pid)} at ${running.url}, start to /readyz ${running.startToReadyMs.toFixed(0)} ms`);
+    log(
+      `    server pid ${String(running.pid)} at ${running.url}, start to /readyz ${running.startToReadyMs.toFixed(0)} ms`,
+    );
 
     const loadAtStart = loadavg()[0] ?? 0;
     const readerCookie = await login(running.url, data.readerUsername, data.password);
@@ -117,7 +127,10 @@ async function runSize(engine: Engine, rides: number, ctx: SizeRunContext): Prom
         ],
         options.lcpRuns,
       );
-      for (const p of paints) log(`    LCP ${p.path}: ${p.lcpMs.toFixed(0)} ms (${p.runsMs.map((t) => t.toFixed(0)).join(', ')}) ${p.element}`);
+      for (const p of paints)
+        log(
+          `    LCP ${p.path}: ${p.lcpMs.toFixed(0)} ms (${p.runsMs.map((t) => t.toFixed(0)).join(', ')}) ${p.element}`,
+        );
     }
     const peakRssBytes = running.peakRssBytes();
     const loadAtEnd = loadavg()[0] ?? 0;
@@ -178,7 +191,9 @@ function smokeFailures(results: RunResults, options: RunOptions): string[] {
       ] as const) {
         if (load.requests === 0) failures.push(`${where}: ${what} completed no request`);
         if (load.non2xx > 0 || load.errors > 0 || load.timeouts > 0) {
-          failures.push(`${where}: ${what} had ${String(load.non2xx)} non-2xx, ${String(load.errors)} errors, ${String(load.timeouts)} timeouts`);
+          failures.push(
+            `${where}: ${what} had ${String(load.non2xx)} non-2xx, ${String(load.errors)} errors, ${String(load.timeouts)} timeouts`,
+          );
         }
       }
       if (!Number.isInteger(r.statementsPerRequest) || r.statementsPerRequest < 1) {
@@ -187,12 +202,18 @@ function smokeFailures(results: RunResults, options: RunOptions): string[] {
     }
     const expected = Math.min(run.join.freeSeatsPerRound, run.join.usersPerRound);
     if (run.join.acceptedPerRound.some((accepted) => accepted !== expected)) {
-      failures.push(`${where}: accepted joins per round ${run.join.acceptedPerRound.join(', ')}, expected ${String(expected)} each`);
+      failures.push(
+        `${where}: accepted joins per round ${run.join.acceptedPerRound.join(', ')}, expected ${String(expected)} each`,
+      );
     }
-    if (Object.keys(run.join.unexpected).length > 0) failures.push(`${where}: unexpected join answers ${JSON.stringify(run.join.unexpected)}`);
-    if (run.overbookedRides > 0) failures.push(`${where}: ${String(run.overbookedRides)} rides hold more seats than their maximum`);
-    if (run.hotRides.some((h) => h.currentPassengers > h.maxPassengers)) failures.push(`${where}: a hot ride is over its maximum`);
-    if (run.login.requests === 0 || run.login.non2xx > 0) failures.push(`${where}: login answered ${JSON.stringify(run.login.statusCounts)}`);
+    if (Object.keys(run.join.unexpected).length > 0)
+      failures.push(`${where}: unexpected join answers ${JSON.stringify(run.join.unexpected)}`);
+    if (run.overbookedRides > 0)
+      failures.push(`${where}: ${String(run.overbookedRides)} rides hold more seats than their maximum`);
+    if (run.hotRides.some((h) => h.currentPassengers > h.maxPassengers))
+      failures.push(`${where}: a hot ride is over its maximum`);
+    if (run.login.requests === 0 || run.login.non2xx > 0)
+      failures.push(`${where}: login answered ${JSON.stringify(run.login.statusCounts)}`);
   }
   if (options.web && !results.bundle) failures.push('the web bundle was not analysed');
   return failures;
@@ -223,7 +244,9 @@ async function main(): Promise<void> {
     }
   }
   const machine = machineInfo(repoRoot, options.chromiumPath, postgres);
-  log(`machine: ${machine.cpu}, ${String(machine.cores)} cores, ${String(machine.memoryGiB)} GiB, load ${String(machine.loadAverageAtStart)}`);
+  log(
+    `machine: ${machine.cpu}, ${String(machine.cores)} cores, ${String(machine.memoryGiB)} GiB, load ${String(machine.loadAverageAtStart)}`,
+  );
 
   const bundle = options.web ? analyzeBundle(join(repoRoot, 'apps', 'web', 'dist')) : null;
   if (bundle) {
@@ -264,7 +287,9 @@ async function main(): Promise<void> {
     runs,
     bundle,
     paints,
-    paintsAgainst: paints ? `the ${paintEngine === 'server' ? 'Postgres server' : 'embedded engine'} with ${paintSize.toLocaleString('en')} rides` : null,
+    paintsAgainst: paints
+      ? `the ${paintEngine === 'server' ? 'Postgres server' : 'embedded engine'} with ${paintSize.toLocaleString('en')} rides`
+      : null,
     notes,
     elapsedSeconds: (performance.now() - started) / 1000,
   };
@@ -290,7 +315,9 @@ async function main(): Promise<void> {
     writeResultsDoc(join(repoRoot, 'docs', 'benchmarks.md'), markdown);
     log('wrote docs/benchmarks.md and bench/results/latest.json');
   }
-  const oversold = runs.filter((run) => run.overbookedRides > 0 || run.hotRides.some((h) => h.currentPassengers > h.maxPassengers));
+  const oversold = runs.filter(
+    (run) => run.overbookedRides > 0 || run.hotRides.some((h) => h.currentPassengers > h.maxPassengers),
+  );
   if (oversold.length > 0) {
     console.error('seats exceeded the maximum: see the Writes table');
     process.exitCode = 1;

@@ -2,15 +2,42 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
 import type { LoadResult } from './load';
-import { evaluateBudgets, replaceResultsBlock, RESULTS_END, RESULTS_START, statementDrift, type RunResults, type SizeRun } from './report';
+import {
+  evaluateBudgets,
+  replaceResultsBlock,
+  RESULTS_END,
+  RESULTS_START,
+  statementDrift,
+  type RunResults,
+  type SizeRun,
+} from './report';
 import type { ReadResult } from './scenarios';
 
 function load(rps: number, p99Ms = 10): LoadResult {
-  return { rps, requests: rps * 5, p50Ms: p99Ms / 2, p99Ms, maxMs: p99Ms, non2xx: 0, errors: 0, timeouts: 0, statusCounts: { 200: rps * 5 }, durationSeconds: 5 };
+  return {
+    rps,
+    requests: rps * 5,
+    p50Ms: p99Ms / 2,
+    p99Ms,
+    maxMs: p99Ms,
+    non2xx: 0,
+    errors: 0,
+    timeouts: 0,
+    statusCounts: { 200: rps * 5 },
+    durationSeconds: 5,
+  };
 }
 
 function readOf(key: ReadResult['key'], statements: number, rps = 1000, ceiling = 1500, p99Ms = 10): ReadResult {
-  return { key, label: key, bodyBytes: 100, statementsPerRequest: statements, load: load(rps, p99Ms), ceiling: load(ceiling), ratio: rps / ceiling };
+  return {
+    key,
+    label: key,
+    bodyBytes: 100,
+    statementsPerRequest: statements,
+    load: load(rps, p99Ms),
+    ceiling: load(ceiling),
+    ratio: rps / ceiling,
+  };
 }
 
 function run(engine: SizeRun['engine'], rides: number, reads: ReadResult[], overrides: Partial<SizeRun> = {}): SizeRun {
@@ -54,7 +81,17 @@ function results(runs: SizeRun[]): RunResults {
     command: 'bench',
     durationSeconds: 5,
     connections: 50,
-    machine: { cpu: 'x', cores: 2, memoryGiB: 4, os: 'Linux', node: 'v20', postgres: '15', chromium: null, commit: null, loadAverageAtStart: 0 },
+    machine: {
+      cpu: 'x',
+      cores: 2,
+      memoryGiB: 4,
+      os: 'Linux',
+      node: 'v20',
+      postgres: '15',
+      chromium: null,
+      commit: null,
+      loadAverageAtStart: 0,
+    },
     runs,
     bundle: null,
     paints: null,
@@ -66,7 +103,10 @@ function results(runs: SizeRun[]): RunResults {
 
 describe('statementDrift', () => {
   it('is empty when every read costs the same at every size, per engine', () => {
-    const runs = [run('server', 100, [readOf('rides', 1), readOf('trpcList', 2)]), run('server', 10_000, [readOf('rides', 1), readOf('trpcList', 2)])];
+    const runs = [
+      run('server', 100, [readOf('rides', 1), readOf('trpcList', 2)]),
+      run('server', 10_000, [readOf('rides', 1), readOf('trpcList', 2)]),
+    ];
     assert.deepEqual(statementDrift(runs), []);
   });
 
@@ -81,7 +121,10 @@ describe('evaluateBudgets', () => {
     const budgets = evaluateBudgets(
       results([
         run('server', 1000, [readOf('rides', 1, 400, 1000), readOf('trpcList', 2)]),
-        run('server', 10_000, [readOf('rides', 1), readOf('trpcList', 2, 900, 1500, 62)], { peakRssBytes: 260 * 1024 * 1024, startToReadyMs: 1200 }),
+        run('server', 10_000, [readOf('rides', 1), readOf('trpcList', 2, 900, 1500, 62)], {
+          peakRssBytes: 260 * 1024 * 1024,
+          startToReadyMs: 1200,
+        }),
       ]),
     );
     const status = Object.fromEntries(budgets.map((b) => [b.budget.split(':')[0], b.status]));

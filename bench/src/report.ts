@@ -126,13 +126,18 @@ export function evaluateBudgets(results: RunResults): BudgetResult[] {
 
   const bundle = results.bundle;
   const homeKB = bundle ? bundle.home.jsGzipBytes / 1024 : 0;
-  const fetchedMap = results.paints?.find((p) => p.path === '/home')?.fetched.filter((f) => /maplibre|location-map/.test(f)) ?? [];
+  const fetchedMap =
+    results.paints?.find((p) => p.path === '/home')?.fetched.filter((f) => /maplibre|location-map/.test(f)) ?? [];
   budgets.push({
     budget: '/home: at most 250 KB of gzipped JavaScript; the map code is not loaded there',
     measured: bundle
       ? `${homeKB.toFixed(1)} KB gzipped JS; map files on /home: ${bundle.mapFilesOnHome.length + fetchedMap.length === 0 ? 'none' : [...bundle.mapFilesOnHome, ...fetchedMap].join(', ')}`
       : '-',
-    status: bundle ? (homeKB <= 250 && bundle.mapFilesOnHome.length === 0 && fetchedMap.length === 0 ? 'met' : 'missed') : 'not measured',
+    status: bundle
+      ? homeKB <= 250 && bundle.mapFilesOnHome.length === 0 && fetchedMap.length === 0
+        ? 'met'
+        : 'missed'
+      : 'not measured',
   });
 
   const peak = serverRuns.map((r) => r.peakRssBytes ?? 0);
@@ -143,7 +148,9 @@ export function evaluateBudgets(results: RunResults): BudgetResult[] {
     measured:
       serverRuns.length > 0 && peakMax > 0
         ? `${(peakMax / MB).toFixed(0)} MB at most` +
-          (embeddedPeak.length > 0 ? ` (embedded engine: ${(Math.max(...embeddedPeak) / MB).toFixed(0)} MB at most)` : '')
+          (embeddedPeak.length > 0
+            ? ` (embedded engine: ${(Math.max(...embeddedPeak) / MB).toFixed(0)} MB at most)`
+            : '')
         : '-',
     status: serverRuns.length > 0 && peakMax > 0 ? (peakMax < 250 * MB ? 'met' : 'missed') : 'not measured',
   });
@@ -198,7 +205,13 @@ export function renderMarkdown(results: RunResults): string {
   );
 
   out.push('### Budgets', '');
-  out.push(table(['Budget', 'Measured', 'Status'], evaluateBudgets(results).map((b) => [b.budget, b.measured, b.status])), '');
+  out.push(
+    table(
+      ['Budget', 'Measured', 'Status'],
+      evaluateBudgets(results).map((b) => [b.budget, b.measured, b.status]),
+    ),
+    '',
+  );
 
   for (const engine of ['server', 'embedded'] as const) {
     const runs = results.runs.filter((r) => r.engine === engine);
@@ -224,8 +237,9 @@ export function renderMarkdown(results: RunResults): string {
     const fixed = runs.flatMap((run) => run.reads.filter((r) => r.atRate).map((r) => ({ run, r })));
     if (fixed.length > 0) {
       out.push(
-        `The same read without the queueing of a ${String(results.connections)}-connection flood: at a fixed offered rate ` +
-          `(open loop over ${String(results.connections)} connections) and over one connection, one request at a time (service time):`,
+        `The same read without the queueing of a ${String(results.connections)}-connection flood: at a steady offered rate ` +
+          `(open loop, one request every 1/rate s over keep-alive connections, latency counted from when each was due) ` +
+          `and over one connection, one request at a time (service time):`,
         '',
       );
       out.push(
@@ -259,7 +273,20 @@ export function renderMarkdown(results: RunResults): string {
   );
   out.push(
     table(
-      ['Engine', 'Rides', 'Join attempts', 'Accepted', 'Refused (full)', 'Accepted joins/s', 'Join p50', 'Join p99', 'Seats over max', 'Login/s', 'Login p50', 'Login p99'],
+      [
+        'Engine',
+        'Rides',
+        'Join attempts',
+        'Accepted',
+        'Refused (full)',
+        'Accepted joins/s',
+        'Join p50',
+        'Join p99',
+        'Seats over max',
+        'Login/s',
+        'Login p50',
+        'Login p99',
+      ],
       results.runs.map((run) => [
         run.engine,
         n0(run.rides),
@@ -281,7 +308,17 @@ export function renderMarkdown(results: RunResults): string {
   out.push('### Server process', '');
   out.push(
     table(
-      ['Engine', 'Rides', 'Users', 'Passenger entries', 'Data generation', 'Start → /readyz', 'Peak RSS after reads', 'Peak RSS after writes', 'Machine load'],
+      [
+        'Engine',
+        'Rides',
+        'Users',
+        'Passenger entries',
+        'Data generation',
+        'Start → /readyz',
+        'Peak RSS after reads',
+        'Peak RSS after writes',
+        'Machine load',
+      ],
       results.runs.map((run) => [
         run.engine,
         n0(run.rides),
@@ -304,9 +341,24 @@ export function renderMarkdown(results: RunResults): string {
       table(
         ['What', 'JS (gzip)', 'CSS (gzip)', 'Files'],
         [
-          ['/home loads', kb(b.home.jsGzipBytes), kb(b.home.cssGzipBytes), [...b.home.js, ...b.home.css].map((a) => a.file).join(', ')],
-          ['/rides/{id} loads', kb(b.rideDetail.jsGzipBytes), kb(b.rideDetail.cssGzipBytes), String(b.rideDetail.js.length + b.rideDetail.css.length) + ' files'],
-          ['Map chunk (join screen only)', kb(b.map.jsGzipBytes), kb(b.map.cssGzipBytes), [...b.map.js, ...b.map.css].map((a) => a.file).join(', ')],
+          [
+            '/home loads',
+            kb(b.home.jsGzipBytes),
+            kb(b.home.cssGzipBytes),
+            [...b.home.js, ...b.home.css].map((a) => a.file).join(', '),
+          ],
+          [
+            '/rides/{id} loads',
+            kb(b.rideDetail.jsGzipBytes),
+            kb(b.rideDetail.cssGzipBytes),
+            String(b.rideDetail.js.length + b.rideDetail.css.length) + ' files',
+          ],
+          [
+            'Map chunk (join screen only)',
+            kb(b.map.jsGzipBytes),
+            kb(b.map.cssGzipBytes),
+            [...b.map.js, ...b.map.css].map((a) => a.file).join(', '),
+          ],
         ],
       ),
       '',
@@ -319,7 +371,13 @@ export function renderMarkdown(results: RunResults): string {
       out.push(
         table(
           ['Page', 'LCP', 'Runs', 'LCP element', 'Scripts and stylesheets fetched'],
-          results.paints.map((p) => [p.path, `${n0(p.lcpMs)} ms`, p.runsMs.map((t) => n0(t)).join(' / '), p.element.replace(/\|/g, '/'), String(p.fetched.length)]),
+          results.paints.map((p) => [
+            p.path,
+            `${n0(p.lcpMs)} ms`,
+            p.runsMs.map((t) => n0(t)).join(' / '),
+            p.element.replace(/\|/g, '/'),
+            String(p.fetched.length),
+          ]),
         ),
         '',
       );

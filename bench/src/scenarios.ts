@@ -9,7 +9,7 @@
  *   on its own connection (one fresh hot ride per round, 9 free seats); login throughput.
  */
 import type { DataSet } from './data';
-import { getBytes, loginAll, runLoad, statementsSoFar, type LoadResult } from './load';
+import { getBytes, loginAll, runLoad, runPaced, statementsSoFar, type LoadResult } from './load';
 
 export interface ReadScenario {
   key: 'rides' | 'trpcList' | 'ride' | 'passengers' | 'stats';
@@ -71,7 +71,12 @@ async function measured(url: string, settings: LoadSettings, headers: Record<str
 }
 
 /** Sequential requests between two reads of the server's statement counter. */
-async function statementsPerRequest(baseUrl: string, path: string, headers: Record<string, string>, samples: number): Promise<number> {
+async function statementsPerRequest(
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string>,
+  samples: number,
+): Promise<number> {
   // One request first, so one-off work (the ride list cache's first build) is not counted.
   await getBytes(`${baseUrl}${path}`, headers);
   const before = await statementsSoFar(baseUrl);
@@ -97,30 +102,38 @@ export async function runReads(
     const ceiling = await measured(`${baseUrl}/__bench/static?bytes=${String(body.length)}`, settings, {});
     const ratio = ceiling.rps > 0 ? load.rps / ceiling.rps : 0;
     // At 50 connections in a closed loop, latency is mostly time spent queueing behind the other 49
-    // (mean latency = connections / throughput); at a fixed rate below capacity it is service time.
+    // (mean latency = connections / throughput); at a steady rate below capacity it is service time.
     const atRate =
       scenario.key === 'trpcList'
         ? {
             rate: FIXED_RATE,
-            result: await runLoad({
+            result: await runPaced({
               url: `${baseUrl}${scenario.path}`,
-              connections: settings.connections,
+              rate: FIXED_RATE,
               durationSeconds: settings.durationSeconds,
-              overallRate: FIXED_RATE,
               headers,
             }),
           }
         : undefined;
     const oneConnection =
       scenario.key === 'trpcList'
-        ? await runLoad({ url: `${baseUrl}${scenario.path}`, connections: 1, durationSeconds: settings.durationSeconds, headers })
+        ? await runLoad({
+            url: `${baseUrl}${scenario.path}`,
+            connections: 1,
+            durationSeconds: settings.durationSeconds,
+            headers,
+          })
         : undefined;
     log(
       `    ${scenario.label.padEnd(32)} ${formatBytes(body.length).padStart(9)}  ${load.rps.toFixed(0).padStart(6)} req/s` +
         `  p50 ${String(load.p50Ms)} ms  p99 ${String(load.p99Ms)} ms  static ${ceiling.rps.toFixed(0)} req/s` +
         `  ratio ${ratio.toFixed(2)}  ${String(statements)} SQL/req` +
-        (atRate ? `  at ${String(atRate.rate)} req/s: p50 ${String(atRate.result.p50Ms)} ms p99 ${String(atRate.result.p99Ms)} ms` : '') +
-        (oneConnection ? `  1 connection: p50 ${String(oneConnection.p50Ms)} ms p99 ${String(oneConnection.p99Ms)} ms` : ''),
+        (atRate
+          ? `  at ${String(atRate.rate)} req/s: p50 ${String(atRate.result.p50Ms)} ms p99 ${String(atRate.result.p99Ms)} ms`
+          : '') +
+        (oneConnection
+          ? `  1 connection: p50 ${String(oneConnection.p50Ms)} ms p99 ${String(oneConnection.p99Ms)} ms`
+          : ''),
     );
     results.push({
       key: scenario.key,
@@ -184,7 +197,8 @@ export async function runJoinContention(
   const body = JSON.stringify({ dropoffLocation: 'Tampines Mall', passengerCount: 1 });
   for (let round = 0; round < rounds; round += 1) {
     const rideId = data.hotRideIds[round];
-    if (rideId === undefined) throw new Error(`only ${String(data.hotRideIds.length)} hot rides for ${String(rounds)} rounds`);
+    if (rideId === undefined)
+      throw new Error(`only ${String(data.hotRideIds.length)} hot rides for ${String(rounds)} rounds`);
     let nextCookie = 0;
     // The round lasts from the first request sent to the last answer received (autocannon's own
     // run time includes its start-up and once-a-second sampling, longer than the round itself).

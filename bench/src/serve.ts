@@ -23,11 +23,16 @@ const rides = Number(value('rides') ?? 1000);
 const engine: Engine = value('engine') === 'embedded' ? 'embedded' : 'server';
 const nodeArgs = args.filter((arg) => !arg.startsWith('--rides=') && !arg.startsWith('--engine='));
 
-const target = await createDataTarget(engine, process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-const handle = await target.open();
-const data = await generateDataSet(handle.db, await benchPasswordHash(repoRoot), { rides, hotRides: 2, joinUsers: 5 }).finally(() =>
-  handle.close(),
+const target = await createDataTarget(
+  engine,
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
 );
+const handle = await target.open();
+const data = await generateDataSet(handle.db, await benchPasswordHash(repoRoot), {
+  rides,
+  hotRides: 2,
+  joinUsers: 5,
+}).finally(() => handle.close());
 const server = await startServer(repoRoot, target.serverEnv, nodeArgs);
 console.log(
   `${server.url} pid ${String(server.pid)} (${engine}, ${String(rides)} rides; sample ride ${String(data.sampleRideId)}; ` +

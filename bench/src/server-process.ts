@@ -82,12 +82,21 @@ export async function startServer(
   };
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
-    lines.push(...chunk.toString('utf8').split('\n').filter((line) => line.trim() !== ''));
+    lines.push(
+      ...chunk
+        .toString('utf8')
+        .split('\n')
+        .filter((line) => line.trim() !== ''),
+    );
     if (lines.length > 200) lines.splice(0, lines.length - 200);
   };
 
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, entry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const pid = child.pid;

@@ -64,7 +64,10 @@ export function parseAssetGraph(indexHtml: string, chunks: ReadonlyMap<string, s
   const staticImports = new Map<string, string[]>();
   const dynamicImports = new Map<string, { target: string; preload: string[] }[]>();
   for (const [file, code] of chunks) {
-    staticImports.set(file, [...new Set([...code.matchAll(STATIC_IMPORT)].map((m) => m[1] ?? ''))].filter((f) => f !== ''));
+    staticImports.set(
+      file,
+      [...new Set([...code.matchAll(STATIC_IMPORT)].map((m) => m[1] ?? ''))].filter((f) => f !== ''),
+    );
     const depsList = MAP_DEPS.exec(code)?.[1];
     const deps = depsList ? [...depsList.matchAll(/"assets\/([^"]+)"/g)].map((m) => m[1] ?? '') : [];
     dynamicImports.set(

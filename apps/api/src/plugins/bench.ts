@@ -47,7 +47,9 @@ export const benchPlugin = fp(
         const raw = (request.query as { bytes?: unknown }).bytes;
         const bytes = Number(raw);
         if (!Number.isInteger(bytes) || bytes < 0 || bytes > BENCH_STATIC_MAX_BYTES) {
-          return reply.code(400).send({ error: `bytes must be a whole number from 0 to ${String(BENCH_STATIC_MAX_BYTES)}` });
+          return reply
+            .code(400)
+            .send({ error: `bytes must be a whole number from 0 to ${String(BENCH_STATIC_MAX_BYTES)}` });
         }
         let body = bodies.get(bytes);
         if (!body) {

@@ -55,7 +55,8 @@ describe('bench routes', () => {
 
   it('reports the statements executed with BENCH_COUNT_QUERIES, itself running none', async () => {
     const app = await appWith({ BENCH_COUNT_QUERIES: 'true' }, true);
-    const read = async () => (await app.inject({ method: 'GET', url: '/__bench/queries' })).json<{ statements: number }>().statements;
+    const read = async () =>
+      (await app.inject({ method: 'GET', url: '/__bench/queries' })).json<{ statements: number }>().statements;
     const before = await read();
     expect(await read()).toBe(before);
     await createUser(tdb.db);
