@@ -1,6 +1,7 @@
 import {
   assertCanJoin,
   assertCanRemovePassenger,
+  audienceOf,
   compactSequence,
   DomainError,
   findPassengerOfRide,
@@ -89,7 +90,7 @@ export const passengerRouter = router({
       await updatePassengerSequences(trx, ride.id, changed);
       await saveDerivedFields(trx, ride);
     });
-    const ride = await findRideDetail(ctx.db, input.rideId, { withContacts: true });
+    const ride = await findRideDetail(ctx.db, input.rideId, audienceOf(ctx.user));
     if (!ride) notFound('Ride');
     return { message: 'Passenger removed successfully', passengerId: input.passengerId, ride };
   }),

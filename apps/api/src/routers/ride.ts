@@ -2,17 +2,18 @@ import {
   assertCanCreateRide,
   assertCanDeleteRide,
   assertCanUpdateRide,
+  audienceOf,
   nextSequenceNumber,
   organizerEntryOf,
   pickupLocationOf,
   rideListFiltersInput,
   ridePayloadInput,
-  weekWindow,
 } from '@rideshare/domain';
 import type { Database } from '@rideshare/db';
 import type { Transaction } from 'kysely';
 import { z } from 'zod';
 
+import { readRideListPage, type RideListPage } from '../lib/ride-list-cache';
 import { insertPassenger, updatePassengerEntry } from '../repositories/passenger-repository';
 import {
   deleteRide,
@@ -22,10 +23,8 @@ import {
   listAllRides,
   listRidesJoinedBy,
   listRidesOrganizedBy,
-  listRidesPage,
   updateRide,
   type RideDetail,
-  type RideSummary,
 } from '../repositories/ride-repository';
 import type { ContextInner } from '../trpc/context';
 import { notFound } from '../trpc/errors';
@@ -41,20 +40,13 @@ export const rideListInput = rideListFiltersInput
   })
   .prefault({});
 
-export interface RideListPage {
-  items: RideSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
 const byIdInput = z.object({ id: idInput });
 /** The ride payload with the ride's id (REST: the path id wins over any id in the body). */
 const updateRideInput = ridePayloadInput.safeExtend({ id: idInput });
 
-/** One ride with its organiser; contact numbers only for a signed-in caller. */
+/** One ride with its organiser, as the caller's audience sees it (domain `visibility`). */
 async function loadRideDetail(ctx: ContextInner, id: number): Promise<RideDetail> {
-  const ride = await findRideDetail(ctx.db, id, { withContacts: ctx.user !== null });
+  const ride = await findRideDetail(ctx.db, id, audienceOf(ctx.user));
   if (!ride) notFound('Ride');
   return ride;
 }
@@ -66,19 +58,19 @@ async function assertDriverContact(trx: Transaction<Database>, id: number | null
 export const rideRouter = router({
   /**
    * The home page list: filtered (time, direction), sorted (rides still to come before past ones,
-   * then by date) and paged in SQL; `total` counts every matching ride.
+   * then by date) and paged in SQL; `total` counts every matching ride. As the caller's audience
+   * sees it.
    */
-  list: publicProcedure.input(rideListInput).query(async ({ ctx, input }): Promise<RideListPage> => {
-    const now = ctx.now();
+  list: publicProcedure.input(rideListInput).query(({ ctx, input }): Promise<RideListPage> => {
     const { page, pageSize, ...filters } = input;
-    const { items, total } = await listRidesPage(ctx.db, { filters, page, pageSize, now, week: weekWindow(now) });
-    return { items, total, page, pageSize };
+    const query = { filters, page, pageSize, audience: audienceOf(ctx.user) };
+    return readRideListPage(ctx.db, query, ctx.now());
   }),
 
-  /** Every ride, soonest first: the documented GET /api/rides answer. */
-  all: publicProcedure.query(({ ctx }) => listAllRides(ctx.db)),
+  /** Every ride, soonest first, as the caller's audience sees it: the documented GET /api/rides answer. */
+  all: publicProcedure.query(({ ctx }) => listAllRides(ctx.db, audienceOf(ctx.user))),
 
-  /** One ride with its organiser as `creator` (their numbers only for signed-in callers). */
+  /** One ride with its organiser as `creator` (username and numbers for signed-in callers only). */
   byId: publicProcedure.input(byIdInput).query(({ ctx, input }) => loadRideDetail(ctx, input.id)),
 
   /**
@@ -191,8 +183,8 @@ export const rideRouter = router({
   }),
 
   /** Rides the caller joined as a passenger but did not organise (one query). */
-  joined: protectedProcedure.query(({ ctx }) => listRidesJoinedBy(ctx.db, ctx.user.id)),
+  joined: protectedProcedure.query(({ ctx }) => listRidesJoinedBy(ctx.db, ctx.user.id, audienceOf(ctx.user))),
 
   /** Rides the caller organised (one query). */
-  organized: protectedProcedure.query(({ ctx }) => listRidesOrganizedBy(ctx.db, ctx.user.id)),
+  organized: protectedProcedure.query(({ ctx }) => listRidesOrganizedBy(ctx.db, ctx.user.id, audienceOf(ctx.user))),
 });

@@ -1,4 +1,4 @@
-import { assertCanAssign } from '@rideshare/domain';
+import { assertCanAssign, audienceOf } from '@rideshare/domain';
 
 import {
   assignRideToVendor,
@@ -13,10 +13,10 @@ import { lockRideWithEntries, rideIdInput, rideStateOf } from './ride-writes';
 
 export const vendorRouter = router({
   /** Rides assigned to the calling vendor, soonest first (one query). */
-  rides: vendorProcedure.query(({ ctx }) => listRidesAssignedTo(ctx.db, ctx.user.id)),
+  rides: vendorProcedure.query(({ ctx }) => listRidesAssignedTo(ctx.db, ctx.user.id, audienceOf(ctx.user))),
 
   /** Open rides that have not departed: what a vendor may take (one query). */
-  available: vendorProcedure.query(({ ctx }) => listOpenFutureRides(ctx.db, ctx.now())),
+  available: vendorProcedure.query(({ ctx }) => listOpenFutureRides(ctx.db, ctx.now(), audienceOf(ctx.user))),
 
   /**
    * A vendor takes an open, future ride: open → assigned with vendorId = the caller. The ride row
@@ -31,7 +31,7 @@ export const vendorRouter = router({
       assertCanAssign({ ride: rideStateOf(ride, entries), isVendor: ctx.user.isVendor, now });
       await assignRideToVendor(trx, ride.id, vendorId);
     });
-    const ride = await findRideDetail(ctx.db, input.rideId, { withContacts: true });
+    const ride = await findRideDetail(ctx.db, input.rideId, audienceOf(ctx.user));
     if (!ride) notFound('Ride');
     return ride;
   }),
