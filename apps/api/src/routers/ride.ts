@@ -59,12 +59,13 @@ export const rideRouter = router({
   /**
    * The home page list: filtered (time, direction), sorted (rides still to come before past ones,
    * then by date) and paged in SQL; `total` counts every matching ride. As the caller's audience
-   * sees it.
+   * sees it; first pages come from the ride list cache when the context has one (HTTP requests).
    */
   list: publicProcedure.input(rideListInput).query(({ ctx, input }): Promise<RideListPage> => {
     const { page, pageSize, ...filters } = input;
     const query = { filters, page, pageSize, audience: audienceOf(ctx.user) };
-    return readRideListPage(ctx.db, query, ctx.now());
+    const now = ctx.now();
+    return ctx.rideListCache ? ctx.rideListCache.page(ctx.db, query, now) : readRideListPage(ctx.db, query, now);
   }),
 
   /** Every ride, soonest first, as the caller's audience sees it: the documented GET /api/rides answer. */
