@@ -75,9 +75,51 @@ describe('top bar', () => {
   });
 
   it('logs out and clears the user', async () => {
-    renderApp('/guide', { api: { 'auth.me': () => makeUser(), 'auth.logout': () => ({ message: 'Logged out successfully' }) } });
+    renderApp('/guide', {
+      api: { 'auth.me': () => makeUser(), 'auth.logout': () => ({ message: 'Logged out successfully' }) },
+    });
     fireEvent.click(await nav().findByRole('button', { name: 'Logout' }));
     expect(await nav().findByRole('link', { name: 'Login' })).toBeTruthy();
+  });
+
+  it('keeps nothing a member was shown on screen or in the cache after logging out', async () => {
+    let signedIn = true;
+    const member = {
+      id: 1,
+      creatorId: 50,
+      creatorName: 'member_only_handle',
+      direction: 'FC->SG',
+      date: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      maxPassengers: 4,
+      currentPassengers: 2,
+      pickupLocation: 'Forest City',
+      dropoffLocations: [{ location: 'Members Only Road', passengerCount: 2 }],
+      status: 'open',
+      vendorId: null,
+      driverContactId: null,
+      cost: 80,
+      additionalStops: 0,
+      sequenceLocked: false,
+    };
+    renderApp('/home', {
+      api: {
+        'auth.me': () => (signedIn ? makeUser() : null),
+        'auth.logout': () => {
+          signedIn = false;
+          return { message: 'Logged out successfully' };
+        },
+        'stats.get': () => ({ totalRides: 1, totalUsers: 1 }),
+        'ride.joined': () => [],
+        // Signed out, the list is slow to answer: the member's page must not stand in for it meanwhile.
+        'ride.list': () =>
+          signedIn ? { items: [member], total: 1, page: 1, pageSize: 12 } : new Promise(() => undefined),
+      },
+    });
+    expect(await screen.findByText('member_only_handle')).toBeTruthy();
+    fireEvent.click(await nav().findByRole('button', { name: 'Logout' }));
+    expect(await nav().findByRole('link', { name: 'Login' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('member_only_handle')).toBeNull());
+    expect(await screen.findByRole('status', { name: 'Loading rides' })).toBeTruthy();
   });
 
   it("shows 'Logout failed' when logging out fails", async () => {
@@ -100,6 +142,8 @@ describe('top bar', () => {
     renderApp('/guide');
     await screen.findByRole('heading', { name: 'Travel Guide' });
     expect(screen.getByRole('link', { name: 'RideShare' }).getAttribute('href')).toBe('/home');
-    expect(within(screen.getByRole('contentinfo')).getByText(/built by and for the Forest City community/)).toBeTruthy();
+    expect(
+      within(screen.getByRole('contentinfo')).getByText(/built by and for the Forest City community/),
+    ).toBeTruthy();
   });
 });
