@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { apiError, makeUser, renderApp } from './test-utils';
+import { apiError, makeRideSummary, makeUser, renderApp } from './test-utils';
 
 describe('route table', () => {
   it('redirects / to /home', async () => {
@@ -84,23 +84,13 @@ describe('top bar', () => {
 
   it('keeps nothing a member was shown on screen or in the cache after logging out', async () => {
     let signedIn = true;
-    const member = {
-      id: 1,
-      creatorId: 50,
+    // The member's answer: the organiser's Discord username (no name given) and a passenger's address.
+    const member = makeRideSummary({
       creatorName: 'member_only_handle',
       direction: 'FC->SG',
-      date: new Date(Date.now() + 3 * 86_400_000).toISOString(),
-      maxPassengers: 4,
-      currentPassengers: 2,
       pickupLocation: 'Forest City',
       dropoffLocations: [{ location: 'Members Only Road', passengerCount: 2 }],
-      status: 'open',
-      vendorId: null,
-      driverContactId: null,
-      cost: 80,
-      additionalStops: 0,
-      sequenceLocked: false,
-    };
+    });
     renderApp('/home', {
       api: {
         'auth.me': () => (signedIn ? makeUser() : null),

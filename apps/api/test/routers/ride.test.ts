@@ -471,28 +471,14 @@ describe('what a signed-out visitor sees (ride.list, ride.all, ride.byId)', () =
     const named = await createUser(tdb.db, { name: 'Nora Named', discordUsername: 'nora_named_handle' });
     const nameless = await createUser(tdb.db, { name: '  ', discordUsername: 'nameless_handle' });
     const rider = await createUser(tdb.db, { name: 'Ria Rider', discordUsername: 'ria_rider_handle' });
-    const sgNamed = await createRide(tdb.db, named, {
-      direction: 'SG->FC',
-      organizerLocation: 'Tampines MRT',
-      date: inDays(1),
-    });
-    const sgNameless = await createRide(tdb.db, nameless, {
-      direction: 'SG->FC',
-      organizerLocation: 'Bedok MRT',
-      date: inDays(2),
-    });
-    const fcNamed = await createRide(tdb.db, named, {
-      direction: 'FC->SG',
-      organizerLocation: 'Nora Home Street',
-      date: inDays(3),
-    });
-    const fcNameless = await createRide(tdb.db, nameless, {
-      direction: 'FC->SG',
-      organizerLocation: 'Nameless Home Street',
-      date: inDays(4),
-    });
-    for (const ride of [sgNamed, sgNameless, fcNamed, fcNameless]) {
-      await addPassenger(tdb.db, ride, rider, { location: `Ria Secret Flat ${String(ride.id)}` });
+    const ride = (creator: TestUser, direction: 'SG->FC' | 'FC->SG', organizerLocation: string, days: number) =>
+      createRide(tdb.db, creator, { direction, organizerLocation, date: inDays(days) });
+    const sgNamed = await ride(named, 'SG->FC', 'Tampines MRT', 1);
+    const sgNameless = await ride(nameless, 'SG->FC', 'Bedok MRT', 2);
+    const fcNamed = await ride(named, 'FC->SG', 'Nora Home Street', 3);
+    const fcNameless = await ride(nameless, 'FC->SG', 'Nameless Home Street', 4);
+    for (const each of [sgNamed, sgNameless, fcNamed, fcNameless]) {
+      await addPassenger(tdb.db, each, rider, { location: `Ria Secret Flat ${String(each.id)}` });
     }
     return {
       named,

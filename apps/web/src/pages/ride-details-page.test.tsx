@@ -1,7 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { apiError, makeUser, mockClipboard, renderWithProviders, type ApiCall, type ApiHandlers } from '../test-utils';
+import {
+  apiError,
+  makeRideSummary,
+  makeUser,
+  mockClipboard,
+  renderWithProviders,
+  type ApiCall,
+  type ApiHandlers,
+} from '../test-utils';
 import { RideDetailsPage } from './ride-details-page';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -17,21 +25,11 @@ const ORGANIZER = {
 
 function ride(overrides: Record<string, unknown> = {}) {
   return {
-    id: 7,
-    creatorId: 50,
-    creatorName: 'Olivia Organiser',
-    direction: 'SG->FC',
-    date: inDays(3),
-    maxPassengers: 4,
-    currentPassengers: 2,
-    pickupLocation: 'Pasir Ris MRT',
-    dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 2 }],
-    status: 'open',
-    vendorId: null,
-    driverContactId: null,
-    cost: 80,
-    additionalStops: 0,
-    sequenceLocked: false,
+    ...makeRideSummary({
+      id: 7,
+      currentPassengers: 2,
+      dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 2 }],
+    }),
     creator: ORGANIZER,
     ...overrides,
   };

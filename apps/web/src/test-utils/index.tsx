@@ -9,6 +9,8 @@
  * - Both return Testing Library's result plus `calls` (every API call made) and `router` (for
  *   `router.state.location`) where a router is created.
  * - `makeUser(overrides?)`: a signed-in user as `auth.me` returns it.
+ * - `makeRideSummary(overrides?)`: one ride of a `ride.list` page (an SG->FC ride three days ahead,
+ *   organised by 'Olivia Organiser'; a shape the API gives visitors and members alike).
  * - `mockClipboard()`: a resolving `navigator.clipboard.writeText` mock for each test (clipboard.ts).
  *
  * `api` defaults to a signed-out visitor (`'auth.me': () => null`).
@@ -40,6 +42,29 @@ export function makeUser(overrides: Partial<TestUser> = {}): TestUser {
     companyName: null,
     driverDetails: null,
     isAdmin: false,
+    ...overrides,
+  };
+}
+
+export type TestRideSummary = RouterOutputs['ride']['list']['items'][number];
+
+export function makeRideSummary(overrides: Partial<TestRideSummary> = {}): TestRideSummary {
+  return {
+    id: 1,
+    creatorId: 50,
+    creatorName: 'Olivia Organiser',
+    direction: 'SG->FC',
+    date: new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString(),
+    maxPassengers: 4,
+    currentPassengers: 1,
+    pickupLocation: 'Pasir Ris MRT',
+    dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 1 }],
+    status: 'open',
+    vendorId: null,
+    driverContactId: null,
+    cost: 80,
+    additionalStops: 0,
+    sequenceLocked: false,
     ...overrides,
   };
 }
