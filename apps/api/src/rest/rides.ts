@@ -36,10 +36,12 @@ export function registerRideRoutes(app: FastifyInstance, deps: HttpContextDeps):
     const ctx = await createContextFromRequest(deps, { req });
     const audience = audienceOf(ctx.user);
     const cached = await deps.rideListCache.fullList(deps.db, audience);
+    // Added to what CORS may already vary on (Origin), never in its place.
+    const vary = reply.getHeader('vary');
     void reply
       .header('etag', cached.etag)
       .header('cache-control', audience === 'member' ? 'private, no-cache' : 'no-cache')
-      .header('vary', 'Cookie');
+      .header('vary', vary === undefined ? 'Cookie' : `${String(vary)}, Cookie`);
     if (etagMatches(req.headers['if-none-match'], cached.etag)) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(cached.body);
   });

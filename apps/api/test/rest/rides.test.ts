@@ -254,6 +254,25 @@ describe('what a signed-out visitor sees (GET /api/rides and GET /api/rides/:id)
     expect(memberWithVisitorTag.body).toBe(member.body);
   });
 
+  it('GET /api/rides: Vary names the cookie next to the Origin that CORS varies on', async () => {
+    const corsApp = await createTestApp(tdb.db, { CORS_ORIGIN: 'https://app.example.com' });
+    try {
+      const res = await corsApp.inject({
+        method: 'GET',
+        url: '/api/rides',
+        headers: { origin: 'https://app.example.com' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['access-control-allow-origin']).toBe('https://app.example.com');
+      const vary = String(res.headers.vary)
+        .split(',')
+        .map((name) => name.trim().toLowerCase());
+      expect(vary).toEqual(expect.arrayContaining(['origin', 'cookie']));
+    } finally {
+      await corsApp.close();
+    }
+  });
+
   it('GET /api/rides/:id: no Discord username of the organiser (named or not) and no passenger location', async () => {
     const { sg, fc, secrets, nameless } = await ridesWithSecrets();
     const named = await app.inject({ method: 'GET', url: `/api/rides/${String(sg.id)}` });
