@@ -31,6 +31,8 @@ export interface ContextInner {
   clientIp: string;
   rideListCache: RideListCache | null;
   now: () => Date;
+  /** The HTTP request's id (x-request-id), quoted in internal-error answers; null in-process. */
+  requestId: string | null;
 }
 
 export interface CreateContextInnerOptions {
@@ -41,6 +43,7 @@ export interface CreateContextInnerOptions {
   clientIp?: string;
   rideListCache?: RideListCache | null;
   now?: () => Date;
+  requestId?: string | null;
 }
 
 /** Context without HTTP: used by tests and in-process scripts through `createCaller`. */
@@ -53,6 +56,7 @@ export function createContextInner(opts: CreateContextInnerOptions): ContextInne
     clientIp: opts.clientIp ?? '127.0.0.1',
     rideListCache: opts.rideListCache ?? null,
     now: opts.now ?? (() => new Date()),
+    requestId: opts.requestId ?? null,
   };
 }
 
@@ -94,6 +98,7 @@ export async function createContextFromRequest(
     session,
     clientIp: req.ip,
     rideListCache: deps.rideListCache,
+    requestId: req.id,
   });
 }
 
