@@ -32,7 +32,10 @@ const DAY = 86_400_000;
 
 type RestError = { error: string; fieldErrors?: Record<string, string[]> };
 type TrpcError = {
-  error: { message: string; data: { code: string; httpStatus: number; domainCode: string | null; fieldErrors: Record<string, string[]> | null } };
+  error: {
+    message: string;
+    data: { code: string; httpStatus: number; domainCode: string | null; fieldErrors: Record<string, string[]> | null };
+  };
 };
 
 const post = (url: string, payload: Record<string, unknown>, cookie?: string) =>
@@ -65,7 +68,11 @@ const usernames = async () =>
 describe('control and text-direction characters', () => {
   it('a NUL in a name answers 400 naming the field (not 500), and writes nothing', async () => {
     expectFieldRefusal(
-      await bothDoors('/api/register', 'auth.register', { discordUsername: 'bob', password: 'secret123', name: `Bob${NUL}` }),
+      await bothDoors('/api/register', 'auth.register', {
+        discordUsername: 'bob',
+        password: 'secret123',
+        name: `Bob${NUL}`,
+      }),
       'name',
       unsafeTextMessage('Name'),
     );
@@ -115,7 +122,10 @@ describe('control and text-direction characters', () => {
 
   it('a NUL in a log-in name answers 400, the same whether or not the account exists', async () => {
     for (const discordUsername of [`alice${NUL}`, `nobody${NUL}`]) {
-      const { rest, trpc } = await bothDoors('/api/login', 'auth.login', { discordUsername, password: 'wrong-password' });
+      const { rest, trpc } = await bothDoors('/api/login', 'auth.login', {
+        discordUsername,
+        password: 'wrong-password',
+      });
       expectFieldRefusal({ rest, trpc }, 'discordUsername', unsafeTextMessage('Discord username'));
     }
   });
