@@ -43,11 +43,12 @@ import { Page } from '../components/page';
 import { SubmitButton } from '../components/submit-button';
 import { CostBox } from '../features/cost/cost-box';
 import { LocationPicker, type MapLocation, type PickedPlace } from '../features/map';
-import { parseRideId, rideDirection } from '../features/ride-form/ride-form-texts';
+import { parseRideId } from '../features/ride-form/ride-form-texts';
 import { RideLoadError } from '../features/ride-form/ride-load-error';
 import { RideNotFoundCard } from '../features/ride-form/ride-not-found-card';
 import { useSession } from '../features/session';
 import { showApiError } from '../lib/errors';
+import { asDirection } from '../lib/ride-direction';
 import { notifySuccess } from '../lib/notify';
 import { trpc } from '../lib/trpc';
 
@@ -82,7 +83,7 @@ function RideSummaryCard({ ride }: { ride: RideDetail }) {
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" gap="xs">
           <Title order={2} size="h4">
-            {directionLabel(rideDirection(ride.direction))}
+            {directionLabel(asDirection(ride.direction))}
           </Title>
           <Badge variant="light" color={ride.status === 'open' ? 'green' : 'gray'}>
             {statusLabel(ride.status)}
@@ -262,7 +263,7 @@ function JoinRide({ rideId }: { rideId: number }) {
   return (
     <Page
       title="Join Ride"
-      description={`${directionLabel(rideDirection(current.direction))} · ${formatRideDate(current.date)}`}
+      description={`${directionLabel(asDirection(current.direction))} · ${formatRideDate(current.date)}`}
       size="md"
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -38,7 +38,7 @@ import { parseRideId } from '../features/ride-form/ride-form-texts';
 import { RideNotFoundCard } from '../features/ride-form/ride-not-found-card';
 import { useSession, type SessionUser } from '../features/session';
 import { ShareButton } from '../features/share/share-button';
-import { asDirection } from '../features/share/ride-direction';
+import { asDirection } from '../lib/ride-direction';
 import { errorCode } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 

@@ -25,13 +25,14 @@ import { Page } from '../components/page';
 import { PageLoader } from '../components/page-loader';
 import { SubmitButton } from '../components/submit-button';
 import { RideForm } from '../features/ride-form/ride-form';
-import { EMPTY_RIDE_FORM, parseRideId, rideDirection, type RideFormState } from '../features/ride-form/ride-form-texts';
+import { EMPTY_RIDE_FORM, parseRideId, type RideFormState } from '../features/ride-form/ride-form-texts';
 import { RideLoadError } from '../features/ride-form/ride-load-error';
 import { RideNotFoundCard } from '../features/ride-form/ride-not-found-card';
 import { useTwoStepConfirm } from '../features/ride-form/use-two-step-confirm';
 import { useSession } from '../features/session';
 import { showApiError } from '../lib/errors';
 import { notifyError, notifySuccess } from '../lib/notify';
+import { asDirection } from '../lib/ride-direction';
 import { trpc } from '../lib/trpc';
 
 export const NOT_AUTHORIZED_TO_EDIT = 'You are not authorized to edit this ride';
@@ -149,7 +150,7 @@ function EditRide({ rideId }: { rideId: number }) {
     );
   }
 
-  const prefill = rideToFormValues({ ...current, direction: rideDirection(current.direction) });
+  const prefill = rideToFormValues({ ...current, direction: asDirection(current.direction) });
   const initialValues: RideFormState = {
     ...prefill,
     dropoffLocations: normaliseDropoffLocations(prefill.dropoffLocations),

@@ -14,8 +14,8 @@ import { contactDigits, telLink, whatsappLink } from '@rideshare/domain';
 import type { ComponentType } from 'react';
 
 import { notifyError } from '../../lib/notify';
-import { copyWithToast } from '../share/clipboard';
-import { ChatIcon, DiscordIcon, PhoneIcon, WalletIcon } from './contact-icons';
+import { copyWithToast } from '../../lib/clipboard';
+import { ChatIcon, DiscordIcon, PhoneIcon, WalletIcon } from '../../components/icons';
 
 export type ContactKind = 'whatsapp' | 'malaysian' | 'discord' | 'revolut';
 

@@ -18,7 +18,7 @@ import { Link } from 'react-router-dom';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { trpc } from '../../lib/trpc';
 import { SequencePanel } from '../sequence/sequence-panel';
-import { isDirection } from '../share/ride-direction';
+import { isDirection } from '../../lib/ride-direction';
 import { ShareButton } from '../share/share-button';
 import { RideCard } from './ride-card';
 import type { RideListItem } from './types';

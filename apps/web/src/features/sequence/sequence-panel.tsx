@@ -39,7 +39,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { showApiError } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { GripIcon, LockIcon } from '../contacts/contact-icons';
+import { GripIcon, LockIcon } from '../../components/icons';
 
 export type SequenceEntry = RouterOutputs['passenger']['list'][number];
 

@@ -10,9 +10,9 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { groupName, tripSummary, type SharePassenger, type ShareRide } from '@rideshare/domain';
 import { useRef } from 'react';
 
-import { ShareIcon } from '../contacts/contact-icons';
-import { copyWithToast } from './clipboard';
-import { asDirection } from './ride-direction';
+import { ShareIcon } from '../../components/icons';
+import { copyWithToast } from '../../lib/clipboard';
+import { asDirection } from '../../lib/ride-direction';
 
 /** What sharing needs of a ride; any ride summary from the API fits. */
 export type ShareableRide = Omit<ShareRide, 'direction'> & { direction: string };

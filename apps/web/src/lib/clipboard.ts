@@ -7,7 +7,7 @@
  * - `copyWithToast(text, success)`: copies, then shows `success` (title + message) or the spec's
  *   'Failed to copy' / 'Please try again or copy the text manually.'. Resolves whether it worked.
  */
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifyError, notifySuccess } from './notify';
 
 export const COPY_FAILED_TITLE = 'Failed to copy';
 export const COPY_FAILED_MESSAGE = 'Please try again or copy the text manually.';
