@@ -51,6 +51,7 @@ import { showApiError } from '../lib/errors';
 import { asDirection } from '../lib/ride-direction';
 import { notifySuccess } from '../lib/notify';
 import { trpc } from '../lib/trpc';
+import { useRefreshRide } from '../lib/use-refresh-ride';
 
 type RideDetail = RouterOutputs['ride']['byId'];
 
@@ -128,7 +129,7 @@ function DirectionNotice({ ride }: { ride: RideDetail }) {
 
 function JoinForm({ ride }: { ride: RideDetail }) {
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
+  const refreshRide = useRefreshRide();
   const join = trpc.passenger.join.useMutation();
   const remaining = spotsRemaining(ride);
   const limit = Math.max(MIN_PASSENGERS, Math.min(MAX_PASSENGERS, remaining));
@@ -168,11 +169,11 @@ function JoinForm({ ride }: { ride: RideDetail }) {
         onSuccess: () => {
           notifySuccess('Successfully joined the ride');
           void navigate('/home');
-          void Promise.all([utils.ride.invalidate(), utils.passenger.invalidate()]);
+          void refreshRide();
         },
         onError: (error) => {
           showApiError(error);
-          void utils.ride.byId.invalidate({ id: ride.id });
+          void refreshRide();
         },
       },
     );

@@ -9,7 +9,7 @@
  *   click warns and arms the button for 5 seconds, a second click inside that window deletes, then
  *   'Ride deleted successfully' and /home.
  * - Server refusals appear as toasts titled 'Error' with the server's message.
- * After a write every cached ride query (lists, the ride itself) and the stats are refreshed.
+ * After a write, `refreshRide()` (lib/use-refresh-ride.ts).
  */
 import { Alert, Button, Center, Stack, Text } from '@mantine/core';
 import {
@@ -34,21 +34,14 @@ import { showApiError } from '../lib/errors';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { asDirection } from '../lib/ride-direction';
 import { trpc } from '../lib/trpc';
+import { useRefreshRide } from '../lib/use-refresh-ride';
 
 export const NOT_AUTHORIZED_TO_EDIT = 'You are not authorized to edit this ride';
-
-/** Refreshes everything that shows rides after a create, update or delete. */
-function useRefreshRides() {
-  const utils = trpc.useUtils();
-  return async () => {
-    await Promise.all([utils.ride.invalidate(), utils.stats.invalidate()]);
-  };
-}
 
 function CreateRide() {
   const navigate = useNavigate();
   const { isVendor } = useSession();
-  const refresh = useRefreshRides();
+  const refreshRide = useRefreshRide();
   const create = trpc.ride.create.useMutation();
 
   if (isVendor) {
@@ -71,7 +64,7 @@ function CreateRide() {
       const saved = await create.mutateAsync(payload);
       notifySuccess('Ride created successfully');
       void navigate(`/rides/${saved.id}`);
-      void refresh();
+      void refreshRide();
     } catch (error) {
       showApiError(error);
       throw error;
@@ -92,7 +85,7 @@ function CreateRide() {
 function EditRide({ rideId }: { rideId: number }) {
   const navigate = useNavigate();
   const { user, isLoading: sessionLoading } = useSession();
-  const refresh = useRefreshRides();
+  const refreshRide = useRefreshRide();
   const utils = trpc.useUtils();
   const ride = trpc.ride.byId.useQuery({ id: rideId });
   const update = trpc.ride.update.useMutation();
@@ -122,7 +115,7 @@ function EditRide({ rideId }: { rideId: number }) {
       utils.ride.byId.setData({ id: rideId }, saved);
       notifySuccess('Ride updated successfully');
       void navigate(`/rides/${saved.id}`);
-      void refresh();
+      void refreshRide();
     } catch (error) {
       showApiError(error);
       throw error;
@@ -141,7 +134,7 @@ function EditRide({ rideId }: { rideId: number }) {
           notifySuccess('Ride deleted successfully');
           void navigate('/home', { replace: true });
           utils.ride.byId.setData({ id: rideId }, undefined);
-          void refresh();
+          void refreshRide();
         },
         onError: (error) => {
           showApiError(error);

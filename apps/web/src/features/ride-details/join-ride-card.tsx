@@ -16,8 +16,8 @@ import { SubmitButton } from '../../components/submit-button';
 import { fieldErrors, showApiError } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { useRefreshRide } from '../../lib/use-refresh-ride';
 import type { RideDetail } from './types';
-import { useRefreshRide } from './use-refresh-ride';
 
 export interface JoinRideCardProps {
   ride: RideDetail;
@@ -44,7 +44,7 @@ export function JoinRideCard({ ride, reloadRide }: JoinRideCardProps) {
     validate: (values) => schemaResolver(joinFormSchema(remainingRef.current), { sync: true })(values),
   });
   const join = trpc.passenger.join.useMutation();
-  const refresh = useRefreshRide(ride.id);
+  const refreshRide = useRefreshRide();
   const locationLabel = locationLabelFor(ride.direction);
 
   const onSubmit = form.onSubmit(async (values) => {
@@ -70,7 +70,7 @@ export function JoinRideCard({ ride, reloadRide }: JoinRideCardProps) {
     }
     notifySuccess('Success', 'You have joined the ride');
     form.reset();
-    await refresh();
+    await refreshRide();
   });
 
   const pending = join.isPending || form.submitting;

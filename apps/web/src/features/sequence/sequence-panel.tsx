@@ -39,6 +39,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { showApiError } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { useRefreshRide } from '../../lib/use-refresh-ride';
 import { GripIcon, LockIcon } from '../../components/icons';
 
 export type SequenceEntry = RouterOutputs['passenger']['list'][number];
@@ -153,6 +154,7 @@ function buildAnnouncements(entries: readonly SequenceEntry[]): Announcements {
 export function SequencePanel({ ride }: SequencePanelProps) {
   const rideId = ride.id;
   const utils = trpc.useUtils();
+  const refreshRide = useRefreshRide();
   const passengers = trpc.passenger.list.useQuery({ rideId });
   const [lockedHere, setLockedHere] = useState(false);
   const locked = ride.sequenceLocked === true || lockedHere;
@@ -188,7 +190,7 @@ export function SequencePanel({ ride }: SequencePanelProps) {
         onError: (error) => {
           utils.passenger.list.setData({ rideId }, previous);
           showApiError(error);
-          void utils.passenger.list.invalidate({ rideId });
+          void refreshRide();
         },
       },
     );
@@ -203,7 +205,7 @@ export function SequencePanel({ ride }: SequencePanelProps) {
           utils.passenger.list.setData({ rideId }, saved);
           notifySuccess('Success', 'Sequence locked successfully');
           // Ride lists and the detail page read the lock from the ride itself.
-          void utils.ride.invalidate();
+          void refreshRide();
         },
         onError: (error) => {
           showApiError(error);
