@@ -185,6 +185,48 @@ describe('JoinRidePage', () => {
     expect(router.state.location.pathname).toBe('/rides/12/join');
   });
 
+  it('re-reads the ride before joining: a seat taken meanwhile is refused without a call, and the rule follows', async () => {
+    let reads = 0;
+    const { calls } = renderJoin(
+      api({
+        'ride.byId': () => {
+          reads += 1;
+          return rideDetail(reads === 1 ? {} : { currentPassengers: 4 });
+        },
+      }),
+    );
+    const count = await screen.findByLabelText('Number of Passengers', { exact: false });
+    fireEvent.change(count, { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('Pick-up Location', { exact: false }), { target: { value: 'Bedok' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join Ride' }));
+    expect((await screen.findAllByText('Only 1 spots remaining')).length).toBe(2);
+    expect(screen.getByText('Error')).toBeTruthy();
+    expect(calls.some((call) => call.path === 'passenger.join')).toBe(false);
+
+    fireEvent.change(count, { target: { value: '2' } });
+    fireEvent.blur(count);
+    expect(await screen.findByText('Number must be less than or equal to 1')).toBeTruthy();
+  });
+
+  it('reads the ride and passengers again after a refusal, so the screen says why', async () => {
+    let joinedElsewhere = false;
+    renderJoin(
+      api({
+        'passenger.list': () => (joinedElsewhere ? [{ id: 5, userId: joiner.id }] : []),
+        'passenger.join': () => {
+          joinedElsewhere = true;
+          throw apiError('CONFLICT', 'You have already joined this ride', 'ALREADY_JOINED');
+        },
+      }),
+    );
+    fireEvent.change(await screen.findByLabelText('Pick-up Location', { exact: false }), {
+      target: { value: 'Bedok' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Join Ride' }));
+    expect(await screen.findByTestId('not-joinable')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Join Ride' })).toBeNull();
+  });
+
   it('says why a ride cannot be joined instead of offering the form', async () => {
     renderJoin(api({ 'passenger.list': () => [{ id: 5, userId: joiner.id }] }));
     expect(await screen.findByText('You have already joined this ride')).toBeTruthy();

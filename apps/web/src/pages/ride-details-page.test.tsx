@@ -217,6 +217,25 @@ describe('RideDetailsPage joining', () => {
     expect(screen.getByText('Error')).toBeTruthy();
   });
 
+  it('reads the ride and passengers again after a refusal, so the card says why', async () => {
+    let joinedElsewhere = false;
+    render(
+      signedIn({
+        'ride.byId': () => ride(joinedElsewhere ? { currentPassengers: 3 } : {}),
+        'passenger.list': () => (joinedElsewhere ? [organizerEntry, entry(2, 2, 'Alice Tan')] : [organizerEntry]),
+        'passenger.join': () => {
+          joinedElsewhere = true;
+          return Promise.reject(apiError('CONFLICT', 'You have already joined this ride', 'ALREADY_JOINED'));
+        },
+      }),
+    );
+    fireEvent.change(await screen.findByLabelText(/Pick-up Location/), { target: { value: 'Bedok' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join Ride' }));
+    expect(await screen.findByText('You have already joined this ride')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: "You've Joined This Ride" })).toBeTruthy();
+    expect(screen.getByTestId('passenger-count').textContent).toBe('Passengers 3/4');
+  });
+
   it.each([
     ['joined, upcoming', {}, [organizerEntry, entry(2, 2, 'Alice Tan')], "You've Joined This Ride"],
     ['joined, past', { date: inDays(-2) }, [organizerEntry, entry(2, 2, 'Alice Tan')], 'This Ride Is Completed'],

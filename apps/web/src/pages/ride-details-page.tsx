@@ -76,7 +76,6 @@ interface ActionCardProps {
   passengersLoading: boolean;
   passengersError: unknown;
   onRetryPassengers: () => void;
-  reloadRide: () => Promise<RideDetail | null>;
 }
 
 /** The one card that tells the viewer what they can do with this ride. */
@@ -87,7 +86,6 @@ function RideActionCard({
   passengersLoading,
   passengersError,
   onRetryPassengers,
-  reloadRide,
 }: ActionCardProps) {
   if (!user) return <LoginRequiredCard />;
   const past = isPast(ride);
@@ -106,7 +104,7 @@ function RideActionCard({
   if (passengersLoading || !passengers) return <Skeleton height={220} radius="md" />;
   const isPassenger = passengers.some((entry) => entry.userId === user.id);
   const eligibility = joinEligibility({ ride, viewerId: user.id, isPassenger });
-  if (eligibility.eligible) return <JoinRideCard ride={ride} reloadRide={reloadRide} />;
+  if (eligibility.eligible) return <JoinRideCard ride={ride} />;
   if (isPassenger) return <JoinedCard past={past} />;
   if (past) return <PastRideCard />;
   return <FullRideCard />;
@@ -115,7 +113,6 @@ function RideActionCard({
 function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | null }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = readTab(searchParams.get('tab'));
-  const utils = trpc.useUtils();
   const passengersQuery = trpc.passenger.list.useQuery({ rideId: ride.id }, { enabled: user !== null });
   const passengers = user ? passengersQuery.data : undefined;
 
@@ -124,14 +121,6 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
   const past = isPast(ride);
   const status = statusLabel(ride.status);
   const isCreator = user?.id === ride.creatorId;
-
-  const reloadRide = async (): Promise<RideDetail | null> => {
-    try {
-      return await utils.ride.byId.fetch({ id: ride.id }, { staleTime: 0 });
-    } catch {
-      return null;
-    }
-  };
 
   const onTabChange = (value: string | null) => {
     const next = readTab(value);
@@ -219,7 +208,6 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
               passengersLoading={passengersQuery.isLoading}
               passengersError={passengersQuery.error}
               onRetryPassengers={() => void passengersQuery.refetch()}
-              reloadRide={reloadRide}
             />
             {user && !isCreator ? <RideOrganizerCard ride={ride} /> : null}
           </Stack>
