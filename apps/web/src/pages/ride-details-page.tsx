@@ -1,12 +1,7 @@
 /**
- * /rides/:id: one ride (SPEC §2 "Ride detail"). Public; the passenger list and contacts need a login.
- *
- * Header: direction, date, 'Edit Ride' (organiser only) and 'Share'; the status badge (Open /
- * Driver Assigned / Completed), 'Passengers n/max' and 'Full'. Tabs 'Details' and 'Passengers'
- * (the latter reads 'Login required' for visitors; the open tab is kept in `?tab=`). Beside them
- * (below on phones): the join card when the viewer may join (domain `joinEligibility`), otherwise
- * the card saying why (joined, completed, past, full, organiser, login required), and the
- * organiser's contact card for signed-in viewers who did not organise the ride.
+ * /rides/:id (SPEC §2 "Ride detail"). Public; the passenger list and contacts need a login. The
+ * open tab is kept in `?tab=`. The side column starts with one action card, chosen from the domain's
+ * `joinEligibility`: the join form, or the card that says why the viewer cannot join.
  */
 import { Badge, Button, Grid, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import {
@@ -229,7 +224,7 @@ export function RideDetailsPage() {
   if (rideQuery.isLoading || session.isLoading) return <DetailSkeleton />;
   if (rideQuery.error) {
     const code = errorCode(rideQuery.error);
-    if (code === 'NOT_FOUND' || code === 'RIDE_NOT_FOUND') return <RideNotFoundCard />;
+    if (code === 'NOT_FOUND') return <RideNotFoundCard />;
     return (
       <Stack px="md" py="xl" maw={640} mx="auto">
         <LoadErrorAlert

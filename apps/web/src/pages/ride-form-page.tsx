@@ -1,15 +1,8 @@
 /**
  * /rides/create and /rides/edit/:id: one form for both modes, decided by the route's id (SPEC §2
- * "Ride create/edit form", §4 "Create vs edit", "Delete").
- *
- * - Create: an empty form; after saving, toast 'Ride created successfully' and go to the new ride.
- * - Edit: loads the ride and pre-fills the form (domain `rideToFormValues`). Only the organiser may
- *   edit: anyone else gets 'Error' / 'You are not authorized to edit this ride' and goes to /home.
- *   After saving, 'Ride updated successfully' and the ride's page. Delete Ride asks twice: the first
- *   click warns and arms the button for 5 seconds, a second click inside that window deletes, then
- *   'Ride deleted successfully' and /home.
- * - Server refusals appear as toasts titled 'Error' with the server's message.
- * After a write, `refreshRide()` (lib/use-refresh-ride.ts).
+ * "Ride create/edit form", §4 "Create vs edit", "Delete"). Edit pre-fills with the domain's
+ * `rideToFormValues`; only the organiser may edit, anyone else is sent to /home. Delete asks twice
+ * (`useTwoStepConfirm`). After a write, `refreshRide()`.
  */
 import { Alert, Button, Center, Stack, Text } from '@mantine/core';
 import {
@@ -36,7 +29,7 @@ import { asDirection } from '../lib/ride-direction';
 import { trpc } from '../lib/trpc';
 import { useRefreshRide } from '../lib/use-refresh-ride';
 
-export const NOT_AUTHORIZED_TO_EDIT = 'You are not authorized to edit this ride';
+const NOT_AUTHORIZED_TO_EDIT = 'You are not authorized to edit this ride';
 
 function CreateRide() {
   const navigate = useNavigate();

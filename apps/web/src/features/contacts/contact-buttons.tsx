@@ -34,7 +34,7 @@ export interface ContactButtonsProps {
   name?: string;
 }
 
-export const ALL_CONTACT_KINDS: readonly ContactKind[] = ['whatsapp', 'malaysian', 'discord', 'revolut'];
+const ALL_CONTACT_KINDS: readonly ContactKind[] = ['whatsapp', 'malaysian', 'discord', 'revolut'];
 
 interface KindInfo {
   label: string;
@@ -76,7 +76,7 @@ const KINDS: Record<ContactKind, KindInfo> = {
   },
 };
 
-export function contactNotAvailable(label: string): void {
+function contactNotAvailable(label: string): void {
   notifyError('Contact not available', `No ${label} contact information provided.`);
 }
 

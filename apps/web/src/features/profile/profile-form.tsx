@@ -20,7 +20,7 @@ import { useRefreshRide } from '../../lib/use-refresh-ride';
 import type { SessionUser } from '../session';
 import { NOT_LOGGED_IN_MESSAGE, profileUpdateFailure } from './profile-error';
 
-export const PROFILE_UPDATED_MESSAGE = 'Your profile has been updated';
+const PROFILE_UPDATED_MESSAGE = 'Your profile has been updated';
 const FORM_NAME = 'profile';
 
 type ProfileUser = Pick<SessionUser, 'id' | 'discordUsername' | 'name' | 'whatsappNumber' | 'malaysianNumber' | 'revolutUsername'>;

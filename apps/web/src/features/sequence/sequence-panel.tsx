@@ -54,7 +54,7 @@ export interface SequencePanelProps {
   ride: SequencePanelRide;
 }
 
-export const SEQUENCE_INSTRUCTIONS =
+const SEQUENCE_INSTRUCTIONS =
   'To move a passenger, focus its handle and press Space or Enter to pick it up. Use the Up and Down arrow keys to move it, Space or Enter to drop it, or Escape to cancel.';
 
 /** Rows only move up and down. */

@@ -33,7 +33,7 @@ function isAbort(error: unknown): boolean {
 }
 
 /** Shares through the Web Share API when there is one, else the clipboard. Resolves when done. */
-export async function shareTripSummary(ride: ShareableRide, passengers?: readonly SharePassenger[]): Promise<void> {
+async function shareTripSummary(ride: ShareableRide, passengers?: readonly SharePassenger[]): Promise<void> {
   const shareRide: ShareRide = { ...ride, direction: asDirection(ride.direction) };
   const title = groupName(shareRide);
   const text = tripSummary(shareRide, passengers);

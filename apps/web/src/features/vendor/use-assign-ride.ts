@@ -12,7 +12,7 @@ import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useRefreshRide } from '../../lib/use-refresh-ride';
 
-export const ASSIGNED_MESSAGE = 'Ride assigned successfully';
+const ASSIGNED_MESSAGE = 'Ride assigned successfully';
 
 export function useAssignRide() {
   const refreshRide = useRefreshRide();
