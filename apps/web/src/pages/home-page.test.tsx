@@ -2,31 +2,24 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { RIDES_PAGE_SIZE } from '../features/rides/all-rides-tab';
-import { apiError, makeUser, renderWithProviders, type ApiCall, type ApiHandlers } from '../test-utils';
+import {
+  apiError,
+  makeRideSummary,
+  makeUser,
+  renderWithProviders,
+  type ApiCall,
+  type ApiHandlers,
+  type TestRideSummary,
+} from '../test-utils';
 import { HomePage } from './home-page';
 
-const DAY = 24 * 60 * 60 * 1000;
-const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-
-function summary(overrides: Record<string, unknown> = {}) {
-  return {
+function summary(overrides: Partial<TestRideSummary> = {}): TestRideSummary {
+  return makeRideSummary({
     id: 1,
-    creatorId: 50,
-    creatorName: 'Olivia Organiser',
-    direction: 'SG->FC',
-    date: inDays(3),
-    maxPassengers: 4,
     currentPassengers: 1,
-    pickupLocation: 'Pasir Ris MRT',
     dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 1 }],
-    status: 'open',
-    vendorId: null,
-    driverContactId: null,
-    cost: 80,
-    additionalStops: 0,
-    sequenceLocked: false,
     ...overrides,
-  };
+  });
 }
 
 function listPage(items: ReturnType<typeof summary>[], total = items.length, page = 1) {

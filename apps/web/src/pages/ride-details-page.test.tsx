@@ -1,63 +1,22 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { apiError, makeUser, mockClipboard, renderWithProviders, type ApiCall, type ApiHandlers } from '../test-utils';
+import {
+  apiError,
+  inDays,
+  makePassengerEntry,
+  makeRideDetail,
+  makeUser,
+  mockClipboard,
+  renderWithProviders,
+  type ApiCall,
+  type ApiHandlers,
+} from '../test-utils';
 import { RideDetailsPage } from './ride-details-page';
 
-const DAY = 24 * 60 * 60 * 1000;
-const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-
-const ORGANIZER = {
-  id: 50,
-  name: 'Olivia Organiser',
-  discordUsername: 'olivia',
-  whatsappNumber: '+65 8000 0001',
-  malaysianNumber: null,
-};
-
-function ride(overrides: Record<string, unknown> = {}) {
-  return {
-    id: 7,
-    creatorId: 50,
-    creatorName: 'Olivia Organiser',
-    direction: 'SG->FC',
-    date: inDays(3),
-    maxPassengers: 4,
-    currentPassengers: 2,
-    pickupLocation: 'Pasir Ris MRT',
-    dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 2 }],
-    status: 'open',
-    vendorId: null,
-    driverContactId: null,
-    cost: 80,
-    additionalStops: 0,
-    sequenceLocked: false,
-    creator: ORGANIZER,
-    ...overrides,
-  };
-}
-
-function entry(id: number, userId: number, name: string | null, overrides: Record<string, unknown> = {}) {
-  return {
-    id,
-    rideId: 7,
-    userId,
-    dropoffLocation: `${name ?? 'Somewhere'} street`,
-    dropoffSequence: null,
-    passengerCount: 1,
-    user: {
-      id: userId,
-      name,
-      fullName: null,
-      discordUsername: `user${userId}`,
-      whatsappNumber: null,
-      malaysianNumber: null,
-      revolutUsername: null,
-    },
-    ...overrides,
-  };
-}
-
+// Ride 7, SG->FC, 2 of 4 seats, organised by user 50 (see test-utils/fixtures.ts).
+const ride = makeRideDetail;
+const entry = makePassengerEntry;
 const organizerEntry = entry(1, 50, 'Olivia Organiser', { passengerCount: 2 });
 
 function render(api: ApiHandlers, route = '/rides/7') {
@@ -320,7 +279,11 @@ describe('RideDetailsPage passengers tab', () => {
       'passenger.list': () => (removed ? passengers.filter((item) => item.id !== 2) : passengers),
       'passenger.remove': () => {
         removed = true;
-        return { message: 'Passenger removed successfully', passengerId: 2 };
+        return {
+          message: 'Passenger removed successfully',
+          passengerId: 2,
+          ride: ride({ currentPassengers: 2, maxPassengers: 6 }),
+        };
       },
     });
     await entries();

@@ -3,13 +3,16 @@
  * at compile time. Each takes overrides for what a test cares about.
  *
  * - `makeUser(overrides?)`: a signed-in user as `auth.me` returns it (id 2, 'Alice Tan').
- * - `makeRideDetail(overrides?)`: a `ride.byId` answer: ride 7, SG->FC from Pasir Ris MRT, 2 of 4
- *   seats taken, organised by user 50 'Olivia Organiser', departing 3 days from now.
+ * - `makeRideSummary(overrides?)`: a ride as the lists return it (`ride.list` items, My Rides, the
+ *   vendor's lists): ride 7, SG->FC from Pasir Ris MRT, 2 of 4 seats taken, organised by user 50
+ *   'Olivia Organiser', departing 3 days from now.
+ * - `makeRideDetail(overrides?)`: the same ride as `ride.byId` answers, with the organiser's contacts.
  * - `makePassengerEntry(id, userId, name, overrides?)`: one `passenger.list` entry on ride 7.
  */
 import type { RouterOutputs } from '@rideshare/api';
 
 export type TestUser = NonNullable<RouterOutputs['auth']['me']>;
+export type TestRideSummary = RouterOutputs['ride']['list']['items'][number];
 export type TestRideDetail = RouterOutputs['ride']['byId'];
 export type TestPassengerEntry = RouterOutputs['passenger']['list'][number];
 
@@ -34,7 +37,7 @@ export function makeUser(overrides: Partial<TestUser> = {}): TestUser {
   };
 }
 
-export function makeRideDetail(overrides: Partial<TestRideDetail> = {}): TestRideDetail {
+export function makeRideSummary(overrides: Partial<TestRideSummary> = {}): TestRideSummary {
   return {
     id: 7,
     creatorId: 50,
@@ -51,6 +54,13 @@ export function makeRideDetail(overrides: Partial<TestRideDetail> = {}): TestRid
     cost: 80,
     additionalStops: 0,
     sequenceLocked: false,
+    ...overrides,
+  };
+}
+
+export function makeRideDetail(overrides: Partial<TestRideDetail> = {}): TestRideDetail {
+  return {
+    ...makeRideSummary(),
     creator: {
       id: 50,
       name: 'Olivia Organiser',

@@ -8,7 +8,8 @@
  *   `route`; use `await screen.findBy...` since pages load lazily.
  * - Both return Testing Library's result plus `calls` (every API call made) and `router` (for
  *   `router.state.location`) where a router is created.
- * - `makeUser`, `makeRideDetail`, `makePassengerEntry`, `inDays`: typed API answers (fixtures.ts).
+ * - `makeUser`, `makeRideSummary`, `makeRideDetail`, `makePassengerEntry`, `inDays`: typed API
+ *   answers (fixtures.ts).
  * - `mockClipboard()`: a resolving `navigator.clipboard.writeText` mock for each test (clipboard.ts).
  *
  * `api` defaults to a signed-out visitor (`'auth.me': () => null`).
@@ -28,9 +29,11 @@ export {
   inDays,
   makePassengerEntry,
   makeRideDetail,
+  makeRideSummary,
   makeUser,
   type TestPassengerEntry,
   type TestRideDetail,
+  type TestRideSummary,
   type TestUser,
 } from './fixtures';
 
