@@ -24,6 +24,7 @@ import { sessionPlugin } from './plugins/session';
 import { registerRestRoutes } from './rest';
 import { appRouter, type AppRouter } from './routers/app-router';
 import { createContextFromRequest, type HttpContextDeps } from './trpc/context';
+import { isInternalError } from './trpc/errors';
 
 export interface BuildAppOptions {
   env: Env;
@@ -61,7 +62,9 @@ export async function buildApp({ env, db, logger, queryCounter }: BuildAppOption
       router: appRouter,
       createContext: (opts) => createContextFromRequest(deps, opts),
       onError({ error, path, req }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') {
+        // The client got a generic message and the request id (trpc/init.ts); the log line, under
+        // the same request id, gets the real error.
+        if (isInternalError(error)) {
           req.log.error({ err: error.cause ?? error, path }, 'procedure failed');
         }
       },

@@ -26,7 +26,7 @@ declare module 'vitest' {
  * The administrator is user 1 with ADMIN_DISCORD_USERNAME (DESIGN §4), so on the fresh database it
  * must be the first account registered, before any spec file runs (profile.spec.ts signs in as it).
  */
-const ADMIN_ACCOUNT = { discordUsername: 'e2e-admin', password: 'e2e-admin-pass-123' };
+const ADMIN_ACCOUNT = { discordUsername: 'e2e_admin', password: 'e2e-admin-pass-123' };
 
 async function registerAdmin(baseUrl: string): Promise<void> {
   const response = await fetch(`${baseUrl}/api/register`, {

@@ -5,6 +5,7 @@ import { ZodError, z } from 'zod';
 
 import { createCaller } from '../routers/app-router';
 import { createContextFromRequest, type HttpContextDeps } from '../trpc/context';
+import { INTERNAL_ERROR_MESSAGE, isInternalError } from '../trpc/errors';
 
 export type Caller = ReturnType<typeof createCaller>;
 
@@ -23,7 +24,7 @@ export function restErrorFromTRPC(error: TRPCError): { status: number; body: Res
       body: { error: first?.message ?? 'Invalid input', fieldErrors: z.flattenError(error.cause).fieldErrors },
     };
   }
-  if (status >= 500) return { status, body: { error: 'Internal server error' } };
+  if (isInternalError(error)) return { status, body: { error: INTERNAL_ERROR_MESSAGE } };
   return { status, body: { error: error.message } };
 }
 
@@ -45,7 +46,9 @@ export function viaCaller<T>(
     } catch (error) {
       if (error instanceof TRPCError) {
         const { status, body } = restErrorFromTRPC(error);
-        if (status >= 500) request.log.error({ err: error.cause ?? error, params: request.params }, 'procedure failed');
+        if (isInternalError(error)) {
+          request.log.error({ err: error.cause ?? error, params: request.params }, 'procedure failed');
+        }
         return reply.code(status).send(body);
       }
       throw error;

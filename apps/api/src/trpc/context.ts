@@ -35,6 +35,8 @@ export interface ContextInner {
    */
   rideListCache: RideListCache | null;
   now: () => Date;
+  /** The HTTP request's id (x-request-id), quoted in internal-error answers; null in-process. */
+  requestId: string | null;
 }
 
 export interface CreateContextInnerOptions {
@@ -45,6 +47,7 @@ export interface CreateContextInnerOptions {
   clientIp?: string;
   rideListCache?: RideListCache | null;
   now?: () => Date;
+  requestId?: string | null;
 }
 
 /** Context without HTTP: used by tests and in-process scripts through `createCaller`. */
@@ -57,6 +60,7 @@ export function createContextInner(opts: CreateContextInnerOptions): ContextInne
     clientIp: opts.clientIp ?? '127.0.0.1',
     rideListCache: opts.rideListCache ?? null,
     now: opts.now ?? (() => new Date()),
+    requestId: opts.requestId ?? null,
   };
 }
 
@@ -98,6 +102,7 @@ export async function createContextFromRequest(
     session,
     clientIp: req.ip,
     rideListCache: deps.rideListCache,
+    requestId: req.id,
   });
 }
 

@@ -1,23 +1,27 @@
 /**
- * The one tRPC instance. Registers, in order: the error formatter (adds `domainCode` and flattened
- * zod field errors to every error's data), a base middleware that turns a thrown DomainError into
- * the mapped TRPCError, and the procedure builders that narrow `ctx.user`.
+ * The one tRPC instance. Registers, in order: the error formatter (adds `domainCode`, flattened zod
+ * field errors and the request id to every error's data, and replaces an internal error's message
+ * with a generic one), a base middleware that turns a thrown DomainError into the mapped
+ * TRPCError, and the procedure builders that narrow `ctx.user`.
  */
 import { DomainError, isDomainError } from '@rideshare/domain';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
 
 import type { ContextInner } from './context';
-import { toTRPCError } from './errors';
+import { INTERNAL_ERROR_MESSAGE, isInternalError, toTRPCError } from './errors';
 
 const t = initTRPC.context<ContextInner>().create({
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, ctx }) {
     const cause = error.cause;
     const zodError = cause instanceof ZodError ? cause : null;
     let message = shape.message;
     if (zodError) {
       // The first issue's message is the one a person needs to read (schemas order them as the spec does).
       message = zodError.issues[0]?.message ?? 'Invalid input';
+    } else if (isInternalError(error)) {
+      // The raw message may name a database address or SQL; app.ts's onError logs it instead.
+      message = INTERNAL_ERROR_MESSAGE;
     }
     return {
       ...shape,
@@ -28,6 +32,8 @@ const t = initTRPC.context<ContextInner>().create({
         stack: undefined,
         domainCode: isDomainError(cause) ? cause.code : zodError ? 'VALIDATION_FAILED' : null,
         fieldErrors: zodError ? z.flattenError(zodError).fieldErrors : null,
+        // Also in the x-request-id header; absent when the context itself could not be built.
+        requestId: ctx?.requestId ?? null,
       },
     };
   },

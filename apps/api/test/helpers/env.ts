@@ -1,6 +1,6 @@
 import { parseEnv, type Env } from '../../src/env';
 
-export const TEST_ADMIN_USERNAME = 'rideshare-admin';
+export const TEST_ADMIN_USERNAME = 'rideshare_admin';
 
 /** A valid test configuration; cheap argon2 cost keeps the suite fast (production uses the default). */
 export function testEnv(overrides: Record<string, string> = {}): Env {

@@ -93,7 +93,7 @@ describe('admin.resetUserPassword', () => {
   });
 
   it('refuses user 1 when their name is not the configured admin name', async () => {
-    const first = await createUser(tdb.db, { discordUsername: 'first-user' });
+    const first = await createUser(tdb.db, { discordUsername: 'first_user' });
     const bob = await createUser(tdb.db, { discordUsername: 'bob' });
     expect(first.id).toBe(1);
     const caller = await callerAs(tdb.db, env, first.id);
@@ -104,12 +104,12 @@ describe('admin.resetUserPassword', () => {
   });
 
   it('refuses the admin name on a user whose id is not 1', async () => {
-    const first = await createUser(tdb.db, { discordUsername: 'first-user' });
+    const first = await createUser(tdb.db, { discordUsername: 'first_user' });
     const impostor = await createUser(tdb.db, { discordUsername: TEST_ADMIN_USERNAME });
     expect(impostor.id).toBe(2);
     const caller = await callerAs(tdb.db, env, impostor.id);
     expect(
-      await refusal(caller.admin.resetUserPassword({ discordUsername: 'first-user', newPassword: 'taken-over-1' })),
+      await refusal(caller.admin.resetUserPassword({ discordUsername: 'first_user', newPassword: 'taken-over-1' })),
     ).toEqual(NOT_ADMIN);
     expect(await passwordIs(tdb.db, first.id, first.password)).toBe(true);
   });

@@ -3,47 +3,32 @@ import { describe, expect, it } from 'vitest';
 
 import {
   apiError,
-  makeRideSummary,
+  inDays,
+  makePassengerEntry,
+  makeRideDetail,
   makeUser,
   mockClipboard,
   renderWithProviders,
   type ApiCall,
   type ApiHandlers,
+  type TestRideDetail,
 } from '../test-utils';
 import { RideDetailsPage } from './ride-details-page';
 
-const DAY = 24 * 60 * 60 * 1000;
-const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-
-const ORGANIZER = {
-  id: 50,
-  name: 'Olivia Organiser',
-  discordUsername: 'olivia',
-  whatsappNumber: '+65 8000 0001',
-  malaysianNumber: null,
-};
-
-function ride(overrides: Record<string, unknown> = {}) {
-  return {
-    ...makeRideSummary({
-      id: 7,
-      currentPassengers: 2,
-      dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 2 }],
-    }),
-    creator: ORGANIZER,
-    ...overrides,
-  };
-}
+// Ride 7, SG->FC, 2 of 4 seats, organised by user 50 (see test-utils/fixtures.ts).
+const ride = makeRideDetail;
+const entry = makePassengerEntry;
+const organizerEntry = entry(1, 50, 'Olivia Organiser', { passengerCount: 2 });
 
 /** What the API answers a signed-out visitor (no Discord username, numbers or passenger locations). */
-function visitorRide(overrides: Record<string, unknown> = {}) {
+function visitorRide(overrides: Partial<TestRideDetail> = {}): TestRideDetail {
   return ride({
-    creator: { ...ORGANIZER, discordUsername: null, whatsappNumber: null, malaysianNumber: null },
+    creator: { id: 50, name: 'Olivia Organiser', discordUsername: null, whatsappNumber: null, malaysianNumber: null },
     ...overrides,
   });
 }
 
-const FC_TO_SG = {
+const FC_TO_SG: Partial<TestRideDetail> = {
   direction: 'FC->SG',
   pickupLocation: 'Forest City',
   currentPassengers: 4,
@@ -53,29 +38,6 @@ const FC_TO_SG = {
     { location: 'Bedok', passengerCount: 2 },
   ],
 };
-
-function entry(id: number, userId: number, name: string | null, overrides: Record<string, unknown> = {}) {
-  return {
-    id,
-    rideId: 7,
-    userId,
-    dropoffLocation: `${name ?? 'Somewhere'} street`,
-    dropoffSequence: null,
-    passengerCount: 1,
-    user: {
-      id: userId,
-      name,
-      fullName: null,
-      discordUsername: `user${userId}`,
-      whatsappNumber: null,
-      malaysianNumber: null,
-      revolutUsername: null,
-    },
-    ...overrides,
-  };
-}
-
-const organizerEntry = entry(1, 50, 'Olivia Organiser', { passengerCount: 2 });
 
 function render(api: ApiHandlers, route = '/rides/7') {
   return renderWithProviders(<RideDetailsPage />, { path: '/rides/:id', route, api });
@@ -112,7 +74,7 @@ describe('RideDetailsPage for a visitor', () => {
           ...FC_TO_SG,
           dropoffLocations: [],
           creatorName: null,
-          creator: { ...ORGANIZER, name: null, discordUsername: null, whatsappNumber: null },
+          creator: { id: 50, name: null, discordUsername: null, whatsappNumber: null, malaysianNumber: null },
         }),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Forest City to Singapore' })).toBeTruthy();
@@ -248,6 +210,25 @@ describe('RideDetailsPage joining', () => {
     expect(screen.getByText('Error')).toBeTruthy();
   });
 
+  it('reads the ride and passengers again after a refusal, so the card says why', async () => {
+    let joinedElsewhere = false;
+    render(
+      signedIn({
+        'ride.byId': () => ride(joinedElsewhere ? { currentPassengers: 3 } : {}),
+        'passenger.list': () => (joinedElsewhere ? [organizerEntry, entry(2, 2, 'Alice Tan')] : [organizerEntry]),
+        'passenger.join': () => {
+          joinedElsewhere = true;
+          return Promise.reject(apiError('CONFLICT', 'You have already joined this ride', 'ALREADY_JOINED'));
+        },
+      }),
+    );
+    fireEvent.change(await screen.findByLabelText(/Pick-up Location/), { target: { value: 'Bedok' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join Ride' }));
+    expect(await screen.findByText('You have already joined this ride')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: "You've Joined This Ride" })).toBeTruthy();
+    expect(screen.getByTestId('passenger-count').textContent).toBe('Passengers 3/4');
+  });
+
   it.each([
     ['joined, upcoming', {}, [organizerEntry, entry(2, 2, 'Alice Tan')], "You've Joined This Ride"],
     ['joined, past', { date: inDays(-2) }, [organizerEntry, entry(2, 2, 'Alice Tan')], 'This Ride Is Completed'],
@@ -332,7 +313,11 @@ describe('RideDetailsPage passengers tab', () => {
       'passenger.list': () => (removed ? passengers.filter((item) => item.id !== 2) : passengers),
       'passenger.remove': () => {
         removed = true;
-        return { message: 'Passenger removed successfully', passengerId: 2 };
+        return {
+          message: 'Passenger removed successfully',
+          passengerId: 2,
+          ride: ride({ currentPassengers: 2, maxPassengers: 6 }),
+        };
       },
     });
     await entries();

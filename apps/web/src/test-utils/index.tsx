@@ -8,14 +8,12 @@
  *   `route`; use `await screen.findBy...` since pages load lazily.
  * - Both return Testing Library's result plus `calls` (every API call made) and `router` (for
  *   `router.state.location`) where a router is created.
- * - `makeUser(overrides?)`: a signed-in user as `auth.me` returns it.
- * - `makeRideSummary(overrides?)`: one ride of a `ride.list` page (an SG->FC ride three days ahead,
- *   organised by 'Olivia Organiser'; a shape the API gives visitors and members alike).
+ * - `makeUser`, `makeRideSummary`, `makeRideDetail`, `makePassengerEntry`, `inDays`: typed API
+ *   answers (fixtures.ts).
  * - `mockClipboard()`: a resolving `navigator.clipboard.writeText` mock for each test (clipboard.ts).
  *
  * `api` defaults to a signed-out visitor (`'auth.me': () => null`).
  */
-import type { RouterOutputs } from '@rideshare/api';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -27,47 +25,17 @@ import { mockApiLink, type ApiCall, type ApiHandlers } from './mock-api';
 
 export { mockClipboard, type WriteTextMock } from './clipboard';
 export { apiError, mockApiLink, networkError, type ApiCall, type ApiHandlers } from './mock-api';
-
-export type TestUser = NonNullable<RouterOutputs['auth']['me']>;
-
-export function makeUser(overrides: Partial<TestUser> = {}): TestUser {
-  return {
-    id: 2,
-    discordUsername: 'alice',
-    name: 'Alice Tan',
-    whatsappNumber: '+65 9123 4567',
-    malaysianNumber: null,
-    revolutUsername: 'alicet',
-    isVendor: false,
-    companyName: null,
-    driverDetails: null,
-    isAdmin: false,
-    ...overrides,
-  };
-}
-
-export type TestRideSummary = RouterOutputs['ride']['list']['items'][number];
-
-export function makeRideSummary(overrides: Partial<TestRideSummary> = {}): TestRideSummary {
-  return {
-    id: 1,
-    creatorId: 50,
-    creatorName: 'Olivia Organiser',
-    direction: 'SG->FC',
-    date: new Date(Date.now() + 3 * 24 * 60 * 60 * 1000).toISOString(),
-    maxPassengers: 4,
-    currentPassengers: 1,
-    pickupLocation: 'Pasir Ris MRT',
-    dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 1 }],
-    status: 'open',
-    vendorId: null,
-    driverContactId: null,
-    cost: 80,
-    additionalStops: 0,
-    sequenceLocked: false,
-    ...overrides,
-  };
-}
+export {
+  inDays,
+  makePassengerEntry,
+  makeRideDetail,
+  makeRideSummary,
+  makeUser,
+  type TestPassengerEntry,
+  type TestRideDetail,
+  type TestRideSummary,
+  type TestUser,
+} from './fixtures';
 
 export interface RenderOptions {
   api?: ApiHandlers;
