@@ -38,7 +38,7 @@ export type Direction = (typeof DIRECTIONS)[number];
 /** Direction pre-selected in the ride form. */
 export const DEFAULT_DIRECTION: Direction = 'SG->FC';
 
-/** A ride starts open; a vendor assigning it makes it assigned; anything else shows as completed. */
+/** A ride starts open; a vendor assigning it makes it assigned (SPEC §4). */
 export const RIDE_STATUSES = ['open', 'assigned', 'completed'] as const;
 export type RideStatus = (typeof RIDE_STATUSES)[number];
 

@@ -155,7 +155,7 @@ describe('assertCanEditSequence', () => {
     ['the first stop', { direction: 'FC->SG', locked: false, sequence: 1, count: 2 }],
     ['the last stop', { direction: 'FC->SG', locked: false, sequence: 2, count: 2 }],
     ['a lock check without a sequence', { direction: 'FC->SG', locked: false, count: 0 }],
-  ])('allows %s', (_label, args) => {
+  ] as const)('allows %s', (_label, args) => {
     expect(() => assertCanEditSequence(args)).not.toThrow();
   });
 });

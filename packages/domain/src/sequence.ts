@@ -1,3 +1,4 @@
+import type { Direction } from './constants';
 import { DomainError } from './errors';
 
 /** The least a passenger entry must tell to take part in drop-off ordering. */
@@ -102,7 +103,7 @@ function assertSequenceInRange(sequence: number, count: number): void {
  *   // throws INVALID_SEQUENCE 'Sequence must be between 1 and 3'
  */
 export function assertCanEditSequence(args: {
-  direction: string;
+  direction: Direction;
   locked: boolean;
   sequence?: number;
   count: number;

@@ -1,8 +1,6 @@
-import type { Database, DropoffLocationEntry, RideRow } from '@rideshare/db';
-import type { DirectionFilter, RideListFilters } from '@rideshare/domain';
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
-
-export type Db = Kysely<Database> | Transaction<Database>;
+import type { Database, Db, RideRow } from '@rideshare/db';
+import type { Direction, DirectionFilter, DropoffLocation, RideListFilters, RideStatus } from '@rideshare/domain';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Transaction } from 'kysely';
 
 /** A ride as every list and detail answer shows it; dates are ISO strings on the wire. */
 export interface RideSummary {
@@ -10,13 +8,13 @@ export interface RideSummary {
   creatorId: number;
   /** The organiser's name, or their Discord username when they gave none; null if unknown. */
   creatorName: string | null;
-  direction: string;
+  direction: Direction;
   date: string;
   maxPassengers: number;
   currentPassengers: number;
   pickupLocation: string;
-  dropoffLocations: DropoffLocationEntry[];
-  status: string;
+  dropoffLocations: DropoffLocation[];
+  status: RideStatus;
   vendorId: number | null;
   driverContactId: number | null;
   cost: number;
@@ -252,11 +250,11 @@ export async function readStats(db: Db): Promise<{ totalRides: number; totalUser
 export interface LockedRide {
   id: number;
   creatorId: number;
-  direction: string;
+  direction: Direction;
   date: Date;
   maxPassengers: number;
   currentPassengers: number;
-  status: string;
+  status: RideStatus;
   vendorId: number | null;
   sequenceLocked: boolean;
 }
@@ -299,7 +297,7 @@ export async function lockRideForUpdate(trx: Transaction<Database>, id: number):
 
 export interface NewRide {
   creatorId: number;
-  direction: string;
+  direction: Direction;
   date: Date;
   maxPassengers: number;
   pickupLocation: string;
@@ -317,7 +315,7 @@ export async function insertRide(trx: Transaction<Database>, ride: NewRide): Pro
 }
 
 export interface RideChanges {
-  direction: string;
+  direction: Direction;
   date: Date;
   maxPassengers: number;
   pickupLocation: string;
@@ -338,7 +336,7 @@ export async function updateRide(trx: Transaction<Database>, id: number, changes
 export interface RideDerivedValues {
   currentPassengers: number;
   additionalStops: number;
-  dropoffLocations: DropoffLocationEntry[];
+  dropoffLocations: DropoffLocation[];
 }
 
 /** Stores the fields that summarise a ride's entries (computed by the domain from those entries). */

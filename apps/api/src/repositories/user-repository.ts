@@ -1,9 +1,8 @@
-import type { Database, DriverDetails, UserRow } from '@rideshare/db';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, Db, UserRow } from '@rideshare/db';
+import type { DriverDetails } from '@rideshare/domain';
+import { sql, type Transaction } from 'kysely';
 
 import type { Env } from '../env';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** What the server needs to know about the caller on every request. */
 export interface AuthUser {

@@ -34,7 +34,7 @@ export async function lockRideWithEntries(
 }
 
 /** The ride as the state rules see it, with the seats counted from its entries (the source of truth). */
-export function rideStateOf(ride: LockedRide, entries: readonly RideEntry[]): RideState & { direction: string } {
+export function rideStateOf(ride: LockedRide, entries: readonly RideEntry[]): RideState & { direction: Direction } {
   return {
     creatorId: ride.creatorId,
     date: ride.date,
@@ -48,9 +48,8 @@ export function rideStateOf(ride: LockedRide, entries: readonly RideEntry[]): Ri
 /** Recomputes currentPassengers, additionalStops and dropoffLocations from the ride's entries now. */
 export async function saveDerivedFields(
   trx: Transaction<Database>,
-  ride: Pick<LockedRide, 'id' | 'creatorId'> & { direction: string },
+  ride: Pick<LockedRide, 'id' | 'creatorId' | 'direction'>,
 ): Promise<void> {
   const entries = await listRideEntries(trx, ride.id);
-  const direction: Direction = ride.direction === 'FC->SG' ? 'FC->SG' : 'SG->FC';
-  await updateRideDerived(trx, ride.id, deriveRideFields(direction, ride.creatorId, entries));
+  await updateRideDerived(trx, ride.id, deriveRideFields(ride.direction, ride.creatorId, entries));
 }
