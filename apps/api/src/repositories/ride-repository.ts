@@ -1,6 +1,13 @@
 import type { Database, Db, RideRow } from '@rideshare/db';
 import type { Direction, DirectionFilter, DropoffLocation, RideListFilters, RideStatus } from '@rideshare/domain';
-import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Transaction } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type OrderByDirection,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
 
 /** A ride as every list and detail answer shows it; dates are ISO strings on the wire. */
 export interface RideSummary {
@@ -96,9 +103,16 @@ export function selectRideSummaries(db: Db) {
     ]);
 }
 
+type RideSummaryQuery = ReturnType<typeof selectRideSummaries>;
+
+/** The order of every ride list: by departure, then by id, so rides leaving together keep one order. */
+function byDeparture(order: OrderByDirection = 'asc') {
+  return (query: RideSummaryQuery): RideSummaryQuery => query.orderBy('rides.date', order).orderBy('rides.id', order);
+}
+
 /** Every ride, soonest first: the documented GET /api/rides answer (one query). */
 export async function listAllRides(db: Db): Promise<RideSummary[]> {
-  const rows = await selectRideSummaries(db).orderBy('rides.date', 'asc').orderBy('rides.id', 'asc').execute();
+  const rows = await selectRideSummaries(db).$call(byDeparture()).execute();
   return rows.map(toRideSummary);
 }
 
@@ -141,8 +155,7 @@ export async function listRidesPage(db: Db, query: RideListQuery): Promise<{ ite
   // round trip instead of two.
   const [rows, count] = await Promise.all([
     page
-      .orderBy('rides.date', direction)
-      .orderBy('rides.id', direction)
+      .$call(byDeparture(direction))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
       .execute(),
@@ -198,29 +211,20 @@ export async function listRidesJoinedBy(db: Db, userId: number): Promise<RideSum
       ),
     )
     .where('rides.creatorId', '<>', userId)
-    .orderBy('rides.date', 'asc')
-    .orderBy('rides.id', 'asc')
+    .$call(byDeparture())
     .execute();
   return rows.map(toRideSummary);
 }
 
 /** Rides the user organised, soonest first (one query). */
 export async function listRidesOrganizedBy(db: Db, userId: number): Promise<RideSummary[]> {
-  const rows = await selectRideSummaries(db)
-    .where('rides.creatorId', '=', userId)
-    .orderBy('rides.date', 'asc')
-    .orderBy('rides.id', 'asc')
-    .execute();
+  const rows = await selectRideSummaries(db).where('rides.creatorId', '=', userId).$call(byDeparture()).execute();
   return rows.map(toRideSummary);
 }
 
 /** Rides assigned to a vendor, soonest first (one query). */
 export async function listRidesAssignedTo(db: Db, vendorId: number): Promise<RideSummary[]> {
-  const rows = await selectRideSummaries(db)
-    .where('rides.vendorId', '=', vendorId)
-    .orderBy('rides.date', 'asc')
-    .orderBy('rides.id', 'asc')
-    .execute();
+  const rows = await selectRideSummaries(db).where('rides.vendorId', '=', vendorId).$call(byDeparture()).execute();
   return rows.map(toRideSummary);
 }
 
@@ -229,8 +233,7 @@ export async function listOpenFutureRides(db: Db, now: Date): Promise<RideSummar
   const rows = await selectRideSummaries(db)
     .where('rides.status', '=', 'open')
     .where('rides.date', '>=', now)
-    .orderBy('rides.date', 'asc')
-    .orderBy('rides.id', 'asc')
+    .$call(byDeparture())
     .execute();
   return rows.map(toRideSummary);
 }

@@ -1,26 +1,27 @@
 /**
- * What every seat, entry, sequence or assignment change shares: find-and-lock the ride inside the
- * caller's transaction, read its entries, and store the derived fields recomputed from them.
- * Procedures call these with their `trx`, never with `ctx.db` (the embedded engine serialises
- * transactions, so a query outside the transaction would wait for it forever).
+ * The step every seat, entry, sequence or assignment change shares: lock the ride inside the
+ * caller's transaction and read its entries, then store what follows from the entries. Services
+ * call these with their `trx`, never with the pool (the embedded engine serialises transactions,
+ * so a query outside the transaction would wait for it forever).
  */
 import type { Database } from '@rideshare/db';
-import { deriveRideFields, MAX_ID, type Direction, type RideEntry, type RideState } from '@rideshare/domain';
+import {
+  deriveRideFields,
+  DomainError,
+  type Direction,
+  type RideEntry,
+  type RideState,
+  type SequencedEntry,
+} from '@rideshare/domain';
 import type { Transaction } from 'kysely';
-import { z } from 'zod';
 
-import { listRideEntries } from '../repositories/passenger-repository';
+import { listRideEntries, updatePassengerSequences } from '../repositories/passenger-repository';
 import { lockRideForUpdate, updateRideDerived, type LockedRide } from '../repositories/ride-repository';
-import { notFound } from '../trpc/errors';
 
-/** A row id in a procedure input: a positive whole number that fits a Postgres integer. */
-export const idInput = z
-  .number({ error: 'Invalid id' })
-  .int({ error: 'Invalid id' })
-  .positive({ error: 'Invalid id' })
-  .max(MAX_ID, { error: 'Invalid id' });
-
-export const rideIdInput = z.object({ rideId: idInput });
+/** NOT_FOUND 'Ride not found', as a procedure answers for a ride id that does not exist. */
+export function rideNotFound(): never {
+  throw new DomainError('NOT_FOUND', 'Ride not found');
+}
 
 /** Locks the ride and reads its entries; an unknown ride is NOT_FOUND 'Ride not found'. */
 export async function lockRideWithEntries(
@@ -28,7 +29,7 @@ export async function lockRideWithEntries(
   rideId: number,
 ): Promise<{ ride: LockedRide; entries: RideEntry[] }> {
   const ride = await lockRideForUpdate(trx, rideId);
-  if (!ride) notFound('Ride');
+  if (!ride) rideNotFound();
   const entries = await listRideEntries(trx, rideId);
   return { ride, entries };
 }
@@ -52,4 +53,16 @@ export async function saveDerivedFields(
 ): Promise<void> {
   const entries = await listRideEntries(trx, ride.id);
   await updateRideDerived(trx, ride.id, deriveRideFields(ride.direction, ride.creatorId, entries));
+}
+
+/** Writes only the stop numbers of `after` that differ from `before` (the entries as stored). */
+export async function storeChangedSequences(
+  trx: Transaction<Database>,
+  rideId: number,
+  before: readonly SequencedEntry[],
+  after: readonly SequencedEntry[],
+): Promise<void> {
+  const stored = new Map(before.map((entry) => [entry.id, entry.dropoffSequence]));
+  const changed = after.filter((entry) => stored.get(entry.id) !== entry.dropoffSequence);
+  await updatePassengerSequences(trx, rideId, changed);
 }
