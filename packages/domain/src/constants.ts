@@ -51,7 +51,6 @@ export const MIN_DISCORD_USERNAME_LENGTH = 2;
 export const MAX_DISCORD_USERNAME_LENGTH = 32;
 export const MAX_PASSWORD_LENGTH = 256;
 export const MAX_PHONE_LENGTH = 32;
-export const MAX_NOTES_LENGTH = 1000;
 /** Longest company name, car number or driver contact a vendor can register with. */
 export const MAX_VENDOR_FIELD_LENGTH = 200;
 /** Bounds of a password-reset code. */

@@ -475,7 +475,6 @@ export const ridePayloadInput = z
   })
   .refine(organizerFitsRide.check, organizerFitsRide.params);
 export type RidePayloadInput = z.output<typeof ridePayloadInput>;
-export type RidePayloadInputValues = z.input<typeof ridePayloadInput>;
 
 /** The ride create/edit form's own checks (field names as the form uses them). */
 export const rideFormSchema = z
@@ -501,7 +500,6 @@ export const rideFormSchema = z
     organizerPassengerCount: formNumber(seatCount('Passengers at your location must be a whole number from 1 to 10')),
   })
   .refine(organizerFitsRide.check, organizerFitsRide.params);
-export type RideFormSchemaValues = z.input<typeof rideFormSchema>;
 
 const joinLocation = requiredText('Drop-off location is required', MAX_LOCATION_LENGTH, 'Drop-off location', multiline);
 const AT_LEAST_ONE_PASSENGER = 'Must have at least 1 passenger';

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  assertCanEditSequence,
-  isSequenceLocked,
-  moveAndRenumber,
-  moveToSequence,
-  renumberSequence,
-  sortBySequence,
-} from './sequence';
+import { assertCanEditSequence, moveAndRenumber, moveToSequence, renumberSequence, sortBySequence } from './sequence';
 import type { SequencedEntry } from './sequence';
 import { expectDomainError } from './test-helpers';
 
@@ -99,19 +92,6 @@ describe('moveToSequence', () => {
 
   it('refuses a passenger who is not on the ride', () => {
     expectDomainError(() => moveToSequence(list, 99, 1), 'NOT_FOUND', 'Passenger 99 is not on this ride');
-  });
-});
-
-describe('isSequenceLocked', () => {
-  it.each([
-    ['empty, not flagged', [], undefined, false],
-    ['empty, flagged', [], true, true],
-    ['everyone numbered', [entry(1, 1), entry(2, 2)], undefined, true],
-    ['someone unnumbered', [entry(1, 1), entry(2, null)], undefined, false],
-    ['someone unnumbered but flagged', [entry(1, 1), entry(2, null)], true, true],
-    ['nobody numbered, flag false', [entry(1, null)], false, false],
-  ])('%s -> %s', (_label, list, flag, expected) => {
-    expect(isSequenceLocked(list, flag)).toBe(expected);
   });
 });
 
