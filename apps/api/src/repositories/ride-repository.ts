@@ -1,15 +1,23 @@
-import type { Database, DropoffLocationEntry, RideRow } from '@rideshare/db';
+import type { Database, Db, RideRow } from '@rideshare/db';
 import {
   visibleCreator,
   visibleCreatorName,
   visibleDropoffLocations,
+  type Direction,
   type DirectionFilter,
+  type DropoffLocation,
   type RideAudience,
   type RideListFilters,
+  type RideStatus,
 } from '@rideshare/domain';
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
-
-export type Db = Kysely<Database> | Transaction<Database>;
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type OrderByDirection,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
 
 /**
  * A ride as every list and detail answer shows it; dates are ISO strings on the wire. What it
@@ -22,13 +30,13 @@ export interface RideSummary {
   creatorId: number;
   /** The organiser's name (members: else their Discord username); null when there is none to show. */
   creatorName: string | null;
-  direction: string;
+  direction: Direction;
   date: string;
   maxPassengers: number;
   currentPassengers: number;
   pickupLocation: string;
-  dropoffLocations: DropoffLocationEntry[];
-  status: string;
+  dropoffLocations: DropoffLocation[];
+  status: RideStatus;
   vendorId: number | null;
   driverContactId: number | null;
   cost: number;
@@ -115,9 +123,16 @@ export function selectRideSummaries(db: Db) {
     ]);
 }
 
+type RideSummaryQuery = ReturnType<typeof selectRideSummaries>;
+
+/** The order of every ride list: by departure, then by id, so rides leaving together keep one order. */
+function byDeparture(order: OrderByDirection = 'asc') {
+  return (query: RideSummaryQuery): RideSummaryQuery => query.orderBy('rides.date', order).orderBy('rides.id', order);
+}
+
 /** Every ride, soonest first, as `audience` sees it: the documented GET /api/rides answer (one query). */
 export async function listAllRides(db: Db, audience: RideAudience): Promise<RideSummary[]> {
-  const rows = await selectRideSummaries(db).orderBy('rides.date', 'asc').orderBy('rides.id', 'asc').execute();
+  const rows = await selectRideSummaries(db).$call(byDeparture()).execute();
   return rows.map((row) => toRideSummary(row, audience));
 }
 
@@ -182,8 +197,7 @@ export async function listRidesPage(db: Db, query: RideListQuery): Promise<RideL
   // round trip instead of two.
   const [rows, count] = await Promise.all([
     page
-      .orderBy('rides.date', direction)
-      .orderBy('rides.id', direction)
+      .$call(byDeparture(direction))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
       .execute(),
@@ -243,29 +257,20 @@ export async function listRidesJoinedBy(db: Db, userId: number, audience: RideAu
       ),
     )
     .where('rides.creatorId', '<>', userId)
-    .orderBy('rides.date', 'asc')
-    .orderBy('rides.id', 'asc')
+    .$call(byDeparture())
     .execute();
   return rows.map((row) => toRideSummary(row, audience));
 }
 
 /** Rides the user organised, soonest first (one query). */
 export async function listRidesOrganizedBy(db: Db, userId: number, audience: RideAudience): Promise<RideSummary[]> {
-  const rows = await selectRideSummaries(db)
-    .where('rides.creatorId', '=', userId)
-    .orderBy('rides.date', 'asc')
-    .orderBy('rides.id', 'asc')
-    .execute();
+  const rows = await selectRideSummaries(db).where('rides.creatorId', '=', userId).$call(byDeparture()).execute();
   return rows.map((row) => toRideSummary(row, audience));
 }
 
 /** Rides assigned to a vendor, soonest first (one query). */
 export async function listRidesAssignedTo(db: Db, vendorId: number, audience: RideAudience): Promise<RideSummary[]> {
-  const rows = await selectRideSummaries(db)
-    .where('rides.vendorId', '=', vendorId)
-    .orderBy('rides.date', 'asc')
-    .orderBy('rides.id', 'asc')
-    .execute();
+  const rows = await selectRideSummaries(db).where('rides.vendorId', '=', vendorId).$call(byDeparture()).execute();
   return rows.map((row) => toRideSummary(row, audience));
 }
 
@@ -274,8 +279,7 @@ export async function listOpenFutureRides(db: Db, now: Date, audience: RideAudie
   const rows = await selectRideSummaries(db)
     .where('rides.status', '=', 'open')
     .where('rides.date', '>=', now)
-    .orderBy('rides.date', 'asc')
-    .orderBy('rides.id', 'asc')
+    .$call(byDeparture())
     .execute();
   return rows.map((row) => toRideSummary(row, audience));
 }
@@ -295,11 +299,11 @@ export async function readStats(db: Db): Promise<{ totalRides: number; totalUser
 export interface LockedRide {
   id: number;
   creatorId: number;
-  direction: string;
+  direction: Direction;
   date: Date;
   maxPassengers: number;
   currentPassengers: number;
-  status: string;
+  status: RideStatus;
   vendorId: number | null;
   sequenceLocked: boolean;
 }
@@ -342,7 +346,7 @@ export async function lockRideForUpdate(trx: Transaction<Database>, id: number):
 
 export interface NewRide {
   creatorId: number;
-  direction: string;
+  direction: Direction;
   date: Date;
   maxPassengers: number;
   pickupLocation: string;
@@ -360,7 +364,7 @@ export async function insertRide(trx: Transaction<Database>, ride: NewRide): Pro
 }
 
 export interface RideChanges {
-  direction: string;
+  direction: Direction;
   date: Date;
   maxPassengers: number;
   pickupLocation: string;
@@ -381,7 +385,7 @@ export async function updateRide(trx: Transaction<Database>, id: number, changes
 export interface RideDerivedValues {
   currentPassengers: number;
   additionalStops: number;
-  dropoffLocations: DropoffLocationEntry[];
+  dropoffLocations: DropoffLocation[];
 }
 
 /** Stores the fields that summarise a ride's entries (computed by the domain from those entries). */

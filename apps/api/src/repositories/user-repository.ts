@@ -1,9 +1,8 @@
-import type { Database, DriverDetails, UserRow } from '@rideshare/db';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, Db, UserRow } from '@rideshare/db';
+import type { DriverDetails } from '@rideshare/domain';
+import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
 
 import type { Env } from '../env';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** What the server needs to know about the caller on every request. */
 export interface AuthUser {
@@ -75,16 +74,18 @@ export async function findPublicUserById(db: Db, id: number, env: Pick<Env, 'ADM
   return row ? toPublicUser(row, env) : null;
 }
 
-/** Looks a user up by Discord username, ignoring case (usernames are unique case-insensitively). */
+/** Discord usernames are unique case-insensitively (the unique index is on `lower(discord_username)`). */
+function usernameIs(discordUsername: string) {
+  return (eb: ExpressionBuilder<Database, 'users'>) =>
+    eb(sql<string>`lower(discord_username)`, '=', discordUsername.toLowerCase());
+}
+
+/** Looks a user up by Discord username, ignoring case. */
 export async function findUserCredentialsByUsername(
   db: Db,
   discordUsername: string,
 ): Promise<{ id: number; passwordHash: string } | null> {
-  const row = await db
-    .selectFrom('users')
-    .select(['id', 'passwordHash'])
-    .where(sql<string>`lower(discord_username)`, '=', discordUsername.toLowerCase())
-    .executeTakeFirst();
+  const row = await db.selectFrom('users').select(['id', 'passwordHash']).where(usernameIs(discordUsername)).executeTakeFirst();
   return row ?? null;
 }
 
@@ -93,17 +94,8 @@ export async function findPasswordHashById(db: Db, id: number): Promise<string |
   return row?.passwordHash ?? null;
 }
 
-export interface NewUser {
-  discordUsername: string;
-  passwordHash: string;
-  name: string | null;
-  whatsappNumber: string | null;
-  malaysianNumber: string | null;
-  revolutUsername: string | null;
-  isVendor: boolean;
-  companyName: string | null;
-  driverDetails: DriverDetails | null;
-}
+/** A new account: what its owner sees of it, plus the password hash. */
+export type NewUser = Omit<PublicUser, 'id' | 'isAdmin'> & { passwordHash: string };
 
 /** Inserts a user; returns null when the Discord username is already taken (any case). */
 export async function insertUser(db: Db, user: NewUser, env: Pick<Env, 'ADMIN_DISCORD_USERNAME'>): Promise<PublicUser | null> {
@@ -147,11 +139,6 @@ export async function updateUserProfile(
   return row ? toPublicUser(row, env) : null;
 }
 
-export async function countUsers(db: Db): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /** A user picked by Discord username (any letter case), as admin tools name them. */
 export async function findUserIdentityByUsername(
   db: Db,
@@ -160,7 +147,7 @@ export async function findUserIdentityByUsername(
   const row = await db
     .selectFrom('users')
     .select(['id', 'discordUsername'])
-    .where(sql<string>`lower(discord_username)`, '=', discordUsername.toLowerCase())
+    .where(usernameIs(discordUsername))
     .executeTakeFirst();
   return row ?? null;
 }

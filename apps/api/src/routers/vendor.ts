@@ -1,15 +1,14 @@
-import { assertCanAssign, audienceOf } from '@rideshare/domain';
+import { audienceOf, rideIdInput } from '@rideshare/domain';
 
 import {
-  assignRideToVendor,
   findRideDetail,
   listOpenFutureRides,
   listRidesAssignedTo,
   type RideDetail,
 } from '../repositories/ride-repository';
+import { assignRide } from '../services/vendor-service';
 import { notFound } from '../trpc/errors';
 import { router, vendorProcedure } from '../trpc/init';
-import { lockRideWithEntries, rideIdInput, rideStateOf } from './ride-writes';
 
 export const vendorRouter = router({
   /** Rides assigned to the calling vendor, soonest first (one query). */
@@ -18,19 +17,9 @@ export const vendorRouter = router({
   /** Open rides that have not departed: what a vendor may take (one query). */
   available: vendorProcedure.query(({ ctx }) => listOpenFutureRides(ctx.db, ctx.now(), audienceOf(ctx.user))),
 
-  /**
-   * A vendor takes an open, future ride: open → assigned with vendorId = the caller. The ride row
-   * is locked first, so when vendors race for one ride exactly one wins and the others are told
-   * it has already been assigned.
-   */
+  /** The calling vendor takes an open, future ride (vendor-service `assignRide`); answers the ride. */
   assign: vendorProcedure.input(rideIdInput).mutation(async ({ ctx, input }): Promise<RideDetail> => {
-    const vendorId = ctx.user.id;
-    const now = ctx.now();
-    await ctx.db.transaction().execute(async (trx) => {
-      const { ride, entries } = await lockRideWithEntries(trx, input.rideId);
-      assertCanAssign({ ride: rideStateOf(ride, entries), isVendor: ctx.user.isVendor, now });
-      await assignRideToVendor(trx, ride.id, vendorId);
-    });
+    await assignRide(ctx.db, { vendor: ctx.user, rideId: input.rideId, now: ctx.now() });
     const ride = await findRideDetail(ctx.db, input.rideId, audienceOf(ctx.user));
     if (!ride) notFound('Ride');
     return ride;
