@@ -173,7 +173,10 @@ describe('runPaced (over HTTP)', () => {
     const ok = await runPaced({ url: `${url}/rides`, rate: 200, durationSeconds: 0.05, headers: { 'x-probe': 'yes' } });
     assert.equal(ok.requests, 10);
     assert.deepEqual(ok.statusCounts, { 200: 10 });
-    assert.deepEqual(paths, Array.from({ length: 10 }, () => '/rides'));
+    assert.deepEqual(
+      paths,
+      Array.from({ length: 10 }, () => '/rides'),
+    );
     const missing = await runPaced({ url: `${url}/missing`, rate: 200, durationSeconds: 0.05 });
     assert.equal(missing.non2xx, 10);
   });
