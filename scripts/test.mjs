@@ -50,7 +50,7 @@ if (!server && ci) {
   console.error(
     `\nCI=true and no Postgres server answers at ${where} (TEST_DATABASE_URL or 127.0.0.1:5432).\n` +
       'CI must test the Postgres server: the multi-process and row-lock tests only prove something there.\n' +
-      'Start one (.ci/run starts the machine\'s own) or point TEST_DATABASE_URL at one.',
+      "Start one (.ci/run starts the machine's own) or point TEST_DATABASE_URL at one.",
   );
   process.exit(1);
 }

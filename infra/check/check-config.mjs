@@ -436,7 +436,8 @@ check('infra/Dockerfile copies every workspace manifest before installing, and o
     }
   }
   const engines = JSON.parse(read('package.json')).engines?.node ?? '';
-  if (engines !== '>=20.19') problems.push(`package.json engines.node is '${engines}': local Node 20.19+ must keep working`);
+  if (engines !== '>=20.19')
+    problems.push(`package.json engines.node is '${engines}': local Node 20.19+ must keep working`);
 
   const shipped = {};
   for (const key of RUNTIME_SETTINGS) {
@@ -445,7 +446,8 @@ check('infra/Dockerfile copies every workspace manifest before installing, and o
     else problems.push(`the final stage does not set ${key}`);
   }
   const heap = /--max-old-space-size=(\d+)/.exec(shipped.NODE_OPTIONS ?? '')?.[1];
-  if (shipped.NODE_OPTIONS !== undefined && !heap) problems.push('NODE_OPTIONS sets no --max-old-space-size heap limit');
+  if (shipped.NODE_OPTIONS !== undefined && !heap)
+    problems.push('NODE_OPTIONS sets no --max-old-space-size heap limit');
   if (shipped.MALLOC_ARENA_MAX !== undefined && !/^[1-9]\d*$/.test(shipped.MALLOC_ARENA_MAX))
     problems.push(`MALLOC_ARENA_MAX=${shipped.MALLOC_ARENA_MAX} is not a whole number`);
 

@@ -1,11 +1,28 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { DataDirLockedError, lockDataDir, LOCK_FILE_NAME, processIsAlive, type DataDirLock, type LockOwner } from './data-dir-lock';
+import {
+  DataDirLockedError,
+  lockDataDir,
+  LOCK_FILE_NAME,
+  processIsAlive,
+  type DataDirLock,
+  type LockOwner,
+} from './data-dir-lock';
 
 const folders: string[] = [];
 const locks: DataDirLock[] = [];

@@ -36,14 +36,17 @@ describe('npm test with CI=true', () => {
     const timer = setTimeout(() => {
       if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
     }, 20_000);
-    const run = await new Promise<{ status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>(
-      (resolve) => {
-        child.once('close', (status, signal) => {
-          clearTimeout(timer);
-          resolve({ status, signal, stdout, stderr });
-        });
-      },
-    );
+    const run = await new Promise<{
+      status: number | null;
+      signal: NodeJS.Signals | null;
+      stdout: string;
+      stderr: string;
+    }>((resolve) => {
+      child.once('close', (status, signal) => {
+        clearTimeout(timer);
+        resolve({ status, signal, stdout, stderr });
+      });
+    });
     const output = `${run.stdout}${run.stderr}`;
     expect(run.signal, output).toBeNull();
     expect(run.status).toBe(1);
