@@ -8,6 +8,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
+import { connectDatabase, DataDirLockedError, type DbHandle } from '@rideshare/db';
 import { TRPCClientError } from '@trpc/client';
 
 import { createApiClient, type ApiClient } from '../../src/client';
@@ -38,7 +39,7 @@ export const EXIT = {
   REFUSED: 1,
   /** Wrong or missing arguments / environment variables; nothing was sent. */
   USAGE: 2,
-  /** The API could not be reached (wrong --url, server down). */
+  /** The API could not be reached (wrong --url, server down), or the embedded database is in use. */
   UNREACHABLE: 3,
 } as const;
 
@@ -194,6 +195,22 @@ export function loadScriptEnv(env: ScriptEnv, io: ScriptIo): Env | null {
     return parseEnv(env);
   } catch (error) {
     if (error instanceof EnvError) {
+      io.err(`${error.message}\n`);
+      return null;
+    }
+    throw error;
+  }
+}
+
+/**
+ * Opens the configured database (DATABASE_URL, or the embedded one in DATA_DIR). An embedded folder
+ * another process has open (the server, say) prints who holds it and returns null: exit UNREACHABLE.
+ */
+export async function openScriptDatabase(config: Env, io: ScriptIo, poolSize: number): Promise<DbHandle | null> {
+  try {
+    return await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
       io.err(`${error.message}\n`);
       return null;
     }
