@@ -130,6 +130,12 @@ function byDeparture(order: OrderByDirection = 'asc') {
   return (query: RideSummaryQuery): RideSummaryQuery => query.orderBy('rides.date', order).orderBy('rides.id', order);
 }
 
+/** Rides still to come first, each part soonest first: the order of the My Rides lists (SPEC §4). */
+function upcomingFirst(now: Date) {
+  return (query: RideSummaryQuery): RideSummaryQuery =>
+    query.orderBy(sql`(rides.date < ${now})`, 'asc').$call(byDeparture());
+}
+
 /** Every ride, soonest first, as `audience` sees it: the documented GET /api/rides answer (one query). */
 export async function listAllRides(db: Db, audience: RideAudience): Promise<RideSummary[]> {
   const rows = await selectRideSummaries(db).$call(byDeparture()).execute();
@@ -245,7 +251,12 @@ export async function findRideDetail(db: Db, id: number, audience: RideAudience)
 }
 
 /** Rides the user joined as a passenger but did not organise, soonest first (one query). */
-export async function listRidesJoinedBy(db: Db, userId: number, audience: RideAudience): Promise<RideSummary[]> {
+export async function listRidesJoinedBy(
+  db: Db,
+  userId: number,
+  now: Date,
+  audience: RideAudience,
+): Promise<RideSummary[]> {
   const rows = await selectRideSummaries(db)
     .where((eb) =>
       eb.exists(
@@ -257,14 +268,19 @@ export async function listRidesJoinedBy(db: Db, userId: number, audience: RideAu
       ),
     )
     .where('rides.creatorId', '<>', userId)
-    .$call(byDeparture())
+    .$call(upcomingFirst(now))
     .execute();
   return rows.map((row) => toRideSummary(row, audience));
 }
 
-/** Rides the user organised, soonest first (one query). */
-export async function listRidesOrganizedBy(db: Db, userId: number, audience: RideAudience): Promise<RideSummary[]> {
-  const rows = await selectRideSummaries(db).where('rides.creatorId', '=', userId).$call(byDeparture()).execute();
+/** Rides the user organised, those still to come first, each part soonest first (one query). */
+export async function listRidesOrganizedBy(
+  db: Db,
+  userId: number,
+  now: Date,
+  audience: RideAudience,
+): Promise<RideSummary[]> {
+  const rows = await selectRideSummaries(db).where('rides.creatorId', '=', userId).$call(upcomingFirst(now)).execute();
   return rows.map((row) => toRideSummary(row, audience));
 }
 

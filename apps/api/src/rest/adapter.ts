@@ -1,11 +1,12 @@
+import { idParam } from '@rideshare/domain';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ZodError, z } from 'zod';
+import { ZodError } from 'zod';
 
 import { createCaller } from '../routers/app-router';
 import { createContextFromRequest, type HttpContextDeps } from '../trpc/context';
-import { INTERNAL_ERROR_MESSAGE, isInternalError } from '../trpc/errors';
+import { describeInvalidInput, INTERNAL_ERROR_MESSAGE, isInternalError } from '../trpc/errors';
 
 export type Caller = ReturnType<typeof createCaller>;
 
@@ -18,11 +19,8 @@ export interface RestErrorBody {
 export function restErrorFromTRPC(error: TRPCError): { status: number; body: RestErrorBody } {
   const status = getHTTPStatusCodeFromError(error);
   if (error.cause instanceof ZodError) {
-    const first = error.cause.issues[0];
-    return {
-      status,
-      body: { error: first?.message ?? 'Invalid input', fieldErrors: z.flattenError(error.cause).fieldErrors },
-    };
+    const { message, fieldErrors } = describeInvalidInput(error.cause);
+    return { status, body: { error: message, fieldErrors } };
   }
   if (isInternalError(error)) return { status, body: { error: INTERNAL_ERROR_MESSAGE } };
   return { status, body: { error: error.message } };
@@ -57,12 +55,6 @@ export function viaCaller<T>(
 }
 
 /** Path ids are validated before any procedure runs: '/api/rides/abc' is a 400, not a 500. */
-export const idParam = z.coerce
-  .number({ error: 'Invalid id' })
-  .int('Invalid id')
-  .positive('Invalid id')
-  .max(2_147_483_647, 'Invalid id');
-
 export function parseId(value: unknown): number {
   const result = idParam.safeParse(value);
   if (!result.success) {

@@ -2,6 +2,7 @@ import { DomainError, isDomainError, type DomainErrorCode } from '@rideshare/dom
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { z, type ZodError } from 'zod';
 
 /**
  * Every domain refusal maps to one tRPC code (and so one HTTP status). Declared with `satisfies`
@@ -63,4 +64,15 @@ export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
  */
 export function isInternalError(error: TRPCError): boolean {
   return getHTTPStatusCodeFromError(error) >= 500 && !isDomainError(error.cause);
+}
+
+/**
+ * What a person reads for input a schema refused, over tRPC and REST alike: the first issue's
+ * message (the domain's schemas order their checks as the spec does) and every field's issues.
+ */
+export function describeInvalidInput(error: ZodError): {
+  message: string;
+  fieldErrors: Record<string, string[] | undefined>;
+} {
+  return { message: error.issues[0]?.message ?? 'Invalid input', fieldErrors: z.flattenError(error).fieldErrors };
 }

@@ -6,19 +6,18 @@
  */
 import { DomainError, isDomainError } from '@rideshare/domain';
 import { initTRPC, TRPCError } from '@trpc/server';
-import { ZodError, z } from 'zod';
+import { ZodError } from 'zod';
 
 import type { ContextInner } from './context';
-import { INTERNAL_ERROR_MESSAGE, isInternalError, toTRPCError } from './errors';
+import { describeInvalidInput, INTERNAL_ERROR_MESSAGE, isInternalError, toTRPCError } from './errors';
 
 const t = initTRPC.context<ContextInner>().create({
   errorFormatter({ shape, error, ctx }) {
     const cause = error.cause;
-    const zodError = cause instanceof ZodError ? cause : null;
+    const invalidInput = cause instanceof ZodError ? describeInvalidInput(cause) : null;
     let message = shape.message;
-    if (zodError) {
-      // The first issue's message is the one a person needs to read (schemas order them as the spec does).
-      message = zodError.issues[0]?.message ?? 'Invalid input';
+    if (invalidInput) {
+      message = invalidInput.message;
     } else if (isInternalError(error)) {
       // The raw message may name a database address or SQL; app.ts's onError logs it instead.
       message = INTERNAL_ERROR_MESSAGE;
@@ -30,8 +29,8 @@ const t = initTRPC.context<ContextInner>().create({
         ...shape.data,
         // Internals never leave the server.
         stack: undefined,
-        domainCode: isDomainError(cause) ? cause.code : zodError ? 'VALIDATION_FAILED' : null,
-        fieldErrors: zodError ? z.flattenError(zodError).fieldErrors : null,
+        domainCode: isDomainError(cause) ? cause.code : invalidInput ? 'VALIDATION_FAILED' : null,
+        fieldErrors: invalidInput?.fieldErrors ?? null,
         // Also in the x-request-id header; absent when the context itself could not be built.
         requestId: ctx?.requestId ?? null,
       },
@@ -41,7 +40,6 @@ const t = initTRPC.context<ContextInner>().create({
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const middleware = t.middleware;
 
 const domainErrors = t.middleware(async ({ next }) => {
   const result = await next();

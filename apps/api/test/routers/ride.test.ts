@@ -576,9 +576,10 @@ describe('ride.all, ride.joined, ride.organized, stats.get', () => {
     const all = await callerFor(tdb.db, null).ride.all();
     expect(all.map((r) => r.id)).toEqual([a2.id, b1.id, a1.id]);
 
-    expect((await callerFor(tdb.db, bob).ride.joined()).map((r) => r.id)).toEqual([a2.id, a1.id]);
+    // My Rides: rides still to come first (a1 in 4 days), past ones after (a2, 4 days ago).
+    expect((await callerFor(tdb.db, bob).ride.joined()).map((r) => r.id)).toEqual([a1.id, a2.id]);
     expect(await callerFor(tdb.db, alice).ride.joined()).toEqual([]);
-    expect((await callerFor(tdb.db, alice).ride.organized()).map((r) => r.id)).toEqual([a2.id, a1.id]);
+    expect((await callerFor(tdb.db, alice).ride.organized()).map((r) => r.id)).toEqual([a1.id, a2.id]);
     expect((await callerFor(tdb.db, bob).ride.organized()).map((r) => r.id)).toEqual([b1.id]);
     expect(await refusal(callerFor(tdb.db, null).ride.joined())).toMatchObject({ code: 'UNAUTHORIZED' });
     expect(await refusal(callerFor(tdb.db, null).ride.organized())).toMatchObject({ code: 'UNAUTHORIZED' });

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { RIDES_PAGE_SIZE } from '../features/rides/all-rides-tab';
 import {
   apiError,
-  inDays,
   makeRideSummary,
   makeUser,
   renderWithProviders,
@@ -264,35 +263,5 @@ describe('HomePage, My Rides', () => {
     ).toBe('/rides/13');
     expect(within(joined).getByRole('button', { name: /^Share ride/ })).toBeTruthy();
     expect(within(joined).queryByRole('link', { name: /^Join ride/ })).toBeNull();
-  });
-
-  it('shows upcoming rides before past ones, although the server sends them by date alone', async () => {
-    // ride.organized / ride.joined come soonest first, so past rides arrive at the front.
-    const organized = [
-      summary({ id: 21, creatorId: 2, date: inDays(-5) }),
-      summary({ id: 22, creatorId: 2, date: inDays(-1) }),
-      summary({ id: 23, creatorId: 2, date: inDays(2) }),
-      summary({ id: 24, creatorId: 2, date: inDays(9) }),
-    ];
-    const joined = [
-      summary({ id: 31, creatorId: 60, date: inDays(-3) }),
-      summary({ id: 32, creatorId: 60, date: inDays(4) }),
-    ];
-    renderWithProviders(<HomePage />, {
-      path: '/home',
-      route: '/home?tab=my-rides',
-      api: api({
-        'auth.me': () => makeUser({ id: 2 }),
-        'ride.organized': () => organized,
-        'ride.joined': () => joined,
-      }),
-    });
-    const ids = (name: string) =>
-      within(screen.getByRole('region', { name }))
-        .getAllByRole('article')
-        .map((ride) => ride.getAttribute('data-ride-id'));
-    await screen.findByRole('region', { name: 'Rides You Organized' });
-    expect(ids('Rides You Organized')).toEqual(['23', '24', '21', '22']);
-    expect(ids('Rides You Joined')).toEqual(['32', '31']);
   });
 });
