@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     logger: loggerOptions(env),
     queryCounter,
   });
+  for (const warning of env.STARTUP_WARNINGS) app.log.warn(warning);
 
   let shuttingDown = false;
   const shutdown = (signal: string) => {

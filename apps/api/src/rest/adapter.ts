@@ -5,6 +5,7 @@ import { ZodError, z } from 'zod';
 
 import { createCaller } from '../routers/app-router';
 import { createContextFromRequest, type HttpContextDeps } from '../trpc/context';
+import { retryAfterOf } from '../trpc/errors';
 
 export type Caller = ReturnType<typeof createCaller>;
 
@@ -13,18 +14,28 @@ export interface RestErrorBody {
   fieldErrors?: Record<string, string[] | undefined>;
 }
 
-/** A procedure's error → the documented REST shape `{ error }` with the mapped status. */
-export function restErrorFromTRPC(error: TRPCError): { status: number; body: RestErrorBody } {
+/**
+ * A procedure's error → the documented REST shape `{ error }` with the mapped status, and the
+ * Retry-After seconds of a rate limit (429) or a full password queue (503).
+ */
+export function restErrorFromTRPC(error: TRPCError): {
+  status: number;
+  body: RestErrorBody;
+  retryAfter: number | null;
+} {
   const status = getHTTPStatusCodeFromError(error);
+  const retryAfter = retryAfterOf(error);
   if (error.cause instanceof ZodError) {
     const first = error.cause.issues[0];
     return {
       status,
       body: { error: first?.message ?? 'Invalid input', fieldErrors: z.flattenError(error.cause).fieldErrors },
+      retryAfter,
     };
   }
-  if (status >= 500) return { status, body: { error: 'Internal server error' } };
-  return { status, body: { error: error.message } };
+  // A busy server (503 with Retry-After) says so; other failures keep their internals to the log.
+  if (status >= 500 && retryAfter === null) return { status, body: { error: 'Internal server error' }, retryAfter };
+  return { status, body: { error: error.message }, retryAfter };
 }
 
 /**
@@ -44,8 +55,11 @@ export function viaCaller<T>(
       return await reply.code(options.successStatus ?? 200).send(result);
     } catch (error) {
       if (error instanceof TRPCError) {
-        const { status, body } = restErrorFromTRPC(error);
-        if (status >= 500) request.log.error({ err: error.cause ?? error, params: request.params }, 'procedure failed');
+        const { status, body, retryAfter } = restErrorFromTRPC(error);
+        if (status >= 500 && retryAfter === null) {
+          request.log.error({ err: error.cause ?? error, params: request.params }, 'procedure failed');
+        }
+        if (retryAfter !== null) reply.header('retry-after', String(retryAfter));
         return reply.code(status).send(body);
       }
       throw error;

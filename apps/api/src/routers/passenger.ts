@@ -20,10 +20,13 @@ import {
 } from '../repositories/passenger-repository';
 import { findRideDetail } from '../repositories/ride-repository';
 import { notFound } from '../trpc/errors';
-import { protectedProcedure, router } from '../trpc/init';
+import { protectedProcedure, rateLimited, router } from '../trpc/init';
 import { idInput, lockRideWithEntries, rideIdInput, rideStateOf, saveDerivedFields } from './ride-writes';
 
 const removePassengerInput = z.object({ rideId: idInput, passengerId: idInput });
+
+/** Joining has its own, tighter rate limit (RATE_LIMIT_JOIN_PER_HOUR). */
+const joinProcedure = protectedProcedure.use(rateLimited('join'));
 
 export const passengerRouter = router({
   /** A ride's entries with their users and contacts, in drop-off order (signed-in callers only; one query). */
@@ -39,7 +42,7 @@ export const passengerRouter = router({
    * actually left: never overbooked. When the ride's drop-offs are already numbered the newcomer
    * is numbered next, keeping the list 1..n.
    */
-  join: protectedProcedure.input(joinRideInput).mutation(async ({ ctx, input }): Promise<PassengerEntry> => {
+  join: joinProcedure.input(joinRideInput).mutation(async ({ ctx, input }): Promise<PassengerEntry> => {
     const userId = ctx.user.id;
     const now = ctx.now();
     let entryId: number;

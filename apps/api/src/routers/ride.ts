@@ -29,7 +29,7 @@ import {
 } from '../repositories/ride-repository';
 import type { ContextInner } from '../trpc/context';
 import { notFound } from '../trpc/errors';
-import { protectedProcedure, publicProcedure, router } from '../trpc/init';
+import { protectedProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
 import { idInput, lockRideWithEntries, rideStateOf, saveDerivedFields } from './ride-writes';
 
 /** The ride list's filters (domain defaults) plus paging; every field may be left out. */
@@ -63,6 +63,9 @@ async function assertDriverContact(trx: Transaction<Database>, id: number | null
   if (id != null && !(await driverContactExists(trx, id))) notFound('Driver contact');
 }
 
+/** Creating rides has its own, tighter rate limit (RATE_LIMIT_RIDE_CREATE_PER_HOUR). */
+const createProcedure = protectedProcedure.use(rateLimited('rideCreate'));
+
 export const rideRouter = router({
   /**
    * The home page list: filtered (time, direction), sorted (rides still to come before past ones,
@@ -88,7 +91,7 @@ export const rideRouter = router({
    * Further drop-off entries in the payload are not stored: every location on a ride belongs to
    * a passenger entry, and `dropoffLocations` is always rebuilt from the entries.
    */
-  create: protectedProcedure.input(ridePayloadInput).mutation(async ({ ctx, input }) => {
+  create: createProcedure.input(ridePayloadInput).mutation(async ({ ctx, input }) => {
     assertCanCreateRide({ isVendor: ctx.user.isVendor, date: input.date, now: ctx.now() });
     const organizer = organizerEntryOf(input);
     const creatorId = ctx.user.id;

@@ -13,7 +13,7 @@ export const userRouter = router({
   update: protectedProcedure.input(updateProfileInput).mutation(async ({ ctx, input }) => {
     const { id, ...changes } = input;
     assertOwnProfile(ctx.user.id, id);
-    const user = await updateUserProfile(ctx.db, id, changes, ctx.env);
+    const user = await updateUserProfile(ctx.db, id, changes);
     if (!user) notFound('User', id);
     return user;
   }),

@@ -8,8 +8,11 @@ import {
   type RideDetail,
 } from '../repositories/ride-repository';
 import { notFound } from '../trpc/errors';
-import { router, vendorProcedure } from '../trpc/init';
+import { rateLimited, router, vendorProcedure } from '../trpc/init';
 import { lockRideWithEntries, rideIdInput, rideStateOf } from './ride-writes';
+
+/** Assigning has its own, tighter rate limit (RATE_LIMIT_ASSIGN_PER_HOUR). */
+const assignProcedure = vendorProcedure.use(rateLimited('assign'));
 
 export const vendorRouter = router({
   /** Rides assigned to the calling vendor, soonest first (one query). */
@@ -23,7 +26,7 @@ export const vendorRouter = router({
    * is locked first, so when vendors race for one ride exactly one wins and the others are told
    * it has already been assigned.
    */
-  assign: vendorProcedure.input(rideIdInput).mutation(async ({ ctx, input }): Promise<RideDetail> => {
+  assign: assignProcedure.input(rideIdInput).mutation(async ({ ctx, input }): Promise<RideDetail> => {
     const vendorId = ctx.user.id;
     const now = ctx.now();
     await ctx.db.transaction().execute(async (trx) => {

@@ -3,6 +3,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { GENEROUS_RATE_LIMITS } from '../helpers/env';
+
 const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER = join(API_DIR, 'dist', 'server.js');
 // Everything esbuild bundles into dist/server.js.
@@ -45,7 +47,16 @@ export async function startApiProcess(name: string, env: Record<string, string>)
   const child = spawn(process.execPath, [SERVER], {
     cwd: API_DIR,
     // Only what the test chooses, so the developer's own DATABASE_URL and friends cannot leak in.
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
+    // Production mode on plain-HTTP loopback has to say so; tests drive many requests from one address.
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ALLOW_INSECURE_PUBLIC_URL: 'true',
+      ...GENEROUS_RATE_LIMITS,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
