@@ -13,7 +13,7 @@
  * Postgres server it can run while the API runs; the change applies to the user's next request.
  * Exit codes: 0 done, 1 no such user (or the database refused), 2 usage or configuration error.
  */
-import { connectDatabase, migrateToLatest } from '@rideshare/db';
+import { migrateToLatest } from '@rideshare/db';
 
 import { listAdmins, setUserAdmin } from '../src/repositories/user-repository';
 import {
@@ -24,6 +24,7 @@ import {
   processIo,
   runCli,
   usageError,
+  withScriptDatabase,
   type ScriptEnv,
   type ScriptIo,
 } from './lib/cli';
@@ -53,11 +54,10 @@ export async function main(args: string[], env: ScriptEnv, io: ScriptIo = proces
 
   const config = loadScriptEnv(env, io);
   if (!config) return EXIT.USAGE;
-  const handle = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 2 });
-  try {
-    await migrateToLatest(handle.db);
+  return withScriptDatabase(config, io, async (db) => {
+    await migrateToLatest(db);
     if (values.list || !user) {
-      const admins = await listAdmins(handle.db);
+      const admins = await listAdmins(db);
       io.out(
         admins.length > 0
           ? `Administrators:\n${admins.map((a) => `  ${a.discordUsername} (user ${String(a.id)})\n`).join('')}`
@@ -66,7 +66,7 @@ export async function main(args: string[], env: ScriptEnv, io: ScriptIo = proces
       return EXIT.OK;
     }
     const grant = !values.revoke;
-    const updated = await setUserAdmin(handle.db, user, grant);
+    const updated = await setUserAdmin(db, user, grant);
     if (!updated) {
       io.err(`No user with the Discord username ${JSON.stringify(user)}. They must register first.\n`);
       return EXIT.REFUSED;
@@ -77,12 +77,7 @@ export async function main(args: string[], env: ScriptEnv, io: ScriptIo = proces
         : `${updated.discordUsername} (user ${String(updated.id)}) is no longer an administrator (from their next request on).\n`,
     );
     return EXIT.OK;
-  } catch (error) {
-    io.err(`${error instanceof Error ? error.message : String(error)}\n`);
-    return EXIT.REFUSED;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 if (isEntryPoint(import.meta.url)) runCli(main);

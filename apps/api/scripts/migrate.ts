@@ -8,9 +8,18 @@
  * The embedded database can be opened by one process at a time: stop the server first.
  * Exit codes: 0 done, 1 a migration failed, 2 bad configuration.
  */
-import { connectDatabase, migrateToLatest } from '@rideshare/db';
+import { migrateToLatest } from '@rideshare/db';
 
-import { EXIT, isEntryPoint, loadScriptEnv, processIo, runCli, type ScriptEnv, type ScriptIo } from './lib/cli';
+import {
+  EXIT,
+  isEntryPoint,
+  loadScriptEnv,
+  processIo,
+  runCli,
+  withScriptDatabase,
+  type ScriptEnv,
+  type ScriptIo,
+} from './lib/cli';
 
 export async function main(_args: string[], env: ScriptEnv, io: ScriptIo = processIo): Promise<number> {
   const config = loadScriptEnv(env, io);
@@ -18,9 +27,8 @@ export async function main(_args: string[], env: ScriptEnv, io: ScriptIo = proce
   const target = config.DATABASE_URL
     ? 'the Postgres server in DATABASE_URL'
     : `the embedded database in ${config.DATA_DIR}`;
-  const handle = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 2 });
-  try {
-    const result = await migrateToLatest(handle.db);
+  return withScriptDatabase(config, io, async (db) => {
+    const result = await migrateToLatest(db);
     const applied = (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
     io.out(
       applied.length > 0
@@ -28,12 +36,7 @@ export async function main(_args: string[], env: ScriptEnv, io: ScriptIo = proce
         : `${target} is already up to date.\n`,
     );
     return EXIT.OK;
-  } catch (error) {
-    io.err(`${error instanceof Error ? error.message : String(error)}\n`);
-    return EXIT.REFUSED;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 if (isEntryPoint(import.meta.url)) runCli(main);

@@ -2,13 +2,15 @@
  * What every ops script shares: a testable entry (`main(args, env, io)` returns an exit code and
  * writes through `io`, so tests run it in-process), the thin CLI wrapper around it, and one way of
  * turning an API error into a readable line and an exit code; the flag parsing, usage errors, API
- * sign-in and configuration loading the scripts would otherwise each write again.
+ * sign-in, configuration loading and database opening the scripts would otherwise each write again.
  */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
+import { connectDatabase, type Database } from '@rideshare/db';
 import { TRPCClientError } from '@trpc/client';
+import type { Kysely } from 'kysely';
 
 import { createApiClient, type ApiClient } from '../../src/client';
 import { EnvError, parseEnv, type Env } from '../../src/env';
@@ -198,5 +200,26 @@ export function loadScriptEnv(env: ScriptEnv, io: ScriptIo): Env | null {
       return null;
     }
     throw error;
+  }
+}
+
+/**
+ * Opens the configured database (the Postgres server in DATABASE_URL, or the embedded one in
+ * DATA_DIR), runs `task` with it and always closes it again. A failing task prints its message and
+ * gives the REFUSED exit code; otherwise the task's own exit code is returned.
+ */
+export async function withScriptDatabase(
+  config: Env,
+  io: ScriptIo,
+  task: (db: Kysely<Database>) => Promise<number>,
+): Promise<number> {
+  const handle = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 2 });
+  try {
+    return await task(handle.db);
+  } catch (error) {
+    io.err(`${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT.REFUSED;
+  } finally {
+    await handle.close();
   }
 }
