@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const apiTarget = 'http://127.0.0.1:3000';
+// changeOrigin stays false: the API accepts a write when its Origin names the Host it was sent to
+// (apps/api/src/plugins/security.ts), so the proxy must pass the browser's Host (localhost:5173) on.
 
 export default defineConfig({
   plugins: [react()],

@@ -28,7 +28,7 @@ import { registerRestRoutes } from './rest';
 import { appRouter, type AppRouter } from './routers/app-router';
 import { listAllRides } from './repositories/ride-repository';
 import { createContextFromRequest, MAX_BATCH_CALLS, type HttpContextDeps } from './trpc/context';
-import { retryAfterOf } from './trpc/errors';
+import { isInternalError, retryAfterOf } from './trpc/errors';
 
 export interface BuildAppOptions {
   env: Env;
@@ -73,7 +73,9 @@ export async function buildApp({ env, db, logger, queryCounter }: BuildAppOption
         return retryAfter > 0 ? { headers: { 'retry-after': String(retryAfter) } } : {};
       },
       onError({ error, path, req }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') {
+        // The client got a generic message and the request id (trpc/init.ts); the log line, under
+        // the same request id, gets the real error.
+        if (isInternalError(error)) {
           req.log.error({ err: error.cause ?? error, path }, 'procedure failed');
         }
       },

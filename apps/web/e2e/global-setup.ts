@@ -30,7 +30,7 @@ declare module 'vitest' {
  * The administrator: registered like any member (registering grants nothing), then granted the
  * right by the operator's script before any spec file runs (profile.spec.ts signs in as it).
  */
-const ADMIN_ACCOUNT = { discordUsername: 'e2e-admin', password: 'e2e-admin-pass-123' };
+const ADMIN_ACCOUNT = { discordUsername: 'e2e_admin', password: 'e2e-admin-pass-123' };
 
 async function registerAdmin(baseUrl: string): Promise<void> {
   const response = await fetch(`${baseUrl}/api/register`, {

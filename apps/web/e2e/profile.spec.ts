@@ -3,7 +3,7 @@
 // administrator's tools: resetting another user's password, who then signs in with it, and issuing
 // a one-time reset code. Members who are not the admin never see Admin Tools.
 //
-// The admin is 'e2e-admin', registered by the global setup and granted the right with admin:grant
+// The admin is 'e2e_admin', registered by the global setup and granted the right with admin:grant
 // (inject('adminAccount')).
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -147,7 +147,7 @@ describe('/profile Admin Tools', () => {
     await done.waitFor();
     expect(await done.innerText()).toContain('Success');
 
-    await field(reset, "User's Discord Username").fill('nobody-by-this-name');
+    await field(reset, "User's Discord Username").fill('nobody_by_this_name');
     await field(reset, "User's New Password").fill('admin-set-pass-2');
     await field(reset, "Confirm User's New Password").fill('admin-set-pass-2');
     await reset.getByRole('button', { name: 'Reset User Password' }).click();
@@ -189,13 +189,13 @@ describe('/profile Admin Tools', () => {
   });
 
   it('never shows Admin Tools to a member who is not the admin', async () => {
-    const { page } = await signedInPage(newPage, memberAccount({ discordUsername: `e2e-admin-lookalike-${Date.now().toString(36)}` }));
+    const { page } = await signedInPage(newPage, memberAccount({ discordUsername: `e2e_admin_lookalike_${Date.now().toString(36)}` }));
     await openProfile(page);
     await page.getByRole('heading', { name: 'Password Settings' }).waitFor();
     expect(await adminTools(page).count()).toBe(0);
     expect(await page.getByRole('form', { name: "Reset a user's password" }).count()).toBe(0);
     const refused = await page.request.post('/api/admin/reset-user-password', {
-      data: { discordUsername: 'e2e-admin', newPassword: 'hijack-attempt-1' },
+      data: { discordUsername: 'e2e_admin', newPassword: 'hijack-attempt-1' },
     });
     expect(refused.status()).toBe(403);
   });

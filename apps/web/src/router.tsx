@@ -12,7 +12,7 @@
 import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 
-import { AppLayout } from './components/layout/app-layout';
+import { AppLayout } from './features/layout/app-layout';
 import { RedirectIfSignedIn, RequireAuth } from './features/session';
 import { RouteErrorPage } from './pages/route-error-page';
 

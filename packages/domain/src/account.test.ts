@@ -12,6 +12,7 @@ import {
   resetCodeExpiry,
   updateProfileInput,
 } from './account';
+import { DISCORD_USERNAME_RULE } from './schemas';
 import { expectDomainError } from './test-helpers';
 
 const NOW = new Date('2026-11-21T07:00:00.000Z');
@@ -131,12 +132,13 @@ describe('issueResetCodeInput', () => {
   it.each([
     [{}, "Please enter the user's Discord username"],
     [{ discordUsername: '   ' }, "Please enter the user's Discord username"],
-    [{ discordUsername: 'x'.repeat(65) }, 'Discord username must be at most 64 characters'],
+    [{ discordUsername: 'x'.repeat(33) }, DISCORD_USERNAME_RULE],
+    [{ discordUsername: 'bad-name!' }, DISCORD_USERNAME_RULE],
   ])('refuses %j', (value, message) => {
     expect(issueResetCodeInput.safeParse(value).error?.issues[0]?.message).toBe(message);
   });
 
-  it('trims the username', () => {
-    expect(issueResetCodeInput.parse({ discordUsername: ' bob ' })).toEqual({ discordUsername: 'bob' });
+  it('trims and lower-cases the username', () => {
+    expect(issueResetCodeInput.parse({ discordUsername: ' Bob ' })).toEqual({ discordUsername: 'bob' });
   });
 });

@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 
-import { MAX_ID, MAX_USERNAME_LENGTH } from './constants';
+import { MAX_ID } from './constants';
 import { DomainError } from './errors';
-import { profileUpdateInput } from './schemas';
+import { adminTargetUsername, profileUpdateInput } from './schemas';
 
 /** The answer to "forgot password": there is no self-service e-mail reset, a person helps. */
 export const PASSWORD_RESET_REQUEST_MESSAGE =
@@ -115,14 +115,6 @@ const profileId = z
 export const updateProfileInput = profileUpdateInput.extend({ id: profileId });
 export type UpdateProfileInput = z.output<typeof updateProfileInput>;
 
-const USERNAME_REQUIRED = "Please enter the user's Discord username";
-
 /** The administrator asking for a one-time reset code for a user. */
-export const issueResetCodeInput = z.object({
-  discordUsername: z
-    .string({ error: USERNAME_REQUIRED })
-    .trim()
-    .min(1, { error: USERNAME_REQUIRED })
-    .max(MAX_USERNAME_LENGTH, { error: `Discord username must be at most ${MAX_USERNAME_LENGTH} characters` }),
-});
+export const issueResetCodeInput = z.object({ discordUsername: adminTargetUsername });
 export type IssueResetCodeInput = z.output<typeof issueResetCodeInput>;

@@ -46,6 +46,9 @@ export type RideStatus = (typeof RIDE_STATUSES)[number];
 export const MAX_LOCATION_LENGTH = 500;
 export const MAX_NAME_LENGTH = 100;
 export const MAX_USERNAME_LENGTH = 64;
+/** Bounds of a Discord username as Discord allows it (new accounts and admin look-ups). */
+export const MIN_DISCORD_USERNAME_LENGTH = 2;
+export const MAX_DISCORD_USERNAME_LENGTH = 32;
 export const MAX_PASSWORD_LENGTH = 256;
 export const MAX_PHONE_LENGTH = 32;
 export const MAX_NOTES_LENGTH = 1000;

@@ -7,7 +7,9 @@ import {
   changePasswordInput,
   completeResetFormSchema,
   completeResetInput,
+  DISCORD_USERNAME_RULE,
   idParam,
+  isSafeText,
   joinFormSchema,
   joinRideInput,
   loginInput,
@@ -18,6 +20,7 @@ import {
   rideFormSchema,
   ridePayloadInput,
   sequenceInput,
+  unsafeTextMessage,
 } from './schemas';
 
 /** The issues of a failed parse as [path, message] pairs, in the order zod reports them. */
@@ -57,11 +60,7 @@ describe('registerInput', () => {
     ],
     ['short password', { ...valid, password: 'abc' }, [['password', 'Password must be at least 8 characters long']]],
     ['7 characters', { ...valid, password: '1234567' }, [['password', 'Password must be at least 8 characters long']]],
-    [
-      'username too long',
-      { ...valid, discordUsername: long(65) },
-      [['discordUsername', 'Discord username must be at most 64 characters']],
-    ],
+    ['username too long', { ...valid, discordUsername: long(33) }, [['discordUsername', DISCORD_USERNAME_RULE]]],
     ['password too long', { ...valid, password: long(257) }, [['password', 'Password must be at most 256 characters']]],
     [
       'phone too long',
@@ -709,4 +708,263 @@ describe('idParam', () => {
       expect(issues(idParam, value)).toEqual([['', 'Invalid id']]);
     },
   );
+});
+
+describe('isSafeText', () => {
+  it.each([
+    ['plain text', 'Blk 123 Tampines St 11, #04-56', true],
+    ['accents, CJK, emoji and right-to-left script', 'Zoë 陈 🚗 مرحبا', true],
+    ['a right-to-left mark (not an override)', 'abc\u200Fdef', true],
+    ['NUL', 'bob\u0000', false],
+    ['escape (ANSI colours)', '\u001B[31mred', false],
+    ['DEL', 'a\u007Fb', false],
+    ['a C1 control (NEL)', 'a\u0085b', false],
+    ['right-to-left override', 'invoice\u202Efdp.exe', false],
+    ['left-to-right embedding', '\u202Aabc', false],
+    ['pop directional formatting', 'abc\u202C', false],
+    ['first-strong isolate', '\u2068abc', false],
+    ['pop directional isolate', 'abc\u2069', false],
+    ['a line feed in a single-line field', 'Ann\nTan', false],
+    ['a tab in a single-line field', 'Ann\tTan', false],
+  ])('%s → %s', (_label, text, expected) => {
+    expect(isSafeText(text)).toBe(expected);
+  });
+
+  it.each([
+    ['line feeds', 'Blk 123\nTampines St 11', true],
+    ['CR LF', 'Blk 123\r\nTampines St 11', true],
+    ['a tab', 'Blk 123\tTampines', true],
+    ['NUL', 'Blk 123\u0000', false],
+    ['vertical tab', 'Blk\u000B123', false],
+    ['form feed', 'Blk\u000C123', false],
+    ['an override', 'Blk\u202E123', false],
+  ])('multi-line: %s → %s', (_label, text, expected) => {
+    expect(isSafeText(text, { multiline: true })).toBe(expected);
+  });
+});
+
+describe('every text field refuses control and text-direction characters, naming the field', () => {
+  const ride = {
+    direction: 'SG->FC',
+    maxPassengers: 4,
+    date: '2026-11-21T07:30:00.000Z',
+    pickupLocation: 'Pasir Ris',
+    dropoffLocations: ['Forest City'],
+  };
+  const register = { discordUsername: 'alice', password: 'secret123' };
+  const vendor = {
+    ...register,
+    isVendor: true,
+    companyName: 'Acme',
+    driverDetails: { name: 'Tan', contact: '+6591234567', carNumber: 'SGX1234A' },
+  };
+  const vendorForm = {
+    ...register,
+    isVendor: true,
+    companyName: 'Acme',
+    driverName: 'Tan',
+    driverContact: '+6591234567',
+    carNumber: 'SGX1234A',
+  };
+  const rideForm = { direction: 'SG->FC', date: '2026-11-21T15:30', maxPassengers: 5, organizerPassengerCount: 1 };
+  const bad = (text: string) => `${text}\u0000`;
+  const override = (text: string) => `\u202E${text}`;
+
+  const cases: [string, z.ZodType, Record<string, unknown>, string, string][] = [
+    ['register name', registerInput, { ...register, name: bad('Ann') }, 'name', 'Name'],
+    [
+      'register WhatsApp',
+      registerInput,
+      { ...register, whatsappNumber: bad('+65') },
+      'whatsappNumber',
+      'WhatsApp number',
+    ],
+    [
+      'register Malaysian number',
+      registerInput,
+      { ...register, malaysianNumber: override('+60') },
+      'malaysianNumber',
+      'Malaysian phone number',
+    ],
+    [
+      'register Revolut',
+      registerInput,
+      { ...register, revolutUsername: bad('ann') },
+      'revolutUsername',
+      'Revolut username',
+    ],
+    ['company name', registerInput, { ...vendor, companyName: bad('Acme') }, 'companyName', 'Company name'],
+    [
+      'driver name',
+      registerInput,
+      { ...vendor, driverDetails: { ...vendor.driverDetails, name: override('Tan') } },
+      'driverDetails.name',
+      'Driver name',
+    ],
+    [
+      'driver contact',
+      registerInput,
+      { ...vendor, driverDetails: { ...vendor.driverDetails, contact: bad('+65') } },
+      'driverDetails.contact',
+      'Driver contact',
+    ],
+    [
+      'car number',
+      registerInput,
+      { ...vendor, driverDetails: { ...vendor.driverDetails, carNumber: bad('SGX') } },
+      'driverDetails.carNumber',
+      'Car number',
+    ],
+    ['register form name', registerFormSchema, { ...vendorForm, name: bad('Ann') }, 'name', 'Name'],
+    [
+      'register form driver name',
+      registerFormSchema,
+      { ...vendorForm, driverName: bad('Tan') },
+      'driverName',
+      'Driver name',
+    ],
+    [
+      'register form car number',
+      registerFormSchema,
+      { ...vendorForm, carNumber: override('SGX') },
+      'carNumber',
+      'Car number',
+    ],
+    ['profile name', profileUpdateInput, { name: bad('Ann') }, 'name', 'Name'],
+    ['profile name override', profileUpdateInput, { name: override('Ann') }, 'name', 'Name'],
+    ['profile WhatsApp', profileUpdateInput, { whatsappNumber: bad('+65') }, 'whatsappNumber', 'WhatsApp number'],
+    [
+      'log-in username',
+      loginInput,
+      { discordUsername: bad('alice'), password: 'x' },
+      'discordUsername',
+      'Discord username',
+    ],
+    [
+      'log-in username override',
+      loginInput,
+      { discordUsername: override('alice'), password: 'x' },
+      'discordUsername',
+      'Discord username',
+    ],
+    [
+      'reset code',
+      completeResetInput,
+      { discordUsername: 'bob', code: bad('ABCDEFGH'), newPassword: '12345678' },
+      'code',
+      'Reset code',
+    ],
+    [
+      'pick-up location',
+      ridePayloadInput,
+      { ...ride, pickupLocation: bad('Pasir Ris') },
+      'pickupLocation',
+      'Pickup location',
+    ],
+    [
+      'drop-off text',
+      ridePayloadInput,
+      { ...ride, dropoffLocations: [override('Bedok')] },
+      'dropoffLocations.0',
+      'Location',
+    ],
+    [
+      'drop-off entry',
+      ridePayloadInput,
+      { ...ride, dropoffLocations: [{ location: bad('Bedok'), passengerCount: 1 }] },
+      'dropoffLocations.0.location',
+      'Location',
+    ],
+    [
+      'join location',
+      joinRideInput,
+      { rideId: 1, dropoffLocation: bad('Bedok') },
+      'dropoffLocation',
+      'Drop-off location',
+    ],
+    [
+      'join form location',
+      joinFormSchema(4),
+      { dropoffLocation: override('Bedok'), passengerCount: 1 },
+      'dropoffLocation',
+      'Drop-off location',
+    ],
+    [
+      'ride form location',
+      rideFormSchema,
+      { ...rideForm, organizerLocation: bad('Bedok') },
+      'organizerLocation',
+      'Location',
+    ],
+  ];
+
+  it.each(cases)('%s', (_label, schema, value, path, label) => {
+    expect(issues(schema, value)).toEqual([[path, unsafeTextMessage(label)]]);
+  });
+
+  it('keeps line breaks and tabs in location boxes only', () => {
+    expect(parsed(ridePayloadInput, { ...ride, pickupLocation: 'Blk 123\r\nPasir Ris\tSt 11 ' }).pickupLocation).toBe(
+      'Blk 123\r\nPasir Ris\tSt 11',
+    );
+    expect(parsed(joinRideInput, { rideId: 1, dropoffLocation: 'Blk 9\nBedok' }).dropoffLocation).toBe('Blk 9\nBedok');
+    expect(issues(rideFormSchema, { ...rideForm, organizerLocation: 'Blk 9\nBedok' })).toEqual([]);
+    expect(issues(profileUpdateInput, { name: 'Ann\nTan' })).toEqual([['name', unsafeTextMessage('Name')]]);
+  });
+
+  it('leaves passwords alone: they are never shown or stored as text, so any character may be in one', () => {
+    expect(issues(loginInput, { discordUsername: 'alice', password: 'pass\u0000\u202Eword' })).toEqual([]);
+    expect(issues(registerInput, { discordUsername: 'alice', password: 'pass\tword\u0000' })).toEqual([]);
+  });
+});
+
+describe('Discord usernames', () => {
+  it.each([
+    ['lower-case letters, digits, _ and .', 'alice_sg.2', 'alice_sg.2'],
+    ['the shortest', 'ab', 'ab'],
+    ['the longest', 'a'.repeat(32), 'a'.repeat(32)],
+    ['upper case, stored lower-cased', ' Alice_SG ', 'alice_sg'],
+  ])('register accepts %s', (_label, discordUsername, stored) => {
+    expect(parsed(registerInput, { discordUsername, password: 'secret123' }).discordUsername).toBe(stored);
+  });
+
+  it.each([
+    ['a hyphen and an exclamation mark', 'bad-name!'],
+    ['one character', 'a'],
+    ['33 characters', 'a'.repeat(33)],
+    ['an old-style discriminator', 'alice#1234'],
+    ['a space', 'alice tan'],
+    ['an @', '@alice'],
+    ['a letter outside a-z', 'zoë'],
+    ['a NUL', 'alice\u0000'],
+    ['a text-direction override', 'alice\u202E'],
+  ])('register refuses %s with the rule', (_label, discordUsername) => {
+    expect(issues(registerInput, { discordUsername, password: 'secret123' })).toEqual([
+      ['discordUsername', DISCORD_USERNAME_RULE],
+    ]);
+    expect(issues(registerFormSchema, { discordUsername, password: 'secret123', isVendor: false })).toEqual([
+      ['discordUsername', DISCORD_USERNAME_RULE],
+    ]);
+  });
+
+  it('the admin tools and the reset flow apply the rule and compare lower-cased', () => {
+    expect(issues(adminResetInput, { discordUsername: 'bad-name!', newPassword: '12345678' })).toEqual([
+      ['discordUsername', DISCORD_USERNAME_RULE],
+    ]);
+    expect(
+      issues(completeResetInput, { discordUsername: 'bad-name!', code: 'ABCDEFGH', newPassword: '12345678' }),
+    ).toEqual([['discordUsername', DISCORD_USERNAME_RULE]]);
+    expect(parsed(adminResetInput, { discordUsername: 'BOB_sg', newPassword: '12345678' }).discordUsername).toBe(
+      'bob_sg',
+    );
+    expect(
+      parsed(completeResetInput, { discordUsername: ' Bob ', code: 'ABCDEFGH', newPassword: '12345678' })
+        .discordUsername,
+    ).toBe('bob');
+  });
+
+  it('logging in looks any existing name up as typed, so accounts from before the rule still sign in', () => {
+    for (const discordUsername of ['first-user', 'alice#1234', 'Alice Tan', 'a']) {
+      expect(parsed(loginInput, { discordUsername, password: 'x' }).discordUsername).toBe(discordUsername);
+    }
+  });
 });

@@ -3,10 +3,16 @@
  * parses requests with the `*Input` schemas; the web forms validate with the `*FormSchema` ones, so a
  * message reads the same on screen and in an API answer. Within a field the first failing rule's
  * message comes first.
+ *
+ * Every free-text field refuses control characters and text-direction overrides (see
+ * {@link isSafeText}); location boxes are multi-line, so they alone keep line breaks and tabs.
+ * Discord usernames follow Discord's own rule (see {@link DISCORD_USERNAME_RULE}) wherever a name is
+ * created or named for a reset; logging in looks a name up as typed, so older accounts still sign in.
  */
 import { z } from 'zod';
 import {
   DIRECTIONS,
+  MAX_DISCORD_USERNAME_LENGTH,
   MAX_ID,
   MAX_LOCATION_LENGTH,
   MAX_NAME_LENGTH,
@@ -16,6 +22,7 @@ import {
   MAX_RESET_CODE_LENGTH,
   MAX_USERNAME_LENGTH,
   MAX_VENDOR_FIELD_LENGTH,
+  MIN_DISCORD_USERNAME_LENGTH,
   MIN_PASSENGERS,
   MIN_PASSWORD_LENGTH,
   MIN_RESET_CODE_LENGTH,
@@ -25,6 +32,43 @@ import { parseRideDate } from './direction';
 // ---------------------------------------------------------------------------------------------
 // Building blocks
 
+/** Line feed, carriage return and tab: the only control characters a multi-line box may hold. */
+const LINE_BREAKS_AND_TABS = new Set([0x0a, 0x0d, 0x09]);
+
+/**
+ * Whether a text is free of characters that have no business in a name, a phone number or an
+ * address: control characters (C0 U+0000–U+001F, DEL and C1 U+007F–U+009F; a NUL cannot even be
+ * stored in Postgres text) and the bidirectional embedding, override and isolate controls
+ * (U+202A–U+202E, U+2066–U+2069), which can make a text read differently from what it holds.
+ * A `multiline` text (the location boxes) may also hold line feeds, carriage returns and tabs.
+ *
+ * @example isSafeText('Blk 123\nTampines St 11', { multiline: true }) // true
+ * @example isSafeText('bob\u202Egnp.exe') // false
+ */
+export function isSafeText(text: string, options: { multiline?: boolean } = {}): boolean {
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code <= 0x1f && !(options.multiline && LINE_BREAKS_AND_TABS.has(code))) return false;
+    if (code >= 0x7f && code <= 0x9f) return false;
+    if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) return false;
+  }
+  return true;
+}
+
+/** The refusal every text field gives for {@link isSafeText} failures, naming the field. */
+export const unsafeTextMessage = (label: string): string =>
+  `${label} contains characters that are not allowed (control or text-direction characters)`;
+
+interface TextOptions {
+  /** A location box: line breaks and tabs are kept (every other field is a single line). */
+  multiline?: boolean;
+}
+
+/** The shared refinement of every text field schema: refuses {@link isSafeText} failures. */
+function safeText<T extends z.ZodString>(schema: T, label: string, options: TextOptions = {}): T {
+  return schema.refine((value) => isSafeText(value, options), { error: unsafeTextMessage(label) });
+}
+
 /** Runs a length check only on a non-empty string, so an empty field reports just "required". */
 const whenFilled = (payload: { value: unknown }): boolean =>
   typeof payload.value === 'string' && payload.value.length > 0;
@@ -32,30 +76,39 @@ const whenFilled = (payload: { value: unknown }): boolean =>
 const tooLong = (label: string, max: number): string => `${label} must be at most ${max} characters`;
 
 /** A trimmed text that must not be empty; `message` is used for missing, wrong type and blank. */
-function requiredText(message: string, max: number, label: string) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: tooLong(label, max) });
+function requiredText(message: string, max: number, label: string, options: TextOptions = {}) {
+  return safeText(
+    z
+      .string({ error: message })
+      .trim()
+      .min(1, { error: message })
+      .max(max, { error: tooLong(label, max) }),
+    label,
+    options,
+  );
+}
+
+/** A trimmed, bounded, safe text that may be empty (the optional fields build on it). */
+function optionalText(max: number, label: string) {
+  return safeText(
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, { error: tooLong(label, max) }),
+    label,
+  );
 }
 
 /** Optional trimmed text where blank means "no value": '' / null / missing all become null. */
 function nullableText(max: number, label: string) {
-  return z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, { error: tooLong(label, max) })
+  return optionalText(max, label)
     .nullish()
     .transform((value) => (value ? value : null));
 }
 
 /** Like {@link nullableText} but a missing key stays undefined, meaning "leave unchanged". */
 function patchText(max: number, label: string) {
-  return z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, { error: tooLong(label, max) })
+  return optionalText(max, label)
     .nullable()
     .optional()
     .transform((value) => (value === undefined ? undefined : value ? value : null));
@@ -63,11 +116,32 @@ function patchText(max: number, label: string) {
 
 /** A form text field that may be left empty (Mantine keeps '' for an untouched input). */
 function formText(max: number, label: string) {
+  return optionalText(max, label).optional();
+}
+
+/**
+ * Discord's own rule for usernames: 2 to 32 characters, lower-case letters, digits, `_` and `.`.
+ * Names are compared without regard to case, so upper case is accepted and stored lower-cased,
+ * the form Discord shows.
+ */
+export const DISCORD_USERNAME_RULE = `Discord username must be ${MIN_DISCORD_USERNAME_LENGTH} to ${MAX_DISCORD_USERNAME_LENGTH} characters: letters, digits, underscores (_) and periods (.) only`;
+const DISCORD_USERNAME_PATTERN = new RegExp(
+  `^[a-z0-9_.]{${MIN_DISCORD_USERNAME_LENGTH},${MAX_DISCORD_USERNAME_LENGTH}}$`,
+);
+
+/**
+ * A Discord username where one is created or named for a password reset: trimmed, lower-cased, and
+ * within {@link DISCORD_USERNAME_RULE}.
+ *
+ * @example discordUsernameField('required').parse(' Alice_SG ') // 'alice_sg'
+ */
+function discordUsernameField(requiredMessage: string) {
   return z
-    .string({ error: `${label} must be text` })
+    .string({ error: requiredMessage })
     .trim()
-    .max(max, { error: tooLong(label, max) })
-    .optional();
+    .min(1, { error: requiredMessage })
+    .toLowerCase()
+    .refine((value) => DISCORD_USERNAME_PATTERN.test(value), { error: DISCORD_USERNAME_RULE, when: whenFilled });
 }
 
 /** A password: required, then at least 8 characters, bounded so hashing cost stays bounded. */
@@ -125,7 +199,18 @@ const NEW_PASSWORD_TOO_SHORT = `New password must be at least ${MIN_PASSWORD_LEN
 const PASSWORDS_DIFFER = 'New passwords do not match';
 const INVALID_DATE = 'Invalid date provided';
 
-const discordUsername = requiredText(DISCORD_REQUIRED, MAX_USERNAME_LENGTH, 'Discord username');
+const USERNAME_OF_USER_REQUIRED = "Please enter the user's Discord username";
+
+/** A new account's name, or the account a reset code is for: Discord's rule applies. */
+const discordUsername = discordUsernameField(DISCORD_REQUIRED);
+/** The account the administrator names in the admin tools: Discord's rule applies. */
+export const adminTargetUsername = discordUsernameField(USERNAME_OF_USER_REQUIRED);
+/**
+ * Logging in names an existing account, looked up as typed (and without regard to case), so
+ * accounts registered before Discord's rule was enforced still sign in; a name no account has gets
+ * the usual invalid-credentials answer.
+ */
+const loginUsername = requiredText(DISCORD_REQUIRED, MAX_USERNAME_LENGTH, 'Discord username');
 
 // ---------------------------------------------------------------------------------------------
 // Accounts
@@ -244,7 +329,7 @@ export function registerFormToInput(values: RegisterFormValues): RegisterInputVa
 
 /** Logging in: both fields must be given. */
 export const loginInput = z.object({
-  discordUsername,
+  discordUsername: loginUsername,
   password: presentPassword(PASSWORD_REQUIRED),
 });
 export type LoginInput = z.output<typeof loginInput>;
@@ -269,7 +354,7 @@ export type ChangePasswordFormValues = z.input<typeof changePasswordFormSchema>;
 
 /** The admin resetting another user's password. */
 export const adminResetInput = z.object({
-  discordUsername: requiredText("Please enter the user's Discord username", MAX_USERNAME_LENGTH, 'Discord username'),
+  discordUsername: adminTargetUsername,
   newPassword: passwordField(NEW_PASSWORD_REQUIRED, NEW_PASSWORD_TOO_SHORT),
 });
 export type AdminResetInput = z.output<typeof adminResetInput>;
@@ -283,14 +368,17 @@ export type AdminResetFormValues = z.input<typeof adminResetFormSchema>;
 /** Finishing a password reset with a code handed out by the administrator. */
 export const completeResetInput = z.object({
   discordUsername,
-  code: z
-    .string({ error: 'Reset code is required' })
-    .trim()
-    .min(1, { error: 'Reset code is required' })
-    .refine((value) => value.length === 0 || value.length >= MIN_RESET_CODE_LENGTH, {
-      error: `Reset code must be at least ${MIN_RESET_CODE_LENGTH} characters`,
-    })
-    .max(MAX_RESET_CODE_LENGTH, { error: tooLong('Reset code', MAX_RESET_CODE_LENGTH) }),
+  code: safeText(
+    z
+      .string({ error: 'Reset code is required' })
+      .trim()
+      .min(1, { error: 'Reset code is required' })
+      .refine((value) => value.length === 0 || value.length >= MIN_RESET_CODE_LENGTH, {
+        error: `Reset code must be at least ${MIN_RESET_CODE_LENGTH} characters`,
+      })
+      .max(MAX_RESET_CODE_LENGTH, { error: tooLong('Reset code', MAX_RESET_CODE_LENGTH) }),
+    'Reset code',
+  ),
   newPassword: passwordField(NEW_PASSWORD_REQUIRED, NEW_PASSWORD_TOO_SHORT),
 });
 export type CompleteResetInput = z.output<typeof completeResetInput>;
@@ -317,7 +405,8 @@ export type ProfileUpdateInput = z.output<typeof profileUpdateInput>;
 // Rides
 
 const direction = z.enum(DIRECTIONS, { error: 'Direction must be SG->FC or FC->SG' });
-const locationText = requiredText('Location is required', MAX_LOCATION_LENGTH, 'Location');
+const multiline = { multiline: true };
+const locationText = requiredText('Location is required', MAX_LOCATION_LENGTH, 'Location', multiline);
 
 const rideDate = z.union([z.date(), z.string()], { error: INVALID_DATE }).transform((value, ctx) => {
   try {
@@ -351,7 +440,7 @@ export const ridePayloadInput = z
     maxPassengers: seatCount('Maximum passengers must be a whole number from 1 to 10'),
     date: rideDate,
     organizerPassengerCount: seatCount('Passengers at your location must be a whole number from 1 to 10').default(1),
-    pickupLocation: requiredText('Pickup location is required', MAX_LOCATION_LENGTH, 'Pickup location'),
+    pickupLocation: requiredText('Pickup location is required', MAX_LOCATION_LENGTH, 'Pickup location', multiline),
     dropoffLocations: z
       .array(dropoffEntry, { error: 'Drop-off locations must be a list' })
       .min(1, { error: 'At least one drop-off location is required' })
@@ -390,11 +479,7 @@ export const rideFormSchema = z
         { error: INVALID_DATE, when: whenFilled },
       ),
     maxPassengers: formNumber(seatCount('Maximum passengers must be a whole number from 1 to 10')),
-    organizerLocation: z
-      .string({ error: 'Please specify your location' })
-      .trim()
-      .min(1, { error: 'Please specify your location' })
-      .max(MAX_LOCATION_LENGTH, { error: tooLong('Location', MAX_LOCATION_LENGTH) }),
+    organizerLocation: requiredText('Please specify your location', MAX_LOCATION_LENGTH, 'Location', multiline),
     organizerPassengerCount: formNumber(seatCount('Passengers at your location must be a whole number from 1 to 10')),
   })
   .refine((ride) => ride.organizerPassengerCount <= ride.maxPassengers, {
@@ -408,7 +493,7 @@ const rideId = z
   .int({ error: 'Invalid id' })
   .positive({ error: 'Invalid id' })
   .max(MAX_ID, { error: 'Invalid id' });
-const joinLocation = requiredText('Drop-off location is required', MAX_LOCATION_LENGTH, 'Drop-off location');
+const joinLocation = requiredText('Drop-off location is required', MAX_LOCATION_LENGTH, 'Drop-off location', multiline);
 const AT_LEAST_ONE_PASSENGER = 'Must have at least 1 passenger';
 
 /** Joining a ride with one's location (pick-up for SG->FC, drop-off for FC->SG) and group size. */

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 
+import { DomainError } from '@rideshare/domain';
 import argon2 from 'argon2';
 
 export interface PasswordWorkOptions {
@@ -28,13 +29,15 @@ export const MAX_CONCURRENT_HASHES = Math.max(1, Math.min(4, availableParallelis
 /** How long a refused caller is told to wait: the line moves by several computations a second. */
 export const PASSWORD_QUEUE_RETRY_AFTER_SECONDS = 1;
 
-/** The line of password computations is full: the server is too busy to check one more now. */
-export class PasswordQueueFullError extends Error {
+/**
+ * The line of password computations is full: the server is too busy to check one more now.
+ * A SERVER_BUSY refusal (503 with Retry-After), not an internal error.
+ */
+export class PasswordQueueFullError extends DomainError {
   readonly retryAfterSeconds = PASSWORD_QUEUE_RETRY_AFTER_SECONDS;
 
   constructor() {
-    super('The server is busy checking passwords. Please try again in a moment.');
-    this.name = 'PasswordQueueFullError';
+    super('SERVER_BUSY', 'The server is busy checking passwords. Please try again in a moment.');
   }
 }
 

@@ -7,10 +7,16 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+import { INTERNAL_ERROR_MESSAGE } from '../trpc/errors';
+
+/** The answer to a request body that is not JSON (REST paths take JSON only). */
+export const UNSUPPORTED_MEDIA_TYPE_MESSAGE =
+  'Unsupported content type: send the request body as JSON (Content-Type: application/json)';
+
 const friendlyMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send JSON',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: UNSUPPORTED_MEDIA_TYPE_MESSAGE,
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid Content-Length header',
 };
@@ -21,7 +27,7 @@ export const errorHandlerPlugin = fp(
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) {
         request.log.error({ err: error, method: request.method, url: request.url, params: request.params }, 'request failed');
-        return reply.code(500).send({ error: 'Internal server error' });
+        return reply.code(500).send({ error: INTERNAL_ERROR_MESSAGE });
       }
       const message = (error.code && friendlyMessages[error.code]) ?? error.message;
       return reply.code(status).send({ error: message });

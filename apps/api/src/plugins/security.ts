@@ -1,15 +1,18 @@
 /**
  * Response hardening, registered before any route: security headers through @fastify/helmet (a
  * Content-Security-Policy fitted to the Vite React build and MapLibre, Referrer-Policy, HSTS when
- * served over HTTPS, no framing), a Permissions-Policy, and CORS that is closed unless CORS_ORIGIN
- * lists the origins allowed to call the API from a browser. Body size is limited by Fastify's
- * bodyLimit (BODY_LIMIT_BYTES) and client addresses come from TRUST_PROXY, both set in buildApp.
+ * served over HTTPS, no framing), a Permissions-Policy, the cross-site write check (changes to /api
+ * and /trpc only from the app's own pages or CORS_ORIGIN; REST bodies only as JSON), and CORS that
+ * is closed unless CORS_ORIGIN lists the origins allowed to call the API from a browser. Body size
+ * is limited by Fastify's bodyLimit (BODY_LIMIT_BYTES) and client addresses come from TRUST_PROXY,
+ * both set in buildApp.
  */
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 import type { Env } from '../env';
+import { UNSUPPORTED_MEDIA_TYPE_MESSAGE } from './error-handler';
 
 /**
  * Fastify's trustProxy from TRUST_PROXY: 'true' (trust every hop: only when nothing can reach the
@@ -87,6 +90,73 @@ const CORS_ALLOWED_METHODS = 'GET, HEAD, POST, PATCH, PUT, DELETE, OPTIONS';
 const CORS_ALLOWED_HEADERS = 'content-type, x-request-id, trpc-accept, x-trpc-source';
 const CORS_MAX_AGE_SECONDS = '600';
 
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The request's path is an API one: the documented REST paths or tRPC. */
+function isApiPath(url: string): { rest: boolean; trpc: boolean } {
+  const path = url.split('?')[0] ?? '';
+  return {
+    rest: path === '/api' || path.startsWith('/api/'),
+    trpc: path === '/trpc' || path.startsWith('/trpc/'),
+  };
+}
+
+/** host[:port] of an origin, lower-cased; null for 'null' and anything unparsable. */
+function hostOfOrigin(origin: string): string | null {
+  try {
+    const url = new URL(origin);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.host.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a state-changing request may go ahead, judged the way browsers label their requests
+ * (the session cookie is SameSite=Lax, which leaves same-site and top-level-POST gaps):
+ * - with an Origin: it must be the app's own origin or one in CORS_ORIGIN. The own origin is
+ *   PUBLIC_URL's when set; otherwise the request's Host (X-Forwarded-Host only under TRUST_PROXY),
+ *   compared as host[:port] so a TLS-terminating proxy or the Vite dev proxy (which keeps the
+ *   browser's Host, changeOrigin: false) still matches;
+ * - without an Origin, Sec-Fetch-Site must be same-origin or none (typed by the user);
+ * - with neither, the caller is not a browser (curl, scripts, the typed client, another server)
+ *   and cannot be carrying someone else's cookie by accident: allowed.
+ */
+export function crossSiteRefusal(
+  request: Pick<FastifyRequest, 'headers' | 'host'>,
+  allowed: { publicOrigin: string | null; corsOrigins: ReadonlySet<string> },
+): string | null {
+  const origin = request.headers.origin;
+  if (typeof origin === 'string') {
+    if (allowed.corsOrigins.has(origin)) return null;
+    if (allowed.publicOrigin !== null) {
+      if (origin === allowed.publicOrigin) return null;
+    } else {
+      const host = hostOfOrigin(origin);
+      if (host !== null && host === request.host.toLowerCase()) return null;
+    }
+    return `Cross-site request refused: changes can only be made from this app's own pages (origin ${origin.slice(0, 100)} is not allowed)`;
+  }
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') {
+    return `Cross-site request refused: changes can only be made from this app's own pages (Sec-Fetch-Site: ${site.slice(0, 20)})`;
+  }
+  return null;
+}
+
+/**
+ * Whether the request carries a body, as Fastify decides before parsing one: a Transfer-Encoding
+ * or a Content-Length other than 0. A bodyless POST (logout, lockSequence, assign) needs no type.
+ */
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+function isJson(contentType: string | undefined): boolean {
+  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
 function applyCors(allowed: ReadonlySet<string>, request: FastifyRequest, reply: FastifyReply): boolean {
   // Caches must not hand one origin's answer to another.
   reply.header('vary', 'Origin');
@@ -115,6 +185,30 @@ export const securityPlugin = fp(
 
     app.addHook('onRequest', async (_request, reply) => {
       reply.header('permissions-policy', PERMISSIONS_POLICY);
+    });
+
+    // Cross-site writes: checked before the session is loaded or a body is read.
+    const writeOrigins = {
+      publicOrigin: env.PUBLIC_URL ? originOf(env.PUBLIC_URL) : null,
+      corsOrigins: new Set(env.CORS_ORIGINS),
+    };
+    app.addHook('onRequest', async (request, reply) => {
+      if (!UNSAFE_METHODS.has(request.method)) return;
+      const api = isApiPath(request.url);
+      if (!api.rest && !api.trpc) return;
+      const refusal = crossSiteRefusal(request, writeOrigins);
+      if (refusal !== null) {
+        request.log.warn(
+          { origin: request.headers.origin, secFetchSite: request.headers['sec-fetch-site'] },
+          'cross-site write refused',
+        );
+        return reply.code(403).send({ error: refusal });
+      }
+      // A text/plain or form body is what an HTML form on another site can send without a
+      // preflight; the REST paths take JSON only (tRPC refuses other types itself).
+      if (api.rest && hasBody(request) && !isJson(request.headers['content-type'])) {
+        return reply.code(415).send({ error: UNSUPPORTED_MEDIA_TYPE_MESSAGE });
+      }
     });
 
     if (env.CORS_ORIGINS.length === 0) return;

@@ -5,7 +5,7 @@ import { ZodError, z } from 'zod';
 
 import { createCaller } from '../routers/app-router';
 import { createContextFromRequest, type HttpContextDeps } from '../trpc/context';
-import { retryAfterOf } from '../trpc/errors';
+import { INTERNAL_ERROR_MESSAGE, isInternalError, retryAfterOf } from '../trpc/errors';
 
 export type Caller = ReturnType<typeof createCaller>;
 
@@ -33,8 +33,7 @@ export function restErrorFromTRPC(error: TRPCError): {
       retryAfter,
     };
   }
-  // A busy server (503 with Retry-After) says so; other failures keep their internals to the log.
-  if (status >= 500 && retryAfter === null) return { status, body: { error: 'Internal server error' }, retryAfter };
+  if (isInternalError(error)) return { status, body: { error: INTERNAL_ERROR_MESSAGE }, retryAfter };
   return { status, body: { error: error.message }, retryAfter };
 }
 
@@ -56,7 +55,7 @@ export function viaCaller<T>(
     } catch (error) {
       if (error instanceof TRPCError) {
         const { status, body, retryAfter } = restErrorFromTRPC(error);
-        if (status >= 500 && retryAfter === null) {
+        if (isInternalError(error)) {
           request.log.error({ err: error.cause ?? error, params: request.params }, 'procedure failed');
         }
         if (retryAfter !== null) reply.header('retry-after', String(retryAfter));

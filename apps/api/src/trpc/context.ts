@@ -45,6 +45,8 @@ export interface ContextInner {
   /** The per-bucket write limits; null in-process (scripts, tests), which are not limited. */
   rateLimit: RateLimitCheck | null;
   now: () => Date;
+  /** The HTTP request's id (x-request-id), quoted in internal-error answers; null in-process. */
+  requestId: string | null;
 }
 
 export interface CreateContextInnerOptions {
@@ -56,6 +58,7 @@ export interface CreateContextInnerOptions {
   rideListCache?: RideListCache | null;
   rateLimit?: RateLimitCheck | null;
   now?: () => Date;
+  requestId?: string | null;
 }
 
 /** Context without HTTP: used by tests and in-process scripts through `createCaller`. */
@@ -69,6 +72,7 @@ export function createContextInner(opts: CreateContextInnerOptions): ContextInne
     rideListCache: opts.rideListCache ?? null,
     rateLimit: opts.rateLimit ?? null,
     now: opts.now ?? (() => new Date()),
+    requestId: opts.requestId ?? null,
   };
 }
 
@@ -164,6 +168,7 @@ export async function createContextFromRequest(
     clientIp: req.ip,
     rideListCache: deps.rideListCache,
     rateLimit: deps.rateLimit ?? null,
+    requestId: req.id,
   });
 }
 

@@ -1,5 +1,6 @@
-import { DomainError, type DomainErrorCode } from '@rideshare/domain';
+import { DomainError, isDomainError, type DomainErrorCode } from '@rideshare/domain';
 import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 
 /**
@@ -35,6 +36,8 @@ export const domainErrorStatus = {
   RIDE_NOT_OPEN: 'CONFLICT',
   ALREADY_ASSIGNED: 'CONFLICT',
   RESET_CODE_INVALID: 'BAD_REQUEST',
+  // The argon2 line is full: a deliberate 503 with Retry-After, not a crash.
+  SERVER_BUSY: 'SERVICE_UNAVAILABLE',
 } as const satisfies Record<DomainErrorCode, TRPC_ERROR_CODE_KEY>;
 
 /**
@@ -72,4 +75,18 @@ export function notFound(what: string, id?: number | string): never {
     message: `${what} not found`,
     cause: new DomainError('NOT_FOUND', id === undefined ? `${what} not found` : `${what} ${String(id)} not found`),
   });
+}
+
+/** What a client reads when the server failed; the real error is logged under the request id. */
+export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
+
+/**
+ * Whether an error is the server's own failure (a database outage, a bug) rather than a refusal:
+ * a 5xx status with no domain error behind it. Its message may carry internals (a database
+ * address, SQL, a file path), so clients get {@link INTERNAL_ERROR_MESSAGE} and the request id,
+ * over tRPC and REST alike, and the log gets the cause. A deliberate 5xx refusal with a message
+ * people should read is a DomainError mapped above.
+ */
+export function isInternalError(error: TRPCError): boolean {
+  return getHTTPStatusCodeFromError(error) >= 500 && !isDomainError(error.cause);
 }

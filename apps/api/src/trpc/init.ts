@@ -1,26 +1,29 @@
 /**
- * The one tRPC instance. Registers, in order: the error formatter (adds `domainCode` and flattened
- * zod field errors to every error's data), a base middleware that turns a thrown DomainError into
- * the mapped TRPCError (and a full password queue into 503), the procedure builders that narrow
- * `ctx.user`, and `rateLimited(bucket)` for the writes with a tighter limit.
+ * The one tRPC instance. Registers, in order: the error formatter (adds `domainCode`, flattened zod
+ * field errors and the request id to every error's data, and replaces an internal error's message
+ * with a generic one), a base middleware that turns a thrown DomainError into the mapped
+ * TRPCError, the procedure builders that narrow `ctx.user`, and `rateLimited(bucket)` for the
+ * writes with a tighter limit.
  */
 import { DomainError, isDomainError, tooManyRequestsMessage } from '@rideshare/domain';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
 
-import { PasswordQueueFullError } from '../auth/password';
 import { clientAddressKey } from '../lib/client-address';
 import type { ContextInner, RateLimitBucket } from './context';
-import { RateLimitedError, toTRPCError } from './errors';
+import { INTERNAL_ERROR_MESSAGE, isInternalError, RateLimitedError, toTRPCError } from './errors';
 
 const t = initTRPC.context<ContextInner>().create({
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, ctx }) {
     const cause = error.cause;
     const zodError = cause instanceof ZodError ? cause : null;
     let message = shape.message;
     if (zodError) {
       // The first issue's message is the one a person needs to read (schemas order them as the spec does).
       message = zodError.issues[0]?.message ?? 'Invalid input';
+    } else if (isInternalError(error)) {
+      // The raw message may name a database address or SQL; app.ts's onError logs it instead.
+      message = INTERNAL_ERROR_MESSAGE;
     }
     return {
       ...shape,
@@ -31,6 +34,8 @@ const t = initTRPC.context<ContextInner>().create({
         stack: undefined,
         domainCode: isDomainError(cause) ? cause.code : zodError ? 'VALIDATION_FAILED' : null,
         fieldErrors: zodError ? z.flattenError(zodError).fieldErrors : null,
+        // Also in the x-request-id header; absent when the context itself could not be built.
+        requestId: ctx?.requestId ?? null,
       },
     };
   },
@@ -44,14 +49,6 @@ const domainErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && isDomainError(result.error.cause)) {
     throw toTRPCError(result.error.cause);
-  }
-  if (!result.ok && result.error.cause instanceof PasswordQueueFullError) {
-    // Not the caller's fault and not a crash: the argon2 line is full, come back shortly.
-    throw new TRPCError({
-      code: 'SERVICE_UNAVAILABLE',
-      message: result.error.cause.message,
-      cause: result.error.cause,
-    });
   }
   return result;
 });

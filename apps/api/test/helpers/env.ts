@@ -1,7 +1,7 @@
 import { parseEnv, type Env } from '../../src/env';
 
 /** The Discord username the tests give their administrator (granted with `isAdmin: true`). */
-export const TEST_ADMIN_USERNAME = 'rideshare-admin';
+export const TEST_ADMIN_USERNAME = 'rideshare_admin';
 
 /**
  * Request rate limits high enough for files that register and sign in many users from one address

@@ -322,7 +322,7 @@ describe('admin paths', () => {
 
 describe('who is admin, over HTTP', () => {
   it('is neither user 1 nor the admin name, only a granted right', async () => {
-    const first = await createUser(tdb.db, { discordUsername: 'first-user', password: 'first-password' });
+    const first = await createUser(tdb.db, { discordUsername: 'first_user', password: 'first-password' });
     const impostor = await createUser(tdb.db, { discordUsername: TEST_ADMIN_USERNAME });
     expect(first.id).toBe(1);
     for (const user of [first, impostor]) {
@@ -331,13 +331,13 @@ describe('who is admin, over HTTP', () => {
       expect(me.json()).toMatchObject({ isAdmin: false });
       const res = await post(
         '/api/admin/reset-user-password',
-        { discordUsername: user === first ? TEST_ADMIN_USERNAME : 'first-user', newPassword: 'taken-over-1' },
+        { discordUsername: user === first ? TEST_ADMIN_USERNAME : 'first_user', newPassword: 'taken-over-1' },
         cookie,
       );
       expect(res.statusCode).toBe(403);
-      const code = await post('/api/admin/reset-code', { discordUsername: 'first-user' }, cookie);
+      const code = await post('/api/admin/reset-code', { discordUsername: 'first_user' }, cookie);
       expect(code.statusCode).toBe(403);
     }
-    expect(await canLogin('first-user', 'first-password')).toBe(true);
+    expect(await canLogin('first_user', 'first-password')).toBe(true);
   });
 });

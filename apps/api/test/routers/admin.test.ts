@@ -105,11 +105,11 @@ describe('admin.resetUserPassword', () => {
   });
 
   it('accepts whoever holds the granted right, whatever their id or name', async () => {
-    const first = await createUser(tdb.db, { discordUsername: 'first-user' });
-    const operatorPick = await createUser(tdb.db, { discordUsername: 'night-shift', isAdmin: true });
+    const first = await createUser(tdb.db, { discordUsername: 'first_user' });
+    const operatorPick = await createUser(tdb.db, { discordUsername: 'night_shift', isAdmin: true });
     expect(operatorPick.id).toBe(2);
     const caller = await callerAs(tdb.db, env, operatorPick.id);
-    await caller.admin.resetUserPassword({ discordUsername: 'first-user', newPassword: 'reset-by-admin-1' });
+    await caller.admin.resetUserPassword({ discordUsername: 'first_user', newPassword: 'reset-by-admin-1' });
     expect(await passwordIs(tdb.db, first.id, 'reset-by-admin-1')).toBe(true);
   });
 

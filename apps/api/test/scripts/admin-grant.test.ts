@@ -50,7 +50,7 @@ async function adminStatus(app: FastifyInstance, cookie: string): Promise<{ isAd
     method: 'POST',
     url: '/api/admin/reset-code',
     headers: { cookie },
-    payload: { discordUsername: 'someone-else' },
+    payload: { discordUsername: 'someone_else' },
   });
   return { isAdmin: me.json<{ isAdmin: boolean }>().isAdmin, toolStatus: tool.statusCode };
 }
@@ -73,20 +73,20 @@ describe('who becomes administrator', () => {
 
   it('is whoever the operator grants it to with admin:grant, until revoked', async () => {
     const app = await appWith();
-    await register(app, 'first-member');
-    const chosen = await register(app, 'Night_Shift');
-    await register(app, 'someone-else');
+    await register(app, 'first_member');
+    const chosen = await register(app, 'night_shift');
+    await register(app, 'someone_else');
     expect(await adminStatus(app, chosen.cookie)).toEqual({ isAdmin: false, toolStatus: 403 });
 
-    const granted = await grant(['--user', 'night_shift']);
+    const granted = await grant(['--user', 'Night_Shift']);
     expect(granted).toEqual({
       code: 0,
-      out: `Night_Shift (user ${String(chosen.id)}) is now an administrator. Their admin sessions end after 12 hours unused.\n`,
+      out: `night_shift (user ${String(chosen.id)}) is now an administrator. Their admin sessions end after 12 hours unused.\n`,
       err: '',
     });
     // The same session, next request: decided from the user's row, not from the session.
     expect(await adminStatus(app, chosen.cookie)).toEqual({ isAdmin: true, toolStatus: 201 });
-    expect((await grant(['--list'])).out).toBe(`Administrators:\n  Night_Shift (user ${String(chosen.id)})\n`);
+    expect((await grant(['--list'])).out).toBe(`Administrators:\n  night_shift (user ${String(chosen.id)})\n`);
 
     const revoked = await grant(['--user', 'Night_Shift', '--revoke']);
     expect(revoked).toMatchObject({ code: 0, err: '' });

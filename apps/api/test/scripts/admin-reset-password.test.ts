@@ -137,6 +137,6 @@ describe('admin-reset-password script', () => {
       ADMIN_ENV,
     );
     expect(result.code).toBe(3);
-    expect(result.err).toMatch(/^Could not sign in as rideshare-admin: Could not reach the API/);
+    expect(result.err).toMatch(/^Could not sign in as rideshare_admin: Could not reach the API/);
   });
 });

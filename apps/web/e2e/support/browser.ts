@@ -91,7 +91,7 @@ let counter = 0;
 /** A Discord username no other test (or earlier run against the same database) has used. */
 export function uniqueUsername(prefix = 'user'): string {
   counter += 1;
-  return `${prefix}-${Date.now().toString(36)}-${String(counter)}`;
+  return `${prefix}_${Date.now().toString(36)}_${String(counter)}`;
 }
 
 export function memberAccount(overrides: Partial<TestAccount> = {}): TestAccount {

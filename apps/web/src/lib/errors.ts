@@ -10,7 +10,9 @@
  * - `showApiError(err, title = 'Error')`: the red toast SPEC §8 asks for, with `errorMessage(err)`.
  */
 import type { AppRouter } from '@rideshare/api';
+import type { DomainErrorCode } from '@rideshare/domain';
 import { TRPCClientError } from '@trpc/client';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 
 import { notifyError } from './notify';
 
@@ -18,7 +20,10 @@ export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your con
 export const UNEXPECTED_RESPONSE_MESSAGE = 'The server sent an unexpected response. Please try again in a moment.';
 export const UNKNOWN_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 
-export type ApiError = TRPCClientError<AppRouter>;
+type ApiError = TRPCClientError<AppRouter>;
+
+/** What `errorCode` can return: a domain refusal's code, else the tRPC code of the answer. */
+export type ApiErrorCode = DomainErrorCode | TRPC_ERROR_CODE_KEY;
 
 export function isApiError(err: unknown): err is ApiError {
   return err instanceof TRPCClientError;
@@ -43,7 +48,7 @@ export function errorMessage(err: unknown): string {
   return UNKNOWN_ERROR_MESSAGE;
 }
 
-export function errorCode(err: unknown): string | null {
+export function errorCode(err: unknown): ApiErrorCode | null {
   if (!isApiError(err) || !err.data) return null;
   return err.data.domainCode ?? err.data.code;
 }

@@ -1,4 +1,10 @@
-import { PASSWORD_RESET_COMPLETE_MESSAGE, RESET_CODE_INVALID_MESSAGE, registerFormToInput } from '@rideshare/domain';
+import {
+  DISCORD_USERNAME_RULE,
+  PASSWORD_RESET_COMPLETE_MESSAGE,
+  RESET_CODE_INVALID_MESSAGE,
+  registerFormToInput,
+  unsafeTextMessage,
+} from '@rideshare/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
@@ -210,6 +216,17 @@ describe('/auth register tab', () => {
     type('Password', 'short');
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText('Password must be at least 8 characters long')).toBeTruthy();
+  });
+
+  it("shows Discord's username rule and the control-character refusal from the domain, without calling the API", async () => {
+    const { calls } = await openRegister();
+    type('Discord Username', 'bad-name!');
+    type('Password', 'secret123');
+    type('Name', 'Bob\u202Ebo');
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText(DISCORD_USERNAME_RULE)).toBeTruthy();
+    expect(screen.getByText(unsafeTextMessage('Name'))).toBeTruthy();
+    expect(calls.some((call) => call.path === 'auth.register')).toBe(false);
   });
 
   it('registers a vendor with the driver details and goes home', async () => {

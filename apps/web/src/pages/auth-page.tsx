@@ -1,9 +1,7 @@
 /**
- * /auth (SPEC §2 "Auth screen"): a 'Back to Home' link and a card titled 'Welcome to RideShare'
- * with Login and Register tabs; 'Forgot your password?' on the Login tab swaps the tabs' content
- * for the forgot-password view until 'Back to login'. After a password reset with a code there,
- * the Login tab comes back with the username filled in. Signed-in users never see this page (the
- * route redirects them to '/').
+ * /auth (SPEC §2 "Auth screen"). Forgot-password is a view inside the card rather than a third tab,
+ * and after a password reset with a code the Login tab comes back with the username filled in.
+ * Signed-in users never see this page (the route redirects them to '/').
  */
 import { Anchor, Card, Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';

@@ -1,8 +1,4 @@
-/**
- * /bus-guide (SPEC §2 "Bus guide"): the FC1 timetable at a glance, then tabs 'Singapore to Forest
- * City' and 'Forest City to Singapore' with the route step by step, boarding points, fares and
- * times.
- */
+/** /bus-guide (SPEC §2 "Bus guide"): static content; the timetable facts live in features/guides. */
 import { Anchor, Card, List, Stack, Tabs, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 

@@ -1,9 +1,4 @@
-/**
- * /guide (SPEC §2 "Travel guide"): passport and immigration warnings, then tabs 'Chartered Car'
- * (how a shared ride is priced, community-recommended drivers) and 'Public Bus Options' (route,
- * buses, fare, payment, time, hourly departures, link to the full bus guide), then the payment
- * options for rides.
- */
+/** /guide (SPEC §2 "Travel guide"): static content from features/guides. */
 import { Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { ADDITIONAL_STOP_FEE, DEFAULT_RIDE_COST } from '@rideshare/domain';
 import { Link } from 'react-router-dom';

@@ -2,31 +2,25 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { RIDES_PAGE_SIZE } from '../features/rides/all-rides-tab';
-import { apiError, makeUser, renderWithProviders, type ApiCall, type ApiHandlers } from '../test-utils';
+import {
+  apiError,
+  inDays,
+  makeRideSummary,
+  makeUser,
+  renderWithProviders,
+  type ApiCall,
+  type ApiHandlers,
+  type TestRideSummary,
+} from '../test-utils';
 import { HomePage } from './home-page';
 
-const DAY = 24 * 60 * 60 * 1000;
-const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-
-function summary(overrides: Record<string, unknown> = {}) {
-  return {
+function summary(overrides: Partial<TestRideSummary> = {}): TestRideSummary {
+  return makeRideSummary({
     id: 1,
-    creatorId: 50,
-    creatorName: 'Olivia Organiser',
-    direction: 'SG->FC',
-    date: inDays(3),
-    maxPassengers: 4,
     currentPassengers: 1,
-    pickupLocation: 'Pasir Ris MRT',
     dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 1 }],
-    status: 'open',
-    vendorId: null,
-    driverContactId: null,
-    cost: 80,
-    additionalStops: 0,
-    sequenceLocked: false,
     ...overrides,
-  };
+  });
 }
 
 function listPage(items: ReturnType<typeof summary>[], total = items.length, page = 1) {
@@ -250,5 +244,35 @@ describe('HomePage, My Rides', () => {
     ).toBe('/rides/13');
     expect(within(joined).getByRole('button', { name: /^Share ride/ })).toBeTruthy();
     expect(within(joined).queryByRole('link', { name: /^Join ride/ })).toBeNull();
+  });
+
+  it('shows upcoming rides before past ones, although the server sends them by date alone', async () => {
+    // ride.organized / ride.joined come soonest first, so past rides arrive at the front.
+    const organized = [
+      summary({ id: 21, creatorId: 2, date: inDays(-5) }),
+      summary({ id: 22, creatorId: 2, date: inDays(-1) }),
+      summary({ id: 23, creatorId: 2, date: inDays(2) }),
+      summary({ id: 24, creatorId: 2, date: inDays(9) }),
+    ];
+    const joined = [
+      summary({ id: 31, creatorId: 60, date: inDays(-3) }),
+      summary({ id: 32, creatorId: 60, date: inDays(4) }),
+    ];
+    renderWithProviders(<HomePage />, {
+      path: '/home',
+      route: '/home?tab=my-rides',
+      api: api({
+        'auth.me': () => makeUser({ id: 2 }),
+        'ride.organized': () => organized,
+        'ride.joined': () => joined,
+      }),
+    });
+    const ids = (name: string) =>
+      within(screen.getByRole('region', { name }))
+        .getAllByRole('article')
+        .map((ride) => ride.getAttribute('data-ride-id'));
+    await screen.findByRole('region', { name: 'Rides You Organized' });
+    expect(ids('Rides You Organized')).toEqual(['23', '24', '21', '22']);
+    expect(ids('Rides You Joined')).toEqual(['32', '31']);
   });
 });

@@ -1,7 +1,6 @@
 /**
- * /home: the rides list (SPEC §2 "Rides list"). Stat cards, then either 'Create New Ride' (signed-in
- * non-vendors) or the 'Join RideShare Community' invitation (visitors), then the 'All Rides' and
- * 'My Rides' tabs. The open tab, filters and page live in the address (see ride-list-params).
+ * /home (SPEC §2 "Rides list"). The open tab, filters and page live in the address (see
+ * ride-list-params), so a reload or a shared link shows the same list.
  */
 import { Button, Center, Loader, Tabs } from '@mantine/core';
 import { useCallback } from 'react';

@@ -2,7 +2,15 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { LocationMapProps } from '../features/map/location-map';
-import { apiError, makeUser, renderWithProviders, type ApiHandlers } from '../test-utils';
+import {
+  apiError,
+  makePassengerEntry,
+  makeRideDetail,
+  makeUser,
+  renderWithProviders,
+  type ApiHandlers,
+  type TestRideDetail,
+} from '../test-utils';
 import { JoinRidePage } from './join-ride-page';
 
 // MapLibre needs WebGL, which happy-dom lacks: a stand-in map reports a click at a fixed point and
@@ -30,23 +38,12 @@ vi.mock('../features/map/location-map', () => {
 
 const joiner = makeUser({ id: 20, name: 'Jamie Joiner' });
 
-function rideDetail(overrides: Record<string, unknown> = {}) {
-  return {
+function rideDetail(overrides: Partial<TestRideDetail> = {}): TestRideDetail {
+  return makeRideDetail({
     id: 12,
     creatorId: 7,
-    creatorName: 'Olivia Organiser',
-    direction: 'SG->FC',
     date: '2099-05-01T10:00:00.000Z',
     maxPassengers: 5,
-    currentPassengers: 2,
-    pickupLocation: 'Pasir Ris MRT',
-    dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 2 }],
-    status: 'open',
-    vendorId: null,
-    driverContactId: null,
-    cost: 80,
-    additionalStops: 0,
-    sequenceLocked: false,
     creator: {
       id: 7,
       name: 'Olivia Organiser',
@@ -55,8 +52,10 @@ function rideDetail(overrides: Record<string, unknown> = {}) {
       malaysianNumber: null,
     },
     ...overrides,
-  };
+  });
 }
+
+const joinerEntry = makePassengerEntry(5, joiner.id, joiner.name, { rideId: 12 });
 
 function api(overrides: ApiHandlers = {}): ApiHandlers {
   return {
@@ -96,7 +95,9 @@ afterEach(() => {
 
 describe('JoinRidePage', () => {
   it('shows the summary, cost box and passport reminder for SG->FC, and joins with a map pick', async () => {
-    const { calls, router } = renderJoin(api({ 'passenger.join': () => ({ id: 3 }) }));
+    const { calls, router } = renderJoin(
+      api({ 'passenger.join': () => makePassengerEntry(3, joiner.id, joiner.name, { rideId: 12, passengerCount: 2 }) }),
+    );
     const field = (await screen.findByLabelText('Pick-up Location', { exact: false })) as HTMLInputElement;
     expect(screen.getByText('Singapore to Forest City')).toBeTruthy();
     expect(screen.getByText('Olivia Organiser')).toBeTruthy();
@@ -185,8 +186,50 @@ describe('JoinRidePage', () => {
     expect(router.state.location.pathname).toBe('/rides/12/join');
   });
 
+  it('re-reads the ride before joining: a seat taken meanwhile is refused without a call, and the rule follows', async () => {
+    let reads = 0;
+    const { calls } = renderJoin(
+      api({
+        'ride.byId': () => {
+          reads += 1;
+          return rideDetail(reads === 1 ? {} : { currentPassengers: 4 });
+        },
+      }),
+    );
+    const count = await screen.findByLabelText('Number of Passengers', { exact: false });
+    fireEvent.change(count, { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('Pick-up Location', { exact: false }), { target: { value: 'Bedok' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join Ride' }));
+    expect((await screen.findAllByText('Only 1 spots remaining')).length).toBe(2);
+    expect(screen.getByText('Error')).toBeTruthy();
+    expect(calls.some((call) => call.path === 'passenger.join')).toBe(false);
+
+    fireEvent.change(count, { target: { value: '2' } });
+    fireEvent.blur(count);
+    expect(await screen.findByText('Number must be less than or equal to 1')).toBeTruthy();
+  });
+
+  it('reads the ride and passengers again after a refusal, so the screen says why', async () => {
+    let joinedElsewhere = false;
+    renderJoin(
+      api({
+        'passenger.list': () => (joinedElsewhere ? [joinerEntry] : []),
+        'passenger.join': () => {
+          joinedElsewhere = true;
+          throw apiError('CONFLICT', 'You have already joined this ride', 'ALREADY_JOINED');
+        },
+      }),
+    );
+    fireEvent.change(await screen.findByLabelText('Pick-up Location', { exact: false }), {
+      target: { value: 'Bedok' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Join Ride' }));
+    expect(await screen.findByTestId('not-joinable')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Join Ride' })).toBeNull();
+  });
+
   it('says why a ride cannot be joined instead of offering the form', async () => {
-    renderJoin(api({ 'passenger.list': () => [{ id: 5, userId: joiner.id }] }));
+    renderJoin(api({ 'passenger.list': () => [joinerEntry] }));
     expect(await screen.findByText('You have already joined this ride')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Join Ride' })).toBeNull();
   });

@@ -1,66 +1,27 @@
 /**
- * /rides/:id/join: joining a ride with one's location and group size (SPEC §2 "Join screen").
- *
- * Loads the ride and shows its summary, the location field (Pick-up Location for SG->FC, Drop-off
- * Location for FC->SG), the group size (1 up to the seats left, at most 10), a map with place search
- * that fills the field (lazy: the map code loads only here), the passport reminder (SG->FC,
- * dismissible) or the drop-off sequence note (FC->SG), and the cost box. Join Ride reads
- * 'Joining...' while pending; success shows 'Successfully joined the ride' and goes to /home; a
- * refusal shows a toast titled 'Error' with the server's message. An unknown ride shows the
- * 'Ride Not Found' card; a ride the user cannot join says why instead of offering the form.
+ * /rides/:id/join (SPEC §2 "Join screen"): the ride's summary and cost, and the join form with a map
+ * whose clicks and place search fill the location (the map code loads lazily, only on this screen).
+ * The form's rules are `useJoinRide`'s, shared with the detail page's join card. A ride the user
+ * cannot join (domain `joinEligibility`) says why instead of offering the form.
  */
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Divider,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import type { RouterOutputs } from '@rideshare/api';
-import {
-  directionLabel,
-  formatRideDate,
-  joinEligibility,
-  joinFormSchema,
-  MAX_PASSENGERS,
-  MIN_PASSENGERS,
-  spotsRemaining,
-  statusLabel,
-} from '@rideshare/domain';
+import { Alert, Badge, Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { directionLabel, formatRideDate, joinEligibility, spotsRemaining, statusLabel } from '@rideshare/domain';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 
 import { Page } from '../components/page';
-import { SubmitButton } from '../components/submit-button';
 import { CostBox } from '../features/cost/cost-box';
+import { JoinRideButton, JoinRideFields } from '../features/join/join-ride-fields';
+import { useJoinRide } from '../features/join/use-join-ride';
 import { LocationPicker, type MapLocation, type PickedPlace } from '../features/map';
-import { parseRideId, rideDirection } from '../features/ride-form/ride-form-texts';
+import type { RideDetail } from '../features/ride-details/types';
+import { parseRideId } from '../features/ride-form/ride-form-texts';
 import { RideLoadError } from '../features/ride-form/ride-load-error';
 import { RideNotFoundCard } from '../features/ride-form/ride-not-found-card';
 import { useSession } from '../features/session';
-import { showApiError } from '../lib/errors';
 import { notifySuccess } from '../lib/notify';
+import { asDirection } from '../lib/ride-direction';
 import { trpc } from '../lib/trpc';
-
-type RideDetail = RouterOutputs['ride']['byId'];
-
-interface JoinFormState {
-  dropoffLocation: string;
-  passengerCount: number | string;
-}
-
-function locationLabel(ride: Pick<RideDetail, 'direction'>): string {
-  return ride.direction === 'SG->FC' ? 'Pick-up Location' : 'Drop-off Location';
-}
 
 function SummaryLine({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -82,7 +43,7 @@ function RideSummaryCard({ ride }: { ride: RideDetail }) {
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" gap="xs">
           <Title order={2} size="h4">
-            {directionLabel(rideDirection(ride.direction))}
+            {directionLabel(asDirection(ride.direction))}
           </Title>
           <Badge variant="light" color={ride.status === 'open' ? 'green' : 'gray'}>
             {statusLabel(ride.status)}
@@ -127,19 +88,15 @@ function DirectionNotice({ ride }: { ride: RideDetail }) {
 
 function JoinForm({ ride }: { ride: RideDetail }) {
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
-  const join = trpc.passenger.join.useMutation();
-  const remaining = spotsRemaining(ride);
-  const limit = Math.max(MIN_PASSENGERS, Math.min(MAX_PASSENGERS, remaining));
-  const form = useForm<JoinFormState>({
-    mode: 'controlled',
-    initialValues: { dropoffLocation: '', passengerCount: 1 },
-    validate: schemaResolver(joinFormSchema(remaining), { sync: true }),
-    validateInputOnBlur: true,
+  const join = useJoinRide(ride, {
+    onJoined: () => {
+      notifySuccess('Successfully joined the ride');
+      void navigate('/home');
+    },
   });
+  const { form } = join;
   const [locations, setLocations] = useState<MapLocation[]>([]);
   const [pickCount, setPickCount] = useState(0);
-  const label = locationLabel(ride);
 
   function pick(place: PickedPlace) {
     const id = `pick-${pickCount + 1}`;
@@ -156,62 +113,21 @@ function JoinForm({ ride }: { ride: RideDetail }) {
     if (removed && form.getValues().dropoffLocation === removed.name) form.setFieldValue('dropoffLocation', '');
   }
 
-  function submit(values: JoinFormState) {
-    join.mutate(
-      {
-        rideId: ride.id,
-        dropoffLocation: values.dropoffLocation.trim(),
-        passengerCount: Number(values.passengerCount),
-      },
-      {
-        onSuccess: () => {
-          notifySuccess('Successfully joined the ride');
-          void navigate('/home');
-          void Promise.all([utils.ride.invalidate(), utils.passenger.invalidate()]);
-        },
-        onError: (error) => {
-          showApiError(error);
-          void utils.ride.byId.invalidate({ id: ride.id });
-        },
-      },
-    );
-  }
-
   return (
     <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Join this ride">
-      <form onSubmit={form.onSubmit(submit)} noValidate>
+      <form onSubmit={join.submit} noValidate>
         <Stack gap="md">
           <Title order={2} size="h4">
             Your details
           </Title>
-          <TextInput
-            {...form.getInputProps('dropoffLocation')}
-            name="dropoffLocation"
-            label={label}
-            placeholder={ride.direction === 'SG->FC' ? 'e.g., Pasir Ris MRT' : 'e.g., Tampines Mall'}
-            description="Type it, search for a place, or click the map below"
-            required
-          />
-          <NumberInput
-            {...form.getInputProps('passengerCount')}
-            name="passengerCount"
-            label="Number of Passengers"
-            description={`Including you; up to ${limit}`}
-            min={MIN_PASSENGERS}
-            max={limit}
-            allowDecimal={false}
-            allowNegative={false}
-            required
-          />
+          <JoinRideFields join={join} locationHint="Type it, search for a place, or click the map below" />
           <LocationPicker
             locations={locations}
             onPick={pick}
             onRemove={removeLocation}
             highlightId={locations[0]?.id ?? null}
           />
-          <SubmitButton pending={join.isPending} pendingLabel="Joining..." fullWidth size="md">
-            Join Ride
-          </SubmitButton>
+          <JoinRideButton pending={join.pending} size="md" />
         </Stack>
       </form>
     </Card>
@@ -262,7 +178,7 @@ function JoinRide({ rideId }: { rideId: number }) {
   return (
     <Page
       title="Join Ride"
-      description={`${directionLabel(rideDirection(current.direction))} · ${formatRideDate(current.date)}`}
+      description={`${directionLabel(asDirection(current.direction))} · ${formatRideDate(current.date)}`}
       size="md"
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -1,7 +1,6 @@
 /**
- * /profile (SPEC §2 "Profile"; the route guard sends visitors to /auth): the signed-in user's
- * details form, the Password Settings card and, for the administrator only, the Admin Tools card.
- * One column, so it reads the same on a phone and a desktop.
+ * /profile (SPEC §2 "Profile"; the route guard sends visitors to /auth). One column, so it reads the
+ * same on a phone and a desktop.
  */
 import { Card, Stack, Text, Title } from '@mantine/core';
 

@@ -1,63 +1,22 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { apiError, makeUser, mockClipboard, renderWithProviders, type ApiCall, type ApiHandlers } from '../test-utils';
+import {
+  apiError,
+  inDays,
+  makePassengerEntry,
+  makeRideDetail,
+  makeUser,
+  mockClipboard,
+  renderWithProviders,
+  type ApiCall,
+  type ApiHandlers,
+} from '../test-utils';
 import { RideDetailsPage } from './ride-details-page';
 
-const DAY = 24 * 60 * 60 * 1000;
-const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
-
-const ORGANIZER = {
-  id: 50,
-  name: 'Olivia Organiser',
-  discordUsername: 'olivia',
-  whatsappNumber: '+65 8000 0001',
-  malaysianNumber: null,
-};
-
-function ride(overrides: Record<string, unknown> = {}) {
-  return {
-    id: 7,
-    creatorId: 50,
-    creatorName: 'Olivia Organiser',
-    direction: 'SG->FC',
-    date: inDays(3),
-    maxPassengers: 4,
-    currentPassengers: 2,
-    pickupLocation: 'Pasir Ris MRT',
-    dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 2 }],
-    status: 'open',
-    vendorId: null,
-    driverContactId: null,
-    cost: 80,
-    additionalStops: 0,
-    sequenceLocked: false,
-    creator: ORGANIZER,
-    ...overrides,
-  };
-}
-
-function entry(id: number, userId: number, name: string | null, overrides: Record<string, unknown> = {}) {
-  return {
-    id,
-    rideId: 7,
-    userId,
-    dropoffLocation: `${name ?? 'Somewhere'} street`,
-    dropoffSequence: null,
-    passengerCount: 1,
-    user: {
-      id: userId,
-      name,
-      fullName: null,
-      discordUsername: `user${userId}`,
-      whatsappNumber: null,
-      malaysianNumber: null,
-      revolutUsername: null,
-    },
-    ...overrides,
-  };
-}
-
+// Ride 7, SG->FC, 2 of 4 seats, organised by user 50 (see test-utils/fixtures.ts).
+const ride = makeRideDetail;
+const entry = makePassengerEntry;
 const organizerEntry = entry(1, 50, 'Olivia Organiser', { passengerCount: 2 });
 
 function render(api: ApiHandlers, route = '/rides/7') {
@@ -217,6 +176,25 @@ describe('RideDetailsPage joining', () => {
     expect(screen.getByText('Error')).toBeTruthy();
   });
 
+  it('reads the ride and passengers again after a refusal, so the card says why', async () => {
+    let joinedElsewhere = false;
+    render(
+      signedIn({
+        'ride.byId': () => ride(joinedElsewhere ? { currentPassengers: 3 } : {}),
+        'passenger.list': () => (joinedElsewhere ? [organizerEntry, entry(2, 2, 'Alice Tan')] : [organizerEntry]),
+        'passenger.join': () => {
+          joinedElsewhere = true;
+          return Promise.reject(apiError('CONFLICT', 'You have already joined this ride', 'ALREADY_JOINED'));
+        },
+      }),
+    );
+    fireEvent.change(await screen.findByLabelText(/Pick-up Location/), { target: { value: 'Bedok' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join Ride' }));
+    expect(await screen.findByText('You have already joined this ride')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: "You've Joined This Ride" })).toBeTruthy();
+    expect(screen.getByTestId('passenger-count').textContent).toBe('Passengers 3/4');
+  });
+
   it.each([
     ['joined, upcoming', {}, [organizerEntry, entry(2, 2, 'Alice Tan')], "You've Joined This Ride"],
     ['joined, past', { date: inDays(-2) }, [organizerEntry, entry(2, 2, 'Alice Tan')], 'This Ride Is Completed'],
@@ -301,7 +279,11 @@ describe('RideDetailsPage passengers tab', () => {
       'passenger.list': () => (removed ? passengers.filter((item) => item.id !== 2) : passengers),
       'passenger.remove': () => {
         removed = true;
-        return { message: 'Passenger removed successfully', passengerId: 2 };
+        return {
+          message: 'Passenger removed successfully',
+          passengerId: 2,
+          ride: ride({ currentPassengers: 2, maxPassengers: 6 }),
+        };
       },
     });
     await entries();

@@ -1,12 +1,7 @@
 /**
- * /rides/:id: one ride (SPEC §2 "Ride detail"). Public; the passenger list and contacts need a login.
- *
- * Header: direction, date, 'Edit Ride' (organiser only) and 'Share'; the status badge (Open /
- * Driver Assigned / Completed), 'Passengers n/max' and 'Full'. Tabs 'Details' and 'Passengers'
- * (the latter reads 'Login required' for visitors; the open tab is kept in `?tab=`). Beside them
- * (below on phones): the join card when the viewer may join (domain `joinEligibility`), otherwise
- * the card saying why (joined, completed, past, full, organiser, login required), and the
- * organiser's contact card for signed-in viewers who did not organise the ride.
+ * /rides/:id (SPEC §2 "Ride detail"). Public; the passenger list and contacts need a login. The
+ * open tab is kept in `?tab=`. The side column starts with one action card, chosen from the domain's
+ * `joinEligibility`: the join form, or the card that says why the viewer cannot join.
  */
 import { Badge, Button, Grid, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import {
@@ -38,7 +33,7 @@ import { parseRideId } from '../features/ride-form/ride-form-texts';
 import { RideNotFoundCard } from '../features/ride-form/ride-not-found-card';
 import { useSession, type SessionUser } from '../features/session';
 import { ShareButton } from '../features/share/share-button';
-import { asDirection } from '../features/share/ride-direction';
+import { asDirection } from '../lib/ride-direction';
 import { errorCode } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 
@@ -76,7 +71,6 @@ interface ActionCardProps {
   passengersLoading: boolean;
   passengersError: unknown;
   onRetryPassengers: () => void;
-  reloadRide: () => Promise<RideDetail | null>;
 }
 
 /** The one card that tells the viewer what they can do with this ride. */
@@ -87,7 +81,6 @@ function RideActionCard({
   passengersLoading,
   passengersError,
   onRetryPassengers,
-  reloadRide,
 }: ActionCardProps) {
   if (!user) return <LoginRequiredCard />;
   const past = isPast(ride);
@@ -106,7 +99,7 @@ function RideActionCard({
   if (passengersLoading || !passengers) return <Skeleton height={220} radius="md" />;
   const isPassenger = passengers.some((entry) => entry.userId === user.id);
   const eligibility = joinEligibility({ ride, viewerId: user.id, isPassenger });
-  if (eligibility.eligible) return <JoinRideCard ride={ride} reloadRide={reloadRide} />;
+  if (eligibility.eligible) return <JoinRideCard ride={ride} />;
   if (isPassenger) return <JoinedCard past={past} />;
   if (past) return <PastRideCard />;
   return <FullRideCard />;
@@ -115,7 +108,6 @@ function RideActionCard({
 function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | null }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = readTab(searchParams.get('tab'));
-  const utils = trpc.useUtils();
   const passengersQuery = trpc.passenger.list.useQuery({ rideId: ride.id }, { enabled: user !== null });
   const passengers = user ? passengersQuery.data : undefined;
 
@@ -124,14 +116,6 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
   const past = isPast(ride);
   const status = statusLabel(ride.status);
   const isCreator = user?.id === ride.creatorId;
-
-  const reloadRide = async (): Promise<RideDetail | null> => {
-    try {
-      return await utils.ride.byId.fetch({ id: ride.id }, { staleTime: 0 });
-    } catch {
-      return null;
-    }
-  };
 
   const onTabChange = (value: string | null) => {
     const next = readTab(value);
@@ -219,7 +203,6 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
               passengersLoading={passengersQuery.isLoading}
               passengersError={passengersQuery.error}
               onRetryPassengers={() => void passengersQuery.refetch()}
-              reloadRide={reloadRide}
             />
             {user && !isCreator ? <RideOrganizerCard ride={ride} /> : null}
           </Stack>
@@ -241,7 +224,7 @@ export function RideDetailsPage() {
   if (rideQuery.isLoading || session.isLoading) return <DetailSkeleton />;
   if (rideQuery.error) {
     const code = errorCode(rideQuery.error);
-    if (code === 'NOT_FOUND' || code === 'RIDE_NOT_FOUND') return <RideNotFoundCard />;
+    if (code === 'NOT_FOUND') return <RideNotFoundCard />;
     return (
       <Stack px="md" py="xl" maw={640} mx="auto">
         <LoadErrorAlert

@@ -1,31 +1,31 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { apiError, makeUser, renderWithProviders, type ApiHandlers } from '../test-utils';
+import {
+  apiError,
+  makeRideDetail,
+  makeUser,
+  renderWithProviders,
+  type ApiHandlers,
+  type TestRideDetail,
+} from '../test-utils';
 import { RideFormPage } from './ride-form-page';
 
 const organiser = makeUser({ id: 7, name: 'Olivia Organiser', discordUsername: 'olivia' });
 
-function rideDetail(overrides: Record<string, unknown> = {}) {
-  return {
+function rideDetail(overrides: Partial<TestRideDetail> = {}): TestRideDetail {
+  return makeRideDetail({
     id: 12,
     creatorId: organiser.id,
-    creatorName: 'Olivia Organiser',
     direction: 'FC->SG',
     date: '2099-05-01T10:00:00.000Z',
-    maxPassengers: 4,
     currentPassengers: 3,
     pickupLocation: 'Forest City',
     dropoffLocations: [
       { location: 'Tampines Mall', passengerCount: 2 },
       { location: 'Bedok', passengerCount: 1 },
     ],
-    status: 'open',
-    vendorId: null,
-    driverContactId: null,
-    cost: 80,
     additionalStops: 1,
-    sequenceLocked: false,
     creator: {
       id: organiser.id,
       name: 'Olivia Organiser',
@@ -34,7 +34,7 @@ function rideDetail(overrides: Record<string, unknown> = {}) {
       malaysianNumber: null,
     },
     ...overrides,
-  };
+  });
 }
 
 function renderEdit(api: ApiHandlers, route = '/rides/edit/12') {
@@ -172,7 +172,7 @@ describe('RideFormPage, two-step delete', () => {
     const { calls, router } = renderEdit({
       'auth.me': () => organiser,
       'ride.byId': () => rideDetail(),
-      'ride.delete': () => ({ success: true }),
+      'ride.delete': () => ({ id: 12, message: 'Ride deleted successfully' }),
     });
     const button = await screen.findByRole('button', { name: 'Delete Ride' });
     fireEvent.click(button);
@@ -190,7 +190,7 @@ describe('RideFormPage, two-step delete', () => {
     const { calls } = renderEdit({
       'auth.me': () => organiser,
       'ride.byId': () => rideDetail(),
-      'ride.delete': () => ({ success: true }),
+      'ride.delete': () => ({ id: 12, message: 'Ride deleted successfully' }),
     });
     const button = await screen.findByRole('button', { name: 'Delete Ride' });
     vi.useFakeTimers();

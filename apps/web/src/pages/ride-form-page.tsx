@@ -1,15 +1,8 @@
 /**
  * /rides/create and /rides/edit/:id: one form for both modes, decided by the route's id (SPEC §2
- * "Ride create/edit form", §4 "Create vs edit", "Delete").
- *
- * - Create: an empty form; after saving, toast 'Ride created successfully' and go to the new ride.
- * - Edit: loads the ride and pre-fills the form (domain `rideToFormValues`). Only the organiser may
- *   edit: anyone else gets 'Error' / 'You are not authorized to edit this ride' and goes to /home.
- *   After saving, 'Ride updated successfully' and the ride's page. Delete Ride asks twice: the first
- *   click warns and arms the button for 5 seconds, a second click inside that window deletes, then
- *   'Ride deleted successfully' and /home.
- * - Server refusals appear as toasts titled 'Error' with the server's message.
- * After a write every cached ride query (lists, the ride itself) and the stats are refreshed.
+ * "Ride create/edit form", §4 "Create vs edit", "Delete"). Edit pre-fills with the domain's
+ * `rideToFormValues`; only the organiser may edit, anyone else is sent to /home. Delete asks twice
+ * (`useTwoStepConfirm`). After a write, `refreshRide()`.
  */
 import { Alert, Button, Center, Stack, Text } from '@mantine/core';
 import {
@@ -25,29 +18,23 @@ import { Page } from '../components/page';
 import { PageLoader } from '../components/page-loader';
 import { SubmitButton } from '../components/submit-button';
 import { RideForm } from '../features/ride-form/ride-form';
-import { EMPTY_RIDE_FORM, parseRideId, rideDirection, type RideFormState } from '../features/ride-form/ride-form-texts';
+import { EMPTY_RIDE_FORM, parseRideId, type RideFormState } from '../features/ride-form/ride-form-texts';
 import { RideLoadError } from '../features/ride-form/ride-load-error';
 import { RideNotFoundCard } from '../features/ride-form/ride-not-found-card';
 import { useTwoStepConfirm } from '../features/ride-form/use-two-step-confirm';
 import { useSession } from '../features/session';
 import { showApiError } from '../lib/errors';
 import { notifyError, notifySuccess } from '../lib/notify';
+import { asDirection } from '../lib/ride-direction';
 import { trpc } from '../lib/trpc';
+import { useRefreshRide } from '../lib/use-refresh-ride';
 
-export const NOT_AUTHORIZED_TO_EDIT = 'You are not authorized to edit this ride';
-
-/** Refreshes everything that shows rides after a create, update or delete. */
-function useRefreshRides() {
-  const utils = trpc.useUtils();
-  return async () => {
-    await Promise.all([utils.ride.invalidate(), utils.stats.invalidate()]);
-  };
-}
+const NOT_AUTHORIZED_TO_EDIT = 'You are not authorized to edit this ride';
 
 function CreateRide() {
   const navigate = useNavigate();
   const { isVendor } = useSession();
-  const refresh = useRefreshRides();
+  const refreshRide = useRefreshRide();
   const create = trpc.ride.create.useMutation();
 
   if (isVendor) {
@@ -70,7 +57,7 @@ function CreateRide() {
       const saved = await create.mutateAsync(payload);
       notifySuccess('Ride created successfully');
       void navigate(`/rides/${saved.id}`);
-      void refresh();
+      void refreshRide();
     } catch (error) {
       showApiError(error);
       throw error;
@@ -91,7 +78,7 @@ function CreateRide() {
 function EditRide({ rideId }: { rideId: number }) {
   const navigate = useNavigate();
   const { user, isLoading: sessionLoading } = useSession();
-  const refresh = useRefreshRides();
+  const refreshRide = useRefreshRide();
   const utils = trpc.useUtils();
   const ride = trpc.ride.byId.useQuery({ id: rideId });
   const update = trpc.ride.update.useMutation();
@@ -121,7 +108,7 @@ function EditRide({ rideId }: { rideId: number }) {
       utils.ride.byId.setData({ id: rideId }, saved);
       notifySuccess('Ride updated successfully');
       void navigate(`/rides/${saved.id}`);
-      void refresh();
+      void refreshRide();
     } catch (error) {
       showApiError(error);
       throw error;
@@ -140,7 +127,7 @@ function EditRide({ rideId }: { rideId: number }) {
           notifySuccess('Ride deleted successfully');
           void navigate('/home', { replace: true });
           utils.ride.byId.setData({ id: rideId }, undefined);
-          void refresh();
+          void refreshRide();
         },
         onError: (error) => {
           showApiError(error);
@@ -149,7 +136,7 @@ function EditRide({ rideId }: { rideId: number }) {
     );
   }
 
-  const prefill = rideToFormValues({ ...current, direction: rideDirection(current.direction) });
+  const prefill = rideToFormValues({ ...current, direction: asDirection(current.direction) });
   const initialValues: RideFormState = {
     ...prefill,
     dropoffLocations: normaliseDropoffLocations(prefill.dropoffLocations),

@@ -1,35 +1,32 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { apiError, makeUser, renderWithProviders, type ApiCall, type ApiHandlers } from '../test-utils';
+import {
+  apiError,
+  makeRideSummary,
+  makeUser,
+  renderWithProviders,
+  type ApiCall,
+  type ApiHandlers,
+  type TestRideSummary,
+} from '../test-utils';
 import { VendorPage } from './vendor-page';
 
-const DAY = 24 * 60 * 60 * 1000;
-const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 const VENDOR = makeUser({ id: 7, discordUsername: 'vince', name: 'Vince', isVendor: true, companyName: 'Second Link Cars' });
 
-function ride(overrides: Record<string, unknown> = {}) {
-  return {
+function ride(overrides: Partial<TestRideSummary> = {}): TestRideSummary {
+  return makeRideSummary({
     id: 1,
-    creatorId: 50,
-    creatorName: 'Olivia Organiser',
     direction: 'FC->SG',
-    date: inDays(3),
-    maxPassengers: 4,
     currentPassengers: 3,
     pickupLocation: 'Forest City',
     dropoffLocations: [
       { location: 'Bedok', passengerCount: 2 },
       { location: 'Jurong East', passengerCount: 1 },
     ],
-    status: 'open',
-    vendorId: null,
-    driverContactId: null,
-    cost: 80,
     additionalStops: 1,
-    sequenceLocked: false,
     ...overrides,
-  };
+  });
 }
 
 function api(overrides: ApiHandlers = {}): ApiHandlers {
@@ -92,7 +89,7 @@ describe('VendorPage', () => {
         'vendor.rides': () => (assigned ? [ride({ id: 9, status: 'assigned', vendorId: 7 })] : []),
         'vendor.assign': () => {
           assigned = true;
-          return ride({ id: 9, status: 'assigned', vendorId: 7 });
+          return { ...ride({ id: 9, status: 'assigned', vendorId: 7 }), creator: null };
         },
       }),
     );

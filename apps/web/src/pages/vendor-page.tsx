@@ -1,15 +1,9 @@
 /**
- * /vendor: the vendor dashboard (SPEC §2 "Vendor dashboard"). Two tabs: 'My Rides' (rides assigned
- * to this vendor; 'No assigned rides yet.') and 'Available Rides' (open rides still ahead; 'No
- * available rides at the moment.'), each ride with 'Assign to Me' while it can be taken.
- *
- * The open tab lives in the address (`?tab=my-rides|available`). A ride card's assign link
- * (/vendor?rideId={id}) opens Available Rides with that ride outlined, scrolled to and its assign
- * button focused, or, when it is not on offer, a notice saying why. Both lists are reloaded every
- * time the dashboard opens, since other people create and take rides meanwhile.
- *
- * Signed-in members who are not vendors are told the dashboard is for vendors (the route guard
- * already sent visitors to /auth).
+ * /vendor (SPEC §2 "Vendor dashboard"). The open tab lives in the address (`?tab=`). A ride card's
+ * assign link (/vendor?rideId={id}) opens the available rides with that ride outlined, scrolled to
+ * and its assign button focused, or a notice saying why it is not on offer. Both lists reload every
+ * time the dashboard opens, since other people create and take rides meanwhile. Members who are not
+ * vendors are told the dashboard is for vendors (the route guard already sent visitors to /auth).
  */
 import { Tabs } from '@mantine/core';
 import { useCallback, useMemo } from 'react';

@@ -8,12 +8,12 @@
  *   `route`; use `await screen.findBy...` since pages load lazily.
  * - Both return Testing Library's result plus `calls` (every API call made) and `router` (for
  *   `router.state.location`) where a router is created.
- * - `makeUser(overrides?)`: a signed-in user as `auth.me` returns it.
+ * - `makeUser`, `makeRideSummary`, `makeRideDetail`, `makePassengerEntry`, `inDays`: typed API
+ *   answers (fixtures.ts).
  * - `mockClipboard()`: a resolving `navigator.clipboard.writeText` mock for each test (clipboard.ts).
  *
  * `api` defaults to a signed-out visitor (`'auth.me': () => null`).
  */
-import type { RouterOutputs } from '@rideshare/api';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -25,24 +25,17 @@ import { mockApiLink, type ApiCall, type ApiHandlers } from './mock-api';
 
 export { mockClipboard, type WriteTextMock } from './clipboard';
 export { apiError, mockApiLink, networkError, type ApiCall, type ApiHandlers } from './mock-api';
-
-export type TestUser = NonNullable<RouterOutputs['auth']['me']>;
-
-export function makeUser(overrides: Partial<TestUser> = {}): TestUser {
-  return {
-    id: 2,
-    discordUsername: 'alice',
-    name: 'Alice Tan',
-    whatsappNumber: '+65 9123 4567',
-    malaysianNumber: null,
-    revolutUsername: 'alicet',
-    isVendor: false,
-    companyName: null,
-    driverDetails: null,
-    isAdmin: false,
-    ...overrides,
-  };
-}
+export {
+  inDays,
+  makePassengerEntry,
+  makeRideDetail,
+  makeRideSummary,
+  makeUser,
+  type TestPassengerEntry,
+  type TestRideDetail,
+  type TestRideSummary,
+  type TestUser,
+} from './fixtures';
 
 export interface RenderOptions {
   api?: ApiHandlers;

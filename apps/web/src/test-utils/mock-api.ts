@@ -4,18 +4,36 @@
  *
  * - `mockApiLink(handlers)`: handlers keyed by procedure path ('auth.me', 'ride.list', ...),
  *   called with the input; return (or resolve) the output, or throw `apiError(...)`. A call with
- *   no handler fails the test loudly.
+ *   no handler fails the test loudly. `ApiHandlers` is typed from the router (`RouterInputs`,
+ *   `RouterOutputs`): a renamed procedure or a changed answer breaks the fixtures at compile time.
  * - `apiError(code, message, domainCode?, fieldErrors?)`: the error a real API answer would become
  *   (same `message`, `data.code`, `data.domainCode`, `data.fieldErrors` as the API's formatter).
  * - `networkError()`: what fetch failing (offline) becomes.
  * - `calls`: every call made, for asserting what was sent.
  */
-import type { AppRouter } from '@rideshare/api';
+import type { AppRouter, RouterInputs, RouterOutputs } from '@rideshare/api';
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 
-export type ApiHandler = (input: unknown) => unknown;
-export type ApiHandlers = Record<string, ApiHandler>;
+/** Every procedure path of the router: 'auth.me', 'ride.byId', ... */
+type ApiPath = {
+  [Area in keyof RouterOutputs & string]: `${Area}.${keyof RouterOutputs[Area] & string}`;
+}[keyof RouterOutputs & string];
+
+type Lookup<Table, Path extends ApiPath> = Path extends `${infer Area}.${infer Name}`
+  ? Area extends keyof Table
+    ? Name extends keyof Table[Area]
+      ? Table[Area][Name]
+      : never
+    : never
+  : never;
+
+export type ApiHandlers = {
+  [Path in ApiPath]?: (
+    input: Lookup<RouterInputs, Path>,
+  ) => Lookup<RouterOutputs, Path> | Promise<Lookup<RouterOutputs, Path>>;
+};
+
 export interface ApiCall {
   path: string;
   type: string;
@@ -57,7 +75,7 @@ export function mockApiLink(handlers: ApiHandlers, calls: ApiCall[] = []): TRPCL
       observable((observer) => {
         let cancelled = false;
         calls.push({ path: op.path, type: op.type, input: op.input });
-        const handler = handlers[op.path];
+        const handler = (handlers as Partial<Record<string, (input: unknown) => unknown>>)[op.path];
         Promise.resolve()
           .then(() => {
             if (!handler) throw new Error(`mockApiLink: no handler for ${op.type} '${op.path}'`);
@@ -71,7 +89,11 @@ export function mockApiLink(handlers: ApiHandlers, calls: ApiCall[] = []): TRPCL
             },
             (err: unknown) => {
               if (cancelled) return;
-              observer.error(err instanceof TRPCClientError ? (err as TRPCClientError<AppRouter>) : TRPCClientError.from<AppRouter>(err as Error));
+              observer.error(
+                err instanceof TRPCClientError
+                  ? (err as TRPCClientError<AppRouter>)
+                  : TRPCClientError.from<AppRouter>(err as Error),
+              );
             },
           );
         return () => {

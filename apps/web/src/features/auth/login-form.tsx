@@ -18,7 +18,7 @@ import { focusFirstInvalid, zodResolver } from '../../lib/form';
 import { useLogin } from '../session';
 import { DiscordUsernameInput } from '../../components/discord-username-input';
 
-export const LOGIN_FALLBACK_MESSAGE = 'Invalid Discord username or password';
+const LOGIN_FALLBACK_MESSAGE = 'Invalid Discord username or password';
 const CREDENTIAL_CODES = new Set(['INVALID_CREDENTIALS', 'UNAUTHORIZED', 'VALIDATION_FAILED', 'BAD_REQUEST']);
 const FORM_NAME = 'login';
 

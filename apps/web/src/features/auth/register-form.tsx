@@ -18,7 +18,7 @@ import { focusFirstInvalid, zodResolver } from '../../lib/form';
 import { useRegister } from '../session';
 import { DiscordUsernameInput } from '../../components/discord-username-input';
 
-export const REGISTER_FALLBACK_MESSAGE = 'Registration failed. Discord username may already exist.';
+const REGISTER_FALLBACK_MESSAGE = 'Registration failed. Discord username may already exist.';
 const TAKEN_CODES = new Set(['USERNAME_TAKEN', 'CONFLICT']);
 const FORM_NAME = 'register';
 const VENDOR_FIELDS = ['companyName', 'driverName', 'driverContact', 'carNumber'] as const;

@@ -14,8 +14,8 @@ import { contactDigits, telLink, whatsappLink } from '@rideshare/domain';
 import type { ComponentType } from 'react';
 
 import { notifyError } from '../../lib/notify';
-import { copyWithToast } from '../share/clipboard';
-import { ChatIcon, DiscordIcon, PhoneIcon, WalletIcon } from './contact-icons';
+import { copyWithToast } from '../../lib/clipboard';
+import { ChatIcon, DiscordIcon, PhoneIcon, WalletIcon } from '../../components/icons';
 
 export type ContactKind = 'whatsapp' | 'malaysian' | 'discord' | 'revolut';
 
@@ -34,7 +34,7 @@ export interface ContactButtonsProps {
   name?: string;
 }
 
-export const ALL_CONTACT_KINDS: readonly ContactKind[] = ['whatsapp', 'malaysian', 'discord', 'revolut'];
+const ALL_CONTACT_KINDS: readonly ContactKind[] = ['whatsapp', 'malaysian', 'discord', 'revolut'];
 
 interface KindInfo {
   label: string;
@@ -76,7 +76,7 @@ const KINDS: Record<ContactKind, KindInfo> = {
   },
 };
 
-export function contactNotAvailable(label: string): void {
+function contactNotAvailable(label: string): void {
   notifyError('Contact not available', `No ${label} contact information provided.`);
 }
 

@@ -22,8 +22,8 @@ export const twoLineTabs = {
   tabLabel: { whiteSpace: 'normal', textAlign: 'center' },
 } as const;
 
-export const PASSPORT_MIN_VALIDITY_MONTHS = 6;
-export const PEAK_IMMIGRATION_MINUTES = '45-60';
+const PASSPORT_MIN_VALIDITY_MONTHS = 6;
+const PEAK_IMMIGRATION_MINUTES = '45-60';
 
 export function SectionTitle({ children, id }: { children: ReactNode; id?: string }) {
   return (

@@ -14,7 +14,7 @@ import { z } from 'zod';
 
 import type { MapServiceConfig } from './types';
 
-export const DEFAULT_PLACE_SEARCH_URL = 'https://nominatim.openstreetmap.org/search';
+const DEFAULT_PLACE_SEARCH_URL = 'https://nominatim.openstreetmap.org/search';
 export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 export const DEFAULT_MAP_SERVICE_CONFIG: MapServiceConfig = {
@@ -27,7 +27,7 @@ const configResponse = z.object({
   placeSearchUrl: z.string().catch(''),
 });
 
-export async function fetchMapServiceConfig(signal?: AbortSignal): Promise<MapServiceConfig> {
+async function fetchMapServiceConfig(signal?: AbortSignal): Promise<MapServiceConfig> {
   const response = await fetch('/api/config', {
     credentials: 'include',
     signal,

@@ -25,7 +25,7 @@ import { fieldErrors, showApiError } from '../../lib/errors';
 import { focusFirstInvalid, zodResolver } from '../../lib/form';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { copyWithToast } from '../share/clipboard';
+import { copyWithToast } from '../../lib/clipboard';
 import { passwordFieldProps } from './password-field';
 import { DiscordUsernameInput } from '../../components/discord-username-input';
 

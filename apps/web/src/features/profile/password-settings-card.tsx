@@ -18,7 +18,7 @@ import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { passwordFieldProps } from './password-field';
 
-export const PASSWORD_CHANGED_MESSAGE = 'Password reset successful!';
+const PASSWORD_CHANGED_MESSAGE = 'Password reset successful!';
 const FORM_NAME = 'password-settings';
 const EMPTY: ChangePasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

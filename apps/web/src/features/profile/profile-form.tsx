@@ -16,10 +16,11 @@ import { fieldErrors } from '../../lib/errors';
 import { focusFirstInvalid, zodResolver } from '../../lib/form';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { useRefreshRide } from '../../lib/use-refresh-ride';
 import type { SessionUser } from '../session';
 import { NOT_LOGGED_IN_MESSAGE, profileUpdateFailure } from './profile-error';
 
-export const PROFILE_UPDATED_MESSAGE = 'Your profile has been updated';
+const PROFILE_UPDATED_MESSAGE = 'Your profile has been updated';
 const FORM_NAME = 'profile';
 
 type ProfileUser = Pick<SessionUser, 'id' | 'discordUsername' | 'name' | 'whatsappNumber' | 'malaysianNumber' | 'revolutUsername'>;
@@ -47,6 +48,7 @@ export interface ProfileFormProps {
 
 export function ProfileForm({ user }: ProfileFormProps) {
   const utils = trpc.useUtils();
+  const refreshRide = useRefreshRide();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ProfileValues>({
     name: FORM_NAME,
@@ -58,7 +60,7 @@ export function ProfileForm({ user }: ProfileFormProps) {
     onSuccess: async (saved) => {
       utils.auth.me.setData(undefined, saved);
       // Names and numbers appear on ride cards, passenger lists and organiser cards.
-      await Promise.all([utils.ride.invalidate(), utils.passenger.invalidate()]);
+      await refreshRide();
     },
   });
 

@@ -9,9 +9,9 @@ import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { discordGroupSuggestion, whatsappGroupSuggestion, type GroupSuggestion } from '@rideshare/domain';
 
 import { notifyError } from '../../lib/notify';
-import { ChatIcon, DiscordIcon } from '../contacts/contact-icons';
-import { copyWithToast } from '../share/clipboard';
-import { asDirection } from '../share/ride-direction';
+import { ChatIcon, DiscordIcon } from '../../components/icons';
+import { copyWithToast } from '../../lib/clipboard';
+import { asDirection } from '../../lib/ride-direction';
 import type { PassengerEntry, RideDetail } from './types';
 
 export interface CommunicationCardProps {

@@ -15,11 +15,11 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { isApiError } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { useRefreshRide } from '../../lib/use-refresh-ride';
 import { ContactButtons } from '../contacts/contact-buttons';
 import { SequencePanel } from '../sequence/sequence-panel';
 import { CommunicationCard } from './communication-card';
 import type { PassengerEntry, RideDetail } from './types';
-import { useRefreshRide } from './use-refresh-ride';
 
 export interface PassengersTabProps {
   ride: RideDetail;
@@ -129,7 +129,7 @@ function PassengerItem({
 export function PassengersTab({ ride, viewerId, passengers, isLoading, error, onRetry }: PassengersTabProps) {
   const [removal, setRemoval] = useState<Removal | null>(null);
   const remove = trpc.passenger.remove.useMutation();
-  const refresh = useRefreshRide(ride.id);
+  const refreshRide = useRefreshRide();
   const past = isPast(ride);
   const isCreator = viewerId === ride.creatorId;
 
@@ -148,7 +148,7 @@ export function PassengersTab({ ride, viewerId, passengers, isLoading, error, on
       'Passenger Removed',
       self ? 'You have left the ride.' : `${passengerDisplayName(entry.user)} has been removed from the ride.`,
     );
-    await refresh();
+    await refreshRide();
   };
 
   if (isLoading) {

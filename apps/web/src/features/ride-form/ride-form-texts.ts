@@ -56,14 +56,6 @@ export function rideFormTexts(direction: Direction): RideFormTexts {
 
 export const LOCATION_HELPER_TEXT = 'You can enter multiple lines of text for detailed location instructions';
 
-/**
- * The API types a ride's direction as text; the database only ever holds the two directions, so
- * anything but 'FC->SG' reads as the default 'SG->FC'.
- */
-export function rideDirection(value: string): Direction {
-  return value === 'FC->SG' ? 'FC->SG' : 'SG->FC';
-}
-
 /** A ride id from the URL, or null when the segment is not a valid id (e.g. '/rides/edit/abc'). */
 export function parseRideId(param: string | undefined): number | null {
   const result = idParam.safeParse(param);

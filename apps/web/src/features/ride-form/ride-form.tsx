@@ -72,7 +72,7 @@ const SERVER_FIELD_TO_FORM: Record<string, keyof RideFormState> = {
   organizerLocation: 'organizerLocation',
 };
 
-export function serverErrorsToFormErrors(errors: Record<string, string>): Partial<Record<keyof RideFormState, string>> {
+function serverErrorsToFormErrors(errors: Record<string, string>): Partial<Record<keyof RideFormState, string>> {
   const result: Partial<Record<keyof RideFormState, string>> = {};
   for (const [field, message] of Object.entries(errors)) {
     const target = SERVER_FIELD_TO_FORM[field];

@@ -18,7 +18,7 @@ import { Link } from 'react-router-dom';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { trpc } from '../../lib/trpc';
 import { SequencePanel } from '../sequence/sequence-panel';
-import { isDirection } from '../share/ride-direction';
+import { isDirection } from '../../lib/ride-direction';
 import { ShareButton } from '../share/share-button';
 import { RideCard } from './ride-card';
 import type { RideListItem } from './types';
@@ -132,6 +132,8 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
   const organized = trpc.ride.organized.useQuery(undefined, { enabled: signedIn });
   const joined = trpc.ride.joined.useQuery(undefined, { enabled: signedIn });
 
+  // The server sends these soonest first, past rides included at the front; the spec lists past
+  // rides after the others (SPEC §4 "Ride list"), so the domain's list order is applied here.
   const organizedRides = useMemo(() => filterAndSortRides(organized.data ?? [], LIST_ORDER), [organized.data]);
   // `ride.joined` leaves out the caller's own rides (they hold a seat there too), so none repeats.
   const joinedRides = useMemo(() => filterAndSortRides(joined.data ?? [], LIST_ORDER), [joined.data]);

@@ -31,7 +31,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
-import { isDirection } from '../share/ride-direction';
+import { isDirection } from '../../lib/ride-direction';
 import classes from './ride-card.module.css';
 
 /** What a card needs of a ride; a `ride.list` item or a ride detail both fit. */

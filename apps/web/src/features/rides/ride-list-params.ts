@@ -22,7 +22,7 @@ import {
 
 export const HOME_TABS = ['all-rides', 'my-rides'] as const;
 export type HomeTab = (typeof HOME_TABS)[number];
-export const DEFAULT_HOME_TAB: HomeTab = 'all-rides';
+const DEFAULT_HOME_TAB: HomeTab = 'all-rides';
 
 export interface RideListFilterValues {
   time: TimeFilter;

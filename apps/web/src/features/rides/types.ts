@@ -3,11 +3,7 @@
  * change on the server shows up here as a type error rather than a broken screen).
  *
  * - `RideListItem`: one ride of `ride.list` (a RideSummary: ISO date string, organiser's name).
- * - `RideListPage`: the `ride.list` answer (`items`, `total`, `page`, `pageSize`).
- * - `StatsSummary`: the `stats.get` answer.
  */
 import type { RouterOutputs } from '@rideshare/api';
 
-export type RideListPage = RouterOutputs['ride']['list'];
-export type RideListItem = RideListPage['items'][number];
-export type StatsSummary = RouterOutputs['stats']['get'];
+export type RideListItem = RouterOutputs['ride']['list']['items'][number];

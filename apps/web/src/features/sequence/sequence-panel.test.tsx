@@ -1,45 +1,22 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { apiError, renderWithProviders, type ApiCall, type ApiHandlers } from '../../test-utils';
+import {
+  apiError,
+  makePassengerEntry,
+  makeRideDetail,
+  renderWithProviders,
+  type ApiCall,
+  type ApiHandlers,
+  type TestPassengerEntry,
+} from '../../test-utils';
 import { SequencePanel } from './sequence-panel';
 
-type Entry = {
-  id: number;
-  rideId: number;
-  userId: number;
-  dropoffLocation: string;
-  dropoffSequence: number | null;
-  passengerCount: number;
-  user: {
-    id: number;
-    name: string | null;
-    fullName: string | null;
-    discordUsername: string;
-    whatsappNumber: string | null;
-    malaysianNumber: string | null;
-    revolutUsername: string | null;
-  };
-};
+type Entry = TestPassengerEntry;
 
 function entry(id: number, name: string, sequence: number | null, location = `${name}'s place`): Entry {
-  return {
-    id,
-    rideId: 7,
-    userId: id + 100,
-    dropoffLocation: location,
-    dropoffSequence: sequence,
-    passengerCount: 1,
-    user: {
-      id: id + 100,
-      name,
-      fullName: null,
-      discordUsername: name.toLowerCase(),
-      whatsappNumber: null,
-      malaysianNumber: null,
-      revolutUsername: null,
-    },
-  };
+  const base = makePassengerEntry(id, id + 100, name, { dropoffLocation: location, dropoffSequence: sequence });
+  return { ...base, user: base.user && { ...base.user, discordUsername: name.toLowerCase() } };
 }
 
 /** The server's answer to a move: the list in the new order, renumbered 1..n. */
@@ -74,8 +51,7 @@ function setup(initial: Entry[], overrides: ApiHandlers = {}, ride = { id: 7, se
   let stored = initial;
   const api: ApiHandlers = {
     'passenger.list': () => stored,
-    'sequence.set': (input) => {
-      const { passengerId, sequence } = input as { passengerId: number; sequence: number };
+    'sequence.set': ({ passengerId, sequence }) => {
       stored = serverMove(stored, passengerId, sequence);
       return stored;
     },
@@ -83,7 +59,7 @@ function setup(initial: Entry[], overrides: ApiHandlers = {}, ride = { id: 7, se
       stored = serverMove(stored, stored[0]?.id ?? 0, 1);
       return stored;
     },
-    'ride.byId': () => ({}),
+    'ride.byId': () => makeRideDetail({ direction: 'FC->SG' }),
     ...overrides,
   };
   const result = renderWithProviders(<SequencePanel ride={ride} />, { api });

@@ -39,7 +39,8 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { showApiError } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { GripIcon, LockIcon } from '../contacts/contact-icons';
+import { useRefreshRide } from '../../lib/use-refresh-ride';
+import { GripIcon, LockIcon } from '../../components/icons';
 
 export type SequenceEntry = RouterOutputs['passenger']['list'][number];
 
@@ -53,7 +54,7 @@ export interface SequencePanelProps {
   ride: SequencePanelRide;
 }
 
-export const SEQUENCE_INSTRUCTIONS =
+const SEQUENCE_INSTRUCTIONS =
   'To move a passenger, focus its handle and press Space or Enter to pick it up. Use the Up and Down arrow keys to move it, Space or Enter to drop it, or Escape to cancel.';
 
 /** Rows only move up and down. */
@@ -153,6 +154,7 @@ function buildAnnouncements(entries: readonly SequenceEntry[]): Announcements {
 export function SequencePanel({ ride }: SequencePanelProps) {
   const rideId = ride.id;
   const utils = trpc.useUtils();
+  const refreshRide = useRefreshRide();
   const passengers = trpc.passenger.list.useQuery({ rideId });
   const [lockedHere, setLockedHere] = useState(false);
   const locked = ride.sequenceLocked === true || lockedHere;
@@ -188,7 +190,7 @@ export function SequencePanel({ ride }: SequencePanelProps) {
         onError: (error) => {
           utils.passenger.list.setData({ rideId }, previous);
           showApiError(error);
-          void utils.passenger.list.invalidate({ rideId });
+          void refreshRide();
         },
       },
     );
@@ -203,7 +205,7 @@ export function SequencePanel({ ride }: SequencePanelProps) {
           utils.passenger.list.setData({ rideId }, saved);
           notifySuccess('Success', 'Sequence locked successfully');
           // Ride lists and the detail page read the lock from the ride itself.
-          void utils.ride.invalidate();
+          void refreshRide();
         },
         onError: (error) => {
           showApiError(error);

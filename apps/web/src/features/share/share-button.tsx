@@ -10,9 +10,9 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { groupName, tripSummary, type SharePassenger, type ShareRide } from '@rideshare/domain';
 import { useRef } from 'react';
 
-import { ShareIcon } from '../contacts/contact-icons';
-import { copyWithToast } from './clipboard';
-import { asDirection } from './ride-direction';
+import { ShareIcon } from '../../components/icons';
+import { copyWithToast } from '../../lib/clipboard';
+import { asDirection } from '../../lib/ride-direction';
 
 /** What sharing needs of a ride; any ride summary from the API fits. */
 export type ShareableRide = Omit<ShareRide, 'direction'> & { direction: string };
@@ -33,7 +33,7 @@ function isAbort(error: unknown): boolean {
 }
 
 /** Shares through the Web Share API when there is one, else the clipboard. Resolves when done. */
-export async function shareTripSummary(ride: ShareableRide, passengers?: readonly SharePassenger[]): Promise<void> {
+async function shareTripSummary(ride: ShareableRide, passengers?: readonly SharePassenger[]): Promise<void> {
   const shareRide: ShareRide = { ...ride, direction: asDirection(ride.direction) };
   const title = groupName(shareRide);
   const text = tripSummary(shareRide, passengers);

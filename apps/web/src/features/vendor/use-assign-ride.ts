@@ -1,8 +1,8 @@
 /**
  * `useAssignRide()`: the vendor takes a ride (`vendor.assign`). Success shows 'Ride assigned
  * successfully'; a refusal (someone else was faster, the ride left) shows the server's reason under
- * 'Error'. Either way the vendor lists and every ride list and detail are refreshed, since the
- * ride's status changed or what the screen showed was out of date.
+ * 'Error'. Either way `refreshRide()` runs, since the ride's status changed or what the screen
+ * showed was out of date.
  *
  * Returns `{ assign(rideId, onAssigned?), pendingRideId }`: the ride whose assignment is under way,
  * so only that card's button reads 'Assigning...'.
@@ -10,14 +10,13 @@
 import { showApiError } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { useRefreshRide } from '../../lib/use-refresh-ride';
 
-export const ASSIGNED_MESSAGE = 'Ride assigned successfully';
+const ASSIGNED_MESSAGE = 'Ride assigned successfully';
 
 export function useAssignRide() {
-  const utils = trpc.useUtils();
-  const mutation = trpc.vendor.assign.useMutation({
-    onSettled: () => Promise.all([utils.vendor.invalidate(), utils.ride.invalidate()]),
-  });
+  const refreshRide = useRefreshRide();
+  const mutation = trpc.vendor.assign.useMutation({ onSettled: refreshRide });
 
   const assign = (rideId: number, onAssigned?: () => void) => {
     mutation.mutate(

@@ -20,7 +20,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 
-import { isDirection } from '../share/ride-direction';
+import { isDirection } from '../../lib/ride-direction';
 import { rideStops } from './ride-stops';
 import type { VendorRide } from './types';
 import classes from './vendor-ride-card.module.css';

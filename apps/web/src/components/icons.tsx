@@ -1,6 +1,7 @@
 /**
- * Small stroke icons for the contact and share actions (no icon package is bundled; these few
- * paths keep the page light). Decorative: the buttons that hold them carry the accessible name.
+ * Small stroke icons for the contact, share and drop-off sequence actions (no icon package is
+ * bundled; these few paths keep the page light). Decorative: the buttons that hold them carry the
+ * accessible name.
  */
 import type { ReactNode, SVGProps } from 'react';
 

@@ -1,16 +1,14 @@
 /**
- * Copying text for the user, with the toasts SPEC §8 asks for.
- *
- * - `writeClipboard(text)`: resolves true when the text is on the clipboard. Uses the async
- *   Clipboard API; where that is missing or refused (a page served over plain http on a LAN, an
- *   older browser) it falls back to a hidden textarea and `execCommand('copy')`.
- * - `copyWithToast(text, success)`: copies, then shows `success` (title + message) or the spec's
- *   'Failed to copy' / 'Please try again or copy the text manually.'. Resolves whether it worked.
+ * `copyWithToast(text, success)`: copies text for the user, then shows `success` (title + message)
+ * or SPEC §8's 'Failed to copy' / 'Please try again or copy the text manually.'; resolves whether
+ * it worked. Uses the async Clipboard API; where that is missing or refused (a page served over
+ * plain http on a LAN, an older browser) it falls back to a hidden textarea and
+ * `execCommand('copy')`.
  */
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifyError, notifySuccess } from './notify';
 
-export const COPY_FAILED_TITLE = 'Failed to copy';
-export const COPY_FAILED_MESSAGE = 'Please try again or copy the text manually.';
+const COPY_FAILED_TITLE = 'Failed to copy';
+const COPY_FAILED_MESSAGE = 'Please try again or copy the text manually.';
 
 function legacyCopy(text: string): boolean {
   if (typeof document === 'undefined' || typeof document.execCommand !== 'function') return false;
@@ -34,7 +32,7 @@ function legacyCopy(text: string): boolean {
   }
 }
 
-export async function writeClipboard(text: string): Promise<boolean> {
+async function writeClipboard(text: string): Promise<boolean> {
   const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
   if (clipboard && typeof clipboard.writeText === 'function') {
     try {

@@ -1,5 +1,5 @@
 /**
- * `asDirection(value)`: the API sends a ride's direction as plain text (the column is text); the
+ * `asDirection(value)` and `isDirection(value)`: the API sends a ride's direction as plain text (the column is text); the
  * domain's wording helpers take the two-value `Direction`. The server only ever stores the two
  * values, so anything else is a programming error: it reads as the default direction rather than
  * crashing a screen.

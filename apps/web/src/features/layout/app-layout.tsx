@@ -9,7 +9,7 @@ import { Box } from '@mantine/core';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 
-import { PageLoader } from '../page-loader';
+import { PageLoader } from '../../components/page-loader';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import classes from './app-layout.module.css';

@@ -11,7 +11,7 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 
 import { showApiError } from '../../lib/errors';
-import { useLogout, useSession } from '../../features/session';
+import { useLogout, useSession } from '../session';
 import classes from './app-header.module.css';
 import { getNavItems, isNavItemActive } from './nav-items';
 

@@ -1,0 +1,111 @@
+/**
+ * `useJoinRide(ride, { onJoined })`: the join form's state and rules, shared by the join screen
+ * (/rides/:id/join) and the detail page's join card (SPEC §2, §5 "Join (detail page)").
+ *
+ * - Fields `passengerCount` and `dropoffLocation`, checked on blur and on submit with the domain's
+ *   `joinFormSchema(remaining)` against the seats left now (the ride may refresh while the form is
+ *   open, so the rule reads the latest count rather than the one the form was first drawn with).
+ * - On submit the ride is read again first: a seat taken meanwhile reads 'Only {n} spots remaining'
+ *   on the field and in an 'Error' toast instead of a refused call (the server checks the same rule).
+ * - A refusal shows the server's message under 'Error' and its field errors on the fields.
+ * - Joined: the form empties, `onJoined()` runs (the screen's own toast and navigation), then
+ *   `refreshRide()`. A refusal refreshes too, since the screen was out of date.
+ *
+ * Returns `{ form, submit, pending, remaining, limit, locationLabel, locationPlaceholder }`.
+ */
+import { useForm } from '@mantine/form';
+import { joinFormSchema, MAX_PASSENGERS, MIN_PASSENGERS, spotsRemaining, type JoinFormValues } from '@rideshare/domain';
+import { useRef } from 'react';
+
+import { fieldErrors, showApiError } from '../../lib/errors';
+import { zodResolver } from '../../lib/form';
+import { notifyError } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import { useRefreshRide } from '../../lib/use-refresh-ride';
+
+/** What the form needs of a ride: `ride.byId` has it. */
+export interface JoinableRide {
+  id: number;
+  direction: string;
+  maxPassengers: number;
+  currentPassengers: number;
+}
+
+interface JoinFormState {
+  passengerCount: JoinFormValues['passengerCount'];
+  dropoffLocation: string;
+}
+
+const EMPTY_FORM: JoinFormState = { passengerCount: 1, dropoffLocation: '' };
+
+/** The passenger's own place: where they are picked up for SG->FC, dropped off for FC->SG. */
+function locationTexts(direction: string): { label: string; placeholder: string } {
+  return direction === 'FC->SG'
+    ? { label: 'Drop-off Location', placeholder: 'e.g., Tampines Mall' }
+    : { label: 'Pick-up Location', placeholder: 'e.g., Pasir Ris MRT' };
+}
+
+export function useJoinRide(ride: JoinableRide, { onJoined }: { onJoined: () => void }) {
+  const utils = trpc.useUtils();
+  const refreshRide = useRefreshRide();
+  const join = trpc.passenger.join.useMutation();
+  const remaining = spotsRemaining(ride);
+  const remainingRef = useRef(remaining);
+  remainingRef.current = remaining;
+
+  const form = useForm<JoinFormState>({
+    mode: 'controlled',
+    initialValues: EMPTY_FORM,
+    validateInputOnBlur: true,
+    validate: (values) => zodResolver(joinFormSchema(remainingRef.current))(values),
+  });
+
+  /** The ride as the server has it now, or the one on screen when it cannot be read. */
+  const latestRide = async (): Promise<JoinableRide> => {
+    try {
+      return await utils.ride.byId.fetch({ id: ride.id }, { staleTime: 0 });
+    } catch {
+      return ride;
+    }
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    const parsed = joinFormSchema(remainingRef.current).safeParse(values);
+    if (!parsed.success) return;
+    const { passengerCount, dropoffLocation } = parsed.data;
+
+    const nowRemaining = spotsRemaining(await latestRide());
+    if (nowRemaining < passengerCount) {
+      const message = `Only ${String(nowRemaining)} spots remaining`;
+      form.setFieldError('passengerCount', message);
+      notifyError('Error', message);
+      return;
+    }
+
+    try {
+      await join.mutateAsync({ rideId: ride.id, dropoffLocation, passengerCount });
+    } catch (error) {
+      form.setErrors(fieldErrors(error));
+      showApiError(error);
+      await refreshRide();
+      return;
+    }
+    form.reset();
+    onJoined();
+    await refreshRide();
+  });
+
+  const { label, placeholder } = locationTexts(ride.direction);
+  return {
+    form,
+    submit,
+    pending: join.isPending || form.submitting,
+    remaining,
+    /** The most the count field offers: the seats left, never above 10 nor below 1. */
+    limit: Math.max(MIN_PASSENGERS, Math.min(MAX_PASSENGERS, remaining)),
+    locationLabel: label,
+    locationPlaceholder: placeholder,
+  };
+}
+
+export type JoinRideForm = ReturnType<typeof useJoinRide>;

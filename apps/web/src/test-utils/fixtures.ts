@@ -1,0 +1,99 @@
+/**
+ * API answers for component tests, typed from the router's outputs so a server change breaks them
+ * at compile time. Each takes overrides for what a test cares about.
+ *
+ * - `makeUser(overrides?)`: a signed-in user as `auth.me` returns it (id 2, 'Alice Tan').
+ * - `makeRideSummary(overrides?)`: a ride as the lists return it (`ride.list` items, My Rides, the
+ *   vendor's lists): ride 7, SG->FC from Pasir Ris MRT, 2 of 4 seats taken, organised by user 50
+ *   'Olivia Organiser', departing 3 days from now.
+ * - `makeRideDetail(overrides?)`: the same ride as `ride.byId` answers, with the organiser's contacts.
+ * - `makePassengerEntry(id, userId, name, overrides?)`: one `passenger.list` entry on ride 7.
+ */
+import type { RouterOutputs } from '@rideshare/api';
+
+export type TestUser = NonNullable<RouterOutputs['auth']['me']>;
+export type TestRideSummary = RouterOutputs['ride']['list']['items'][number];
+export type TestRideDetail = RouterOutputs['ride']['byId'];
+export type TestPassengerEntry = RouterOutputs['passenger']['list'][number];
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** An ISO date `days` from now (negative: in the past). */
+export const inDays = (days: number): string => new Date(Date.now() + days * DAY).toISOString();
+
+export function makeUser(overrides: Partial<TestUser> = {}): TestUser {
+  return {
+    id: 2,
+    discordUsername: 'alice',
+    name: 'Alice Tan',
+    whatsappNumber: '+65 9123 4567',
+    malaysianNumber: null,
+    revolutUsername: 'alicet',
+    isVendor: false,
+    companyName: null,
+    driverDetails: null,
+    isAdmin: false,
+    ...overrides,
+  };
+}
+
+export function makeRideSummary(overrides: Partial<TestRideSummary> = {}): TestRideSummary {
+  return {
+    id: 7,
+    creatorId: 50,
+    creatorName: 'Olivia Organiser',
+    direction: 'SG->FC',
+    date: inDays(3),
+    maxPassengers: 4,
+    currentPassengers: 2,
+    pickupLocation: 'Pasir Ris MRT',
+    dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 2 }],
+    status: 'open',
+    vendorId: null,
+    driverContactId: null,
+    cost: 80,
+    additionalStops: 0,
+    sequenceLocked: false,
+    ...overrides,
+  };
+}
+
+export function makeRideDetail(overrides: Partial<TestRideDetail> = {}): TestRideDetail {
+  return {
+    ...makeRideSummary(),
+    creator: {
+      id: 50,
+      name: 'Olivia Organiser',
+      discordUsername: 'olivia',
+      whatsappNumber: '+65 8000 0001',
+      malaysianNumber: null,
+    },
+    ...overrides,
+  };
+}
+
+export function makePassengerEntry(
+  id: number,
+  userId: number,
+  name: string | null,
+  overrides: Partial<TestPassengerEntry> = {},
+): TestPassengerEntry {
+  return {
+    id,
+    rideId: 7,
+    userId,
+    dropoffLocation: `${name ?? 'Somewhere'} street`,
+    dropoffSequence: null,
+    passengerCount: 1,
+    user: {
+      id: userId,
+      name,
+      fullName: null,
+      discordUsername: `user${String(userId)}`,
+      whatsappNumber: null,
+      malaysianNumber: null,
+      revolutUsername: null,
+    },
+    ...overrides,
+  };
+}
