@@ -72,7 +72,7 @@ function inSingapore(iso: string): string {
   return toSingaporeInputValue(iso).replace('T', ' ');
 }
 
-export function rideRows(ride: Ride, entries: readonly PassengerEntry[]): CsvValue[][] {
+function rideRows(ride: Ride, entries: readonly PassengerEntry[]): CsvValue[][] {
   const rideColumns: CsvValue[] = [
     ride.id,
     ride.direction,
@@ -116,7 +116,7 @@ async function passengersOf(api: ApiClient, rideId: number): Promise<PassengerEn
 }
 
 /** Every ride (each once, even if the list shifts while paging) with its passenger rows. */
-export async function collectRows(
+async function collectRows(
   api: ApiClient,
   pageSize: number,
   io: ScriptIo,

@@ -23,7 +23,7 @@ import { createCaller } from '../src/routers/app-router';
 import { createContextInner, type SessionControl } from '../src/trpc/context';
 import { EXIT, isEntryPoint, loadScriptEnv, processIo, runCli, type ScriptEnv, type ScriptIo } from './lib/cli';
 
-export const DEFAULT_SEED_PASSWORD = 'rideshare-demo';
+const DEFAULT_SEED_PASSWORD = 'rideshare-demo';
 
 interface DemoUser {
   discordUsername: string;
@@ -84,7 +84,7 @@ interface DemoRide {
   assignTo?: string;
 }
 
-export const DEMO_RIDES: readonly DemoRide[] = [
+const DEMO_RIDES: readonly DemoRide[] = [
   {
     organizer: 'demo_alice',
     direction: 'SG->FC',

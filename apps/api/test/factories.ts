@@ -1,5 +1,5 @@
-import type { Database, DriverDetails } from '@rideshare/db';
-import { deriveRideFields } from '@rideshare/domain';
+import type { Database } from '@rideshare/db';
+import { deriveRideFields, type Direction, type DriverDetails, type RideStatus } from '@rideshare/domain';
 import type { Kysely } from 'kysely';
 
 import { hashPassword } from '../src/auth/password';
@@ -73,7 +73,7 @@ export function createVendor(db: Kysely<Database>, overrides: UserOverrides = {}
 }
 
 export interface RideOverrides {
-  direction?: 'SG->FC' | 'FC->SG';
+  direction?: Direction;
   /** Default: three days from now. Past dates are allowed (direct insert, no rules applied). */
   date?: Date | string;
   maxPassengers?: number;
@@ -83,7 +83,7 @@ export interface RideOverrides {
   organizerSequence?: number | null;
   /** false: a ride without the organiser's entry (as rides from before entries existed). */
   withOrganizerEntry?: boolean;
-  status?: 'open' | 'assigned' | 'completed';
+  status?: RideStatus;
   vendorId?: number | null;
   sequenceLocked?: boolean;
   cost?: number;
@@ -92,7 +92,7 @@ export interface RideOverrides {
 export interface TestRide {
   id: number;
   creatorId: number;
-  direction: 'SG->FC' | 'FC->SG';
+  direction: Direction;
   organizerEntryId: number | null;
 }
 
@@ -110,8 +110,7 @@ export async function refreshDerivedFields(db: Kysely<Database>, rideId: number)
     .select(['id', 'userId', 'dropoffLocation', 'dropoffSequence', 'passengerCount'])
     .where('rideId', '=', rideId)
     .execute();
-  const direction = ride.direction === 'FC->SG' ? 'FC->SG' : 'SG->FC';
-  const derived = deriveRideFields(direction, ride.creatorId, entries);
+  const derived = deriveRideFields(ride.direction, ride.creatorId, entries);
   await db
     .updateTable('rides')
     .set({ ...derived, dropoffLocations: JSON.stringify(derived.dropoffLocations) })

@@ -1,22 +1,13 @@
-import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
+import type { Direction, DriverDetails, DropoffLocation, RideStatus } from '@rideshare/domain';
+import type { ColumnType, Generated, JSONColumnType, Kysely, Selectable, Transaction } from 'kysely';
 
 /**
  * Table types for Kysely. Columns are snake_case in Postgres and camelCase here (CamelCasePlugin).
- * `timestamptz` columns read as Date and accept Date or ISO strings on write.
+ * `timestamptz` columns read as Date and accept Date or ISO strings on write. `rides.direction` and
+ * `rides.status` carry the domain's unions: their CHECK constraints admit no other value.
  */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-
-export interface DriverDetails {
-  name: string;
-  contact: string;
-  carNumber: string;
-}
-
-export interface DropoffLocationEntry {
-  location: string;
-  passengerCount: number;
-}
 
 export interface UserTable {
   id: Generated<number>;
@@ -48,13 +39,13 @@ export interface DriverContactTable {
 export interface RideTable {
   id: Generated<number>;
   creatorId: number;
-  direction: string;
+  direction: Direction;
   date: Timestamp;
   maxPassengers: number;
   currentPassengers: Generated<number>;
   pickupLocation: string;
-  dropoffLocations: JSONColumnType<DropoffLocationEntry[], string, string>;
-  status: Generated<string>;
+  dropoffLocations: JSONColumnType<DropoffLocation[], string, string>;
+  status: Generated<RideStatus>;
   vendorId: number | null;
   driverContactId: number | null;
   cost: Generated<number>;
@@ -116,11 +107,7 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UserTable>;
-export type NewUserRow = Insertable<UserTable>;
-export type UserRowUpdate = Updateable<UserTable>;
 export type RideRow = Selectable<RideTable>;
-export type NewRideRow = Insertable<RideTable>;
-export type RideRowUpdate = Updateable<RideTable>;
-export type RidePassengerRow = Selectable<RidePassengerTable>;
-export type NewRidePassengerRow = Insertable<RidePassengerTable>;
-export type DriverContactRow = Selectable<DriverContactTable>;
+
+/** A connection or an open transaction: what every repository function takes first. */
+export type Db = Kysely<Database> | Transaction<Database>;

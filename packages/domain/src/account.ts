@@ -4,9 +4,8 @@
  */
 import { z } from 'zod';
 
-import { MAX_ID } from './constants';
 import { DomainError } from './errors';
-import { adminTargetUsername, profileUpdateInput } from './schemas';
+import { adminTargetUsername, idInput, profileUpdateInput } from './schemas';
 
 /** The answer to "forgot password": there is no self-service e-mail reset, a person helps. */
 export const PASSWORD_RESET_REQUEST_MESSAGE =
@@ -105,14 +104,8 @@ export function assertResetCodeUsable<T extends { expiresAt: Date | string; used
   }
 }
 
-const profileId = z
-  .number({ error: 'Invalid id' })
-  .int({ error: 'Invalid id' })
-  .positive({ error: 'Invalid id' })
-  .max(MAX_ID, { error: 'Invalid id' });
-
 /** Updating a profile names whose profile (`id`); the fields follow {@link profileUpdateInput}. */
-export const updateProfileInput = profileUpdateInput.extend({ id: profileId });
+export const updateProfileInput = profileUpdateInput.extend({ id: idInput });
 export type UpdateProfileInput = z.output<typeof updateProfileInput>;
 
 /** The administrator asking for a one-time reset code for a user. */

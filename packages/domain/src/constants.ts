@@ -38,7 +38,7 @@ export type Direction = (typeof DIRECTIONS)[number];
 /** Direction pre-selected in the ride form. */
 export const DEFAULT_DIRECTION: Direction = 'SG->FC';
 
-/** A ride starts open; a vendor assigning it makes it assigned; anything else shows as completed. */
+/** A ride starts open; a vendor assigning it makes it assigned (SPEC §4). */
 export const RIDE_STATUSES = ['open', 'assigned', 'completed'] as const;
 export type RideStatus = (typeof RIDE_STATUSES)[number];
 
@@ -51,7 +51,6 @@ export const MIN_DISCORD_USERNAME_LENGTH = 2;
 export const MAX_DISCORD_USERNAME_LENGTH = 32;
 export const MAX_PASSWORD_LENGTH = 256;
 export const MAX_PHONE_LENGTH = 32;
-export const MAX_NOTES_LENGTH = 1000;
 /** Longest company name, car number or driver contact a vendor can register with. */
 export const MAX_VENDOR_FIELD_LENGTH = 200;
 /** Bounds of a password-reset code. */

@@ -25,7 +25,6 @@ export const rideListFiltersInput = z
   })
   .prefault({});
 export type RideListFilters = z.output<typeof rideListFiltersInput>;
-export type RideListFiltersValues = z.input<typeof rideListFiltersInput>;
 
 /** What a ride must tell to be filtered and sorted. */
 export type FilterableRide = { date: Date | string; direction: string };

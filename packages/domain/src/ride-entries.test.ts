@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Direction } from './constants';
 import {
   assertCanCreateRide,
   assertCanDeleteRide,
@@ -173,9 +174,9 @@ describe('assertCanUpdateRide', () => {
     maxPassengers: 5,
     currentPassengers: 3,
     status: 'open',
-    direction: 'SG->FC',
+    direction: 'SG->FC' as Direction,
   };
-  const next = { direction: 'SG->FC', date: later, maxPassengers: 5, organizerPassengerCount: 1 };
+  const next = { direction: 'SG->FC' as Direction, date: later, maxPassengers: 5, organizerPassengerCount: 1 };
 
   it('lets the organiser edit a future ride', () => {
     expect(() => assertCanUpdateRide({ ride, actorId: 1, next, othersJoined: 1, othersSeats: 2, now })).not.toThrow();

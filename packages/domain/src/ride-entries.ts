@@ -174,9 +174,9 @@ export function assertCanCreateRide(args: { isVendor: boolean; date: Date; now?:
  *   // throws RIDE_HAS_PASSENGERS 'The direction cannot be changed after other passengers have joined'
  */
 export function assertCanUpdateRide(args: {
-  ride: RideState & { direction: string };
+  ride: RideState & { direction: Direction };
   actorId: number;
-  next: { direction: string; date: Date; maxPassengers: number; organizerPassengerCount: number };
+  next: { direction: Direction; date: Date; maxPassengers: number; organizerPassengerCount: number };
   othersJoined: number;
   othersSeats: number;
   now?: Date;

@@ -72,6 +72,8 @@ describe('statusLabel', () => {
     ['completed', 'Completed'],
     ['cancelled', 'Completed'],
     ['', 'Completed'],
+    // A status from the wire is looked up safely, not as a property of the label table.
+    ['toString', 'Completed'],
   ])('%s -> %s', (status, expected) => {
     expect(statusLabel(status)).toBe(expected);
   });

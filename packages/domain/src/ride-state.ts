@@ -1,3 +1,5 @@
+import { RIDE_STATUSES } from './constants';
+import type { RideStatus } from './constants';
 import { DomainError } from './errors';
 import type { DomainErrorCode } from './errors';
 
@@ -60,15 +62,26 @@ export function cardBadge(ride: RideState, viewerId: number | null | undefined, 
   return 'Join';
 }
 
+// A new status fails the typecheck here until it has its words.
+const STATUS_LABELS = {
+  open: 'Open',
+  assigned: 'Driver Assigned',
+  completed: 'Completed',
+} as const satisfies Record<RideStatus, StatusLabel>;
+
+function isRideStatus(value: string): value is RideStatus {
+  return (RIDE_STATUSES as readonly string[]).includes(value);
+}
+
 /**
- * The words for a ride status: open is Open, assigned is Driver Assigned, anything else Completed.
+ * The words for a ride status: open is Open, assigned is Driver Assigned, completed is Completed.
+ * Takes any text, as a status read off the wire may be one this build does not know: that one
+ * shows as Completed too (SPEC §4: "Completed is displayed for any other status").
  *
  * @example statusLabel('assigned') // 'Driver Assigned'
  */
 export function statusLabel(status: string): StatusLabel {
-  if (status === 'open') return 'Open';
-  if (status === 'assigned') return 'Driver Assigned';
-  return 'Completed';
+  return isRideStatus(status) ? STATUS_LABELS[status] : 'Completed';
 }
 
 const REFUSALS = {

@@ -181,6 +181,21 @@ function formNumber<T extends z.ZodType>(schema: T) {
   }, schema);
 }
 
+/** A row id: a positive whole number that fits a Postgres integer (`serial`); `message` otherwise. */
+function rowId(message: string) {
+  return z
+    .number({ error: message })
+    .int({ error: message })
+    .positive({ error: message })
+    .max(MAX_ID, { error: message });
+}
+
+/** The id of a row named in a call. */
+export const idInput = rowId('Invalid id');
+
+/** A call about one ride. */
+export const rideIdInput = z.object({ rideId: idInput });
+
 const filled = (value: unknown): boolean => typeof value === 'string' && value.trim().length > 0;
 const isObject = (payload: { value: unknown }): boolean => typeof payload.value === 'object' && payload.value !== null;
 
@@ -405,6 +420,17 @@ export type ProfileUpdateInput = z.output<typeof profileUpdateInput>;
 // Rides
 
 const direction = z.enum(DIRECTIONS, { error: 'Direction must be SG->FC or FC->SG' });
+
+/** The organiser's own group must fit in the ride. */
+const organizerFitsRide = {
+  check: (ride: { organizerPassengerCount: number; maxPassengers: number }) =>
+    ride.organizerPassengerCount <= ride.maxPassengers,
+  params: {
+    error: 'Passengers at your location cannot be more than the maximum passengers',
+    path: ['organizerPassengerCount'],
+  },
+};
+
 const multiline = { multiline: true };
 const locationText = requiredText('Location is required', MAX_LOCATION_LENGTH, 'Location', multiline);
 
@@ -445,19 +471,10 @@ export const ridePayloadInput = z
       .array(dropoffEntry, { error: 'Drop-off locations must be a list' })
       .min(1, { error: 'At least one drop-off location is required' })
       .max(MAX_PASSENGERS, { error: `At most ${MAX_PASSENGERS} drop-off locations are allowed` }),
-    driverContactId: z
-      .number({ error: 'Driver contact id must be a positive whole number' })
-      .int({ error: 'Driver contact id must be a positive whole number' })
-      .positive({ error: 'Driver contact id must be a positive whole number' })
-      .max(MAX_ID, { error: 'Driver contact id must be a positive whole number' })
-      .nullish(),
+    driverContactId: rowId('Driver contact id must be a positive whole number').nullish(),
   })
-  .refine((ride) => ride.organizerPassengerCount <= ride.maxPassengers, {
-    error: 'Passengers at your location cannot be more than the maximum passengers',
-    path: ['organizerPassengerCount'],
-  });
+  .refine(organizerFitsRide.check, organizerFitsRide.params);
 export type RidePayloadInput = z.output<typeof ridePayloadInput>;
-export type RidePayloadInputValues = z.input<typeof ridePayloadInput>;
 
 /** The ride create/edit form's own checks (field names as the form uses them). */
 export const rideFormSchema = z
@@ -482,23 +499,14 @@ export const rideFormSchema = z
     organizerLocation: requiredText('Please specify your location', MAX_LOCATION_LENGTH, 'Location', multiline),
     organizerPassengerCount: formNumber(seatCount('Passengers at your location must be a whole number from 1 to 10')),
   })
-  .refine((ride) => ride.organizerPassengerCount <= ride.maxPassengers, {
-    error: 'Passengers at your location cannot be more than the maximum passengers',
-    path: ['organizerPassengerCount'],
-  });
-export type RideFormSchemaValues = z.input<typeof rideFormSchema>;
+  .refine(organizerFitsRide.check, organizerFitsRide.params);
 
-const rideId = z
-  .number({ error: 'Invalid id' })
-  .int({ error: 'Invalid id' })
-  .positive({ error: 'Invalid id' })
-  .max(MAX_ID, { error: 'Invalid id' });
 const joinLocation = requiredText('Drop-off location is required', MAX_LOCATION_LENGTH, 'Drop-off location', multiline);
 const AT_LEAST_ONE_PASSENGER = 'Must have at least 1 passenger';
 
 /** Joining a ride with one's location (pick-up for SG->FC, drop-off for FC->SG) and group size. */
 export const joinRideInput = z.object({
-  rideId,
+  rideId: idInput,
   dropoffLocation: joinLocation,
   passengerCount: z
     .number({ error: AT_LEAST_ONE_PASSENGER })
@@ -546,9 +554,5 @@ export type SequenceInput = z.output<typeof sequenceInput>;
  */
 export const idParam = z.preprocess(
   (value) => (typeof value === 'string' ? (value.trim() === '' ? Number.NaN : Number(value)) : value),
-  z
-    .number({ error: 'Invalid id' })
-    .int({ error: 'Invalid id' })
-    .positive({ error: 'Invalid id' })
-    .max(MAX_ID, { error: 'Invalid id' }),
+  idInput,
 );

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  assertCanEditSequence,
-  isSequenceLocked,
-  moveAndRenumber,
-  moveToSequence,
-  renumberSequence,
-  sortBySequence,
-} from './sequence';
+import { assertCanEditSequence, moveAndRenumber, moveToSequence, renumberSequence, sortBySequence } from './sequence';
 import type { SequencedEntry } from './sequence';
 import { expectDomainError } from './test-helpers';
 
@@ -102,19 +95,6 @@ describe('moveToSequence', () => {
   });
 });
 
-describe('isSequenceLocked', () => {
-  it.each([
-    ['empty, not flagged', [], undefined, false],
-    ['empty, flagged', [], true, true],
-    ['everyone numbered', [entry(1, 1), entry(2, 2)], undefined, true],
-    ['someone unnumbered', [entry(1, 1), entry(2, null)], undefined, false],
-    ['someone unnumbered but flagged', [entry(1, 1), entry(2, null)], true, true],
-    ['nobody numbered, flag false', [entry(1, null)], false, false],
-  ])('%s -> %s', (_label, list, flag, expected) => {
-    expect(isSequenceLocked(list, flag)).toBe(expected);
-  });
-});
-
 describe('assertCanEditSequence', () => {
   it.each([
     [
@@ -155,7 +135,7 @@ describe('assertCanEditSequence', () => {
     ['the first stop', { direction: 'FC->SG', locked: false, sequence: 1, count: 2 }],
     ['the last stop', { direction: 'FC->SG', locked: false, sequence: 2, count: 2 }],
     ['a lock check without a sequence', { direction: 'FC->SG', locked: false, count: 0 }],
-  ])('allows %s', (_label, args) => {
+  ] as const)('allows %s', (_label, args) => {
     expect(() => assertCanEditSequence(args)).not.toThrow();
   });
 });

@@ -1,3 +1,4 @@
+import type { Direction } from './constants';
 import { DomainError } from './errors';
 
 /** The least a passenger entry must tell to take part in drop-off ordering. */
@@ -76,17 +77,6 @@ export function moveToSequence<T extends SequencedEntry>(
   return moveAndRenumber(sorted, fromIndex, sequence - 1);
 }
 
-/**
- * The drop-off order is locked after a successful lock call (`lockedFlag`), or as soon as every
- * passenger has a stop number. A ride without passengers is not locked unless flagged.
- *
- * @example isSequenceLocked([{ id: 1, dropoffSequence: 1 }, { id: 2, dropoffSequence: null }]) // false
- */
-export function isSequenceLocked(list: readonly SequencedEntry[], lockedFlag?: boolean): boolean {
-  if (lockedFlag === true) return true;
-  return list.length > 0 && list.every(hasSequence);
-}
-
 function assertSequenceInRange(sequence: number, count: number): void {
   if (!Number.isInteger(sequence) || sequence < 1 || sequence > count) {
     throw new DomainError('INVALID_SEQUENCE', `Sequence must be between 1 and ${count}`);
@@ -102,7 +92,7 @@ function assertSequenceInRange(sequence: number, count: number): void {
  *   // throws INVALID_SEQUENCE 'Sequence must be between 1 and 3'
  */
 export function assertCanEditSequence(args: {
-  direction: string;
+  direction: Direction;
   locked: boolean;
   sequence?: number;
   count: number;

@@ -9,7 +9,7 @@ const SINGAPORE_OFFSET_MS = 8 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Text shown instead of a date that cannot be read. */
-export const INVALID_DATE_TEXT = 'Invalid date';
+const INVALID_DATE_TEXT = 'Invalid date';
 
 const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
   timeZone: TIME_ZONE,

@@ -15,7 +15,7 @@ export function csvCell(value: CsvValue): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function csvRow(values: readonly CsvValue[]): string {
+function csvRow(values: readonly CsvValue[]): string {
   return `${values.map(csvCell).join(',')}\r\n`;
 }
 

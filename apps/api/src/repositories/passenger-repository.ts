@@ -1,8 +1,6 @@
-import type { Database } from '@rideshare/db';
+import type { Database, Db } from '@rideshare/db';
 import type { RideEntry } from '@rideshare/domain';
 import { sql, type Transaction } from 'kysely';
-
-import type { Db } from './ride-repository';
 
 /** A passenger as the passengers list shows them (contacts are for signed-in callers only). */
 export interface PassengerUser {

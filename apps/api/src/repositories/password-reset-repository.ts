@@ -1,7 +1,5 @@
-import type { Database } from '@rideshare/db';
-import type { Kysely, Transaction } from 'kysely';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Database, Db } from '@rideshare/db';
+import type { Transaction } from 'kysely';
 
 /** A stored reset code as the rules see it (the hash stays in here). */
 export interface ResetCodeRecord {

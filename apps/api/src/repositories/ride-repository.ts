@@ -1,8 +1,13 @@
-import type { Database, DropoffLocationEntry, RideRow } from '@rideshare/db';
-import type { DirectionFilter, RideListFilters } from '@rideshare/domain';
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
-
-export type Db = Kysely<Database> | Transaction<Database>;
+import type { Database, Db, RideRow } from '@rideshare/db';
+import type { Direction, DirectionFilter, DropoffLocation, RideListFilters, RideStatus } from '@rideshare/domain';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type OrderByDirection,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
 
 /** A ride as every list and detail answer shows it; dates are ISO strings on the wire. */
 export interface RideSummary {
@@ -10,13 +15,13 @@ export interface RideSummary {
   creatorId: number;
   /** The organiser's name, or their Discord username when they gave none; null if unknown. */
   creatorName: string | null;
-  direction: string;
+  direction: Direction;
   date: string;
   maxPassengers: number;
   currentPassengers: number;
   pickupLocation: string;
-  dropoffLocations: DropoffLocationEntry[];
-  status: string;
+  dropoffLocations: DropoffLocation[];
+  status: RideStatus;
   vendorId: number | null;
   driverContactId: number | null;
   cost: number;
@@ -98,9 +103,16 @@ export function selectRideSummaries(db: Db) {
     ]);
 }
 
+type RideSummaryQuery = ReturnType<typeof selectRideSummaries>;
+
+/** The order of every ride list: by departure, then by id, so rides leaving together keep one order. */
+function byDeparture(order: OrderByDirection = 'asc') {
+  return (query: RideSummaryQuery): RideSummaryQuery => query.orderBy('rides.date', order).orderBy('rides.id', order);
+}
+
 /** Every ride, soonest first: the documented GET /api/rides answer (one query). */
 export async function listAllRides(db: Db): Promise<RideSummary[]> {
-  const rows = await selectRideSummaries(db).orderBy('rides.date', 'asc').orderBy('rides.id', 'asc').execute();
+  const rows = await selectRideSummaries(db).$call(byDeparture()).execute();
   return rows.map(toRideSummary);
 }
 
@@ -143,8 +155,7 @@ export async function listRidesPage(db: Db, query: RideListQuery): Promise<{ ite
   // round trip instead of two.
   const [rows, count] = await Promise.all([
     page
-      .orderBy('rides.date', direction)
-      .orderBy('rides.id', direction)
+      .$call(byDeparture(direction))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
       .execute(),
@@ -200,29 +211,20 @@ export async function listRidesJoinedBy(db: Db, userId: number): Promise<RideSum
       ),
     )
     .where('rides.creatorId', '<>', userId)
-    .orderBy('rides.date', 'asc')
-    .orderBy('rides.id', 'asc')
+    .$call(byDeparture())
     .execute();
   return rows.map(toRideSummary);
 }
 
 /** Rides the user organised, soonest first (one query). */
 export async function listRidesOrganizedBy(db: Db, userId: number): Promise<RideSummary[]> {
-  const rows = await selectRideSummaries(db)
-    .where('rides.creatorId', '=', userId)
-    .orderBy('rides.date', 'asc')
-    .orderBy('rides.id', 'asc')
-    .execute();
+  const rows = await selectRideSummaries(db).where('rides.creatorId', '=', userId).$call(byDeparture()).execute();
   return rows.map(toRideSummary);
 }
 
 /** Rides assigned to a vendor, soonest first (one query). */
 export async function listRidesAssignedTo(db: Db, vendorId: number): Promise<RideSummary[]> {
-  const rows = await selectRideSummaries(db)
-    .where('rides.vendorId', '=', vendorId)
-    .orderBy('rides.date', 'asc')
-    .orderBy('rides.id', 'asc')
-    .execute();
+  const rows = await selectRideSummaries(db).where('rides.vendorId', '=', vendorId).$call(byDeparture()).execute();
   return rows.map(toRideSummary);
 }
 
@@ -231,8 +233,7 @@ export async function listOpenFutureRides(db: Db, now: Date): Promise<RideSummar
   const rows = await selectRideSummaries(db)
     .where('rides.status', '=', 'open')
     .where('rides.date', '>=', now)
-    .orderBy('rides.date', 'asc')
-    .orderBy('rides.id', 'asc')
+    .$call(byDeparture())
     .execute();
   return rows.map(toRideSummary);
 }
@@ -252,11 +253,11 @@ export async function readStats(db: Db): Promise<{ totalRides: number; totalUser
 export interface LockedRide {
   id: number;
   creatorId: number;
-  direction: string;
+  direction: Direction;
   date: Date;
   maxPassengers: number;
   currentPassengers: number;
-  status: string;
+  status: RideStatus;
   vendorId: number | null;
   sequenceLocked: boolean;
 }
@@ -299,7 +300,7 @@ export async function lockRideForUpdate(trx: Transaction<Database>, id: number):
 
 export interface NewRide {
   creatorId: number;
-  direction: string;
+  direction: Direction;
   date: Date;
   maxPassengers: number;
   pickupLocation: string;
@@ -317,7 +318,7 @@ export async function insertRide(trx: Transaction<Database>, ride: NewRide): Pro
 }
 
 export interface RideChanges {
-  direction: string;
+  direction: Direction;
   date: Date;
   maxPassengers: number;
   pickupLocation: string;
@@ -338,7 +339,7 @@ export async function updateRide(trx: Transaction<Database>, id: number, changes
 export interface RideDerivedValues {
   currentPassengers: number;
   additionalStops: number;
-  dropoffLocations: DropoffLocationEntry[];
+  dropoffLocations: DropoffLocation[];
 }
 
 /** Stores the fields that summarise a ride's entries (computed by the domain from those entries). */

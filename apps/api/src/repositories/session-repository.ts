@@ -1,7 +1,5 @@
-import type { Database } from '@rideshare/db';
-import { sql, type Kysely, type Transaction } from 'kysely';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from '@rideshare/db';
+import { sql } from 'kysely';
 
 /**
  * Ends a user's sessions server-side (a stolen cookie stops working at once). Sessions are keyed by

@@ -1,7 +1,6 @@
-import type { Database, DriverDetails, UserRow } from '@rideshare/db';
-import { sql, type Kysely, type Transaction } from 'kysely';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Database, Db, UserRow } from '@rideshare/db';
+import type { DriverDetails } from '@rideshare/domain';
+import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
 
 /**
  * What the server needs to know about the caller on every request, read fresh from the user's row
@@ -72,16 +71,18 @@ export async function findPublicUserById(db: Db, id: number): Promise<PublicUser
   return row ? toPublicUser(row) : null;
 }
 
-/** Looks a user up by Discord username, ignoring case (usernames are unique case-insensitively). */
+/** Discord usernames are unique case-insensitively (the unique index is on `lower(discord_username)`). */
+function usernameIs(discordUsername: string) {
+  return (eb: ExpressionBuilder<Database, 'users'>) =>
+    eb(sql<string>`lower(discord_username)`, '=', discordUsername.toLowerCase());
+}
+
+/** Looks a user up by Discord username, ignoring case. */
 export async function findUserCredentialsByUsername(
   db: Db,
   discordUsername: string,
 ): Promise<{ id: number; passwordHash: string } | null> {
-  const row = await db
-    .selectFrom('users')
-    .select(['id', 'passwordHash'])
-    .where(sql<string>`lower(discord_username)`, '=', discordUsername.toLowerCase())
-    .executeTakeFirst();
+  const row = await db.selectFrom('users').select(['id', 'passwordHash']).where(usernameIs(discordUsername)).executeTakeFirst();
   return row ?? null;
 }
 
@@ -90,17 +91,8 @@ export async function findPasswordHashById(db: Db, id: number): Promise<string |
   return row?.passwordHash ?? null;
 }
 
-export interface NewUser {
-  discordUsername: string;
-  passwordHash: string;
-  name: string | null;
-  whatsappNumber: string | null;
-  malaysianNumber: string | null;
-  revolutUsername: string | null;
-  isVendor: boolean;
-  companyName: string | null;
-  driverDetails: DriverDetails | null;
-}
+/** A new account: what its owner sees of it, plus the password hash. */
+export type NewUser = Omit<PublicUser, 'id' | 'isAdmin'> & { passwordHash: string };
 
 /** Inserts a user; returns null when the Discord username is already taken (any case). */
 export async function insertUser(db: Db, user: NewUser): Promise<PublicUser | null> {
@@ -129,11 +121,7 @@ export interface ProfileChanges {
   revolutUsername?: string | null;
 }
 
-export async function updateUserProfile(
-  db: Db,
-  id: number,
-  changes: ProfileChanges,
-): Promise<PublicUser | null> {
+export async function updateUserProfile(db: Db, id: number, changes: ProfileChanges): Promise<PublicUser | null> {
   const row = await db
     .updateTable('users')
     .set({ ...changes, updatedAt: new Date() })
@@ -141,11 +129,6 @@ export async function updateUserProfile(
     .returning(publicColumns)
     .executeTakeFirst();
   return row ? toPublicUser(row) : null;
-}
-
-export async function countUsers(db: Db): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-  return Number(row.count);
 }
 
 /** A user picked by Discord username (any letter case), as admin tools name them. */
@@ -156,7 +139,7 @@ export async function findUserIdentityByUsername(
   const row = await db
     .selectFrom('users')
     .select(['id', 'discordUsername'])
-    .where(sql<string>`lower(discord_username)`, '=', discordUsername.toLowerCase())
+    .where(usernameIs(discordUsername))
     .executeTakeFirst();
   return row ?? null;
 }
@@ -179,7 +162,7 @@ export async function setUserAdmin(
   const row = await db
     .updateTable('users')
     .set({ isAdmin, updatedAt: new Date() })
-    .where(sql<string>`lower(discord_username)`, '=', discordUsername.toLowerCase())
+    .where(usernameIs(discordUsername))
     .returning(['id', 'discordUsername', 'isAdmin'])
     .executeTakeFirst();
   return row ?? null;

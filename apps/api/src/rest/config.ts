@@ -10,7 +10,7 @@ export interface PublicConfig {
   placeSearchUrl: string;
 }
 
-export function publicConfig(env: Pick<Env, 'MAP_STYLE_URL' | 'PLACE_SEARCH_URL'>): PublicConfig {
+function publicConfig(env: Pick<Env, 'MAP_STYLE_URL' | 'PLACE_SEARCH_URL'>): PublicConfig {
   return { mapStyleUrl: env.MAP_STYLE_URL, placeSearchUrl: env.PLACE_SEARCH_URL };
 }
 

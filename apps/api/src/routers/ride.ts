@@ -1,36 +1,19 @@
-import {
-  assertCanCreateRide,
-  assertCanDeleteRide,
-  assertCanUpdateRide,
-  nextSequenceNumber,
-  organizerEntryOf,
-  pickupLocationOf,
-  rideListFiltersInput,
-  ridePayloadInput,
-  weekWindow,
-} from '@rideshare/domain';
-import type { Database } from '@rideshare/db';
-import type { Transaction } from 'kysely';
+import { idInput, rideListFiltersInput, ridePayloadInput, weekWindow } from '@rideshare/domain';
 import { z } from 'zod';
 
-import { insertPassenger, updatePassengerEntry } from '../repositories/passenger-repository';
 import {
-  deleteRide,
-  driverContactExists,
   findRideDetail,
-  insertRide,
   listAllRides,
   listRidesJoinedBy,
   listRidesOrganizedBy,
   listRidesPage,
-  updateRide,
   type RideDetail,
   type RideSummary,
 } from '../repositories/ride-repository';
+import { createRide, editRide, removeRide } from '../services/ride-service';
 import type { ContextInner } from '../trpc/context';
 import { notFound } from '../trpc/errors';
 import { protectedProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
-import { idInput, lockRideWithEntries, rideStateOf, saveDerivedFields } from './ride-writes';
 
 /** The ride list's filters (domain defaults) plus paging; every field may be left out. */
 export const rideListInput = rideListFiltersInput
@@ -59,10 +42,6 @@ async function loadRideDetail(ctx: ContextInner, id: number): Promise<RideDetail
   return ride;
 }
 
-async function assertDriverContact(trx: Transaction<Database>, id: number | null | undefined): Promise<void> {
-  if (id != null && !(await driverContactExists(trx, id))) notFound('Driver contact');
-}
-
 /** Creating rides has its own, tighter rate limit (RATE_LIMIT_RIDE_CREATE_PER_HOUR). */
 const createProcedure = protectedProcedure.use(rateLimited('rideCreate'));
 
@@ -84,112 +63,26 @@ export const rideRouter = router({
   /** One ride with its organiser as `creator` (their numbers only for signed-in callers). */
   byId: publicProcedure.input(byIdInput).query(({ ctx, input }) => loadRideDetail(ctx, input.id)),
 
-  /**
-   * Creates a ride (members only, not vendors; the date must be ahead). The organiser becomes its
-   * first passenger entry, at their location (pick-up for SG->FC, first drop-off for FC->SG) with
-   * their group size; the derived fields are computed from that entry in the same transaction.
-   * Further drop-off entries in the payload are not stored: every location on a ride belongs to
-   * a passenger entry, and `dropoffLocations` is always rebuilt from the entries.
-   */
+  /** Creates a ride with the organiser as its first entry (ride-service `createRide`); answers the ride. */
   create: createProcedure.input(ridePayloadInput).mutation(async ({ ctx, input }) => {
-    assertCanCreateRide({ isVendor: ctx.user.isVendor, date: input.date, now: ctx.now() });
-    const organizer = organizerEntryOf(input);
-    const creatorId = ctx.user.id;
-    const id = await ctx.db.transaction().execute(async (trx) => {
-      await assertDriverContact(trx, input.driverContactId);
-      const rideId = await insertRide(trx, {
-        creatorId,
-        direction: input.direction,
-        date: input.date,
-        maxPassengers: input.maxPassengers,
-        pickupLocation: pickupLocationOf(input),
-        driverContactId: input.driverContactId ?? null,
-      });
-      await insertPassenger(trx, {
-        rideId,
-        userId: creatorId,
-        dropoffLocation: organizer.location,
-        passengerCount: organizer.passengerCount,
-        dropoffSequence: null,
-      });
-      await saveDerivedFields(trx, { id: rideId, creatorId, direction: input.direction });
-      return rideId;
-    });
+    const id = await createRide(ctx.db, { creator: ctx.user, input, now: ctx.now() });
+    return loadRideDetail(ctx, id);
+  }),
+
+  /** Edits a ride, its organiser only (ride-service `editRide`); answers the ride. */
+  update: protectedProcedure.input(updateRideInput).mutation(async ({ ctx, input }) => {
+    const { id, ...payload } = input;
+    await editRide(ctx.db, { actorId: ctx.user.id, rideId: id, input: payload, now: ctx.now() });
     return loadRideDetail(ctx, id);
   }),
 
   /**
-   * Edits a ride: its organiser only, never a past ride, the new date ahead. The maximum can never
-   * drop below the seats taken (others' groups plus the organiser's new group size). The direction
-   * is fixed once anybody else joined (RIDE_HAS_PASSENGERS). The organiser's own entry takes the
-   * new location and group size, and the derived fields are recomputed in the same transaction.
-   */
-  update: protectedProcedure.input(updateRideInput).mutation(async ({ ctx, input }) => {
-    const organizer = organizerEntryOf(input);
-    const actorId = ctx.user.id;
-    const now = ctx.now();
-    await ctx.db.transaction().execute(async (trx) => {
-      const { ride, entries } = await lockRideWithEntries(trx, input.id);
-      const own = entries.find((entry) => entry.userId === ride.creatorId);
-      const others = entries.filter((entry) => entry.userId !== ride.creatorId);
-      assertCanUpdateRide({
-        ride: rideStateOf(ride, entries),
-        actorId,
-        next: {
-          direction: input.direction,
-          date: input.date,
-          maxPassengers: input.maxPassengers,
-          organizerPassengerCount: organizer.passengerCount,
-        },
-        othersJoined: others.length,
-        othersSeats: others.reduce((sum, entry) => sum + entry.passengerCount, 0),
-        now,
-      });
-      await assertDriverContact(trx, input.driverContactId);
-      // Only reachable with nobody else on the ride: a drop-off order means nothing after a turn-around.
-      const directionChanged = input.direction !== ride.direction;
-      await updateRide(trx, ride.id, {
-        direction: input.direction,
-        date: input.date,
-        maxPassengers: input.maxPassengers,
-        pickupLocation: pickupLocationOf(input),
-        driverContactId: input.driverContactId,
-        ...(directionChanged ? { sequenceLocked: false } : {}),
-      });
-      if (own) {
-        await updatePassengerEntry(trx, own.id, {
-          dropoffLocation: organizer.location,
-          passengerCount: organizer.passengerCount,
-          ...(directionChanged ? { dropoffSequence: null } : {}),
-        });
-      } else {
-        // Rides from before the organiser was an entry get their entry on the first edit.
-        await insertPassenger(trx, {
-          rideId: ride.id,
-          userId: ride.creatorId,
-          dropoffLocation: organizer.location,
-          passengerCount: organizer.passengerCount,
-          dropoffSequence: directionChanged ? null : nextSequenceNumber(entries),
-        });
-      }
-      await saveDerivedFields(trx, { id: ride.id, creatorId: ride.creatorId, direction: input.direction });
-    });
-    return loadRideDetail(ctx, input.id);
-  }),
-
-  /**
-   * Deletes a ride: its organiser only. Decision: a ride anybody else has joined is refused with
-   * RIDE_HAS_PASSENGERS ('This ride has passengers who joined. Remove them before deleting it.'),
-   * so no passenger's entry is ever silently lost; the organiser removes them first.
+   * Deletes a ride, its organiser only (ride-service `removeRide`). Decision: a ride anybody else
+   * has joined is refused with RIDE_HAS_PASSENGERS ('This ride has passengers who joined. Remove
+   * them before deleting it.'); the organiser removes them first.
    */
   delete: protectedProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
-    const actorId = ctx.user.id;
-    await ctx.db.transaction().execute(async (trx) => {
-      const { ride, entries } = await lockRideWithEntries(trx, input.id);
-      const othersJoined = entries.filter((entry) => entry.userId !== ride.creatorId).length;
-      assertCanDeleteRide({ ride, actorId, othersJoined });
-      await deleteRide(trx, ride.id);
-    });
+    await removeRide(ctx.db, { actorId: ctx.user.id, rideId: input.id });
     return { id: input.id, message: 'Ride deleted successfully' };
   }),
 

@@ -1,20 +1,17 @@
-import { assertOwnProfile, updateProfileInput } from '@rideshare/domain';
+import { updateProfileInput } from '@rideshare/domain';
 
-import { updateUserProfile } from '../repositories/user-repository';
+import { updateOwnProfile } from '../services/user-service';
 import { notFound } from '../trpc/errors';
 import { protectedProcedure, router } from '../trpc/init';
 
 export const userRouter = router({
   /**
-   * Updates your own profile: name, WhatsApp number, Malaysian number, Revolut username. Blank
-   * clears a field (null), a missing key leaves it unchanged, and any other key (isVendor,
-   * discordUsername, password) is dropped by the input schema, never applied.
+   * Updates your own profile. Blank clears a field (null), a missing key leaves it unchanged, and
+   * any other key (isVendor, discordUsername, password) is dropped by the input schema, never applied.
    */
   update: protectedProcedure.input(updateProfileInput).mutation(async ({ ctx, input }) => {
-    const { id, ...changes } = input;
-    assertOwnProfile(ctx.user.id, id);
-    const user = await updateUserProfile(ctx.db, id, changes);
-    if (!user) notFound('User', id);
+    const user = await updateOwnProfile(ctx.db, { actorId: ctx.user.id, input });
+    if (!user) notFound('User', input.id);
     return user;
   }),
 });

@@ -7,7 +7,7 @@ import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
  * Every domain refusal maps to one tRPC code (and so one HTTP status). Declared with `satisfies`
  * so a new domain code fails the typecheck until it is mapped here.
  */
-export const domainErrorStatus = {
+const domainErrorStatus = {
   VALIDATION_FAILED: 'BAD_REQUEST',
   UNAUTHENTICATED: 'UNAUTHORIZED',
   INVALID_CREDENTIALS: 'UNAUTHORIZED',

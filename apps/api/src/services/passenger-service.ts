@@ -1,0 +1,74 @@
+/**
+ * Joining a ride and taking an entry off it. Each runs in one transaction that locks the ride
+ * first, so concurrent changes (from any number of API processes) are checked one after another
+ * against the entries as they are.
+ */
+import type { Database } from '@rideshare/db';
+import {
+  assertCanJoin,
+  assertCanRemovePassenger,
+  compactSequence,
+  DomainError,
+  findPassengerOfRide,
+  nextSequenceNumber,
+  type JoinRideInput,
+} from '@rideshare/domain';
+import type { Kysely } from 'kysely';
+
+import { deletePassenger, insertPassenger, isUniqueViolation } from '../repositories/passenger-repository';
+import { lockRideWithEntries, rideStateOf, saveDerivedFields, storeChangedSequences } from './ride-writes';
+
+/**
+ * Joins a ride with one's location and group size: never overbooked, since the seats left are
+ * counted under the ride's lock. When the ride's drop-offs are already numbered the newcomer is
+ * numbered next, keeping the list 1..n. Answers the new entry's id.
+ */
+export async function joinRide(
+  db: Kysely<Database>,
+  args: { userId: number; input: JoinRideInput; now: Date },
+): Promise<number> {
+  const { userId, input, now } = args;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const { ride, entries } = await lockRideWithEntries(trx, input.rideId);
+      const isPassenger = entries.some((entry) => entry.userId === userId);
+      assertCanJoin(rideStateOf(ride, entries), { userId, isPassenger, passengerCount: input.passengerCount }, now);
+      const id = await insertPassenger(trx, {
+        rideId: ride.id,
+        userId,
+        dropoffLocation: input.dropoffLocation,
+        passengerCount: input.passengerCount,
+        dropoffSequence: nextSequenceNumber(entries),
+      });
+      await saveDerivedFields(trx, ride);
+      return id;
+    });
+  } catch (error) {
+    // The ride lock already serialises joins; the unique key is the last line of defence.
+    if (isUniqueViolation(error, 'ride_passengers_ride_user_key')) {
+      throw new DomainError('ALREADY_JOINED', 'You have already joined this ride');
+    }
+    throw error;
+  }
+}
+
+/**
+ * Takes an entry off a ride: the organiser removes anyone, a passenger their own entry (leaving);
+ * never on a past ride, never the organiser's own entry. The remaining stop numbers close up to
+ * 1..n.
+ */
+export async function removePassenger(
+  db: Kysely<Database>,
+  args: { actorId: number; rideId: number; passengerId: number; now: Date },
+): Promise<void> {
+  const { actorId, now } = args;
+  await db.transaction().execute(async (trx) => {
+    const { ride, entries } = await lockRideWithEntries(trx, args.rideId);
+    const entry = findPassengerOfRide(entries, args.passengerId);
+    assertCanRemovePassenger({ ride: rideStateOf(ride, entries), actorId, passenger: entry, now });
+    await deletePassenger(trx, entry.id);
+    const remaining = entries.filter((other) => other.id !== entry.id);
+    await storeChangedSequences(trx, ride.id, remaining, compactSequence(remaining));
+    await saveDerivedFields(trx, ride);
+  });
+}

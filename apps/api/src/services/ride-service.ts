@@ -1,0 +1,135 @@
+/**
+ * Creating, editing and deleting a ride. Each runs in one transaction: lock (or insert) the ride,
+ * decide with the domain, write, and recompute the derived fields from the entries.
+ */
+import type { Database } from '@rideshare/db';
+import {
+  assertCanCreateRide,
+  assertCanDeleteRide,
+  assertCanUpdateRide,
+  DomainError,
+  nextSequenceNumber,
+  organizerEntryOf,
+  pickupLocationOf,
+  type RidePayloadInput,
+} from '@rideshare/domain';
+import type { Kysely, Transaction } from 'kysely';
+
+import { insertPassenger, updatePassengerEntry } from '../repositories/passenger-repository';
+import { deleteRide, driverContactExists, insertRide, updateRide } from '../repositories/ride-repository';
+import { lockRideWithEntries, rideStateOf, saveDerivedFields } from './ride-writes';
+
+async function assertDriverContact(trx: Transaction<Database>, id: number | null | undefined): Promise<void> {
+  if (id != null && !(await driverContactExists(trx, id))) {
+    throw new DomainError('NOT_FOUND', 'Driver contact not found');
+  }
+}
+
+/**
+ * Creates a ride (members only, not vendors; the date must be ahead). The organiser becomes its
+ * first passenger entry, at their location (pick-up for SG->FC, first drop-off for FC->SG) with
+ * their group size. Further drop-off entries in the payload are not stored: every location on a
+ * ride belongs to a passenger entry, and `dropoffLocations` is always rebuilt from the entries.
+ * Answers the new ride's id.
+ */
+export async function createRide(
+  db: Kysely<Database>,
+  args: { creator: { id: number; isVendor: boolean }; input: RidePayloadInput; now: Date },
+): Promise<number> {
+  const { creator, input, now } = args;
+  assertCanCreateRide({ isVendor: creator.isVendor, date: input.date, now });
+  const organizer = organizerEntryOf(input);
+  return db.transaction().execute(async (trx) => {
+    await assertDriverContact(trx, input.driverContactId);
+    const rideId = await insertRide(trx, {
+      creatorId: creator.id,
+      direction: input.direction,
+      date: input.date,
+      maxPassengers: input.maxPassengers,
+      pickupLocation: pickupLocationOf(input),
+      driverContactId: input.driverContactId ?? null,
+    });
+    await insertPassenger(trx, {
+      rideId,
+      userId: creator.id,
+      dropoffLocation: organizer.location,
+      passengerCount: organizer.passengerCount,
+      dropoffSequence: null,
+    });
+    await saveDerivedFields(trx, { id: rideId, creatorId: creator.id, direction: input.direction });
+    return rideId;
+  });
+}
+
+/**
+ * Edits a ride: its organiser only, never a past ride, the new date ahead. The maximum can never
+ * drop below the seats taken (others' groups plus the organiser's new group size). The direction
+ * is fixed once anybody else joined (RIDE_HAS_PASSENGERS). The organiser's own entry takes the
+ * new location and group size.
+ */
+export async function editRide(
+  db: Kysely<Database>,
+  args: { actorId: number; rideId: number; input: RidePayloadInput; now: Date },
+): Promise<void> {
+  const { actorId, rideId, input, now } = args;
+  const organizer = organizerEntryOf(input);
+  await db.transaction().execute(async (trx) => {
+    const { ride, entries } = await lockRideWithEntries(trx, rideId);
+    const own = entries.find((entry) => entry.userId === ride.creatorId);
+    const others = entries.filter((entry) => entry.userId !== ride.creatorId);
+    assertCanUpdateRide({
+      ride: rideStateOf(ride, entries),
+      actorId,
+      next: {
+        direction: input.direction,
+        date: input.date,
+        maxPassengers: input.maxPassengers,
+        organizerPassengerCount: organizer.passengerCount,
+      },
+      othersJoined: others.length,
+      othersSeats: others.reduce((sum, entry) => sum + entry.passengerCount, 0),
+      now,
+    });
+    await assertDriverContact(trx, input.driverContactId);
+    // Only reachable with nobody else on the ride: a drop-off order means nothing after a turn-around.
+    const directionChanged = input.direction !== ride.direction;
+    await updateRide(trx, ride.id, {
+      direction: input.direction,
+      date: input.date,
+      maxPassengers: input.maxPassengers,
+      pickupLocation: pickupLocationOf(input),
+      driverContactId: input.driverContactId,
+      ...(directionChanged ? { sequenceLocked: false } : {}),
+    });
+    if (own) {
+      await updatePassengerEntry(trx, own.id, {
+        dropoffLocation: organizer.location,
+        passengerCount: organizer.passengerCount,
+        ...(directionChanged ? { dropoffSequence: null } : {}),
+      });
+    } else {
+      // Rides from before the organiser was an entry get their entry on the first edit.
+      await insertPassenger(trx, {
+        rideId: ride.id,
+        userId: ride.creatorId,
+        dropoffLocation: organizer.location,
+        passengerCount: organizer.passengerCount,
+        dropoffSequence: directionChanged ? null : nextSequenceNumber(entries),
+      });
+    }
+    await saveDerivedFields(trx, { id: ride.id, creatorId: ride.creatorId, direction: input.direction });
+  });
+}
+
+/**
+ * Deletes a ride: its organiser only. A ride anybody else has joined is refused with
+ * RIDE_HAS_PASSENGERS, so no passenger's entry is ever silently lost.
+ */
+export async function removeRide(db: Kysely<Database>, args: { actorId: number; rideId: number }): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { ride, entries } = await lockRideWithEntries(trx, args.rideId);
+    const othersJoined = entries.filter((entry) => entry.userId !== ride.creatorId).length;
+    assertCanDeleteRide({ ride, actorId: args.actorId, othersJoined });
+    await deleteRide(trx, ride.id);
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * The step every seat, entry, sequence or assignment change shares: lock the ride inside the
+ * caller's transaction and read its entries, then store what follows from the entries. Services
+ * call these with their `trx`, never with the pool (the embedded engine serialises transactions,
+ * so a query outside the transaction would wait for it forever).
+ */
+import type { Database } from '@rideshare/db';
+import {
+  deriveRideFields,
+  DomainError,
+  type Direction,
+  type RideEntry,
+  type RideState,
+  type SequencedEntry,
+} from '@rideshare/domain';
+import type { Transaction } from 'kysely';
+
+import { listRideEntries, updatePassengerSequences } from '../repositories/passenger-repository';
+import { lockRideForUpdate, updateRideDerived, type LockedRide } from '../repositories/ride-repository';
+
+/** NOT_FOUND 'Ride not found', as a procedure answers for a ride id that does not exist. */
+export function rideNotFound(): never {
+  throw new DomainError('NOT_FOUND', 'Ride not found');
+}
+
+/** Locks the ride and reads its entries; an unknown ride is NOT_FOUND 'Ride not found'. */
+export async function lockRideWithEntries(
+  trx: Transaction<Database>,
+  rideId: number,
+): Promise<{ ride: LockedRide; entries: RideEntry[] }> {
+  const ride = await lockRideForUpdate(trx, rideId);
+  if (!ride) rideNotFound();
+  const entries = await listRideEntries(trx, rideId);
+  return { ride, entries };
+}
+
+/** The ride as the state rules see it, with the seats counted from its entries (the source of truth). */
+export function rideStateOf(ride: LockedRide, entries: readonly RideEntry[]): RideState & { direction: Direction } {
+  return {
+    creatorId: ride.creatorId,
+    date: ride.date,
+    maxPassengers: ride.maxPassengers,
+    currentPassengers: entries.reduce((sum, entry) => sum + entry.passengerCount, 0),
+    status: ride.status,
+    direction: ride.direction,
+  };
+}
+
+/** Recomputes currentPassengers, additionalStops and dropoffLocations from the ride's entries now. */
+export async function saveDerivedFields(
+  trx: Transaction<Database>,
+  ride: Pick<LockedRide, 'id' | 'creatorId' | 'direction'>,
+): Promise<void> {
+  const entries = await listRideEntries(trx, ride.id);
+  await updateRideDerived(trx, ride.id, deriveRideFields(ride.direction, ride.creatorId, entries));
+}
+
+/** Writes only the stop numbers of `after` that differ from `before` (the entries as stored). */
+export async function storeChangedSequences(
+  trx: Transaction<Database>,
+  rideId: number,
+  before: readonly SequencedEntry[],
+  after: readonly SequencedEntry[],
+): Promise<void> {
+  const stored = new Map(before.map((entry) => [entry.id, entry.dropoffSequence]));
+  const changed = after.filter((entry) => stored.get(entry.id) !== entry.dropoffSequence);
+  await updatePassengerSequences(trx, rideId, changed);
+}
