@@ -18,7 +18,8 @@ if (!process.env.PUBLIC_URL && !process.env.ALLOW_INSECURE_PUBLIC_URL) env.ALLOW
 if (!process.env.SESSION_SECRET) {
   const dataDir = resolve(root, process.env.DATA_DIR ?? 'data');
   const file = join(dataDir, '.session-secret');
-  mkdirSync(dataDir, { recursive: true });
+  // Private: it holds the database (the server tightens an existing folder to 0700 too) and the secret.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
   env.SESSION_SECRET = readFileSync(file, 'utf8').trim();
   env.DATA_DIR = dataDir;

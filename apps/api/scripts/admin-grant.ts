@@ -11,7 +11,8 @@
  *
  * The embedded database can be opened by one process at a time: stop the server first. On a
  * Postgres server it can run while the API runs; the change applies to the user's next request.
- * Exit codes: 0 done, 1 no such user (or the database refused), 2 usage or configuration error.
+ * Exit codes: 0 done, 1 no such user (or the database refused), 2 usage or configuration error,
+ * 3 the embedded database is held by another process.
  */
 import { migrateToLatest } from '@rideshare/db';
 
@@ -54,7 +55,7 @@ export async function main(args: string[], env: ScriptEnv, io: ScriptIo = proces
 
   const config = loadScriptEnv(env, io);
   if (!config) return EXIT.USAGE;
-  return withScriptDatabase(config, io, async (db) => {
+  return withScriptDatabase(config, io, 2, async (db) => {
     await migrateToLatest(db);
     if (values.list || !user) {
       const admins = await listAdmins(db);

@@ -5,8 +5,9 @@
  *   pnpm --filter @rideshare/api db:migrate
  *   DATABASE_URL=postgres://… pnpm --filter @rideshare/api db:migrate
  *
- * The embedded database can be opened by one process at a time: stop the server first.
- * Exit codes: 0 done, 1 a migration failed, 2 bad configuration.
+ * The embedded database can be opened by one process at a time: stop the server first (its folder
+ * is locked while the server runs, and this script says so).
+ * Exit codes: 0 done, 1 a migration failed, 2 bad configuration, 3 the embedded database is in use.
  */
 import { migrateToLatest } from '@rideshare/db';
 
@@ -27,7 +28,7 @@ export async function main(_args: string[], env: ScriptEnv, io: ScriptIo = proce
   const target = config.DATABASE_URL
     ? 'the Postgres server in DATABASE_URL'
     : `the embedded database in ${config.DATA_DIR}`;
-  return withScriptDatabase(config, io, async (db) => {
+  return withScriptDatabase(config, io, 2, async (db) => {
     const result = await migrateToLatest(db);
     const applied = (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
     io.out(

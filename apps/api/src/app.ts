@@ -26,7 +26,6 @@ import { securityPlugin, trustProxyOption } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { registerRestRoutes } from './rest';
 import { appRouter, type AppRouter } from './routers/app-router';
-import { listAllRides } from './repositories/ride-repository';
 import { createContextFromRequest, MAX_BATCH_CALLS, type HttpContextDeps } from './trpc/context';
 import { isInternalError, retryAfterOf } from './trpc/errors';
 
@@ -53,7 +52,7 @@ export async function buildApp({ env, db, logger, queryCounter }: BuildAppOption
     ...observabilityServerOptions(),
   });
 
-  const deps: HttpContextDeps = { db, env, rideListCache: new RideListCache(listAllRides) };
+  const deps: HttpContextDeps = { db, env, rideListCache: new RideListCache() };
 
   await app.register(errorHandlerPlugin);
   await app.register(observabilityPlugin, { env, db });

@@ -2,13 +2,13 @@
  * What every ops script shares: a testable entry (`main(args, env, io)` returns an exit code and
  * writes through `io`, so tests run it in-process), the thin CLI wrapper around it, and one way of
  * turning an API error into a readable line and an exit code; the flag parsing, usage errors, API
- * sign-in, configuration loading and database opening the scripts would otherwise each write again.
+ * sign-in and configuration loading the scripts would otherwise each write again.
  */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
-import { connectDatabase, type Database } from '@rideshare/db';
+import { connectDatabase, DataDirLockedError, type Database, type DbHandle } from '@rideshare/db';
 import { TRPCClientError } from '@trpc/client';
 import type { Kysely } from 'kysely';
 
@@ -40,7 +40,7 @@ export const EXIT = {
   REFUSED: 1,
   /** Wrong or missing arguments / environment variables; nothing was sent. */
   USAGE: 2,
-  /** The API could not be reached (wrong --url, server down). */
+  /** The API could not be reached (wrong --url, server down), or the embedded database is in use. */
   UNREACHABLE: 3,
 } as const;
 
@@ -204,16 +204,34 @@ export function loadScriptEnv(env: ScriptEnv, io: ScriptIo): Env | null {
 }
 
 /**
- * Opens the configured database (the Postgres server in DATABASE_URL, or the embedded one in
- * DATA_DIR), runs `task` with it and always closes it again. A failing task prints its message and
- * gives the REFUSED exit code; otherwise the task's own exit code is returned.
+ * Opens the configured database (DATABASE_URL, or the embedded one in DATA_DIR). An embedded folder
+ * another process has open (the server, say) prints who holds it and returns null: exit UNREACHABLE.
+ */
+export async function openScriptDatabase(config: Env, io: ScriptIo, poolSize: number): Promise<DbHandle | null> {
+  try {
+    return await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      io.err(`${error.message}\n`);
+      return null;
+    }
+    throw error;
+  }
+}
+
+/**
+ * Runs `task` on the configured database (see openScriptDatabase) and always closes it again. A
+ * folder held by another process gives UNREACHABLE; a failing task prints its message and gives
+ * REFUSED; otherwise the task's own exit code is returned.
  */
 export async function withScriptDatabase(
   config: Env,
   io: ScriptIo,
+  poolSize: number,
   task: (db: Kysely<Database>) => Promise<number>,
 ): Promise<number> {
-  const handle = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 2 });
+  const handle = await openScriptDatabase(config, io, poolSize);
+  if (!handle) return EXIT.UNREACHABLE;
   try {
     return await task(handle.db);
   } catch (error) {

@@ -1,4 +1,4 @@
-import { idInput, joinRideInput, rideIdInput } from '@rideshare/domain';
+import { audienceOf, idInput, joinRideInput, rideIdInput } from '@rideshare/domain';
 import { z } from 'zod';
 
 import { findPassengerEntry, listPassengerEntries, type PassengerEntry } from '../repositories/passenger-repository';
@@ -31,7 +31,7 @@ export const passengerRouter = router({
   /** Takes an entry off a ride (passenger-service `removePassenger`); answers the ride as it is now. */
   remove: protectedProcedure.input(removePassengerInput).mutation(async ({ ctx, input }) => {
     await removePassenger(ctx.db, { actorId: ctx.user.id, ...input, now: ctx.now() });
-    const ride = await findRideDetail(ctx.db, input.rideId, { withContacts: true });
+    const ride = await findRideDetail(ctx.db, input.rideId, audienceOf(ctx.user));
     if (!ride) notFound('Ride');
     return { message: 'Passenger removed successfully', passengerId: input.passengerId, ride };
   }),

@@ -41,6 +41,10 @@ export interface ContextInner {
   session: SessionControl | null;
   /** The client's address as seen behind the configured proxies; keys the login rate limit. */
   clientIp: string;
+  /**
+   * The instance's ride list cache (HTTP requests): `ride.list` serves first pages from it. Null in
+   * scripts and procedure tests, which then read every page fresh.
+   */
   rideListCache: RideListCache | null;
   /** The per-bucket write limits; null in-process (scripts, tests), which are not limited. */
   rateLimit: RateLimitCheck | null;

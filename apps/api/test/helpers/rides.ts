@@ -4,17 +4,21 @@ import { TRPCError } from '@trpc/server';
 import type { Kysely } from 'kysely';
 import { ZodError } from 'zod';
 
+import type { RideListCache } from '../../src/lib/ride-list-cache';
 import { createCaller } from '../../src/routers/app-router';
 import { createContextInner } from '../../src/trpc/context';
 import { testEnv } from './env';
 
 const env = testEnv();
 
-/** A server-side caller as this user (no session lookup, so statement counts stay the procedure's own). */
+/**
+ * A server-side caller as this user (no session lookup, so statement counts stay the procedure's own).
+ * Without `rideListCache` every ride list page is read fresh, as in scripts.
+ */
 export function callerFor(
   db: Kysely<Database>,
   user: { id: number; discordUsername: string; name: string | null; isVendor: boolean } | null,
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; rideListCache?: RideListCache } = {},
 ) {
   return createCaller(
     createContextInner({

@@ -150,6 +150,26 @@ describe('HomePage, All Rides', () => {
     expect(await screen.findByText('Olivia Organiser')).toBeTruthy();
   });
 
+  it("shows a visitor's rides as the API answers them: 'Unknown Organizer' when the organiser gave no name", async () => {
+    // Signed out, the API sends no Discord username to fall back on and no passenger's location.
+    const nameless = summary({
+      id: 4,
+      creatorName: null,
+      direction: 'FC->SG',
+      pickupLocation: 'Forest City',
+      dropoffLocations: [],
+    });
+    renderWithProviders(<HomePage />, {
+      path: '/home',
+      route: '/home',
+      api: api({ 'ride.list': () => listPage([summary(), nameless]) }),
+    });
+    await screen.findByText('Olivia Organiser');
+    const card = screen.getAllByRole('article').find((article) => article.getAttribute('data-ride-id') === '4');
+    expect(card?.textContent).toContain('Organizer: Unknown Organizer');
+    expect(card?.textContent).toContain('Forest City to Singapore');
+  });
+
   it("says 'No rides available at the moment.' for an empty list", async () => {
     renderWithProviders(<HomePage />, { path: '/home', route: '/home', api: api({ 'ride.list': () => listPage([]) }) });
     expect(await screen.findByText('No rides available at the moment.')).toBeTruthy();
