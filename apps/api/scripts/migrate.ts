@@ -15,9 +15,9 @@ import {
   EXIT,
   isEntryPoint,
   loadScriptEnv,
-  openScriptDatabase,
   processIo,
   runCli,
+  withScriptDatabase,
   type ScriptEnv,
   type ScriptIo,
 } from './lib/cli';
@@ -28,10 +28,8 @@ export async function main(_args: string[], env: ScriptEnv, io: ScriptIo = proce
   const target = config.DATABASE_URL
     ? 'the Postgres server in DATABASE_URL'
     : `the embedded database in ${config.DATA_DIR}`;
-  const handle = await openScriptDatabase(config, io, 2);
-  if (!handle) return EXIT.UNREACHABLE;
-  try {
-    const result = await migrateToLatest(handle.db);
+  return withScriptDatabase(config, io, 2, async (db) => {
+    const result = await migrateToLatest(db);
     const applied = (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
     io.out(
       applied.length > 0
@@ -39,12 +37,7 @@ export async function main(_args: string[], env: ScriptEnv, io: ScriptIo = proce
         : `${target} is already up to date.\n`,
     );
     return EXIT.OK;
-  } catch (error) {
-    io.err(`${error instanceof Error ? error.message : String(error)}\n`);
-    return EXIT.REFUSED;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 if (isEntryPoint(import.meta.url)) runCli(main);

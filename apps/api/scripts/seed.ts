@@ -192,7 +192,7 @@ export async function seedDemoData(
 
   const callerAs = async (username: string) => {
     const id = ids.get(username);
-    const user = id === undefined ? null : await findAuthUserById(db, id, env);
+    const user = id === undefined ? null : await findAuthUserById(db, id);
     if (!user) throw new Error(`demo user ${username} is missing`);
     return createCaller(createContextInner({ db, env, user, now: () => now }));
   };

@@ -67,6 +67,7 @@ async function main(): Promise<void> {
     logger: loggerOptions(env),
     queryCounter,
   });
+  for (const warning of env.STARTUP_WARNINGS) app.log.warn(warning);
   if (stopRequested) {
     await app.close();
     await stopBeforeListening();

@@ -8,8 +8,9 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
-import { connectDatabase, DataDirLockedError, type DbHandle } from '@rideshare/db';
+import { connectDatabase, DataDirLockedError, type Database, type DbHandle } from '@rideshare/db';
 import { TRPCClientError } from '@trpc/client';
+import type { Kysely } from 'kysely';
 
 import { createApiClient, type ApiClient } from '../../src/client';
 import { EnvError, parseEnv, type Env } from '../../src/env';
@@ -215,5 +216,28 @@ export async function openScriptDatabase(config: Env, io: ScriptIo, poolSize: nu
       return null;
     }
     throw error;
+  }
+}
+
+/**
+ * Runs `task` on the configured database (see openScriptDatabase) and always closes it again. A
+ * folder held by another process gives UNREACHABLE; a failing task prints its message and gives
+ * REFUSED; otherwise the task's own exit code is returned.
+ */
+export async function withScriptDatabase(
+  config: Env,
+  io: ScriptIo,
+  poolSize: number,
+  task: (db: Kysely<Database>) => Promise<number>,
+): Promise<number> {
+  const handle = await openScriptDatabase(config, io, poolSize);
+  if (!handle) return EXIT.UNREACHABLE;
+  try {
+    return await task(handle.db);
+  } catch (error) {
+    io.err(`${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT.REFUSED;
+  } finally {
+    await handle.close();
   }
 }

@@ -12,7 +12,7 @@ import {
 import { createRide, editRide, removeRide } from '../services/ride-service';
 import type { ContextInner } from '../trpc/context';
 import { notFound } from '../trpc/errors';
-import { protectedProcedure, publicProcedure, router } from '../trpc/init';
+import { protectedProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
 
 /** The ride list's filters (domain defaults) plus paging; every field may be left out. */
 export const rideListInput = rideListFiltersInput
@@ -34,6 +34,9 @@ async function loadRideDetail(ctx: ContextInner, id: number): Promise<RideDetail
   return ride;
 }
 
+/** Creating rides has its own, tighter rate limit (RATE_LIMIT_RIDE_CREATE_PER_HOUR). */
+const createProcedure = protectedProcedure.use(rateLimited('rideCreate'));
+
 export const rideRouter = router({
   /**
    * The home page list: filtered (time, direction), sorted (rides still to come before past ones,
@@ -54,7 +57,7 @@ export const rideRouter = router({
   byId: publicProcedure.input(byIdInput).query(({ ctx, input }) => loadRideDetail(ctx, input.id)),
 
   /** Creates a ride with the organiser as its first entry (ride-service `createRide`); answers the ride. */
-  create: protectedProcedure.input(ridePayloadInput).mutation(async ({ ctx, input }) => {
+  create: createProcedure.input(ridePayloadInput).mutation(async ({ ctx, input }) => {
     const id = await createRide(ctx.db, { creator: ctx.user, input, now: ctx.now() });
     return loadRideDetail(ctx, id);
   }),

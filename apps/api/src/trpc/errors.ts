@@ -37,7 +37,33 @@ const domainErrorStatus = {
   RIDE_NOT_OPEN: 'CONFLICT',
   ALREADY_ASSIGNED: 'CONFLICT',
   RESET_CODE_INVALID: 'BAD_REQUEST',
+  // The argon2 line is full: a deliberate 503 with Retry-After, not a crash.
+  SERVER_BUSY: 'SERVICE_UNAVAILABLE',
 } as const satisfies Record<DomainErrorCode, TRPC_ERROR_CODE_KEY>;
+
+/**
+ * A RATE_LIMITED refusal that also says when to come back: answered 429 with a Retry-After header
+ * (seconds), over tRPC and REST alike.
+ */
+export class RateLimitedError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('RATE_LIMITED', message);
+  }
+}
+
+/**
+ * The Retry-After seconds an error's cause carries (a rate limit, or a full password queue), or
+ * null when it carries none.
+ */
+export function retryAfterOf(error: TRPCError): number | null {
+  const cause: unknown = error.cause;
+  if (typeof cause !== 'object' || cause === null || !('retryAfterSeconds' in cause)) return null;
+  const seconds = cause.retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : null;
+}
 
 export function toTRPCError(error: DomainError): TRPCError {
   return new TRPCError({ code: domainErrorStatus[error.code], message: error.message, cause: error });

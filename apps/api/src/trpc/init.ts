@@ -2,14 +2,16 @@
  * The one tRPC instance. Registers, in order: the error formatter (adds `domainCode`, flattened zod
  * field errors and the request id to every error's data, and replaces an internal error's message
  * with a generic one), a base middleware that turns a thrown DomainError into the mapped
- * TRPCError, and the procedure builders that narrow `ctx.user`.
+ * TRPCError, the procedure builders that narrow `ctx.user`, and `rateLimited(bucket)` for the
+ * writes with a tighter limit.
  */
-import { DomainError, isDomainError } from '@rideshare/domain';
+import { DomainError, isDomainError, tooManyRequestsMessage } from '@rideshare/domain';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 
-import type { ContextInner } from './context';
-import { describeInvalidInput, INTERNAL_ERROR_MESSAGE, isInternalError, toTRPCError } from './errors';
+import { clientAddressKey } from '../lib/client-address';
+import type { ContextInner, RateLimitBucket } from './context';
+import { describeInvalidInput, INTERNAL_ERROR_MESSAGE, isInternalError, RateLimitedError, toTRPCError } from './errors';
 
 const t = initTRPC.context<ContextInner>().create({
   errorFormatter({ shape, error, ctx }) {
@@ -83,3 +85,23 @@ export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   }
   return next({ ctx });
 });
+
+/**
+ * A tighter limit on one kind of write (register, create ride, join, assign), counted per call, so
+ * the REST path, a tRPC call and every call of a tRPC batch all count. Keyed on the signed-in user,
+ * or on the client address when signed out (register). In-process callers (scripts, tests through
+ * createContextInner) have no limiter and are not limited. Registering is keyed on the address
+ * even when signed in, since the new account is what is limited.
+ */
+export const rateLimited = (bucket: RateLimitBucket) =>
+  t.middleware(async ({ ctx, next }) => {
+    if (ctx.rateLimit) {
+      const key =
+        bucket === 'register' || !ctx.user ? `ip:${clientAddressKey(ctx.clientIp)}` : `user:${String(ctx.user.id)}`;
+      const verdict = await ctx.rateLimit(bucket, key);
+      if (!verdict.allowed) {
+        throw new RateLimitedError(tooManyRequestsMessage(verdict.retryAfterSeconds * 1000), verdict.retryAfterSeconds);
+      }
+    }
+    return next();
+  });

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import type { Database } from '@rideshare/db';
 import type { Kysely } from 'kysely';
 
+import { GENEROUS_RATE_LIMITS } from '../helpers/env';
+
 const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER = join(API_DIR, 'dist', 'server.js');
 // Everything esbuild bundles into dist/server.js.
@@ -53,7 +55,16 @@ export function spawnApiProcess(name: string, env: Record<string, string>): Spaw
   const child = spawn(process.execPath, [SERVER], {
     cwd: API_DIR,
     // Only what the test chooses, so the developer's own DATABASE_URL and friends cannot leak in.
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
+    // Production mode on plain-HTTP loopback has to say so; tests drive many requests from one address.
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ALLOW_INSECURE_PUBLIC_URL: 'true',
+      ...GENEROUS_RATE_LIMITS,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
