@@ -3,7 +3,14 @@ import { DOMAIN_ERROR_CODES, DomainError, isDomainError, isDomainErrorCode } fro
 
 describe('DOMAIN_ERROR_CODES', () => {
   it('holds every code rules and procedures rely on, in SCREAMING_SNAKE, once each', () => {
-    for (const code of ['RIDE_FULL', 'SEQUENCE_LOCKED', 'NOT_ELIGIBLE', 'RESET_CODE_INVALID', 'VALIDATION_FAILED', 'RIDE_CANCELLED']) {
+    for (const code of [
+      'RIDE_FULL',
+      'SEQUENCE_LOCKED',
+      'NOT_ELIGIBLE',
+      'RESET_CODE_INVALID',
+      'VALIDATION_FAILED',
+      'RIDE_CANCELLED',
+    ]) {
       expect(DOMAIN_ERROR_CODES).toContain(code);
     }
     expect(DOMAIN_ERROR_CODES).toHaveLength(29);

@@ -56,7 +56,12 @@ describe('isFull / spotsRemaining', () => {
 
 describe('cardBadge', () => {
   it.each([
-    ['cancelled beats everything', ride({ status: 'cancelled', date: EARLIER, currentPassengers: 5 }), ORGANISER, 'Cancelled'],
+    [
+      'cancelled beats everything',
+      ride({ status: 'cancelled', date: EARLIER, currentPassengers: 5 }),
+      ORGANISER,
+      'Cancelled',
+    ],
     ['cancelled, seen by someone else', ride({ status: 'cancelled' }), OTHER, 'Cancelled'],
     ['past beats full and your ride', ride({ date: EARLIER, currentPassengers: 5 }), ORGANISER, 'Past'],
     ['full beats your ride', ride({ currentPassengers: 5 }), ORGANISER, 'Full'],
@@ -306,7 +311,12 @@ describe('cancelled rides', () => {
     expect(joinEligibility({ ride: cancelled, viewerId: OTHER, isPassenger: false, now: NOW })).toEqual(refusal);
     expect(joinEligibility({ ride: cancelled, viewerId: null, isPassenger: false, now: NOW })).toEqual(refusal);
     expect(
-      joinEligibility({ ride: ride({ status: 'cancelled', date: EARLIER, currentPassengers: 5 }), viewerId: OTHER, isPassenger: false, now: NOW }),
+      joinEligibility({
+        ride: ride({ status: 'cancelled', date: EARLIER, currentPassengers: 5 }),
+        viewerId: OTHER,
+        isPassenger: false,
+        now: NOW,
+      }),
     ).toEqual(refusal);
     expectDomainError(
       () => assertCanJoin(cancelled, { userId: OTHER, isPassenger: false, passengerCount: 1 }, NOW),
@@ -316,12 +326,22 @@ describe('cancelled rides', () => {
   });
 
   it('cannot be assigned to a vendor (but a non-vendor hears VENDOR_ONLY first)', () => {
-    expectDomainError(() => assertCanAssign({ ride: cancelled, isVendor: true, now: NOW }), 'RIDE_CANCELLED', 'This ride was cancelled');
-    expectDomainError(() => assertCanAssign({ ride: cancelled, isVendor: false, now: NOW }), 'VENDOR_ONLY', 'Only vendors can assign rides');
+    expectDomainError(
+      () => assertCanAssign({ ride: cancelled, isVendor: true, now: NOW }),
+      'RIDE_CANCELLED',
+      'This ride was cancelled',
+    );
+    expectDomainError(
+      () => assertCanAssign({ ride: cancelled, isVendor: false, now: NOW }),
+      'VENDOR_ONLY',
+      'Only vendors can assign rides',
+    );
   });
 
   it('lets a passenger leave, but the organiser removes nobody', () => {
-    expect(() => assertCanRemovePassenger({ ride: cancelled, actorId: OTHER, passenger: { userId: OTHER }, now: NOW })).not.toThrow();
+    expect(() =>
+      assertCanRemovePassenger({ ride: cancelled, actorId: OTHER, passenger: { userId: OTHER }, now: NOW }),
+    ).not.toThrow();
     expectDomainError(
       () => assertCanRemovePassenger({ ride: cancelled, actorId: ORGANISER, passenger: { userId: OTHER }, now: NOW }),
       'RIDE_CANCELLED',
@@ -336,7 +356,11 @@ describe('cancelled rides', () => {
   });
 
   it('cannot have its drop-off sequence changed', () => {
-    expectDomainError(() => assertCanReorder(cancelled), 'RIDE_CANCELLED', 'The drop-off sequence of a cancelled ride cannot be changed');
+    expectDomainError(
+      () => assertCanReorder(cancelled),
+      'RIDE_CANCELLED',
+      'The drop-off sequence of a cancelled ride cannot be changed',
+    );
     expect(() => assertCanReorder(ride())).not.toThrow();
     expect(() => assertCanReorder(ride({ status: 'assigned' }))).not.toThrow();
   });

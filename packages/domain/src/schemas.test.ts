@@ -379,7 +379,11 @@ describe('completeResetFormSchema', () => {
       { discordUsername: 'bob', code: 'ABCDEFGHJKMN', newPassword: '12345678' },
       [['confirmPassword', 'New passwords do not match']],
     ],
-    ['matching', { discordUsername: 'bob', code: 'ABCDEFGHJKMN', newPassword: '12345678', confirmPassword: '12345678' }, []],
+    [
+      'matching',
+      { discordUsername: 'bob', code: 'ABCDEFGHJKMN', newPassword: '12345678', confirmPassword: '12345678' },
+      [],
+    ],
   ])('%s', (_label, value, expected) => {
     expect(issues(completeResetFormSchema, value)).toEqual(expected);
   });
@@ -972,7 +976,8 @@ describe('Discord usernames', () => {
 });
 
 describe('cancelRideInput / cancelRideFormSchema', () => {
-  const messages = (result: z.ZodSafeParseResult<unknown>) => (result.success ? [] : result.error.issues.map((i) => i.message));
+  const messages = (result: z.ZodSafeParseResult<unknown>) =>
+    result.success ? [] : result.error.issues.map((i) => i.message);
 
   it('accepts a reason of 1 to 300 characters, trimmed, line breaks kept', () => {
     expect(cancelRideInput.parse({ id: 4, reason: '  Car broke down  ' })).toEqual({ id: 4, reason: 'Car broke down' });
@@ -987,8 +992,16 @@ describe('cancelRideInput / cancelRideFormSchema', () => {
     ['blank', '   ', 'Please give a reason for cancelling'],
     ['not text', 12, 'Please give a reason for cancelling'],
     ['301 characters', 'x'.repeat(301), 'Reason must be at most 300 characters'],
-    ['a control character', 'bad\u0007bell', 'Reason contains characters that are not allowed (control or text-direction characters)'],
-    ['a text-direction override', 'abc\u202Edef', 'Reason contains characters that are not allowed (control or text-direction characters)'],
+    [
+      'a control character',
+      'bad\u0007bell',
+      'Reason contains characters that are not allowed (control or text-direction characters)',
+    ],
+    [
+      'a text-direction override',
+      'abc\u202Edef',
+      'Reason contains characters that are not allowed (control or text-direction characters)',
+    ],
   ])('refuses a reason that is %s', (_label, reason, message) => {
     expect(messages(cancelRideInput.safeParse({ id: 4, reason }))).toEqual([message]);
     expect(messages(cancelRideFormSchema.safeParse({ reason }))).toEqual([message]);
