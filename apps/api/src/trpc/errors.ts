@@ -35,6 +35,7 @@ const domainErrorStatus = {
   RIDE_HAS_PASSENGERS: 'CONFLICT',
   RIDE_NOT_OPEN: 'CONFLICT',
   ALREADY_ASSIGNED: 'CONFLICT',
+  RIDE_CANCELLED: 'CONFLICT',
   RESET_CODE_INVALID: 'BAD_REQUEST',
 } as const satisfies Record<DomainErrorCode, TRPC_ERROR_CODE_KEY>;
 
