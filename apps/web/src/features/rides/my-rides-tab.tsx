@@ -1,17 +1,19 @@
 /**
- * `MyRidesTab`: the signed-in user's own rides on /home (SPEC §2 "My Rides"), in three sections:
+ * `MyRidesTab`: the signed-in user's own rides on /home (SPEC §2 "My Rides"), in four sections:
  *
- * 1. Manage Drop-off Sequence: their FC->SG rides, each with 'Share Summary' and the drag /
- *    keyboard reorder panel.
- * 2. Rides You Organized: cards with Share and Edit (→ /rides/edit/{id}).
+ * 1. Manage Drop-off Sequence: their FC->SG rides that are not cancelled, each with 'Share Summary'
+ *    and the drag / keyboard reorder panel.
+ * 2. Rides You Organized: cards with Share and Edit (→ /rides/edit/{id}; no Edit once past).
  * 3. Rides You Joined: cards with Share and View Details (→ /rides/{id}).
+ * 4. Cancelled Rides: the rides they organised or joined that were cancelled, apart from the
+ *    active ones, each card with its reason and View Details.
  *
  * A section without rides is left out; with none at all the tab says 'You haven't created or joined
  * any rides yet.'. Signed-out visitors are asked to log in. Upcoming rides come first, soonest
  * first, then past ones (the domain's list order).
  */
 import { Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { directionLabel, filterAndSortRides, formatRideDate, isPast } from '@rideshare/domain';
+import { directionLabel, filterAndSortRides, formatRideDate, isCancelled, isPast } from '@rideshare/domain';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -60,6 +62,20 @@ function Section({
       </Stack>
       {children}
     </Stack>
+  );
+}
+
+function ViewDetailsButton({ ride }: { ride: RideListItem }) {
+  return (
+    <Button
+      component={Link}
+      to={`/rides/${ride.id}`}
+      size="xs"
+      variant="default"
+      aria-label={`View Details: ${rideName(ride)}`}
+    >
+      View Details
+    </Button>
   );
 }
 
@@ -134,9 +150,15 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
 
   // The server sends these soonest first, past rides included at the front; the spec lists past
   // rides after the others (SPEC §4 "Ride list"), so the domain's list order is applied here.
-  const organizedRides = useMemo(() => filterAndSortRides(organized.data ?? [], LIST_ORDER), [organized.data]);
+  const allOrganized = useMemo(() => filterAndSortRides(organized.data ?? [], LIST_ORDER), [organized.data]);
   // `ride.joined` leaves out the caller's own rides (they hold a seat there too), so none repeats.
-  const joinedRides = useMemo(() => filterAndSortRides(joined.data ?? [], LIST_ORDER), [joined.data]);
+  const allJoined = useMemo(() => filterAndSortRides(joined.data ?? [], LIST_ORDER), [joined.data]);
+  const organizedRides = allOrganized.filter((ride) => !isCancelled(ride));
+  const joinedRides = allJoined.filter((ride) => !isCancelled(ride));
+  const cancelledRides = useMemo(
+    () => filterAndSortRides([...allOrganized, ...allJoined].filter(isCancelled), LIST_ORDER),
+    [allOrganized, allJoined],
+  );
   const sequenceRides = organizedRides.filter((ride) => ride.direction === 'FC->SG');
 
   if (!viewer) return <SignedOutPrompt />;
@@ -164,7 +186,7 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
     );
   }
 
-  if (organizedRides.length === 0 && joinedRides.length === 0) {
+  if (organizedRides.length === 0 && joinedRides.length === 0 && cancelledRides.length === 0) {
     return (
       <Stack align="center" gap="sm" py="xl">
         <Text c="dimmed" ta="center">
@@ -209,15 +231,17 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
                 actions={
                   <>
                     <ShareButton ride={ride} label="Share" size="xs" aria-label={`Share ride: ${rideName(ride)}`} />
-                    <Button
-                      component={Link}
-                      to={`/rides/edit/${ride.id}`}
-                      size="xs"
-                      variant="default"
-                      aria-label={`Edit ride: ${rideName(ride)}`}
-                    >
-                      Edit
-                    </Button>
+                    {isPast(ride) ? null : (
+                      <Button
+                        component={Link}
+                        to={`/rides/edit/${ride.id}`}
+                        size="xs"
+                        variant="default"
+                        aria-label={`Edit ride: ${rideName(ride)}`}
+                      >
+                        Edit
+                      </Button>
+                    )}
                   </>
                 }
               />
@@ -239,17 +263,30 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
                 actions={
                   <>
                     <ShareButton ride={ride} label="Share" size="xs" aria-label={`Share ride: ${rideName(ride)}`} />
-                    <Button
-                      component={Link}
-                      to={`/rides/${ride.id}`}
-                      size="xs"
-                      variant="default"
-                      aria-label={`View Details: ${rideName(ride)}`}
-                    >
-                      View Details
-                    </Button>
+                    <ViewDetailsButton ride={ride} />
                   </>
                 }
+              />
+            ))}
+          </SimpleGrid>
+        </Section>
+      ) : null}
+
+      {cancelledRides.length > 0 ? (
+        <Section
+          id="cancelled-rides"
+          title="Cancelled Rides"
+          description="Rides you organised or joined that were cancelled. They will not run."
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+            {cancelledRides.map((ride) => (
+              <RideCard
+                key={ride.id}
+                ride={ride}
+                viewerId={viewer.id}
+                isVendor={viewer.isVendor}
+                isPassenger={ride.creatorId !== viewer.id}
+                actions={<ViewDetailsButton ride={ride} />}
               />
             ))}
           </SimpleGrid>
