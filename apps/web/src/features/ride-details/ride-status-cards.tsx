@@ -49,6 +49,14 @@ function StatusCard({
   );
 }
 
+function ViewAvailableRides() {
+  return (
+    <Button component={Link} to="/home" variant="light">
+      View Available Rides
+    </Button>
+  );
+}
+
 export function LoginRequiredCard({ children }: { children?: ReactNode }) {
   const location = useLocation();
   return (
@@ -86,15 +94,7 @@ export function JoinedCard({ past }: { past: boolean }) {
 
 export function PastRideCard() {
   return (
-    <StatusCard
-      title="This Ride Is In The Past"
-      color="gray"
-      action={
-        <Button component={Link} to="/home" variant="light">
-          View Available Rides
-        </Button>
-      }
-    >
+    <StatusCard title="This Ride Is In The Past" color="gray" action={<ViewAvailableRides />}>
       This ride has already departed, so it can no longer be joined.
     </StatusCard>
   );
@@ -102,15 +102,7 @@ export function PastRideCard() {
 
 export function FullRideCard() {
   return (
-    <StatusCard
-      title="This Ride Is Full"
-      color="orange"
-      action={
-        <Button component={Link} to="/home" variant="light">
-          View Available Rides
-        </Button>
-      }
-    >
+    <StatusCard title="This Ride Is Full" color="orange" action={<ViewAvailableRides />}>
       Every seat is taken. Look for another ride, or create your own.
     </StatusCard>
   );
@@ -118,15 +110,7 @@ export function FullRideCard() {
 
 export function CancelledRideCard() {
   return (
-    <StatusCard
-      title="This Ride Was Cancelled"
-      color="red"
-      action={
-        <Button component={Link} to="/home" variant="light">
-          View Available Rides
-        </Button>
-      }
-    >
+    <StatusCard title="This Ride Was Cancelled" color="red" action={<ViewAvailableRides />}>
       The organizer cancelled this ride, so it can no longer be joined. Look for another ride, or create your own.
     </StatusCard>
   );
