@@ -83,7 +83,10 @@ export interface RideOverrides {
   organizerSequence?: number | null;
   /** false: a ride without the organiser's entry (as rides from before entries existed). */
   withOrganizerEntry?: boolean;
+  /** 'cancelled' also stores a reason ({@link RideOverrides.cancelReason}) and the time, as the database requires. */
   status?: RideStatus;
+  /** The reason of a cancelled ride; default 'Plans changed'. */
+  cancelReason?: string;
   vendorId?: number | null;
   sequenceLocked?: boolean;
   cost?: number;
@@ -139,6 +142,9 @@ export async function createRide(
       vendorId: overrides.vendorId ?? null,
       driverContactId: null,
       sequenceLocked: overrides.sequenceLocked ?? false,
+      ...(overrides.status === 'cancelled'
+        ? { cancelReason: overrides.cancelReason ?? 'Plans changed', cancelledAt: new Date() }
+        : {}),
       ...(overrides.cost === undefined ? {} : { cost: overrides.cost }),
     })
     .returning('id')

@@ -51,6 +51,9 @@ export interface RideTable {
   cost: Generated<number>;
   additionalStops: Generated<number>;
   sequenceLocked: Generated<boolean>;
+  /** Set with status 'cancelled' (and only then): why the organiser cancelled, and when. */
+  cancelReason: ColumnType<string | null, string | null | undefined, string | null>;
+  cancelledAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }

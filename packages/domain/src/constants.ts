@@ -38,8 +38,11 @@ export type Direction = (typeof DIRECTIONS)[number];
 /** Direction pre-selected in the ride form. */
 export const DEFAULT_DIRECTION: Direction = 'SG->FC';
 
-/** A ride starts open; a vendor assigning it makes it assigned (SPEC §4). */
-export const RIDE_STATUSES = ['open', 'assigned', 'completed'] as const;
+/**
+ * A ride starts open; a vendor assigning it makes it assigned (SPEC §4); its organiser may cancel a
+ * future open or assigned ride, which keeps its entries but can no longer change.
+ */
+export const RIDE_STATUSES = ['open', 'assigned', 'completed', 'cancelled'] as const;
 export type RideStatus = (typeof RIDE_STATUSES)[number];
 
 // Upper bounds on free text, so the server never stores (or is flooded with) unbounded input.
@@ -58,3 +61,5 @@ export const MIN_RESET_CODE_LENGTH = 6;
 export const MAX_RESET_CODE_LENGTH = 64;
 /** Largest id a Postgres `serial` column can hold; bigger ids cannot exist. */
 export const MAX_ID = 2_147_483_647;
+/** Longest reason an organiser can give for cancelling a ride. */
+export const MAX_CANCEL_REASON_LENGTH = 300;

@@ -10,6 +10,7 @@ describe('DOMAIN_ERROR_CODES', () => {
       'RESET_CODE_INVALID',
       'VALIDATION_FAILED',
       'SERVER_BUSY',
+      'RIDE_CANCELLED',
     ]) {
       expect(DOMAIN_ERROR_CODES).toContain(code);
     }

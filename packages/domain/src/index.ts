@@ -13,3 +13,4 @@ export * from './share';
 export * from './account';
 export * from './sign-in-protection';
 export * from './visibility';
+export * from './return-path';

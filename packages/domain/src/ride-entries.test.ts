@@ -197,6 +197,12 @@ describe('assertCanUpdateRide', () => {
     ['someone else', { actorId: 2 }, 'NOT_CREATOR', 'Only the ride organiser can edit this ride'],
     ['a past ride', { ride: { ...ride, date: earlier } }, 'RIDE_PAST', 'A past ride cannot be edited'],
     [
+      'a cancelled ride (even a past one)',
+      { ride: { ...ride, status: 'cancelled', date: earlier } },
+      'RIDE_CANCELLED',
+      'A cancelled ride cannot be edited',
+    ],
+    [
       'a new date in the past',
       { next: { ...next, date: earlier } },
       'VALIDATION_FAILED',

@@ -3,7 +3,7 @@ import type { Direction } from './constants';
 import { countAdditionalStops } from './cost';
 import type { DropoffLocation } from './direction';
 import { DomainError } from './errors';
-import { assertIsCreator, assertMaxPassengersCovers, isPast } from './ride-state';
+import { assertIsCreator, assertMaxPassengersCovers, assertNotCancelled, isPast } from './ride-state';
 import type { RideState } from './ride-state';
 import { sortBySequence } from './sequence';
 import type { SequencedEntry } from './sequence';
@@ -164,7 +164,7 @@ export function assertCanCreateRide(args: { isVendor: boolean; date: Date; now?:
 }
 
 /**
- * An edit of a ride: only its organiser, only while the ride is not past; the new date must be
+ * An edit of a ride: only its organiser, only while the ride is neither cancelled nor past; the new date must be
  * ahead; the direction stays as it is once anybody else has joined (their locations were given for
  * that direction); and the maximum must cover every seat taken (the others' groups plus the
  * organiser's new group size).
@@ -183,6 +183,7 @@ export function assertCanUpdateRide(args: {
 }): void {
   const { ride, actorId, next, othersJoined, othersSeats, now = new Date() } = args;
   assertIsCreator(ride, actorId, 'edit this ride');
+  assertNotCancelled(ride, 'A cancelled ride cannot be edited');
   if (isPast(ride, now)) throw new DomainError('RIDE_PAST', 'A past ride cannot be edited');
   assertDateInFuture(next.date, now);
   if (next.direction !== ride.direction && othersJoined > 0) {

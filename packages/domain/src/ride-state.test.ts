@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   assertCanAssign,
+  assertCanCancelRide,
   assertCanJoin,
   assertCanRemovePassenger,
   assertIsCreator,
+  assertCanReorder,
   assertMaxPassengersCovers,
   cardBadge,
+  isCancelled,
   isFull,
   isPast,
   joinEligibility,
@@ -53,7 +56,14 @@ describe('isFull / spotsRemaining', () => {
 
 describe('cardBadge', () => {
   it.each([
-    ['past beats everything', ride({ date: EARLIER, currentPassengers: 5 }), ORGANISER, 'Past'],
+    [
+      'cancelled beats everything',
+      ride({ status: 'cancelled', date: EARLIER, currentPassengers: 5 }),
+      ORGANISER,
+      'Cancelled',
+    ],
+    ['cancelled, seen by someone else', ride({ status: 'cancelled' }), OTHER, 'Cancelled'],
+    ['past beats full and your ride', ride({ date: EARLIER, currentPassengers: 5 }), ORGANISER, 'Past'],
     ['full beats your ride', ride({ currentPassengers: 5 }), ORGANISER, 'Full'],
     ['your ride', ride(), ORGANISER, 'Your Ride'],
     ['someone else', ride(), OTHER, 'Join'],
@@ -70,7 +80,8 @@ describe('statusLabel', () => {
     ['open', 'Open'],
     ['assigned', 'Driver Assigned'],
     ['completed', 'Completed'],
-    ['cancelled', 'Completed'],
+    ['cancelled', 'Cancelled'],
+    ['withdrawn', 'Completed'],
     ['', 'Completed'],
     // A status from the wire is looked up safely, not as a property of the label table.
     ['toString', 'Completed'],
@@ -278,5 +289,122 @@ describe('assertMaxPassengersCovers', () => {
     } else {
       expect(() => assertMaxPassengersCovers(newMax, taken)).not.toThrow();
     }
+  });
+});
+
+describe('isCancelled', () => {
+  it.each([
+    ['open', false],
+    ['assigned', false],
+    ['completed', false],
+    ['cancelled', true],
+  ])('%s -> %s', (status, expected) => {
+    expect(isCancelled({ status })).toBe(expected);
+  });
+});
+
+describe('cancelled rides', () => {
+  const cancelled = ride({ status: 'cancelled' });
+
+  it('cannot be joined, and says so before any other reason (logged out, full, past)', () => {
+    const refusal = { eligible: false, code: 'RIDE_CANCELLED', message: 'This ride was cancelled' };
+    expect(joinEligibility({ ride: cancelled, viewerId: OTHER, isPassenger: false, now: NOW })).toEqual(refusal);
+    expect(joinEligibility({ ride: cancelled, viewerId: null, isPassenger: false, now: NOW })).toEqual(refusal);
+    expect(
+      joinEligibility({
+        ride: ride({ status: 'cancelled', date: EARLIER, currentPassengers: 5 }),
+        viewerId: OTHER,
+        isPassenger: false,
+        now: NOW,
+      }),
+    ).toEqual(refusal);
+    expectDomainError(
+      () => assertCanJoin(cancelled, { userId: OTHER, isPassenger: false, passengerCount: 1 }, NOW),
+      'RIDE_CANCELLED',
+      'This ride was cancelled',
+    );
+  });
+
+  it('cannot be assigned to a vendor (but a non-vendor hears VENDOR_ONLY first)', () => {
+    expectDomainError(
+      () => assertCanAssign({ ride: cancelled, isVendor: true, now: NOW }),
+      'RIDE_CANCELLED',
+      'This ride was cancelled',
+    );
+    expectDomainError(
+      () => assertCanAssign({ ride: cancelled, isVendor: false, now: NOW }),
+      'VENDOR_ONLY',
+      'Only vendors can assign rides',
+    );
+  });
+
+  it('lets a passenger leave, but the organiser removes nobody', () => {
+    expect(() =>
+      assertCanRemovePassenger({ ride: cancelled, actorId: OTHER, passenger: { userId: OTHER }, now: NOW }),
+    ).not.toThrow();
+    expectDomainError(
+      () => assertCanRemovePassenger({ ride: cancelled, actorId: ORGANISER, passenger: { userId: OTHER }, now: NOW }),
+      'RIDE_CANCELLED',
+      'Passengers cannot be removed from a cancelled ride',
+    );
+    // Someone else's entry is still "only yourself", whatever the status.
+    expectDomainError(
+      () => assertCanRemovePassenger({ ride: cancelled, actorId: 3, passenger: { userId: OTHER }, now: NOW }),
+      'NOT_ALLOWED_TO_REMOVE',
+      'You can only remove yourself from this ride',
+    );
+  });
+
+  it('cannot have its drop-off sequence changed', () => {
+    expectDomainError(
+      () => assertCanReorder(cancelled),
+      'RIDE_CANCELLED',
+      'The drop-off sequence of a cancelled ride cannot be changed',
+    );
+    expect(() => assertCanReorder(ride())).not.toThrow();
+    expect(() => assertCanReorder(ride({ status: 'assigned' }))).not.toThrow();
+  });
+});
+
+describe('assertCanCancelRide', () => {
+  it.each([
+    ['an open future ride', ride()],
+    ['an assigned future ride', ride({ status: 'assigned' })],
+    ['a full ride others joined', ride({ currentPassengers: 5 })],
+    ['a ride departing right now (not past yet)', ride({ date: NOW.toISOString() })],
+  ])('the organiser may cancel %s', (_label, r) => {
+    expect(() => assertCanCancelRide({ ride: r, actorId: ORGANISER, now: NOW })).not.toThrow();
+  });
+
+  it('refuses anyone but the organiser first', () => {
+    expectDomainError(
+      () => assertCanCancelRide({ ride: ride({ status: 'cancelled', date: EARLIER }), actorId: OTHER, now: NOW }),
+      'NOT_CREATOR',
+      'Only the ride organiser can cancel this ride',
+    );
+  });
+
+  it('refuses cancelling twice', () => {
+    expectDomainError(
+      () => assertCanCancelRide({ ride: ride({ status: 'cancelled' }), actorId: ORGANISER, now: NOW }),
+      'RIDE_CANCELLED',
+      'This ride is already cancelled',
+    );
+  });
+
+  it('refuses a completed ride', () => {
+    expectDomainError(
+      () => assertCanCancelRide({ ride: ride({ status: 'completed' }), actorId: ORGANISER, now: NOW }),
+      'RIDE_NOT_OPEN',
+      'A completed ride cannot be cancelled',
+    );
+  });
+
+  it('refuses a past ride, one millisecond after departure', () => {
+    expectDomainError(
+      () => assertCanCancelRide({ ride: ride({ date: new Date(NOW.getTime() - 1) }), actorId: ORGANISER, now: NOW }),
+      'RIDE_PAST',
+      'A past ride cannot be cancelled',
+    );
   });
 });

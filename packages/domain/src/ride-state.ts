@@ -12,10 +12,25 @@ export type RideState = {
   status: string;
 };
 
-export type CardBadge = 'Past' | 'Full' | 'Your Ride' | 'Join';
-export type StatusLabel = 'Open' | 'Driver Assigned' | 'Completed';
+export type CardBadge = 'Cancelled' | 'Past' | 'Full' | 'Your Ride' | 'Join';
+export type StatusLabel = 'Open' | 'Driver Assigned' | 'Completed' | 'Cancelled';
 
 export type JoinEligibility = { eligible: true } | { eligible: false; code: DomainErrorCode; message: string };
+
+/**
+ * Whether the organiser cancelled the ride. A cancelled ride keeps its entries and its reason, but
+ * cannot be joined, edited, assigned or reordered any more.
+ *
+ * @example isCancelled({ status: 'cancelled' }) // true
+ */
+export function isCancelled(ride: Pick<RideState, 'status'>): boolean {
+  return ride.status === 'cancelled';
+}
+
+/** RIDE_CANCELLED with `message`: the refusal of every change to a cancelled ride. */
+export function assertNotCancelled(ride: Pick<RideState, 'status'>, message: string): void {
+  if (isCancelled(ride)) throw new DomainError('RIDE_CANCELLED', message);
+}
 
 function rideTime(ride: Pick<RideState, 'date'>): number {
   return (ride.date instanceof Date ? ride.date : new Date(ride.date)).getTime();
@@ -50,12 +65,13 @@ export function spotsRemaining(ride: Pick<RideState, 'currentPassengers' | 'maxP
 }
 
 /**
- * The badge on a ride card, first match wins: Past, then Full, then Your Ride (the viewer organised
- * it), else Join.
+ * The badge on a ride card, first match wins: Cancelled, then Past, then Full, then Your Ride (the
+ * viewer organised it), else Join.
  *
  * @example cardBadge(fullRideOfAlice, alice.id, now) // 'Full' (full beats "your ride")
  */
 export function cardBadge(ride: RideState, viewerId: number | null | undefined, now: Date = new Date()): CardBadge {
+  if (isCancelled(ride)) return 'Cancelled';
   if (isPast(ride, now)) return 'Past';
   if (isFull(ride)) return 'Full';
   if (viewerId != null && viewerId === ride.creatorId) return 'Your Ride';
@@ -67,6 +83,7 @@ const STATUS_LABELS = {
   open: 'Open',
   assigned: 'Driver Assigned',
   completed: 'Completed',
+  cancelled: 'Cancelled',
 } as const satisfies Record<RideStatus, StatusLabel>;
 
 function isRideStatus(value: string): value is RideStatus {
@@ -74,7 +91,8 @@ function isRideStatus(value: string): value is RideStatus {
 }
 
 /**
- * The words for a ride status: open is Open, assigned is Driver Assigned, completed is Completed.
+ * The words for a ride status: open is Open, assigned is Driver Assigned, completed is Completed,
+ * cancelled is Cancelled.
  * Takes any text, as a status read off the wire may be one this build does not know: that one
  * shows as Completed too (SPEC §4: "Completed is displayed for any other status").
  *
@@ -85,6 +103,7 @@ export function statusLabel(status: string): StatusLabel {
 }
 
 const REFUSALS = {
+  cancelled: { code: 'RIDE_CANCELLED', message: 'This ride was cancelled' },
   notLoggedIn: { code: 'UNAUTHENTICATED', message: 'You must be logged in to join a ride' },
   creator: { code: 'CREATOR_CANNOT_JOIN', message: 'You cannot join your own ride' },
   alreadyJoined: { code: 'ALREADY_JOINED', message: 'You have already joined this ride' },
@@ -98,6 +117,7 @@ function firstJoinRefusal(
   isPassenger: boolean,
   now: Date,
 ): { code: DomainErrorCode; message: string } | null {
+  if (isCancelled(ride)) return REFUSALS.cancelled;
   if (viewerId == null) return REFUSALS.notLoggedIn;
   if (viewerId === ride.creatorId) return REFUSALS.creator;
   if (isPassenger) return REFUSALS.alreadyJoined;
@@ -108,7 +128,7 @@ function firstJoinRefusal(
 
 /**
  * Whether the viewer may join a ride, and if not the first reason why, checked in this order:
- * logged out, is the organiser, already a passenger, ride past, ride full.
+ * ride cancelled, logged out, is the organiser, already a passenger, ride past, ride full.
  *
  * @example joinEligibility({ ride, viewerId: ride.creatorId, isPassenger: false, now })
  *   // { eligible: false, code: 'CREATOR_CANNOT_JOIN', message: 'You cannot join your own ride' }
@@ -150,7 +170,9 @@ export function assertCanJoin(
 
 /**
  * Who may take a passenger entry off a ride: nobody once the ride is past; never the organiser's own
- * entry; otherwise the organiser (anyone's entry) or the passenger (their own entry).
+ * entry; otherwise the organiser (anyone's entry) or the passenger (their own entry). On a cancelled
+ * ride only the passenger may still leave (their own entry); the organiser removes nobody, so the
+ * ride keeps the record of who was on it.
  *
  * @example assertCanRemovePassenger({ ride, actorId: 9, passenger: { userId: 7 }, now })
  *   // throws NOT_ALLOWED_TO_REMOVE 'You can only remove yourself from this ride' when 9 is not the organiser
@@ -171,6 +193,7 @@ export function assertCanRemovePassenger(args: {
   if (actorId !== ride.creatorId && actorId !== passenger.userId) {
     throw new DomainError('NOT_ALLOWED_TO_REMOVE', 'You can only remove yourself from this ride');
   }
+  if (actorId !== passenger.userId) assertNotCancelled(ride, 'Passengers cannot be removed from a cancelled ride');
 }
 
 /**
@@ -188,7 +211,7 @@ export function assertIsCreator(ride: Pick<RideState, 'creatorId'>, actorId: num
 
 /**
  * A vendor may take a ride only while it is open and still ahead: non-vendors are refused first,
- * then rides already assigned (or completed), then past rides.
+ * then cancelled rides, then rides already assigned (or completed), then past rides.
  *
  * @example assertCanAssign({ ride: { ...ride, status: 'assigned' }, isVendor: true, now })
  *   // throws ALREADY_ASSIGNED 'This ride has already been assigned'
@@ -196,6 +219,7 @@ export function assertIsCreator(ride: Pick<RideState, 'creatorId'>, actorId: num
 export function assertCanAssign(args: { ride: RideState; isVendor: boolean; now?: Date }): void {
   const { ride, isVendor, now = new Date() } = args;
   if (!isVendor) throw new DomainError('VENDOR_ONLY', 'Only vendors can assign rides');
+  assertNotCancelled(ride, 'This ride was cancelled');
   if (ride.status !== 'open') throw new DomainError('ALREADY_ASSIGNED', 'This ride has already been assigned');
   if (isPast(ride, now)) throw new DomainError('RIDE_PAST', 'This ride is in the past');
 }
@@ -213,4 +237,31 @@ export function assertMaxPassengersCovers(newMax: number, seatsTaken: number): v
       `Maximum passengers cannot be less than the ${seatsTaken} seats already taken`,
     );
   }
+}
+
+/**
+ * Changing the drop-off order (moving a passenger or locking the sequence) of a cancelled ride is
+ * refused: the ride will not run.
+ *
+ * @example assertCanReorder({ status: 'cancelled' })
+ *   // throws RIDE_CANCELLED 'The drop-off sequence of a cancelled ride cannot be changed'
+ */
+export function assertCanReorder(ride: Pick<RideState, 'status'>): void {
+  assertNotCancelled(ride, 'The drop-off sequence of a cancelled ride cannot be changed');
+}
+
+/**
+ * Cancelling a ride: only its organiser; not twice; only while it is still ahead; and not once it
+ * is completed. Others may have joined (they keep their entries and see the reason); an assigned
+ * ride may be cancelled too (its vendor sees it cancelled).
+ *
+ * @example assertCanCancelRide({ ride: { ...ride, status: 'cancelled' }, actorId: ride.creatorId, now })
+ *   // throws RIDE_CANCELLED 'This ride is already cancelled'
+ */
+export function assertCanCancelRide(args: { ride: RideState; actorId: number; now?: Date }): void {
+  const { ride, actorId, now = new Date() } = args;
+  assertIsCreator(ride, actorId, 'cancel this ride');
+  assertNotCancelled(ride, 'This ride is already cancelled');
+  if (ride.status === 'completed') throw new DomainError('RIDE_NOT_OPEN', 'A completed ride cannot be cancelled');
+  if (isPast(ride, now)) throw new DomainError('RIDE_PAST', 'A past ride cannot be cancelled');
 }

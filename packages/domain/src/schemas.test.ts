@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  cancelRideFormSchema,
+  cancelRideInput,
   adminResetFormSchema,
   adminResetInput,
   changePasswordFormSchema,
@@ -377,7 +379,11 @@ describe('completeResetFormSchema', () => {
       { discordUsername: 'bob', code: 'ABCDEFGHJKMN', newPassword: '12345678' },
       [['confirmPassword', 'New passwords do not match']],
     ],
-    ['matching', { discordUsername: 'bob', code: 'ABCDEFGHJKMN', newPassword: '12345678', confirmPassword: '12345678' }, []],
+    [
+      'matching',
+      { discordUsername: 'bob', code: 'ABCDEFGHJKMN', newPassword: '12345678', confirmPassword: '12345678' },
+      [],
+    ],
   ])('%s', (_label, value, expected) => {
     expect(issues(completeResetFormSchema, value)).toEqual(expected);
   });
@@ -966,5 +972,42 @@ describe('Discord usernames', () => {
     for (const discordUsername of ['first-user', 'alice#1234', 'Alice Tan', 'a']) {
       expect(parsed(loginInput, { discordUsername, password: 'x' }).discordUsername).toBe(discordUsername);
     }
+  });
+});
+
+describe('cancelRideInput / cancelRideFormSchema', () => {
+  const messages = (result: z.ZodSafeParseResult<unknown>) =>
+    result.success ? [] : result.error.issues.map((i) => i.message);
+
+  it('accepts a reason of 1 to 300 characters, trimmed, line breaks kept', () => {
+    expect(cancelRideInput.parse({ id: 4, reason: '  Car broke down  ' })).toEqual({ id: 4, reason: 'Car broke down' });
+    expect(cancelRideInput.parse({ id: 4, reason: 'x' }).reason).toBe('x');
+    expect(cancelRideInput.parse({ id: 4, reason: 'x'.repeat(300) }).reason).toHaveLength(300);
+    expect(cancelRideFormSchema.parse({ reason: 'Flight moved\nSorry all' }).reason).toBe('Flight moved\nSorry all');
+  });
+
+  it.each([
+    ['missing', undefined, 'Please give a reason for cancelling'],
+    ['empty', '', 'Please give a reason for cancelling'],
+    ['blank', '   ', 'Please give a reason for cancelling'],
+    ['not text', 12, 'Please give a reason for cancelling'],
+    ['301 characters', 'x'.repeat(301), 'Reason must be at most 300 characters'],
+    [
+      'a control character',
+      'bad\u0007bell',
+      'Reason contains characters that are not allowed (control or text-direction characters)',
+    ],
+    [
+      'a text-direction override',
+      'abc\u202Edef',
+      'Reason contains characters that are not allowed (control or text-direction characters)',
+    ],
+  ])('refuses a reason that is %s', (_label, reason, message) => {
+    expect(messages(cancelRideInput.safeParse({ id: 4, reason }))).toEqual([message]);
+    expect(messages(cancelRideFormSchema.safeParse({ reason }))).toEqual([message]);
+  });
+
+  it('refuses a bad id', () => {
+    expect(messages(cancelRideInput.safeParse({ id: 0, reason: 'ok' }))).toEqual(['Invalid id']);
   });
 });

@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import {
   DIRECTIONS,
+  MAX_CANCEL_REASON_LENGTH,
   MAX_DISCORD_USERNAME_LENGTH,
   MAX_ID,
   MAX_LOCATION_LENGTH,
@@ -538,6 +539,25 @@ export function joinFormSchema(remaining: number) {
   });
 }
 export type JoinFormValues = z.input<ReturnType<typeof joinFormSchema>>;
+
+/** The refusal of a missing or blank cancel reason (API and the Cancel Ride form alike). */
+export const CANCEL_REASON_REQUIRED = 'Please give a reason for cancelling';
+
+/**
+ * Why the organiser cancels a ride: 1 to 300 characters after trimming; a text box, so line breaks
+ * and tabs are kept but other control and text-direction characters are refused.
+ */
+export const cancelReasonField = requiredText(CANCEL_REASON_REQUIRED, MAX_CANCEL_REASON_LENGTH, 'Reason', {
+  multiline: true,
+});
+
+/** Cancelling a ride: the ride's id and the reason passengers and the vendor will read. */
+export const cancelRideInput = z.object({ id: idInput, reason: cancelReasonField });
+export type CancelRideInput = z.output<typeof cancelRideInput>;
+
+/** The Cancel Ride form (the modal's textarea): the same reason rule and messages. */
+export const cancelRideFormSchema = z.object({ reason: cancelReasonField });
+export type CancelRideFormValues = z.input<typeof cancelRideFormSchema>;
 
 /** Setting one passenger's stop number (1-based). */
 export const sequenceInput = z.object({

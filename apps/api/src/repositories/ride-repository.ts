@@ -42,6 +42,10 @@ export interface RideSummary {
   cost: number;
   additionalStops: number;
   sequenceLocked: boolean;
+  /** Why the organiser cancelled the ride; null unless `status` is 'cancelled'. */
+  cancelReason: string | null;
+  /** When the ride was cancelled (ISO); null unless `status` is 'cancelled'. */
+  cancelledAt: string | null;
 }
 
 /** The organiser as a ride's detail shows them; username and numbers are null for the public. */
@@ -72,6 +76,8 @@ type RideWithCreator = Pick<
   | 'cost'
   | 'additionalStops'
   | 'sequenceLocked'
+  | 'cancelReason'
+  | 'cancelledAt'
 > & { creatorOwnName: string | null; creatorDiscordUsername: string | null };
 
 /** A ride row as `audience` may see it (the domain's visibility rules decide what is left out). */
@@ -95,6 +101,8 @@ export function toRideSummary(row: RideWithCreator, audience: RideAudience): Rid
     cost: row.cost,
     additionalStops: row.additionalStops,
     sequenceLocked: row.sequenceLocked,
+    cancelReason: row.cancelReason,
+    cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
   };
 }
 
@@ -118,6 +126,8 @@ export function selectRideSummaries(db: Db) {
       'rides.cost',
       'rides.additionalStops',
       'rides.sequenceLocked',
+      'rides.cancelReason',
+      'rides.cancelledAt',
       'creator.name as creatorOwnName',
       'creator.discordUsername as creatorDiscordUsername',
     ]);
@@ -431,6 +441,24 @@ export async function assignRideToVendor(trx: Transaction<Database>, id: number,
   await trx
     .updateTable('rides')
     .set({ status: 'assigned', vendorId, updatedAt: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Any status → cancelled, with the reason and time; the caller has locked the row and checked the rules. */
+export async function markRideCancelled(
+  trx: Transaction<Database>,
+  id: number,
+  cancellation: { reason: string; at: Date },
+): Promise<void> {
+  await trx
+    .updateTable('rides')
+    .set({
+      status: 'cancelled',
+      cancelReason: cancellation.reason,
+      cancelledAt: cancellation.at,
+      updatedAt: new Date(),
+    })
     .where('id', '=', id)
     .execute();
 }

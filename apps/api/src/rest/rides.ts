@@ -72,6 +72,12 @@ export function registerRideRoutes(app: FastifyInstance, deps: HttpContextDeps):
     '/api/rides/:id',
     viaCaller(deps, (caller, req) => caller.ride.delete({ id: parseId(params(req).id) })),
   );
+  app.post(
+    '/api/rides/:id/cancel',
+    viaCaller(deps, (caller, req) =>
+      caller.ride.cancel(untrusted({ reason: bodyObject(req).reason, id: parseId(params(req).id) })),
+    ),
+  );
 
   app.get(
     '/api/rides/:id/passengers',

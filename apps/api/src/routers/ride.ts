@@ -1,4 +1,4 @@
-import { audienceOf, idInput, rideListFiltersInput, ridePayloadInput } from '@rideshare/domain';
+import { audienceOf, cancelRideInput, idInput, rideListFiltersInput, ridePayloadInput } from '@rideshare/domain';
 import { z } from 'zod';
 
 import { readRideListPage, type RideListPage } from '../lib/ride-list-cache';
@@ -9,7 +9,7 @@ import {
   listRidesOrganizedBy,
   type RideDetail,
 } from '../repositories/ride-repository';
-import { createRide, editRide, removeRide } from '../services/ride-service';
+import { cancelRide, createRide, editRide, removeRide } from '../services/ride-service';
 import type { ContextInner } from '../trpc/context';
 import { notFound } from '../trpc/errors';
 import { protectedProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
@@ -77,6 +77,16 @@ export const rideRouter = router({
   delete: protectedProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
     await removeRide(ctx.db, { actorId: ctx.user.id, rideId: input.id });
     return { id: input.id, message: 'Ride deleted successfully' };
+  }),
+
+  /**
+   * Cancels a ride with a reason (1..300 characters), its organiser only, a future ride not already
+   * cancelled (ride-service `cancelRide`). The ride keeps its entries; answers the ride, now
+   * `status: 'cancelled'` with `cancelReason` and `cancelledAt`.
+   */
+  cancel: protectedProcedure.input(cancelRideInput).mutation(async ({ ctx, input }) => {
+    await cancelRide(ctx.db, { actorId: ctx.user.id, rideId: input.id, reason: input.reason, now: ctx.now() });
+    return loadRideDetail(ctx, input.id);
   }),
 
   /** Rides the caller joined as a passenger but did not organise (one query). */

@@ -4,6 +4,7 @@
  */
 import type { Database } from '@rideshare/db';
 import {
+  assertCanCancelRide,
   assertCanCreateRide,
   assertCanDeleteRide,
   assertCanUpdateRide,
@@ -16,7 +17,13 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 
 import { insertPassenger, updatePassengerEntry } from '../repositories/passenger-repository';
-import { deleteRide, driverContactExists, insertRide, updateRide } from '../repositories/ride-repository';
+import {
+  deleteRide,
+  driverContactExists,
+  insertRide,
+  markRideCancelled,
+  updateRide,
+} from '../repositories/ride-repository';
 import { lockRideWithEntries, rideStateOf, saveDerivedFields } from './ride-writes';
 
 async function assertDriverContact(trx: Transaction<Database>, id: number | null | undefined): Promise<void> {
@@ -131,5 +138,22 @@ export async function removeRide(db: Kysely<Database>, args: { actorId: number; 
     const othersJoined = entries.filter((entry) => entry.userId !== ride.creatorId).length;
     assertCanDeleteRide({ ride, actorId: args.actorId, othersJoined });
     await deleteRide(trx, ride.id);
+  });
+}
+
+/**
+ * Cancels a ride: its organiser only, once, while it is still ahead and not completed (domain
+ * `assertCanCancelRide`). The ride keeps every entry and its vendor; it takes the status
+ * 'cancelled' with the reason and the time, which every ride answer then carries.
+ */
+export async function cancelRide(
+  db: Kysely<Database>,
+  args: { actorId: number; rideId: number; reason: string; now: Date },
+): Promise<void> {
+  const { actorId, rideId, reason, now } = args;
+  await db.transaction().execute(async (trx) => {
+    const { ride, entries } = await lockRideWithEntries(trx, rideId);
+    assertCanCancelRide({ ride: rideStateOf(ride, entries), actorId, now });
+    await markRideCancelled(trx, ride.id, { reason, at: now });
   });
 }

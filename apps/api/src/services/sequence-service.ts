@@ -10,6 +10,7 @@
 import type { Database } from '@rideshare/db';
 import {
   assertCanEditSequence,
+  assertCanReorder,
   assertIsCreator,
   findPassengerOfRide,
   moveToSequence,
@@ -30,7 +31,8 @@ async function sortedEntries(trx: Transaction<Database>, rideId: number): Promis
 
 /**
  * Moves one passenger to stop `sequence` (1..number of entries) and renumbers every entry of the
- * ride 1..n. Organiser only, FC->SG only, passenger of that ride only, refused once locked.
+ * ride 1..n. Organiser only, not on a cancelled ride, FC->SG only, passenger of that ride only,
+ * refused once locked.
  * Answers the entries in their new order.
  */
 export async function setPassengerSequence(
@@ -40,6 +42,7 @@ export async function setPassengerSequence(
   return db.transaction().execute(async (trx) => {
     const { ride, entries } = await lockRideWithEntries(trx, args.rideId);
     assertIsCreator(ride, args.actorId, 'change the drop-off sequence');
+    assertCanReorder(ride);
     assertCanEditSequence({ direction: ride.direction, locked: ride.sequenceLocked, count: entries.length });
     findPassengerOfRide(entries, args.passengerId);
     await storeChangedSequences(trx, ride.id, entries, moveToSequence(entries, args.passengerId, args.sequence));
@@ -61,6 +64,7 @@ export async function lockSequence(
   return db.transaction().execute(async (trx) => {
     const { ride, entries } = await lockRideWithEntries(trx, args.rideId);
     assertIsCreator(ride, args.actorId, 'lock the drop-off sequence');
+    assertCanReorder(ride);
     // `locked: false`: locking again is not a change, so only the direction rule applies here.
     assertCanEditSequence({ direction: ride.direction, locked: false, count: entries.length });
     if (!ride.sequenceLocked) {

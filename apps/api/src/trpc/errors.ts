@@ -36,6 +36,7 @@ const domainErrorStatus = {
   RIDE_HAS_PASSENGERS: 'CONFLICT',
   RIDE_NOT_OPEN: 'CONFLICT',
   ALREADY_ASSIGNED: 'CONFLICT',
+  RIDE_CANCELLED: 'CONFLICT',
   RESET_CODE_INVALID: 'BAD_REQUEST',
   // The argon2 line is full: a deliberate 503 with Retry-After, not a crash.
   SERVER_BUSY: 'SERVICE_UNAVAILABLE',

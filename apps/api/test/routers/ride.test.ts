@@ -88,6 +88,8 @@ describe('ride.create', () => {
       cost: 80,
       additionalStops: 0,
       sequenceLocked: false,
+      cancelReason: null,
+      cancelledAt: null,
     });
     expect(await entriesOf(ride.id)).toEqual([
       { userId: alice.id, dropoffLocation: 'Pasir Ris MRT', passengerCount: 2, dropoffSequence: null },

@@ -234,6 +234,24 @@ describe('JoinRidePage', () => {
     expect(screen.queryByRole('button', { name: 'Join Ride' })).toBeNull();
   });
 
+  it('refuses a cancelled ride with This Ride Was Cancelled and the reason', async () => {
+    renderJoin(
+      api({
+        'ride.byId': () =>
+          rideDetail({
+            status: 'cancelled',
+            cancelReason: 'The car broke down',
+            cancelledAt: '2099-04-01T00:00:00.000Z',
+          }),
+      }),
+    );
+    const notice = await screen.findByTestId('not-joinable');
+    expect(notice.textContent).toContain('This Ride Was Cancelled');
+    expect(notice.textContent).toContain('Reason: The car broke down');
+    expect(screen.getByText('Cancelled')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Join Ride' })).toBeNull();
+  });
+
   it('shows Ride Not Found for a missing ride', async () => {
     renderJoin(
       api({

@@ -45,7 +45,10 @@ function RideSummaryCard({ ride }: { ride: RideDetail }) {
           <Title order={2} size="h4">
             {directionLabel(asDirection(ride.direction))}
           </Title>
-          <Badge variant="light" color={ride.status === 'open' ? 'green' : 'gray'}>
+          <Badge
+            variant="light"
+            color={ride.status === 'open' ? 'green' : ride.status === 'cancelled' ? 'red' : 'gray'}
+          >
             {statusLabel(ride.status)}
           </Badge>
         </Group>
@@ -134,9 +137,9 @@ function JoinForm({ ride }: { ride: RideDetail }) {
   );
 }
 
-function NotJoinable({ rideId, message }: { rideId: number; message: string }) {
+function NotJoinable({ rideId, title, message }: { rideId: number; title: string; message: string }) {
   return (
-    <Alert color="gray" variant="light" title="You can't join this ride" data-testid="not-joinable">
+    <Alert color="gray" variant="light" title={title} data-testid="not-joinable">
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{message}</Text>
         <Group gap="xs">
@@ -195,7 +198,15 @@ function JoinRide({ rideId }: { rideId: number }) {
           )}
         </>
       ) : (
-        <NotJoinable rideId={current.id} message={eligibility.message} />
+        <NotJoinable
+          rideId={current.id}
+          {...(eligibility.code === 'RIDE_CANCELLED'
+            ? {
+                title: 'This Ride Was Cancelled',
+                message: current.cancelReason ? `Reason: ${current.cancelReason}` : eligibility.message,
+              }
+            : { title: "You can't join this ride", message: eligibility.message })}
+        />
       )}
     </Page>
   );

@@ -7,6 +7,7 @@ import { Badge, Button, Grid, Group, Skeleton, Stack, Tabs, Text } from '@mantin
 import {
   directionLabel,
   formatRideDate,
+  isCancelled,
   isFull,
   isPast,
   joinEligibility,
@@ -17,11 +18,13 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 
 import { LoadErrorAlert } from '../components/load-error-alert';
 import { Page, usePageTitle } from '../components/page';
+import { CancelledRideBanner, CancelRideButton } from '../features/ride-details/cancel-ride';
 import { JoinRideCard } from '../features/ride-details/join-ride-card';
 import { PassengersTab } from '../features/ride-details/passengers-tab';
 import { RideDetailsTab, RideOrganizerCard } from '../features/ride-details/ride-details-tab';
 import { RidePointsList } from '../features/ride-details/ride-points-list';
 import {
+  CancelledRideCard,
   FullRideCard,
   JoinedCard,
   LoginRequiredCard,
@@ -43,6 +46,7 @@ const STATUS_COLORS: Record<StatusLabel, string> = {
   Open: 'green',
   'Driver Assigned': 'blue',
   Completed: 'gray',
+  Cancelled: 'red',
 };
 
 function readTab(value: string | null): DetailTab {
@@ -84,7 +88,8 @@ function RideActionCard({
 }: ActionCardProps) {
   if (!user) return <LoginRequiredCard />;
   const past = isPast(ride);
-  if (user.id === ride.creatorId) return <OrganizerCard past={past} />;
+  if (user.id === ride.creatorId) return <OrganizerCard past={past} cancelled={isCancelled(ride)} />;
+  if (isCancelled(ride)) return <CancelledRideCard />;
   if (passengersError) {
     // Whether the viewer already joined is unknown, so neither the form nor "joined" can be shown.
     return (
@@ -116,6 +121,9 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
   const past = isPast(ride);
   const status = statusLabel(ride.status);
   const isCreator = user?.id === ride.creatorId;
+  const cancelled = isCancelled(ride);
+  // Editing and cancelling are for rides still ahead and not cancelled (the server refuses the rest).
+  const canChange = isCreator && !past && !cancelled;
 
   const onTabChange = (value: string | null) => {
     const next = readTab(value);
@@ -138,11 +146,12 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
       size="lg"
       actions={
         <>
-          {isCreator ? (
+          {canChange ? (
             <Button component={Link} to={`/rides/edit/${ride.id}`} variant="light">
               Edit Ride
             </Button>
           ) : null}
+          {canChange ? <CancelRideButton ride={ride} /> : null}
           <ShareButton ride={ride} label="Share" passengers={passengers} />
         </>
       }
@@ -165,6 +174,7 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
           </Badge>
         ) : null}
       </Group>
+      {cancelled ? <CancelledRideBanner ride={ride} /> : null}
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>

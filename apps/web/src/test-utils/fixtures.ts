@@ -54,6 +54,8 @@ export function makeRideSummary(overrides: Partial<TestRideSummary> = {}): TestR
     cost: 80,
     additionalStops: 0,
     sequenceLocked: false,
+    cancelReason: null,
+    cancelledAt: null,
     ...overrides,
   };
 }

@@ -15,7 +15,7 @@ import { useNavigate } from 'react-router-dom';
 import { SubmitButton } from '../../components/submit-button';
 import { errorCode, errorMessage, showApiError } from '../../lib/errors';
 import { focusFirstInvalid, zodResolver } from '../../lib/form';
-import { useLogin } from '../session';
+import { useLogin, useReturnPath } from '../session';
 import { DiscordUsernameInput } from '../../components/discord-username-input';
 
 const LOGIN_FALLBACK_MESSAGE = 'Invalid Discord username or password';
@@ -32,6 +32,7 @@ export interface LoginFormProps {
 
 export function LoginForm({ onForgotPassword, initialUsername = '', focusPassword = false }: LoginFormProps) {
   const navigate = useNavigate();
+  const returnPath = useReturnPath();
   const login = useLogin();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
@@ -49,7 +50,7 @@ export function LoginForm({ onForgotPassword, initialUsername = '', focusPasswor
       setFailure(null);
       login.mutate(values, {
         onSuccess: () => {
-          void navigate('/', { replace: true });
+          void navigate(returnPath, { replace: true });
         },
         onError: (err) => {
           showApiError(err, 'Login failed');

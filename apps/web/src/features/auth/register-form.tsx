@@ -15,7 +15,7 @@ import { useNavigate } from 'react-router-dom';
 import { SubmitButton } from '../../components/submit-button';
 import { errorCode, errorMessage, fieldErrors, showApiError } from '../../lib/errors';
 import { focusFirstInvalid, zodResolver } from '../../lib/form';
-import { useRegister } from '../session';
+import { useRegister, useReturnPath } from '../session';
 import { DiscordUsernameInput } from '../../components/discord-username-input';
 
 const REGISTER_FALLBACK_MESSAGE = 'Registration failed. Discord username may already exist.';
@@ -39,6 +39,7 @@ const initialValues = {
 
 export function RegisterForm() {
   const navigate = useNavigate();
+  const returnPath = useReturnPath();
   const register = useRegister();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
@@ -53,7 +54,7 @@ export function RegisterForm() {
       setFailure(null);
       register.mutate(registerFormToInput(values), {
         onSuccess: () => {
-          void navigate('/', { replace: true });
+          void navigate(returnPath, { replace: true });
         },
         onError: (err) => {
           showApiError(err, 'Registration failed');

@@ -6,11 +6,14 @@
  *   'View Your Rides' to /home.
  * - `<PastRideCard />`: 'This Ride Is In The Past' (past and not joined).
  * - `<FullRideCard />`: no spots left.
- * - `<OrganizerCard />`: the viewer organised the ride.
+ * - `<CancelledRideCard />`: 'This Ride Was Cancelled' (it cannot be joined any more).
+ * - `<OrganizerCard past cancelled />`: the viewer organised the ride.
  */
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+
+import { fromHere } from '../session';
 
 function StatusCard({
   title,
@@ -46,6 +49,14 @@ function StatusCard({
   );
 }
 
+function ViewAvailableRides() {
+  return (
+    <Button component={Link} to="/home" variant="light">
+      View Available Rides
+    </Button>
+  );
+}
+
 export function LoginRequiredCard({ children }: { children?: ReactNode }) {
   const location = useLocation();
   return (
@@ -53,7 +64,7 @@ export function LoginRequiredCard({ children }: { children?: ReactNode }) {
       title="Login Required"
       color="blue"
       action={
-        <Button component={Link} to="/auth" state={{ from: location.pathname + location.search }}>
+        <Button component={Link} to="/auth" state={fromHere(location)}>
           Login or Register
         </Button>
       }
@@ -83,15 +94,7 @@ export function JoinedCard({ past }: { past: boolean }) {
 
 export function PastRideCard() {
   return (
-    <StatusCard
-      title="This Ride Is In The Past"
-      color="gray"
-      action={
-        <Button component={Link} to="/home" variant="light">
-          View Available Rides
-        </Button>
-      }
-    >
+    <StatusCard title="This Ride Is In The Past" color="gray" action={<ViewAvailableRides />}>
       This ride has already departed, so it can no longer be joined.
     </StatusCard>
   );
@@ -99,26 +102,28 @@ export function PastRideCard() {
 
 export function FullRideCard() {
   return (
-    <StatusCard
-      title="This Ride Is Full"
-      color="orange"
-      action={
-        <Button component={Link} to="/home" variant="light">
-          View Available Rides
-        </Button>
-      }
-    >
+    <StatusCard title="This Ride Is Full" color="orange" action={<ViewAvailableRides />}>
       Every seat is taken. Look for another ride, or create your own.
     </StatusCard>
   );
 }
 
-export function OrganizerCard({ past }: { past: boolean }) {
+export function CancelledRideCard() {
+  return (
+    <StatusCard title="This Ride Was Cancelled" color="red" action={<ViewAvailableRides />}>
+      The organizer cancelled this ride, so it can no longer be joined. Look for another ride, or create your own.
+    </StatusCard>
+  );
+}
+
+export function OrganizerCard({ past, cancelled = false }: { past: boolean; cancelled?: boolean }) {
   return (
     <StatusCard title="You Are Organizing This Ride" color="blue">
-      {past
-        ? 'This trip has already taken place.'
-        : 'Passengers who join appear in the Passengers tab, with their contact details. Use Edit Ride above to change the date, seats or your location.'}
+      {cancelled
+        ? 'You cancelled this ride. Everyone who joined sees your reason on this page.'
+        : past
+          ? 'This trip has already taken place.'
+          : 'Passengers who join appear in the Passengers tab, with their contact details. Use Edit Ride above to change the date, seats or your location.'}
     </StatusCard>
   );
 }

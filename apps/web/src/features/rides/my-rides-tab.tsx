@@ -1,18 +1,20 @@
 /**
- * `MyRidesTab`: the signed-in user's own rides on /home (SPEC §2 "My Rides"), in three sections:
+ * `MyRidesTab`: the signed-in user's own rides on /home (SPEC §2 "My Rides"), in four sections:
  *
- * 1. Manage Drop-off Sequence: their FC->SG rides, each with 'Share Summary' and the drag /
- *    keyboard reorder panel.
- * 2. Rides You Organized: cards with Share and Edit (→ /rides/edit/{id}).
+ * 1. Manage Drop-off Sequence: their FC->SG rides that are not cancelled, each with 'Share Summary'
+ *    and the drag / keyboard reorder panel.
+ * 2. Rides You Organized: cards with Share and Edit (→ /rides/edit/{id}; no Edit once past).
  * 3. Rides You Joined: cards with Share and View Details (→ /rides/{id}).
+ * 4. Cancelled Rides: the rides they organised or joined that were cancelled, apart from the
+ *    active ones, each card with its reason and View Details.
  *
  * A section without rides is left out; with none at all the tab says 'You haven't created or joined
  * any rides yet.'. Signed-out visitors are asked to log in. Upcoming rides come first, soonest
- * first, then past ones (the domain's list order).
+ * first, then past ones (the server's order).
  */
 import { Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { directionLabel, formatRideDate, isPast } from '@rideshare/domain';
-import type { ReactNode } from 'react';
+import { directionLabel, formatRideDate, isCancelled, isPast } from '@rideshare/domain';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
@@ -58,6 +60,20 @@ function Section({
       </Stack>
       {children}
     </Stack>
+  );
+}
+
+function ViewDetailsButton({ ride }: { ride: RideListItem }) {
+  return (
+    <Button
+      component={Link}
+      to={`/rides/${ride.id}`}
+      size="xs"
+      variant="default"
+      aria-label={`View Details: ${rideName(ride)}`}
+    >
+      View Details
+    </Button>
   );
 }
 
@@ -131,9 +147,16 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
   const joined = trpc.ride.joined.useQuery(undefined, { enabled: signedIn });
 
   // The server sends both lists in the spec's order: rides still to come first, then past ones.
-  const organizedRides = organized.data ?? [];
   // `ride.joined` leaves out the caller's own rides (they hold a seat there too), so none repeats.
-  const joinedRides = joined.data ?? [];
+  const organizedRides = (organized.data ?? []).filter((ride) => !isCancelled(ride));
+  const joinedRides = (joined.data ?? []).filter((ride) => !isCancelled(ride));
+  // Cancelled rides from both lists, merged in the same order.
+  const cancelledRides = useMemo(() => {
+    const now = new Date();
+    return [...(organized.data ?? []), ...(joined.data ?? [])]
+      .filter(isCancelled)
+      .sort((a, b) => Number(isPast(a, now)) - Number(isPast(b, now)) || Date.parse(a.date) - Date.parse(b.date));
+  }, [organized.data, joined.data]);
   const sequenceRides = organizedRides.filter((ride) => ride.direction === 'FC->SG');
 
   if (!viewer) return <SignedOutPrompt />;
@@ -161,7 +184,7 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
     );
   }
 
-  if (organizedRides.length === 0 && joinedRides.length === 0) {
+  if (organizedRides.length === 0 && joinedRides.length === 0 && cancelledRides.length === 0) {
     return (
       <Stack align="center" gap="sm" py="xl">
         <Text c="dimmed" ta="center">
@@ -206,15 +229,17 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
                 actions={
                   <>
                     <ShareButton ride={ride} label="Share" size="xs" aria-label={`Share ride: ${rideName(ride)}`} />
-                    <Button
-                      component={Link}
-                      to={`/rides/edit/${ride.id}`}
-                      size="xs"
-                      variant="default"
-                      aria-label={`Edit ride: ${rideName(ride)}`}
-                    >
-                      Edit
-                    </Button>
+                    {isPast(ride) ? null : (
+                      <Button
+                        component={Link}
+                        to={`/rides/edit/${ride.id}`}
+                        size="xs"
+                        variant="default"
+                        aria-label={`Edit ride: ${rideName(ride)}`}
+                      >
+                        Edit
+                      </Button>
+                    )}
                   </>
                 }
               />
@@ -236,17 +261,30 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
                 actions={
                   <>
                     <ShareButton ride={ride} label="Share" size="xs" aria-label={`Share ride: ${rideName(ride)}`} />
-                    <Button
-                      component={Link}
-                      to={`/rides/${ride.id}`}
-                      size="xs"
-                      variant="default"
-                      aria-label={`View Details: ${rideName(ride)}`}
-                    >
-                      View Details
-                    </Button>
+                    <ViewDetailsButton ride={ride} />
                   </>
                 }
+              />
+            ))}
+          </SimpleGrid>
+        </Section>
+      ) : null}
+
+      {cancelledRides.length > 0 ? (
+        <Section
+          id="cancelled-rides"
+          title="Cancelled Rides"
+          description="Rides you organised or joined that were cancelled. They will not run."
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+            {cancelledRides.map((ride) => (
+              <RideCard
+                key={ride.id}
+                ride={ride}
+                viewerId={viewer.id}
+                isVendor={viewer.isVendor}
+                isPassenger={ride.creatorId !== viewer.id}
+                actions={<ViewDetailsButton ride={ride} />}
               />
             ))}
           </SimpleGrid>

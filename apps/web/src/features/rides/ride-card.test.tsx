@@ -130,3 +130,20 @@ describe('RideCard', () => {
     expect(joinLink()).toBeNull();
   });
 });
+
+describe('RideCard, cancelled', () => {
+  it('shows the Cancelled badge first (over Past, Full, Your Ride) with the reason, and offers no Join or Assign', () => {
+    const cancelled = ride({ status: 'cancelled', cancelReason: 'Flight moved', currentPassengers: 4 });
+    renderCard(<RideCard ride={cancelled} viewerId={1} now={NOW} />);
+    expect(badge()?.textContent).toBe('Cancelled');
+    expect(within(card()).getByText('Cancelled: Flight moved')).toBeTruthy();
+    cleanup();
+    renderCard(<RideCard ride={{ ...cancelled, currentPassengers: 2 }} viewerId={null} now={NOW} />);
+    expect(badge()?.textContent).toBe('Cancelled');
+    expect(joinLink()).toBeNull();
+    cleanup();
+    renderCard(<RideCard ride={{ ...cancelled, currentPassengers: 2 }} viewerId={9} isVendor now={NOW} />);
+    expect(joinLink()).toBeNull();
+    expect(assignLink()).toBeNull();
+  });
+});

@@ -3,9 +3,9 @@
  *
  * Shows the direction (route codes with an arrow, then the words), the Singapore date, the
  * organiser ('Unknown Organizer' when unknown), passengers current/max, the per-person cost in SGD
- * and the badge (Past / Full / Your Ride / Join, from the domain; a ride the viewer already has a
- * seat on reads 'Joined' where the domain says 'Join'). Past rides are dimmed. The whole card opens
- * /rides/{id}.
+ * and the badge (Cancelled / Past / Full / Your Ride / Join, from the domain; a ride the viewer
+ * already has a seat on reads 'Joined' where the domain says 'Join'). A cancelled ride also shows
+ * its reason. Past rides are dimmed. The whole card opens /rides/{id}.
  *
  * Default actions: 'Join Ride' (→ /rides/{id}/join) when the viewer may join — for a signed-out
  * visitor, whenever the ride is still open to anyone, so the login guard can take them there —
@@ -21,6 +21,7 @@ import {
   DomainError,
   formatRideDate,
   formatSgd,
+  isCancelled,
   isFull,
   isPast,
   joinEligibility,
@@ -46,6 +47,8 @@ export interface RideCardRide {
   status: string;
   cost: number;
   additionalStops: number;
+  /** Why the organiser cancelled the ride (null or left out: not cancelled). */
+  cancelReason?: string | null;
 }
 
 export interface RideCardProps {
@@ -62,6 +65,7 @@ export interface RideCardProps {
 }
 
 const BADGE_COLORS: Record<CardBadge, string> = {
+  Cancelled: 'red',
   Past: 'gray',
   Full: 'red',
   'Your Ride': 'blue',
@@ -107,7 +111,9 @@ export function RideCard({
   // A visitor is never "eligible" (they are not signed in), yet the join action should lead them
   // to log in for any ride that still has room; the route guard sends them through /auth.
   const showJoin =
-    viewerId == null ? !past && !isFull(ride) : joinEligibility({ ride, viewerId, isPassenger, now }).eligible;
+    viewerId == null
+      ? !isCancelled(ride) && !past && !isFull(ride)
+      : joinEligibility({ ride, viewerId, isPassenger, now }).eligible;
   const showAssign = isVendor && canAssign(ride, now);
 
   const defaultActions =
@@ -176,6 +182,11 @@ export function RideCard({
         <Text size="sm">
           <time dateTime={ride.date}>{date}</time>
         </Text>
+        {ride.cancelReason ? (
+          <Text size="sm" c="red.8" lineClamp={2} data-testid="cancel-reason">
+            Cancelled: {ride.cancelReason}
+          </Text>
+        ) : null}
         <Text size="sm" c="dimmed" truncate="end">
           Organizer:{' '}
           <Text span c="var(--mantine-color-text)" fw={500}>

@@ -37,6 +37,7 @@ describe('assignBlocker', () => {
     ['already theirs', { status: 'assigned', vendorId: 9 }, 'This ride is already assigned to you. You will find it under My Rides.', true],
     ['taken by another vendor', { status: 'assigned', vendorId: 3 }, 'This ride has already been assigned to another vendor.', false],
     ['completed', { status: 'completed', vendorId: 3 }, 'This ride is completed.', false],
+    ['cancelled', { status: 'cancelled' }, 'This ride was cancelled.', false],
     ['departed', { date: '2030-01-09T00:00:00Z' }, 'This ride is in the past.', false],
   ])('explains a ride %s', (_case, overrides, message, mine) => {
     expect(assignBlocker({ ...ride, ...overrides }, 9, now)).toEqual({ message, mine });

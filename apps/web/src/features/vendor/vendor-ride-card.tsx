@@ -39,6 +39,7 @@ const STATUS_COLORS: Record<StatusLabel, string> = {
   Open: 'green',
   'Driver Assigned': 'blue',
   Completed: 'gray',
+  Cancelled: 'red',
 };
 
 const ROUTE_CODES: Record<string, string> = {

@@ -1,0 +1,113 @@
+/**
+ * Cancelling a ride (issue 12 "Cancelling"):
+ *
+ * - `<CancelRideButton ride />`: the organiser's 'Cancel Ride' button on the detail page. It opens a
+ *   modal asking for the reason (1..300 characters, checked with the domain's
+ *   `cancelRideFormSchema`, so the messages are the server's); 'Cancel Ride' confirms and reads
+ *   'Cancelling...' meanwhile. Done: toast 'Ride cancelled', the modal closes and every view of
+ *   the ride refreshes (the page then shows the banner). A refusal shows the server's message.
+ * - `<CancelledRideBanner ride />`: 'Cancelled by the organizer' with the organiser's reason, shown
+ *   wherever the ride is shown on its own (detail and join pages).
+ */
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { cancelRideFormSchema, MAX_CANCEL_REASON_LENGTH, type CancelRideFormValues } from '@rideshare/domain';
+import { useState } from 'react';
+
+import { SubmitButton } from '../../components/submit-button';
+import { fieldErrors, showApiError } from '../../lib/errors';
+import { focusFirstInvalid, zodResolver } from '../../lib/form';
+import { notifySuccess } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import { useRefreshRide } from '../../lib/use-refresh-ride';
+
+const FORM_NAME = 'cancel-ride';
+
+export function CancelledRideBanner({ ride }: { ride: { cancelReason: string | null } }) {
+  return (
+    <Alert color="red" variant="light" title="Cancelled by the organizer" data-testid="cancelled-banner">
+      <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+        {ride.cancelReason ? `Reason: ${ride.cancelReason}` : 'The organizer cancelled this ride.'}
+      </Text>
+    </Alert>
+  );
+}
+
+export function CancelRideButton({ ride }: { ride: { id: number } }) {
+  const [opened, setOpened] = useState(false);
+  const cancel = trpc.ride.cancel.useMutation();
+  const refreshRide = useRefreshRide();
+  const form = useForm<CancelRideFormValues>({
+    name: FORM_NAME,
+    mode: 'controlled',
+    initialValues: { reason: '' },
+    validateInputOnBlur: true,
+    validate: zodResolver(cancelRideFormSchema),
+  });
+
+  const close = () => {
+    if (cancel.isPending) return;
+    setOpened(false);
+    form.reset();
+  };
+
+  const submit = form.onSubmit(
+    (values) => {
+      cancel.mutate(
+        { id: ride.id, reason: values.reason },
+        {
+          onSuccess: () => {
+            notifySuccess('Ride cancelled');
+            setOpened(false);
+            form.reset();
+            void refreshRide();
+          },
+          onError: (err) => {
+            showApiError(err, 'Could not cancel the ride');
+            form.setErrors(fieldErrors(err));
+            // The ride may have changed meanwhile (cancelled elsewhere, departed): show it as it is.
+            void refreshRide();
+          },
+        },
+      );
+    },
+    (errors) => focusFirstInvalid(errors, FORM_NAME),
+  );
+
+  return (
+    <>
+      <Button color="red" variant="light" onClick={() => setOpened(true)}>
+        Cancel Ride
+      </Button>
+      <Modal opened={opened} onClose={close} title="Cancel this ride?" centered>
+        <form onSubmit={submit} noValidate aria-label="Cancel ride">
+          <Stack gap="md">
+            <Text size="sm" c="dimmed">
+              Everyone who joined keeps their place in the ride&apos;s history and sees that it was cancelled, with your
+              reason. A cancelled ride cannot be joined, edited or assigned.
+            </Text>
+            <Textarea
+              label="Reason"
+              description={`Up to ${MAX_CANCEL_REASON_LENGTH} characters`}
+              placeholder="e.g., The car is no longer available"
+              autosize
+              minRows={3}
+              maxRows={6}
+              required
+              data-autofocus
+              {...form.getInputProps('reason')}
+            />
+            <Group justify="flex-end" gap="xs">
+              <Button variant="default" onClick={close} disabled={cancel.isPending}>
+                Keep Ride
+              </Button>
+              <SubmitButton color="red" pending={cancel.isPending} pendingLabel="Cancelling...">
+                Cancel Ride
+              </SubmitButton>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}

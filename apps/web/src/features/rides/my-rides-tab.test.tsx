@@ -1,0 +1,86 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { inDays, makeRideSummary, renderWithProviders, type ApiHandlers } from '../../test-utils';
+import { MyRidesTab } from './my-rides-tab';
+
+const VIEWER = { id: 2, isVendor: false };
+
+function render(api: ApiHandlers) {
+  return renderWithProviders(<MyRidesTab viewer={VIEWER} />, { api: { 'auth.me': () => null, ...api } });
+}
+
+const ids = (region: HTMLElement) =>
+  within(region)
+    .getAllByRole('article')
+    .map((card) => card.getAttribute('data-ride-id'))
+    .sort();
+
+describe('MyRidesTab, cancelled rides', () => {
+  it('lists cancelled rides (organised or joined) in their own section, apart from the active ones', async () => {
+    render({
+      'ride.organized': () => [
+        makeRideSummary({ id: 21, creatorId: 2 }),
+        makeRideSummary({
+          id: 22,
+          creatorId: 2,
+          direction: 'FC->SG',
+          pickupLocation: 'Forest City',
+          status: 'cancelled',
+          cancelReason: 'Flight moved',
+          cancelledAt: inDays(-1),
+        }),
+      ],
+      'ride.joined': () => [
+        makeRideSummary({ id: 31 }),
+        makeRideSummary({ id: 32, status: 'cancelled', cancelReason: 'Car broke down', cancelledAt: inDays(-1) }),
+      ],
+    });
+
+    const cancelled = await screen.findByRole('region', { name: 'Cancelled Rides' });
+    expect(ids(cancelled)).toEqual(['22', '32']);
+    expect(within(cancelled).getAllByText('Cancelled').length).toBe(2);
+    expect(within(cancelled).getByText('Cancelled: Flight moved')).toBeTruthy();
+    expect(within(cancelled).getByText('Cancelled: Car broke down')).toBeTruthy();
+    // No Edit on a cancelled ride; View Details leads to the ride and its banner.
+    expect(within(cancelled).queryByRole('link', { name: /^Edit/ })).toBeNull();
+    expect(
+      within(cancelled)
+        .getAllByRole('link', { name: /^View Details/ })
+        .map((link) => link.getAttribute('href'))
+        .sort(),
+    ).toEqual(['/rides/22', '/rides/32']);
+
+    expect(ids(screen.getByRole('region', { name: 'Rides You Organized' }))).toEqual(['21']);
+    expect(ids(screen.getByRole('region', { name: 'Rides You Joined' }))).toEqual(['31']);
+    // The cancelled FC->SG ride is not offered for drop-off ordering.
+    expect(screen.queryByRole('region', { name: 'Manage Drop-off Sequence' })).toBeNull();
+  });
+
+  it('shows the section alone when every ride was cancelled', async () => {
+    render({
+      'ride.organized': () => [],
+      'ride.joined': () => [
+        makeRideSummary({ id: 41, status: 'cancelled', cancelReason: 'Sick', cancelledAt: inDays(-1) }),
+      ],
+    });
+    expect(await screen.findByRole('region', { name: 'Cancelled Rides' })).toBeTruthy();
+    expect(screen.queryByText("You haven't created or joined any rides yet.")).toBeNull();
+  });
+
+  it('hides Edit on a past organised ride and keeps it on a future one', async () => {
+    render({
+      'ride.organized': () => [
+        makeRideSummary({ id: 51, creatorId: 2, date: inDays(-2) }),
+        makeRideSummary({ id: 52, creatorId: 2, date: inDays(2) }),
+      ],
+      'ride.joined': () => [],
+    });
+    const organized = await screen.findByRole('region', { name: 'Rides You Organized' });
+    expect(
+      within(organized)
+        .getAllByRole('link', { name: /^Edit/ })
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/rides/edit/52']);
+  });
+});
