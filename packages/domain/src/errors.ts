@@ -31,6 +31,10 @@ export const DOMAIN_ERROR_CODES = [
   'RIDE_NOT_OPEN',
   'ALREADY_ASSIGNED',
   'RESET_CODE_INVALID',
+  'NOT_ASSIGNED_VENDOR',
+  'RIDE_NOT_ASSIGNED',
+  'UNASSIGN_TOO_LATE',
+  'RIDE_NOT_DEPARTED',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -12,3 +12,4 @@ export * from './schemas';
 export * from './share';
 export * from './account';
 export * from './visibility';
+export * from './vendor-lifecycle';

@@ -36,6 +36,10 @@ const domainErrorStatus = {
   RIDE_NOT_OPEN: 'CONFLICT',
   ALREADY_ASSIGNED: 'CONFLICT',
   RESET_CODE_INVALID: 'BAD_REQUEST',
+  NOT_ASSIGNED_VENDOR: 'FORBIDDEN',
+  RIDE_NOT_ASSIGNED: 'CONFLICT',
+  UNASSIGN_TOO_LATE: 'CONFLICT',
+  RIDE_NOT_DEPARTED: 'CONFLICT',
 } as const satisfies Record<DomainErrorCode, TRPC_ERROR_CODE_KEY>;
 
 export function toTRPCError(error: DomainError): TRPCError {
