@@ -3,7 +3,15 @@ import { DOMAIN_ERROR_CODES, DomainError, isDomainError, isDomainErrorCode } fro
 
 describe('DOMAIN_ERROR_CODES', () => {
   it('holds every code rules and procedures rely on, in SCREAMING_SNAKE, once each', () => {
-    for (const code of ['RIDE_FULL', 'SEQUENCE_LOCKED', 'NOT_ELIGIBLE', 'RESET_CODE_INVALID', 'VALIDATION_FAILED', 'UNASSIGN_TOO_LATE', 'RIDE_NOT_DEPARTED']) {
+    for (const code of [
+      'RIDE_FULL',
+      'SEQUENCE_LOCKED',
+      'NOT_ELIGIBLE',
+      'RESET_CODE_INVALID',
+      'VALIDATION_FAILED',
+      'UNASSIGN_TOO_LATE',
+      'RIDE_NOT_DEPARTED',
+    ]) {
       expect(DOMAIN_ERROR_CODES).toContain(code);
     }
     expect(DOMAIN_ERROR_CODES).toHaveLength(32);

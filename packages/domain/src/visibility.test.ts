@@ -117,7 +117,13 @@ describe('seesRideContacts', () => {
 });
 
 describe('visiblePassengerContacts', () => {
-  const user = { id: 7, name: 'Bo', whatsappNumber: '+6590000000', malaysianNumber: '+60120000000', revolutUsername: 'bo' };
+  const user = {
+    id: 7,
+    name: 'Bo',
+    whatsappNumber: '+6590000000',
+    malaysianNumber: '+60120000000',
+    revolutUsername: 'bo',
+  };
   it('keeps the numbers for the party and hides them from others', () => {
     expect(visiblePassengerContacts(user, true)).toEqual(user);
     expect(visiblePassengerContacts(user, false)).toEqual({

@@ -89,7 +89,7 @@ describe('VendorPage', () => {
         'vendor.rides': () => (assigned ? [ride({ id: 9, status: 'assigned', vendorId: 7 })] : []),
         'vendor.assign': () => {
           assigned = true;
-          return { ...ride({ id: 9, status: 'assigned', vendorId: 7 }), creator: null };
+          return { ...ride({ id: 9, status: 'assigned', vendorId: 7 }), creator: null, driver: null };
         },
       }),
     );
@@ -136,7 +136,7 @@ describe('VendorPage', () => {
     ['taken by another vendor', ride({ id: 12, status: 'assigned', vendorId: 3 }), 'This ride has already been assigned to another vendor.'],
     ['already theirs', ride({ id: 12, status: 'assigned', vendorId: 7 }), 'This ride is already assigned to you. You will find it under My Rides.'],
   ])('explains when the linked ride is %s', async (_case, detail, message) => {
-    render('/vendor?rideId=12', api({ 'vendor.available': () => [ride({ id: 11 })], 'ride.byId': () => ({ ...detail, creator: null }) }));
+    render('/vendor?rideId=12', api({ 'vendor.available': () => [ride({ id: 11 })], 'ride.byId': () => ({ ...detail, creator: null, driver: null }) }));
     const notice = await screen.findByTestId('assign-target-notice');
     await waitFor(() => expect(notice.textContent).toContain(message));
     expect(notice.textContent).toContain('This ride is not available');
