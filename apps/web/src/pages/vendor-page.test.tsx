@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import {
   apiError,
+  inDays,
   makeRideSummary,
   makeUser,
   renderWithProviders,
@@ -12,7 +13,13 @@ import {
 } from '../test-utils';
 import { VendorPage } from './vendor-page';
 
-const VENDOR = makeUser({ id: 7, discordUsername: 'vince', name: 'Vince', isVendor: true, companyName: 'Second Link Cars' });
+const VENDOR = makeUser({
+  id: 7,
+  discordUsername: 'vince',
+  name: 'Vince',
+  isVendor: true,
+  companyName: 'Second Link Cars',
+});
 
 function ride(overrides: Partial<TestRideSummary> = {}): TestRideSummary {
   return makeRideSummary({
@@ -38,7 +45,8 @@ function api(overrides: ApiHandlers = {}): ApiHandlers {
   };
 }
 
-const render = (route: string, handlers: ApiHandlers) => renderWithProviders(<VendorPage />, { path: '/vendor', route, api: handlers });
+const render = (route: string, handlers: ApiHandlers) =>
+  renderWithProviders(<VendorPage />, { path: '/vendor', route, api: handlers });
 const callsOf = (calls: ApiCall[], path: string) => calls.filter((call) => call.path === path);
 const card = (id: number) => {
   const node = document.querySelector<HTMLElement>(`article[data-ride-id="${String(id)}"]`);
@@ -65,10 +73,11 @@ describe('VendorPage', () => {
     expect(mine.getByText('Olivia Organiser')).toBeTruthy();
     expect(mine.getByText('3/4')).toBeTruthy();
     expect(mine.getByText('SGD 85')).toBeTruthy();
-    expect(within(mine.getByRole('list', { name: 'Drop-offs' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Bedok (2 pax)',
-      'Jurong East (1 pax)',
-    ]);
+    expect(
+      within(mine.getByRole('list', { name: 'Drop-offs' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Bedok (2 pax)', 'Jurong East (1 pax)']);
     expect(mine.queryByRole('button', { name: /^Assign to Me/ })).toBeNull();
 
     fireEvent.click(screen.getByRole('tab', { name: 'Available Rides' }));
@@ -85,7 +94,8 @@ describe('VendorPage', () => {
     const { calls } = render(
       '/vendor?tab=available',
       api({
-        'vendor.available': () => (assigned ? [] : [ride({ id: 9, direction: 'SG->FC', pickupLocation: 'Pasir Ris MRT' })]),
+        'vendor.available': () =>
+          assigned ? [] : [ride({ id: 9, direction: 'SG->FC', pickupLocation: 'Pasir Ris MRT' })],
         'vendor.rides': () => (assigned ? [ride({ id: 9, status: 'assigned', vendorId: 7 })] : []),
         'vendor.assign': () => {
           assigned = true;
@@ -123,20 +133,39 @@ describe('VendorPage', () => {
   });
 
   it('opens Available Rides at the ride a link names, highlighted with its assign button focused', async () => {
-    render('/vendor?rideId=12', api({ 'vendor.available': () => [ride({ id: 11 }), ride({ id: 12 }), ride({ id: 13 })] }));
+    render(
+      '/vendor?rideId=12',
+      api({ 'vendor.available': () => [ride({ id: 11 }), ride({ id: 12 }), ride({ id: 13 })] }),
+    );
     expect((await screen.findByRole('tab', { name: 'Available Rides' })).getAttribute('aria-selected')).toBe('true');
     await screen.findAllByRole('button', { name: /^Assign to Me/ });
     expect(card(12).getAttribute('data-highlighted')).toBe('true');
     expect(card(11).getAttribute('data-highlighted')).toBeNull();
-    await waitFor(() => expect(document.activeElement).toBe(within(card(12)).getByRole('button', { name: /^Assign to Me/ })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(card(12)).getByRole('button', { name: /^Assign to Me/ })),
+    );
     expect(screen.queryByTestId('assign-target-notice')).toBeNull();
   });
 
   it.each([
-    ['taken by another vendor', ride({ id: 12, status: 'assigned', vendorId: 3 }), 'This ride has already been assigned to another vendor.'],
-    ['already theirs', ride({ id: 12, status: 'assigned', vendorId: 7 }), 'This ride is already assigned to you. You will find it under My Rides.'],
+    [
+      'taken by another vendor',
+      ride({ id: 12, status: 'assigned', vendorId: 3 }),
+      'This ride has already been assigned to another vendor.',
+    ],
+    [
+      'already theirs',
+      ride({ id: 12, status: 'assigned', vendorId: 7 }),
+      'This ride is already assigned to you. You will find it under My Rides.',
+    ],
   ])('explains when the linked ride is %s', async (_case, detail, message) => {
-    render('/vendor?rideId=12', api({ 'vendor.available': () => [ride({ id: 11 })], 'ride.byId': () => ({ ...detail, creator: null, driver: null }) }));
+    render(
+      '/vendor?rideId=12',
+      api({
+        'vendor.available': () => [ride({ id: 11 })],
+        'ride.byId': () => ({ ...detail, creator: null, driver: null }),
+      }),
+    );
     const notice = await screen.findByTestId('assign-target-notice');
     await waitFor(() => expect(notice.textContent).toContain(message));
     expect(notice.textContent).toContain('This ride is not available');
@@ -154,5 +183,74 @@ describe('VendorPage', () => {
     );
     const notice = await screen.findByTestId('assign-target-notice');
     await waitFor(() => expect(notice.textContent).toContain('Ride not found.'));
+  });
+});
+
+describe('VendorPage My Rides driver actions', () => {
+  it('unassigns a ride days ahead; it leaves My Rides', async () => {
+    let unassigned = false;
+    const { calls } = render(
+      '/vendor',
+      api({
+        'vendor.rides': () => (unassigned ? [] : [ride({ id: 4, status: 'assigned', vendorId: 7, date: inDays(3) })]),
+        'vendor.unassign': () => {
+          unassigned = true;
+          return { ...ride({ id: 4 }), creator: null, driver: null };
+        },
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /^Unassign: / }));
+    expect(await screen.findByText('Ride unassigned')).toBeTruthy();
+    expect(callsOf(calls, 'vendor.unassign').map((call) => call.input)).toEqual([{ rideId: 4 }]);
+    expect(await screen.findByText('No assigned rides yet.')).toBeTruthy();
+  });
+
+  it('disables Unassign within 24 hours and says why; no Mark Completed before departure', async () => {
+    render(
+      '/vendor',
+      api({ 'vendor.rides': () => [ride({ id: 5, status: 'assigned', vendorId: 7, date: inDays(0.5) })] }),
+    );
+    const button = await screen.findByRole('button', { name: /^Unassign: / });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(within(card(5)).getByText('A ride can only be unassigned until 24 hours before departure')).toBeTruthy();
+    expect(within(card(5)).queryByRole('button', { name: /Mark Completed/ })).toBeNull();
+  });
+
+  it('marks a past ride completed; a refusal shows under Error', async () => {
+    let completed = false;
+    const { calls } = render(
+      '/vendor',
+      api({
+        'vendor.rides': () => [
+          ride({ id: 6, status: completed ? 'completed' : 'assigned', vendorId: 7, date: inDays(-1) }),
+          ride({ id: 8, status: 'completed', vendorId: 7, date: inDays(-2) }),
+        ],
+        'vendor.complete': () => {
+          completed = true;
+          return { ...ride({ id: 6, status: 'completed' }), creator: null, driver: null };
+        },
+      }),
+    );
+    const button = await within(await waitFor(() => card(6))).findByRole('button', { name: /^Mark Completed: / });
+    expect(within(card(6)).queryByRole('button', { name: /^Unassign/ })).toBeNull();
+    expect(within(card(8)).queryByRole('button', { name: /Mark Completed|Unassign/ })).toBeNull();
+    fireEvent.click(button);
+    expect(await screen.findByText('Ride marked as completed')).toBeTruthy();
+    expect(callsOf(calls, 'vendor.complete').map((call) => call.input)).toEqual([{ rideId: 6 }]);
+    await waitFor(() => expect(within(card(6)).getByText('Completed')).toBeTruthy());
+  });
+
+  it("shows the server's refusal when completing fails", async () => {
+    render(
+      '/vendor',
+      api({
+        'vendor.rides': () => [ride({ id: 6, status: 'assigned', vendorId: 7, date: inDays(-1) })],
+        'vendor.complete': () => {
+          throw apiError('CONFLICT', 'This ride is already completed', 'RIDE_NOT_ASSIGNED');
+        },
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /^Mark Completed: / }));
+    expect(await screen.findByText('This ride is already completed')).toBeTruthy();
   });
 });
