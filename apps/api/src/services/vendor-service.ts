@@ -1,12 +1,13 @@
 import type { Database } from '@rideshare/db';
 import { assertCanAssign, assertCanComplete, assertCanUnassign } from '@rideshare/domain';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 
 import {
   assignRideToVendor,
   lockRideForUpdate,
   markRideCompleted,
   unassignRideVendor,
+  type LockedRide,
 } from '../repositories/ride-repository';
 import { lockRideWithEntries, rideNotFound, rideStateOf } from './ride-writes';
 
@@ -28,34 +29,51 @@ export async function assignRide(
 }
 
 /**
+ * The step both driver changes share: lock the ride row (so a release and a completion on one ride
+ * run one after the other), let the domain rule decide, then write.
+ */
+async function changeLockedRide(
+  db: Kysely<Database>,
+  rideId: number,
+  decide: (ride: LockedRide) => void,
+  write: (trx: Transaction<Database>, rideId: number) => Promise<void>,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const ride = await lockRideForUpdate(trx, rideId);
+    if (!ride) rideNotFound();
+    decide(ride);
+    await write(trx, ride.id);
+  });
+}
+
+/**
  * Takes the driver off a ride: the assigned vendor until 24 hours before departure, or the
  * organiser any time before departure (domain `assertCanUnassign`). assigned → open, vendor null.
- * The ride row is locked first, so a release and a completion cannot cross.
  */
-export async function unassignRide(
+export function unassignRide(
   db: Kysely<Database>,
   args: { actorId: number; rideId: number; now: Date },
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const ride = await lockRideForUpdate(trx, args.rideId);
-    if (!ride) rideNotFound();
-    assertCanUnassign({ ride, actorId: args.actorId, now: args.now });
-    await unassignRideVendor(trx, ride.id);
-  });
+  return changeLockedRide(
+    db,
+    args.rideId,
+    (ride) => assertCanUnassign({ ride, actorId: args.actorId, now: args.now }),
+    unassignRideVendor,
+  );
 }
 
 /**
  * The assigned vendor marks a departed ride completed (domain `assertCanComplete`): assigned →
  * completed, on the locked ride row. The only write that sets completed.
  */
-export async function completeRide(
+export function completeRide(
   db: Kysely<Database>,
   args: { actorId: number; rideId: number; now: Date },
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const ride = await lockRideForUpdate(trx, args.rideId);
-    if (!ride) rideNotFound();
-    assertCanComplete({ ride, actorId: args.actorId, now: args.now });
-    await markRideCompleted(trx, ride.id);
-  });
+  return changeLockedRide(
+    db,
+    args.rideId,
+    (ride) => assertCanComplete({ ride, actorId: args.actorId, now: args.now }),
+    markRideCompleted,
+  );
 }
