@@ -28,20 +28,22 @@ export async function assignRide(
   });
 }
 
+type DriverChange = { actorId: number; rideId: number; now: Date };
+
 /**
  * The step both driver changes share: lock the ride row (so a release and a completion on one ride
  * run one after the other), let the domain rule decide, then write.
  */
 async function changeLockedRide(
   db: Kysely<Database>,
-  rideId: number,
-  decide: (ride: LockedRide) => void,
+  change: DriverChange,
+  decide: (args: { ride: LockedRide; actorId: number; now: Date }) => void,
   write: (trx: Transaction<Database>, rideId: number) => Promise<void>,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const ride = await lockRideForUpdate(trx, rideId);
+    const ride = await lockRideForUpdate(trx, change.rideId);
     if (!ride) rideNotFound();
-    decide(ride);
+    decide({ ride, actorId: change.actorId, now: change.now });
     await write(trx, ride.id);
   });
 }
@@ -50,30 +52,14 @@ async function changeLockedRide(
  * Takes the driver off a ride: the assigned vendor until 24 hours before departure, or the
  * organiser any time before departure (domain `assertCanUnassign`). assigned → open, vendor null.
  */
-export function unassignRide(
-  db: Kysely<Database>,
-  args: { actorId: number; rideId: number; now: Date },
-): Promise<void> {
-  return changeLockedRide(
-    db,
-    args.rideId,
-    (ride) => assertCanUnassign({ ride, actorId: args.actorId, now: args.now }),
-    unassignRideVendor,
-  );
+export function unassignRide(db: Kysely<Database>, change: DriverChange): Promise<void> {
+  return changeLockedRide(db, change, assertCanUnassign, unassignRideVendor);
 }
 
 /**
  * The assigned vendor marks a departed ride completed (domain `assertCanComplete`): assigned →
  * completed, on the locked ride row. The only write that sets completed.
  */
-export function completeRide(
-  db: Kysely<Database>,
-  args: { actorId: number; rideId: number; now: Date },
-): Promise<void> {
-  return changeLockedRide(
-    db,
-    args.rideId,
-    (ride) => assertCanComplete({ ride, actorId: args.actorId, now: args.now }),
-    markRideCompleted,
-  );
+export function completeRide(db: Kysely<Database>, change: DriverChange): Promise<void> {
+  return changeLockedRide(db, change, assertCanComplete, markRideCompleted);
 }
