@@ -3,6 +3,7 @@ import { expectDomainError } from './test-helpers';
 import {
   assertCanComplete,
   assertCanUnassign,
+  assertVendorProfileChanges,
   UNASSIGN_TOO_LATE_MESSAGE,
   vendorMayUnassign,
   type AssignedRideState,
@@ -117,6 +118,55 @@ describe('assertCanComplete', () => {
       () => assertCanComplete({ ride: ride({ status: 'open' }), actorId: VENDOR, now: at(-5) }),
       'RIDE_NOT_ASSIGNED',
       'This ride has no driver assigned',
+    );
+  });
+});
+
+describe('assertVendorProfileChanges', () => {
+  const driver = { name: 'Lim', contact: '+60 1', carNumber: 'JQB 1' };
+
+  it('gives a vendor the changes to store, leaving out what was not sent', () => {
+    expect(assertVendorProfileChanges(true, { companyName: 'Acme', driverDetails: driver })).toEqual({
+      companyName: 'Acme',
+      driverDetails: driver,
+    });
+    expect(assertVendorProfileChanges(true, {})).toEqual({});
+    expect(assertVendorProfileChanges(false, {})).toEqual({});
+  });
+
+  it("applies registration's required-for-vendors messages", () => {
+    expectDomainError(
+      () => assertVendorProfileChanges(true, { companyName: null }),
+      'VALIDATION_FAILED',
+      'Company name is required for vendors',
+    );
+    expectDomainError(
+      () => assertVendorProfileChanges(true, { driverDetails: { ...driver, name: null } }),
+      'VALIDATION_FAILED',
+      'Driver name is required for vendors',
+    );
+    expectDomainError(
+      () => assertVendorProfileChanges(true, { driverDetails: { ...driver, contact: null } }),
+      'VALIDATION_FAILED',
+      'Driver contact is required for vendors',
+    );
+    expectDomainError(
+      () => assertVendorProfileChanges(true, { driverDetails: { ...driver, carNumber: null } }),
+      'VALIDATION_FAILED',
+      'Car number is required for vendors',
+    );
+  });
+
+  it('refuses the vendor fields on a member account, naming the field', () => {
+    expectDomainError(
+      () => assertVendorProfileChanges(false, { companyName: 'Acme' }),
+      'VALIDATION_FAILED',
+      'Company name can only be set on a vendor account',
+    );
+    expectDomainError(
+      () => assertVendorProfileChanges(false, { driverDetails: null }),
+      'VALIDATION_FAILED',
+      'Driver details can only be set on a vendor account',
     );
   });
 });

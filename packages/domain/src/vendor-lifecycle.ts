@@ -1,6 +1,7 @@
 import { DomainError } from './errors';
 import { isPast } from './ride-state';
 import type { RideState } from './ride-state';
+import { VENDOR_MESSAGES, type DriverDetails } from './schemas';
 
 /** The least the driver rules read from a ride: who organised it, who drives it, when, and its status. */
 export type AssignedRideState = Pick<RideState, 'creatorId' | 'date' | 'status'> & { vendorId: number | null };
@@ -71,4 +72,47 @@ export function assertCanComplete(args: { ride: AssignedRideState; actorId: numb
   if (!isPast(ride, now)) {
     throw new DomainError('RIDE_NOT_DEPARTED', 'A ride can only be marked completed after its departure');
   }
+}
+
+/** A profile edit's vendor fields, as the profile input parses them (undefined: left unchanged). */
+export type VendorProfileChanges = {
+  companyName?: string | null;
+  driverDetails?: { name: string | null; contact: string | null; carNumber: string | null } | null;
+};
+
+/**
+ * A profile edit may set the company and driver only on a vendor's account, with registration's
+ * rules (SPEC §5): once given, the company name and each of the driver's name, contact and car number
+ * are required. Members get a 400 naming the field. Answers the changes to store.
+ *
+ * @example assertVendorProfileChanges(false, { companyName: 'Acme' })
+ *   // throws VALIDATION_FAILED 'Company name can only be set on a vendor account'
+ */
+export function assertVendorProfileChanges(
+  isVendor: boolean,
+  changes: VendorProfileChanges,
+): { companyName?: string; driverDetails?: DriverDetails } {
+  const { companyName, driverDetails } = changes;
+  if (!isVendor) {
+    if (companyName !== undefined) {
+      throw new DomainError('VALIDATION_FAILED', 'Company name can only be set on a vendor account');
+    }
+    if (driverDetails !== undefined) {
+      throw new DomainError('VALIDATION_FAILED', 'Driver details can only be set on a vendor account');
+    }
+    return {};
+  }
+  const result: { companyName?: string; driverDetails?: DriverDetails } = {};
+  if (companyName !== undefined) {
+    if (!companyName) throw new DomainError('VALIDATION_FAILED', VENDOR_MESSAGES.companyName);
+    result.companyName = companyName;
+  }
+  if (driverDetails !== undefined) {
+    const { name, contact, carNumber } = driverDetails ?? { name: null, contact: null, carNumber: null };
+    if (!name) throw new DomainError('VALIDATION_FAILED', VENDOR_MESSAGES.driverName);
+    if (!contact) throw new DomainError('VALIDATION_FAILED', VENDOR_MESSAGES.driverContact);
+    if (!carNumber) throw new DomainError('VALIDATION_FAILED', VENDOR_MESSAGES.carNumber);
+    result.driverDetails = { name, contact, carNumber };
+  }
+  return result;
 }

@@ -122,6 +122,8 @@ export interface ProfileChanges {
   whatsappNumber?: string | null;
   malaysianNumber?: string | null;
   revolutUsername?: string | null;
+  companyName?: string;
+  driverDetails?: DriverDetails;
 }
 
 export async function updateUserProfile(
@@ -132,7 +134,11 @@ export async function updateUserProfile(
 ): Promise<PublicUser | null> {
   const row = await db
     .updateTable('users')
-    .set({ ...changes, updatedAt: new Date() })
+    .set({
+      ...changes,
+      driverDetails: changes.driverDetails ? JSON.stringify(changes.driverDetails) : undefined,
+      updatedAt: new Date(),
+    })
     .where('id', '=', id)
     .returning(publicColumns)
     .executeTakeFirst();
