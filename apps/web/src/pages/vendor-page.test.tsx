@@ -13,13 +13,7 @@ import {
 } from '../test-utils';
 import { VendorPage } from './vendor-page';
 
-const VENDOR = makeUser({
-  id: 7,
-  discordUsername: 'vince',
-  name: 'Vince',
-  isVendor: true,
-  companyName: 'Second Link Cars',
-});
+const VENDOR = makeUser({ id: 7, discordUsername: 'vince', name: 'Vince', isVendor: true, companyName: 'Second Link Cars' });
 
 function ride(overrides: Partial<TestRideSummary> = {}): TestRideSummary {
   return makeRideSummary({
@@ -45,8 +39,7 @@ function api(overrides: ApiHandlers = {}): ApiHandlers {
   };
 }
 
-const render = (route: string, handlers: ApiHandlers) =>
-  renderWithProviders(<VendorPage />, { path: '/vendor', route, api: handlers });
+const render = (route: string, handlers: ApiHandlers) => renderWithProviders(<VendorPage />, { path: '/vendor', route, api: handlers });
 const callsOf = (calls: ApiCall[], path: string) => calls.filter((call) => call.path === path);
 const card = (id: number) => {
   const node = document.querySelector<HTMLElement>(`article[data-ride-id="${String(id)}"]`);
@@ -73,11 +66,10 @@ describe('VendorPage', () => {
     expect(mine.getByText('Olivia Organiser')).toBeTruthy();
     expect(mine.getByText('3/4')).toBeTruthy();
     expect(mine.getByText('SGD 85')).toBeTruthy();
-    expect(
-      within(mine.getByRole('list', { name: 'Drop-offs' }))
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Bedok (2 pax)', 'Jurong East (1 pax)']);
+    expect(within(mine.getByRole('list', { name: 'Drop-offs' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Bedok (2 pax)',
+      'Jurong East (1 pax)',
+    ]);
     expect(mine.queryByRole('button', { name: /^Assign to Me/ })).toBeNull();
 
     fireEvent.click(screen.getByRole('tab', { name: 'Available Rides' }));
@@ -94,8 +86,7 @@ describe('VendorPage', () => {
     const { calls } = render(
       '/vendor?tab=available',
       api({
-        'vendor.available': () =>
-          assigned ? [] : [ride({ id: 9, direction: 'SG->FC', pickupLocation: 'Pasir Ris MRT' })],
+        'vendor.available': () => (assigned ? [] : [ride({ id: 9, direction: 'SG->FC', pickupLocation: 'Pasir Ris MRT' })]),
         'vendor.rides': () => (assigned ? [ride({ id: 9, status: 'assigned', vendorId: 7 })] : []),
         'vendor.assign': () => {
           assigned = true;
@@ -133,39 +124,20 @@ describe('VendorPage', () => {
   });
 
   it('opens Available Rides at the ride a link names, highlighted with its assign button focused', async () => {
-    render(
-      '/vendor?rideId=12',
-      api({ 'vendor.available': () => [ride({ id: 11 }), ride({ id: 12 }), ride({ id: 13 })] }),
-    );
+    render('/vendor?rideId=12', api({ 'vendor.available': () => [ride({ id: 11 }), ride({ id: 12 }), ride({ id: 13 })] }));
     expect((await screen.findByRole('tab', { name: 'Available Rides' })).getAttribute('aria-selected')).toBe('true');
     await screen.findAllByRole('button', { name: /^Assign to Me/ });
     expect(card(12).getAttribute('data-highlighted')).toBe('true');
     expect(card(11).getAttribute('data-highlighted')).toBeNull();
-    await waitFor(() =>
-      expect(document.activeElement).toBe(within(card(12)).getByRole('button', { name: /^Assign to Me/ })),
-    );
+    await waitFor(() => expect(document.activeElement).toBe(within(card(12)).getByRole('button', { name: /^Assign to Me/ })));
     expect(screen.queryByTestId('assign-target-notice')).toBeNull();
   });
 
   it.each([
-    [
-      'taken by another vendor',
-      ride({ id: 12, status: 'assigned', vendorId: 3 }),
-      'This ride has already been assigned to another vendor.',
-    ],
-    [
-      'already theirs',
-      ride({ id: 12, status: 'assigned', vendorId: 7 }),
-      'This ride is already assigned to you. You will find it under My Rides.',
-    ],
+    ['taken by another vendor', ride({ id: 12, status: 'assigned', vendorId: 3 }), 'This ride has already been assigned to another vendor.'],
+    ['already theirs', ride({ id: 12, status: 'assigned', vendorId: 7 }), 'This ride is already assigned to you. You will find it under My Rides.'],
   ])('explains when the linked ride is %s', async (_case, detail, message) => {
-    render(
-      '/vendor?rideId=12',
-      api({
-        'vendor.available': () => [ride({ id: 11 })],
-        'ride.byId': () => ({ ...detail, creator: null, driver: null }),
-      }),
-    );
+    render('/vendor?rideId=12', api({ 'vendor.available': () => [ride({ id: 11 })], 'ride.byId': () => ({ ...detail, creator: null, driver: null }) }));
     const notice = await screen.findByTestId('assign-target-notice');
     await waitFor(() => expect(notice.textContent).toContain(message));
     expect(notice.textContent).toContain('This ride is not available');
