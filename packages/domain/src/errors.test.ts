@@ -11,10 +11,12 @@ describe('DOMAIN_ERROR_CODES', () => {
       'VALIDATION_FAILED',
       'SERVER_BUSY',
       'RIDE_CANCELLED',
+      'UNASSIGN_TOO_LATE',
+      'RIDE_NOT_DEPARTED',
     ]) {
       expect(DOMAIN_ERROR_CODES).toContain(code);
     }
-    expect(DOMAIN_ERROR_CODES).toHaveLength(29);
+    expect(DOMAIN_ERROR_CODES).toHaveLength(34);
     expect(new Set(DOMAIN_ERROR_CODES).size).toBe(DOMAIN_ERROR_CODES.length);
     for (const code of DOMAIN_ERROR_CODES) expect(code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
   });

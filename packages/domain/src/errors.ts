@@ -33,6 +33,10 @@ export const DOMAIN_ERROR_CODES = [
   'RIDE_CANCELLED',
   'RESET_CODE_INVALID',
   'SERVER_BUSY',
+  'NOT_ASSIGNED_VENDOR',
+  'RIDE_NOT_ASSIGNED',
+  'UNASSIGN_TOO_LATE',
+  'RIDE_NOT_DEPARTED',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

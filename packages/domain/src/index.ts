@@ -14,3 +14,4 @@ export * from './account';
 export * from './sign-in-protection';
 export * from './visibility';
 export * from './return-path';
+export * from './vendor-lifecycle';

@@ -200,7 +200,8 @@ export const rideIdInput = z.object({ rideId: idInput });
 const filled = (value: unknown): boolean => typeof value === 'string' && value.trim().length > 0;
 const isObject = (payload: { value: unknown }): boolean => typeof payload.value === 'object' && payload.value !== null;
 
-const VENDOR_MESSAGES = {
+/** Registration's required-for-vendors messages (SPEC §5), also used by a vendor's profile edit. */
+export const VENDOR_MESSAGES = {
   companyName: 'Company name is required for vendors',
   driverName: 'Driver name is required for vendors',
   driverContact: 'Driver contact is required for vendors',
@@ -414,6 +415,10 @@ export const profileUpdateInput = z.object({
   whatsappNumber: patchText(MAX_PHONE_LENGTH, 'WhatsApp number'),
   malaysianNumber: patchText(MAX_PHONE_LENGTH, 'Malaysian phone number'),
   revolutUsername: patchText(MAX_USERNAME_LENGTH, 'Revolut username'),
+  /** Vendors only (domain `assertVendorProfileChanges`); required once given. */
+  companyName: patchText(MAX_VENDOR_FIELD_LENGTH, 'Company name'),
+  /** Vendors only; all three parts required once given. */
+  driverDetails: driverDetailsInput.nullable().optional(),
 });
 export type ProfileUpdateInput = z.output<typeof profileUpdateInput>;
 

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   audienceOf,
   RIDE_AUDIENCES,
+  seesRideContacts,
   visibleCreator,
   visibleCreatorName,
+  visibleDriver,
   visibleDropoffLocations,
+  visiblePassengerContacts,
   type RideAudience,
 } from './visibility';
 
@@ -41,12 +44,20 @@ describe('visibleCreator', () => {
     malaysianNumber: '+60123456789',
   };
 
-  it('gives members everything', () => {
-    expect(visibleCreator(creator, 'member')).toEqual(creator);
+  it("gives the ride's party everything", () => {
+    expect(visibleCreator(creator, 'member', true)).toEqual(creator);
+  });
+
+  it('gives other members the Discord username but no numbers', () => {
+    expect(visibleCreator(creator, 'member', false)).toEqual({
+      ...creator,
+      whatsappNumber: null,
+      malaysianNumber: null,
+    });
   });
 
   it('gives the public the name only', () => {
-    expect(visibleCreator(creator, 'public')).toEqual({
+    expect(visibleCreator(creator, 'public', true)).toEqual({
       id: 3,
       name: 'Alice',
       discordUsername: null,
@@ -85,5 +96,68 @@ describe('visibleDropoffLocations', () => {
       dropoffLocations: [{ location: 'Forest City', passengerCount: 1 }, neighbour],
     };
     expect(visibleDropoffLocations(ride, 'public')).toEqual([]);
+  });
+});
+
+describe('seesRideContacts', () => {
+  const ride = { creatorId: 3, vendorId: 4 };
+  it.each([
+    ['the organiser', 3, false, true],
+    ['the assigned vendor', 4, false, true],
+    ['a passenger', 7, true, true],
+    ['another member', 7, false, false],
+    ['a visitor', null, false, false],
+  ])('%s -> %s', (_label, viewerId, viewerIsPassenger, expected) => {
+    expect(seesRideContacts({ ...ride, viewerId, viewerIsPassenger })).toBe(expected);
+  });
+
+  it('gives nobody vendor rights on a ride without a vendor', () => {
+    expect(seesRideContacts({ creatorId: 3, vendorId: null, viewerId: 7, viewerIsPassenger: false })).toBe(false);
+  });
+});
+
+describe('visiblePassengerContacts', () => {
+  const user = {
+    id: 7,
+    name: 'Bo',
+    whatsappNumber: '+6590000000',
+    malaysianNumber: '+60120000000',
+    revolutUsername: 'bo',
+  };
+  it('keeps the numbers for the party and hides them from others', () => {
+    expect(visiblePassengerContacts(user, true)).toEqual(user);
+    expect(visiblePassengerContacts(user, false)).toEqual({
+      id: 7,
+      name: 'Bo',
+      whatsappNumber: null,
+      malaysianNumber: null,
+      revolutUsername: null,
+    });
+  });
+});
+
+describe('visibleDriver', () => {
+  const vendor = { companyName: 'Acme', driverDetails: { name: 'Tan', contact: '+6591234567', carNumber: 'SGX1234A' } };
+  it('is the driver card for the party', () => {
+    expect(visibleDriver(vendor, true)).toEqual({
+      companyName: 'Acme',
+      driverName: 'Tan',
+      driverContact: '+6591234567',
+      carNumber: 'SGX1234A',
+    });
+  });
+
+  it('is null for everyone else, and when no vendor is assigned', () => {
+    expect(visibleDriver(vendor, false)).toBeNull();
+    expect(visibleDriver(null, true)).toBeNull();
+  });
+
+  it('leaves missing legacy details null', () => {
+    expect(visibleDriver({ companyName: null, driverDetails: null }, true)).toEqual({
+      companyName: null,
+      driverName: null,
+      driverContact: null,
+      carNumber: null,
+    });
   });
 });

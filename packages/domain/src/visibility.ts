@@ -1,4 +1,5 @@
 import type { DropoffLocation } from './direction';
+import type { DriverDetails } from './schemas';
 import { firstFilled } from './text';
 
 /**
@@ -45,17 +46,93 @@ export type RideCreatorContacts = {
   malaysianNumber: string | null;
 };
 
+/** Who a caller is to one ride, as the contact rules need it. */
+export type RideParty = {
+  viewerId: number | null | undefined;
+  creatorId: number;
+  vendorId: number | null;
+  /** Whether the viewer has a passenger entry on the ride. */
+  viewerIsPassenger: boolean;
+};
+
 /**
- * The organiser's details a ride's detail shows: members get everything; the public the name only
- * (no Discord username, no numbers).
+ * Phone numbers, Revolut and the driver card of a ride are for its party only: the organiser,
+ * its passengers and its assigned vendor; never for other members or the public.
+ *
+ * @example seesRideContacts({ viewerId: 7, creatorId: 3, vendorId: null, viewerIsPassenger: false }) // false
+ */
+export function seesRideContacts(party: RideParty): boolean {
+  const { viewerId } = party;
+  if (viewerId == null) return false;
+  return viewerId === party.creatorId || viewerId === party.vendorId || party.viewerIsPassenger;
+}
+
+/**
+ * The organiser's details a ride's detail shows: the public gets the name only (no Discord
+ * username, no numbers); members also get the Discord username; the numbers only when
+ * `seesContacts` (the ride's party, see {@link seesRideContacts}).
  *
  * @example visibleCreator({ id: 3, name: 'Alice', discordUsername: 'alice#1', whatsappNumber: '+65…',
- *   malaysianNumber: null }, 'public')
+ *   malaysianNumber: null }, 'public', false)
  *   // { id: 3, name: 'Alice', discordUsername: null, whatsappNumber: null, malaysianNumber: null }
  */
-export function visibleCreator<T extends RideCreatorContacts>(creator: T, audience: RideAudience): T {
-  if (audience === 'member') return creator;
-  return { ...creator, discordUsername: null, whatsappNumber: null, malaysianNumber: null };
+export function visibleCreator<T extends RideCreatorContacts>(
+  creator: T,
+  audience: RideAudience,
+  seesContacts: boolean,
+): T {
+  if (audience === 'member' && seesContacts) return creator;
+  const withoutNumbers = { ...creator, whatsappNumber: null, malaysianNumber: null };
+  return audience === 'member' ? withoutNumbers : { ...withoutNumbers, discordUsername: null };
+}
+
+/** A passenger's contact fields (SPEC §3 passenger user). */
+export type PassengerContacts = {
+  whatsappNumber: string | null;
+  malaysianNumber: string | null;
+  revolutUsername: string | null;
+};
+
+/**
+ * A passenger's numbers and Revolut, for the ride's party only; others get null in each field
+ * (names, Discord and locations keep their own rules).
+ *
+ * @example visiblePassengerContacts({ name: 'Bo', whatsappNumber: '+65…', malaysianNumber: null,
+ *   revolutUsername: 'bo' }, false) // { name: 'Bo', whatsappNumber: null, malaysianNumber: null, revolutUsername: null }
+ */
+export function visiblePassengerContacts<T extends PassengerContacts>(user: T, seesContacts: boolean): T {
+  if (seesContacts) return user;
+  return { ...user, whatsappNumber: null, malaysianNumber: null, revolutUsername: null };
+}
+
+/** The driver card of a ride (`driver` on GET /api/rides/:id); the field names are a contract. */
+export type DriverCard = {
+  companyName: string | null;
+  driverName: string | null;
+  driverContact: string | null;
+  carNumber: string | null;
+};
+
+/** The assigned vendor's stored details, as the driver card reads them. */
+export type VendorDetails = { companyName: string | null; driverDetails: Partial<DriverDetails> | null };
+
+/**
+ * The driver card a ride shows: null unless a vendor is assigned and the viewer is of the ride's
+ * party (organiser, passenger, or the assigned vendor itself).
+ *
+ * @example visibleDriver({ companyName: 'Acme', driverDetails: { name: 'Tan', contact: '+65…',
+ *   carNumber: 'SGX1' } }, true)
+ *   // { companyName: 'Acme', driverName: 'Tan', driverContact: '+65…', carNumber: 'SGX1' }
+ */
+export function visibleDriver(vendor: VendorDetails | null, seesContacts: boolean): DriverCard | null {
+  if (!vendor || !seesContacts) return null;
+  const details = vendor.driverDetails ?? {};
+  return {
+    companyName: vendor.companyName,
+    driverName: details.name ?? null,
+    driverContact: details.contact ?? null,
+    carNumber: details.carNumber ?? null,
+  };
 }
 
 /** The ride fields the drop-off rule reads. */

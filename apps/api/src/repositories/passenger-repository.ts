@@ -1,8 +1,8 @@
 import type { Database, Db } from '@rideshare/db';
-import type { RideEntry } from '@rideshare/domain';
+import { seesRideContacts, visiblePassengerContacts, type RideEntry } from '@rideshare/domain';
 import { sql, type Transaction } from 'kysely';
 
-/** A passenger as the passengers list shows them (contacts are for signed-in callers only). */
+/** A passenger as the passengers list shows them (numbers and Revolut are for the ride's party only). */
 export interface PassengerUser {
   id: number;
   name: string | null;
@@ -78,21 +78,22 @@ function toPassengerEntry(row: EntryRow): PassengerEntry {
   };
 }
 
-/**
- * A ride's entries with their users in drop-off order (stop number, unnumbered last, then id), in
- * one query. Starting from the ride tells "no such ride" (null) from "nobody on it" ([]).
- */
-export async function listPassengerEntries(db: Db, rideId: number): Promise<PassengerEntry[] | null> {
+/** A ride's entry rows with its organiser and vendor, in drop-off order; null for no such ride. */
+async function readPassengerEntries(
+  db: Db,
+  rideId: number,
+): Promise<{ ride: { creatorId: number; vendorId: number | null }; entries: PassengerEntry[] } | null> {
   const rows = await db
     .selectFrom('rides as r')
     .leftJoin('ridePassengers as rp', 'rp.rideId', 'r.id')
     .leftJoin('users as u', 'u.id', 'rp.userId')
-    .select(entryColumns)
+    .select([...entryColumns, 'r.creatorId as rideCreatorId', 'r.vendorId as rideVendorId'])
     .where('r.id', '=', rideId)
     .orderBy(sql`rp.dropoff_sequence asc nulls last`)
     .orderBy('rp.id', 'asc')
     .execute();
-  if (rows.length === 0) return null;
+  const first = rows[0];
+  if (!first) return null;
   const entries: PassengerEntry[] = [];
   for (const row of rows) {
     // The left join yields one all-null entry row for a ride without entries.
@@ -109,7 +110,38 @@ export async function listPassengerEntries(db: Db, rideId: number): Promise<Pass
       }),
     );
   }
-  return entries;
+  return { ride: { creatorId: first.rideCreatorId, vendorId: first.rideVendorId }, entries };
+}
+
+/**
+ * A ride's entries with their users and every contact, in drop-off order (stop number, unnumbered
+ * last, then id), in one query, for the write steps. Starting from the ride tells "no such ride"
+ * (null) from "nobody on it" ([]).
+ */
+export async function listPassengerEntries(db: Db, rideId: number): Promise<PassengerEntry[] | null> {
+  const read = await readPassengerEntries(db, rideId);
+  return read ? read.entries : null;
+}
+
+/**
+ * A ride's entries as `viewerId` may see them (one query): numbers and Revolut only for the ride's
+ * party (organiser, passengers, assigned vendor; domain `seesRideContacts`), null for other members.
+ */
+export async function listPassengerEntriesFor(
+  db: Db,
+  rideId: number,
+  viewerId: number,
+): Promise<PassengerEntry[] | null> {
+  const read = await readPassengerEntries(db, rideId);
+  if (!read) return null;
+  const seesContacts = seesRideContacts({
+    viewerId,
+    ...read.ride,
+    viewerIsPassenger: read.entries.some((entry) => entry.userId === viewerId),
+  });
+  return read.entries.map((entry) =>
+    entry.user ? { ...entry, user: visiblePassengerContacts(entry.user, seesContacts) } : entry,
+  );
 }
 
 /** One entry with its user (used to answer a join). */

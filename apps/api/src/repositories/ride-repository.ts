@@ -1,9 +1,13 @@
 import type { Database, Db, RideRow } from '@rideshare/db';
 import {
+  audienceOf,
+  seesRideContacts,
   visibleCreator,
   visibleCreatorName,
+  visibleDriver,
   visibleDropoffLocations,
   type Direction,
+  type DriverCard,
   type DirectionFilter,
   type DropoffLocation,
   type RideAudience,
@@ -57,8 +61,11 @@ export interface RideCreator {
   malaysianNumber: string | null;
 }
 
-/** One ride with its organiser (SPEC §3 `creator`); `creator` is null if the user no longer exists. */
-export type RideDetail = RideSummary & { creator: RideCreator | null };
+/**
+ * One ride with its organiser (SPEC §3 `creator`; null if the user no longer exists) and its
+ * driver card (`driver`: null unless a vendor is assigned and the caller is of the ride's party).
+ */
+export type RideDetail = RideSummary & { creator: RideCreator | null; driver: DriverCard | null };
 
 type RideWithCreator = Pick<
   RideRow,
@@ -233,17 +240,41 @@ export async function listRidesPage(db: Db, query: RideListQuery): Promise<RideL
   };
 }
 
-/** One ride with its organiser as `audience` sees them (one query). */
-export async function findRideDetail(db: Db, id: number, audience: RideAudience): Promise<RideDetail | null> {
+/**
+ * One ride with its organiser and driver as `viewer` may see them (one query): the audience rules
+ * plus the ride party's (domain `seesRideContacts`) for the numbers and the driver card.
+ */
+export async function findRideDetail(db: Db, id: number, viewer: { id: number } | null): Promise<RideDetail | null> {
+  const viewerId = viewer?.id ?? null;
   const row = await selectRideSummaries(db)
-    .select([
+    .leftJoin('users as vendor', 'vendor.id', 'rides.vendorId')
+    .select((eb) => [
       'creator.id as creatorUserId',
       'creator.whatsappNumber as creatorWhatsappNumber',
       'creator.malaysianNumber as creatorMalaysianNumber',
+      'vendor.id as vendorUserId',
+      'vendor.companyName as vendorCompanyName',
+      'vendor.driverDetails as vendorDriverDetails',
+      eb
+        .exists(
+          eb
+            .selectFrom('ridePassengers as vp')
+            .select(sql`1`.as('one'))
+            .whereRef('vp.rideId', '=', 'rides.id')
+            .where((web) => (viewerId === null ? sql<SqlBool>`false` : web('vp.userId', '=', viewerId))),
+        )
+        .as('viewerIsPassenger'),
     ])
     .where('rides.id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
+  const audience = audienceOf(viewer);
+  const seesContacts = seesRideContacts({
+    viewerId,
+    creatorId: row.creatorId,
+    vendorId: row.vendorId,
+    viewerIsPassenger: Boolean(row.viewerIsPassenger),
+  });
   const creator: RideCreator | null =
     row.creatorUserId !== null
       ? visibleCreator(
@@ -255,9 +286,12 @@ export async function findRideDetail(db: Db, id: number, audience: RideAudience)
             malaysianNumber: row.creatorMalaysianNumber,
           },
           audience,
+          seesContacts,
         )
       : null;
-  return { ...toRideSummary(row, audience), creator };
+  const vendor =
+    row.vendorUserId !== null ? { companyName: row.vendorCompanyName, driverDetails: row.vendorDriverDetails } : null;
+  return { ...toRideSummary(row, audience), creator, driver: visibleDriver(vendor, seesContacts) };
 }
 
 /** Rides the user joined as a passenger but did not organise, soonest first (one query). */
@@ -461,6 +495,20 @@ export async function markRideCancelled(
     })
     .where('id', '=', id)
     .execute();
+}
+
+/** assigned → open with no vendor; the caller has locked the row and checked the rules. */
+export async function unassignRideVendor(trx: Transaction<Database>, id: number): Promise<void> {
+  await trx
+    .updateTable('rides')
+    .set({ status: 'open', vendorId: null, updatedAt: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** assigned → completed (the vendor stays); the caller has locked the row and checked the rules. */
+export async function markRideCompleted(trx: Transaction<Database>, id: number): Promise<void> {
+  await trx.updateTable('rides').set({ status: 'completed', updatedAt: new Date() }).where('id', '=', id).execute();
 }
 
 export async function setSequenceLocked(trx: Transaction<Database>, id: number, locked: boolean): Promise<void> {

@@ -119,12 +119,18 @@ export interface ProfileChanges {
   whatsappNumber?: string | null;
   malaysianNumber?: string | null;
   revolutUsername?: string | null;
+  companyName?: string;
+  driverDetails?: DriverDetails;
 }
 
 export async function updateUserProfile(db: Db, id: number, changes: ProfileChanges): Promise<PublicUser | null> {
   const row = await db
     .updateTable('users')
-    .set({ ...changes, updatedAt: new Date() })
+    .set({
+      ...changes,
+      driverDetails: changes.driverDetails ? JSON.stringify(changes.driverDetails) : undefined,
+      updatedAt: new Date(),
+    })
     .where('id', '=', id)
     .returning(publicColumns)
     .executeTakeFirst();

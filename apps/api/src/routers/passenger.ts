@@ -1,7 +1,7 @@
-import { audienceOf, idInput, joinRideInput, rideIdInput } from '@rideshare/domain';
+import { idInput, joinRideInput, rideIdInput } from '@rideshare/domain';
 import { z } from 'zod';
 
-import { findPassengerEntry, listPassengerEntries, type PassengerEntry } from '../repositories/passenger-repository';
+import { findPassengerEntry, listPassengerEntriesFor, type PassengerEntry } from '../repositories/passenger-repository';
 import { findRideDetail } from '../repositories/ride-repository';
 import { joinRide, removePassenger } from '../services/passenger-service';
 import { notFound } from '../trpc/errors';
@@ -13,9 +13,12 @@ const removePassengerInput = z.object({ rideId: idInput, passengerId: idInput })
 const joinProcedure = protectedProcedure.use(rateLimited('join'));
 
 export const passengerRouter = router({
-  /** A ride's entries with their users and contacts, in drop-off order (signed-in callers only; one query). */
+  /**
+   * A ride's entries with their users in drop-off order (signed-in callers only; one query); numbers
+   * and Revolut only for the ride's organiser, passengers and assigned vendor.
+   */
   list: protectedProcedure.input(rideIdInput).query(async ({ ctx, input }): Promise<PassengerEntry[]> => {
-    const entries = await listPassengerEntries(ctx.db, input.rideId);
+    const entries = await listPassengerEntriesFor(ctx.db, input.rideId, ctx.user.id);
     if (!entries) notFound('Ride');
     return entries;
   }),
@@ -31,7 +34,7 @@ export const passengerRouter = router({
   /** Takes an entry off a ride (passenger-service `removePassenger`); answers the ride as it is now. */
   remove: protectedProcedure.input(removePassengerInput).mutation(async ({ ctx, input }) => {
     await removePassenger(ctx.db, { actorId: ctx.user.id, ...input, now: ctx.now() });
-    const ride = await findRideDetail(ctx.db, input.rideId, audienceOf(ctx.user));
+    const ride = await findRideDetail(ctx.db, input.rideId, ctx.user);
     if (!ride) notFound('Ride');
     return { message: 'Passenger removed successfully', passengerId: input.passengerId, ride };
   }),

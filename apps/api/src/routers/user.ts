@@ -8,9 +8,10 @@ export const userRouter = router({
   /**
    * Updates your own profile. Blank clears a field (null), a missing key leaves it unchanged, and
    * any other key (isVendor, discordUsername, password) is dropped by the input schema, never applied.
+   * Vendors may also change companyName and driverDetails (required once given); members get a 400.
    */
   update: protectedProcedure.input(updateProfileInput).mutation(async ({ ctx, input }) => {
-    const user = await updateOwnProfile(ctx.db, { actorId: ctx.user.id, input });
+    const user = await updateOwnProfile(ctx.db, { actorId: ctx.user.id, actorIsVendor: ctx.user.isVendor, input });
     if (!user) notFound('User', input.id);
     return user;
   }),

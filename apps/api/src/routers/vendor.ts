@@ -6,12 +6,20 @@ import {
   listRidesAssignedTo,
   type RideDetail,
 } from '../repositories/ride-repository';
-import { assignRide } from '../services/vendor-service';
+import { assignRide, completeRide, unassignRide } from '../services/vendor-service';
+import type { ContextInner } from '../trpc/context';
 import { notFound } from '../trpc/errors';
-import { rateLimited, router, vendorProcedure } from '../trpc/init';
+import { protectedProcedure, rateLimited, router, vendorProcedure } from '../trpc/init';
 
 /** Assigning has its own, tighter rate limit (RATE_LIMIT_ASSIGN_PER_HOUR). */
 const assignProcedure = vendorProcedure.use(rateLimited('assign'));
+
+/** The ride as the caller sees it now (answer of every vendor write). */
+async function rideAfterWrite(ctx: ContextInner, rideId: number): Promise<RideDetail> {
+  const ride = await findRideDetail(ctx.db, rideId, ctx.user);
+  if (!ride) notFound('Ride');
+  return ride;
+}
 
 export const vendorRouter = router({
   /** Rides assigned to the calling vendor, soonest first (one query). */
@@ -23,8 +31,21 @@ export const vendorRouter = router({
   /** The calling vendor takes an open, future ride (vendor-service `assignRide`); answers the ride. */
   assign: assignProcedure.input(rideIdInput).mutation(async ({ ctx, input }): Promise<RideDetail> => {
     await assignRide(ctx.db, { vendor: ctx.user, rideId: input.rideId, now: ctx.now() });
-    const ride = await findRideDetail(ctx.db, input.rideId, audienceOf(ctx.user));
-    if (!ride) notFound('Ride');
-    return ride;
+    return rideAfterWrite(ctx, input.rideId);
+  }),
+
+  /**
+   * Takes the driver off a ride (vendor-service `unassignRide`): the assigned vendor until 24 hours
+   * before departure, or the organiser any time before departure. Answers the ride, open again.
+   */
+  unassign: protectedProcedure.input(rideIdInput).mutation(async ({ ctx, input }): Promise<RideDetail> => {
+    await unassignRide(ctx.db, { actorId: ctx.user.id, rideId: input.rideId, now: ctx.now() });
+    return rideAfterWrite(ctx, input.rideId);
+  }),
+
+  /** The assigned vendor marks a departed ride completed (vendor-service `completeRide`); answers the ride. */
+  complete: vendorProcedure.input(rideIdInput).mutation(async ({ ctx, input }): Promise<RideDetail> => {
+    await completeRide(ctx.db, { actorId: ctx.user.id, rideId: input.rideId, now: ctx.now() });
+    return rideAfterWrite(ctx, input.rideId);
   }),
 });

@@ -1,9 +1,15 @@
 import type { Database } from '@rideshare/db';
-import { assertCanAssign } from '@rideshare/domain';
-import type { Kysely } from 'kysely';
+import { assertCanAssign, assertCanComplete, assertCanUnassign } from '@rideshare/domain';
+import type { Kysely, Transaction } from 'kysely';
 
-import { assignRideToVendor } from '../repositories/ride-repository';
-import { lockRideWithEntries, rideStateOf } from './ride-writes';
+import {
+  assignRideToVendor,
+  lockRideForUpdate,
+  markRideCompleted,
+  unassignRideVendor,
+  type LockedRide,
+} from '../repositories/ride-repository';
+import { lockRideWithEntries, rideNotFound, rideStateOf } from './ride-writes';
 
 /**
  * A vendor takes an open, future ride: open → assigned with the vendor set. The ride row is locked
@@ -20,4 +26,40 @@ export async function assignRide(
     assertCanAssign({ ride: rideStateOf(ride, entries), isVendor: vendor.isVendor, now });
     await assignRideToVendor(trx, ride.id, vendor.id);
   });
+}
+
+type DriverChange = { actorId: number; rideId: number; now: Date };
+
+/**
+ * The step both driver changes share: lock the ride row (so a release and a completion on one ride
+ * run one after the other), let the domain rule decide, then write.
+ */
+async function changeLockedRide(
+  db: Kysely<Database>,
+  change: DriverChange,
+  decide: (args: { ride: LockedRide; actorId: number; now: Date }) => void,
+  write: (trx: Transaction<Database>, rideId: number) => Promise<void>,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const ride = await lockRideForUpdate(trx, change.rideId);
+    if (!ride) rideNotFound();
+    decide({ ride, actorId: change.actorId, now: change.now });
+    await write(trx, ride.id);
+  });
+}
+
+/**
+ * Takes the driver off a ride: the assigned vendor until 24 hours before departure, or the
+ * organiser any time before departure (domain `assertCanUnassign`). assigned → open, vendor null.
+ */
+export function unassignRide(db: Kysely<Database>, change: DriverChange): Promise<void> {
+  return changeLockedRide(db, change, assertCanUnassign, unassignRideVendor);
+}
+
+/**
+ * The assigned vendor marks a departed ride completed (domain `assertCanComplete`): assigned →
+ * completed, on the locked ride row. The only write that sets completed.
+ */
+export function completeRide(db: Kysely<Database>, change: DriverChange): Promise<void> {
+  return changeLockedRide(db, change, assertCanComplete, markRideCompleted);
 }

@@ -40,6 +40,10 @@ const domainErrorStatus = {
   RESET_CODE_INVALID: 'BAD_REQUEST',
   // The argon2 line is full: a deliberate 503 with Retry-After, not a crash.
   SERVER_BUSY: 'SERVICE_UNAVAILABLE',
+  NOT_ASSIGNED_VENDOR: 'FORBIDDEN',
+  RIDE_NOT_ASSIGNED: 'CONFLICT',
+  UNASSIGN_TOO_LATE: 'CONFLICT',
+  RIDE_NOT_DEPARTED: 'CONFLICT',
 } as const satisfies Record<DomainErrorCode, TRPC_ERROR_CODE_KEY>;
 
 /**

@@ -111,7 +111,7 @@ describe('GET /api/rides', () => {
 });
 
 describe('GET /api/rides/:id', () => {
-  it('answers the ride with creator and creatorName; numbers only when signed in', async () => {
+  it("answers the ride with creator and creatorName; numbers only for the ride's party", async () => {
     const ride = await createRide(tdb.db, alice);
     const anonymous = await app.inject({ method: 'GET', url: `/api/rides/${String(ride.id)}` });
     expect(anonymous.statusCode).toBe(200);
@@ -126,7 +126,32 @@ describe('GET /api/rides/:id', () => {
       url: `/api/rides/${String(ride.id)}`,
       headers: { cookie: bobCookie },
     });
-    expect(signedIn.json<Json>()).toMatchObject({ creator: { whatsappNumber: '+6591234567' } });
+    expect(signedIn.json<Json>()).toMatchObject({ creator: { whatsappNumber: null }, driver: null });
+    await addPassenger(tdb.db, ride, bob);
+    const passenger = await app.inject({
+      method: 'GET',
+      url: `/api/rides/${String(ride.id)}`,
+      headers: { cookie: bobCookie },
+    });
+    expect(passenger.json<Json>()).toMatchObject({ creator: { whatsappNumber: '+6591234567' }, driver: null });
+  });
+
+  it('carries the driver card for the organiser and passengers once a vendor is assigned, null otherwise', async () => {
+    const vendor = await createVendor(tdb.db, {
+      companyName: 'Acme Transport',
+      driverDetails: { name: 'Tan Ah Kow', contact: '+6598765432', carNumber: 'SGX1234A' },
+    });
+    const ride = await createRide(tdb.db, alice, { status: 'assigned', vendorId: vendor.id });
+    const url = `/api/rides/${String(ride.id)}`;
+    const organiser = await app.inject({ method: 'GET', url, headers: { cookie: aliceCookie } });
+    expect(organiser.json<Json>().driver).toEqual({
+      companyName: 'Acme Transport',
+      driverName: 'Tan Ah Kow',
+      driverContact: '+6598765432',
+      carNumber: 'SGX1234A',
+    });
+    expect((await app.inject({ method: 'GET', url, headers: { cookie: bobCookie } })).json<Json>().driver).toBeNull();
+    expect((await app.inject({ method: 'GET', url })).json<Json>().driver).toBeNull();
   });
 
   it.each([
@@ -510,6 +535,13 @@ describe('passengers', () => {
       dropoffLocation: 'Bedok',
       passengerCount: 2,
       user: { name: 'Bob', fullName: 'Bob' },
+    });
+    // Bob is on the ride: he sees the organiser's number; a member who is not does not.
+    expect(list[0]).toMatchObject({ user: { name: 'Alice', whatsappNumber: '+6591234567' } });
+    const carol = await createUser(tdb.db, { name: 'Carol' });
+    const outsider = await app.inject({ method: 'GET', url, headers: { cookie: await loginAs(app, carol) } });
+    expect(outsider.json<Json[]>()[0]).toMatchObject({
+      user: { name: 'Alice', whatsappNumber: null, malaysianNumber: null, revolutUsername: null },
     });
     expect(
       (await app.inject({ method: 'GET', url: '/api/rides/x/passengers', headers: { cookie: bobCookie } })).statusCode,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { createUser } from '../factories';
+import { createUser, createVendor } from '../factories';
 import { createTestApp, loginAs } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 
@@ -142,5 +142,87 @@ describe('PATCH /api/users/:id', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'The request body is not valid JSON' });
+  });
+});
+
+describe('PATCH /api/users/:id vendor details', () => {
+  async function vendorRow(id: number) {
+    return tdb.db
+      .selectFrom('users')
+      .select(['companyName', 'driverDetails'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  }
+
+  it('lets a vendor change its company and driver details', async () => {
+    const vendor = await createVendor(tdb.db);
+    const cookie = await loginAs(app, vendor);
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `/api/users/${String(vendor.id)}`,
+      headers: { cookie },
+      payload: {
+        companyName: ' Acme Transport ',
+        driverDetails: { name: 'Lim Bee', contact: '+60 12 999 0000', carNumber: 'JQB 7777' },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      isVendor: true,
+      companyName: 'Acme Transport',
+      driverDetails: { name: 'Lim Bee', contact: '+60 12 999 0000', carNumber: 'JQB 7777' },
+    });
+    expect(await vendorRow(vendor.id)).toEqual({
+      companyName: 'Acme Transport',
+      driverDetails: { name: 'Lim Bee', contact: '+60 12 999 0000', carNumber: 'JQB 7777' },
+    });
+    // Leaving them out leaves them as they are.
+    const nameOnly = await app.inject({
+      method: 'PATCH',
+      url: `/api/users/${String(vendor.id)}`,
+      headers: { cookie },
+      payload: { name: 'Vince' },
+    });
+    expect(nameOnly.statusCode).toBe(200);
+    expect((await vendorRow(vendor.id)).companyName).toBe('Acme Transport');
+  });
+
+  it.each([
+    [{ companyName: '  ' }, 'Company name is required for vendors'],
+    [{ driverDetails: { name: 'Lim', contact: '', carNumber: 'X1' } }, 'Driver contact is required for vendors'],
+    [{ driverDetails: { name: 'Lim', contact: '+60 1' } }, 'Car number is required for vendors'],
+    [{ driverDetails: null }, 'Driver name is required for vendors'],
+  ])('refuses a vendor %j with 400 "%s", writing nothing', async (payload, message) => {
+    const vendor = await createVendor(tdb.db);
+    const before = await vendorRow(vendor.id);
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `/api/users/${String(vendor.id)}`,
+      headers: { cookie: await loginAs(app, vendor) },
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: string }>().error).toBe(message);
+    expect(await vendorRow(vendor.id)).toEqual(before);
+  });
+
+  it.each([
+    [{ companyName: 'Acme' }, 'Company name can only be set on a vendor account'],
+    [
+      { driverDetails: { name: 'Lim', contact: '+60 1', carNumber: 'X1' } },
+      'Driver details can only be set on a vendor account',
+    ],
+  ])('refuses a member %j with 400 "%s"', async (payload, message) => {
+    const member = await createUser(tdb.db, { name: 'Mia' });
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `/api/users/${String(member.id)}`,
+      headers: { cookie: await loginAs(app, member) },
+      payload: { name: 'Changed', ...payload },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: string }>().error).toBe(message);
+    expect(await nameOf(member.id)).toBe('Mia');
+    expect(await vendorRow(member.id)).toEqual({ companyName: null, driverDetails: null });
   });
 });

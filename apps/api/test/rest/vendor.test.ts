@@ -104,3 +104,81 @@ describe('POST /api/rides/:id/assign', () => {
     }
   });
 });
+
+describe('POST /api/rides/:id/unassign and /complete', () => {
+  const DAY = 86_400_000;
+
+  it('the vendor unassigns a ride days ahead; the ride is open again', async () => {
+    const ride = await createRide(tdb.db, alice, {
+      status: 'assigned',
+      vendorId: vendor.id,
+      date: new Date(Date.now() + 5 * DAY),
+    });
+    const url = `/api/rides/${String(ride.id)}/unassign`;
+    const stranger = await app.inject({ method: 'POST', url, headers: { cookie: rivalCookie } });
+    expect(stranger.statusCode).toBe(403);
+    expect(stranger.json<Json>().error).toBe('Only the assigned vendor or the ride organiser can release the driver');
+    const res = await app.inject({ method: 'POST', url, headers: { cookie: vendorCookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Json>()).toMatchObject({ id: ride.id, status: 'open', vendorId: null, driver: null });
+    const again = await app.inject({ method: 'POST', url, headers: { cookie: aliceCookie } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json<Json>().error).toBe('This ride has no driver assigned');
+    expect((await app.inject({ method: 'POST', url })).statusCode).toBe(401);
+    const bad = await app.inject({ method: 'POST', url: '/api/rides/zz/unassign', headers: { cookie: vendorCookie } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<Json>().error).toBe('Invalid id');
+  });
+
+  it('the vendor cannot unassign within 24 h; the organiser can release the driver', async () => {
+    const ride = await createRide(tdb.db, alice, {
+      status: 'assigned',
+      vendorId: vendor.id,
+      date: new Date(Date.now() + 3_600_000),
+    });
+    const url = `/api/rides/${String(ride.id)}/unassign`;
+    const late = await app.inject({ method: 'POST', url, headers: { cookie: vendorCookie } });
+    expect(late.statusCode).toBe(409);
+    expect(late.json<Json>().error).toBe('A ride can only be unassigned until 24 hours before departure');
+    const released = await app.inject({ method: 'POST', url, headers: { cookie: aliceCookie } });
+    expect(released.statusCode).toBe(200);
+    expect(released.json<Json>()).toMatchObject({ status: 'open', vendorId: null });
+  });
+
+  it('the vendor marks a past ride completed; not a future one, not twice', async () => {
+    const past = await createRide(tdb.db, alice, {
+      status: 'assigned',
+      vendorId: vendor.id,
+      date: new Date(Date.now() - DAY),
+    });
+    const future = await createRide(tdb.db, alice, { status: 'assigned', vendorId: vendor.id });
+    const url = `/api/rides/${String(past.id)}/complete`;
+    const member = await app.inject({ method: 'POST', url, headers: { cookie: aliceCookie } });
+    expect(member.statusCode).toBe(403);
+    expect(member.json<Json>().error).toBe('Only vendors can do this');
+    const res = await app.inject({ method: 'POST', url, headers: { cookie: vendorCookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Json>()).toMatchObject({ id: past.id, status: 'completed', vendorId: vendor.id });
+    const twice = await app.inject({ method: 'POST', url, headers: { cookie: vendorCookie } });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json<Json>().error).toBe('This ride is already completed');
+    const early = await app.inject({
+      method: 'POST',
+      url: `/api/rides/${String(future.id)}/complete`,
+      headers: { cookie: vendorCookie },
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json<Json>().error).toBe('A ride can only be marked completed after its departure');
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/api/rides/8080/complete',
+      headers: { cookie: vendorCookie },
+    });
+    expect(missing.statusCode).toBe(404);
+    const rows = await tdb.db.selectFrom('rides').select(['id', 'status']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: past.id, status: 'completed' },
+      { id: future.id, status: 'assigned' },
+    ]);
+  });
+});

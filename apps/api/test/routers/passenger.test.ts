@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { addPassenger, createRide, createUser, createUsers, type TestUser } from '../factories';
+import { addPassenger, createRide, createUser, createUsers, createVendor, type TestUser } from '../factories';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { callerFor, refusal, rideTablesSnapshot } from '../helpers/rides';
 
@@ -71,6 +71,40 @@ describe('passenger.list', () => {
       },
     });
     expect(JSON.stringify(list)).not.toMatch(/password/i);
+  });
+
+  it("gives numbers and Revolut to the ride's organiser, passengers and vendor only", async () => {
+    const vendor = await createVendor(tdb.db);
+    const outsider = await createUser(tdb.db);
+    const ride = await createRide(tdb.db, alice, { status: 'assigned', vendorId: vendor.id });
+    await addPassenger(tdb.db, ride, bob);
+    const bobContacts = { whatsappNumber: null, malaysianNumber: '+60111', revolutUsername: 'bobrev' };
+    for (const party of [alice, bob, vendor]) {
+      const list = await callerFor(tdb.db, party).passenger.list({ rideId: ride.id });
+      expect(list[0]?.user).toMatchObject({ id: alice.id, whatsappNumber: '+6591111111' });
+      expect(list[1]?.user).toMatchObject({ id: bob.id, ...bobContacts });
+    }
+    const seen = await callerFor(tdb.db, outsider).passenger.list({ rideId: ride.id });
+    // Names, Discord and locations stay as they were; the numbers and Revolut are null.
+    expect(seen.map((entry) => entry.user)).toEqual([
+      expect.objectContaining({
+        id: alice.id,
+        name: 'Alice',
+        discordUsername: alice.discordUsername,
+        whatsappNumber: null,
+        malaysianNumber: null,
+        revolutUsername: null,
+      }),
+      expect.objectContaining({
+        id: bob.id,
+        name: 'Bob',
+        discordUsername: bob.discordUsername,
+        whatsappNumber: null,
+        malaysianNumber: null,
+        revolutUsername: null,
+      }),
+    ]);
+    expect(seen[1]?.dropoffLocation).toBe('Stop of user ' + String(bob.id));
   });
 
   it('answers [] for a ride without entries, NOT_FOUND for an unknown ride, UNAUTHORIZED when signed out', async () => {

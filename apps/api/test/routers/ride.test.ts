@@ -90,6 +90,7 @@ describe('ride.create', () => {
       sequenceLocked: false,
       cancelReason: null,
       cancelledAt: null,
+      driver: null,
     });
     expect(await entriesOf(ride.id)).toEqual([
       { userId: alice.id, dropoffLocation: 'Pasir Ris MRT', passengerCount: 2, dropoffSequence: null },
@@ -186,14 +187,17 @@ describe('ride.create', () => {
 });
 
 describe('ride.byId', () => {
-  it('shows the organiser; their numbers only to signed-in callers', async () => {
+  it("shows the organiser; their numbers only to the ride's organiser, passengers and vendor", async () => {
     const alice = await createUser(tdb.db, {
       name: null,
       whatsappNumber: '+6591234567',
       malaysianNumber: '+60123456789',
     });
     const bob = await createUser(tdb.db);
-    const ride = await createRide(tdb.db, alice);
+    const carol = await createUser(tdb.db);
+    const vendor = await createVendor(tdb.db);
+    const ride = await createRide(tdb.db, alice, { status: 'assigned', vendorId: vendor.id });
+    await addPassenger(tdb.db, ride, carol);
 
     const anonymous = await callerFor(tdb.db, null).ride.byId({ id: ride.id });
     // No name given: a visitor is not told the Discord username instead.
@@ -205,15 +209,49 @@ describe('ride.byId', () => {
       whatsappNumber: null,
       malaysianNumber: null,
     });
-    const signedIn = await callerFor(tdb.db, bob).ride.byId({ id: ride.id });
-    expect(signedIn.creatorName).toBe(alice.discordUsername);
-    expect(signedIn.creator).toEqual({
+    const withNumbers = {
       id: alice.id,
       name: null,
       discordUsername: alice.discordUsername,
       whatsappNumber: '+6591234567',
       malaysianNumber: '+60123456789',
+    };
+    for (const party of [alice, carol, vendor]) {
+      const seen = await callerFor(tdb.db, party).ride.byId({ id: ride.id });
+      expect(seen.creatorName).toBe(alice.discordUsername);
+      expect(seen.creator).toEqual(withNumbers);
+    }
+    // Another member: the Discord username, no numbers.
+    const other = await callerFor(tdb.db, bob).ride.byId({ id: ride.id });
+    expect(other.creatorName).toBe(alice.discordUsername);
+    expect(other.creator).toEqual({ ...withNumbers, whatsappNumber: null, malaysianNumber: null });
+  });
+
+  it('carries the driver card for the organiser, passengers and the assigned vendor only', async () => {
+    const alice = await createUser(tdb.db);
+    const bob = await createUser(tdb.db);
+    const carol = await createUser(tdb.db);
+    const vendor = await createVendor(tdb.db, {
+      companyName: 'Acme Transport',
+      driverDetails: { name: 'Tan Ah Kow', contact: '+6598765432', carNumber: 'SGX1234A' },
     });
+    const rival = await createVendor(tdb.db);
+    const ride = await createRide(tdb.db, alice, { status: 'assigned', vendorId: vendor.id });
+    await addPassenger(tdb.db, ride, carol);
+    const card = {
+      companyName: 'Acme Transport',
+      driverName: 'Tan Ah Kow',
+      driverContact: '+6598765432',
+      carNumber: 'SGX1234A',
+    };
+    for (const party of [alice, carol, vendor]) {
+      expect((await callerFor(tdb.db, party).ride.byId({ id: ride.id })).driver).toEqual(card);
+    }
+    for (const outsider of [bob, rival, null]) {
+      expect((await callerFor(tdb.db, outsider).ride.byId({ id: ride.id })).driver).toBeNull();
+    }
+    const open = await createRide(tdb.db, alice);
+    expect((await callerFor(tdb.db, alice).ride.byId({ id: open.id })).driver).toBeNull();
   });
 
   it('answers NOT_FOUND for an unknown ride and BAD_REQUEST for a malformed id', async () => {

@@ -39,7 +39,7 @@ describe('user.update', () => {
       whatsappNumber: '',
       revolutUsername: null,
       // Keys outside the profile are dropped by the input schema, never applied.
-      ...({ isVendor: true, discordUsername: 'hijack', password: 'newpassword1', companyName: 'X' } as object),
+      ...({ isVendor: true, discordUsername: 'hijack', password: 'newpassword1' } as object),
     });
     expect(updated).toEqual({
       id: user.id,
@@ -123,5 +123,31 @@ describe('user.update', () => {
       revolutUsername: '<script>x</script>',
     });
     expect(updated).toMatchObject({ name: "'); drop table users; --", revolutUsername: '<script>x</script>' });
+  });
+});
+
+describe('user.update vendor details', () => {
+  it('changes a vendor company and driver; refuses blanks and members, naming the field', async () => {
+    const vendor = await createVendor(tdb.db);
+    const caller = await callerAs(tdb.db, env, vendor.id);
+    const updated = await caller.user.update({
+      id: vendor.id,
+      companyName: 'Acme Transport',
+      driverDetails: { name: 'Lim Bee', contact: '+60 12 999 0000', carNumber: 'JQB 7777' },
+    });
+    expect(updated).toMatchObject({
+      companyName: 'Acme Transport',
+      driverDetails: { name: 'Lim Bee', contact: '+60 12 999 0000', carNumber: 'JQB 7777' },
+    });
+    expect(
+      await refusal(caller.user.update({ id: vendor.id, driverDetails: { name: ' ', contact: '1', carNumber: '2' } })),
+    ).toMatchObject({ code: 'BAD_REQUEST', message: 'Driver name is required for vendors' });
+
+    const member = await createUser(tdb.db);
+    const asMember = await callerAs(tdb.db, env, member.id);
+    expect(await refusal(asMember.user.update({ id: member.id, companyName: 'Acme' }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'Company name can only be set on a vendor account',
+    });
   });
 });

@@ -119,3 +119,116 @@ describe('vendor.assign', () => {
     }
   });
 });
+
+describe('vendor.unassign', () => {
+  const DEPARTURE = new Date('2026-12-10T08:00:00.000Z');
+  const HOUR = 3_600_000;
+  const hoursBefore = (hours: number) => () => new Date(DEPARTURE.getTime() - hours * HOUR);
+
+  it('lets the assigned vendor hand a ride back more than 24 h ahead: open again, no vendor', async () => {
+    const ride = await createRide(tdb.db, alice, { status: 'assigned', vendorId: vendor.id, date: DEPARTURE });
+    const answer = await callerFor(tdb.db, vendor, { now: hoursBefore(25) }).vendor.unassign({ rideId: ride.id });
+    expect(answer).toMatchObject({ id: ride.id, status: 'open', vendorId: null, driver: null });
+    expect(await rideStatus(ride.id)).toEqual({ status: 'open', vendorId: null });
+  });
+
+  it('lets the organiser release the driver until departure', async () => {
+    const ride = await createRide(tdb.db, alice, { status: 'assigned', vendorId: vendor.id, date: DEPARTURE });
+    const answer = await callerFor(tdb.db, alice, { now: hoursBefore(1) }).vendor.unassign({ rideId: ride.id });
+    expect(answer).toMatchObject({ status: 'open', vendorId: null, driver: null });
+    expect(await rideStatus(ride.id)).toEqual({ status: 'open', vendorId: null });
+  });
+
+  it('refuses the vendor within 24 h, the organiser after departure, others, and rides without a driver', async () => {
+    const ride = await createRide(tdb.db, alice, { status: 'assigned', vendorId: vendor.id, date: DEPARTURE });
+    const open = await createRide(tdb.db, alice, { date: DEPARTURE });
+    const before = await rideTablesSnapshot(tdb.db);
+    expect(
+      await refusal(callerFor(tdb.db, vendor, { now: hoursBefore(24) }).vendor.unassign({ rideId: ride.id })),
+    ).toEqual({
+      code: 'CONFLICT',
+      domainCode: 'UNASSIGN_TOO_LATE',
+      message: 'A ride can only be unassigned until 24 hours before departure',
+    });
+    expect(
+      await refusal(callerFor(tdb.db, alice, { now: hoursBefore(-1) }).vendor.unassign({ rideId: ride.id })),
+    ).toEqual({ code: 'CONFLICT', domainCode: 'RIDE_PAST', message: 'The driver cannot be released from a past ride' });
+    for (const other of [rival, await createUser(tdb.db)]) {
+      expect(
+        await refusal(callerFor(tdb.db, other, { now: hoursBefore(48) }).vendor.unassign({ rideId: ride.id })),
+      ).toEqual({
+        code: 'FORBIDDEN',
+        domainCode: 'NOT_ASSIGNED_VENDOR',
+        message: 'Only the assigned vendor or the ride organiser can release the driver',
+      });
+    }
+    expect(
+      await refusal(callerFor(tdb.db, alice, { now: hoursBefore(48) }).vendor.unassign({ rideId: open.id })),
+    ).toEqual({ code: 'CONFLICT', domainCode: 'RIDE_NOT_ASSIGNED', message: 'This ride has no driver assigned' });
+    expect(await refusal(callerFor(tdb.db, alice).vendor.unassign({ rideId: 9999 }))).toEqual({
+      code: 'NOT_FOUND',
+      domainCode: 'NOT_FOUND',
+      message: 'Ride not found',
+    });
+    expect(await refusal(callerFor(tdb.db, null).vendor.unassign({ rideId: ride.id }))).toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+    expect(await refusal(callerFor(tdb.db, alice).vendor.unassign({ rideId: -3 }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      domainCode: 'VALIDATION_FAILED',
+    });
+    expect(await rideTablesSnapshot(tdb.db)).toEqual(before);
+  });
+});
+
+describe('vendor.complete', () => {
+  const DEPARTURE = new Date('2026-12-10T08:00:00.000Z');
+  const afterDeparture = () => new Date(DEPARTURE.getTime() + 60_000);
+
+  it('lets the assigned vendor mark a departed ride completed, once', async () => {
+    const ride = await createRide(tdb.db, alice, { status: 'assigned', vendorId: vendor.id, date: DEPARTURE });
+    const caller = callerFor(tdb.db, vendor, { now: afterDeparture });
+    expect(await caller.vendor.complete({ rideId: ride.id })).toMatchObject({
+      id: ride.id,
+      status: 'completed',
+      vendorId: vendor.id,
+    });
+    expect(await rideStatus(ride.id)).toEqual({ status: 'completed', vendorId: vendor.id });
+    expect(await refusal(caller.vendor.complete({ rideId: ride.id }))).toEqual({
+      code: 'CONFLICT',
+      domainCode: 'RIDE_NOT_ASSIGNED',
+      message: 'This ride is already completed',
+    });
+  });
+
+  it('refuses before departure, other vendors, members and open rides, writing nothing', async () => {
+    const ride = await createRide(tdb.db, alice, { status: 'assigned', vendorId: vendor.id, date: DEPARTURE });
+    const open = await createRide(tdb.db, alice, { date: DEPARTURE });
+    const before = await rideTablesSnapshot(tdb.db);
+    expect(
+      await refusal(callerFor(tdb.db, vendor, { now: () => DEPARTURE }).vendor.complete({ rideId: ride.id })),
+    ).toEqual({
+      code: 'CONFLICT',
+      domainCode: 'RIDE_NOT_DEPARTED',
+      message: 'A ride can only be marked completed after its departure',
+    });
+    expect(
+      await refusal(callerFor(tdb.db, rival, { now: afterDeparture }).vendor.complete({ rideId: ride.id })),
+    ).toEqual({
+      code: 'FORBIDDEN',
+      domainCode: 'NOT_ASSIGNED_VENDOR',
+      message: 'Only the assigned vendor can mark this ride completed',
+    });
+    expect(
+      await refusal(callerFor(tdb.db, vendor, { now: afterDeparture }).vendor.complete({ rideId: open.id })),
+    ).toMatchObject({ code: 'FORBIDDEN', domainCode: 'NOT_ASSIGNED_VENDOR' });
+    expect(
+      await refusal(callerFor(tdb.db, alice, { now: afterDeparture }).vendor.complete({ rideId: ride.id })),
+    ).toMatchObject({ code: 'FORBIDDEN', message: 'Only vendors can do this' });
+    expect(await refusal(callerFor(tdb.db, vendor).vendor.complete({ rideId: 9999 }))).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Ride not found',
+    });
+    expect(await rideTablesSnapshot(tdb.db)).toEqual(before);
+  });
+});

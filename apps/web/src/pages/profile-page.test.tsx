@@ -187,3 +187,60 @@ describe('ProfilePage, Admin Tools', () => {
     expect(callsOf(calls, 'admin.issueResetCode').map((call) => call.input)).toEqual([{ discordUsername: ' bob ' }]);
   });
 });
+
+describe('ProfilePage vendor details', () => {
+  const VENDOR = makeUser({
+    id: 9,
+    isVendor: true,
+    companyName: 'Second Link Cars',
+    driverDetails: { name: 'Tan Ah Kow', contact: '+60 12 345 6789', carNumber: 'JQB 1234' },
+  });
+  const form = () => within(screen.getByRole('form', { name: 'Vendor details' }));
+
+  it('is not shown to members', async () => {
+    render(api());
+    expect(await screen.findByRole('heading', { name: 'Personal Information' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Vendor Details' })).toBeNull();
+  });
+
+  it("shows a vendor's company and driver and saves changes with user.update", async () => {
+    const { calls } = render(
+      api({
+        'auth.me': () => VENDOR,
+        'user.update': () => ({ ...VENDOR, companyName: 'Acme Transport' }),
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Vendor Details' })).toBeTruthy();
+    expect((form().getByLabelText(/Driver Name/) as HTMLInputElement).value).toBe('Tan Ah Kow');
+    expect((form().getByLabelText(/Car Number/) as HTMLInputElement).value).toBe('JQB 1234');
+    fireEvent.change(form().getByLabelText(/Company Name/), { target: { value: 'Acme Transport' } });
+    fireEvent.click(form().getByRole('button', { name: 'Save Vendor Details' }));
+    expect(await screen.findByText('Vendor details updated')).toBeTruthy();
+    expect(calls.filter((call) => call.path === 'user.update').map((call) => call.input)).toEqual([
+      {
+        id: 9,
+        companyName: 'Acme Transport',
+        driverDetails: { name: 'Tan Ah Kow', contact: '+60 12 345 6789', carNumber: 'JQB 1234' },
+      },
+    ]);
+  });
+
+  it("shows the server's refusal under the form", async () => {
+    render(
+      api({
+        'auth.me': () => VENDOR,
+        'user.update': () => {
+          throw apiError('BAD_REQUEST', 'Car number is required for vendors', 'VALIDATION_FAILED');
+        },
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Vendor Details' });
+    fireEvent.change(form().getByLabelText(/Car Number/), { target: { value: '' } });
+    fireEvent.click(form().getByRole('button', { name: 'Save Vendor Details' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('vendor-details-error').textContent).toBe(
+        'Failed to update profile: Car number is required for vendors',
+      ),
+    );
+  });
+});

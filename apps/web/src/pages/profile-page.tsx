@@ -8,6 +8,7 @@ import { Page } from '../components/page';
 import { AdminToolsCard } from '../features/profile/admin-tools-card';
 import { PasswordSettingsCard } from '../features/profile/password-settings-card';
 import { ProfileForm } from '../features/profile/profile-form';
+import { VendorDetailsCard } from '../features/profile/vendor-details-card';
 import { useSession } from '../features/session';
 
 export function ProfilePage() {
@@ -29,6 +30,7 @@ export function ProfilePage() {
             <ProfileForm key={user?.id ?? 'none'} user={user} />
           </Stack>
         </Card>
+        {user?.isVendor ? <VendorDetailsCard key={user.id} user={user} /> : null}
         <PasswordSettingsCard />
         {isAdmin ? <AdminToolsCard /> : null}
       </Stack>

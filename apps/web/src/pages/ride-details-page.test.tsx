@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   apiError,
   inDays,
+  makeDriverCard,
   makePassengerEntry,
   makeRideDetail,
   makeUser,
@@ -372,5 +373,61 @@ describe('RideDetailsPage passengers tab', () => {
     expect(text).toMatch(/^Group name: RideShare: SG->FC /);
     expect(text).toContain('- Alice Tan: user2');
     expect(text).toContain('- user3: user3');
+  });
+});
+
+describe('RideDetailsPage driver card', () => {
+  const assigned = (overrides: Partial<TestRideDetail> = {}) =>
+    ride({ status: 'assigned', vendorId: 30, driver: makeDriverCard(), ...overrides });
+  const api = (viewerId: number, detail: TestRideDetail, extra: ApiHandlers = {}): ApiHandlers => ({
+    'auth.me': () => makeUser({ id: viewerId }),
+    'ride.byId': () => detail,
+    'passenger.list': () => [organizerEntry, entry(2, 2, 'Alice Tan')],
+    ...extra,
+  });
+
+  it("shows a passenger the driver's company, name, contact (call and WhatsApp) and car, without Release Driver", async () => {
+    render(api(2, assigned()));
+    const section = (await screen.findByRole('heading', { name: 'Driver' })).closest('section');
+    if (!section) throw new Error('no driver card');
+    const card = within(section);
+    expect(card.getByText('Acme Transport')).toBeTruthy();
+    expect(card.getByText('Tan Ah Kow')).toBeTruthy();
+    expect(card.getByText('SGX1234A')).toBeTruthy();
+    expect(card.getByRole('link', { name: 'Call the driver on +65 9876 5432' }).getAttribute('href')).toBe(
+      'tel:+6598765432',
+    );
+    expect(card.getByRole('link', { name: /^Chat on WhatsApp/ }).getAttribute('href')).toBe('https://wa.me/6598765432');
+    expect(card.queryByRole('button', { name: 'Release Driver' })).toBeNull();
+  });
+
+  it('shows no driver card when the API sends none', async () => {
+    render(api(3, assigned({ driver: null })));
+    expect(await screen.findByText('Driver Assigned')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Driver' })).toBeNull();
+  });
+
+  it('lets the organiser release the driver; the page then shows the ride open again', async () => {
+    let released = false;
+    const { calls } = render(
+      api(50, assigned(), {
+        'ride.byId': () => (released ? ride({ status: 'open', vendorId: null, driver: null }) : assigned()),
+        'vendor.unassign': () => {
+          released = true;
+          return ride({ status: 'open', vendorId: null, driver: null });
+        },
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Release Driver' }));
+    expect(await screen.findByText('Driver released')).toBeTruthy();
+    expect(callsTo(calls, 'vendor.unassign').map((call) => call.input)).toEqual([{ rideId: 7 }]);
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Driver' })).toBeNull());
+    expect(screen.getByText('Open')).toBeTruthy();
+  });
+
+  it('offers no Release Driver once the ride has left', async () => {
+    render(api(50, assigned({ date: inDays(-1) })));
+    expect(await screen.findByRole('heading', { name: 'Driver' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Release Driver' })).toBeNull();
   });
 });

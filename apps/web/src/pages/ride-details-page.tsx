@@ -19,6 +19,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { LoadErrorAlert } from '../components/load-error-alert';
 import { Page, usePageTitle } from '../components/page';
 import { CancelledRideBanner, CancelRideButton } from '../features/ride-details/cancel-ride';
+import { DriverCard } from '../features/ride-details/driver-card';
 import { JoinRideCard } from '../features/ride-details/join-ride-card';
 import { PassengersTab } from '../features/ride-details/passengers-tab';
 import { RideDetailsTab, RideOrganizerCard } from '../features/ride-details/ride-details-tab';
@@ -36,6 +37,7 @@ import { parseRideId } from '../features/ride-form/ride-form-texts';
 import { RideNotFoundCard } from '../features/ride-form/ride-not-found-card';
 import { useSession, type SessionUser } from '../features/session';
 import { ShareButton } from '../features/share/share-button';
+import { useDriverActions } from '../features/vendor/use-driver-actions';
 import { asDirection } from '../lib/ride-direction';
 import { errorCode } from '../lib/errors';
 import { trpc } from '../lib/trpc';
@@ -124,6 +126,8 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
   const cancelled = isCancelled(ride);
   // Editing and cancelling are for rides still ahead and not cancelled (the server refuses the rest).
   const canChange = isCreator && !past && !cancelled;
+  const driverActions = useDriverActions();
+  const canRelease = isCreator && ride.status === 'assigned' && !past;
 
   const onTabChange = (value: string | null) => {
     const next = readTab(value);
@@ -214,6 +218,13 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
               passengersError={passengersQuery.error}
               onRetryPassengers={() => void passengersQuery.refetch()}
             />
+            {ride.driver ? (
+              <DriverCard
+                driver={ride.driver}
+                onRelease={canRelease ? () => driverActions.unassign(ride.id, 'Driver released') : undefined}
+                releasing={driverActions.pending?.action === 'unassign'}
+              />
+            ) : null}
             {user && !isCreator ? <RideOrganizerCard ride={ride} /> : null}
           </Stack>
         </Grid.Col>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import {
   apiError,
+  inDays,
   makeRideSummary,
   makeUser,
   renderWithProviders,
@@ -89,7 +90,7 @@ describe('VendorPage', () => {
         'vendor.rides': () => (assigned ? [ride({ id: 9, status: 'assigned', vendorId: 7 })] : []),
         'vendor.assign': () => {
           assigned = true;
-          return { ...ride({ id: 9, status: 'assigned', vendorId: 7 }), creator: null };
+          return { ...ride({ id: 9, status: 'assigned', vendorId: 7 }), creator: null, driver: null };
         },
       }),
     );
@@ -136,7 +137,7 @@ describe('VendorPage', () => {
     ['taken by another vendor', ride({ id: 12, status: 'assigned', vendorId: 3 }), 'This ride has already been assigned to another vendor.'],
     ['already theirs', ride({ id: 12, status: 'assigned', vendorId: 7 }), 'This ride is already assigned to you. You will find it under My Rides.'],
   ])('explains when the linked ride is %s', async (_case, detail, message) => {
-    render('/vendor?rideId=12', api({ 'vendor.available': () => [ride({ id: 11 })], 'ride.byId': () => ({ ...detail, creator: null }) }));
+    render('/vendor?rideId=12', api({ 'vendor.available': () => [ride({ id: 11 })], 'ride.byId': () => ({ ...detail, creator: null, driver: null }) }));
     const notice = await screen.findByTestId('assign-target-notice');
     await waitFor(() => expect(notice.textContent).toContain(message));
     expect(notice.textContent).toContain('This ride is not available');
@@ -154,5 +155,74 @@ describe('VendorPage', () => {
     );
     const notice = await screen.findByTestId('assign-target-notice');
     await waitFor(() => expect(notice.textContent).toContain('Ride not found.'));
+  });
+});
+
+describe('VendorPage My Rides driver actions', () => {
+  it('unassigns a ride days ahead; it leaves My Rides', async () => {
+    let unassigned = false;
+    const { calls } = render(
+      '/vendor',
+      api({
+        'vendor.rides': () => (unassigned ? [] : [ride({ id: 4, status: 'assigned', vendorId: 7, date: inDays(3) })]),
+        'vendor.unassign': () => {
+          unassigned = true;
+          return { ...ride({ id: 4 }), creator: null, driver: null };
+        },
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /^Unassign: / }));
+    expect(await screen.findByText('Ride unassigned')).toBeTruthy();
+    expect(callsOf(calls, 'vendor.unassign').map((call) => call.input)).toEqual([{ rideId: 4 }]);
+    expect(await screen.findByText('No assigned rides yet.')).toBeTruthy();
+  });
+
+  it('disables Unassign within 24 hours and says why; no Mark Completed before departure', async () => {
+    render(
+      '/vendor',
+      api({ 'vendor.rides': () => [ride({ id: 5, status: 'assigned', vendorId: 7, date: inDays(0.5) })] }),
+    );
+    const button = await screen.findByRole('button', { name: /^Unassign: / });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(within(card(5)).getByText('A ride can only be unassigned until 24 hours before departure')).toBeTruthy();
+    expect(within(card(5)).queryByRole('button', { name: /Mark Completed/ })).toBeNull();
+  });
+
+  it('marks a past ride completed; a refusal shows under Error', async () => {
+    let completed = false;
+    const { calls } = render(
+      '/vendor',
+      api({
+        'vendor.rides': () => [
+          ride({ id: 6, status: completed ? 'completed' : 'assigned', vendorId: 7, date: inDays(-1) }),
+          ride({ id: 8, status: 'completed', vendorId: 7, date: inDays(-2) }),
+        ],
+        'vendor.complete': () => {
+          completed = true;
+          return { ...ride({ id: 6, status: 'completed' }), creator: null, driver: null };
+        },
+      }),
+    );
+    const button = await within(await waitFor(() => card(6))).findByRole('button', { name: /^Mark Completed: / });
+    expect(within(card(6)).queryByRole('button', { name: /^Unassign/ })).toBeNull();
+    expect(within(card(8)).queryByRole('button', { name: /Mark Completed|Unassign/ })).toBeNull();
+    fireEvent.click(button);
+    expect(await screen.findByText('Ride marked as completed')).toBeTruthy();
+    expect(callsOf(calls, 'vendor.complete').map((call) => call.input)).toEqual([{ rideId: 6 }]);
+    await waitFor(() => expect(within(card(6)).getByText('Completed')).toBeTruthy());
+  });
+
+  it("shows the server's refusal when completing fails", async () => {
+    render(
+      '/vendor',
+      api({
+        'vendor.rides': () => [ride({ id: 6, status: 'assigned', vendorId: 7, date: inDays(-1) })],
+        'vendor.complete': () => {
+          throw apiError('CONFLICT', 'This ride is already completed', 'RIDE_NOT_ASSIGNED');
+        },
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /^Mark Completed: / }));
+    expect(await screen.findByText('This ride is already completed')).toBeTruthy();
   });
 });

@@ -14,6 +14,7 @@ import { useSession } from '../features/session';
 import { parseRideId } from '../features/vendor/assign-target';
 import { AssignTargetNotice } from '../features/vendor/assign-target-notice';
 import { useAssignRide } from '../features/vendor/use-assign-ride';
+import { useDriverActions } from '../features/vendor/use-driver-actions';
 import { VendorOnlyNotice } from '../features/vendor/vendor-only-notice';
 import { VendorRideCard } from '../features/vendor/vendor-ride-card';
 import { VendorRideList } from '../features/vendor/vendor-ride-list';
@@ -49,6 +50,7 @@ function VendorDashboard({ vendorId, companyName }: { vendorId: number; companyN
   const mine = trpc.vendor.rides.useQuery(undefined, { refetchOnMount: 'always' });
   const available = trpc.vendor.available.useQuery(undefined, { refetchOnMount: 'always' });
   const { assign, pendingRideId } = useAssignRide();
+  const driver = useDriverActions();
 
   const targetListed = useMemo(
     () => targetId !== null && (available.data ?? []).some((ride) => ride.id === targetId),
@@ -113,7 +115,17 @@ function VendorDashboard({ vendorId, companyName }: { vendorId: number; companyN
             loadingLabel="Loading your assigned rides"
             errorTitle="Your rides could not be loaded"
             emptyText="No assigned rides yet."
-            renderCard={(ride) => <VendorRideCard ride={ride} />}
+            renderCard={(ride) => (
+              <VendorRideCard
+                ride={ride}
+                driverActions={{
+                  onUnassign: () => driver.unassign(ride.id),
+                  onComplete: () => driver.complete(ride.id),
+                  pending: driver.pending?.rideId === ride.id ? driver.pending.action : null,
+                  disabled: driver.pending !== null && driver.pending.rideId !== ride.id,
+                }}
+              />
+            )}
           />
         </Tabs.Panel>
 

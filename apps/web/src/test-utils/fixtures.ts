@@ -6,7 +6,9 @@
  * - `makeRideSummary(overrides?)`: a ride as the lists return it (`ride.list` items, My Rides, the
  *   vendor's lists): ride 7, SG->FC from Pasir Ris MRT, 2 of 4 seats taken, organised by user 50
  *   'Olivia Organiser', departing 3 days from now.
- * - `makeRideDetail(overrides?)`: the same ride as `ride.byId` answers, with the organiser's contacts.
+ * - `makeRideDetail(overrides?)`: the same ride as `ride.byId` answers, with the organiser's contacts
+ *   and no driver card (`driver: null`; pass `driver: makeDriverCard()` for an assigned ride).
+ * - `makeDriverCard(overrides?)`: the driver card the ride's party reads once a vendor is assigned.
  * - `makePassengerEntry(id, userId, name, overrides?)`: one `passenger.list` entry on ride 7.
  */
 import type { RouterOutputs } from '@rideshare/api';
@@ -60,6 +62,18 @@ export function makeRideSummary(overrides: Partial<TestRideSummary> = {}): TestR
   };
 }
 
+export type TestDriverCard = NonNullable<TestRideDetail['driver']>;
+
+export function makeDriverCard(overrides: Partial<TestDriverCard> = {}): TestDriverCard {
+  return {
+    companyName: 'Acme Transport',
+    driverName: 'Tan Ah Kow',
+    driverContact: '+65 9876 5432',
+    carNumber: 'SGX1234A',
+    ...overrides,
+  };
+}
+
 export function makeRideDetail(overrides: Partial<TestRideDetail> = {}): TestRideDetail {
   return {
     ...makeRideSummary(),
@@ -70,6 +84,7 @@ export function makeRideDetail(overrides: Partial<TestRideDetail> = {}): TestRid
       whatsappNumber: '+65 8000 0001',
       malaysianNumber: null,
     },
+    driver: null,
     ...overrides,
   };
 }

@@ -8,7 +8,7 @@
  *   `route`; use `await screen.findBy...` since pages load lazily.
  * - Both return Testing Library's result plus `calls` (every API call made) and `router` (for
  *   `router.state.location`) where a router is created.
- * - `makeUser`, `makeRideSummary`, `makeRideDetail`, `makePassengerEntry`, `inDays`: typed API
+ * - `makeUser`, `makeRideSummary`, `makeRideDetail`, `makeDriverCard`, `makePassengerEntry`, `inDays`: typed API
  *   answers (fixtures.ts).
  * - `mockClipboard()`: a resolving `navigator.clipboard.writeText` mock for each test (clipboard.ts).
  *
@@ -27,10 +27,12 @@ export { mockClipboard, type WriteTextMock } from './clipboard';
 export { apiError, mockApiLink, networkError, type ApiCall, type ApiHandlers } from './mock-api';
 export {
   inDays,
+  makeDriverCard,
   makePassengerEntry,
   makeRideDetail,
   makeRideSummary,
   makeUser,
+  type TestDriverCard,
   type TestPassengerEntry,
   type TestRideDetail,
   type TestRideSummary,

@@ -4,16 +4,21 @@
  * total fare, where to pick people up and set them down, and the status badge (Open / Driver
  * Assigned / Completed). With `onAssign` it offers 'Assign to Me' ('Assigning...' while `pending`);
  * `highlighted` marks the ride a /vendor?rideId= link points at: the card is outlined, scrolled
- * into view, and its assign button (or else its title link) takes the focus.
+ * into view, and its assign button (or else its title link) takes the focus. With `driverActions`
+ * (My Rides) an assigned ride offers 'Unassign' until 24 hours before departure (after that the
+ * button is disabled and the card says why) and, once departed, 'Mark Completed'.
  */
 import { Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import {
   directionLabel,
   formatRideDate,
   formatSgd,
+  isPast,
   organizerName,
   statusLabel,
   totalCost,
+  UNASSIGN_TOO_LATE_MESSAGE,
+  vendorMayUnassign,
   type DropoffLocation,
   type StatusLabel,
 } from '@rideshare/domain';
@@ -23,6 +28,7 @@ import { Link } from 'react-router-dom';
 import { isDirection } from '../../lib/ride-direction';
 import { rideStops } from './ride-stops';
 import type { VendorRide } from './types';
+import type { DriverAction } from './use-driver-actions';
 import classes from './vendor-ride-card.module.css';
 
 export interface VendorRideCardProps {
@@ -33,6 +39,17 @@ export interface VendorRideCardProps {
   /** Another ride's assignment is under way: the button waits its turn. */
   disabled?: boolean;
   highlighted?: boolean;
+  /** My Rides: the assigned vendor's Unassign / Mark Completed buttons. */
+  driverActions?: DriverActionsProps;
+}
+
+export interface DriverActionsProps {
+  onUnassign: () => void;
+  onComplete: () => void;
+  /** This ride's action under way, if any. */
+  pending: DriverAction | null;
+  /** Another ride's action is under way. */
+  disabled: boolean;
 }
 
 const STATUS_COLORS: Record<StatusLabel, string> = {
@@ -76,7 +93,57 @@ function Stops({ label, stops, withCounts }: { label: string; stops: DropoffLoca
   );
 }
 
-export function VendorRideCard({ ride, onAssign, pending = false, disabled = false, highlighted = false }: VendorRideCardProps) {
+/** 'Unassign' (disabled with the reason within 24 h) before departure; 'Mark Completed' after. */
+function DriverActionButtons({ ride, actions, name }: { ride: VendorRide; actions: DriverActionsProps; name: string }) {
+  if (ride.status !== 'assigned') return null;
+  const busy = actions.pending !== null || actions.disabled;
+  if (isPast(ride)) {
+    return (
+      <Button
+        size="sm"
+        color="green"
+        onClick={actions.onComplete}
+        disabled={busy}
+        aria-busy={actions.pending === 'complete' || undefined}
+        aria-label={actions.pending === 'complete' ? undefined : `Mark Completed: ${name}`}
+      >
+        {actions.pending === 'complete' ? 'Completing...' : 'Mark Completed'}
+      </Button>
+    );
+  }
+  const tooLate = !vendorMayUnassign(ride);
+  const reasonId = `vendor-ride-${String(ride.id)}-unassign-reason`;
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="light"
+        color="red"
+        onClick={actions.onUnassign}
+        disabled={busy || tooLate}
+        aria-busy={actions.pending === 'unassign' || undefined}
+        aria-label={actions.pending === 'unassign' ? undefined : `Unassign: ${name}`}
+        aria-describedby={tooLate ? reasonId : undefined}
+      >
+        {actions.pending === 'unassign' ? 'Unassigning...' : 'Unassign'}
+      </Button>
+      {tooLate ? (
+        <Text size="xs" c="dimmed" id={reasonId} w="100%">
+          {UNASSIGN_TOO_LATE_MESSAGE}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+export function VendorRideCard({
+  ride,
+  onAssign,
+  pending = false,
+  disabled = false,
+  highlighted = false,
+  driverActions,
+}: VendorRideCardProps) {
   const label = isDirection(ride.direction) ? directionLabel(ride.direction) : ride.direction;
   const date = formatRideDate(ride.date);
   const status = statusLabel(ride.status);
@@ -171,6 +238,9 @@ export function VendorRideCard({ ride, onAssign, pending = false, disabled = fal
             >
               {pending ? 'Assigning...' : 'Assign to Me'}
             </Button>
+          ) : null}
+          {driverActions ? (
+            <DriverActionButtons ride={ride} actions={driverActions} name={`${label}, ${date}`} />
           ) : null}
           <Button
             component={Link}

@@ -1,0 +1,101 @@
+/**
+ * `<VendorDetailsCard user />` (vendors only, on /profile): the company and driver passengers see on
+ * the driver card of the rides this vendor takes: Company Name, Driver Name, Driver Contact, Car
+ * Number. 'Save Vendor Details' sends `user.update` with `companyName` and `driverDetails`; every
+ * field is required, as at registration (the server's message shows under the form and as a toast).
+ * Success shows 'Vendor details updated' and puts the saved user into the session.
+ */
+import { Alert, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+
+import { SubmitButton } from '../../components/submit-button';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import { useRefreshRide } from '../../lib/use-refresh-ride';
+import type { SessionUser } from '../session';
+import { profileUpdateFailure } from './profile-error';
+
+type VendorUser = Pick<SessionUser, 'id' | 'companyName' | 'driverDetails'>;
+
+interface VendorValues {
+  companyName: string;
+  driverName: string;
+  driverContact: string;
+  carNumber: string;
+}
+
+function valuesOf(user: VendorUser): VendorValues {
+  return {
+    companyName: user.companyName ?? '',
+    driverName: user.driverDetails?.name ?? '',
+    driverContact: user.driverDetails?.contact ?? '',
+    carNumber: user.driverDetails?.carNumber ?? '',
+  };
+}
+
+export function VendorDetailsCard({ user }: { user: VendorUser }) {
+  const utils = trpc.useUtils();
+  const refreshRide = useRefreshRide();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<VendorValues>({ initialValues: valuesOf(user) });
+  const update = trpc.user.update.useMutation({
+    onSuccess: async (saved) => {
+      utils.auth.me.setData(undefined, saved);
+      // The driver card of every ride this vendor drives shows these.
+      await refreshRide();
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    setFailure(null);
+    update.mutate(
+      {
+        id: user.id,
+        companyName: values.companyName,
+        driverDetails: { name: values.driverName, contact: values.driverContact, carNumber: values.carNumber },
+      },
+      {
+        onSuccess: () => notifySuccess('Vendor details updated'),
+        onError: (err) => {
+          const message = profileUpdateFailure(err);
+          setFailure(message);
+          notifyError('Error', message);
+        },
+      },
+    );
+  });
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="vendor-details-title">
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Title order={2} size="h3" id="vendor-details-title">
+            Vendor Details
+          </Title>
+          <Text size="sm" c="dimmed">
+            The organiser and passengers of the rides you take see these on the driver card.
+          </Text>
+        </Stack>
+        <form onSubmit={submit} noValidate aria-label="Vendor details">
+          <Stack gap="md">
+            <TextInput label="Company Name" required {...form.getInputProps('companyName')} />
+            <TextInput label="Driver Name" required {...form.getInputProps('driverName')} />
+            <TextInput label="Driver Contact" type="tel" required {...form.getInputProps('driverContact')} />
+            <TextInput label="Car Number" required {...form.getInputProps('carNumber')} />
+            {failure ? (
+              <Alert color="red" variant="light" role="alert" data-testid="vendor-details-error">
+                {failure}
+              </Alert>
+            ) : null}
+            <Group justify="flex-end">
+              <SubmitButton pending={update.isPending} pendingLabel="Saving...">
+                Save Vendor Details
+              </SubmitButton>
+            </Group>
+          </Stack>
+        </form>
+      </Stack>
+    </Card>
+  );
+}

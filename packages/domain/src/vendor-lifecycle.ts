@@ -1,0 +1,118 @@
+import { DomainError } from './errors';
+import { isPast } from './ride-state';
+import type { RideState } from './ride-state';
+import { VENDOR_MESSAGES, type DriverDetails } from './schemas';
+
+/** The least the driver rules read from a ride: who organised it, who drives it, when, and its status. */
+export type AssignedRideState = Pick<RideState, 'creatorId' | 'date' | 'status'> & { vendorId: number | null };
+
+/** How long before departure the assigned vendor may still hand a ride back. */
+export const VENDOR_UNASSIGN_CUTOFF_HOURS = 24;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The refusal the vendor reads once its unassign window has closed. */
+export const UNASSIGN_TOO_LATE_MESSAGE = `A ride can only be unassigned until ${String(VENDOR_UNASSIGN_CUTOFF_HOURS)} hours before departure`;
+
+function departureMs(ride: Pick<RideState, 'date'>): number {
+  return (ride.date instanceof Date ? ride.date : new Date(ride.date)).getTime();
+}
+
+/**
+ * Whether the assigned vendor may still unassign: strictly more than 24 hours before departure
+ * (at exactly 24 hours it is too late).
+ *
+ * @example vendorMayUnassign({ date: '2026-11-25T08:00:00Z' }, new Date('2026-11-24T07:59:59Z')) // true
+ */
+export function vendorMayUnassign(ride: Pick<RideState, 'date'>, now: Date = new Date()): boolean {
+  return departureMs(ride) - now.getTime() > VENDOR_UNASSIGN_CUTOFF_HOURS * HOUR_MS;
+}
+
+/**
+ * Who may take the driver off a ride (POST /api/rides/:id/unassign), checked in this order:
+ * - only the assigned vendor or the organiser (NOT_ASSIGNED_VENDOR);
+ * - only an assigned ride (RIDE_NOT_ASSIGNED);
+ * - the vendor until 24 hours before departure (UNASSIGN_TOO_LATE);
+ * - the organiser any time before departure (decision: releasing a driver is the organiser's call
+ *   until the ride leaves; RIDE_PAST once it has).
+ * The ride then goes back to open with no vendor.
+ *
+ * @example assertCanUnassign({ ride: { ...ride, vendorId: 4 }, actorId: 4, now: dayBeforeDeparture })
+ *   // throws UNASSIGN_TOO_LATE 'A ride can only be unassigned until 24 hours before departure'
+ */
+export function assertCanUnassign(args: { ride: AssignedRideState; actorId: number; now?: Date }): void {
+  const { ride, actorId, now = new Date() } = args;
+  const isVendor = ride.vendorId !== null && actorId === ride.vendorId;
+  const isOrganiser = actorId === ride.creatorId;
+  if (!isVendor && !isOrganiser) {
+    throw new DomainError(
+      'NOT_ASSIGNED_VENDOR',
+      'Only the assigned vendor or the ride organiser can release the driver',
+    );
+  }
+  if (ride.status !== 'assigned') throw new DomainError('RIDE_NOT_ASSIGNED', 'This ride has no driver assigned');
+  if (isVendor && !vendorMayUnassign(ride, now)) throw new DomainError('UNASSIGN_TOO_LATE', UNASSIGN_TOO_LATE_MESSAGE);
+  if (isPast(ride, now)) throw new DomainError('RIDE_PAST', 'The driver cannot be released from a past ride');
+}
+
+/**
+ * Only the assigned vendor marks a ride completed, only from assigned and only once its departure
+ * is past (at the departure instant it is not past yet). Nothing else sets completed.
+ *
+ * @example assertCanComplete({ ride: { ...ride, vendorId: 4 }, actorId: 4, now: beforeDeparture })
+ *   // throws RIDE_NOT_DEPARTED 'A ride can only be marked completed after its departure'
+ */
+export function assertCanComplete(args: { ride: AssignedRideState; actorId: number; now?: Date }): void {
+  const { ride, actorId, now = new Date() } = args;
+  if (ride.vendorId === null || actorId !== ride.vendorId) {
+    throw new DomainError('NOT_ASSIGNED_VENDOR', 'Only the assigned vendor can mark this ride completed');
+  }
+  if (ride.status === 'completed') throw new DomainError('RIDE_NOT_ASSIGNED', 'This ride is already completed');
+  if (ride.status !== 'assigned') throw new DomainError('RIDE_NOT_ASSIGNED', 'This ride has no driver assigned');
+  if (!isPast(ride, now)) {
+    throw new DomainError('RIDE_NOT_DEPARTED', 'A ride can only be marked completed after its departure');
+  }
+}
+
+/** A profile edit's vendor fields, as the profile input parses them (undefined: left unchanged). */
+export type VendorProfileChanges = {
+  companyName?: string | null;
+  driverDetails?: { name: string | null; contact: string | null; carNumber: string | null } | null;
+};
+
+/**
+ * A profile edit may set the company and driver only on a vendor's account, with registration's
+ * rules (SPEC §5): once given, the company name and each of the driver's name, contact and car number
+ * are required. Members get a 400 naming the field. Answers the changes to store.
+ *
+ * @example assertVendorProfileChanges(false, { companyName: 'Acme' })
+ *   // throws VALIDATION_FAILED 'Company name can only be set on a vendor account'
+ */
+export function assertVendorProfileChanges(
+  isVendor: boolean,
+  changes: VendorProfileChanges,
+): { companyName?: string; driverDetails?: DriverDetails } {
+  const { companyName, driverDetails } = changes;
+  if (!isVendor) {
+    if (companyName !== undefined) {
+      throw new DomainError('VALIDATION_FAILED', 'Company name can only be set on a vendor account');
+    }
+    if (driverDetails !== undefined) {
+      throw new DomainError('VALIDATION_FAILED', 'Driver details can only be set on a vendor account');
+    }
+    return {};
+  }
+  const result: { companyName?: string; driverDetails?: DriverDetails } = {};
+  if (companyName !== undefined) {
+    if (!companyName) throw new DomainError('VALIDATION_FAILED', VENDOR_MESSAGES.companyName);
+    result.companyName = companyName;
+  }
+  if (driverDetails !== undefined) {
+    const { name, contact, carNumber } = driverDetails ?? { name: null, contact: null, carNumber: null };
+    if (!name) throw new DomainError('VALIDATION_FAILED', VENDOR_MESSAGES.driverName);
+    if (!contact) throw new DomainError('VALIDATION_FAILED', VENDOR_MESSAGES.driverContact);
+    if (!carNumber) throw new DomainError('VALIDATION_FAILED', VENDOR_MESSAGES.carNumber);
+    result.driverDetails = { name, contact, carNumber };
+  }
+  return result;
+}
