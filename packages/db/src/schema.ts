@@ -48,6 +48,8 @@ export interface RideTable {
   driverContactId: number | null;
   cost: Generated<number>;
   additionalStops: Generated<number>;
+  /** Price of one additional stop in whole SGD (default 5, the spec's fee). */
+  stopPrice: Generated<number>;
   sequenceLocked: Generated<boolean>;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;

@@ -26,6 +26,8 @@ export interface RideSummary {
   driverContactId: number | null;
   cost: number;
   additionalStops: number;
+  /** Price of one additional stop, SGD; total = cost + additionalStops × stopPrice. */
+  stopPrice: number;
   sequenceLocked: boolean;
 }
 
@@ -56,6 +58,7 @@ type RideWithCreator = Pick<
   | 'driverContactId'
   | 'cost'
   | 'additionalStops'
+  | 'stopPrice'
   | 'sequenceLocked'
 > & { creatorName: string | null };
 
@@ -75,6 +78,7 @@ export function toRideSummary(row: RideWithCreator): RideSummary {
     driverContactId: row.driverContactId,
     cost: row.cost,
     additionalStops: row.additionalStops,
+    stopPrice: row.stopPrice,
     sequenceLocked: row.sequenceLocked,
   };
 }
@@ -98,6 +102,7 @@ export function selectRideSummaries(db: Db) {
       'rides.driverContactId',
       'rides.cost',
       'rides.additionalStops',
+      'rides.stopPrice',
       'rides.sequenceLocked',
       sql<string | null>`coalesce(nullif(btrim(creator.name), ''), creator.discord_username)`.as('creatorName'),
     ]);
@@ -305,6 +310,8 @@ export interface NewRide {
   maxPassengers: number;
   pickupLocation: string;
   driverContactId: number | null;
+  cost: number;
+  stopPrice: number;
 }
 
 /** Inserts a ride with no passengers yet (its derived fields are set once its entries exist). */
@@ -324,6 +331,10 @@ export interface RideChanges {
   pickupLocation: string;
   /** undefined leaves the driver contact as it is. */
   driverContactId?: number | null;
+  /** undefined leaves the base cost as it is. */
+  cost?: number;
+  /** undefined leaves the stop price as it is. */
+  stopPrice?: number;
   /** Set when the direction changes: a sequence only means something for FC->SG. */
   sequenceLocked?: boolean;
 }

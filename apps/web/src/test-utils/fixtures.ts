@@ -5,7 +5,7 @@
  * - `makeUser(overrides?)`: a signed-in user as `auth.me` returns it (id 2, 'Alice Tan').
  * - `makeRideSummary(overrides?)`: a ride as the lists return it (`ride.list` items, My Rides, the
  *   vendor's lists): ride 7, SG->FC from Pasir Ris MRT, 2 of 4 seats taken, organised by user 50
- *   'Olivia Organiser', departing 3 days from now.
+ *   'Olivia Organiser', departing 3 days from now; SGD 80 and SGD 5 a stop, no extra stop yet.
  * - `makeRideDetail(overrides?)`: the same ride as `ride.byId` answers, with the organiser's contacts.
  * - `makePassengerEntry(id, userId, name, overrides?)`: one `passenger.list` entry on ride 7.
  */
@@ -53,6 +53,7 @@ export function makeRideSummary(overrides: Partial<TestRideSummary> = {}): TestR
     driverContactId: null,
     cost: 80,
     additionalStops: 0,
+    stopPrice: 5,
     sequenceLocked: false,
     ...overrides,
   };

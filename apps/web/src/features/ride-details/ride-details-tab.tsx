@@ -74,7 +74,7 @@ export function RideDetailsTab({ ride }: { ride: RideDetail }) {
           </Stack>
         </Stack>
       </Card>
-      <CostBox ride={ride} title="Cost Breakdown" perPersonLabel="Per Person (if full)" />
+      <CostBox ride={ride} title="Cost Breakdown" />
     </Stack>
   );
 }
