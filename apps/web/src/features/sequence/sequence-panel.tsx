@@ -108,30 +108,26 @@ function MoveButtons({
       onFocused();
     }
   }, [focusButton, disabled, onFocused, position]);
+  const buttons = [
+    { direction: 'up', ref: up, off: upDisabled, text: 'Move up' },
+    { direction: 'down', ref: down, off: downDisabled, text: 'Move down' },
+  ] as const;
   return (
     <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-      <Button
-        ref={up}
-        size="compact-sm"
-        variant="default"
-        disabled={upDisabled}
-        aria-label={`Move ${name} up`}
-        onClick={() => onMove('up')}
-        data-move="up"
-      >
-        Move up
-      </Button>
-      <Button
-        ref={down}
-        size="compact-sm"
-        variant="default"
-        disabled={downDisabled}
-        aria-label={`Move ${name} down`}
-        onClick={() => onMove('down')}
-        data-move="down"
-      >
-        Move down
-      </Button>
+      {buttons.map((button) => (
+        <Button
+          key={button.direction}
+          ref={button.ref}
+          size="compact-sm"
+          variant="default"
+          disabled={button.off}
+          aria-label={`Move ${name} ${button.direction}`}
+          onClick={() => onMove(button.direction)}
+          data-move={button.direction}
+        >
+          {button.text}
+        </Button>
+      ))}
     </Group>
   );
 }
