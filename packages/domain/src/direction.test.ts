@@ -161,6 +161,7 @@ describe('buildRidePayload', () => {
     ['numbers', 1000, 100, 1000, 100],
     ['fractions are truncated (the schema refuses them first)', 79.9, 5.5, 79, 5],
     ['unreadable falls back to SGD 80 and SGD 5', '', 'abc', 80, 5],
+    ['left out falls back to SGD 80 and SGD 5', undefined, undefined, 80, 5],
   ])('cost and stop price from %s', (_label, cost, stopPrice, expectedCost, expectedStopPrice) => {
     expect(buildRidePayload({ ...base, cost, stopPrice })).toMatchObject({
       cost: expectedCost,

@@ -13,10 +13,10 @@ export type RideFormValues = {
   maxPassengers: number | string;
   organizerLocation: string;
   organizerPassengerCount: number | string;
-  /** Base cost in whole SGD. */
-  cost: number | string;
-  /** Price of one additional stop in whole SGD. */
-  stopPrice: number | string;
+  /** Base cost in whole SGD (SGD 80 when left out). */
+  cost?: number | string;
+  /** Price of one additional stop in whole SGD (SGD 5 when left out). */
+  stopPrice?: number | string;
   pickupLocation?: string;
   dropoffLocations?: (string | DropoffLocation)[];
 };
@@ -94,8 +94,8 @@ export function normaliseDropoffLocations(raw: unknown): DropoffLocation[] {
   return result;
 }
 
-function readInteger(value: number | string, fallback: number): number {
-  const parsed = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
+function readInteger(value: number | string | undefined, fallback: number): number {
+  const parsed = typeof value === 'number' ? value : !value || value.trim() === '' ? Number.NaN : Number(value);
   return Number.isFinite(parsed) ? Math.trunc(parsed) : fallback;
 }
 
