@@ -122,6 +122,7 @@ describe('joinCost', () => {
   ] as const)('%s', (_label, location, group, addsStop, total, now, shareNow, shareIfFull) => {
     const result = joinCost(ride, location, group);
     expect(result.addsStop).toBe(addsStop);
+    expect(result.onBoard).toBe(ride.currentPassengers + Math.max(group, 1));
     expect(result.after.total).toBe(total);
     expect(result.after.perPersonNow).toBe(now);
     expect(result.yourShareNow).toBe(shareNow);
@@ -130,7 +131,13 @@ describe('joinCost', () => {
 
   it('the first location on a ride without entries adds no stop', () => {
     const empty = { ...ride, additionalStops: 0, currentPassengers: 0, dropoffLocations: [] };
-    expect(joinCost(empty, 'Bedok', 2)).toMatchObject({ addsStop: false, yourShareNow: 80, after: { total: 80 } });
+    expect(joinCost(empty, 'Bedok', 2)).toMatchObject({
+      addsStop: false,
+      group: 2,
+      onBoard: 2,
+      yourShareNow: 80,
+      after: { total: 80 },
+    });
   });
 
   it('a free stop changes nothing but the split', () => {

@@ -123,6 +123,10 @@ export type JoinCost = {
   after: CostBreakdown;
   /** Whether the joiner's location is a stop the ride does not make yet. */
   addsStop: boolean;
+  /** The group size as counted (at least one). */
+  group: number;
+  /** Passengers on board once the group joined. */
+  onBoard: number;
   /** The joiner's group pays per-person-now (after the join) × group size, to the cent. */
   yourShareNow: number;
   /** The same when the ride is full: per-person-if-full (after the join) × group size. */
@@ -146,14 +150,17 @@ export function joinCost(ride: JoinCostRide, location: string, groupSize: number
   const stopsAfter = countAdditionalStops(ride.direction, [...locations, location]);
   // The stored count is the source of truth; the join adds what the new location adds to it.
   const addsStop = stopsAfter > stopsBefore;
+  const onBoard = Math.max(ride.currentPassengers, 0) + group;
   const after = costBreakdown({
     ...ride,
     additionalStops: stopsOf(ride) + (addsStop ? 1 : 0),
-    currentPassengers: Math.max(ride.currentPassengers, 0) + group,
+    currentPassengers: onBoard,
   });
   return {
     after,
     addsStop,
+    group,
+    onBoard,
     yourShareNow: roundToCents(after.perPersonNow * group),
     yourShareIfFull: roundToCents(after.perPersonIfFull * group),
   };

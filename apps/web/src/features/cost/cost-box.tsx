@@ -108,9 +108,7 @@ export interface JoinShareBoxProps {
 }
 
 export function JoinShareBox({ ride, location, groupSize }: JoinShareBoxProps) {
-  const group = Math.max(Math.floor(groupSize) || 0, 1);
-  const { after, addsStop, yourShareNow, yourShareIfFull } = joinCost(ride, location, group);
-  const onBoard = Math.max(ride.currentPassengers, 0) + group;
+  const { after, addsStop, group, onBoard, yourShareNow, yourShareIfFull } = joinCost(ride, location, groupSize);
   return (
     <Paper withBorder p="md" radius="md" bg="gray.0" aria-label="Your share" component="section">
       <Stack gap="xs">
