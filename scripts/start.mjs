@@ -10,12 +10,16 @@ ensureInstalled();
 pnpm(['turbo', 'run', 'build', '--filter=@rideshare/api', '--filter=@rideshare/web']);
 
 const env = { NODE_ENV: process.env.NODE_ENV ?? 'production' };
+// Production refuses plain HTTP unless told it is on purpose. `npm start` is the local run on
+// http://127.0.0.1, so it says so, unless a PUBLIC_URL (https, for a real deployment) is given.
+if (!process.env.PUBLIC_URL && !process.env.ALLOW_INSECURE_PUBLIC_URL) env.ALLOW_INSECURE_PUBLIC_URL = 'true';
 // Production refuses to start without a session secret. For a local run we make one once and keep
 // it in the data folder, so sessions survive restarts without anyone configuring anything.
 if (!process.env.SESSION_SECRET) {
   const dataDir = resolve(root, process.env.DATA_DIR ?? 'data');
   const file = join(dataDir, '.session-secret');
-  mkdirSync(dataDir, { recursive: true });
+  // Private: it holds the database (the server tightens an existing folder to 0700 too) and the secret.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
   env.SESSION_SECRET = readFileSync(file, 'utf8').trim();
   env.DATA_DIR = dataDir;

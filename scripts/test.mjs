@@ -1,11 +1,16 @@
 // `npm test`: the whole suite, in the order CI wants it: domain rules first, then typecheck and
 // lint, the API integration tests against a Postgres server (when one answers on TEST_DATABASE_URL
-// or 127.0.0.1:5432) and against the embedded engine, then the browser tests in Chromium.
+// or 127.0.0.1:5432) and against the embedded engine, then the browser tests in Chromium and the
+// benchmark smoke run (its budgets, on both engines).
+//
+// With CI=true a Postgres server is required: without one the multi-process, row-lock and
+// server-engine tests would be skipped and prove nothing, so the run fails instead of passing on
+// the embedded engine alone. The last line says which engines ran.
 import net from 'node:net';
 
 import { ensureInstalled, node, pnpm } from './lib.mjs';
 
-function postgresAnswers(host = '127.0.0.1', port = 5432) {
+function postgresAnswers(host, port) {
   return new Promise((resolvePromise) => {
     const socket = net.connect({ host, port });
     socket.setTimeout(1500);
@@ -21,23 +26,58 @@ function postgresAnswers(host = '127.0.0.1', port = 5432) {
   });
 }
 
+const ci = process.env.CI === 'true';
+const dbUrl = process.env.TEST_DATABASE_URL ? new URL(process.env.TEST_DATABASE_URL) : null;
+const host = dbUrl?.hostname ?? '127.0.0.1';
+const port = Number(dbUrl?.port || 5432);
+const where = `${host}:${String(port)}`;
+
+// What ran on which engine, for the summary line; printed however the run ends.
+const ran = { server: [], embedded: [] };
+let finished = false;
+process.on('exit', (code) => {
+  const engines = [
+    ran.server.length > 0 ? `Postgres server at ${where} (${ran.server.join(', ')})` : null,
+    ran.embedded.length > 0 ? `embedded engine (${ran.embedded.join(', ')})` : null,
+  ].filter(Boolean);
+  const skipped = ran.server.length === 0 && ran.embedded.length > 0 ? '; Postgres server: not tested' : '';
+  const verdict = finished && code === 0 ? 'passed' : 'FAILED';
+  console.log(`\nnpm test ${verdict}. Engines: ${engines.join('; ') || 'none reached'}${skipped}.`);
+});
+
+const server = await postgresAnswers(host, port);
+if (!server && ci) {
+  console.error(
+    `\nCI=true and no Postgres server answers at ${where} (TEST_DATABASE_URL or 127.0.0.1:5432).\n` +
+      'CI must test the Postgres server: the multi-process and row-lock tests only prove something there.\n' +
+      "Start one (.ci/run starts the machine's own) or point TEST_DATABASE_URL at one.",
+  );
+  process.exit(1);
+}
+
 ensureInstalled();
 pnpm(['--filter', '@rideshare/domain', 'test']);
 node(['infra/check/check-config.mjs']);
 pnpm(['turbo', 'run', 'typecheck', 'lint']);
 pnpm(['turbo', 'run', 'test', '--filter=!@rideshare/domain']);
 
-const dbUrl = process.env.TEST_DATABASE_URL ? new URL(process.env.TEST_DATABASE_URL) : null;
-const server = await postgresAnswers(dbUrl?.hostname ?? '127.0.0.1', Number(dbUrl?.port || 5432));
 if (server) {
   pnpm(['--filter', '@rideshare/api', 'test:integration'], { env: { TEST_DB_MODE: 'server' } });
+  ran.server.push('API integration tests');
 } else {
-  console.log('\nNo Postgres server answers; the API tests run on the embedded engine only.');
+  console.log(`\nNo Postgres server answers at ${where}; the API tests run on the embedded engine only.`);
 }
 pnpm(['--filter', '@rideshare/api', 'test:integration'], { env: { TEST_DB_MODE: 'embedded' } });
+ran.embedded.push('API integration tests');
 
 pnpm(['turbo', 'run', 'build', '--filter=@rideshare/api', '--filter=@rideshare/web']);
 pnpm(['--filter', '@rideshare/web', 'test:e2e']);
-// A small, fast run of the benchmark harness so it cannot rot (the full run: `pnpm --filter @rideshare/bench bench`).
-pnpm(['--filter', '@rideshare/bench', 'bench:smoke']);
-console.log('\nAll test suites passed.');
+ran.embedded.push('browser tests');
+// The benchmark harness's smoke run: both engines (CI=true fails it without the Postgres server),
+// the budgets that do not depend on the machine. The full run: `pnpm --filter @rideshare/bench bench`.
+pnpm(['--filter', '@rideshare/bench', 'bench:smoke', '--', '--no-build'], {
+  env: dbUrl ? { BENCH_DATABASE_URL: process.env.TEST_DATABASE_URL } : {},
+});
+if (server) ran.server.push('bench smoke');
+ran.embedded.push('bench smoke');
+finished = true;

@@ -4,7 +4,13 @@ import { existsSync } from 'node:fs';
 
 import { build } from 'esbuild';
 
-const entryPoints = ['src/server.ts', 'scripts/migrate.ts', 'scripts/admin-reset-password.ts', 'scripts/export-rides-csv.ts'].filter((f) =>
+const entryPoints = [
+  'src/server.ts',
+  'scripts/migrate.ts',
+  'scripts/admin-grant.ts',
+  'scripts/admin-reset-password.ts',
+  'scripts/export-rides-csv.ts',
+].filter((f) =>
   existsSync(f),
 );
 

@@ -74,56 +74,66 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 }
 
+/** The time a paced load runs on: the real clock, or a fake one in tests. */
+export interface PacedClock {
+  /** Milliseconds on a monotonic clock. */
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+}
+
+export const realClock: PacedClock = {
+  now: () => performance.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/** One request of a paced load: resolves with the answer's status code, rejects on a network error. */
+export type PacedRequest = () => Promise<number>;
+
 /**
- * An open-loop load at a fixed rate: one GET every 1/rate seconds, evenly spaced, over keep-alive
- * connections (as many as are busy at once). autocannon's own rate limit sends each second's quota
- * in one burst, which measures the burst rather than the rate. Latency is counted from the moment a
- * request was due, so a client that falls behind shows up in the figures instead of hiding them.
+ * An open-loop load at a fixed rate: request i is sent at start + i/rate s, whatever became of the
+ * earlier ones (as many in flight as that takes). autocannon's own rate limit sends each second's
+ * quota in one burst, which measures the burst rather than the rate. Latency is counted from the
+ * moment a request was due, so a client that falls behind shows up in the figures instead of
+ * hiding them.
  */
-export async function runPaced(spec: {
-  url: string;
+export async function runPacedRequests(spec: {
   rate: number;
   durationSeconds: number;
-  headers?: Record<string, string>;
+  request: PacedRequest;
+  clock?: PacedClock;
 }): Promise<LoadResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const clock = spec.clock ?? realClock;
   const latencies: number[] = [];
   const statusCounts: Record<string, number> = {};
   let errors = 0;
   const interval = 1000 / spec.rate;
   const total = Math.max(1, Math.round(spec.rate * spec.durationSeconds));
-  const started = performance.now();
+  const started = clock.now();
   const inFlight: Promise<void>[] = [];
   const one = (due: number) =>
-    new Promise<void>((resolve) => {
-      const request = http.get(spec.url, { agent, headers: spec.headers ?? {} }, (response) => {
-        response.resume();
-        response.on('end', () => {
-          latencies.push(performance.now() - due);
-          const code = String(response.statusCode ?? 0);
-          statusCounts[code] = (statusCounts[code] ?? 0) + 1;
-          resolve();
-        });
-      });
-      request.on('error', () => {
+    spec.request().then(
+      (status) => {
+        latencies.push(clock.now() - due);
+        const code = String(status);
+        statusCounts[code] = (statusCounts[code] ?? 0) + 1;
+      },
+      () => {
         errors += 1;
-        resolve();
-      });
-    });
+      },
+    );
   for (let i = 0; i < total; i += 1) {
     const due = started + i * interval;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const wait = due - clock.now();
+    if (wait > 1) await clock.sleep(wait);
     inFlight.push(one(due));
   }
   await Promise.all(inFlight);
-  const durationSeconds = (performance.now() - started) / 1000;
-  agent.destroy();
+  const durationSeconds = (clock.now() - started) / 1000;
   const sorted = [...latencies].sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 10) / 10;
   const ok = Object.entries(statusCounts).reduce((sum, [code, n]) => sum + (code.startsWith('2') ? n : 0), 0);
   return {
-    rps: latencies.length / durationSeconds,
+    rps: durationSeconds > 0 ? latencies.length / durationSeconds : 0,
     requests: latencies.length,
     p50Ms: round(percentile(sorted, 50)),
     p99Ms: round(percentile(sorted, 99)),
@@ -134,6 +144,32 @@ export async function runPaced(spec: {
     statusCounts,
     durationSeconds,
   };
+}
+
+/** GET `url` at a fixed rate over keep-alive connections (see runPacedRequests). */
+export async function runPaced(spec: {
+  url: string;
+  rate: number;
+  durationSeconds: number;
+  headers?: Record<string, string>;
+}): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const request: PacedRequest = () =>
+    new Promise<number>((resolve, reject) => {
+      http
+        .get(spec.url, { agent, headers: spec.headers ?? {} }, (response) => {
+          response.resume();
+          response.on('end', () => {
+            resolve(response.statusCode ?? 0);
+          });
+        })
+        .on('error', reject);
+    });
+  try {
+    return await runPacedRequests({ rate: spec.rate, durationSeconds: spec.durationSeconds, request });
+  } finally {
+    agent.destroy();
+  }
 }
 
 /** The `name=value` of the session cookie a response set. */

@@ -1,105 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
-import type { LoadResult } from './load';
-import {
-  evaluateBudgets,
-  replaceResultsBlock,
-  RESULTS_END,
-  RESULTS_START,
-  statementDrift,
-  type RunResults,
-  type SizeRun,
-} from './report';
-import type { ReadResult } from './scenarios';
+import { bundle, fullRun, load, readOf, results, run } from './fixtures';
+import { budgetFailures, evaluateBudgets, statementDrift } from './report';
 
-function load(rps: number, p99Ms = 10): LoadResult {
-  return {
-    rps,
-    requests: rps * 5,
-    p50Ms: p99Ms / 2,
-    p99Ms,
-    maxMs: p99Ms,
-    non2xx: 0,
-    errors: 0,
-    timeouts: 0,
-    statusCounts: { 200: rps * 5 },
-    durationSeconds: 5,
-  };
-}
-
-function readOf(key: ReadResult['key'], statements: number, rps = 1000, ceiling = 1500, p99Ms = 10): ReadResult {
-  return {
-    key,
-    label: key,
-    bodyBytes: 100,
-    statementsPerRequest: statements,
-    load: load(rps, p99Ms),
-    ceiling: load(ceiling),
-    ratio: rps / ceiling,
-  };
-}
-
-function run(engine: SizeRun['engine'], rides: number, reads: ReadResult[], overrides: Partial<SizeRun> = {}): SizeRun {
-  return {
-    engine,
-    rides,
-    users: 10,
-    passengerEntries: 30,
-    generateMs: 1,
-    startToReadyMs: 900,
-    peakRssAfterReadsBytes: 100 * 1024 * 1024,
-    peakRssBytes: 150 * 1024 * 1024,
-    reads,
-    join: {
-      rounds: 1,
-      usersPerRound: 50,
-      freeSeatsPerRound: 9,
-      attempts: 50,
-      accepted: 9,
-      refusedFull: 41,
-      unexpected: {},
-      seconds: 1,
-      acceptedPerSecond: 9,
-      attemptsPerSecond: 50,
-      p50Ms: 5,
-      p99Ms: 9,
-      acceptedP99Ms: 9,
-      acceptedPerRound: [9],
-    },
-    login: load(40),
-    overbookedRides: 0,
-    hotRides: [],
-    loadAverage: [0.1, 0.2],
-    ...overrides,
-  };
-}
-
-function results(runs: SizeRun[]): RunResults {
-  return {
-    date: '2026-11-21T00:00:00Z',
-    command: 'bench',
-    durationSeconds: 5,
-    connections: 50,
-    machine: {
-      cpu: 'x',
-      cores: 2,
-      memoryGiB: 4,
-      os: 'Linux',
-      node: 'v20',
-      postgres: '15',
-      chromium: null,
-      commit: null,
-      loadAverageAtStart: 0,
-    },
-    runs,
-    bundle: null,
-    paints: null,
-    paintsAgainst: null,
-    notes: [],
-    elapsedSeconds: 1,
-  };
-}
+const MB = 1024 * 1024;
 
 describe('statementDrift', () => {
   it('is empty when every read costs the same at every size, per engine', () => {
@@ -122,7 +27,7 @@ describe('evaluateBudgets', () => {
       results([
         run('server', 1000, [readOf('rides', 1, 400, 1000), readOf('trpcList', 2)]),
         run('server', 10_000, [readOf('rides', 1), readOf('trpcList', 2, 900, 1500, 62)], {
-          peakRssBytes: 260 * 1024 * 1024,
+          peakRssBytes: 260 * MB,
           startToReadyMs: 1200,
         }),
       ]),
@@ -135,17 +40,54 @@ describe('evaluateBudgets', () => {
     assert.equal(status['Peak RSS under load under 250 MB on the Postgres server'], 'missed');
     assert.equal(status['Process start to /readyz under 3 s on the Postgres server'], 'met');
   });
+
+  it('judges peak memory on the settings the image ships when that pass ran', () => {
+    const peak = evaluateBudgets(fullRun()).find((b) => b.budget.startsWith('Peak RSS'));
+    assert.equal(peak?.status, 'met');
+    assert.equal(
+      peak?.measured,
+      "210 MB at most with the image's settings (NODE_OPTIONS=--max-old-space-size=128 MALLOC_ARENA_MAX=2); " +
+        '270 MB with the defaults (embedded engine: 570 MB at most)',
+    );
+  });
 });
 
-describe('replaceResultsBlock', () => {
-  it('replaces only the text between the markers', () => {
-    const doc = `# Benchmarks\n\nprose\n\n${RESULTS_START}\nold figures\n${RESULTS_END}\n\nmore prose\n`;
-    const next = replaceResultsBlock(doc, 'new figures');
-    assert.equal(next, `# Benchmarks\n\nprose\n\n${RESULTS_START}\nnew figures\n${RESULTS_END}\n\nmore prose\n`);
+describe('budgetFailures (the smoke run)', () => {
+  it('passes a run that meets every machine-independent budget, however slow it was', () => {
+    const slow = fullRun();
+    for (const r of slow.runs) r.reads = r.reads.map((x) => ({ ...x, load: load(1, 9000) }));
+    assert.deepEqual(budgetFailures(slow), []);
   });
 
-  it('appends a results section when the markers are missing', () => {
-    const next = replaceResultsBlock('# Benchmarks\n', 'figures');
-    assert.ok(next.endsWith(`## Results\n\n${RESULTS_START}\nfigures\n${RESULTS_END}\n`));
+  it('names each failure: bundle size, map code on /home, statement counts, overbooking, errors', () => {
+    const bad = results(
+      [
+        run('server', 60, [readOf('rides', 1), readOf('trpcList', 3, 1000, 1500, 10, 2)], {
+          overbookedRides: 1,
+          join: { ...run('server', 60, []).join, acceptedPerRound: [10] },
+        }),
+        run('embedded', 60, [
+          { ...readOf('stats', 1), load: load(100, 10, { non2xx: 2, statusCounts: { 200: 498, 500: 2 } }) },
+        ]),
+      ],
+      { bundle: { ...bundle([['index-A1.js', 251]]), mapFilesOnHome: ['maplibre-gl-M1.js'] } },
+    );
+    assert.deepEqual(budgetFailures(bad), [
+      '/home loads 251.0 KB of gzipped JavaScript, over the 250 KB budget',
+      '/home loads map code: maplibre-gl-M1.js',
+      'server/60: trpcList ran 3 SQL statements per request, expected 2',
+      'server/60: accepted joins per round 10, expected 9 each',
+      'server/60: 1 rides hold more seats than their maximum or disagree with their entries',
+      'embedded/60: stats had 2 non-2xx ({"200":498,"500":2}), 0 errors, 0 timeouts',
+    ]);
+  });
+
+  it('with a fixed number of requests per load, fails a load that did not complete them all', () => {
+    const partial = results([run('server', 60, [{ ...readOf('ride', 1), load: load(10, 10, { requests: 39 }) }])], {
+      requestsPerLoad: 40,
+      bundle: bundle(),
+    });
+    for (const r of partial.runs) r.reads = r.reads.map((x) => ({ ...x, ceiling: load(10, 10, { requests: 40 }) }));
+    assert.deepEqual(budgetFailures(partial), ['server/60: ride completed 39 requests']);
   });
 });

@@ -16,6 +16,11 @@ export interface ReadScenario {
   label: string;
   path: string;
   signedIn: boolean;
+  /**
+   * SQL statements one request must run, whatever the data size (enforced by the smoke run; the
+   * procedures' own counts are in apps/api/test/routers/query-counts.test.ts).
+   */
+  statements: number;
 }
 
 /** What the home page asks for on first load (apps/web: AllRidesTab, RIDES_PAGE_SIZE = 12). */
@@ -24,16 +29,26 @@ export const HOME_LIST_INPUT = { time: 'upcoming', direction: 'all', sort: 'date
 export function readScenarios(data: Pick<DataSet, 'sampleRideId'>): ReadScenario[] {
   const id = String(data.sampleRideId);
   return [
-    { key: 'rides', label: 'GET /api/rides', path: '/api/rides', signedIn: false },
+    // The cached list's version read.
+    { key: 'rides', label: 'GET /api/rides', path: '/api/rides', signedIn: false, statements: 1 },
     {
       key: 'trpcList',
       label: 'tRPC ride.list, page 1',
       path: `/trpc/ride.list?input=${encodeURIComponent(JSON.stringify(HOME_LIST_INPUT))}`,
       signedIn: false,
+      // A first page comes from the ride-list cache: only the version read.
+      statements: 1,
     },
-    { key: 'ride', label: 'GET /api/rides/{id}', path: `/api/rides/${id}`, signedIn: false },
-    { key: 'passengers', label: 'GET /api/rides/{id}/passengers', path: `/api/rides/${id}/passengers`, signedIn: true },
-    { key: 'stats', label: 'GET /api/stats', path: '/api/stats', signedIn: false },
+    { key: 'ride', label: 'GET /api/rides/{id}', path: `/api/rides/${id}`, signedIn: false, statements: 1 },
+    {
+      key: 'passengers',
+      label: 'GET /api/rides/{id}/passengers',
+      path: `/api/rides/${id}/passengers`,
+      signedIn: true,
+      // The session row, the signed-in user, the entries with their users.
+      statements: 3,
+    },
+    { key: 'stats', label: 'GET /api/stats', path: '/api/stats', signedIn: false, statements: 1 },
   ];
 }
 
@@ -42,6 +57,8 @@ export interface ReadResult {
   label: string;
   bodyBytes: number;
   statementsPerRequest: number;
+  /** What the scenario expects (ReadScenario.statements). */
+  expectedStatements: number;
   load: LoadResult;
   /** The same number of bytes from the bench-only static route. */
   ceiling: LoadResult;
@@ -59,15 +76,24 @@ export const FIXED_RATE = 100;
 export interface LoadSettings {
   connections: number;
   durationSeconds: number;
+  /** A fixed number of requests per load instead of `durationSeconds` (no warm-up then). */
+  requests: number | null;
   warmupSeconds: number;
   statementSamples: number;
 }
 
+/** How long or how much one load runs, as runLoad takes it. */
+function extent(
+  settings: Pick<LoadSettings, 'durationSeconds' | 'requests'>,
+): { durationSeconds: number } | { amount: number } {
+  return settings.requests !== null ? { amount: settings.requests } : { durationSeconds: settings.durationSeconds };
+}
+
 async function measured(url: string, settings: LoadSettings, headers: Record<string, string>): Promise<LoadResult> {
-  if (settings.warmupSeconds > 0) {
+  if (settings.warmupSeconds > 0 && settings.requests === null) {
     await runLoad({ url, connections: settings.connections, durationSeconds: settings.warmupSeconds, headers });
   }
-  return runLoad({ url, connections: settings.connections, durationSeconds: settings.durationSeconds, headers });
+  return runLoad({ url, connections: settings.connections, ...extent(settings), headers });
 }
 
 /** Sequential requests between two reads of the server's statement counter. */
@@ -110,19 +136,14 @@ export async function runReads(
             result: await runPaced({
               url: `${baseUrl}${scenario.path}`,
               rate: FIXED_RATE,
-              durationSeconds: settings.durationSeconds,
+              durationSeconds: settings.requests !== null ? settings.requests / FIXED_RATE : settings.durationSeconds,
               headers,
             }),
           }
         : undefined;
     const oneConnection =
       scenario.key === 'trpcList'
-        ? await runLoad({
-            url: `${baseUrl}${scenario.path}`,
-            connections: 1,
-            durationSeconds: settings.durationSeconds,
-            headers,
-          })
+        ? await runLoad({ url: `${baseUrl}${scenario.path}`, connections: 1, ...extent(settings), headers })
         : undefined;
     log(
       `    ${scenario.label.padEnd(32)} ${formatBytes(body.length).padStart(9)}  ${load.rps.toFixed(0).padStart(6)} req/s` +
@@ -140,6 +161,7 @@ export async function runReads(
       label: scenario.label,
       bodyBytes: body.length,
       statementsPerRequest: statements,
+      expectedStatements: scenario.statements,
       load,
       ceiling,
       ratio,
@@ -259,16 +281,15 @@ export async function runJoinContention(
 export async function runLogin(
   baseUrl: string,
   data: DataSet,
-  connections: number,
-  durationSeconds: number,
+  settings: { connections: number; durationSeconds: number; requests: number | null },
   log: (line: string) => void,
 ): Promise<LoadResult> {
   let next = 0;
   const result = await runLoad({
     url: `${baseUrl}/api/login`,
     method: 'POST',
-    connections,
-    durationSeconds,
+    connections: settings.connections,
+    ...extent(settings),
     setupClient: (client) => {
       const discordUsername = data.joinUsernames[next % data.joinUsernames.length] ?? data.readerUsername;
       next += 1;

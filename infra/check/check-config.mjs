@@ -6,6 +6,9 @@
 //     balancer, health checks, a database volume, a drain window longer than the API's;
 //   - infra/Dockerfile: well-formed (dockerfile-utils), multi-stage, production dependencies only,
 //     non-root, the web app inside, a /readyz health check, every workspace manifest copied;
+//   - the runtime: a supported Node.js LTS image, and the memory settings docs/benchmarks.md
+//     recommends (NODE_OPTIONS heap limit, MALLOC_ARENA_MAX) shipped by the image and passed through
+//     unchanged by compose and .env.example (and the same as the recorded benchmark measured);
 //   - infra/Caddyfile: proxies to exactly the compose replicas, probing /readyz (and `caddy
 //     validate` when a caddy binary is installed);
 //   - .github/workflows/ci.yml and the setup action: parse, with a Postgres service;
@@ -68,6 +71,12 @@ const COMPOSE_OMITTED = {
 };
 // Variables compose takes from the environment with no default: it refuses to start without them.
 const COMPOSE_REQUIRED = new Set(['SESSION_SECRET', 'POSTGRES_PASSWORD']);
+// Settings of Node.js and glibc rather than of the app (env.ts does not read them): compose passes
+// them to the API with the image's values as defaults.
+const RUNTIME_SETTINGS = ['NODE_OPTIONS', 'MALLOC_ARENA_MAX'];
+// Node.js release lines with long-term support the image may run (22 until April 2027, 24 until
+// April 2028). Local development keeps Node 20.19+ (package.json engines).
+const SUPPORTED_NODE_LTS = [22, 24];
 
 // ---------------------------------------------------------------------------------------------
 // The config schema, read from env.ts itself (through tsx, as the API's own scripts run).
@@ -171,7 +180,10 @@ check('the API services pass exactly the settings of env.ts, with its defaults u
       ...schema.keys
         .filter((k) => !keys.includes(k) && !(k in COMPOSE_OMITTED))
         .map((k) => `${name}: ${k} is not passed`),
-      ...keys.filter((k) => !schemaKeys.has(k)).map((k) => `${name}: ${k} is not a setting in env.ts`),
+      ...RUNTIME_SETTINGS.filter((k) => !keys.includes(k)).map((k) => `${name}: ${k} is not passed`),
+      ...keys
+        .filter((k) => !schemaKeys.has(k) && !RUNTIME_SETTINGS.includes(k))
+        .map((k) => `${name}: ${k} is not a setting in env.ts`),
       ...keys
         .filter((k) => k in COMPOSE_OMITTED)
         .map((k) => `${name}: ${k} must not be passed (${COMPOSE_OMITTED[k]})`),
@@ -404,6 +416,75 @@ check('infra/Dockerfile copies every workspace manifest before installing, and o
     /^\*\*\/node_modules$/m.test(ignore) ? null : 'node_modules is not excluded',
     /^\.env$/m.test(ignore) ? null : '.env is not excluded',
   ]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The runtime: a supported Node.js LTS, and the memory settings the benchmarks recommend, the same
+// in the image, the compose file, .env.example and the recorded benchmark run.
+{
+  const problems = [];
+  const nodeImage = /ARG\s+NODE_IMAGE=(\S+)/.exec(dockerfileText)?.[1] ?? '';
+  const major = Number(/^node:(\d+)/.exec(nodeImage)?.[1]);
+  if (!SUPPORTED_NODE_LTS.includes(major)) {
+    problems.push(
+      `NODE_IMAGE=${nodeImage || '(unset)'} is not a supported Node.js LTS (${SUPPORTED_NODE_LTS.join(' or ')})`,
+    );
+  }
+  for (const stage of stages) {
+    if (stage.image !== '${NODE_IMAGE}' && !stages.some((s) => s.name && s.name === stage.image.toLowerCase())) {
+      problems.push(`stage ${stage.name ?? '?'} is built FROM ${stage.image}, not \${NODE_IMAGE}`);
+    }
+  }
+  const engines = JSON.parse(read('package.json')).engines?.node ?? '';
+  if (engines !== '>=20.19')
+    problems.push(`package.json engines.node is '${engines}': local Node 20.19+ must keep working`);
+
+  const shipped = {};
+  for (const key of RUNTIME_SETTINGS) {
+    const match = new RegExp(`(?:^|\\s)${key}=("[^"]*"|\\S+)`).exec(envLine);
+    if (match) shipped[key] = match[1].replace(/^"(.*)"$/, '$1');
+    else problems.push(`the final stage does not set ${key}`);
+  }
+  const heap = /--max-old-space-size=(\d+)/.exec(shipped.NODE_OPTIONS ?? '')?.[1];
+  if (shipped.NODE_OPTIONS !== undefined && !heap)
+    problems.push('NODE_OPTIONS sets no --max-old-space-size heap limit');
+  if (shipped.MALLOC_ARENA_MAX !== undefined && !/^[1-9]\d*$/.test(shipped.MALLOC_ARENA_MAX))
+    problems.push(`MALLOC_ARENA_MAX=${shipped.MALLOC_ARENA_MAX} is not a whole number`);
+
+  for (const [name, svc] of [...apiServices, ['migrate', migrate]]) {
+    for (const key of RUNTIME_SETTINGS) {
+      const value = svc?.environment?.[key];
+      if (value === undefined || shipped[key] === undefined) continue;
+      const parsed = variableDefault(value);
+      const effective = parsed.literal ?? parsed.value;
+      if (parsed.variable && parsed.variable !== key) problems.push(`${name}: ${key} reads \${${parsed.variable}}`);
+      if (effective !== shipped[key])
+        problems.push(`${name}: ${key} defaults to '${String(effective)}', but the image ships '${shipped[key]}'`);
+    }
+  }
+  for (const key of RUNTIME_SETTINGS) {
+    const example = exampleKeys.get(key);
+    if (!example) problems.push(`.env.example does not list ${key}`);
+    else if (shipped[key] !== undefined && example.value !== shipped[key])
+      problems.push(`.env.example has ${key}=${example.value}, but the image ships '${shipped[key]}'`);
+  }
+  // The recorded benchmark run (docs/benchmarks.json, when there is one) measured these settings.
+  const recordPath = join(root, 'docs', 'benchmarks.json');
+  if (existsSync(recordPath)) {
+    const recorded = JSON.parse(readFileSync(recordPath, 'utf8')).memory?.env;
+    if (!recorded) problems.push('docs/benchmarks.json has no memory-settings pass');
+    else
+      for (const key of RUNTIME_SETTINGS) {
+        if (shipped[key] !== undefined && recorded[key] !== shipped[key])
+          problems.push(
+            `docs/benchmarks.json measured ${key}=${String(recorded[key])}, but the image ships '${shipped[key]}': record the benchmarks again`,
+          );
+      }
+  }
+  check(
+    `infra/Dockerfile runs a supported Node.js LTS and ships the benchmarks' memory settings (${RUNTIME_SETTINGS.join(', ')}); compose and .env.example pass them on`,
+    problems,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

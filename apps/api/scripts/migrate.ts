@@ -5,12 +5,22 @@
  *   pnpm --filter @rideshare/api db:migrate
  *   DATABASE_URL=postgres://… pnpm --filter @rideshare/api db:migrate
  *
- * The embedded database can be opened by one process at a time: stop the server first.
- * Exit codes: 0 done, 1 a migration failed, 2 bad configuration.
+ * The embedded database can be opened by one process at a time: stop the server first (its folder
+ * is locked while the server runs, and this script says so).
+ * Exit codes: 0 done, 1 a migration failed, 2 bad configuration, 3 the embedded database is in use.
  */
-import { connectDatabase, migrateToLatest } from '@rideshare/db';
+import { migrateToLatest } from '@rideshare/db';
 
-import { EXIT, isEntryPoint, loadScriptEnv, processIo, runCli, type ScriptEnv, type ScriptIo } from './lib/cli';
+import {
+  EXIT,
+  isEntryPoint,
+  loadScriptEnv,
+  processIo,
+  runCli,
+  withScriptDatabase,
+  type ScriptEnv,
+  type ScriptIo,
+} from './lib/cli';
 
 export async function main(_args: string[], env: ScriptEnv, io: ScriptIo = processIo): Promise<number> {
   const config = loadScriptEnv(env, io);
@@ -18,9 +28,8 @@ export async function main(_args: string[], env: ScriptEnv, io: ScriptIo = proce
   const target = config.DATABASE_URL
     ? 'the Postgres server in DATABASE_URL'
     : `the embedded database in ${config.DATA_DIR}`;
-  const handle = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 2 });
-  try {
-    const result = await migrateToLatest(handle.db);
+  return withScriptDatabase(config, io, 2, async (db) => {
+    const result = await migrateToLatest(db);
     const applied = (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
     io.out(
       applied.length > 0
@@ -28,12 +37,7 @@ export async function main(_args: string[], env: ScriptEnv, io: ScriptIo = proce
         : `${target} is already up to date.\n`,
     );
     return EXIT.OK;
-  } catch (error) {
-    io.err(`${error instanceof Error ? error.message : String(error)}\n`);
-    return EXIT.REFUSED;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 if (isEntryPoint(import.meta.url)) runCli(main);

@@ -10,10 +10,10 @@
  *   SEED_PASSWORD=…  sets the demo users' password (default 'rideshare-demo', at least 8 characters)
  *
  * Refuses to run with NODE_ENV=production: demo accounts with a known password do not belong there.
- * Exit codes: 0 done, 1 failed, 2 bad configuration.
+ * Exit codes: 0 done, 1 failed, 2 bad configuration, 3 the embedded database is in use (stop the server).
  */
 import { buildRidePayload, isDomainError, toSingaporeInputValue, type Direction } from '@rideshare/domain';
-import { connectDatabase, migrateToLatest, type Database } from '@rideshare/db';
+import { migrateToLatest, type Database } from '@rideshare/db';
 import { TRPCError } from '@trpc/server';
 import type { Kysely } from 'kysely';
 
@@ -21,7 +21,16 @@ import type { Env } from '../src/env';
 import { findAuthUserById, findUserIdentityByUsername } from '../src/repositories/user-repository';
 import { createCaller } from '../src/routers/app-router';
 import { createContextInner, type SessionControl } from '../src/trpc/context';
-import { EXIT, isEntryPoint, loadScriptEnv, processIo, runCli, type ScriptEnv, type ScriptIo } from './lib/cli';
+import {
+  EXIT,
+  isEntryPoint,
+  loadScriptEnv,
+  openScriptDatabase,
+  processIo,
+  runCli,
+  type ScriptEnv,
+  type ScriptIo,
+} from './lib/cli';
 
 const DEFAULT_SEED_PASSWORD = 'rideshare-demo';
 
@@ -183,7 +192,7 @@ export async function seedDemoData(
 
   const callerAs = async (username: string) => {
     const id = ids.get(username);
-    const user = id === undefined ? null : await findAuthUserById(db, id, env);
+    const user = id === undefined ? null : await findAuthUserById(db, id);
     if (!user) throw new Error(`demo user ${username} is missing`);
     return createCaller(createContextInner({ db, env, user, now: () => now }));
   };
@@ -231,7 +240,8 @@ export async function main(_args: string[], env: ScriptEnv, io: ScriptIo = proce
     return EXIT.USAGE;
   }
 
-  const handle = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 4 });
+  const handle = await openScriptDatabase(config, io, 4);
+  if (!handle) return EXIT.UNREACHABLE;
   try {
     await migrateToLatest(handle.db);
     const report = await seedDemoData(handle.db, config, password);

@@ -1,9 +1,11 @@
 /**
  * buildApp({ env, db }) assembles the HTTP server from injected config and database, so tests build
  * it against a test database. Registers, in order: the JSON error handler, request ids and health
- * checks (/healthz, /readyz), security headers and CORS, cookies + sessions (Postgres store), tRPC
- * at /trpc, the documented REST paths under /api, and (when the web app is built) the static files
- * with a history fallback to index.html.
+ * checks (/healthz, /readyz), security headers and CORS, cookies + sessions (Postgres store), the
+ * rate limits (per address on every route below; per bucket for the procedures), tRPC at /trpc
+ * (batches of at most 10 calls, none of them a credential procedure), the documented REST paths
+ * under /api, and (when the web app is built) the static files with a history fallback to
+ * index.html.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -19,13 +21,13 @@ import { RideListCache } from './lib/ride-list-cache';
 import { benchPlugin, type QueryCounter } from './plugins/bench';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { observabilityPlugin, observabilityServerOptions } from './plugins/observability';
+import { registerRateLimits } from './plugins/rate-limit';
 import { securityPlugin, trustProxyOption } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { registerRestRoutes } from './rest';
 import { appRouter, type AppRouter } from './routers/app-router';
-import { listAllRides } from './repositories/ride-repository';
-import { createContextFromRequest, type HttpContextDeps } from './trpc/context';
-import { isInternalError } from './trpc/errors';
+import { createContextFromRequest, MAX_BATCH_CALLS, type HttpContextDeps } from './trpc/context';
+import { isInternalError, retryAfterOf } from './trpc/errors';
 
 export interface BuildAppOptions {
   env: Env;
@@ -50,18 +52,25 @@ export async function buildApp({ env, db, logger, queryCounter }: BuildAppOption
     ...observabilityServerOptions(),
   });
 
-  const deps: HttpContextDeps = { db, env, rideListCache: new RideListCache(listAllRides) };
+  const deps: HttpContextDeps = { db, env, rideListCache: new RideListCache() };
 
   await app.register(errorHandlerPlugin);
   await app.register(observabilityPlugin, { env, db });
   await app.register(securityPlugin, { env });
   await app.register(sessionPlugin, { env, db });
+  deps.rateLimit = await registerRateLimits(app, env);
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
+      maxBatchSize: MAX_BATCH_CALLS,
       createContext: (opts) => createContextFromRequest(deps, opts),
+      // 429 (rate limits) and 503 (a full password queue) say when to come back.
+      responseMeta({ errors }) {
+        const retryAfter = Math.max(0, ...errors.map((error) => retryAfterOf(error) ?? 0));
+        return retryAfter > 0 ? { headers: { 'retry-after': String(retryAfter) } } : {};
+      },
       onError({ error, path, req }) {
         // The client got a generic message and the request id (trpc/init.ts); the log line, under
         // the same request id, gets the real error.

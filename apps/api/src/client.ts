@@ -95,8 +95,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   const trpc = createTRPCClient<AppRouter>({
     // Long batches (an export asking for many rides' passengers) are split rather than sent as
-    // one URL longer than servers and proxies accept.
-    links: [httpBatchLink({ url: `${baseUrl}/trpc`, fetch: fetchWithCookies, maxURLLength: 4000 })],
+    // one URL longer than servers and proxies accept, or with more calls than the API takes (10).
+    links: [httpBatchLink({ url: `${baseUrl}/trpc`, fetch: fetchWithCookies, maxURLLength: 4000, maxItems: 10 })],
   });
 
   return {

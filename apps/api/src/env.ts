@@ -26,7 +26,11 @@ export const envSchema = z
     // new secret can be put in front while cookies signed with the old one stay valid.
     SESSION_SECRET: z.string().optional(),
     SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-    ADMIN_DISCORD_USERNAME: z.string().min(1).optional(),
+    // A session also ends after this long unused; the administrator's sooner.
+    SESSION_IDLE_HOURS: z.coerce.number().int().min(1).max(8760).default(168),
+    SESSION_ADMIN_IDLE_HOURS: z.coerce.number().int().min(1).max(8760).default(12),
+    // Production serves over HTTPS only, unless the operator says plain HTTP is intended.
+    ALLOW_INSECURE_PUBLIC_URL: booleanish.default(false),
     MAP_STYLE_URL: z.string().default(''),
     PLACE_SEARCH_URL: z.string().default('https://nominatim.openstreetmap.org/search'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -45,8 +49,19 @@ export const envSchema = z
     LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
     LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+    LOGIN_MAX_LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(525_600).default(1440),
     ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
     ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
+    // Password checks waiting for an argon2 slot; past this, answer 503 with Retry-After.
+    ARGON2_MAX_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
+    // @fastify/rate-limit, in memory per process: every request per client address, then the
+    // expensive or spammable writes per signed-in user (per address for register).
+    RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+    RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+    RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_RIDE_CREATE_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    RATE_LIMIT_JOIN_PER_HOUR: z.coerce.number().int().min(1).default(60),
+    RATE_LIMIT_ASSIGN_PER_HOUR: z.coerce.number().int().min(1).default(60),
     MIGRATE_ON_START: booleanish.default(true),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
     // Benchmark harness only (bench/, plugins/bench.ts): off by default, never set in deployments.
@@ -56,25 +71,37 @@ export const envSchema = z
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';
     const secrets = splitList(env.SESSION_SECRET);
+    const https = env.PUBLIC_URL?.startsWith('https://') ?? false;
+    let valid = true;
     if (production && secrets.length === 0) {
       ctx.addIssue({
         code: 'custom',
         path: ['SESSION_SECRET'],
         message: 'is required in production (at least 32 random characters)',
       });
-      return z.NEVER;
-    }
-    if (secrets.some((secret) => secret.length < 32)) {
+      valid = false;
+    } else if (secrets.some((secret) => secret.length < 32)) {
       ctx.addIssue({
         code: 'custom',
         path: ['SESSION_SECRET'],
         message: 'must be at least 32 characters (each one, when several are separated by commas)',
       });
-      return z.NEVER;
+      valid = false;
+    }
+    // Over plain HTTP, session cookies and passwords cross the network readable by anyone on the
+    // way; a production run must say so explicitly (a local trial on http://localhost, say).
+    if (production && !https && !env.ALLOW_INSECURE_PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message:
+          'must be an https:// URL in production (set ALLOW_INSECURE_PUBLIC_URL=true to serve plain HTTP on purpose, e.g. a local trial)',
+      });
+      valid = false;
     }
     const corsOrigins = originList(env.CORS_ORIGIN, 'CORS_ORIGIN', ctx);
     const cspExtraOrigins = originList(env.CSP_EXTRA_ORIGINS, 'CSP_EXTRA_ORIGINS', ctx);
-    if (!corsOrigins || !cspExtraOrigins) return z.NEVER;
+    if (!valid || !corsOrigins || !cspExtraOrigins) return z.NEVER;
     const sessionSecrets = secrets.length > 0 ? secrets : [DEV_SESSION_SECRET];
     return {
       ...env,
@@ -84,9 +111,9 @@ export const envSchema = z
       SESSION_SECRETS: sessionSecrets,
       CORS_ORIGINS: corsOrigins,
       CSP_EXTRA_ORIGINS: cspExtraOrigins,
-      // Cookies are marked Secure exactly when the app is served over HTTPS, so a local production
-      // run on http://localhost still signs in.
-      COOKIE_SECURE: env.PUBLIC_URL ? env.PUBLIC_URL.startsWith('https://') : false,
+      // Cookies are marked Secure (and the session cookie named __Host-…) exactly when the app is
+      // served over HTTPS, so a local run on http://localhost still signs in.
+      COOKIE_SECURE: https,
     };
   });
 
@@ -120,9 +147,18 @@ function originList(value: string | undefined, name: string, ctx: z.RefinementCt
   return origins;
 }
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = z.infer<typeof envSchema> & {
+  /** Settings that are set but no longer do anything, as lines for the start-up log. */
+  STARTUP_WARNINGS: string[];
+};
 
 export class EnvError extends Error {}
+
+/** Settings that were removed, and what replaced them; setting one only earns a warning. */
+const RETIRED_SETTINGS: Record<string, string> = {
+  ADMIN_DISCORD_USERNAME:
+    'ADMIN_DISCORD_USERNAME is no longer used and grants nothing: an operator grants the administrator with `pnpm --filter @rideshare/api admin:grant -- --user NAME` (see README, Security)',
+};
 
 /** Parses an environment (process.env by default) or throws an EnvError listing every problem. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -133,5 +169,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return result.data;
+  const warnings = Object.keys(RETIRED_SETTINGS)
+    .filter((name) => name in cleaned)
+    .map((name) => RETIRED_SETTINGS[name] ?? name);
+  return { ...result.data, STARTUP_WARNINGS: warnings };
 }

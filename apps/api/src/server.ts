@@ -1,8 +1,8 @@
 /**
  * Process entry: parse the environment, open the database (embedded unless DATABASE_URL is set),
- * migrate, build the app, listen, and close gracefully on SIGTERM/SIGINT.
+ * migrate, build the app, listen, and close gracefully on SIGTERM/SIGINT (during start-up too).
  */
-import { connectDatabase, migrateToLatest } from '@rideshare/db';
+import { connectDatabase, DataDirLockedError, migrateToLatest, type DbHandle } from '@rideshare/db';
 
 import { buildApp } from './app';
 import { EnvError, parseEnv, type Env } from './env';
@@ -21,15 +21,45 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // Signals are handled from the start: opening and migrating the embedded database takes seconds,
+  // and a SIGTERM or Ctrl-C meanwhile must still close it cleanly (and release its folder's lock).
+  // Until the server listens, a signal only asks start-up to stop after its current step.
+  let stopRequested: NodeJS.Signals | null = null;
+  let onSignal = (signal: NodeJS.Signals) => {
+    if (stopRequested === 'SIGINT' && signal === 'SIGINT') process.exit(130);
+    stopRequested = signal;
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      onSignal(signal);
+    });
+  }
+
   // Benchmark harness only: counts every statement so bench/ can report statements per request.
   const queryCounter = env.BENCH_COUNT_QUERIES ? new QueryCounter() : undefined;
-  const handle = await connectDatabase({
-    databaseUrl: env.DATABASE_URL,
-    dataDir: env.DATA_DIR,
-    poolSize: env.DB_POOL_SIZE,
-    onQuery: queryCounter?.record,
-  });
+  let handle: DbHandle;
+  try {
+    handle = await connectDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      poolSize: env.DB_POOL_SIZE,
+      onQuery: queryCounter?.record,
+    });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const stopBeforeListening = async (): Promise<never> => {
+    console.log(`${String(stopRequested)} during start-up: closed the database without starting`);
+    await handle.close();
+    process.exit(0);
+  };
+  if (stopRequested) await stopBeforeListening();
   if (env.MIGRATE_ON_START) await migrateToLatest(handle.db);
+  if (stopRequested) await stopBeforeListening();
 
   const app = await buildApp({
     env,
@@ -37,9 +67,14 @@ async function main(): Promise<void> {
     logger: loggerOptions(env),
     queryCounter,
   });
+  for (const warning of env.STARTUP_WARNINGS) app.log.warn(warning);
+  if (stopRequested) {
+    await app.close();
+    await stopBeforeListening();
+  }
 
   let shuttingDown = false;
-  const shutdown = (signal: string) => {
+  const shutdown = (signal: NodeJS.Signals) => {
     if (shuttingDown) {
       // A second Ctrl-C means "now": skip the drain.
       if (signal === 'SIGINT') process.exit(130);
@@ -54,7 +89,8 @@ async function main(): Promise<void> {
     timer.unref();
     // app.close() stops accepting connections, closes idle keep-alive ones, answers 503 (with
     // Connection: close) to new requests on busy ones, and resolves once every in-flight request has
-    // been answered. Only then is the pool closed, so no handler loses its database mid-request.
+    // been answered. Only then is the database closed (the embedded engine flushed and its folder
+    // unlocked), so no handler loses its database mid-request.
     void app
       .close()
       .then(() => handle.close())
@@ -67,12 +103,7 @@ async function main(): Promise<void> {
         process.exit(1);
       });
   };
-  process.on('SIGTERM', () => {
-    shutdown('SIGTERM');
-  });
-  process.on('SIGINT', () => {
-    shutdown('SIGINT');
-  });
+  onSignal = shutdown;
 
   await app.listen({ port: env.PORT, host: env.HOST });
   const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;

@@ -23,6 +23,8 @@ export interface UserOverrides {
   malaysianNumber?: string | null;
   revolutUsername?: string | null;
   isVendor?: boolean;
+  /** Administrator rights, as the `admin:grant` script would set them. */
+  isAdmin?: boolean;
   companyName?: string | null;
   driverDetails?: DriverDetails | null;
 }
@@ -54,6 +56,7 @@ export async function createUser(db: Kysely<Database>, overrides: UserOverrides 
       malaysianNumber: overrides.malaysianNumber ?? null,
       revolutUsername: overrides.revolutUsername ?? null,
       isVendor,
+      isAdmin: overrides.isAdmin ?? false,
       companyName: overrides.companyName ?? (isVendor ? 'Test Transport Co' : null),
       driverDetails: JSON.stringify(
         overrides.driverDetails ??

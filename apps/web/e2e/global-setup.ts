@@ -2,14 +2,18 @@
  * Starts the production server once for the whole e2e run: `node ../api/dist/server.js` (build it
  * with `pnpm --filter @rideshare/api build`, and the web app with `pnpm --filter @rideshare/web
  * build`; the server serves apps/web/dist with a history fallback). It gets a free loopback port, a
- * fresh in-memory database, cheap password hashing, no map style and an unreachable place search
- * (tests never use the internet). Waits for /readyz, registers the administrator as user 1, hands
- * the base URL and the admin's sign-in to the specs as `inject('baseUrl')` / `inject('adminAccount')`,
- * and stops the server at teardown.
+ * fresh embedded database in a temporary folder, cheap password hashing, request limits the specs
+ * cannot reach from one address, no map style and an unreachable place search (tests never use the
+ * internet). Registers the administrator, then stops the server, grants the admin right the way an
+ * operator does (`node ../api/dist/admin-grant.js --user …` on the stopped database) and starts it
+ * again; hands the base URL and the admin's sign-in to the specs as `inject('baseUrl')` /
+ * `inject('adminAccount')`, and stops the server and removes the folder at teardown.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import type { TestProject } from 'vitest/node';
@@ -23,8 +27,8 @@ declare module 'vitest' {
 }
 
 /**
- * The administrator is user 1 with ADMIN_DISCORD_USERNAME (DESIGN §4), so on the fresh database it
- * must be the first account registered, before any spec file runs (profile.spec.ts signs in as it).
+ * The administrator: registered like any member (registering grants nothing), then granted the
+ * right by the operator's script before any spec file runs (profile.spec.ts signs in as it).
  */
 const ADMIN_ACCOUNT = { discordUsername: 'e2e_admin', password: 'e2e-admin-pass-123' };
 
@@ -34,16 +38,29 @@ async function registerAdmin(baseUrl: string): Promise<void> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ ...ADMIN_ACCOUNT, name: 'E2E Admin', isVendor: false }),
   });
-  const body = (await response.json()) as { id?: number };
-  if (response.status !== 201 || body.id !== 1) {
-    throw new Error(`Registering the e2e admin as user 1 failed: ${String(response.status)} ${JSON.stringify(body)}`);
+  const body = (await response.json()) as { id?: number; isAdmin?: boolean };
+  if (response.status !== 201 || body.isAdmin !== false) {
+    throw new Error(`Registering the e2e admin failed: ${String(response.status)} ${JSON.stringify(body)}`);
   }
 }
 
 const apiRoot = fileURLToPath(new URL('../../api/', import.meta.url));
 const webDist = fileURLToPath(new URL('../dist/', import.meta.url));
 const serverEntry = `${apiRoot}dist/server.js`;
+const grantEntry = `${apiRoot}dist/admin-grant.js`;
 const READY_TIMEOUT_MS = 60_000;
+
+/** `admin:grant` as an operator runs it, on the stopped server's database. */
+function grantAdmin(dataDir: string): void {
+  const run = spawnSync(process.execPath, [grantEntry, '--user', ADMIN_ACCOUNT.discordUsername], {
+    cwd: apiRoot,
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) {
+    throw new Error(`Granting the e2e admin failed (exit ${String(run.status)}):\n${run.stdout}${run.stderr}`);
+  }
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -88,47 +105,66 @@ function stop(server: ChildProcess): Promise<void> {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!existsSync(serverEntry)) {
-    throw new Error(`${serverEntry} is missing: run \`pnpm --filter @rideshare/api build\` first.`);
-  }
-  if (!existsSync(`${webDist}index.html`)) {
-    throw new Error(`${webDist}index.html is missing: run \`pnpm --filter @rideshare/web build\` first.`);
+  for (const [entry, build] of [
+    [serverEntry, '@rideshare/api'],
+    [grantEntry, '@rideshare/api'],
+    [`${webDist}index.html`, '@rideshare/web'],
+  ] as const) {
+    if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`pnpm --filter ${build} build\` first.`);
   }
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${String(port)}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'rideshare-e2e-'));
   let log = '';
-  const server = spawn(process.execPath, [serverEntry], {
-    cwd: apiRoot,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: 'memory://',
-      SESSION_SECRET: 'e2e-session-secret-0123456789abcdefghijklmnop',
-      ADMIN_DISCORD_USERNAME: ADMIN_ACCOUNT.discordUsername,
-      ARGON2_MEMORY_KIB: '1024',
-      ARGON2_TIME_COST: '1',
-      LOG_LEVEL: 'warn',
-      MAP_STYLE_URL: '',
-      PLACE_SEARCH_URL: 'http://127.0.0.1:9/search',
-      WEB_DIST_DIR: webDist,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   const keep = (chunk: Buffer) => {
     // Only the tail matters when something goes wrong.
     log = (log + chunk.toString()).slice(-20_000);
   };
-  server.stdout?.on('data', keep);
-  server.stderr?.on('data', keep);
+  const start = (): ChildProcess => {
+    const child = spawn(process.execPath, [serverEntry], {
+      cwd: apiRoot,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        // A production server on plain-HTTP loopback, on purpose.
+        ALLOW_INSECURE_PUBLIC_URL: 'true',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SESSION_SECRET: 'e2e-session-secret-0123456789abcdefghijklmnop',
+        ARGON2_MEMORY_KIB: '1024',
+        ARGON2_TIME_COST: '1',
+        // Every spec registers and signs in its own people from this one address.
+        RATE_LIMIT_MAX: '1000000',
+        RATE_LIMIT_REGISTER_PER_HOUR: '1000000',
+        RATE_LIMIT_RIDE_CREATE_PER_HOUR: '1000000',
+        RATE_LIMIT_JOIN_PER_HOUR: '1000000',
+        RATE_LIMIT_ASSIGN_PER_HOUR: '1000000',
+        LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
+        LOG_LEVEL: 'warn',
+        MAP_STYLE_URL: '',
+        PLACE_SEARCH_URL: 'http://127.0.0.1:9/search',
+        WEB_DIST_DIR: webDist,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    return child;
+  };
 
+  let server = start();
   try {
     await waitUntilReady(baseUrl, server, () => log);
     await registerAdmin(baseUrl);
+    await stop(server);
+    grantAdmin(dataDir);
+    server = start();
+    await waitUntilReady(baseUrl, server, () => log);
   } catch (error) {
     await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
 
@@ -136,6 +172,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('adminAccount', ADMIN_ACCOUNT);
   return async () => {
     await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
     if (process.env.E2E_SERVER_LOG === '1') console.log(log);
   };
 }

@@ -3,7 +3,8 @@
 // administrator's tools: resetting another user's password, who then signs in with it, and issuing
 // a one-time reset code. Members who are not the admin never see Admin Tools.
 //
-// The admin is user 1 ('e2e_admin'), registered first by the global setup (inject('adminAccount')).
+// The admin is 'e2e_admin', registered by the global setup and granted the right with admin:grant
+// (inject('adminAccount')).
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 

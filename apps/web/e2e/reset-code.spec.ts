@@ -3,7 +3,8 @@
 // code?', lands back on the Login tab with the username filled in and signs in with the new
 // password (the old one no longer works, and the code cannot be used twice).
 //
-// The admin is user 1 ('e2e_admin'), registered first by the global setup (inject('adminAccount')).
+// The admin is 'e2e_admin', registered by the global setup and granted the right with admin:grant
+// (inject('adminAccount')).
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 

@@ -184,6 +184,27 @@ describe('states without a join form', () => {
     await page.waitForURL('**/auth');
   });
 
+  it("a visitor is told to log in for an FC->SG ride's drop-off points; members see them", async () => {
+    const { page: organizer } = await signedInPage(newPage, memberAccount({ name: 'Fiona Faraway' }));
+    const rideId = await createRideViaApi(organizer, { direction: 'FC->SG', location: 'Fiona Secret Flat 12' });
+    const { page: rider } = await signedInPage(newPage, memberAccount());
+    await joinRideViaApi(rider, rideId, 'Rider Secret Lane 3');
+
+    const page = await newPage();
+    await page.goto(`/rides/${String(rideId)}`);
+    await page.getByText('Log in to see the drop-off points.').waitFor();
+    expect(await page.getByText('Fiona Faraway').first().isVisible()).toBe(true);
+    const html = await page.content();
+    expect(html).not.toContain('Fiona Secret Flat');
+    expect(html).not.toContain('Rider Secret Lane');
+
+    await rider.goto(`/rides/${String(rideId)}`);
+    const list = rider.getByRole('list', { name: 'Drop-off locations' });
+    await list.waitFor();
+    expect(await list.innerText()).toContain('Fiona Secret Flat 12');
+    expect(await list.innerText()).toContain('Rider Secret Lane 3');
+  });
+
   it('an unknown ride shows Ride Not Found', async () => {
     const page = await newPage();
     await page.goto('/rides/987654');

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { apiError, makeUser, renderApp } from './test-utils';
+import { apiError, makeRideSummary, makeUser, renderApp } from './test-utils';
 
 describe('route table', () => {
   it('redirects / to /home', async () => {
@@ -75,9 +75,41 @@ describe('top bar', () => {
   });
 
   it('logs out and clears the user', async () => {
-    renderApp('/guide', { api: { 'auth.me': () => makeUser(), 'auth.logout': () => ({ message: 'Logged out successfully' }) } });
+    renderApp('/guide', {
+      api: { 'auth.me': () => makeUser(), 'auth.logout': () => ({ message: 'Logged out successfully' }) },
+    });
     fireEvent.click(await nav().findByRole('button', { name: 'Logout' }));
     expect(await nav().findByRole('link', { name: 'Login' })).toBeTruthy();
+  });
+
+  it('keeps nothing a member was shown on screen or in the cache after logging out', async () => {
+    let signedIn = true;
+    // The member's answer: the organiser's Discord username (no name given) and a passenger's address.
+    const member = makeRideSummary({
+      creatorName: 'member_only_handle',
+      direction: 'FC->SG',
+      pickupLocation: 'Forest City',
+      dropoffLocations: [{ location: 'Members Only Road', passengerCount: 2 }],
+    });
+    renderApp('/home', {
+      api: {
+        'auth.me': () => (signedIn ? makeUser() : null),
+        'auth.logout': () => {
+          signedIn = false;
+          return { message: 'Logged out successfully' };
+        },
+        'stats.get': () => ({ totalRides: 1, totalUsers: 1 }),
+        'ride.joined': () => [],
+        // Signed out, the list is slow to answer: the member's page must not stand in for it meanwhile.
+        'ride.list': () =>
+          signedIn ? { items: [member], total: 1, page: 1, pageSize: 12 } : new Promise(() => undefined),
+      },
+    });
+    expect(await screen.findByText('member_only_handle')).toBeTruthy();
+    fireEvent.click(await nav().findByRole('button', { name: 'Logout' }));
+    expect(await nav().findByRole('link', { name: 'Login' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('member_only_handle')).toBeNull());
+    expect(await screen.findByRole('status', { name: 'Loading rides' })).toBeTruthy();
   });
 
   it("shows 'Logout failed' when logging out fails", async () => {
@@ -100,6 +132,8 @@ describe('top bar', () => {
     renderApp('/guide');
     await screen.findByRole('heading', { name: 'Travel Guide' });
     expect(screen.getByRole('link', { name: 'RideShare' }).getAttribute('href')).toBe('/home');
-    expect(within(screen.getByRole('contentinfo')).getByText(/built by and for the Forest City community/)).toBeTruthy();
+    expect(
+      within(screen.getByRole('contentinfo')).getByText(/built by and for the Forest City community/),
+    ).toBeTruthy();
   });
 });

@@ -1,11 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-
 import type { PGlite } from '@electric-sql/pglite';
 import type { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { CamelCasePlugin, Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 
+import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import type { Database } from './schema';
 
 // Postgres `bigint` (int8) and `numeric` come back as strings by default; counts we read are
@@ -38,33 +36,36 @@ export interface DbHandle {
  * loopback port so the very same `pg` driver and code path serve both cases. The socket server
  * multiplexes connections and keeps a transaction's statements together, so transactions from
  * different pool clients are serialised, which is correct for a single process.
+ *
+ * A data folder is locked for as long as it is open (see data-dir-lock.ts): a second process
+ * opening it gets a DataDirLockedError naming the holder. `close()` releases the lock.
  */
 export async function connectDatabase(config: DbConfig): Promise<DbHandle> {
-  let embedded: { server: PGLiteSocketServer; pglite: PGlite } | undefined;
+  let embedded: { server: PGLiteSocketServer; pglite: PGlite; lock: DataDirLock | null } | undefined;
   let connectionString: string;
   if (config.databaseUrl) {
     connectionString = config.databaseUrl;
   } else {
     const dataDir = config.dataDir ?? './data';
-    // Loaded only for the embedded engine: a process on a Postgres server never needs it, and
-    // importing it costs ~12 MB of memory and start-up time there (bench: docs/benchmarks.md).
-    const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([
-      import('@electric-sql/pglite'),
-      import('@electric-sql/pglite-socket'),
-    ]);
-    let pglite: PGlite;
-    if (dataDir.startsWith('memory://')) {
-      pglite = await PGlite.create(dataDir);
-    } else {
-      const dir = resolve(dataDir);
-      mkdirSync(dir, { recursive: true });
-      pglite = await PGlite.create(dir);
+    const lock = dataDir.startsWith('memory://') ? null : lockDataDir(dataDir);
+    let pglite: PGlite | undefined;
+    try {
+      // Loaded only for the embedded engine: a process on a Postgres server never needs it, and
+      // importing it costs ~12 MB of memory and start-up time there (bench: docs/benchmarks.md).
+      const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([
+        import('@electric-sql/pglite'),
+        import('@electric-sql/pglite-socket'),
+      ]);
+      pglite = await PGlite.create(lock ? lock.dir : dataDir);
+      const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 64 });
+      await server.start();
+      connectionString = `postgres://postgres@${server.getServerConn()}/postgres`;
+      embedded = { server, pglite, lock };
+    } catch (error) {
+      await pglite?.close().catch(() => undefined);
+      lock?.release();
+      throw error;
     }
-    const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 64 });
-    await server.start();
-    const address = server.getServerConn();
-    connectionString = `postgres://postgres@${address}/postgres`;
-    embedded = { server, pglite };
   }
 
   const pool = new pg.Pool({
@@ -111,6 +112,7 @@ export async function connectDatabase(config: DbConfig): Promise<DbHandle> {
       if (embedded) {
         await embedded.server.stop();
         await embedded.pglite.close();
+        embedded.lock?.release();
       }
     },
   };

@@ -18,6 +18,8 @@ export interface UserTable {
   malaysianNumber: string | null;
   revolutUsername: string | null;
   isVendor: Generated<boolean>;
+  /** Set only by an operator (`admin:grant`), never by anything a client sends. */
+  isAdmin: Generated<boolean>;
   companyName: string | null;
   driverDetails: JSONColumnType<DriverDetails | null, string | null, string | null>;
   createdAt: CreatedAt;
@@ -69,12 +71,15 @@ export interface SessionTable {
   sid: string;
   sess: JSONColumnType<Record<string, unknown>, string, string>;
   expiresAt: Timestamp;
+  /** When the session was last used (idle timeout). */
+  lastSeenAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-export interface LoginFailureTable {
-  id: Generated<string>;
+/** Failed sign-in attempts per key ('ip:…' or 'account:…|ip:…'), for the sign-in throttle. */
+export interface LoginThrottleTable {
   key: string;
-  createdAt: CreatedAt;
+  failures: number;
+  lastFailureAt: Timestamp;
 }
 
 export interface PasswordResetCodeTable {
@@ -98,7 +103,7 @@ export interface Database {
   rides: RideTable;
   ridePassengers: RidePassengerTable;
   sessions: SessionTable;
-  loginFailures: LoginFailureTable;
+  loginThrottle: LoginThrottleTable;
   passwordResetCodes: PasswordResetCodeTable;
   appState: AppStateTable;
 }

@@ -3,10 +3,17 @@ import { DOMAIN_ERROR_CODES, DomainError, isDomainError, isDomainErrorCode } fro
 
 describe('DOMAIN_ERROR_CODES', () => {
   it('holds every code rules and procedures rely on, in SCREAMING_SNAKE, once each', () => {
-    for (const code of ['RIDE_FULL', 'SEQUENCE_LOCKED', 'NOT_ELIGIBLE', 'RESET_CODE_INVALID', 'VALIDATION_FAILED']) {
+    for (const code of [
+      'RIDE_FULL',
+      'SEQUENCE_LOCKED',
+      'NOT_ELIGIBLE',
+      'RESET_CODE_INVALID',
+      'VALIDATION_FAILED',
+      'SERVER_BUSY',
+    ]) {
       expect(DOMAIN_ERROR_CODES).toContain(code);
     }
-    expect(DOMAIN_ERROR_CODES).toHaveLength(28);
+    expect(DOMAIN_ERROR_CODES).toHaveLength(29);
     expect(new Set(DOMAIN_ERROR_CODES).size).toBe(DOMAIN_ERROR_CODES.length);
     for (const code of DOMAIN_ERROR_CODES) expect(code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
   });

@@ -31,6 +31,7 @@ export const DOMAIN_ERROR_CODES = [
   'RIDE_NOT_OPEN',
   'ALREADY_ASSIGNED',
   'RESET_CODE_INVALID',
+  'SERVER_BUSY',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

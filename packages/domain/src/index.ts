@@ -11,3 +11,5 @@ export * from './filters';
 export * from './schemas';
 export * from './share';
 export * from './account';
+export * from './sign-in-protection';
+export * from './visibility';

@@ -2,6 +2,7 @@ import type { Direction } from './constants';
 import { formatSgd, perPersonIfFull, totalCost } from './cost';
 import { directionLabel, normaliseDropoffLocations } from './direction';
 import { sortBySequence } from './sequence';
+import { firstFilled } from './text';
 import { formatRideDate } from './time';
 
 /** The contact details a passenger or organiser may have registered. */
@@ -38,9 +39,6 @@ export type ShareRide = {
 };
 
 export type GroupSuggestion = { ok: true; text: string } | { ok: false; message: string };
-
-const firstFilled = (...values: (string | null | undefined)[]): string | undefined =>
-  values.map((value) => value?.trim()).find((value): value is string => Boolean(value));
 
 /**
  * How a passenger is called in lists: their name, else their full name, else their Discord

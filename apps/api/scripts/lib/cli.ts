@@ -8,7 +8,9 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
+import { connectDatabase, DataDirLockedError, type Database, type DbHandle } from '@rideshare/db';
 import { TRPCClientError } from '@trpc/client';
+import type { Kysely } from 'kysely';
 
 import { createApiClient, type ApiClient } from '../../src/client';
 import { EnvError, parseEnv, type Env } from '../../src/env';
@@ -38,7 +40,7 @@ export const EXIT = {
   REFUSED: 1,
   /** Wrong or missing arguments / environment variables; nothing was sent. */
   USAGE: 2,
-  /** The API could not be reached (wrong --url, server down). */
+  /** The API could not be reached (wrong --url, server down), or the embedded database is in use. */
   UNREACHABLE: 3,
 } as const;
 
@@ -198,5 +200,44 @@ export function loadScriptEnv(env: ScriptEnv, io: ScriptIo): Env | null {
       return null;
     }
     throw error;
+  }
+}
+
+/**
+ * Opens the configured database (DATABASE_URL, or the embedded one in DATA_DIR). An embedded folder
+ * another process has open (the server, say) prints who holds it and returns null: exit UNREACHABLE.
+ */
+export async function openScriptDatabase(config: Env, io: ScriptIo, poolSize: number): Promise<DbHandle | null> {
+  try {
+    return await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      io.err(`${error.message}\n`);
+      return null;
+    }
+    throw error;
+  }
+}
+
+/**
+ * Runs `task` on the configured database (see openScriptDatabase) and always closes it again. A
+ * folder held by another process gives UNREACHABLE; a failing task prints its message and gives
+ * REFUSED; otherwise the task's own exit code is returned.
+ */
+export async function withScriptDatabase(
+  config: Env,
+  io: ScriptIo,
+  poolSize: number,
+  task: (db: Kysely<Database>) => Promise<number>,
+): Promise<number> {
+  const handle = await openScriptDatabase(config, io, poolSize);
+  if (!handle) return EXIT.UNREACHABLE;
+  try {
+    return await task(handle.db);
+  } catch (error) {
+    io.err(`${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT.REFUSED;
+  } finally {
+    await handle.close();
   }
 }

@@ -1,47 +1,135 @@
 import type { Database } from '@rideshare/db';
-import { sql, type Kysely } from 'kysely';
+import { takeAttempts, tooManyAttemptsMessage, type AttemptPolicy } from '@rideshare/domain';
+import type { Kysely } from 'kysely';
+
+import { clientAddressKey } from '../lib/client-address';
+import {
+  deleteThrottleCounter,
+  deleteThrottleCountersBefore,
+  findThrottleCounters,
+  lockThrottleKeys,
+  refundThrottleAttempt,
+  saveThrottleCounters,
+} from '../repositories/login-throttle-repository';
+import { RateLimitedError } from '../trpc/errors';
+import { PasswordQueueFullError } from './password';
 
 export interface ThrottleLimits {
+  /** Attempts on one account from one client address before that address waits for that account. */
   maxPerAccount: number;
+  /** Attempts from one client address (any accounts) before the address waits. */
   maxPerAddress: number;
+  /** The first wait, and the quiet time after which a count restarts. */
   windowMinutes: number;
+  /** The longest wait; waits double from `windowMinutes` up to this. */
+  maxLockoutMinutes: number;
 }
 
-const accountKey = (username: string) => `account:${username.toLowerCase()}`;
-const addressKey = (ip: string) => `ip:${ip}`;
+/** Who is trying to sign in as whom: the account named and the client's address. */
+export interface SignInAttempt {
+  discordUsername: string;
+  clientIp: string;
+}
 
 /**
- * Failed logins are counted in Postgres (not in process memory) so the limit holds across every API
- * instance. An account is locked after `maxPerAccount` failures in the window, an address after
- * `maxPerAddress` (which also catches one address trying many usernames).
+ * The two counters an attempt touches. The account's count is kept per client address, so a
+ * stranger's wrong guesses slow the stranger down but never lock the member (or the admin) out
+ * from their own address; the address's own count catches one address trying many accounts.
  */
-export async function isLoginThrottled(db: Kysely<Database>, username: string, ip: string, limits: ThrottleLimits): Promise<boolean> {
-  const since = sql<Date>`now() - make_interval(mins => ${limits.windowMinutes})`;
-  const row = await db
-    .selectFrom('loginFailures')
-    .select([
-      sql<number>`count(*) filter (where key = ${accountKey(username)})`.as('account'),
-      sql<number>`count(*) filter (where key = ${addressKey(ip)})`.as('address'),
-    ])
-    .where('key', 'in', [accountKey(username), addressKey(ip)])
-    .where('createdAt', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.account) >= limits.maxPerAccount || Number(row.address) >= limits.maxPerAddress;
+export function throttleKeys(attempt: SignInAttempt): { accountAtAddress: string; address: string } {
+  const address = `ip:${clientAddressKey(attempt.clientIp)}`;
+  return { accountAtAddress: `account:${attempt.discordUsername.toLowerCase()}|${address}`, address };
 }
 
-export async function recordLoginFailure(db: Kysely<Database>, username: string, ip: string, limits: ThrottleLimits): Promise<void> {
-  await db
-    .insertInto('loginFailures')
-    .values([{ key: accountKey(username) }, { key: addressKey(ip) }])
-    .execute();
-  // Keep the table small: anything older than the window no longer counts.
-  await db
-    .deleteFrom('loginFailures')
-    .where('createdAt', '<', sql<Date>`now() - make_interval(mins => ${limits.windowMinutes})`)
-    .execute();
+function policies(limits: ThrottleLimits): { account: AttemptPolicy; address: AttemptPolicy } {
+  const windowMs = limits.windowMinutes * 60_000;
+  const maxWaitMs = Math.max(windowMs, limits.maxLockoutMinutes * 60_000);
+  return {
+    account: { maxFailures: limits.maxPerAccount, windowMs, maxWaitMs },
+    address: { maxFailures: limits.maxPerAddress, windowMs, maxWaitMs },
+  };
 }
 
-/** A successful login clears the account's failures (the address keeps its count). */
-export async function clearAccountFailures(db: Kysely<Database>, username: string): Promise<void> {
-  await db.deleteFrom('loginFailures').where('key', '=', accountKey(username)).execute();
+/**
+ * Counts a sign-in attempt (login, change of password, reset code) *before* the secret is checked,
+ * under per-key advisory locks, so concurrent guesses (many requests, or one batch) cannot all read
+ * the count before any of them adds to it: at most the limit are ever checked. Throws
+ * RateLimitedError (429 with Retry-After) when the account-from-address or the address must wait.
+ * Counters live in Postgres, so the limits hold across every API instance.
+ */
+export async function countSignInAttempt(
+  db: Kysely<Database>,
+  attempt: SignInAttempt,
+  limits: ThrottleLimits,
+  clock: () => Date,
+): Promise<void> {
+  const keys = throttleKeys(attempt);
+  const policy = policies(limits);
+  const verdict = await db.transaction().execute(async (trx) => {
+    await lockThrottleKeys(trx, [keys.accountAtAddress, keys.address]);
+    // Read only once the locks are held, so the times stored follow the order attempts counted in.
+    const now = clock();
+    const counters = await findThrottleCounters(trx, [keys.accountAtAddress, keys.address]);
+    const decided = takeAttempts(
+      [
+        { key: keys.accountAtAddress, counter: counters.get(keys.accountAtAddress) ?? null, policy: policy.account },
+        { key: keys.address, counter: counters.get(keys.address) ?? null, policy: policy.address },
+      ],
+      now,
+    );
+    if (decided.allowed) await saveThrottleCounters(trx, decided.counters);
+    return decided;
+  });
+  if (!verdict.allowed) {
+    throw new RateLimitedError(tooManyAttemptsMessage(verdict.retryAfterMs), Math.ceil(verdict.retryAfterMs / 1000));
+  }
+}
+
+/**
+ * The secret was right: the account's count from this address starts again, and the address gets
+ * this attempt back (a member signing in is not held against the next person at that address).
+ */
+export async function forgiveSignInAttempt(db: Kysely<Database>, attempt: SignInAttempt): Promise<void> {
+  const keys = throttleKeys(attempt);
+  await deleteThrottleCounter(db, keys.accountAtAddress);
+  await refundThrottleAttempt(db, keys.address);
+}
+
+/** Takes the attempt back from both counters: it was counted but never checked. */
+async function refundSignInAttempt(db: Kysely<Database>, attempt: SignInAttempt): Promise<void> {
+  const keys = throttleKeys(attempt);
+  await refundThrottleAttempt(db, keys.accountAtAddress);
+  await refundThrottleAttempt(db, keys.address);
+}
+
+/**
+ * Runs `check` as one throttled sign-in attempt: counted before it runs (refused with 429 past the
+ * limits), forgiven when the secret was right (`check` returns a value), kept when it was wrong
+ * (`check` returns null), and taken back when the server was too busy to check it at all (the 503
+ * of a full password queue is not a wrong guess).
+ */
+export async function withSignInAttempt<T>(
+  db: Kysely<Database>,
+  attempt: SignInAttempt,
+  limits: ThrottleLimits,
+  clock: () => Date,
+  check: () => Promise<T | null>,
+): Promise<T | null> {
+  await countSignInAttempt(db, attempt, limits, clock);
+  let result: T | null;
+  try {
+    result = await check();
+  } catch (error) {
+    if (error instanceof PasswordQueueFullError) await refundSignInAttempt(db, attempt);
+    throw error;
+  }
+  if (result !== null) await forgiveSignInAttempt(db, attempt);
+  else await sweepSignInCounters(db, limits, clock());
+  return result;
+}
+
+/** Keeps the table small: a counter whose longest wait and quiet window are over counts for nothing. */
+export async function sweepSignInCounters(db: Kysely<Database>, limits: ThrottleLimits, now: Date): Promise<void> {
+  const horizonMs = (Math.max(limits.maxLockoutMinutes, limits.windowMinutes) + limits.windowMinutes) * 60_000;
+  await deleteThrottleCountersBefore(db, new Date(now.getTime() - horizonMs));
 }

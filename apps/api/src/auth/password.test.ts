@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { createLimiter, hashPassword, MAX_CONCURRENT_HASHES, verifyPassword } from './password';
+import {
+  createLimiter,
+  hashNeedsUpgrade,
+  hashPassword,
+  MAX_CONCURRENT_HASHES,
+  PasswordQueueFullError,
+  verifyPassword,
+} from './password';
 
 const cheap = { memoryCost: 1024, timeCost: 1 };
 
@@ -24,6 +31,26 @@ describe('createLimiter', () => {
     expect(started).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
+  it('refuses a task when maxQueue tasks already wait, and takes one again once the line moves', async () => {
+    const limit = createLimiter(1);
+    const gates: (() => void)[] = [];
+    const held = () =>
+      new Promise<string>((resolve) => {
+        gates.push(() => {
+          resolve('done');
+        });
+      });
+    const running = limit(held, { maxQueue: 1 });
+    const waiting = limit(() => Promise.resolve('waited'), { maxQueue: 1 });
+    await expect(limit(() => Promise.resolve('refused'), { maxQueue: 1 })).rejects.toBeInstanceOf(
+      PasswordQueueFullError,
+    );
+    gates.shift()?.();
+    await expect(running).resolves.toBe('done');
+    await expect(waiting).resolves.toBe('waited');
+    await expect(limit(() => Promise.resolve('accepted'), { maxQueue: 0 })).resolves.toBe('accepted');
+  });
+
   it('frees the slot of a task that fails', async () => {
     const limit = createLimiter(1);
     await expect(limit(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
@@ -40,5 +67,13 @@ describe('password hashing under the limit', () => {
     const checks = await Promise.all(hashes.map((h, i) => verifyPassword(h, passwords[i] ?? '')));
     expect(checks).toEqual(passwords.map(() => true));
     expect(await verifyPassword(hashes[0] ?? '', 'wrong-password')).toBe(false);
+  });
+
+  it('tells when a stored hash was made with other settings than the configured ones', async () => {
+    const hash = await hashPassword('password-x', cheap);
+    expect(hashNeedsUpgrade(hash, cheap)).toBe(false);
+    expect(hashNeedsUpgrade(hash, { memoryCost: 2048, timeCost: 1 })).toBe(true);
+    expect(hashNeedsUpgrade(hash, { memoryCost: 1024, timeCost: 2 })).toBe(true);
+    expect(hashNeedsUpgrade('$2b$10$notargon', cheap)).toBe(true);
   });
 });

@@ -1,8 +1,17 @@
 import { availableParallelism } from 'node:os';
 
+import { DomainError } from '@rideshare/domain';
 import argon2 from 'argon2';
 
-export interface PasswordHashOptions {
+export interface PasswordWorkOptions {
+  /**
+   * How many computations may wait for a slot; one more is refused with PasswordQueueFullError
+   * (answered 503 with Retry-After) rather than queued without end behind a flood.
+   */
+  maxQueue?: number;
+}
+
+export interface PasswordHashOptions extends PasswordWorkOptions {
   memoryCost: number;
   timeCost: number;
 }
@@ -12,16 +21,36 @@ export interface PasswordHashOptions {
  * Each one holds its full memory cost (19 MiB by default) while it runs, and more of them than
  * cores only time-slice the same CPUs: a burst of logins would then add 4 x 19 MiB to the peak
  * memory and occupy every libuv thread that static files and DNS also need, for no extra
- * throughput. Callers past the limit wait in line here (bench: docs/benchmarks.md).
+ * throughput. Callers past the limit wait in line here, up to ARGON2_MAX_QUEUE of them
+ * (bench: docs/benchmarks.md).
  */
 export const MAX_CONCURRENT_HASHES = Math.max(1, Math.min(4, availableParallelism()));
 
-/** Runs at most `max` of the given tasks at once; the others wait in line, first come first served. */
-export function createLimiter(max: number): <T>(work: () => Promise<T>) => Promise<T> {
+/** How long a refused caller is told to wait: the line moves by several computations a second. */
+export const PASSWORD_QUEUE_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * The line of password computations is full: the server is too busy to check one more now.
+ * A SERVER_BUSY refusal (503 with Retry-After), not an internal error.
+ */
+export class PasswordQueueFullError extends DomainError {
+  readonly retryAfterSeconds = PASSWORD_QUEUE_RETRY_AFTER_SECONDS;
+
+  constructor() {
+    super('SERVER_BUSY', 'The server is busy checking passwords. Please try again in a moment.');
+  }
+}
+
+/**
+ * Runs at most `max` of the given tasks at once; the others wait in line, first come first served.
+ * A task arriving when `maxWaiting` are already waiting is refused with PasswordQueueFullError.
+ */
+export function createLimiter(max: number): <T>(work: () => Promise<T>, options?: PasswordWorkOptions) => Promise<T> {
   let running = 0;
   const waiting: (() => void)[] = [];
-  return async (work) => {
+  return async (work, options = {}) => {
     if (running >= max) {
+      if (waiting.length >= (options.maxQueue ?? Number.POSITIVE_INFINITY)) throw new PasswordQueueFullError();
       await new Promise<void>((resolve) => {
         waiting.push(resolve);
       });
@@ -39,26 +68,47 @@ export function createLimiter(max: number): <T>(work: () => Promise<T>) => Promi
   };
 }
 
-const limited = createLimiter(MAX_CONCURRENT_HASHES);
+/**
+ * The process's one line of argon2 work. Exported so tests can occupy it (and see what a full line
+ * answers); production code goes through hashPassword / verifyPassword.
+ */
+export const runPasswordWork = createLimiter(MAX_CONCURRENT_HASHES);
 
 /** argon2id with explicit cost (OWASP's minimum profile by default: 19 MiB, 2 passes). */
 export function hashPassword(password: string, opts: PasswordHashOptions): Promise<string> {
-  return limited(() =>
-    argon2.hash(password, {
-      type: argon2.argon2id,
-      memoryCost: opts.memoryCost,
-      timeCost: opts.timeCost,
-      parallelism: 1,
-    }),
+  return runPasswordWork(
+    () =>
+      argon2.hash(password, {
+        type: argon2.argon2id,
+        memoryCost: opts.memoryCost,
+        timeCost: opts.timeCost,
+        parallelism: 1,
+      }),
+    opts,
   );
 }
 
-export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+export function verifyPassword(hash: string, password: string, opts: PasswordWorkOptions = {}): Promise<boolean> {
+  return runPasswordWork(async () => {
+    try {
+      return await argon2.verify(hash, password);
+    } catch {
+      // A malformed stored hash is a failed login, never a crash.
+      return false;
+    }
+  }, opts);
+}
+
+/**
+ * Whether a stored hash was made with other settings than the configured ones (a raised cost, or
+ * an older algorithm), so that it should be replaced the next time the password is known.
+ */
+export function hashNeedsUpgrade(hash: string, opts: PasswordHashOptions): boolean {
+  if (!hash.startsWith('$argon2id$')) return true;
   try {
-    return await limited(() => argon2.verify(hash, password));
+    return argon2.needsRehash(hash, { memoryCost: opts.memoryCost, timeCost: opts.timeCost, parallelism: 1 });
   } catch {
-    // A malformed stored hash is a failed login, never a crash.
-    return false;
+    return true;
   }
 }
 
@@ -69,6 +119,7 @@ let dummyHash: Promise<string> | null = null;
  * do not reveal which Discord usernames are registered.
  */
 export async function verifyAgainstDummy(password: string, opts: PasswordHashOptions): Promise<void> {
-  dummyHash ??= hashPassword('dummy-password-for-timing', opts);
-  await verifyPassword(await dummyHash, password);
+  // Made once without a queue bound: a refusal here must not be remembered as the dummy hash.
+  dummyHash ??= hashPassword('dummy-password-for-timing', { memoryCost: opts.memoryCost, timeCost: opts.timeCost });
+  await verifyPassword(await dummyHash, password, opts);
 }

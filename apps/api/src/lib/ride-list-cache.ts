@@ -1,8 +1,14 @@
 import type { Database } from '@rideshare/db';
-import { sql, type Kysely } from 'kysely';
+import { weekWindow, type RideAudience, type RideListFilters } from '@rideshare/domain';
+import type { Kysely } from 'kysely';
 
+import { listAllRides, listRidesPage, readRidesVersion, type RideSummary } from '../repositories/ride-repository';
+
+/** The documented GET /api/rides answer for one audience, serialised once per ride-list version. */
 export interface CachedRideList {
   version: number;
+  audience: RideAudience;
+  /** Names the version and the audience, so a 304 can never confirm the other audience's body. */
   etag: string;
   /**
    * The JSON answer, serialised and UTF-8 encoded once per version. A Buffer, not a string: every
@@ -13,58 +19,164 @@ export interface CachedRideList {
   body: Buffer;
 }
 
-export async function readRidesVersion(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('appState').select('ridesVersion').where('id', '=', 1).executeTakeFirstOrThrow();
-  return Number(row.ridesVersion);
+/** One page of the home page's ride list: the `ride.list` answer. */
+export interface RideListPage {
+  items: RideSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface RideListPageQuery {
+  filters: RideListFilters;
+  page: number;
+  pageSize: number;
+  audience: RideAudience;
+}
+
+interface TimedPage {
+  page: RideListPage;
+  /** The answer holds for `validFrom <= now <= validUntil` (ms) while the ride-list version stays. */
+  validFrom: number;
+  validUntil: number;
 }
 
 /**
- * The documented full GET /api/rides answer, built by one query and reused until a write changes
- * it. Database triggers bump `app_state.rides_version` in the same transaction as any write that
- * changes the list, so a cache hit costs one indexed read and is valid across API instances. The
- * version and the rows are read in one REPEATABLE READ snapshot, so a cached body always matches
- * the version it is stored under.
+ * Builds one page of the ride list fresh, and says for how long it holds as time passes: until the
+ * next matching ride departs (it would turn past: out of 'upcoming', after the others elsewhere),
+ * and for 'thisWeek' until the week ends.
+ */
+async function buildPage(db: Kysely<Database>, query: RideListPageQuery, now: Date): Promise<TimedPage> {
+  const week = weekWindow(now);
+  const { items, total, nextDeparture } = await listRidesPage(db, { ...query, now, week });
+  let validUntil = nextDeparture ? nextDeparture.getTime() : Number.POSITIVE_INFINITY;
+  if (query.filters.time === 'thisWeek') validUntil = Math.min(validUntil, week.end.getTime() - 1);
+  return {
+    page: { items, total, page: query.page, pageSize: query.pageSize },
+    validFrom: now.getTime(),
+    validUntil,
+  };
+}
+
+/** One page of the ride list, built fresh (no cache): two statements whatever the data size. */
+export async function readRideListPage(
+  db: Kysely<Database>,
+  query: RideListPageQuery,
+  now: Date,
+): Promise<RideListPage> {
+  return (await buildPage(db, query, now)).page;
+}
+
+/** At most this many first pages are kept per version (the common ones are 18 filters x 2 audiences). */
+const MAX_CACHED_PAGES = 200;
+
+function pageKey(query: RideListPageQuery): string {
+  const { time, direction, sort } = query.filters;
+  return `${query.audience}|${time}|${direction}|${sort}|${String(query.pageSize)}`;
+}
+
+/**
+ * Ride-list answers kept until a write changes them, for each audience apart (what the public sees
+ * differs from what members see, and no answer holds anything per viewer):
+ *
+ * - the documented full GET /api/rides answer, with its ETag;
+ * - the first page of `ride.list` for each filter, sort and page size (later pages are rare and
+ *   read fresh), also kept only while time passing cannot change it (see `buildPage`).
+ *
+ * Database triggers bump `app_state.rides_version` in the same transaction as any write that
+ * changes a list, so a hit costs one indexed read and stays right across API instances: every
+ * request reads the version, and entries of an older version are dropped. A page is built after
+ * the version was read, so it is never older than the version it is kept under; the full list is
+ * built in one REPEATABLE READ snapshot with the version it is kept under.
  */
 export class RideListCache {
-  private current: CachedRideList | null = null;
-  private pending: Promise<CachedRideList> | null = null;
+  /** The ride-list version the entries below were built at (-1: nothing read yet). */
+  private version = -1;
+  private readonly lists = new Map<RideAudience, CachedRideList>();
+  /** First pages, least recently used first. */
+  private readonly pages = new Map<string, TimedPage>();
+  /** Builds in flight, so concurrent misses share one instead of each running the queries. */
+  private readonly pending = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly build: (db: Kysely<Database>) => Promise<unknown>) {}
-
-  async get(db: Kysely<Database>): Promise<CachedRideList> {
-    const version = await readRidesVersion(db);
-    if (this.current && this.current.version === version) return this.current;
-    // Concurrent misses share one rebuild instead of each running the list query.
-    this.pending ??= this.rebuild(db).finally(() => {
-      this.pending = null;
+  /** The full list (GET /api/rides) as `audience` sees it. */
+  async fullList(db: Kysely<Database>, audience: RideAudience): Promise<CachedRideList> {
+    this.advance(await readRidesVersion(db));
+    const hit = this.lists.get(audience);
+    if (hit) return hit;
+    return this.shared(`list|${audience}|${String(this.version)}`, async () => {
+      const built = await buildFullList(db, audience);
+      if (this.advance(built.version)) this.lists.set(audience, built);
+      return built;
     });
-    const built = await this.pending;
-    return built;
   }
 
-  invalidate(): void {
-    this.current = null;
+  /** A page of `ride.list` as `query.audience` sees it at `now`; first pages come from the cache. */
+  async page(db: Kysely<Database>, query: RideListPageQuery, now: Date): Promise<RideListPage> {
+    if (query.page !== 1) return readRideListPage(db, query, now);
+    const version = await readRidesVersion(db);
+    const current = this.advance(version);
+    const key = pageKey(query);
+    const at = now.getTime();
+    const hit = current ? this.pages.get(key) : undefined;
+    if (hit && hit.validFrom <= at && at <= hit.validUntil) {
+      // Most recently used last: the map drops from the front when full.
+      this.pages.delete(key);
+      this.pages.set(key, hit);
+      return hit.page;
+    }
+    const built = await this.shared(`page|${key}|${String(version)}`, async () => {
+      const fresh = await buildPage(db, query, now);
+      if (this.advance(version)) this.keepPage(key, fresh);
+      return fresh;
+    });
+    // A build shared with a request from a moment ago may not hold at this request's `now`.
+    if (built.validFrom <= at && at <= built.validUntil) return built.page;
+    return readRideListPage(db, query, now);
   }
 
-  private async rebuild(db: Kysely<Database>): Promise<CachedRideList> {
-    const entry = await db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .execute(async (trx) => {
-        const version = await readRidesVersion(trx as unknown as Kysely<Database>);
-        const data = await this.build(trx as unknown as Kysely<Database>);
-        return { version, data };
+  /**
+   * Moves to `version` when it is newer (dropping every older entry); true when entries may be kept
+   * at `version` (it is the current one), false for a version older than what is already held.
+   */
+  private advance(version: number): boolean {
+    if (version > this.version) {
+      this.version = version;
+      this.lists.clear();
+      this.pages.clear();
+    }
+    return version === this.version;
+  }
+
+  private keepPage(key: string, entry: TimedPage): void {
+    this.pages.delete(key);
+    this.pages.set(key, entry);
+    if (this.pages.size > MAX_CACHED_PAGES) {
+      const oldest = this.pages.keys().next().value;
+      if (oldest !== undefined) this.pages.delete(oldest);
+    }
+  }
+
+  private shared<T>(key: string, build: () => Promise<T>): Promise<T> {
+    let running = this.pending.get(key) as Promise<T> | undefined;
+    if (!running) {
+      running = build().finally(() => {
+        this.pending.delete(key);
       });
-    const cached: CachedRideList = {
-      version: entry.version,
-      etag: `W/"rides-${String(entry.version)}"`,
-      body: Buffer.from(JSON.stringify(entry.data), 'utf8'),
-    };
-    if (!this.current || this.current.version <= cached.version) this.current = cached;
-    return cached;
+      this.pending.set(key, running);
+    }
+    return running;
   }
 }
 
-// Re-exported for tests that need to bump the version by hand.
-export const bumpRidesVersion = (db: Kysely<Database>) =>
-  sql`update app_state set rides_version = rides_version + 1 where id = 1`.execute(db);
+async function buildFullList(db: Kysely<Database>, audience: RideAudience): Promise<CachedRideList> {
+  const { version, rides } = await db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => ({ version: await readRidesVersion(trx), rides: await listAllRides(trx, audience) }));
+  return {
+    version,
+    audience,
+    etag: `W/"rides-${String(version)}-${audience}"`,
+    body: Buffer.from(JSON.stringify(rides), 'utf8'),
+  };
+}

@@ -5,7 +5,10 @@ import type { Kysely } from 'kysely';
 
 /**
  * Sessions live in Postgres so every API instance sees the same ones and a restart signs no one
- * out. Expired rows are ignored on read and swept periodically.
+ * out. Only sessions someone signed in to are stored (an empty one, such as the fresh session that
+ * replaces an ended one, is not). Expired rows are ignored on read; expired and long-unused rows
+ * are swept periodically. `last_seen_at` (written by touchSession) is handed to the app as the
+ * session's `lastSeenAt`, for the idle timeout.
  */
 export class PostgresSessionStore implements SessionStore {
   private sweeper: NodeJS.Timeout | null = null;
@@ -13,6 +16,8 @@ export class PostgresSessionStore implements SessionStore {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly defaultMaxAgeMs: number,
+    /** The longest idle timeout: a session unused for longer has ended, whoever it belongs to. */
+    private readonly maxIdleMs: number = Number.POSITIVE_INFINITY,
   ) {}
 
   startSweeping(intervalMs = 15 * 60 * 1000): void {
@@ -27,18 +32,30 @@ export class PostgresSessionStore implements SessionStore {
     this.sweeper = null;
   }
 
-  async sweepExpired(): Promise<number> {
-    const result = await this.db.deleteFrom('sessions').where('expiresAt', '<', new Date()).executeTakeFirst();
+  async sweepExpired(now = new Date()): Promise<number> {
+    let query = this.db.deleteFrom('sessions');
+    query = Number.isFinite(this.maxIdleMs)
+      ? query.where((eb) =>
+          eb.or([eb('expiresAt', '<', now), eb('lastSeenAt', '<', new Date(now.getTime() - this.maxIdleMs))]),
+        )
+      : query.where('expiresAt', '<', now);
+    const result = await query.executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 
   set(sessionId: string, session: Session, callback: (err?: unknown) => void): void {
+    if (session.userId === undefined) {
+      callback();
+      return;
+    }
     const expires = session.cookie.expires ? new Date(session.cookie.expires) : new Date(Date.now() + this.defaultMaxAgeMs);
-    const sess = JSON.stringify(session);
+    // lastSeenAt is the column's, lent to the session on read; it is not part of the stored JSON.
+    const sess = JSON.stringify(session, (key, value: unknown) => (key === 'lastSeenAt' ? undefined : value));
+    const lastSeenAt = new Date();
     this.db
       .insertInto('sessions')
-      .values({ sid: sessionId, sess, expiresAt: expires })
-      .onConflict((oc) => oc.column('sid').doUpdateSet({ sess, expiresAt: expires }))
+      .values({ sid: sessionId, sess, expiresAt: expires, lastSeenAt })
+      .onConflict((oc) => oc.column('sid').doUpdateSet({ sess, expiresAt: expires, lastSeenAt }))
       .execute()
       .then(() => {
         callback();
@@ -48,12 +65,12 @@ export class PostgresSessionStore implements SessionStore {
   get(sessionId: string, callback: (err: unknown, result?: Session | null) => void): void {
     this.db
       .selectFrom('sessions')
-      .select('sess')
+      .select(['sess', 'lastSeenAt'])
       .where('sid', '=', sessionId)
       .where('expiresAt', '>', new Date())
       .executeTakeFirst()
       .then((row) => {
-        callback(null, row ? (row.sess as unknown as Session) : null);
+        callback(null, row ? ({ ...row.sess, lastSeenAt: row.lastSeenAt.getTime() } as unknown as Session) : null);
       }, (err: unknown) => {
         callback(err);
       });

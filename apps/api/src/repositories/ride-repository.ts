@@ -1,5 +1,15 @@
 import type { Database, Db, RideRow } from '@rideshare/db';
-import type { Direction, DirectionFilter, DropoffLocation, RideListFilters, RideStatus } from '@rideshare/domain';
+import {
+  visibleCreator,
+  visibleCreatorName,
+  visibleDropoffLocations,
+  type Direction,
+  type DirectionFilter,
+  type DropoffLocation,
+  type RideAudience,
+  type RideListFilters,
+  type RideStatus,
+} from '@rideshare/domain';
 import {
   sql,
   type Expression,
@@ -9,11 +19,16 @@ import {
   type Transaction,
 } from 'kysely';
 
-/** A ride as every list and detail answer shows it; dates are ISO strings on the wire. */
+/**
+ * A ride as every list and detail answer shows it; dates are ISO strings on the wire. What it
+ * holds depends on the audience (domain `visibility`): members get the organiser's Discord
+ * username as `creatorName` when no name was given, and every passenger's location in
+ * `dropoffLocations`; the public gets neither.
+ */
 export interface RideSummary {
   id: number;
   creatorId: number;
-  /** The organiser's name, or their Discord username when they gave none; null if unknown. */
+  /** The organiser's name (members: else their Discord username); null when there is none to show. */
   creatorName: string | null;
   direction: Direction;
   date: string;
@@ -31,11 +46,11 @@ export interface RideSummary {
   sequenceLocked: boolean;
 }
 
-/** The organiser as a ride's detail shows them; the numbers are null for signed-out callers. */
+/** The organiser as a ride's detail shows them; username and numbers are null for the public. */
 export interface RideCreator {
   id: number;
   name: string | null;
-  discordUsername: string;
+  discordUsername: string | null;
   whatsappNumber: string | null;
   malaysianNumber: string | null;
 }
@@ -60,19 +75,23 @@ type RideWithCreator = Pick<
   | 'additionalStops'
   | 'stopPrice'
   | 'sequenceLocked'
-> & { creatorName: string | null };
+> & { creatorOwnName: string | null; creatorDiscordUsername: string | null };
 
-export function toRideSummary(row: RideWithCreator): RideSummary {
+/** A ride row as `audience` may see it (the domain's visibility rules decide what is left out). */
+export function toRideSummary(row: RideWithCreator, audience: RideAudience): RideSummary {
   return {
     id: row.id,
     creatorId: row.creatorId,
-    creatorName: row.creatorName,
+    creatorName: visibleCreatorName(
+      { name: row.creatorOwnName, discordUsername: row.creatorDiscordUsername },
+      audience,
+    ),
     direction: row.direction,
     date: row.date.toISOString(),
     maxPassengers: row.maxPassengers,
     currentPassengers: row.currentPassengers,
     pickupLocation: row.pickupLocation,
-    dropoffLocations: row.dropoffLocations,
+    dropoffLocations: visibleDropoffLocations(row, audience),
     status: row.status,
     vendorId: row.vendorId,
     driverContactId: row.driverContactId,
@@ -83,7 +102,7 @@ export function toRideSummary(row: RideWithCreator): RideSummary {
   };
 }
 
-/** The select every ride read shares: ride columns plus the organiser's display name (one join). */
+/** The select every ride read shares: ride columns plus the organiser's name and username (one join). */
 export function selectRideSummaries(db: Db) {
   return db
     .selectFrom('rides')
@@ -104,7 +123,8 @@ export function selectRideSummaries(db: Db) {
       'rides.additionalStops',
       'rides.stopPrice',
       'rides.sequenceLocked',
-      sql<string | null>`coalesce(nullif(btrim(creator.name), ''), creator.discord_username)`.as('creatorName'),
+      'creator.name as creatorOwnName',
+      'creator.discordUsername as creatorDiscordUsername',
     ]);
 }
 
@@ -115,10 +135,26 @@ function byDeparture(order: OrderByDirection = 'asc') {
   return (query: RideSummaryQuery): RideSummaryQuery => query.orderBy('rides.date', order).orderBy('rides.id', order);
 }
 
-/** Every ride, soonest first: the documented GET /api/rides answer (one query). */
-export async function listAllRides(db: Db): Promise<RideSummary[]> {
+/** Rides still to come first, each part soonest first: the order of the My Rides lists (SPEC §4). */
+function upcomingFirst(now: Date) {
+  return (query: RideSummaryQuery): RideSummaryQuery =>
+    query.orderBy(sql`(rides.date < ${now})`, 'asc').$call(byDeparture());
+}
+
+/** Every ride, soonest first, as `audience` sees it: the documented GET /api/rides answer (one query). */
+export async function listAllRides(db: Db, audience: RideAudience): Promise<RideSummary[]> {
   const rows = await selectRideSummaries(db).$call(byDeparture()).execute();
-  return rows.map(toRideSummary);
+  return rows.map((row) => toRideSummary(row, audience));
+}
+
+/**
+ * The ride-list version: database triggers bump `app_state.rides_version` in the same transaction
+ * as any write that changes what a ride list shows (rides, passenger entries, organiser names), so
+ * an answer built at version v is current for as long as this still reads v, on every instance.
+ */
+export async function readRidesVersion(db: Db): Promise<number> {
+  const row = await db.selectFrom('appState').select('ridesVersion').where('id', '=', 1).executeTakeFirstOrThrow();
+  return Number(row.ridesVersion);
 }
 
 export interface RideListQuery {
@@ -128,6 +164,18 @@ export interface RideListQuery {
   now: Date;
   /** The Sunday-to-Sunday window "this week" means (domain `weekWindow`). */
   week: { start: Date; end: Date };
+  audience: RideAudience;
+}
+
+export interface RideListPageRows {
+  items: RideSummary[];
+  total: number;
+  /**
+   * The earliest departure at or after `now` among the matching rides (null when none): until then
+   * no matching ride turns past, so only a write or the end of the week window can change the
+   * answer (the ride list cache keeps it until the first of those).
+   */
+  nextDeparture: Date | null;
 }
 
 /** The list filters as one WHERE condition on `rides` (shared by the page and its count). */
@@ -147,9 +195,9 @@ function listFilterCondition(query: RideListQuery) {
 /**
  * One page of the filtered ride list, ordered as the list shows it: rides still to come before past
  * ones, then by date (ascending or descending) and id. Two queries whatever the number of rides:
- * the page and the total.
+ * the page, and the total with the next departure.
  */
-export async function listRidesPage(db: Db, query: RideListQuery): Promise<{ items: RideSummary[]; total: number }> {
+export async function listRidesPage(db: Db, query: RideListQuery): Promise<RideListPageRows> {
   const direction = query.filters.sort === 'dateDesc' ? 'desc' : 'asc';
   let page = selectRideSummaries(db).where(listFilterCondition(query));
   // 'upcoming' (the default) holds no past ride, so the "still to come first" key would be the
@@ -166,24 +214,25 @@ export async function listRidesPage(db: Db, query: RideListQuery): Promise<{ ite
       .execute(),
     db
       .selectFrom('rides')
-      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .select((eb) => [
+        eb.fn.countAll<number>().as('total'),
+        eb.fn.min<Date | null>('rides.date').filterWhere('rides.date', '>=', query.now).as('nextDeparture'),
+      ])
       .where(listFilterCondition(query))
       .executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(toRideSummary), total: Number(count.total) };
+  return {
+    items: rows.map((row) => toRideSummary(row, query.audience)),
+    total: Number(count.total),
+    nextDeparture: count.nextDeparture ?? null,
+  };
 }
 
-/** One ride with its organiser (one query); contact numbers only when `withContacts`. */
-export async function findRideDetail(
-  db: Db,
-  id: number,
-  options: { withContacts: boolean },
-): Promise<RideDetail | null> {
+/** One ride with its organiser as `audience` sees them (one query). */
+export async function findRideDetail(db: Db, id: number, audience: RideAudience): Promise<RideDetail | null> {
   const row = await selectRideSummaries(db)
     .select([
       'creator.id as creatorUserId',
-      'creator.name as creatorUserName',
-      'creator.discordUsername as creatorDiscordUsername',
       'creator.whatsappNumber as creatorWhatsappNumber',
       'creator.malaysianNumber as creatorMalaysianNumber',
     ])
@@ -191,20 +240,28 @@ export async function findRideDetail(
     .executeTakeFirst();
   if (!row) return null;
   const creator: RideCreator | null =
-    row.creatorUserId !== null && row.creatorDiscordUsername !== null
-      ? {
-          id: row.creatorUserId,
-          name: row.creatorUserName,
-          discordUsername: row.creatorDiscordUsername,
-          whatsappNumber: options.withContacts ? row.creatorWhatsappNumber : null,
-          malaysianNumber: options.withContacts ? row.creatorMalaysianNumber : null,
-        }
+    row.creatorUserId !== null
+      ? visibleCreator(
+          {
+            id: row.creatorUserId,
+            name: row.creatorOwnName,
+            discordUsername: row.creatorDiscordUsername,
+            whatsappNumber: row.creatorWhatsappNumber,
+            malaysianNumber: row.creatorMalaysianNumber,
+          },
+          audience,
+        )
       : null;
-  return { ...toRideSummary(row), creator };
+  return { ...toRideSummary(row, audience), creator };
 }
 
 /** Rides the user joined as a passenger but did not organise, soonest first (one query). */
-export async function listRidesJoinedBy(db: Db, userId: number): Promise<RideSummary[]> {
+export async function listRidesJoinedBy(
+  db: Db,
+  userId: number,
+  now: Date,
+  audience: RideAudience,
+): Promise<RideSummary[]> {
   const rows = await selectRideSummaries(db)
     .where((eb) =>
       eb.exists(
@@ -216,31 +273,36 @@ export async function listRidesJoinedBy(db: Db, userId: number): Promise<RideSum
       ),
     )
     .where('rides.creatorId', '<>', userId)
-    .$call(byDeparture())
+    .$call(upcomingFirst(now))
     .execute();
-  return rows.map(toRideSummary);
+  return rows.map((row) => toRideSummary(row, audience));
 }
 
-/** Rides the user organised, soonest first (one query). */
-export async function listRidesOrganizedBy(db: Db, userId: number): Promise<RideSummary[]> {
-  const rows = await selectRideSummaries(db).where('rides.creatorId', '=', userId).$call(byDeparture()).execute();
-  return rows.map(toRideSummary);
+/** Rides the user organised, those still to come first, each part soonest first (one query). */
+export async function listRidesOrganizedBy(
+  db: Db,
+  userId: number,
+  now: Date,
+  audience: RideAudience,
+): Promise<RideSummary[]> {
+  const rows = await selectRideSummaries(db).where('rides.creatorId', '=', userId).$call(upcomingFirst(now)).execute();
+  return rows.map((row) => toRideSummary(row, audience));
 }
 
 /** Rides assigned to a vendor, soonest first (one query). */
-export async function listRidesAssignedTo(db: Db, vendorId: number): Promise<RideSummary[]> {
+export async function listRidesAssignedTo(db: Db, vendorId: number, audience: RideAudience): Promise<RideSummary[]> {
   const rows = await selectRideSummaries(db).where('rides.vendorId', '=', vendorId).$call(byDeparture()).execute();
-  return rows.map(toRideSummary);
+  return rows.map((row) => toRideSummary(row, audience));
 }
 
 /** Open rides that have not departed yet, soonest first: what a vendor may take (one query). */
-export async function listOpenFutureRides(db: Db, now: Date): Promise<RideSummary[]> {
+export async function listOpenFutureRides(db: Db, now: Date, audience: RideAudience): Promise<RideSummary[]> {
   const rows = await selectRideSummaries(db)
     .where('rides.status', '=', 'open')
     .where('rides.date', '>=', now)
     .$call(byDeparture())
     .execute();
-  return rows.map(toRideSummary);
+  return rows.map((row) => toRideSummary(row, audience));
 }
 
 /** The two home-page counters in one query. */

@@ -16,3 +16,8 @@ export async function deleteUserSessions(
   const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Writes down that a session was used at `at` (its idle timeout counts from here). */
+export async function touchSession(db: Db, sid: string, at: Date): Promise<void> {
+  await db.updateTable('sessions').set({ lastSeenAt: at }).where('sid', '=', sid).execute();
+}

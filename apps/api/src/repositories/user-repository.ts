@@ -2,9 +2,10 @@ import type { Database, Db, UserRow } from '@rideshare/db';
 import type { DriverDetails } from '@rideshare/domain';
 import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
 
-import type { Env } from '../env';
-
-/** What the server needs to know about the caller on every request. */
+/**
+ * What the server needs to know about the caller on every request, read fresh from the user's row
+ * each time (so a revoked admin right stops working at once).
+ */
 export interface AuthUser {
   id: number;
   discordUsername: string;
@@ -27,12 +28,6 @@ export interface PublicUser {
   isAdmin: boolean;
 }
 
-/** The admin is user 1, and only while its Discord username matches the configured one. */
-export function isAdminUser(user: { id: number; discordUsername: string }, env: Pick<Env, 'ADMIN_DISCORD_USERNAME'>): boolean {
-  const admin = env.ADMIN_DISCORD_USERNAME;
-  return user.id === 1 && admin !== undefined && user.discordUsername.toLowerCase() === admin.toLowerCase();
-}
-
 const publicColumns = [
   'id',
   'discordUsername',
@@ -43,9 +38,11 @@ const publicColumns = [
   'isVendor',
   'companyName',
   'driverDetails',
+  // Granted only by an operator (`admin:grant`); nothing a client sends can set it.
+  'isAdmin',
 ] as const;
 
-export function toPublicUser(row: Pick<UserRow, (typeof publicColumns)[number]>, env: Pick<Env, 'ADMIN_DISCORD_USERNAME'>): PublicUser {
+export function toPublicUser(row: Pick<UserRow, (typeof publicColumns)[number]>): PublicUser {
   return {
     id: row.id,
     discordUsername: row.discordUsername,
@@ -56,22 +53,22 @@ export function toPublicUser(row: Pick<UserRow, (typeof publicColumns)[number]>,
     isVendor: row.isVendor,
     companyName: row.companyName,
     driverDetails: row.driverDetails,
-    isAdmin: isAdminUser(row, env),
+    isAdmin: row.isAdmin,
   };
 }
 
-export async function findAuthUserById(db: Db, id: number, env: Pick<Env, 'ADMIN_DISCORD_USERNAME'>): Promise<AuthUser | null> {
+export async function findAuthUserById(db: Db, id: number): Promise<AuthUser | null> {
   const row = await db
     .selectFrom('users')
-    .select(['id', 'discordUsername', 'name', 'isVendor'])
+    .select(['id', 'discordUsername', 'name', 'isVendor', 'isAdmin'])
     .where('id', '=', id)
     .executeTakeFirst();
-  return row ? { ...row, isAdmin: isAdminUser(row, env) } : null;
+  return row ?? null;
 }
 
-export async function findPublicUserById(db: Db, id: number, env: Pick<Env, 'ADMIN_DISCORD_USERNAME'>): Promise<PublicUser | null> {
+export async function findPublicUserById(db: Db, id: number): Promise<PublicUser | null> {
   const row = await db.selectFrom('users').select(publicColumns).where('id', '=', id).executeTakeFirst();
-  return row ? toPublicUser(row, env) : null;
+  return row ? toPublicUser(row) : null;
 }
 
 /** Discord usernames are unique case-insensitively (the unique index is on `lower(discord_username)`). */
@@ -98,14 +95,14 @@ export async function findPasswordHashById(db: Db, id: number): Promise<string |
 export type NewUser = Omit<PublicUser, 'id' | 'isAdmin'> & { passwordHash: string };
 
 /** Inserts a user; returns null when the Discord username is already taken (any case). */
-export async function insertUser(db: Db, user: NewUser, env: Pick<Env, 'ADMIN_DISCORD_USERNAME'>): Promise<PublicUser | null> {
+export async function insertUser(db: Db, user: NewUser): Promise<PublicUser | null> {
   const row = await db
     .insertInto('users')
     .values({ ...user, driverDetails: user.driverDetails ? JSON.stringify(user.driverDetails) : null })
     .onConflict((oc) => oc.expression(sql`lower(discord_username)`).doNothing())
     .returning(publicColumns)
     .executeTakeFirst();
-  return row ? toPublicUser(row, env) : null;
+  return row ? toPublicUser(row) : null;
 }
 
 export async function updateUserPassword(db: Db, id: number, passwordHash: string): Promise<boolean> {
@@ -124,19 +121,14 @@ export interface ProfileChanges {
   revolutUsername?: string | null;
 }
 
-export async function updateUserProfile(
-  db: Db,
-  id: number,
-  changes: ProfileChanges,
-  env: Pick<Env, 'ADMIN_DISCORD_USERNAME'>,
-): Promise<PublicUser | null> {
+export async function updateUserProfile(db: Db, id: number, changes: ProfileChanges): Promise<PublicUser | null> {
   const row = await db
     .updateTable('users')
     .set({ ...changes, updatedAt: new Date() })
     .where('id', '=', id)
     .returning(publicColumns)
     .executeTakeFirst();
-  return row ? toPublicUser(row, env) : null;
+  return row ? toPublicUser(row) : null;
 }
 
 /** A user picked by Discord username (any letter case), as admin tools name them. */
@@ -156,4 +148,38 @@ export async function findUserIdentityByUsername(
 export async function lockUserForUpdate(trx: Transaction<Database>, id: number): Promise<boolean> {
   const row = await trx.selectFrom('users').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Grants or withdraws administrator rights (operators only: the `admin:grant` script calls this;
+ * no procedure does). Returns the user as now stored, or null when no such user exists.
+ */
+export async function setUserAdmin(
+  db: Db,
+  discordUsername: string,
+  isAdmin: boolean,
+): Promise<{ id: number; discordUsername: string; isAdmin: boolean } | null> {
+  const row = await db
+    .updateTable('users')
+    .set({ isAdmin, updatedAt: new Date() })
+    .where(usernameIs(discordUsername))
+    .returning(['id', 'discordUsername', 'isAdmin'])
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Every user holding administrator rights, by id. */
+export async function listAdmins(db: Db): Promise<{ id: number; discordUsername: string }[]> {
+  return db.selectFrom('users').select(['id', 'discordUsername']).where('isAdmin', '=', true).orderBy('id').execute();
+}
+
+/** Replaces a password hash only if it is still the one that was checked (a rehash on login). */
+export async function upgradeUserPasswordHash(db: Db, id: number, oldHash: string, newHash: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ passwordHash: newHash })
+    .where('id', '=', id)
+    .where('passwordHash', '=', oldHash)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

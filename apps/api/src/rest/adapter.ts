@@ -1,11 +1,12 @@
+import { idParam } from '@rideshare/domain';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ZodError, z } from 'zod';
+import { ZodError } from 'zod';
 
 import { createCaller } from '../routers/app-router';
 import { createContextFromRequest, type HttpContextDeps } from '../trpc/context';
-import { INTERNAL_ERROR_MESSAGE, isInternalError } from '../trpc/errors';
+import { describeInvalidInput, INTERNAL_ERROR_MESSAGE, isInternalError, retryAfterOf } from '../trpc/errors';
 
 export type Caller = ReturnType<typeof createCaller>;
 
@@ -14,18 +15,23 @@ export interface RestErrorBody {
   fieldErrors?: Record<string, string[] | undefined>;
 }
 
-/** A procedure's error → the documented REST shape `{ error }` with the mapped status. */
-export function restErrorFromTRPC(error: TRPCError): { status: number; body: RestErrorBody } {
+/**
+ * A procedure's error → the documented REST shape `{ error }` with the mapped status, and the
+ * Retry-After seconds of a rate limit (429) or a full password queue (503).
+ */
+export function restErrorFromTRPC(error: TRPCError): {
+  status: number;
+  body: RestErrorBody;
+  retryAfter: number | null;
+} {
   const status = getHTTPStatusCodeFromError(error);
+  const retryAfter = retryAfterOf(error);
   if (error.cause instanceof ZodError) {
-    const first = error.cause.issues[0];
-    return {
-      status,
-      body: { error: first?.message ?? 'Invalid input', fieldErrors: z.flattenError(error.cause).fieldErrors },
-    };
+    const { message, fieldErrors } = describeInvalidInput(error.cause);
+    return { status, body: { error: message, fieldErrors }, retryAfter };
   }
-  if (isInternalError(error)) return { status, body: { error: INTERNAL_ERROR_MESSAGE } };
-  return { status, body: { error: error.message } };
+  if (isInternalError(error)) return { status, body: { error: INTERNAL_ERROR_MESSAGE }, retryAfter };
+  return { status, body: { error: error.message }, retryAfter };
 }
 
 /**
@@ -45,10 +51,11 @@ export function viaCaller<T>(
       return await reply.code(options.successStatus ?? 200).send(result);
     } catch (error) {
       if (error instanceof TRPCError) {
-        const { status, body } = restErrorFromTRPC(error);
+        const { status, body, retryAfter } = restErrorFromTRPC(error);
         if (isInternalError(error)) {
           request.log.error({ err: error.cause ?? error, params: request.params }, 'procedure failed');
         }
+        if (retryAfter !== null) reply.header('retry-after', String(retryAfter));
         return reply.code(status).send(body);
       }
       throw error;
@@ -57,12 +64,6 @@ export function viaCaller<T>(
 }
 
 /** Path ids are validated before any procedure runs: '/api/rides/abc' is a 400, not a 500. */
-export const idParam = z.coerce
-  .number({ error: 'Invalid id' })
-  .int('Invalid id')
-  .positive('Invalid id')
-  .max(2_147_483_647, 'Invalid id');
-
 export function parseId(value: unknown): number {
   const result = idParam.safeParse(value);
   if (!result.success) {

@@ -1,6 +1,7 @@
+import { audienceOf } from '@rideshare/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-import type { HttpContextDeps } from '../trpc/context';
+import { createContextFromRequest, type HttpContextDeps } from '../trpc/context';
 import { bodyObject, parseId, untrusted, viaCaller } from './adapter';
 
 type Params = { id?: unknown; passengerId?: unknown };
@@ -26,12 +27,21 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
  * router always prefers to '/api/rides/:id'.
  */
 export function registerRideRoutes(app: FastifyInstance, deps: HttpContextDeps): void {
-  // The full list is served from the shared cache (one indexed version read per request when
+  // The full list is served from the instance's cache (one indexed version read per request when
   // nothing changed) with an ETag, so polling clients get a 304 instead of the whole list. The body
-  // is built by the same repository function as the ride.all procedure.
+  // is built by the same repository function as the ride.all procedure. Visitors and members get
+  // different bodies (domain `visibility`), each with its own ETag; `Vary: Cookie` and `private`
+  // keep shared caches from handing one audience's answer to the other.
   app.get('/api/rides', async (req, reply) => {
-    const cached = await deps.rideListCache.get(deps.db);
-    void reply.header('etag', cached.etag).header('cache-control', 'no-cache');
+    const ctx = await createContextFromRequest(deps, { req });
+    const audience = audienceOf(ctx.user);
+    const cached = await deps.rideListCache.fullList(deps.db, audience);
+    // Added to what CORS may already vary on (Origin), never in its place.
+    const vary = reply.getHeader('vary');
+    void reply
+      .header('etag', cached.etag)
+      .header('cache-control', audience === 'member' ? 'private, no-cache' : 'no-cache')
+      .header('vary', vary === undefined ? 'Cookie' : `${String(vary)}, Cookie`);
     if (etagMatches(req.headers['if-none-match'], cached.etag)) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(cached.body);
   });

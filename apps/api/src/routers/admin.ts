@@ -9,9 +9,9 @@ import { notFound } from '../trpc/errors';
 import { adminProcedure, router } from '../trpc/init';
 
 /**
- * Administrator tools. `adminProcedure` re-checks on every call that the caller is user 1 and that
- * user's Discord username equals ADMIN_DISCORD_USERNAME (read from the database and config, never
- * from anything the client sends).
+ * Administrator tools. `adminProcedure` re-checks on every call that the caller's own row holds
+ * `is_admin` (read from the database each request, never from anything the client sends); only an
+ * operator sets it, with the `admin:grant` script.
  */
 export const adminRouter = router({
   /**

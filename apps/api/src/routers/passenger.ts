@@ -1,13 +1,16 @@
-import { idInput, joinRideInput, rideIdInput } from '@rideshare/domain';
+import { audienceOf, idInput, joinRideInput, rideIdInput } from '@rideshare/domain';
 import { z } from 'zod';
 
 import { findPassengerEntry, listPassengerEntries, type PassengerEntry } from '../repositories/passenger-repository';
 import { findRideDetail } from '../repositories/ride-repository';
 import { joinRide, removePassenger } from '../services/passenger-service';
 import { notFound } from '../trpc/errors';
-import { protectedProcedure, router } from '../trpc/init';
+import { protectedProcedure, rateLimited, router } from '../trpc/init';
 
 const removePassengerInput = z.object({ rideId: idInput, passengerId: idInput });
+
+/** Joining has its own, tighter rate limit (RATE_LIMIT_JOIN_PER_HOUR). */
+const joinProcedure = protectedProcedure.use(rateLimited('join'));
 
 export const passengerRouter = router({
   /** A ride's entries with their users and contacts, in drop-off order (signed-in callers only; one query). */
@@ -18,7 +21,7 @@ export const passengerRouter = router({
   }),
 
   /** Joins a ride with one's location and group size (passenger-service `joinRide`); answers the new entry. */
-  join: protectedProcedure.input(joinRideInput).mutation(async ({ ctx, input }): Promise<PassengerEntry> => {
+  join: joinProcedure.input(joinRideInput).mutation(async ({ ctx, input }): Promise<PassengerEntry> => {
     const entryId = await joinRide(ctx.db, { userId: ctx.user.id, input, now: ctx.now() });
     const entry = await findPassengerEntry(ctx.db, entryId);
     if (!entry) notFound('Passenger');
@@ -28,7 +31,7 @@ export const passengerRouter = router({
   /** Takes an entry off a ride (passenger-service `removePassenger`); answers the ride as it is now. */
   remove: protectedProcedure.input(removePassengerInput).mutation(async ({ ctx, input }) => {
     await removePassenger(ctx.db, { actorId: ctx.user.id, ...input, now: ctx.now() });
-    const ride = await findRideDetail(ctx.db, input.rideId, { withContacts: true });
+    const ride = await findRideDetail(ctx.db, input.rideId, audienceOf(ctx.user));
     if (!ride) notFound('Ride');
     return { message: 'Passenger removed successfully', passengerId: input.passengerId, ride };
   }),

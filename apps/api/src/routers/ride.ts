@@ -1,19 +1,18 @@
-import { idInput, rideListFiltersInput, ridePayloadInput, weekWindow } from '@rideshare/domain';
+import { audienceOf, idInput, rideListFiltersInput, ridePayloadInput } from '@rideshare/domain';
 import { z } from 'zod';
 
+import { readRideListPage, type RideListPage } from '../lib/ride-list-cache';
 import {
   findRideDetail,
   listAllRides,
   listRidesJoinedBy,
   listRidesOrganizedBy,
-  listRidesPage,
   type RideDetail,
-  type RideSummary,
 } from '../repositories/ride-repository';
 import { createRide, editRide, removeRide } from '../services/ride-service';
 import type { ContextInner } from '../trpc/context';
 import { notFound } from '../trpc/errors';
-import { protectedProcedure, publicProcedure, router } from '../trpc/init';
+import { protectedProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
 
 /** The ride list's filters (domain defaults) plus paging; every field may be left out. */
 export const rideListInput = rideListFiltersInput
@@ -24,44 +23,41 @@ export const rideListInput = rideListFiltersInput
   })
   .prefault({});
 
-export interface RideListPage {
-  items: RideSummary[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
 const byIdInput = z.object({ id: idInput });
 /** The ride payload with the ride's id (REST: the path id wins over any id in the body). */
 const updateRideInput = ridePayloadInput.safeExtend({ id: idInput });
 
-/** One ride with its organiser; contact numbers only for a signed-in caller. */
+/** One ride with its organiser, as the caller's audience sees it (domain `visibility`). */
 async function loadRideDetail(ctx: ContextInner, id: number): Promise<RideDetail> {
-  const ride = await findRideDetail(ctx.db, id, { withContacts: ctx.user !== null });
+  const ride = await findRideDetail(ctx.db, id, audienceOf(ctx.user));
   if (!ride) notFound('Ride');
   return ride;
 }
 
+/** Creating rides has its own, tighter rate limit (RATE_LIMIT_RIDE_CREATE_PER_HOUR). */
+const createProcedure = protectedProcedure.use(rateLimited('rideCreate'));
+
 export const rideRouter = router({
   /**
    * The home page list: filtered (time, direction), sorted (rides still to come before past ones,
-   * then by date) and paged in SQL; `total` counts every matching ride.
+   * then by date) and paged in SQL; `total` counts every matching ride. As the caller's audience
+   * sees it; first pages come from the ride list cache when the context has one (HTTP requests).
    */
-  list: publicProcedure.input(rideListInput).query(async ({ ctx, input }): Promise<RideListPage> => {
-    const now = ctx.now();
+  list: publicProcedure.input(rideListInput).query(({ ctx, input }): Promise<RideListPage> => {
     const { page, pageSize, ...filters } = input;
-    const { items, total } = await listRidesPage(ctx.db, { filters, page, pageSize, now, week: weekWindow(now) });
-    return { items, total, page, pageSize };
+    const query = { filters, page, pageSize, audience: audienceOf(ctx.user) };
+    const now = ctx.now();
+    return ctx.rideListCache ? ctx.rideListCache.page(ctx.db, query, now) : readRideListPage(ctx.db, query, now);
   }),
 
-  /** Every ride, soonest first: the documented GET /api/rides answer. */
-  all: publicProcedure.query(({ ctx }) => listAllRides(ctx.db)),
+  /** Every ride, soonest first, as the caller's audience sees it: the documented GET /api/rides answer. */
+  all: publicProcedure.query(({ ctx }) => listAllRides(ctx.db, audienceOf(ctx.user))),
 
-  /** One ride with its organiser as `creator` (their numbers only for signed-in callers). */
+  /** One ride with its organiser as `creator` (username and numbers for signed-in callers only). */
   byId: publicProcedure.input(byIdInput).query(({ ctx, input }) => loadRideDetail(ctx, input.id)),
 
   /** Creates a ride with the organiser as its first entry (ride-service `createRide`); answers the ride. */
-  create: protectedProcedure.input(ridePayloadInput).mutation(async ({ ctx, input }) => {
+  create: createProcedure.input(ridePayloadInput).mutation(async ({ ctx, input }) => {
     const id = await createRide(ctx.db, { creator: ctx.user, input, now: ctx.now() });
     return loadRideDetail(ctx, id);
   }),
@@ -84,8 +80,8 @@ export const rideRouter = router({
   }),
 
   /** Rides the caller joined as a passenger but did not organise (one query). */
-  joined: protectedProcedure.query(({ ctx }) => listRidesJoinedBy(ctx.db, ctx.user.id)),
+  joined: protectedProcedure.query(({ ctx }) => listRidesJoinedBy(ctx.db, ctx.user.id, ctx.now(), audienceOf(ctx.user))),
 
   /** Rides the caller organised (one query). */
-  organized: protectedProcedure.query(({ ctx }) => listRidesOrganizedBy(ctx.db, ctx.user.id)),
+  organized: protectedProcedure.query(({ ctx }) => listRidesOrganizedBy(ctx.db, ctx.user.id, ctx.now(), audienceOf(ctx.user))),
 });

@@ -10,7 +10,7 @@ export const userRouter = router({
    * any other key (isVendor, discordUsername, password) is dropped by the input schema, never applied.
    */
   update: protectedProcedure.input(updateProfileInput).mutation(async ({ ctx, input }) => {
-    const user = await updateOwnProfile(ctx.db, ctx.env, { actorId: ctx.user.id, input });
+    const user = await updateOwnProfile(ctx.db, { actorId: ctx.user.id, input });
     if (!user) notFound('User', input.id);
     return user;
   }),

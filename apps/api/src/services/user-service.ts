@@ -2,7 +2,6 @@ import type { Database } from '@rideshare/db';
 import { assertOwnProfile, type UpdateProfileInput } from '@rideshare/domain';
 import type { Kysely } from 'kysely';
 
-import type { Env } from '../env';
 import { updateUserProfile, type PublicUser } from '../repositories/user-repository';
 
 /**
@@ -11,10 +10,9 @@ import { updateUserProfile, type PublicUser } from '../repositories/user-reposit
  */
 export async function updateOwnProfile(
   db: Kysely<Database>,
-  env: Pick<Env, 'ADMIN_DISCORD_USERNAME'>,
   args: { actorId: number; input: UpdateProfileInput },
 ): Promise<PublicUser | null> {
   const { id, ...changes } = args.input;
   assertOwnProfile(args.actorId, id);
-  return updateUserProfile(db, id, changes, env);
+  return updateUserProfile(db, id, changes);
 }

@@ -2,12 +2,24 @@
 // programs that reach this file only through the type-only entry (the web app's typecheck).
 import type {} from '@fastify/session';
 import type { Database } from '@rideshare/db';
+import { isSessionIdle, sessionNeedsTouch } from '@rideshare/domain';
+import { TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { Kysely } from 'kysely';
 
 import type { Env } from '../env';
+import { touchSession } from '../repositories/session-repository';
 import { findAuthUserById, type AuthUser } from '../repositories/user-repository';
 import type { RideListCache } from '../lib/ride-list-cache';
+
+/** The writes with a tighter rate limit than the per-address one (RATE_LIMIT_*_PER_HOUR). */
+export type RateLimitBucket = 'register' | 'rideCreate' | 'join' | 'assign';
+
+/** Counts one call against a bucket for a key ('user:12', 'ip:203.0.113.7'); says whether it may go on. */
+export type RateLimitCheck = (
+  bucket: RateLimitBucket,
+  key: string,
+) => Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
 
 /**
  * What a procedure may do with the caller's session, independent of HTTP so that procedures run the
@@ -29,7 +41,13 @@ export interface ContextInner {
   session: SessionControl | null;
   /** The client's address as seen behind the configured proxies; keys the login rate limit. */
   clientIp: string;
+  /**
+   * The instance's ride list cache (HTTP requests): `ride.list` serves first pages from it. Null in
+   * scripts and procedure tests, which then read every page fresh.
+   */
   rideListCache: RideListCache | null;
+  /** The per-bucket write limits; null in-process (scripts, tests), which are not limited. */
+  rateLimit: RateLimitCheck | null;
   now: () => Date;
   /** The HTTP request's id (x-request-id), quoted in internal-error answers; null in-process. */
   requestId: string | null;
@@ -42,6 +60,7 @@ export interface CreateContextInnerOptions {
   session?: SessionControl | null;
   clientIp?: string;
   rideListCache?: RideListCache | null;
+  rateLimit?: RateLimitCheck | null;
   now?: () => Date;
   requestId?: string | null;
 }
@@ -55,6 +74,7 @@ export function createContextInner(opts: CreateContextInnerOptions): ContextInne
     session: opts.session ?? null,
     clientIp: opts.clientIp ?? '127.0.0.1',
     rideListCache: opts.rideListCache ?? null,
+    rateLimit: opts.rateLimit ?? null,
     now: opts.now ?? (() => new Date()),
     requestId: opts.requestId ?? null,
   };
@@ -64,20 +84,73 @@ export interface HttpContextDeps {
   db: Kysely<Database>;
   env: Env;
   rideListCache: RideListCache;
+  /** Set by buildApp once the rate-limit plugin is registered. */
+  rateLimit?: RateLimitCheck;
+}
+
+/**
+ * The procedures that check a password or a reset code (or hash a new password). A batch may not
+ * carry them: one HTTP request would otherwise deliver a pile of guesses, or of argon2 work.
+ */
+export const CREDENTIAL_PROCEDURES: ReadonlySet<string> = new Set([
+  'auth.login',
+  'auth.register',
+  'auth.changePassword',
+  'auth.completePasswordReset',
+  'admin.resetUserPassword',
+]);
+
+/** The most calls one tRPC batch may carry (tRPC's own maxBatchSize refuses longer ones). */
+export const MAX_BATCH_CALLS = 10;
+
+/** Refuses a tRPC batch of more than one call that includes a credential procedure. */
+export function assertBatchAllowed(info: Pick<CreateFastifyContextOptions['info'], 'isBatchCall' | 'calls'>): void {
+  if (!info.isBatchCall || info.calls.length <= 1) return;
+  const credential = info.calls.find((call) => CREDENTIAL_PROCEDURES.has(call.path));
+  if (credential) {
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `${credential.path} cannot be batched with other calls; send it on its own`,
+    });
+  }
+}
+
+/**
+ * The signed-in user behind a request's session, or null. The row is read fresh every request, so
+ * the admin right (`users.is_admin`) is decided here, once per request, from the database. A
+ * session pointing at a deleted user, or left unused longer than its idle timeout (the admin's is
+ * shorter), is ended; otherwise its last use is written down at most once a minute.
+ */
+async function sessionUser(
+  deps: HttpContextDeps,
+  req: CreateFastifyContextOptions['req'],
+  now: Date,
+): Promise<AuthUser | null> {
+  const userId = req.session.get('userId');
+  if (typeof userId !== 'number') return null;
+  const user = await findAuthUserById(deps.db, userId);
+  const lastSeenAt = new Date(req.session.get('lastSeenAt') ?? now.getTime());
+  const idlePolicy = {
+    idleMs: deps.env.SESSION_IDLE_HOURS * 3_600_000,
+    adminIdleMs: deps.env.SESSION_ADMIN_IDLE_HOURS * 3_600_000,
+  };
+  if (!user || isSessionIdle(lastSeenAt, now, user.isAdmin, idlePolicy)) {
+    // Ends it server-side and answers with a fresh, empty (so unstored) session: this request may
+    // still sign in or out, and the browser's stale cookie is cleared.
+    await req.session.regenerate();
+    return null;
+  }
+  if (sessionNeedsTouch(lastSeenAt, now)) await touchSession(deps.db, req.session.sessionId, now);
+  return user;
 }
 
 /** Fastify request → context: the session's user id is loaded into a fresh user row each request. */
 export async function createContextFromRequest(
   deps: HttpContextDeps,
-  { req }: Pick<CreateFastifyContextOptions, 'req'>,
+  { req, info }: Pick<CreateFastifyContextOptions, 'req'> & Partial<Pick<CreateFastifyContextOptions, 'info'>>,
 ): Promise<ContextInner> {
-  const userId = req.session.get('userId');
-  let user: AuthUser | null = null;
-  if (typeof userId === 'number') {
-    user = await findAuthUserById(deps.db, userId, deps.env);
-    // A session pointing at a deleted user is worthless: drop it.
-    if (!user) await req.session.destroy();
-  }
+  if (info) assertBatchAllowed(info);
+  const user = await sessionUser(deps, req, new Date());
   const session: SessionControl = {
     signIn: async (id) => {
       await req.session.regenerate();
@@ -98,6 +171,7 @@ export async function createContextFromRequest(
     session,
     clientIp: req.ip,
     rideListCache: deps.rideListCache,
+    rateLimit: deps.rateLimit ?? null,
     requestId: req.id,
   });
 }
@@ -105,5 +179,7 @@ export async function createContextFromRequest(
 declare module 'fastify' {
   interface Session {
     userId?: number;
+    /** When the session was last used (ms since the epoch), from `sessions.last_seen_at`. */
+    lastSeenAt?: number;
   }
 }

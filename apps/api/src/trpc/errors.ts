@@ -2,6 +2,7 @@ import { DomainError, isDomainError, type DomainErrorCode } from '@rideshare/dom
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { z, type ZodError } from 'zod';
 
 /**
  * Every domain refusal maps to one tRPC code (and so one HTTP status). Declared with `satisfies`
@@ -36,7 +37,33 @@ const domainErrorStatus = {
   RIDE_NOT_OPEN: 'CONFLICT',
   ALREADY_ASSIGNED: 'CONFLICT',
   RESET_CODE_INVALID: 'BAD_REQUEST',
+  // The argon2 line is full: a deliberate 503 with Retry-After, not a crash.
+  SERVER_BUSY: 'SERVICE_UNAVAILABLE',
 } as const satisfies Record<DomainErrorCode, TRPC_ERROR_CODE_KEY>;
+
+/**
+ * A RATE_LIMITED refusal that also says when to come back: answered 429 with a Retry-After header
+ * (seconds), over tRPC and REST alike.
+ */
+export class RateLimitedError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('RATE_LIMITED', message);
+  }
+}
+
+/**
+ * The Retry-After seconds an error's cause carries (a rate limit, or a full password queue), or
+ * null when it carries none.
+ */
+export function retryAfterOf(error: TRPCError): number | null {
+  const cause: unknown = error.cause;
+  if (typeof cause !== 'object' || cause === null || !('retryAfterSeconds' in cause)) return null;
+  const seconds = cause.retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : null;
+}
 
 export function toTRPCError(error: DomainError): TRPCError {
   return new TRPCError({ code: domainErrorStatus[error.code], message: error.message, cause: error });
@@ -63,4 +90,15 @@ export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
  */
 export function isInternalError(error: TRPCError): boolean {
   return getHTTPStatusCodeFromError(error) >= 500 && !isDomainError(error.cause);
+}
+
+/**
+ * What a person reads for input a schema refused, over tRPC and REST alike: the first issue's
+ * message (the domain's schemas order their checks as the spec does) and every field's issues.
+ */
+export function describeInvalidInput(error: ZodError): {
+  message: string;
+  fieldErrors: Record<string, string[] | undefined>;
+} {
+  return { message: error.issues[0]?.message ?? 'Invalid input', fieldErrors: z.flattenError(error).fieldErrors };
 }

@@ -2,23 +2,24 @@
  * The one tRPC instance. Registers, in order: the error formatter (adds `domainCode`, flattened zod
  * field errors and the request id to every error's data, and replaces an internal error's message
  * with a generic one), a base middleware that turns a thrown DomainError into the mapped
- * TRPCError, and the procedure builders that narrow `ctx.user`.
+ * TRPCError, the procedure builders that narrow `ctx.user`, and `rateLimited(bucket)` for the
+ * writes with a tighter limit.
  */
-import { DomainError, isDomainError } from '@rideshare/domain';
+import { DomainError, isDomainError, tooManyRequestsMessage } from '@rideshare/domain';
 import { initTRPC, TRPCError } from '@trpc/server';
-import { ZodError, z } from 'zod';
+import { ZodError } from 'zod';
 
-import type { ContextInner } from './context';
-import { INTERNAL_ERROR_MESSAGE, isInternalError, toTRPCError } from './errors';
+import { clientAddressKey } from '../lib/client-address';
+import type { ContextInner, RateLimitBucket } from './context';
+import { describeInvalidInput, INTERNAL_ERROR_MESSAGE, isInternalError, RateLimitedError, toTRPCError } from './errors';
 
 const t = initTRPC.context<ContextInner>().create({
   errorFormatter({ shape, error, ctx }) {
     const cause = error.cause;
-    const zodError = cause instanceof ZodError ? cause : null;
+    const invalidInput = cause instanceof ZodError ? describeInvalidInput(cause) : null;
     let message = shape.message;
-    if (zodError) {
-      // The first issue's message is the one a person needs to read (schemas order them as the spec does).
-      message = zodError.issues[0]?.message ?? 'Invalid input';
+    if (invalidInput) {
+      message = invalidInput.message;
     } else if (isInternalError(error)) {
       // The raw message may name a database address or SQL; app.ts's onError logs it instead.
       message = INTERNAL_ERROR_MESSAGE;
@@ -30,8 +31,8 @@ const t = initTRPC.context<ContextInner>().create({
         ...shape.data,
         // Internals never leave the server.
         stack: undefined,
-        domainCode: isDomainError(cause) ? cause.code : zodError ? 'VALIDATION_FAILED' : null,
-        fieldErrors: zodError ? z.flattenError(zodError).fieldErrors : null,
+        domainCode: isDomainError(cause) ? cause.code : invalidInput ? 'VALIDATION_FAILED' : null,
+        fieldErrors: invalidInput?.fieldErrors ?? null,
         // Also in the x-request-id header; absent when the context itself could not be built.
         requestId: ctx?.requestId ?? null,
       },
@@ -41,7 +42,6 @@ const t = initTRPC.context<ContextInner>().create({
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const middleware = t.middleware;
 
 const domainErrors = t.middleware(async ({ next }) => {
   const result = await next();
@@ -85,3 +85,23 @@ export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   }
   return next({ ctx });
 });
+
+/**
+ * A tighter limit on one kind of write (register, create ride, join, assign), counted per call, so
+ * the REST path, a tRPC call and every call of a tRPC batch all count. Keyed on the signed-in user,
+ * or on the client address when signed out (register). In-process callers (scripts, tests through
+ * createContextInner) have no limiter and are not limited. Registering is keyed on the address
+ * even when signed in, since the new account is what is limited.
+ */
+export const rateLimited = (bucket: RateLimitBucket) =>
+  t.middleware(async ({ ctx, next }) => {
+    if (ctx.rateLimit) {
+      const key =
+        bucket === 'register' || !ctx.user ? `ip:${clientAddressKey(ctx.clientIp)}` : `user:${String(ctx.user.id)}`;
+      const verdict = await ctx.rateLimit(bucket, key);
+      if (!verdict.allowed) {
+        throw new RateLimitedError(tooManyRequestsMessage(verdict.retryAfterSeconds * 1000), verdict.retryAfterSeconds);
+      }
+    }
+    return next();
+  });

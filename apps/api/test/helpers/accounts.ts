@@ -49,7 +49,7 @@ export async function callerAs(
   userId: number | null,
   options: { session?: SessionControl | null; now?: () => Date; clientIp?: string } = {},
 ) {
-  const user = userId === null ? null : await findAuthUserById(db, userId, env);
+  const user = userId === null ? null : await findAuthUserById(db, userId);
   if (userId !== null && !user) throw new Error(`no user ${String(userId)}`);
   return createCaller(createContextInner({ db, env, user, ...options }));
 }

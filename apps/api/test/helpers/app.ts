@@ -31,11 +31,14 @@ export function appsPerTest(
   };
 }
 
-/** The `name=value` pair of the session cookie a response set, for the next request's Cookie header. */
+/**
+ * The `name=value` pair of the session cookie a response set, for the next request's Cookie header
+ * (`rideshare.sid`, or `__Host-rideshare.sid` when PUBLIC_URL is https).
+ */
 export function sessionCookie(response: LightMyRequestResponse): string {
   const header = response.headers['set-cookie'];
   const all = Array.isArray(header) ? header : header ? [header] : [];
-  const session = all.find((c) => c.startsWith('rideshare.sid='));
+  const session = all.find((c) => /^(__Host-)?rideshare\.sid=/.test(c));
   if (!session) throw new Error(`no session cookie in response (status ${String(response.statusCode)}): ${response.body}`);
   return session.split(';')[0] ?? '';
 }

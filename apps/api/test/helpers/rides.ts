@@ -4,17 +4,22 @@ import { TRPCError } from '@trpc/server';
 import type { Kysely } from 'kysely';
 import { ZodError } from 'zod';
 
+import type { RideListCache } from '../../src/lib/ride-list-cache';
 import { createCaller } from '../../src/routers/app-router';
 import { createContextInner } from '../../src/trpc/context';
+import { describeInvalidInput } from '../../src/trpc/errors';
 import { testEnv } from './env';
 
 const env = testEnv();
 
-/** A server-side caller as this user (no session lookup, so statement counts stay the procedure's own). */
+/**
+ * A server-side caller as this user (no session lookup, so statement counts stay the procedure's own).
+ * Without `rideListCache` every ride list page is read fresh, as in scripts.
+ */
 export function callerFor(
   db: Kysely<Database>,
   user: { id: number; discordUsername: string; name: string | null; isVendor: boolean } | null,
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; rideListCache?: RideListCache } = {},
 ) {
   return createCaller(
     createContextInner({
@@ -50,7 +55,7 @@ export async function refusal(call: Promise<unknown>): Promise<Refusal> {
   } catch (error) {
     if (!(error instanceof TRPCError)) throw error;
     if (error.cause instanceof ZodError) {
-      return { code: error.code, domainCode: 'VALIDATION_FAILED', message: error.cause.issues[0]?.message ?? '' };
+      return { code: error.code, domainCode: 'VALIDATION_FAILED', message: describeInvalidInput(error.cause).message };
     }
     const cause: unknown = error.cause;
     return { code: error.code, domainCode: isDomainError(cause) ? cause.code : null, message: error.message };

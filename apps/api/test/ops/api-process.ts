@@ -3,6 +3,11 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import type { Database } from '@rideshare/db';
+import type { Kysely } from 'kysely';
+
+import { GENEROUS_RATE_LIMITS } from '../helpers/env';
+
 const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER = join(API_DIR, 'dist', 'server.js');
 // Everything esbuild bundles into dist/server.js.
@@ -37,15 +42,29 @@ export interface ApiProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+export interface SpawnedApiProcess extends Omit<ApiProcess, 'baseUrl'> {
+  /** Resolves with the base URL once it listens; rejects if it exits first or takes over 30 s. */
+  listening: Promise<string>;
+}
+
 /**
- * Starts `node dist/server.js` as a production process on a free loopback port (PORT=0; the port is
- * read from its start-up line) and resolves once it listens.
+ * Spawns `node dist/server.js` as a production process on a free loopback port (PORT=0; the port is
+ * read from its start-up line), without waiting for it (to signal it while it starts).
  */
-export async function startApiProcess(name: string, env: Record<string, string>): Promise<ApiProcess> {
+export function spawnApiProcess(name: string, env: Record<string, string>): SpawnedApiProcess {
   const child = spawn(process.execPath, [SERVER], {
     cwd: API_DIR,
     // Only what the test chooses, so the developer's own DATABASE_URL and friends cannot leak in.
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
+    // Production mode on plain-HTTP loopback has to say so; tests drive many requests from one address.
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ALLOW_INSECURE_PUBLIC_URL: 'true',
+      ...GENEROUS_RATE_LIMITS,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -56,7 +75,7 @@ export async function startApiProcess(name: string, env: Record<string, string>)
       resolve({ code, signal });
     });
   });
-  const baseUrl = await new Promise<string>((resolve, reject) => {
+  const listening = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
       reject(new Error(`${name} did not start within 30 s:\n${output}`));
     }, 30_000);
@@ -74,7 +93,16 @@ export async function startApiProcess(name: string, env: Record<string, string>)
       reject(new Error(`${name} exited (${String(code ?? signal)}) before listening:\n${output}`));
     });
   });
-  return { name, child, baseUrl, output: () => output, exited };
+  // A caller that only signals the process never awaits this.
+  listening.catch(() => undefined);
+  return { name, child, output: () => output, exited, listening };
+}
+
+/** Starts `node dist/server.js` (see spawnApiProcess) and resolves once it listens. */
+export async function startApiProcess(name: string, env: Record<string, string>): Promise<ApiProcess> {
+  const spawned = spawnApiProcess(name, env);
+  const baseUrl = await spawned.listening;
+  return { name, child: spawned.child, baseUrl, output: spawned.output, exited: spawned.exited };
 }
 
 /** Ends a process the test started, if still running: SIGTERM, then SIGKILL after 5 s. */
@@ -117,4 +145,61 @@ export async function call(
   }
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('rideshare.sid='));
   return { status: res.status, body, setCookie: cookie ? (cookie.split(';')[0] ?? null) : null };
+}
+
+/** Signs in through POST /api/login; returns the Cookie header value. */
+export async function login(proc: ApiProcess, user: { discordUsername: string; password: string }): Promise<string> {
+  const res = await call(proc, 'POST', '/api/login', {
+    body: { discordUsername: user.discordUsername, password: user.password },
+  });
+  if (res.status !== 200 || !res.setCookie)
+    throw new Error(`login on ${proc.name} failed: ${String(res.status)} ${JSON.stringify(res.body)}`);
+  return res.setCookie;
+}
+
+/** Creates an FC->SG ride a week ahead through POST /api/rides (the organiser holds 1 seat); returns its id. */
+export async function createRide(proc: ApiProcess, cookie: string, maxPassengers: number): Promise<number> {
+  const res = await call(proc, 'POST', '/api/rides', {
+    cookie,
+    body: {
+      direction: 'FC->SG',
+      maxPassengers,
+      date: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString(),
+      organizerPassengerCount: 1,
+      pickupLocation: 'Forest City',
+      dropoffLocations: [{ location: 'Woodlands Checkpoint', passengerCount: 1 }],
+    },
+  });
+  const body = res.body as { id?: unknown };
+  if (res.status !== 201 || typeof body.id !== 'number') {
+    throw new Error(`ride create failed: ${String(res.status)} ${JSON.stringify(res.body)}`);
+  }
+  return body.id;
+}
+
+/** POST /api/rides/:id/join. */
+export function joinRide(proc: ApiProcess, cookie: string, rideId: number, passengerCount = 1): Promise<HttpResult> {
+  return call(proc, 'POST', `/api/rides/${String(rideId)}/join`, {
+    cookie,
+    body: { dropoffLocation: 'Jurong East', passengerCount },
+  });
+}
+
+/** A ride's seats as stored: entries, the seats they hold, the recorded count and the maximum. */
+export async function rideSeats(
+  db: Kysely<Database>,
+  rideId: number,
+): Promise<{ entries: number; seats: number; recorded: number; max: number }> {
+  const ride = await db
+    .selectFrom('rides')
+    .select(['currentPassengers', 'maxPassengers'])
+    .where('id', '=', rideId)
+    .executeTakeFirstOrThrow();
+  const rows = await db.selectFrom('ridePassengers').select('passengerCount').where('rideId', '=', rideId).execute();
+  return {
+    entries: rows.length,
+    seats: rows.reduce((sum, row) => sum + row.passengerCount, 0),
+    recorded: ride.currentPassengers,
+    max: ride.maxPassengers,
+  };
 }

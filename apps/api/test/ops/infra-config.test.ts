@@ -85,4 +85,26 @@ describe('infra/check/check-config.mjs', () => {
     expect(output).toContain('the final stage runs as root');
     expect(output).toMatch(/^\d+ passed, [1-9]\d* failed$/m);
   }, 60_000);
+
+  it('fails when the image leaves the supported Node.js LTS lines or the memory settings drift apart', () => {
+    const root = copyOfRepository();
+    edit(root, 'infra/Dockerfile', (t) =>
+      t
+        .replace(/^ARG NODE_IMAGE=node:\d+/m, 'ARG NODE_IMAGE=node:20')
+        .replace('MALLOC_ARENA_MAX=2', 'MALLOC_ARENA_MAX=many'),
+    );
+    edit(root, 'infra/compose.yaml', (t) =>
+      t.replace('${NODE_OPTIONS:---max-old-space-size=128}', '${NODE_OPTIONS:---max-old-space-size=512}'),
+    );
+    edit(root, '.env.example', (t) => t.replace(/^NODE_OPTIONS=.*$/m, 'NODE_OPTIONS='));
+
+    const { status, output } = runCheck(root);
+    expect(status).toBe(1);
+    expect(output).toContain('NODE_IMAGE=node:20-bookworm-slim is not a supported Node.js LTS (22 or 24)');
+    expect(output).toContain('MALLOC_ARENA_MAX=many is not a whole number');
+    expect(output).toContain(
+      "api-1: NODE_OPTIONS defaults to '--max-old-space-size=512', but the image ships '--max-old-space-size=128'",
+    );
+    expect(output).toContain(".env.example has NODE_OPTIONS=, but the image ships '--max-old-space-size=128'");
+  }, 60_000);
 });

@@ -10,11 +10,14 @@ import { createUser, type TestUser } from '../factories';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import {
   call,
+  createRide,
   ensureServerBuilt,
+  joinRide as join,
+  login,
+  rideSeats,
   startApiProcess,
   stopApiProcess,
   type ApiProcess,
-  type HttpResult,
 } from './api-process';
 
 const serverMode = inject('dbMode') === 'server';
@@ -35,41 +38,6 @@ function instance(proc: ApiProcess | undefined): ApiProcess {
   return proc;
 }
 
-async function login(proc: ApiProcess, user: TestUser): Promise<string> {
-  const res = await call(proc, 'POST', '/api/login', {
-    body: { discordUsername: user.discordUsername, password: user.password },
-  });
-  if (res.status !== 200 || !res.setCookie)
-    throw new Error(`login on ${proc.name} failed: ${String(res.status)} ${JSON.stringify(res.body)}`);
-  return res.setCookie;
-}
-
-async function createRide(proc: ApiProcess, cookie: string, maxPassengers: number): Promise<number> {
-  const res = await call(proc, 'POST', '/api/rides', {
-    cookie,
-    body: {
-      direction: 'FC->SG',
-      maxPassengers,
-      date: new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString(),
-      organizerPassengerCount: 1,
-      pickupLocation: 'Forest City',
-      dropoffLocations: [{ location: 'Woodlands Checkpoint', passengerCount: 1 }],
-    },
-  });
-  const body = res.body as { id?: unknown };
-  if (res.status !== 201 || typeof body.id !== 'number') {
-    throw new Error(`ride create failed: ${String(res.status)} ${JSON.stringify(res.body)}`);
-  }
-  return body.id;
-}
-
-function join(proc: ApiProcess, cookie: string, rideId: number, passengerCount = 1): Promise<HttpResult> {
-  return call(proc, 'POST', `/api/rides/${String(rideId)}/join`, {
-    cookie,
-    body: { dropoffLocation: 'Jurong East', passengerCount },
-  });
-}
-
 async function usersLoggedIn(
   count: number,
   on: (i: number) => ApiProcess,
@@ -82,23 +50,8 @@ async function usersLoggedIn(
   return users;
 }
 
-async function seatsOf(rideId: number): Promise<{ entries: number; seats: number; recorded: number; max: number }> {
-  const ride = await tdb.db
-    .selectFrom('rides')
-    .select(['currentPassengers', 'maxPassengers'])
-    .where('id', '=', rideId)
-    .executeTakeFirstOrThrow();
-  const rows = await tdb.db
-    .selectFrom('ridePassengers')
-    .select('passengerCount')
-    .where('rideId', '=', rideId)
-    .execute();
-  return {
-    entries: rows.length,
-    seats: rows.reduce((sum, row) => sum + row.passengerCount, 0),
-    recorded: ride.currentPassengers,
-    max: ride.maxPassengers,
-  };
+function seatsOf(rideId: number) {
+  return rideSeats(tdb.db, rideId);
 }
 
 describe.skipIf(!serverMode)(`two API processes on one database${serverMode ? '' : ` (${SKIP_REASON})`}`, () => {
@@ -204,7 +157,6 @@ describe.skipIf(!serverMode)(`two API processes on one database${serverMode ? ''
         )
         .toBe(joiners.length);
 
-      const signalledAt = Date.now();
       A.child.kill('SIGTERM');
       await new Promise((resolve) => setTimeout(resolve, 500));
       // Still draining: the requests it accepted are unfinished, so it has not exited.
@@ -221,9 +173,10 @@ describe.skipIf(!serverMode)(`two API processes on one database${serverMode ? ''
       await blocker.query('commit');
       const answers = await Promise.all(inFlight);
       expect(answers.map((r) => r.status)).toEqual(joiners.map(() => 201));
+      // Exit 0 is the in-time proof: past SHUTDOWN_TIMEOUT_MS (10 s here) the server gives up and
+      // exits 1. No wall-clock assertion, which a busy machine could fail.
       const { code, signal } = await A.exited;
       expect({ code, signal }).toEqual({ code: 0, signal: null });
-      expect(Date.now() - signalledAt).toBeLessThan(10_000);
     } finally {
       await blocker.query('rollback').catch(() => undefined);
       await blocker.end();

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { createUser, DEFAULT_PASSWORD } from '../factories';
-import { appsPerTest } from '../helpers/app';
+import { appsPerTest, sessionCookie } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { testEnv } from '../helpers/env';
 
@@ -94,7 +94,7 @@ describe('security headers', () => {
     expect(directives(res.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(true);
   });
 
-  it('marks the session cookie Secure exactly when PUBLIC_URL is https', async () => {
+  it('marks the session cookie Secure and names it __Host-… exactly when PUBLIC_URL is https', async () => {
     const user = await createUser(tdb.db, { discordUsername: 'ivan' });
     const login = (app: FastifyInstance) =>
       app.inject({
@@ -103,8 +103,19 @@ describe('security headers', () => {
         headers: { 'x-forwarded-proto': 'https' },
         payload: { discordUsername: user.discordUsername, password: DEFAULT_PASSWORD },
       });
-    const https = await login(await appWith({ PUBLIC_URL: 'https://rides.example.com', TRUST_PROXY: 'loopback' }));
-    expect(String(https.headers['set-cookie'])).toMatch(/^rideshare\.sid=[^;]+;.*; HttpOnly; Secure; SameSite=Lax$/);
+    const httpsApp = await appWith({ PUBLIC_URL: 'https://rides.example.com', TRUST_PROXY: 'loopback' });
+    const https = await login(httpsApp);
+    // __Host-: the browser takes it only over HTTPS, for Path=/ and without a Domain.
+    const secureCookie = String(https.headers['set-cookie']);
+    expect(secureCookie).toMatch(/^__Host-rideshare\.sid=[^;]+; Path=\/;.*; HttpOnly; Secure; SameSite=Lax$/);
+    expect(secureCookie).not.toMatch(/Domain=/i);
+    // The prefixed cookie is the one the server reads back.
+    const me = await httpsApp.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { 'x-forwarded-proto': 'https', cookie: sessionCookie(https) },
+    });
+    expect(me.json()).toMatchObject({ discordUsername: 'ivan' });
     const http = await login(await appWith({ PUBLIC_URL: 'http://localhost:3000' }));
     expect(String(http.headers['set-cookie'])).toMatch(/^rideshare\.sid=[^;]+;.*HttpOnly; SameSite=Lax$/);
   });
@@ -258,7 +269,7 @@ describe('trust proxy and the login rate limit', () => {
       payload: { discordUsername: user.discordUsername, password: DEFAULT_PASSWORD },
     });
     expect(ok.statusCode).toBe(200);
-    const keys = await tdb.db.selectFrom('loginFailures').select('key').distinct().execute();
+    const keys = await tdb.db.selectFrom('loginThrottle').select('key').execute();
     expect(keys.map((k) => k.key)).toEqual(expect.arrayContaining(['ip:203.0.113.7', 'ip:198.51.100.23']));
   });
 
@@ -280,12 +291,7 @@ describe('trust proxy and the login rate limit', () => {
       statuses.push(...(await failedLogins(app, forged, 1)));
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
-    const keys = await tdb.db
-      .selectFrom('loginFailures')
-      .select('key')
-      .distinct()
-      .where('key', 'like', 'ip:%')
-      .execute();
+    const keys = await tdb.db.selectFrom('loginThrottle').select('key').where('key', 'like', 'ip:%').execute();
     expect(keys.map((k) => k.key)).toEqual(['ip:127.0.0.1']);
   });
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../factories';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 
-const MIGRATION = '2026_11_23_0003_rides_stop_price';
+const MIGRATION = '2026_11_23_0002_rides_stop_price';
 
 let tdb: TestDatabase;
 

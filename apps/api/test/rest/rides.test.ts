@@ -144,6 +144,172 @@ describe('GET /api/rides/:id', () => {
   });
 });
 
+describe('what a signed-out visitor sees (GET /api/rides and GET /api/rides/:id)', () => {
+  /**
+   * Two rides whose answers hold every kind of secret: an SG->FC ride by a named organiser (Alice)
+   * and an FC->SG ride by an organiser without a name, each with a passenger's free-text location.
+   */
+  async function ridesWithSecrets() {
+    const nameless = await createUser(tdb.db, { name: null, discordUsername: 'nameless_organiser_handle' });
+    const sg = await createRide(tdb.db, alice, { direction: 'SG->FC', organizerLocation: 'Pasir Ris MRT' });
+    await addPassenger(tdb.db, sg, bob, { location: 'Blk 9 Bob Street #01-02' });
+    const fc = await createRide(tdb.db, nameless, {
+      direction: 'FC->SG',
+      organizerLocation: 'Nameless Home Road 7',
+      date: inDays(4),
+    });
+    await addPassenger(tdb.db, fc, bob, { location: 'Bob Drop-off Lane 3', count: 2 });
+    const secrets = [
+      alice.discordUsername,
+      bob.discordUsername,
+      nameless.discordUsername,
+      'Blk 9 Bob Street',
+      'Bob Drop-off Lane',
+      'Nameless Home Road',
+    ];
+    return { sg, fc, nameless, secrets };
+  }
+
+  it('GET /api/rides: no Discord username and no passenger location text for a visitor', async () => {
+    const { sg, fc, secrets } = await ridesWithSecrets();
+    const res = await app.inject({ method: 'GET', url: '/api/rides' });
+    expect(res.statusCode).toBe(200);
+    for (const secret of secrets) expect(res.body).not.toContain(secret);
+    const byId = new Map(res.json<Json[]>().map((ride) => [ride.id, ride]));
+    expect(byId.get(sg.id)).toMatchObject({
+      creatorName: 'Alice',
+      pickupLocation: 'Pasir Ris MRT',
+      dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 1 }],
+      currentPassengers: 2,
+      additionalStops: 1,
+    });
+    expect(byId.get(fc.id)).toMatchObject({
+      creatorName: null,
+      pickupLocation: 'Forest City',
+      dropoffLocations: [],
+      currentPassengers: 3,
+      additionalStops: 1,
+    });
+  });
+
+  it('GET /api/rides: signed-in members still see names, usernames and every location', async () => {
+    const { sg, fc, nameless } = await ridesWithSecrets();
+    const res = await app.inject({ method: 'GET', url: '/api/rides', headers: { cookie: bobCookie } });
+    expect(res.statusCode).toBe(200);
+    const byId = new Map(res.json<Json[]>().map((ride) => [ride.id, ride]));
+    expect(byId.get(sg.id)).toMatchObject({
+      creatorName: 'Alice',
+      dropoffLocations: [
+        { location: 'Pasir Ris MRT', passengerCount: 1 },
+        { location: 'Blk 9 Bob Street #01-02', passengerCount: 1 },
+      ],
+    });
+    expect(byId.get(fc.id)).toMatchObject({
+      creatorName: nameless.discordUsername,
+      dropoffLocations: [
+        { location: 'Nameless Home Road 7', passengerCount: 1 },
+        { location: 'Bob Drop-off Lane 3', passengerCount: 2 },
+      ],
+    });
+  });
+
+  it('GET /api/rides: each audience has its own ETag, so a 304 never hands one the other’s body', async () => {
+    await ridesWithSecrets();
+    const visitor = await app.inject({ method: 'GET', url: '/api/rides' });
+    const member = await app.inject({ method: 'GET', url: '/api/rides', headers: { cookie: bobCookie } });
+    const visitorTag = String(visitor.headers.etag);
+    const memberTag = String(member.headers.etag);
+    expect(visitorTag).toMatch(/^W\/".+"$/);
+    expect(memberTag).toMatch(/^W\/".+"$/);
+    expect(memberTag).not.toBe(visitorTag);
+    expect(member.body).not.toBe(visitor.body);
+    for (const res of [visitor, member]) expect(String(res.headers.vary)).toMatch(/cookie/i);
+
+    // Each audience's own tag: 304.
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/rides', headers: { 'if-none-match': visitorTag } })).statusCode,
+    ).toBe(304);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/rides',
+          headers: { cookie: bobCookie, 'if-none-match': memberTag },
+        })
+      ).statusCode,
+    ).toBe(304);
+    // The other audience's tag: the full body of one's own audience.
+    const visitorWithMemberTag = await app.inject({
+      method: 'GET',
+      url: '/api/rides',
+      headers: { 'if-none-match': memberTag },
+    });
+    expect(visitorWithMemberTag.statusCode).toBe(200);
+    expect(visitorWithMemberTag.body).toBe(visitor.body);
+    const memberWithVisitorTag = await app.inject({
+      method: 'GET',
+      url: '/api/rides',
+      headers: { cookie: bobCookie, 'if-none-match': visitorTag },
+    });
+    expect(memberWithVisitorTag.statusCode).toBe(200);
+    expect(memberWithVisitorTag.body).toBe(member.body);
+  });
+
+  it('GET /api/rides: Vary names the cookie next to the Origin that CORS varies on', async () => {
+    const corsApp = await createTestApp(tdb.db, { CORS_ORIGIN: 'https://app.example.com' });
+    try {
+      const res = await corsApp.inject({
+        method: 'GET',
+        url: '/api/rides',
+        headers: { origin: 'https://app.example.com' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['access-control-allow-origin']).toBe('https://app.example.com');
+      const vary = String(res.headers.vary)
+        .split(',')
+        .map((name) => name.trim().toLowerCase());
+      expect(vary).toEqual(expect.arrayContaining(['origin', 'cookie']));
+    } finally {
+      await corsApp.close();
+    }
+  });
+
+  it('GET /api/rides/:id: no Discord username of the organiser (named or not) and no passenger location', async () => {
+    const { sg, fc, secrets, nameless } = await ridesWithSecrets();
+    const named = await app.inject({ method: 'GET', url: `/api/rides/${String(sg.id)}` });
+    expect(named.statusCode).toBe(200);
+    const unnamed = await app.inject({ method: 'GET', url: `/api/rides/${String(fc.id)}` });
+    expect(unnamed.statusCode).toBe(200);
+    for (const res of [named, unnamed]) {
+      for (const secret of secrets) expect(res.body).not.toContain(secret);
+    }
+    expect(named.json<Json>()).toMatchObject({
+      creatorName: 'Alice',
+      dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 1 }],
+      creator: { id: alice.id, name: 'Alice', discordUsername: null, whatsappNumber: null, malaysianNumber: null },
+    });
+    expect(unnamed.json<Json>()).toMatchObject({
+      creatorName: null,
+      dropoffLocations: [],
+      creator: { id: nameless.id, name: null, discordUsername: null },
+    });
+
+    const member = await app.inject({
+      method: 'GET',
+      url: `/api/rides/${String(fc.id)}`,
+      headers: { cookie: aliceCookie },
+    });
+    expect(member.json<Json>()).toMatchObject({
+      creatorName: nameless.discordUsername,
+      creator: { discordUsername: nameless.discordUsername },
+      dropoffLocations: [
+        { location: 'Nameless Home Road 7', passengerCount: 1 },
+        { location: 'Bob Drop-off Lane 3', passengerCount: 2 },
+      ],
+    });
+  });
+});
+
 describe('POST /api/rides', () => {
   it('creates a ride (201) with the organiser as its first passenger', async () => {
     const res = await app.inject({

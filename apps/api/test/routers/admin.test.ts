@@ -2,6 +2,7 @@ import { RESET_CODE_ALPHABET, RESET_CODE_LENGTH } from '@rideshare/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { hashResetCode } from '../../src/auth/reset-code';
+import { setUserAdmin } from '../../src/repositories/user-repository';
 import { createUser } from '../factories';
 import { callerAs, fakeSession, insertSession, passwordIs, refusal, sessionIdsOf } from '../helpers/accounts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
@@ -22,11 +23,10 @@ beforeEach(async () => {
 
 const NOT_ADMIN = { code: 'FORBIDDEN', message: 'Only the administrator can do this' };
 
-/** The admin must be user 1: created first after the reset (ids restart at 1). */
+/** An administrator (granted, as `admin:grant` does) and a member. */
 async function seedAdminAndBob() {
-  const admin = await createUser(tdb.db, { discordUsername: TEST_ADMIN_USERNAME });
+  const admin = await createUser(tdb.db, { discordUsername: TEST_ADMIN_USERNAME, isAdmin: true });
   const bob = await createUser(tdb.db, { discordUsername: 'Bob_SG' });
-  expect(admin.id).toBe(1);
   return { admin, bob };
 }
 
@@ -92,31 +92,31 @@ describe('admin.resetUserPassword', () => {
     expect(await passwordIs(tdb.db, 1, 'taken-over-1')).toBe(false);
   });
 
-  it('refuses user 1 when their name is not the configured admin name', async () => {
-    const first = await createUser(tdb.db, { discordUsername: 'first_user' });
+  it('refuses user 1 under the admin name when no operator granted the right', async () => {
+    const first = await createUser(tdb.db, { discordUsername: TEST_ADMIN_USERNAME });
     const bob = await createUser(tdb.db, { discordUsername: 'bob' });
     expect(first.id).toBe(1);
-    const caller = await callerAs(tdb.db, env, first.id);
+    // A configuration still naming an admin (the old ADMIN_DISCORD_USERNAME) grants nothing.
+    const caller = await callerAs(tdb.db, testEnv({ ADMIN_DISCORD_USERNAME: TEST_ADMIN_USERNAME }), first.id);
     expect(
       await refusal(caller.admin.resetUserPassword({ discordUsername: 'bob', newPassword: 'taken-over-1' })),
     ).toEqual(NOT_ADMIN);
     expect(await passwordIs(tdb.db, bob.id, bob.password)).toBe(true);
   });
 
-  it('refuses the admin name on a user whose id is not 1', async () => {
+  it('accepts whoever holds the granted right, whatever their id or name', async () => {
     const first = await createUser(tdb.db, { discordUsername: 'first_user' });
-    const impostor = await createUser(tdb.db, { discordUsername: TEST_ADMIN_USERNAME });
-    expect(impostor.id).toBe(2);
-    const caller = await callerAs(tdb.db, env, impostor.id);
-    expect(
-      await refusal(caller.admin.resetUserPassword({ discordUsername: 'first_user', newPassword: 'taken-over-1' })),
-    ).toEqual(NOT_ADMIN);
-    expect(await passwordIs(tdb.db, first.id, first.password)).toBe(true);
+    const operatorPick = await createUser(tdb.db, { discordUsername: 'night_shift', isAdmin: true });
+    expect(operatorPick.id).toBe(2);
+    const caller = await callerAs(tdb.db, env, operatorPick.id);
+    await caller.admin.resetUserPassword({ discordUsername: 'first_user', newPassword: 'reset-by-admin-1' });
+    expect(await passwordIs(tdb.db, first.id, 'reset-by-admin-1')).toBe(true);
   });
 
-  it('has no admin at all when ADMIN_DISCORD_USERNAME is not configured', async () => {
+  it('stops accepting an admin as soon as the right is revoked', async () => {
     const { admin } = await seedAdminAndBob();
-    const caller = await callerAs(tdb.db, testEnv({ ADMIN_DISCORD_USERNAME: '' }), admin.id);
+    expect(await setUserAdmin(tdb.db, TEST_ADMIN_USERNAME, false)).toMatchObject({ id: admin.id, isAdmin: false });
+    const caller = await callerAs(tdb.db, env, admin.id);
     expect(
       await refusal(caller.admin.resetUserPassword({ discordUsername: 'Bob_SG', newPassword: 'taken-over-1' })),
     ).toEqual(NOT_ADMIN);

@@ -195,16 +195,24 @@ describe('ride.byId', () => {
     const ride = await createRide(tdb.db, alice);
 
     const anonymous = await callerFor(tdb.db, null).ride.byId({ id: ride.id });
-    expect(anonymous.creatorName).toBe(alice.discordUsername);
+    // No name given: a visitor is not told the Discord username instead.
+    expect(anonymous.creatorName).toBeNull();
     expect(anonymous.creator).toEqual({
       id: alice.id,
       name: null,
-      discordUsername: alice.discordUsername,
+      discordUsername: null,
       whatsappNumber: null,
       malaysianNumber: null,
     });
     const signedIn = await callerFor(tdb.db, bob).ride.byId({ id: ride.id });
-    expect(signedIn.creator).toMatchObject({ whatsappNumber: '+6591234567', malaysianNumber: '+60123456789' });
+    expect(signedIn.creatorName).toBe(alice.discordUsername);
+    expect(signedIn.creator).toEqual({
+      id: alice.id,
+      name: null,
+      discordUsername: alice.discordUsername,
+      whatsappNumber: '+6591234567',
+      malaysianNumber: '+60123456789',
+    });
   });
 
   it('answers NOT_FOUND for an unknown ride and BAD_REQUEST for a malformed id', async () => {
@@ -458,6 +466,104 @@ describe('ride.list', () => {
   });
 });
 
+describe('what a signed-out visitor sees (ride.list, ride.all, ride.byId)', () => {
+  /** Rides holding every kind of secret: organisers with and without a name, passengers' locations. */
+  async function ridesWithSecrets() {
+    const named = await createUser(tdb.db, { name: 'Nora Named', discordUsername: 'nora_named_handle' });
+    const nameless = await createUser(tdb.db, { name: '  ', discordUsername: 'nameless_handle' });
+    const rider = await createUser(tdb.db, { name: 'Ria Rider', discordUsername: 'ria_rider_handle' });
+    const ride = (creator: TestUser, direction: 'SG->FC' | 'FC->SG', organizerLocation: string, days: number) =>
+      createRide(tdb.db, creator, { direction, organizerLocation, date: inDays(days) });
+    const sgNamed = await ride(named, 'SG->FC', 'Tampines MRT', 1);
+    const sgNameless = await ride(nameless, 'SG->FC', 'Bedok MRT', 2);
+    const fcNamed = await ride(named, 'FC->SG', 'Nora Home Street', 3);
+    const fcNameless = await ride(nameless, 'FC->SG', 'Nameless Home Street', 4);
+    for (const each of [sgNamed, sgNameless, fcNamed, fcNameless]) {
+      await addPassenger(tdb.db, each, rider, { location: `Ria Secret Flat ${String(each.id)}` });
+    }
+    return {
+      named,
+      nameless,
+      rider,
+      rides: { sgNamed, sgNameless, fcNamed, fcNameless },
+      secrets: [
+        'nora_named_handle',
+        'nameless_handle',
+        'ria_rider_handle',
+        'Ria Secret Flat',
+        'Nora Home Street',
+        'Nameless Home Street',
+      ],
+    };
+  }
+
+  /** What a visitor must see of each ride: the name only when given, the organiser's SG pick-up only. */
+  function expectRedacted(
+    rides: { id: number; creatorName: string | null; dropoffLocations: unknown }[],
+    world: Awaited<ReturnType<typeof ridesWithSecrets>>,
+  ) {
+    const byId = new Map(rides.map((ride) => [ride.id, ride]));
+    const { sgNamed, sgNameless, fcNamed, fcNameless } = world.rides;
+    expect(byId.get(sgNamed.id)).toMatchObject({
+      creatorName: 'Nora Named',
+      dropoffLocations: [{ location: 'Tampines MRT', passengerCount: 1 }],
+    });
+    expect(byId.get(sgNameless.id)).toMatchObject({
+      creatorName: null,
+      dropoffLocations: [{ location: 'Bedok MRT', passengerCount: 1 }],
+    });
+    expect(byId.get(fcNamed.id)).toMatchObject({ creatorName: 'Nora Named', dropoffLocations: [] });
+    expect(byId.get(fcNameless.id)).toMatchObject({ creatorName: null, dropoffLocations: [] });
+  }
+
+  it('ride.list and ride.all: no Discord username, no passenger location', async () => {
+    const world = await ridesWithSecrets();
+    const visitor = callerFor(tdb.db, null);
+    const page = await visitor.ride.list({ time: 'all' });
+    const all = await visitor.ride.all();
+    for (const answer of [page, all]) {
+      for (const secret of world.secrets) expect(JSON.stringify(answer)).not.toContain(secret);
+    }
+    expectRedacted(page.items, world);
+    expectRedacted(all, world);
+    // Counts and the cost inputs stay: they name nobody.
+    expect(page.items.map((ride) => ride.currentPassengers)).toEqual([2, 2, 2, 2]);
+    expect(page.items.map((ride) => ride.additionalStops)).toEqual([1, 1, 1, 1]);
+  });
+
+  it('ride.byId: the organiser without username or numbers, no passenger location', async () => {
+    const world = await ridesWithSecrets();
+    const visitor = callerFor(tdb.db, null);
+    const details = await Promise.all(Object.values(world.rides).map((ride) => visitor.ride.byId({ id: ride.id })));
+    for (const secret of world.secrets) expect(JSON.stringify(details)).not.toContain(secret);
+    expectRedacted(details, world);
+    for (const detail of details) expect(detail.creator).toMatchObject({ discordUsername: null, whatsappNumber: null });
+  });
+
+  it('signed-in members still see usernames and every location, in every list', async () => {
+    const world = await ridesWithSecrets();
+    const member = callerFor(tdb.db, world.rider);
+    const page = await member.ride.list({ time: 'all' });
+    const all = await member.ride.all();
+    const joined = await member.ride.joined();
+    const detail = await member.ride.byId({ id: world.rides.fcNameless.id });
+    for (const rides of [page.items, all, joined]) {
+      const fc = rides.find((ride) => ride.id === world.rides.fcNameless.id);
+      expect(fc).toMatchObject({
+        creatorName: 'nameless_handle',
+        dropoffLocations: [
+          { location: 'Nameless Home Street', passengerCount: 1 },
+          { location: `Ria Secret Flat ${String(world.rides.fcNameless.id)}`, passengerCount: 1 },
+        ],
+      });
+    }
+    expect(detail).toMatchObject({ creatorName: 'nameless_handle', creator: { discordUsername: 'nameless_handle' } });
+    const vendor = await createVendor(tdb.db);
+    const available = await callerFor(tdb.db, vendor).vendor.available();
+    expect(available.find((ride) => ride.id === world.rides.sgNamed.id)?.dropoffLocations).toHaveLength(2);
+  });
+});
+
 describe('ride.all, ride.joined, ride.organized, stats.get', () => {
   it('answers each list for its caller', async () => {
     const alice = await createUser(tdb.db);
@@ -471,9 +577,10 @@ describe('ride.all, ride.joined, ride.organized, stats.get', () => {
     const all = await callerFor(tdb.db, null).ride.all();
     expect(all.map((r) => r.id)).toEqual([a2.id, b1.id, a1.id]);
 
-    expect((await callerFor(tdb.db, bob).ride.joined()).map((r) => r.id)).toEqual([a2.id, a1.id]);
+    // My Rides: rides still to come first (a1 in 4 days), past ones after (a2, 4 days ago).
+    expect((await callerFor(tdb.db, bob).ride.joined()).map((r) => r.id)).toEqual([a1.id, a2.id]);
     expect(await callerFor(tdb.db, alice).ride.joined()).toEqual([]);
-    expect((await callerFor(tdb.db, alice).ride.organized()).map((r) => r.id)).toEqual([a2.id, a1.id]);
+    expect((await callerFor(tdb.db, alice).ride.organized()).map((r) => r.id)).toEqual([a1.id, a2.id]);
     expect((await callerFor(tdb.db, bob).ride.organized()).map((r) => r.id)).toEqual([b1.id]);
     expect(await refusal(callerFor(tdb.db, null).ride.joined())).toMatchObject({ code: 'UNAUTHORIZED' });
     expect(await refusal(callerFor(tdb.db, null).ride.organized())).toMatchObject({ code: 'UNAUTHORIZED' });

@@ -26,7 +26,11 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await tdb.reset();
-  admin = await createUser(tdb.db, { discordUsername: TEST_ADMIN_USERNAME, password: 'admin-password-1' });
+  admin = await createUser(tdb.db, {
+    discordUsername: TEST_ADMIN_USERNAME,
+    password: 'admin-password-1',
+    isAdmin: true,
+  });
   bob = await createUser(tdb.db, { discordUsername: 'bob' });
 });
 

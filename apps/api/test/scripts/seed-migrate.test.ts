@@ -117,7 +117,12 @@ describe('seed', () => {
     expect(
       await seedMain(
         [],
-        { DATABASE_URL: tdb.connectionString, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) },
+        {
+          DATABASE_URL: tdb.connectionString,
+          NODE_ENV: 'production',
+          SESSION_SECRET: 'x'.repeat(40),
+          PUBLIC_URL: 'https://rides.example.com',
+        },
         prod.io,
       ),
     ).toBe(2);

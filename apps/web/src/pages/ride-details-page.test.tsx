@@ -11,6 +11,7 @@ import {
   renderWithProviders,
   type ApiCall,
   type ApiHandlers,
+  type TestRideDetail,
 } from '../test-utils';
 import { RideDetailsPage } from './ride-details-page';
 
@@ -18,6 +19,25 @@ import { RideDetailsPage } from './ride-details-page';
 const ride = makeRideDetail;
 const entry = makePassengerEntry;
 const organizerEntry = entry(1, 50, 'Olivia Organiser', { passengerCount: 2 });
+
+/** What the API answers a signed-out visitor (no Discord username, numbers or passenger locations). */
+function visitorRide(overrides: Partial<TestRideDetail> = {}): TestRideDetail {
+  return ride({
+    creator: { id: 50, name: 'Olivia Organiser', discordUsername: null, whatsappNumber: null, malaysianNumber: null },
+    ...overrides,
+  });
+}
+
+const FC_TO_SG: Partial<TestRideDetail> = {
+  direction: 'FC->SG',
+  pickupLocation: 'Forest City',
+  currentPassengers: 4,
+  status: 'assigned',
+  dropoffLocations: [
+    { location: 'Tampines Mall', passengerCount: 2 },
+    { location: 'Bedok', passengerCount: 2 },
+  ],
+};
 
 function render(api: ApiHandlers, route = '/rides/7') {
   return renderWithProviders(<RideDetailsPage />, { path: '/rides/:id', route, api });
@@ -29,12 +49,13 @@ const writeText = mockClipboard();
 
 describe('RideDetailsPage for a visitor', () => {
   it('shows the header, status, seats, details and cost, and asks to log in', async () => {
-    const { calls } = render({ 'ride.byId': () => ride() });
+    const { calls } = render({ 'ride.byId': () => visitorRide() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Singapore to Forest City' })).toBeTruthy();
     expect(screen.getByText('Open')).toBeTruthy();
     expect(screen.getByTestId('passenger-count').textContent).toBe('Passengers 2/4');
     expect(screen.queryByText('Full')).toBeNull();
     expect(screen.getByText('Pasir Ris MRT')).toBeTruthy();
+    expect(screen.getByText('Olivia Organiser')).toBeTruthy();
     const cost = screen.getByRole('region', { name: 'Cost breakdown' });
     expect(within(cost).getByText('Per person now')).toBeTruthy();
     expect(within(cost).getByText('SGD 40.00')).toBeTruthy();
@@ -48,29 +69,30 @@ describe('RideDetailsPage for a visitor', () => {
     expect(callsTo(calls, 'passenger.list')).toHaveLength(0);
   });
 
-  it('lists the drop-off locations of a Forest City to Singapore ride, with the Full badge', async () => {
+  it('asks to log in for the drop-offs of a Forest City to Singapore ride; Unknown Organizer without a name', async () => {
+    // The visitor's answer: no drop-off text, no name to fall back on.
     render({
       'ride.byId': () =>
-        ride({
-          direction: 'FC->SG',
-          pickupLocation: 'Forest City',
-          currentPassengers: 4,
-          status: 'assigned',
-          dropoffLocations: [
-            { location: 'Tampines Mall', passengerCount: 2 },
-            { location: 'Bedok', passengerCount: 2 },
-          ],
+        visitorRide({
+          ...FC_TO_SG,
+          dropoffLocations: [],
+          creatorName: null,
+          creator: { id: 50, name: null, discordUsername: null, whatsappNumber: null, malaysianNumber: null },
         }),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Forest City to Singapore' })).toBeTruthy();
-    const list = screen.getByRole('list', { name: 'Drop-off locations' });
-    expect(
-      within(list)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Tampines Mall (2 passengers)', 'Bedok (2 passengers)']);
+    expect(screen.getByText('Log in to see the drop-off points.')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Drop-off locations' })).toBeNull();
+    expect(screen.queryByText('No drop-off locations yet.')).toBeNull();
+    expect(screen.getByText('Unknown Organizer')).toBeTruthy();
     expect(screen.getByText('Driver Assigned')).toBeTruthy();
     expect(screen.getByText('Full')).toBeTruthy();
+    // The hidden points list names only the pickup.
+    expect(
+      within(screen.getByTestId('ride-points'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Pickup: Forest City']);
   });
 
   it('shows the Ride Not Found card for an unknown ride', async () => {
@@ -79,7 +101,7 @@ describe('RideDetailsPage for a visitor', () => {
   });
 
   it('the hidden points list names the pickup for screen readers', async () => {
-    render({ 'ride.byId': () => ride() });
+    render({ 'ride.byId': () => visitorRide() });
     const points = await screen.findByTestId('ride-points');
     expect(
       within(points)
@@ -95,6 +117,18 @@ describe('RideDetailsPage joining', () => {
     'ride.byId': () => ride(),
     'passenger.list': () => [organizerEntry],
     ...overrides,
+  });
+
+  it('lists the drop-off locations of a Forest City to Singapore ride to a member', async () => {
+    render(signedIn({ 'ride.byId': () => ride(FC_TO_SG) }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Forest City to Singapore' })).toBeTruthy();
+    const list = screen.getByRole('list', { name: 'Drop-off locations' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Tampines Mall (2 passengers)', 'Bedok (2 passengers)']);
+    expect(screen.queryByText('Log in to see the drop-off points.')).toBeNull();
   });
 
   it('shows the organiser card and the join form to an eligible member', async () => {

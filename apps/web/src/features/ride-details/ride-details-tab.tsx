@@ -1,7 +1,9 @@
 /**
- * `<RideDetailsTab ride />`: the Details tab (SPEC §2 "Ride detail"): date and time, the pickup
- * location (SG->FC) or the list of drop-off locations (FC->SG), and the cost breakdown with the
- * per-person share of a full ride.
+ * `<RideDetailsTab ride signedIn />`: the Details tab (SPEC §2 "Ride detail"): date and time, the
+ * organiser, the pickup location (SG->FC) or the list of drop-off locations (FC->SG), and the cost
+ * breakdown with the per-person share of a full ride. A visitor's ride carries no passenger's
+ * drop-off (nor the organiser's Discord username: 'Unknown Organizer' when no name was given), so
+ * for FC->SG they read a line asking them to log in instead of the list.
  * `<RideOrganizerCard creator />`: the organiser's name and WhatsApp / Malaysian Number / Discord
  * buttons, for signed-in viewers who are not the organiser.
  */
@@ -24,7 +26,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function RideDetailsTab({ ride }: { ride: RideDetail }) {
+export function RideDetailsTab({ ride, signedIn }: { ride: RideDetail; signedIn: boolean }) {
   const dropoffs = normaliseDropoffLocations(ride.dropoffLocations).filter((entry) => entry.location.trim() !== '');
   return (
     <Stack gap="md">
@@ -45,7 +47,11 @@ export function RideDetailsTab({ ride }: { ride: RideDetail }) {
                   Drop-off Locations
                 </Text>
                 <div>
-                  {dropoffs.length === 0 ? (
+                  {!signedIn ? (
+                    <Text span c="dimmed">
+                      Log in to see the drop-off points.
+                    </Text>
+                  ) : dropoffs.length === 0 ? (
                     <Text span c="dimmed">
                       No drop-off locations yet.
                     </Text>

@@ -11,8 +11,8 @@
  * first, then past ones (the domain's list order).
  */
 import { Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { directionLabel, filterAndSortRides, formatRideDate, isPast } from '@rideshare/domain';
-import { useMemo, type ReactNode } from 'react';
+import { directionLabel, formatRideDate, isPast } from '@rideshare/domain';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
@@ -26,8 +26,6 @@ import type { RideListItem } from './types';
 export interface MyRidesTabProps {
   viewer: { id: number; isVendor: boolean } | null;
 }
-
-const LIST_ORDER = { time: 'all', direction: 'all', sort: 'dateAsc' } as const;
 
 /** Words that tell one ride from another for screen readers, where buttons repeat per card. */
 function rideName(ride: RideListItem): string {
@@ -132,11 +130,10 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
   const organized = trpc.ride.organized.useQuery(undefined, { enabled: signedIn });
   const joined = trpc.ride.joined.useQuery(undefined, { enabled: signedIn });
 
-  // The server sends these soonest first, past rides included at the front; the spec lists past
-  // rides after the others (SPEC §4 "Ride list"), so the domain's list order is applied here.
-  const organizedRides = useMemo(() => filterAndSortRides(organized.data ?? [], LIST_ORDER), [organized.data]);
+  // The server sends both lists in the spec's order: rides still to come first, then past ones.
+  const organizedRides = organized.data ?? [];
   // `ride.joined` leaves out the caller's own rides (they hold a seat there too), so none repeats.
-  const joinedRides = useMemo(() => filterAndSortRides(joined.data ?? [], LIST_ORDER), [joined.data]);
+  const joinedRides = joined.data ?? [];
   const sequenceRides = organizedRides.filter((ride) => ride.direction === 'FC->SG');
 
   if (!viewer) return <SignedOutPrompt />;

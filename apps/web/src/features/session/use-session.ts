@@ -6,7 +6,9 @@
  * - `useSession()` → `{ user, isLoading, isVendor, isAdmin }` (`user` is null when signed out).
  * - `useLogin()` / `useRegister()`: mutations that put the returned user into the `auth.me` cache
  *   and refresh every other query (what a screen shows can depend on who is looking).
- * - `useLogout()`: clears the `auth.me` cache and refreshes every other query.
+ * - `useLogout()`: clears the `auth.me` cache and empties every other query before reading it again,
+ *   so nothing a member was shown (passengers' locations, Discord usernames) stays on screen or in
+ *   the cache for whoever uses the browser next.
  *
  * Toasts and navigation are left to the screen that calls the mutation.
  */
@@ -41,6 +43,12 @@ function useRefreshOtherQueries() {
   return () => queryClient.invalidateQueries({ predicate: isNotMe });
 }
 
+/** Drops what other screens cached for the previous session, and reads what is on screen again. */
+function useResetOtherQueries() {
+  const queryClient = useQueryClient();
+  return () => queryClient.resetQueries({ predicate: isNotMe });
+}
+
 export function useLogin() {
   const utils = trpc.useUtils();
   const refresh = useRefreshOtherQueries();
@@ -65,11 +73,11 @@ export function useRegister() {
 
 export function useLogout() {
   const utils = trpc.useUtils();
-  const refresh = useRefreshOtherQueries();
+  const reset = useResetOtherQueries();
   return trpc.auth.logout.useMutation({
     onSuccess: async () => {
       utils.auth.me.setData(undefined, null);
-      await refresh();
+      await reset();
     },
   });
 }

@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+
+import { parseOptions } from './options';
+
+describe('parseOptions', () => {
+  it('smoke: both engines, a fixed number of requests per load, no memory pass, writes nothing', () => {
+    const options = parseOptions(['--smoke'], {});
+    assert.deepEqual(options.engines, ['server', 'embedded']);
+    assert.equal(options.requestsPerLoad, 40);
+    assert.equal(options.warmupSeconds, 0);
+    assert.equal(options.memorySettings, false);
+    assert.equal(options.writeDoc, false);
+    assert.equal(options.requireServer, false);
+  });
+
+  it('full: durations, the memory-settings pass and the record', () => {
+    const options = parseOptions(['--'], {});
+    assert.equal(options.requestsPerLoad, null);
+    assert.equal(options.durationSeconds, 5);
+    assert.equal(options.memorySettings, true);
+    assert.equal(options.writeDoc, true);
+    assert.equal(parseOptions(['--no-memory'], {}).memorySettings, false);
+  });
+
+  it('CI=true requires the Postgres server', () => {
+    assert.equal(parseOptions(['--smoke'], { CI: 'true' }).requireServer, true);
+    assert.equal(parseOptions([], { CI: 'false' }).requireServer, false);
+  });
+
+  it('--duration turns a smoke run back into timed loads', () => {
+    const options = parseOptions(['--smoke', '--duration=2'], {});
+    assert.equal(options.requestsPerLoad, null);
+    assert.equal(options.durationSeconds, 2);
+  });
+});
