@@ -18,7 +18,8 @@ const { newPage } = setupJourneyBrowser();
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Drop-off Sequence' });
 const rows = (page: Page) => panel(page).getByTestId('sequence-row');
-const handles = (page: Page) => panel(page).getByRole('button', { name: /^Move / });
+// The drag handles ('Move Ann, currently stop 1 of 4'); the Move up / Move down buttons stay, disabled, once locked.
+const handles = (page: Page) => panel(page).getByRole('button', { name: /currently stop/ });
 
 /** Each row as 'Stop #n Name', top to bottom. */
 async function order(page: Page): Promise<string[]> {
@@ -184,7 +185,8 @@ describe('drop-off sequence', () => {
         nodes.map((node) => node.querySelector('[data-sequence-name]')?.textContent ?? ''),
       );
       expect(homeNames).toEqual(['Cara Charlie', 'Oscar Organizer', 'Ben Bravo', 'Anna Alpha']);
-      expect(await page.getByRole('button', { name: /^Move / }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /currently stop/ }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /^Move .* (up|down)$/, disabled: false }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Lock Sequence' }).count()).toBe(0);
     },
     JOURNEY_TIMEOUT_MS,

@@ -3,7 +3,8 @@ import type { Migration } from 'kysely';
 import * as m0001 from './2026_11_21_0001_create_core_tables';
 import * as m0002 from './2026_11_21_0002_index_sessions_user';
 import * as m0003 from './2026_11_23_0001_harden_authentication';
-import * as m0004 from './2026_11_23_0004_cancel_rides';
+import * as m0004 from './2026_11_23_0002_rides_stop_price';
+import * as m0005 from './2026_11_23_0004_cancel_rides';
 
 /**
  * Every migration, keyed by name, imported statically so the bundled production server carries them
@@ -14,5 +15,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_0001_create_core_tables': m0001,
   '2026_11_21_0002_index_sessions_user': m0002,
   '2026_11_23_0001_harden_authentication': m0003,
-  '2026_11_23_0004_cancel_rides': m0004,
+  '2026_11_23_0002_rides_stop_price': m0004,
+  '2026_11_23_0004_cancel_rides': m0005,
 };

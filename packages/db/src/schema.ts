@@ -50,6 +50,8 @@ export interface RideTable {
   driverContactId: number | null;
   cost: Generated<number>;
   additionalStops: Generated<number>;
+  /** Price of one additional stop in whole SGD (default 5, the spec's fee). */
+  stopPrice: Generated<number>;
   sequenceLocked: Generated<boolean>;
   /** Set with status 'cancelled' (and only then): why the organiser cancelled, and when. */
   cancelReason: ColumnType<string | null, string | null | undefined, string | null>;

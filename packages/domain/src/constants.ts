@@ -7,8 +7,19 @@
 export const MIN_PASSWORD_LENGTH = 8;
 /** Base price of a chartered ride in whole SGD when nobody set another. */
 export const DEFAULT_RIDE_COST = 80;
-/** What each extra stop beyond the first adds to the ride's total, in SGD. */
+/** What each extra stop beyond the first adds to the ride's total, in SGD, unless the organiser set another price. */
 export const ADDITIONAL_STOP_FEE = 5;
+/** Bounds of the base cost an organiser may set, in whole SGD. */
+export const MIN_RIDE_COST = 1;
+export const MAX_RIDE_COST = 1000;
+/** Bounds of the price of one additional stop an organiser may set, in whole SGD. */
+export const MIN_STOP_PRICE = 0;
+export const MAX_STOP_PRICE = 100;
+/** The travel guide's recommended drivers (SPEC §2): trip price and price per additional stop, SGD. */
+export const RECOMMENDED_DRIVER_PRICES = [
+  { trip: 75, perStop: 5 },
+  { trip: 80, perStop: 10 },
+] as const;
 /** Seats pre-filled in the ride form. */
 export const DEFAULT_MAX_PASSENGERS = 5;
 /** Fewest seats a ride or a passenger group can have. */

@@ -1,20 +1,30 @@
 import { ADDITIONAL_STOP_FEE, DEFAULT_RIDE_COST } from './constants';
 import type { Direction } from './constants';
 
-/** What the cost rules need from a ride; a missing cost or stop count falls back to the defaults. */
+/**
+ * What the cost rules need from a ride; a missing cost, stop count or stop price falls back to the
+ * defaults (SGD 80, no stops, SGD 5 a stop), so rides stored before the organiser could set prices
+ * keep the spec's formula.
+ */
 export type RideCostInput = {
   cost?: number | null;
   additionalStops?: number | null;
+  stopPrice?: number | null;
 };
 
+const isAmount = (value: number | null | undefined): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
 function baseCostOf(ride: RideCostInput): number {
-  return typeof ride.cost === 'number' && Number.isFinite(ride.cost) ? ride.cost : DEFAULT_RIDE_COST;
+  return isAmount(ride.cost) ? ride.cost : DEFAULT_RIDE_COST;
 }
 
 function stopsOf(ride: RideCostInput): number {
-  return typeof ride.additionalStops === 'number' && Number.isFinite(ride.additionalStops) && ride.additionalStops > 0
-    ? Math.floor(ride.additionalStops)
-    : 0;
+  return isAmount(ride.additionalStops) && ride.additionalStops > 0 ? Math.floor(ride.additionalStops) : 0;
+}
+
+function stopPriceOf(ride: RideCostInput): number {
+  return isAmount(ride.stopPrice) && ride.stopPrice >= 0 ? ride.stopPrice : ADDITIONAL_STOP_FEE;
 }
 
 /** Rounds to cents without the binary drift of a plain `Math.round(x * 100) / 100` (1.005 → 1.01). */
@@ -23,32 +33,34 @@ function roundToCents(amount: number): number {
 }
 
 /**
- * The whole ride's price: the base cost plus SGD 5 for every additional stop.
- * A ride without a cost costs the default SGD 80; without stops, none are charged.
+ * The whole ride's price: the base cost plus the stop price for every additional stop
+ * (total = cost + additionalStops × stopPrice). A ride without a cost costs the default SGD 80;
+ * without a stop price, a stop costs SGD 5; without stops, none are charged.
  *
  * @example totalCost({ cost: 80, additionalStops: 2 }) // 90
+ * @example totalCost({ cost: 75, additionalStops: 2, stopPrice: 10 }) // 95
  */
 export function totalCost(ride: RideCostInput): number {
-  return baseCostOf(ride) + stopsOf(ride) * ADDITIONAL_STOP_FEE;
+  return baseCostOf(ride) + stopsOf(ride) * stopPriceOf(ride);
 }
 
 /**
- * The per-person price shown on a ride card: the total split between the passengers already on
- * board (at least one, so an empty ride shows the full price), rounded to whole SGD.
+ * "Per person now": the total split between the passengers on board (at least one, so an empty
+ * ride shows the full price), to the cent. Every screen shows this same figure.
  *
- * @example cardCostPerPerson({ cost: 80, additionalStops: 1, currentPassengers: 2 }) // 43 (85 / 2 = 42.5)
+ * @example perPersonNow({ cost: 80, additionalStops: 1, currentPassengers: 2 }) // 42.5
  */
-export function cardCostPerPerson(ride: RideCostInput & { currentPassengers: number }): number {
-  return Math.round(totalCost(ride) / Math.max(ride.currentPassengers, 1));
+export function perPersonNow(ride: RideCostInput & { currentPassengers: number }): number {
+  return roundToCents(totalCost(ride) / Math.max(ride.currentPassengers, 1));
 }
 
 /**
- * The estimated per-person price on the join and detail screens: the total split across every
- * seat of a full ride, to the cent. A ride with no seats counts as one seat.
+ * "Per person if full": the total split across every seat of a full ride, to the cent. A ride with
+ * no seats counts as one seat.
  *
- * @example estimatedCostPerPerson({ cost: 80, additionalStops: 0, maxPassengers: 3 }) // 26.67
+ * @example perPersonIfFull({ cost: 80, additionalStops: 0, maxPassengers: 3 }) // 26.67
  */
-export function estimatedCostPerPerson(ride: RideCostInput & { maxPassengers: number }): number {
+export function perPersonIfFull(ride: RideCostInput & { maxPassengers: number }): number {
   return roundToCents(totalCost(ride) / Math.max(ride.maxPassengers, 1));
 }
 
@@ -68,26 +80,89 @@ export function formatSgd(amount: number, decimals?: number): string {
 export type CostBreakdown = {
   baseCost: number;
   additionalStops: number;
+  stopPrice: number;
   additionalStopsCost: number;
   total: number;
-  perPersonEstimate: number;
+  perPersonNow: number;
+  perPersonIfFull: number;
 };
 
+/** What the cost box needs from a ride: its prices, stop count and both passenger counts. */
+export type RideCostFigures = RideCostInput & { currentPassengers: number; maxPassengers: number };
+
 /**
- * Every line of the cost box at once: base cost, number of extra stops and what they add, total,
- * and the estimated share of one person when the ride is full.
+ * Every line of the cost box at once: base cost, number of extra stops, the price of one and what
+ * they add, total, and the per-person figures now and when the ride is full.
  *
- * @example costBreakdown({ cost: 80, additionalStops: 2, maxPassengers: 5 })
- *   // { baseCost: 80, additionalStops: 2, additionalStopsCost: 10, total: 90, perPersonEstimate: 18 }
+ * @example costBreakdown({ cost: 80, additionalStops: 2, currentPassengers: 2, maxPassengers: 5 })
+ *   // { baseCost: 80, additionalStops: 2, stopPrice: 5, additionalStopsCost: 10, total: 90,
+ *   //   perPersonNow: 45, perPersonIfFull: 18 }
  */
-export function costBreakdown(ride: RideCostInput & { maxPassengers: number }): CostBreakdown {
+export function costBreakdown(ride: RideCostFigures): CostBreakdown {
   const additionalStops = stopsOf(ride);
+  const stopPrice = stopPriceOf(ride);
   return {
     baseCost: baseCostOf(ride),
     additionalStops,
-    additionalStopsCost: additionalStops * ADDITIONAL_STOP_FEE,
+    stopPrice,
+    additionalStopsCost: additionalStops * stopPrice,
     total: totalCost(ride),
-    perPersonEstimate: estimatedCostPerPerson(ride),
+    perPersonNow: perPersonNow(ride),
+    perPersonIfFull: perPersonIfFull(ride),
+  };
+}
+
+/** A ride as the join screen knows it: its figures and the locations of the entries on it. */
+export type JoinCostRide = RideCostFigures & {
+  direction: Direction;
+  dropoffLocations: readonly { location: string }[];
+};
+
+export type JoinCost = {
+  /** The cost box after the join: one more stop if the location is new, the group on board. */
+  after: CostBreakdown;
+  /** Whether the joiner's location is a stop the ride does not make yet. */
+  addsStop: boolean;
+  /** The group size as counted (at least one). */
+  group: number;
+  /** Passengers on board once the group joined. */
+  onBoard: number;
+  /** The joiner's group pays per-person-now (after the join) × group size, to the cent. */
+  yourShareNow: number;
+  /** The same when the ride is full: per-person-if-full (after the join) × group size. */
+  yourShareIfFull: number;
+};
+
+/**
+ * What joining costs: the ride as it will be after the join (the location counts as one more
+ * additional stop when it is new, by the same rule the server derives `additionalStops` with, and
+ * the group adds to the passengers on board), and the group's share, which is the shown per-person
+ * figure × the group size. A blank location adds no stop; a group below one counts as one.
+ *
+ * @example joinCost({ direction: 'FC->SG', cost: 80, stopPrice: 5, additionalStops: 0,
+ *   currentPassengers: 1, maxPassengers: 4, dropoffLocations: [{ location: 'Bedok' }] }, 'Jurong', 2)
+ *   // after.total 85, after.perPersonNow 28.33, yourShareNow 56.66, yourShareIfFull 42.5
+ */
+export function joinCost(ride: JoinCostRide, location: string, groupSize: number): JoinCost {
+  const group = Math.max(Math.floor(groupSize) || 0, 1);
+  const locations = ride.dropoffLocations.map((entry) => entry.location);
+  const stopsBefore = countAdditionalStops(ride.direction, locations);
+  const stopsAfter = countAdditionalStops(ride.direction, [...locations, location]);
+  // The stored count is the source of truth; the join adds what the new location adds to it.
+  const addsStop = stopsAfter > stopsBefore;
+  const onBoard = Math.max(ride.currentPassengers, 0) + group;
+  const after = costBreakdown({
+    ...ride,
+    additionalStops: stopsOf(ride) + (addsStop ? 1 : 0),
+    currentPassengers: onBoard,
+  });
+  return {
+    after,
+    addsStop,
+    group,
+    onBoard,
+    yourShareNow: roundToCents(after.perPersonNow * group),
+    yourShareIfFull: roundToCents(after.perPersonIfFull * group),
   };
 }
 

@@ -84,6 +84,8 @@ describe('buildRidePayload', () => {
     maxPassengers: '4',
     organizerLocation: '  Pasir Ris MRT  ',
     organizerPassengerCount: '2',
+    cost: '75',
+    stopPrice: '10',
   };
 
   it('SG->FC: the pickup is the organiser location, one drop-off entry with their group', () => {
@@ -92,6 +94,8 @@ describe('buildRidePayload', () => {
       maxPassengers: 4,
       date: '2026-11-21T07:30:00.000Z',
       organizerPassengerCount: 2,
+      cost: 75,
+      stopPrice: 10,
       pickupLocation: 'Pasir Ris MRT',
       dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 2 }],
     });
@@ -152,6 +156,19 @@ describe('buildRidePayload', () => {
     expect(buildRidePayload({ ...base, maxPassengers }).maxPassengers).toBe(expected);
   });
 
+  it.each([
+    ['numeric text', '120', '0', 120, 0],
+    ['numbers', 1000, 100, 1000, 100],
+    ['fractions are truncated (the schema refuses them first)', 79.9, 5.5, 79, 5],
+    ['unreadable falls back to SGD 80 and SGD 5', '', 'abc', 80, 5],
+    ['left out falls back to SGD 80 and SGD 5', undefined, undefined, 80, 5],
+  ])('cost and stop price from %s', (_label, cost, stopPrice, expectedCost, expectedStopPrice) => {
+    expect(buildRidePayload({ ...base, cost, stopPrice })).toMatchObject({
+      cost: expectedCost,
+      stopPrice: expectedStopPrice,
+    });
+  });
+
   it("throws 'Invalid date provided' for an unparseable date", () => {
     expect(() => buildRidePayload({ ...base, date: 'whenever' })).toThrow('Invalid date provided');
   });
@@ -166,6 +183,8 @@ describe('rideToFormValues', () => {
         maxPassengers: 4,
         pickupLocation: 'Forest City',
         dropoffLocations: [{ location: 'Bedok', passengerCount: 2 }, 'Jurong'],
+        cost: 120,
+        stopPrice: 0,
       }),
     ).toEqual({
       direction: 'FC->SG',
@@ -173,6 +192,8 @@ describe('rideToFormValues', () => {
       maxPassengers: 4,
       organizerLocation: 'Bedok',
       organizerPassengerCount: 2,
+      cost: 120,
+      stopPrice: 0,
       pickupLocation: 'Forest City',
       dropoffLocations: [
         { location: 'Bedok', passengerCount: 2 },
@@ -191,6 +212,8 @@ describe('rideToFormValues', () => {
     });
     expect(values.organizerLocation).toBe('Pasir Ris MRT');
     expect(values.organizerPassengerCount).toBe(1);
+    // A ride without prices (older clients, old rows) pre-fills the spec's SGD 80 and SGD 5 a stop.
+    expect(values).toMatchObject({ cost: 80, stopPrice: 5 });
   });
 
   it('round-trips through buildRidePayload', () => {
@@ -204,6 +227,8 @@ describe('rideToFormValues', () => {
         { location: 'Bedok', passengerCount: 2 },
         { location: 'Jurong', passengerCount: 1 },
       ],
+      cost: 95,
+      stopPrice: 7,
     };
     expect(buildRidePayload(rideToFormValues(payload))).toEqual(payload);
   });

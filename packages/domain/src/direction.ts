@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_PASSENGERS, FOREST_CITY_PICKUP } from './constants';
+import { ADDITIONAL_STOP_FEE, DEFAULT_MAX_PASSENGERS, DEFAULT_RIDE_COST, FOREST_CITY_PICKUP } from './constants';
 import type { Direction } from './constants';
 import { passengerCountAtLoad } from './passenger-count';
 import { fromSingaporeInputValue, toSingaporeInputValue } from './time';
@@ -13,6 +13,10 @@ export type RideFormValues = {
   maxPassengers: number | string;
   organizerLocation: string;
   organizerPassengerCount: number | string;
+  /** Base cost in whole SGD (SGD 80 when left out). */
+  cost?: number | string;
+  /** Price of one additional stop in whole SGD (SGD 5 when left out). */
+  stopPrice?: number | string;
   pickupLocation?: string;
   dropoffLocations?: (string | DropoffLocation)[];
 };
@@ -25,6 +29,8 @@ export type RidePayload = {
   organizerPassengerCount: number;
   pickupLocation: string;
   dropoffLocations: DropoffLocation[];
+  cost: number;
+  stopPrice: number;
 };
 
 const DIRECTION_LABELS: Record<Direction, string> = {
@@ -88,8 +94,8 @@ export function normaliseDropoffLocations(raw: unknown): DropoffLocation[] {
   return result;
 }
 
-function readInteger(value: number | string, fallback: number): number {
-  const parsed = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
+function readInteger(value: number | string | undefined, fallback: number): number {
+  const parsed = typeof value === 'number' ? value : !value || value.trim() === '' ? Number.NaN : Number(value);
   return Number.isFinite(parsed) ? Math.trunc(parsed) : fallback;
 }
 
@@ -100,11 +106,13 @@ function readInteger(value: number | string, fallback: number): number {
  * - FC->SG: the pickup is always 'Forest City'; the first drop-off entry (created if missing) is the
  *   organiser's location and group size; other entries are kept, trimmed, blanks dropped.
  * Locations are trimmed; an organiser count below 1 or not a number becomes 1; the maximum is
- * parsed as a whole number (5 if unreadable); the date (Singapore picker time) becomes ISO.
+ * parsed as a whole number (5 if unreadable); so are the cost (80 if unreadable) and the stop price
+ * (5 if unreadable); the date (Singapore picker time) becomes ISO.
  *
  * @example buildRidePayload({ direction: 'SG->FC', date: '2026-11-21T15:30', maxPassengers: '4',
- *   organizerLocation: ' Pasir Ris MRT ', organizerPassengerCount: '2' })
+ *   organizerLocation: ' Pasir Ris MRT ', organizerPassengerCount: '2', cost: '75', stopPrice: 10 })
  *   // { direction: 'SG->FC', maxPassengers: 4, date: '2026-11-21T07:30:00.000Z', organizerPassengerCount: 2,
+ *   //   cost: 75, stopPrice: 10,
  *   //   pickupLocation: 'Pasir Ris MRT', dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 2 }] }
  */
 export function buildRidePayload(values: RideFormValues): RidePayload {
@@ -117,6 +125,8 @@ export function buildRidePayload(values: RideFormValues): RidePayload {
     maxPassengers: readInteger(values.maxPassengers, DEFAULT_MAX_PASSENGERS),
     date: parseRideDate(values.date).toISOString(),
     organizerPassengerCount,
+    cost: readInteger(values.cost, DEFAULT_RIDE_COST),
+    stopPrice: readInteger(values.stopPrice, ADDITIONAL_STOP_FEE),
   };
   if (values.direction === 'SG->FC') {
     return { ...base, pickupLocation: organizerLocation, dropoffLocations: [organizerEntry] };
@@ -135,17 +145,20 @@ export type RideFormSource = {
   maxPassengers: number;
   pickupLocation: string;
   dropoffLocations: unknown;
+  cost?: number | null;
+  stopPrice?: number | null;
 };
 
 /**
  * Pre-fills the edit form from a saved ride (the reverse of {@link buildRidePayload}): the
  * organiser's location is the pickup for SG->FC and the first drop-off for FC->SG; the organiser's
- * group size is that first entry's count (1 if missing); the date is Singapore picker time.
+ * group size is that first entry's count (1 if missing); the date is Singapore picker time; the
+ * cost and stop price are the ride's (SGD 80 and SGD 5 when it has none).
  *
  * @example rideToFormValues({ direction: 'FC->SG', date: '2026-11-21T07:30:00Z', maxPassengers: 4,
  *   pickupLocation: 'Forest City', dropoffLocations: [{ location: 'Bedok', passengerCount: 2 }] })
  *   // { direction: 'FC->SG', date: '2026-11-21T15:30', maxPassengers: 4, organizerLocation: 'Bedok',
- *   //   organizerPassengerCount: 2, pickupLocation: 'Forest City', dropoffLocations: [{ location: 'Bedok', passengerCount: 2 }] }
+ *   //   organizerPassengerCount: 2, cost: 80, stopPrice: 5, pickupLocation: 'Forest City', dropoffLocations: [{ location: 'Bedok', passengerCount: 2 }] }
  */
 export function rideToFormValues(ride: RideFormSource): Required<RideFormValues> {
   const dropoffLocations = normaliseDropoffLocations(ride.dropoffLocations);
@@ -156,6 +169,8 @@ export function rideToFormValues(ride: RideFormSource): Required<RideFormValues>
     maxPassengers: ride.maxPassengers,
     organizerLocation: ride.direction === 'SG->FC' ? ride.pickupLocation : (first?.location ?? ''),
     organizerPassengerCount: first?.passengerCount ?? 1,
+    cost: ride.cost ?? DEFAULT_RIDE_COST,
+    stopPrice: ride.stopPrice ?? ADDITIONAL_STOP_FEE,
     pickupLocation: ride.pickupLocation,
     dropoffLocations,
   };

@@ -472,6 +472,12 @@ describe('ridePayloadInput', () => {
     ],
     ['driverContactId is optional', { ...valid, driverContactId: 3 }, 'driverContactId', 3],
     ['driverContactId may be null', { ...valid, driverContactId: null }, 'driverContactId', null],
+    ['cost is optional', valid, 'cost', undefined],
+    ['stopPrice is optional', valid, 'stopPrice', undefined],
+    ['the lowest cost', { ...valid, cost: 1 }, 'cost', 1],
+    ['the highest cost', { ...valid, cost: 1000 }, 'cost', 1000],
+    ['free stops', { ...valid, stopPrice: 0 }, 'stopPrice', 0],
+    ['the highest stop price', { ...valid, stopPrice: 100 }, 'stopPrice', 100],
   ])('%s', (_label, value, key, expected) => {
     expect((parsed(ridePayloadInput, value) as Record<string, unknown>)[key]).toEqual(expected);
   });
@@ -549,6 +555,35 @@ describe('ridePayloadInput', () => {
       'driverContactId',
       'Driver contact id must be a positive whole number',
     ],
+    ['cost 0', { cost: 0 }, 'cost', 'Cost must be a whole number from 1 to 1000 SGD'],
+    ['cost 1001', { cost: 1001 }, 'cost', 'Cost must be a whole number from 1 to 1000 SGD'],
+    ['fractional cost', { cost: 80.5 }, 'cost', 'Cost must be a whole number from 1 to 1000 SGD'],
+    ['cost as text', { cost: '80' }, 'cost', 'Cost must be a whole number from 1 to 1000 SGD'],
+    ['null cost', { cost: null }, 'cost', 'Cost must be a whole number from 1 to 1000 SGD'],
+    [
+      'negative stop price',
+      { stopPrice: -1 },
+      'stopPrice',
+      'Price per additional stop must be a whole number from 0 to 100 SGD',
+    ],
+    [
+      'stop price 101',
+      { stopPrice: 101 },
+      'stopPrice',
+      'Price per additional stop must be a whole number from 0 to 100 SGD',
+    ],
+    [
+      'fractional stop price',
+      { stopPrice: 2.5 },
+      'stopPrice',
+      'Price per additional stop must be a whole number from 0 to 100 SGD',
+    ],
+    [
+      'stop price as text',
+      { stopPrice: '5' },
+      'stopPrice',
+      'Price per additional stop must be a whole number from 0 to 100 SGD',
+    ],
   ])('refuses %s', (_label, override, path, message) => {
     expect(issues(ridePayloadInput, { ...valid, ...override })[0]).toEqual([path, message]);
   });
@@ -561,10 +596,26 @@ describe('rideFormSchema', () => {
     maxPassengers: 5,
     organizerLocation: 'Pasir Ris MRT',
     organizerPassengerCount: 1,
+    cost: '80',
+    stopPrice: '5',
   };
 
   it.each([
     ['a valid form', valid, []],
+    ['free stops', { ...valid, stopPrice: '0' }, []],
+    ['cost cleared', { ...valid, cost: '' }, [['cost', 'Cost must be a whole number from 1 to 1000 SGD']]],
+    ['cost 1001', { ...valid, cost: '1001' }, [['cost', 'Cost must be a whole number from 1 to 1000 SGD']]],
+    ['fractional cost', { ...valid, cost: '79.5' }, [['cost', 'Cost must be a whole number from 1 to 1000 SGD']]],
+    [
+      'stop price cleared',
+      { ...valid, stopPrice: '' },
+      [['stopPrice', 'Price per additional stop must be a whole number from 0 to 100 SGD']],
+    ],
+    [
+      'stop price 101',
+      { ...valid, stopPrice: '101' },
+      [['stopPrice', 'Price per additional stop must be a whole number from 0 to 100 SGD']],
+    ],
     ['numbers as text', { ...valid, maxPassengers: '4', organizerPassengerCount: '4' }, []],
     ['blank location', { ...valid, organizerLocation: '   ' }, [['organizerLocation', 'Please specify your location']]],
     [
@@ -772,7 +823,14 @@ describe('every text field refuses control and text-direction characters, naming
     driverContact: '+6591234567',
     carNumber: 'SGX1234A',
   };
-  const rideForm = { direction: 'SG->FC', date: '2026-11-21T15:30', maxPassengers: 5, organizerPassengerCount: 1 };
+  const rideForm = {
+    direction: 'SG->FC',
+    date: '2026-11-21T15:30',
+    maxPassengers: 5,
+    organizerPassengerCount: 1,
+    cost: 80,
+    stopPrice: 5,
+  };
   const bad = (text: string) => `${text}\u0000`;
   const override = (text: string) => `\u202E${text}`;
 

@@ -21,12 +21,16 @@ import {
   MAX_PASSWORD_LENGTH,
   MAX_PHONE_LENGTH,
   MAX_RESET_CODE_LENGTH,
+  MAX_RIDE_COST,
+  MAX_STOP_PRICE,
   MAX_USERNAME_LENGTH,
   MAX_VENDOR_FIELD_LENGTH,
   MIN_DISCORD_USERNAME_LENGTH,
   MIN_PASSENGERS,
   MIN_PASSWORD_LENGTH,
   MIN_RESET_CODE_LENGTH,
+  MIN_RIDE_COST,
+  MIN_STOP_PRICE,
 } from './constants';
 import { parseRideDate } from './direction';
 
@@ -437,6 +441,15 @@ const organizerFitsRide = {
   },
 };
 
+/** A whole number of SGD within bounds, with one message for every way of missing it. */
+function sgdAmount(min: number, max: number, message: string) {
+  return z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+}
+export const RIDE_COST_MESSAGE = `Cost must be a whole number from ${MIN_RIDE_COST} to ${MAX_RIDE_COST} SGD`;
+export const STOP_PRICE_MESSAGE = `Price per additional stop must be a whole number from ${MIN_STOP_PRICE} to ${MAX_STOP_PRICE} SGD`;
+const rideCost = sgdAmount(MIN_RIDE_COST, MAX_RIDE_COST, RIDE_COST_MESSAGE);
+const stopPrice = sgdAmount(MIN_STOP_PRICE, MAX_STOP_PRICE, STOP_PRICE_MESSAGE);
+
 const multiline = { multiline: true };
 const locationText = requiredText('Location is required', MAX_LOCATION_LENGTH, 'Location', multiline);
 
@@ -465,6 +478,8 @@ const dropoffEntry = z
 /**
  * Creating or updating a ride. Drop-off entries may be plain strings (one passenger each); they come
  * out as `{ location, passengerCount }`. The organiser's group cannot exceed the ride's seats.
+ * `cost` (SGD 1..1000) and `stopPrice` (SGD 0..100 a stop) are optional: left out, a new ride costs
+ * SGD 80 and SGD 5 a stop, and an edit keeps what the ride had.
  */
 export const ridePayloadInput = z
   .object({
@@ -478,6 +493,8 @@ export const ridePayloadInput = z
       .min(1, { error: 'At least one drop-off location is required' })
       .max(MAX_PASSENGERS, { error: `At most ${MAX_PASSENGERS} drop-off locations are allowed` }),
     driverContactId: rowId('Driver contact id must be a positive whole number').nullish(),
+    cost: rideCost.optional(),
+    stopPrice: stopPrice.optional(),
   })
   .refine(organizerFitsRide.check, organizerFitsRide.params);
 export type RidePayloadInput = z.output<typeof ridePayloadInput>;
@@ -504,6 +521,8 @@ export const rideFormSchema = z
     maxPassengers: formNumber(seatCount('Maximum passengers must be a whole number from 1 to 10')),
     organizerLocation: requiredText('Please specify your location', MAX_LOCATION_LENGTH, 'Location', multiline),
     organizerPassengerCount: formNumber(seatCount('Passengers at your location must be a whole number from 1 to 10')),
+    cost: formNumber(rideCost),
+    stopPrice: formNumber(stopPrice),
   })
   .refine(organizerFitsRide.check, organizerFitsRide.params);
 

@@ -1,5 +1,5 @@
 import type { Direction } from './constants';
-import { estimatedCostPerPerson, formatSgd, totalCost } from './cost';
+import { formatSgd, perPersonIfFull, totalCost } from './cost';
 import { directionLabel, normaliseDropoffLocations } from './direction';
 import { sortBySequence } from './sequence';
 import { firstFilled } from './text';
@@ -34,6 +34,7 @@ export type ShareRide = {
   maxPassengers: number;
   cost?: number | null;
   additionalStops?: number | null;
+  stopPrice?: number | null;
   creatorName?: string | null;
 };
 
@@ -116,7 +117,7 @@ export function tripSummary(ride: ShareRide, passengers?: readonly SharePassenge
   lines.push(
     `Passengers: ${ride.currentPassengers}/${ride.maxPassengers}`,
     `Total cost: ${formatSgd(totalCost(ride))}`,
-    `Estimated cost per person: ${formatSgd(estimatedCostPerPerson(ride), 2)}`,
+    `Estimated cost per person: ${formatSgd(perPersonIfFull(ride), 2)}`,
   );
   return lines.join('\n');
 }

@@ -45,6 +45,8 @@ export interface RideSummary {
   driverContactId: number | null;
   cost: number;
   additionalStops: number;
+  /** Price of one additional stop, SGD; total = cost + additionalStops × stopPrice. */
+  stopPrice: number;
   sequenceLocked: boolean;
   /** Why the organiser cancelled the ride; null unless `status` is 'cancelled'. */
   cancelReason: string | null;
@@ -82,6 +84,7 @@ type RideWithCreator = Pick<
   | 'driverContactId'
   | 'cost'
   | 'additionalStops'
+  | 'stopPrice'
   | 'sequenceLocked'
   | 'cancelReason'
   | 'cancelledAt'
@@ -107,6 +110,7 @@ export function toRideSummary(row: RideWithCreator, audience: RideAudience): Rid
     driverContactId: row.driverContactId,
     cost: row.cost,
     additionalStops: row.additionalStops,
+    stopPrice: row.stopPrice,
     sequenceLocked: row.sequenceLocked,
     cancelReason: row.cancelReason,
     cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
@@ -132,6 +136,7 @@ export function selectRideSummaries(db: Db) {
       'rides.driverContactId',
       'rides.cost',
       'rides.additionalStops',
+      'rides.stopPrice',
       'rides.sequenceLocked',
       'rides.cancelReason',
       'rides.cancelledAt',
@@ -411,6 +416,8 @@ export interface NewRide {
   maxPassengers: number;
   pickupLocation: string;
   driverContactId: number | null;
+  cost: number;
+  stopPrice: number;
 }
 
 /** Inserts a ride with no passengers yet (its derived fields are set once its entries exist). */
@@ -430,6 +437,10 @@ export interface RideChanges {
   pickupLocation: string;
   /** undefined leaves the driver contact as it is. */
   driverContactId?: number | null;
+  /** undefined leaves the base cost as it is. */
+  cost?: number;
+  /** undefined leaves the stop price as it is. */
+  stopPrice?: number;
   /** Set when the direction changes: a sequence only means something for FC->SG. */
   sequenceLocked?: boolean;
 }

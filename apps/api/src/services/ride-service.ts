@@ -4,10 +4,12 @@
  */
 import type { Database } from '@rideshare/db';
 import {
+  ADDITIONAL_STOP_FEE,
   assertCanCancelRide,
   assertCanCreateRide,
   assertCanDeleteRide,
   assertCanUpdateRide,
+  DEFAULT_RIDE_COST,
   DomainError,
   nextSequenceNumber,
   organizerEntryOf,
@@ -37,7 +39,8 @@ async function assertDriverContact(trx: Transaction<Database>, id: number | null
  * first passenger entry, at their location (pick-up for SG->FC, first drop-off for FC->SG) with
  * their group size. Further drop-off entries in the payload are not stored: every location on a
  * ride belongs to a passenger entry, and `dropoffLocations` is always rebuilt from the entries.
- * Answers the new ride's id.
+ * Without a `cost` or `stopPrice` the ride costs SGD 80 and SGD 5 a stop (SPEC §9). Answers the
+ * new ride's id.
  */
 export async function createRide(
   db: Kysely<Database>,
@@ -55,6 +58,8 @@ export async function createRide(
       maxPassengers: input.maxPassengers,
       pickupLocation: pickupLocationOf(input),
       driverContactId: input.driverContactId ?? null,
+      cost: input.cost ?? DEFAULT_RIDE_COST,
+      stopPrice: input.stopPrice ?? ADDITIONAL_STOP_FEE,
     });
     await insertPassenger(trx, {
       rideId,
@@ -72,7 +77,7 @@ export async function createRide(
  * Edits a ride: its organiser only, never a past ride, the new date ahead. The maximum can never
  * drop below the seats taken (others' groups plus the organiser's new group size). The direction
  * is fixed once anybody else joined (RIDE_HAS_PASSENGERS). The organiser's own entry takes the
- * new location and group size.
+ * new location and group size. A `cost` or `stopPrice` left out stays as it was.
  */
 export async function editRide(
   db: Kysely<Database>,
@@ -106,6 +111,8 @@ export async function editRide(
       maxPassengers: input.maxPassengers,
       pickupLocation: pickupLocationOf(input),
       driverContactId: input.driverContactId,
+      cost: input.cost,
+      stopPrice: input.stopPrice,
       ...(directionChanged ? { sequenceLocked: false } : {}),
     });
     if (own) {

@@ -37,6 +37,7 @@ const RIDE_FIELDS = [
   'driverContactId',
   'cost',
   'additionalStops',
+  'stopPrice',
 ];
 
 const payload = (overrides: Record<string, unknown> = {}) => ({

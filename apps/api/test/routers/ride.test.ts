@@ -87,6 +87,7 @@ describe('ride.create', () => {
       driverContactId: null,
       cost: 80,
       additionalStops: 0,
+      stopPrice: 5,
       sequenceLocked: false,
       cancelReason: null,
       cancelledAt: null,

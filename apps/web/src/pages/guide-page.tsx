@@ -1,6 +1,6 @@
 /** /guide (SPEC §2 "Travel guide"): static content from features/guides. */
 import { Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
-import { ADDITIONAL_STOP_FEE, DEFAULT_RIDE_COST } from '@rideshare/domain';
+import { ADDITIONAL_STOP_FEE, DEFAULT_RIDE_COST, formatSgd, RECOMMENDED_DRIVER_PRICES } from '@rideshare/domain';
 import { Link } from 'react-router-dom';
 
 import { Page } from '../components/page';
@@ -17,10 +17,11 @@ import {
   twoLineTabs,
 } from '../features/guides/guide-blocks';
 
-const RECOMMENDED_DRIVERS = [
-  { name: 'Recommended driver 1', trip: 'SGD 75', extraStop: 'SGD 5' },
-  { name: 'Recommended driver 2', trip: 'SGD 80', extraStop: 'SGD 10' },
-] as const;
+const RECOMMENDED_DRIVERS = RECOMMENDED_DRIVER_PRICES.map((prices, index) => ({
+  name: `Recommended driver ${index + 1}`,
+  trip: formatSgd(prices.trip),
+  extraStop: formatSgd(prices.perStop),
+}));
 
 function CharteredCarPanel() {
   const { isVendor } = useSession();
@@ -36,7 +37,9 @@ function CharteredCarPanel() {
         <SectionTitle>How a shared ride is priced</SectionTitle>
         <List spacing={4}>
           <List.Item>A ride on RideShare costs SGD {DEFAULT_RIDE_COST} for the car by default.</List.Item>
-          <List.Item>Each additional stop adds SGD {ADDITIONAL_STOP_FEE}.</List.Item>
+          <List.Item>
+            Each additional stop adds SGD {ADDITIONAL_STOP_FEE} unless the organiser sets another price per stop.
+          </List.Item>
           <List.Item>The total is shared between the passengers of the ride.</List.Item>
         </List>
       </Stack>

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { LocationMapProps } from '../features/map/location-map';
@@ -101,8 +101,9 @@ describe('JoinRidePage', () => {
     const field = (await screen.findByLabelText('Pick-up Location', { exact: false })) as HTMLInputElement;
     expect(screen.getByText('Singapore to Forest City')).toBeTruthy();
     expect(screen.getByText('Olivia Organiser')).toBeTruthy();
-    expect(screen.getByText('Base Cost')).toBeTruthy();
-    expect(screen.getByText('SGD 16.00')).toBeTruthy();
+    const cost = screen.getByRole('region', { name: 'Cost breakdown' });
+    expect(within(cost).getByText('Base Cost')).toBeTruthy();
+    expect(within(cost).getByText('SGD 16.00')).toBeTruthy();
     expect(screen.getByText('Bring your passport')).toBeTruthy();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Fake map click' }));
@@ -110,6 +111,17 @@ describe('JoinRidePage', () => {
     expect(screen.getByText('Pin: Location (1.3521, 103.8198)')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('Number of Passengers', { exact: false }), { target: { value: '2' } });
+    // Your share follows the form: the picked place is a new stop (80 + 5 = 85), 2 + 2 on board.
+    const share = screen.getByRole('region', { name: 'Your share' });
+    await waitFor(() =>
+      expect(Array.from(share.querySelectorAll('[data-cost-figure]')).map((node) => node.textContent)).toEqual([
+        'Per person nowSGD 21.25with you, 4 people',
+        'Per person if fullSGD 17.00split by 5 seats',
+        'Your share nowSGD 42.50for 2 people',
+        'Your share if fullSGD 34.00for 2 people',
+      ]),
+    );
+    expect(within(share).getByText('Total Cost').nextElementSibling?.textContent).toBe('SGD 85');
     fireEvent.click(screen.getByRole('button', { name: 'Join Ride' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(await screen.findByText('Successfully joined the ride')).toBeTruthy();

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 
 import { Page } from '../components/page';
-import { CostBox } from '../features/cost/cost-box';
+import { CostBox, JoinShareBox } from '../features/cost/cost-box';
 import { JoinRideButton, JoinRideFields } from '../features/join/join-ride-fields';
 import { useJoinRide } from '../features/join/use-join-ride';
 import { LocationPicker, type MapLocation, type PickedPlace } from '../features/map';
@@ -124,6 +124,11 @@ function JoinForm({ ride }: { ride: RideDetail }) {
             Your details
           </Title>
           <JoinRideFields join={join} locationHint="Type it, search for a place, or click the map below" />
+          <JoinShareBox
+            ride={{ ...ride, direction: asDirection(ride.direction) }}
+            location={form.values.dropoffLocation}
+            groupSize={Number(form.values.passengerCount)}
+          />
           <LocationPicker
             locations={locations}
             onPick={pick}

@@ -57,8 +57,11 @@ describe('RideDetailsPage for a visitor', () => {
     expect(screen.queryByText('Full')).toBeNull();
     expect(screen.getByText('Pasir Ris MRT')).toBeTruthy();
     expect(screen.getByText('Olivia Organiser')).toBeTruthy();
-    expect(screen.getByText('Per Person (if full)')).toBeTruthy();
-    expect(screen.getByText('SGD 20.00')).toBeTruthy();
+    const cost = screen.getByRole('region', { name: 'Cost breakdown' });
+    expect(within(cost).getByText('Per person now')).toBeTruthy();
+    expect(within(cost).getByText('SGD 40.00')).toBeTruthy();
+    expect(within(cost).getByText('Per person if full')).toBeTruthy();
+    expect(within(cost).getByText('SGD 20.00')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Passengers (Login required)' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Login Required' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Login or Register' }).getAttribute('href')).toBe('/auth');

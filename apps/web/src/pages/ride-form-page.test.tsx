@@ -26,6 +26,8 @@ function rideDetail(overrides: Partial<TestRideDetail> = {}): TestRideDetail {
       { location: 'Bedok', passengerCount: 1 },
     ],
     additionalStops: 1,
+    cost: 120,
+    stopPrice: 10,
     creator: {
       id: organiser.id,
       name: 'Olivia Organiser',
@@ -68,6 +70,8 @@ describe('RideFormPage, create', () => {
       organizerPassengerCount: 1,
       pickupLocation: 'Pasir Ris MRT',
       dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 1 }],
+      cost: 80,
+      stopPrice: 5,
     });
   });
 
@@ -108,6 +112,10 @@ describe('RideFormPage, edit', () => {
     expect(
       (screen.getByLabelText('Number of Passengers at Your Location', { exact: false }) as HTMLInputElement).value,
     ).toBe('2');
+    expect((screen.getByLabelText('Base Cost (SGD)', { exact: false }) as HTMLInputElement).value).toBe('120');
+    expect((screen.getByLabelText('Price per Additional Stop (SGD)', { exact: false }) as HTMLInputElement).value).toBe(
+      '10',
+    );
     expect((screen.getByRole('radio', { name: 'Forest City to Singapore' }) as HTMLInputElement).checked).toBe(true);
   });
 
@@ -134,6 +142,8 @@ describe('RideFormPage, edit', () => {
         { location: 'Tampines Mall', passengerCount: 2 },
         { location: 'Bedok', passengerCount: 1 },
       ],
+      cost: 120,
+      stopPrice: 10,
     });
   });
 

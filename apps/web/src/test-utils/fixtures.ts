@@ -5,7 +5,7 @@
  * - `makeUser(overrides?)`: a signed-in user as `auth.me` returns it (id 2, 'Alice Tan').
  * - `makeRideSummary(overrides?)`: a ride as the lists return it (`ride.list` items, My Rides, the
  *   vendor's lists): ride 7, SG->FC from Pasir Ris MRT, 2 of 4 seats taken, organised by user 50
- *   'Olivia Organiser', departing 3 days from now.
+ *   'Olivia Organiser', departing 3 days from now; SGD 80 and SGD 5 a stop, no extra stop yet.
  * - `makeRideDetail(overrides?)`: the same ride as `ride.byId` answers, with the organiser's contacts
  *   and no driver card (`driver: null`; pass `driver: makeDriverCard()` for an assigned ride).
  * - `makeDriverCard(overrides?)`: the driver card the ride's party reads once a vendor is assigned.
@@ -55,6 +55,7 @@ export function makeRideSummary(overrides: Partial<TestRideSummary> = {}): TestR
     driverContactId: null,
     cost: 80,
     additionalStops: 0,
+    stopPrice: 5,
     sequenceLocked: false,
     cancelReason: null,
     cancelledAt: null,

@@ -1,36 +1,106 @@
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { renderWithProviders } from '../../test-utils';
-import { CostBox } from './cost-box';
+import { CostBox, JoinShareBox } from './cost-box';
 
 function lines(): string[] {
   return Array.from(document.querySelectorAll('[data-cost-line]')).map((line) => line.textContent ?? '');
 }
 
+function figures(): string[] {
+  return Array.from(document.querySelectorAll('[data-cost-figure]')).map((figure) => figure.textContent ?? '');
+}
+
 describe('CostBox', () => {
-  it('shows base, total and the per-seat estimate, without an additional-stops line when there are none', async () => {
-    renderWithProviders(<CostBox ride={{ cost: 80, additionalStops: 0, maxPassengers: 3 }} />);
+  it('shows base, total and both per-person figures, without an additional-stops line when there are none', async () => {
+    renderWithProviders(<CostBox ride={{ cost: 80, additionalStops: 0, currentPassengers: 2, maxPassengers: 3 }} />);
     await screen.findByText('Base Cost');
-    expect(lines()).toEqual(['Base CostSGD 80', 'Total CostSGD 80', 'Your Cost (estimated)SGD 26.67']);
+    expect(lines()).toEqual(['Base CostSGD 80', 'Total CostSGD 80']);
+    expect(figures()).toEqual([
+      'Per person nowSGD 40.00split by 2 people',
+      'Per person if fullSGD 26.67split by 3 seats',
+    ]);
     expect(screen.queryByText(/Additional Stops/)).toBeNull();
   });
 
-  it('adds the stops line with their count and amount when the ride has extra stops', async () => {
-    renderWithProviders(<CostBox ride={{ cost: 80, additionalStops: 2, maxPassengers: 5 }} />);
+  it.each([
+    [
+      'the default SGD 5 a stop',
+      { cost: 80, additionalStops: 2, currentPassengers: 3, maxPassengers: 5 },
+      ['Base CostSGD 80', 'Additional Stops (2 × SGD 5)SGD 10', 'Total CostSGD 90'],
+      ['Per person nowSGD 30.00split by 3 people', 'Per person if fullSGD 18.00split by 5 seats'],
+    ],
+    [
+      'the stop price the organiser set',
+      { cost: 75, additionalStops: 2, stopPrice: 10, currentPassengers: 1, maxPassengers: 4 },
+      ['Base CostSGD 75', 'Additional Stops (2 × SGD 10)SGD 20', 'Total CostSGD 95'],
+      ['Per person nowSGD 95.00split by 1 person', 'Per person if fullSGD 23.75split by 4 seats'],
+    ],
+    [
+      'free stops',
+      { cost: 80, additionalStops: 1, stopPrice: 0, currentPassengers: 0, maxPassengers: 1 },
+      ['Base CostSGD 80', 'Additional Stops (1 × SGD 0)SGD 0', 'Total CostSGD 80'],
+      ['Per person nowSGD 80.00split by 1 person', 'Per person if fullSGD 80.00split by 1 seat'],
+    ],
+    [
+      'a ride without cost data',
+      { cost: null, additionalStops: null, currentPassengers: 4, maxPassengers: 4 },
+      ['Base CostSGD 80', 'Total CostSGD 80'],
+      ['Per person nowSGD 20.00split by 4 people', 'Per person if fullSGD 20.00split by 4 seats'],
+    ],
+  ])('prices %s', async (_label, ride, expectedLines, expectedFigures) => {
+    renderWithProviders(<CostBox ride={ride} />);
     await screen.findByText('Base Cost');
-    expect(lines()).toEqual([
-      'Base CostSGD 80',
-      'Additional Stops (2 × SGD 5)SGD 10',
-      'Total CostSGD 90',
-      'Your Cost (estimated)SGD 18.00',
+    expect(lines()).toEqual(expectedLines);
+    expect(figures()).toEqual(expectedFigures);
+    cleanup();
+  });
+});
+
+describe('JoinShareBox', () => {
+  const ride = {
+    direction: 'FC->SG' as const,
+    cost: 80,
+    additionalStops: 0,
+    stopPrice: 10,
+    currentPassengers: 1,
+    maxPassengers: 4,
+    dropoffLocations: [{ location: 'Tampines Mall' }],
+  };
+
+  it('counts a new location as one more stop and the group on board', async () => {
+    renderWithProviders(<JoinShareBox ride={ride} location="Jurong East" groupSize={2} />);
+    await screen.findByText('Base Cost');
+    expect(screen.getByTestId('join-stop-note').textContent).toBe(
+      'Your location is a new stop: it adds SGD 10 to the total.',
+    );
+    expect(lines()).toEqual(['Base CostSGD 80', 'Additional Stops (1 × SGD 10)SGD 10', 'Total CostSGD 90']);
+    // 90 / 3 on board = 30 now, 90 / 4 seats = 22.50 if full; the group of 2 pays twice that.
+    expect(figures()).toEqual([
+      'Per person nowSGD 30.00with you, 3 people',
+      'Per person if fullSGD 22.50split by 4 seats',
+      'Your share nowSGD 60.00for 2 people',
+      'Your share if fullSGD 45.00for 2 people',
     ]);
   });
 
-  it('falls back to the default cost when the ride has none', async () => {
-    renderWithProviders(<CostBox ride={{ cost: null, additionalStops: null, maxPassengers: 4 }} />);
+  it('adds no stop for a location the ride already makes, whatever its case and spacing', async () => {
+    renderWithProviders(<JoinShareBox ride={ride} location="  tampines   MALL" groupSize={1} />);
     await screen.findByText('Base Cost');
-    expect(lines()[0]).toBe('Base CostSGD 80');
-    expect(lines()[2]).toBe('Your Cost (estimated)SGD 20.00');
+    expect(screen.getByTestId('join-stop-note').textContent).toBe('Your location adds no stop.');
+    expect(lines()).toEqual(['Base CostSGD 80', 'Total CostSGD 80']);
+    expect(figures()).toEqual([
+      'Per person nowSGD 40.00with you, 2 people',
+      'Per person if fullSGD 20.00split by 4 seats',
+      'Your share nowSGD 40.00for 1 person',
+      'Your share if fullSGD 20.00for 1 person',
+    ]);
+  });
+
+  it('counts a cleared group size as one person', async () => {
+    renderWithProviders(<JoinShareBox ride={ride} location="" groupSize={Number.NaN} />);
+    await screen.findByText('Base Cost');
+    expect(figures()[2]).toBe('Your share nowSGD 40.00for 1 person');
   });
 });

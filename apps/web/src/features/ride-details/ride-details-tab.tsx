@@ -80,7 +80,7 @@ export function RideDetailsTab({ ride, signedIn }: { ride: RideDetail; signedIn:
           </Stack>
         </Stack>
       </Card>
-      <CostBox ride={ride} title="Cost Breakdown" perPersonLabel="Per Person (if full)" />
+      <CostBox ride={ride} title="Cost Breakdown" />
     </Stack>
   );
 }

@@ -3,8 +3,10 @@
  * form's starting values.
  */
 import {
+  ADDITIONAL_STOP_FEE,
   DEFAULT_DIRECTION,
   DEFAULT_MAX_PASSENGERS,
+  DEFAULT_RIDE_COST,
   idParam,
   type Direction,
   type DropoffLocation,
@@ -17,6 +19,10 @@ export interface RideFormState {
   maxPassengers: number | string;
   organizerLocation: string;
   organizerPassengerCount: number | string;
+  /** Base cost in whole SGD ('' while cleared). */
+  cost: number | string;
+  /** Price of one additional stop in whole SGD ('' while cleared). */
+  stopPrice: number | string;
   pickupLocation: string;
   dropoffLocations: DropoffLocation[];
 }
@@ -27,6 +33,8 @@ export const EMPTY_RIDE_FORM: RideFormState = {
   maxPassengers: DEFAULT_MAX_PASSENGERS,
   organizerLocation: '',
   organizerPassengerCount: 1,
+  cost: DEFAULT_RIDE_COST,
+  stopPrice: ADDITIONAL_STOP_FEE,
   pickupLocation: '',
   dropoffLocations: [],
 };

@@ -42,6 +42,11 @@ describe('RideForm, texts', () => {
     );
     expect(input('Maximum Total Passengers').value).toBe('5');
     expect(input('Number of Passengers at Your Location').value).toBe('1');
+    expect(input('Base Cost (SGD)').value).toBe('80');
+    expect(input('Price per Additional Stop (SGD)').value).toBe('5');
+    expect(screen.getByTestId('recommended-prices').textContent).toContain(
+      'SGD 75 a trip + SGD 5 a stop, or SGD 80 a trip + SGD 10 a stop',
+    );
     const location = input('Your Pickup Location in Singapore');
     expect(location.tagName).toBe('TEXTAREA');
     expect(location.placeholder).toBe('e.g., Pasir Ris MRT');
@@ -128,6 +133,8 @@ describe('RideForm, submit', () => {
       organizerPassengerCount: 2,
       pickupLocation: 'Pasir Ris MRT\nExit B',
       dropoffLocations: [{ location: 'Pasir Ris MRT\nExit B', passengerCount: 2 }],
+      cost: 80,
+      stopPrice: 5,
     });
   });
 
@@ -140,6 +147,8 @@ describe('RideForm, submit', () => {
         maxPassengers: 6,
         organizerLocation: 'Tampines Mall',
         organizerPassengerCount: 1,
+        cost: 120,
+        stopPrice: 0,
         pickupLocation: 'Forest City',
         dropoffLocations: [
           { location: 'Tampines Mall', passengerCount: 1 },
@@ -160,7 +169,36 @@ describe('RideForm, submit', () => {
         { location: 'Tampines Hub', passengerCount: 1 },
         { location: 'Bedok', passengerCount: 2 },
       ],
+      cost: 120,
+      stopPrice: 0,
     });
+  });
+
+  it('sends the cost and stop price typed', async () => {
+    const { onSubmit } = renderForm({ initialValues: { date: '2099-03-14T09:30', organizerLocation: 'Bedok' } });
+    type(await screen.findByLabelText('Base Cost (SGD)', { exact: false }), '75');
+    type(input('Price per Additional Stop (SGD)'), '10');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Ride' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ cost: 75, stopPrice: 10 });
+  });
+
+  it.each([
+    ['a cleared cost', 'Base Cost (SGD)', '', 'Cost must be a whole number from 1 to 1000 SGD'],
+    ['a cost above 1000', 'Base Cost (SGD)', '1001', 'Cost must be a whole number from 1 to 1000 SGD'],
+    ['a cost of 0', 'Base Cost (SGD)', '0', 'Cost must be a whole number from 1 to 1000 SGD'],
+    [
+      'a stop price above 100',
+      'Price per Additional Stop (SGD)',
+      '101',
+      'Price per additional stop must be a whole number from 0 to 100 SGD',
+    ],
+  ])('refuses %s with the spec-style message, sending nothing', async (_label, field, value, message) => {
+    const { onSubmit } = renderForm({ initialValues: { date: '2099-03-14T09:30', organizerLocation: 'Bedok' } });
+    type(await screen.findByLabelText(field, { exact: false }), value);
+    fireEvent.click(screen.getByRole('button', { name: 'Create Ride' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('ignores a picked date-time that is not a real time and keeps the last good one', async () => {
@@ -181,11 +219,13 @@ describe('RideForm, submit', () => {
           apiError('BAD_REQUEST', 'Ride date must be in the future', 'VALIDATION_FAILED', {
             date: ['Ride date must be in the future'],
             pickupLocation: ['Pickup location is required'],
+            stopPrice: ['Price per additional stop must be a whole number from 0 to 100 SGD'],
           }),
         ),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Create Ride' }));
     expect(await screen.findByText('Ride date must be in the future')).toBeTruthy();
     expect(screen.getByText('Pickup location is required')).toBeTruthy();
+    expect(screen.getByText('Price per additional stop must be a whole number from 0 to 100 SGD')).toBeTruthy();
   });
 });

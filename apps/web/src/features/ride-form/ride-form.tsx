@@ -5,6 +5,7 @@
  * - Checks run on blur with the domain's `rideFormSchema`, and all together on submit.
  * - 'Number of Passengers at Your Location' is kept within 1..maximum (`clampPassengerCount`),
  *   also when the maximum is lowered; a cleared box becomes 1 when it loses focus.
+ * - Cost: the base cost and the price of one additional stop (`RideCostFields`), SGD 80 and 5 pre-filled.
  * - 'Date and Time' reads and writes Singapore time whatever the browser's zone; a picked value
  *   that is not a real date-time is ignored.
  * - The page title is 'Create a New Ride' or 'Edit Ride'; the subtitle follows the chosen direction.
@@ -45,6 +46,7 @@ import type { ReactNode } from 'react';
 import { Page } from '../../components/page';
 import { SubmitButton } from '../../components/submit-button';
 import { fieldErrors } from '../../lib/errors';
+import { RideCostFields } from './ride-cost-fields';
 import { LOCATION_HELPER_TEXT, rideFormTexts, type RideFormState } from './ride-form-texts';
 
 export interface RideFormProps {
@@ -70,6 +72,8 @@ const SERVER_FIELD_TO_FORM: Record<string, keyof RideFormState> = {
   pickupLocation: 'organizerLocation',
   dropoffLocations: 'organizerLocation',
   organizerLocation: 'organizerLocation',
+  cost: 'cost',
+  stopPrice: 'stopPrice',
 };
 
 function serverErrorsToFormErrors(errors: Record<string, string>): Partial<Record<keyof RideFormState, string>> {
@@ -234,6 +238,8 @@ export function RideForm({ mode, initialValues, pending, onSubmit, extraActions,
               />
             </Stack>
           </Card>
+
+          <RideCostFields form={form} />
 
           <Group justify="space-between" gap="sm" wrap="wrap-reverse">
             <Group gap="sm">

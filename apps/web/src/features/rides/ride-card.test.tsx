@@ -34,7 +34,7 @@ const joinLink = () => within(card()).queryByRole('link', { name: /^Join ride/ }
 const assignLink = () => within(card()).queryByRole('link', { name: /^Assign ride/ });
 
 describe('RideCard', () => {
-  it('shows direction, Singapore date, organiser, passengers and the rounded per-person cost', () => {
+  it('shows direction, Singapore date, organiser, passengers and the per-person cost now and if full', () => {
     renderCard(<RideCard ride={ride()} viewerId={null} now={NOW} />);
     const article = card();
     expect(within(article).getByRole('link', { name: 'Singapore to Forest City' }).getAttribute('href')).toBe(
@@ -44,8 +44,36 @@ describe('RideCard', () => {
     expect(article.textContent).toContain('Sat, 21 Nov 2026, 3:30 pm');
     expect(article.textContent).toContain('Organizer: Alice Tan');
     expect(article.textContent).toContain('Passengers: 2/4');
-    // (80 + 1 stop × 5) / 2 passengers = 42.5 → 43
-    expect(article.textContent).toContain('SGD 43 per person');
+    // (80 + 1 stop × 5) / 2 passengers = 42.5 now; / 4 seats = 21.25 if full
+    expect(article.querySelector('[data-per-person-now]')?.textContent).toBe('SGD 42.50 per person now');
+    expect(article.querySelector('[data-per-person-if-full]')?.textContent).toBe('SGD 21.25 if full');
+  });
+
+  it.each([
+    [
+      'the stop price the organiser set',
+      { stopPrice: 10, currentPassengers: 3 },
+      'SGD 30 per person now',
+      'SGD 22.50 if full',
+    ],
+    [
+      'a ride from before stop prices counts SGD 5',
+      { stopPrice: undefined },
+      'SGD 42.50 per person now',
+      'SGD 21.25 if full',
+    ],
+    [
+      'nobody on board shows the full price now',
+      { currentPassengers: 0 },
+      'SGD 85 per person now',
+      'SGD 21.25 if full',
+    ],
+    ['free stops', { stopPrice: 0, cost: 75, maxPassengers: 3 }, 'SGD 37.50 per person now', 'SGD 25 if full'],
+  ])('prices %s', (_label, overrides, now, ifFull) => {
+    renderCard(<RideCard ride={ride(overrides)} viewerId={null} now={NOW} />);
+    expect(card().querySelector('[data-per-person-now]')?.textContent).toBe(now);
+    expect(card().querySelector('[data-per-person-if-full]')?.textContent).toBe(ifFull);
+    cleanup();
   });
 
   it("says 'Unknown Organizer' when the organiser is not known", () => {

@@ -3,9 +3,10 @@
  *
  * Shows the direction (route codes with an arrow, then the words), the Singapore date, the
  * organiser ('Unknown Organizer' when unknown), passengers current/max, the per-person cost in SGD
- * and the badge (Cancelled / Past / Full / Your Ride / Join, from the domain; a ride the viewer
- * already has a seat on reads 'Joined' where the domain says 'Join'). A cancelled ride also shows
- * its reason. Past rides are dimmed. The whole card opens /rides/{id}.
+ * now (total / passengers on board) and if full (total / seats), side by side, and the badge
+ * (Cancelled / Past / Full / Your Ride / Join, from the domain; a ride the viewer already has a seat
+ * on reads 'Joined' where the domain says 'Join'). A cancelled ride also shows its reason. Past rides
+ * are dimmed. The whole card opens /rides/{id}.
  *
  * Default actions: 'Join Ride' (→ /rides/{id}/join) when the viewer may join — for a signed-out
  * visitor, whenever the ride is still open to anyone, so the login guard can take them there —
@@ -16,7 +17,6 @@ import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import {
   assertCanAssign,
   cardBadge,
-  cardCostPerPerson,
   directionLabel,
   DomainError,
   formatRideDate,
@@ -26,6 +26,8 @@ import {
   isPast,
   joinEligibility,
   organizerName,
+  perPersonIfFull,
+  perPersonNow,
   type CardBadge,
   type Direction,
 } from '@rideshare/domain';
@@ -49,6 +51,8 @@ export interface RideCardRide {
   additionalStops: number;
   /** Why the organiser cancelled the ride (null or left out: not cancelled). */
   cancelReason?: string | null;
+  /** Price of one additional stop; rides from before it existed count SGD 5. */
+  stopPrice?: number;
 }
 
 export interface RideCardProps {
@@ -194,18 +198,24 @@ export function RideCard({
           </Text>
         </Text>
 
-        <Group justify="space-between" gap="xs" mt="auto">
-          <Text size="sm">
-            Passengers:{' '}
-            <Text span fw={600}>
-              {ride.currentPassengers}/{ride.maxPassengers}
-            </Text>
+        <Text size="sm" mt="auto">
+          Passengers:{' '}
+          <Text span fw={600}>
+            {ride.currentPassengers}/{ride.maxPassengers}
           </Text>
-          <Text size="sm">
+        </Text>
+        <Group justify="space-between" gap="xs" wrap="wrap" data-per-person>
+          <Text size="sm" data-per-person-now>
             <Text span fw={600}>
-              {formatSgd(cardCostPerPerson(ride))}
+              {formatSgd(perPersonNow(ride))}
             </Text>{' '}
-            per person
+            per person now
+          </Text>
+          <Text size="sm" c="dimmed" data-per-person-if-full>
+            <Text span fw={600} c="var(--mantine-color-text)">
+              {formatSgd(perPersonIfFull(ride))}
+            </Text>{' '}
+            if full
           </Text>
         </Group>
 

@@ -28,6 +28,9 @@ function serverMove(list: Entry[], passengerId: number, sequence: number): Entry
   return sorted.map((item, index) => ({ ...item, dropoffSequence: index + 1 }));
 }
 
+const moveButtons = () =>
+  screen.getAllByRole('button', { name: /^Move .* (up|down)$/ }).map((button) => button as HTMLButtonElement);
+
 const rowNames = () =>
   screen.getAllByTestId('sequence-row').map((row) => row.querySelector('[data-sequence-name]')?.textContent ?? '');
 
@@ -137,7 +140,8 @@ describe('SequencePanel', () => {
     expect(await screen.findByText('Sequence locked successfully')).toBeTruthy();
     expect(calls.filter((call) => call.path === 'sequence.lock').map((call) => call.input)).toEqual([{ rideId: 7 }]);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Lock Sequence' })).toBeNull());
-    expect(screen.queryAllByRole('button', { name: /^Move / })).toHaveLength(0);
+    expect(screen.queryAllByRole('button', { name: /currently stop/ })).toHaveLength(0);
+    expect(moveButtons().every((button) => button.disabled)).toBe(true);
     expect(screen.getByText('Sequence locked')).toBeTruthy();
   });
 
@@ -156,12 +160,71 @@ describe('SequencePanel', () => {
     setup([entry(1, 'Ann', 1), entry(2, 'Ben', 2)], {}, { id: 7, sequenceLocked: true });
     await screen.findAllByTestId('sequence-row');
     expect(screen.queryByRole('button', { name: 'Lock Sequence' })).toBeNull();
-    expect(screen.queryAllByRole('button', { name: /^Move / })).toHaveLength(0);
+    expect(screen.queryAllByRole('button', { name: /currently stop/ })).toHaveLength(0);
+    // The single-pointer buttons stay in place, all disabled, and do nothing.
+    expect(moveButtons()).toHaveLength(4);
+    expect(moveButtons().every((button) => button.disabled)).toBe(true);
   });
 
   it('everyone numbered is not a lock: the organiser can still reorder', async () => {
     setup([entry(1, 'Ann', 1), entry(2, 'Ben', 2)]);
     expect(await screen.findByRole('button', { name: 'Lock Sequence' })).toBeTruthy();
-    expect(screen.getAllByRole('button', { name: /^Move / })).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: /currently stop/ })).toHaveLength(2);
+  });
+});
+
+describe('SequencePanel, Move up / Move down buttons', () => {
+  const status = () => screen.getByTestId('sequence-move-status');
+
+  it('are disabled at the ends only', async () => {
+    setup([entry(1, 'Ann', 1), entry(2, 'Ben', 2), entry(3, 'Cat', 3)]);
+    await screen.findAllByTestId('sequence-row');
+    expect(moveButtons().map((button) => [button.getAttribute('aria-label'), button.disabled])).toEqual([
+      ['Move Ann up', true],
+      ['Move Ann down', false],
+      ['Move Ben up', false],
+      ['Move Ben down', false],
+      ['Move Cat up', false],
+      ['Move Cat down', true],
+    ]);
+    expect(status().getAttribute('aria-live')).toBe('polite');
+    expect(status().getAttribute('role')).toBe('status');
+  });
+
+  it('moves down with one click: renumbers at once, sends the same call as a drag, announces it', async () => {
+    const { calls } = setup([entry(1, 'Ann', 1), entry(2, 'Ben', 2), entry(3, 'Cat', 3), entry(4, 'Dan', 4)]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Move Ann down' }));
+    expect(rowNames()).toEqual(['Ben', 'Ann', 'Cat', 'Dan']);
+    expect(status().textContent).toBe('Ann moved to stop 2 of 4');
+    expect(await screen.findByText('Passenger sequence updated')).toBeTruthy();
+    expect(calls.filter((call) => call.path === 'sequence.set').map((call) => call.input)).toEqual([
+      { rideId: 7, passengerId: 1, sequence: 2 },
+    ]);
+    // The focus follows the moved row.
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Move Ann down'));
+  });
+
+  it('moves up to the top; the focus goes to the row’s other button there', async () => {
+    const { calls } = setup([entry(1, 'Ann', 1), entry(2, 'Ben', 2), entry(3, 'Cat', null)]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Move Ben up' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Ben', 'Ann', 'Cat']));
+    expect(status().textContent).toBe('Ben moved to stop 1 of 3');
+    expect(calls.filter((call) => call.path === 'sequence.set').map((call) => call.input)).toEqual([
+      { rideId: 7, passengerId: 2, sequence: 1 },
+    ]);
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Move Ben down'));
+    expect((screen.getByRole('button', { name: 'Move Ben up' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('puts the old order back and says so when the server refuses', async () => {
+    setup([entry(1, 'Ann', 1), entry(2, 'Ben', 2)], {
+      'sequence.set': () => {
+        throw apiError('CONFLICT', 'The drop-off sequence is locked', 'SEQUENCE_LOCKED');
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Move Ann down' }));
+    expect(await screen.findByText('The drop-off sequence is locked')).toBeTruthy();
+    await waitFor(() => expect(rowNames()).toEqual(['Ann', 'Ben']));
+    expect(status().textContent).toBe('Ann could not be moved; the order is back as it was.');
   });
 });

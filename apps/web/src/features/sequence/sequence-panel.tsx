@@ -6,8 +6,13 @@
  *   stops first, the unnumbered last), each with its 'Stop #n' badge.
  * - Reorder by dragging a row's handle, or from the keyboard: focus the handle, Space/Enter to pick
  *   up, arrow keys to move, Space/Enter to drop, Escape to cancel; screen readers hear each step.
- * - A drop renumbers everyone from 1 at once (domain `moveAndRenumber`), then sends the moved
- *   passenger's new stop; the server's answer replaces the list, a refusal puts the old one back.
+ * - Or, with a single pointer and no dragging (WCAG 2.2 SC 2.5.7), with each row's 'Move up' /
+ *   'Move down' buttons: disabled at the ends and when the order is locked. Each move is announced
+ *   in a polite live region ('Ann moved to stop 2 of 4'); the moved row keeps the focus (on the
+ *   other button when it reached an end).
+ * - A drop or a button move renumbers everyone from 1 at once (domain `moveAndRenumber`), then sends
+ *   the moved passenger's new stop (the same `sequence.set` call either way); the server's answer
+ *   replaces the list, a refusal puts the old one back.
  * - 'Lock Sequence' fixes the order; a locked ride (its `sequenceLocked` flag, or a lock made here)
  *   can no longer be reordered and the button is gone.
  */
@@ -30,10 +35,10 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Loader, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { RouterOutputs } from '@rideshare/api';
 import { moveAndRenumber, passengerDisplayName, sortBySequence } from '@rideshare/domain';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { showApiError } from '../../lib/errors';
@@ -41,6 +46,8 @@ import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useRefreshRide } from '../../lib/use-refresh-ride';
 import { GripIcon, LockIcon } from '../../components/icons';
+
+type MoveDirection = 'up' | 'down';
 
 export type SequenceEntry = RouterOutputs['passenger']['list'][number];
 
@@ -72,9 +79,60 @@ interface RowProps {
   total: number;
   locked: boolean;
   disabled: boolean;
+  onMove: (direction: MoveDirection) => void;
+  /** The move button that should take the focus once it can (after a move of this row). */
+  focusButton: MoveDirection | null;
+  onFocused: () => void;
 }
 
-function SequenceRow({ entry, position, total, locked, disabled }: RowProps) {
+/** 'Move up' and 'Move down': the single-pointer way to reorder, no dragging needed. */
+function MoveButtons({
+  name,
+  position,
+  total,
+  locked,
+  disabled,
+  onMove,
+  focusButton,
+  onFocused,
+}: Omit<RowProps, 'entry'> & { name: string }) {
+  const up = useRef<HTMLButtonElement>(null);
+  const down = useRef<HTMLButtonElement>(null);
+  const upDisabled = locked || position <= 1;
+  const downDisabled = locked || position >= total;
+  useEffect(() => {
+    if (focusButton === null || disabled) return;
+    const target = focusButton === 'up' ? up.current : down.current;
+    if (target && !target.disabled) {
+      target.focus();
+      onFocused();
+    }
+  }, [focusButton, disabled, onFocused, position]);
+  const buttons = [
+    { direction: 'up', ref: up, off: upDisabled, text: 'Move up' },
+    { direction: 'down', ref: down, off: downDisabled, text: 'Move down' },
+  ] as const;
+  return (
+    <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+      {buttons.map((button) => (
+        <Button
+          key={button.direction}
+          ref={button.ref}
+          size="compact-sm"
+          variant="default"
+          disabled={button.off}
+          aria-label={`Move ${name} ${button.direction}`}
+          onClick={() => onMove(button.direction)}
+          data-move={button.direction}
+        >
+          {button.text}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+function SequenceRow({ entry, position, total, locked, disabled, onMove, focusButton, onFocused }: RowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: entry.id,
     disabled: locked || disabled,
@@ -128,6 +186,18 @@ function SequenceRow({ entry, position, total, locked, disabled }: RowProps) {
           </Text>
         </Stack>
       </Group>
+      <Group justify="flex-end" mt="xs">
+        <MoveButtons
+          name={name}
+          position={position}
+          total={total}
+          locked={locked}
+          disabled={disabled}
+          onMove={onMove}
+          focusButton={focusButton}
+          onFocused={onFocused}
+        />
+      </Group>
     </Paper>
   );
 }
@@ -164,6 +234,10 @@ export function SequencePanel({ ride }: SequencePanelProps) {
 
   const entries = useMemo(() => sortBySequence(passengers.data ?? []), [passengers.data]);
   const announcements = useMemo(() => buildAnnouncements(entries), [entries]);
+  /** What the live region last said about a button move. */
+  const [moveMessage, setMoveMessage] = useState('');
+  const [focusRequest, setFocusRequest] = useState<{ id: number; button: MoveDirection } | null>(null);
+  const clearFocusRequest = useMemo(() => () => setFocusRequest(null), []);
 
   const sensors = useSensors(
     // A few pixels of travel before a drag starts, so a tap on the handle stays a tap.
@@ -171,13 +245,19 @@ export function SequencePanel({ ride }: SequencePanelProps) {
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id || locked || setSequence.isPending) return;
-    const fromIndex = entries.findIndex((entry) => entry.id === active.id);
-    const toIndex = entries.findIndex((entry) => entry.id === over.id);
+  /** Moves one passenger to another place in the list: shown at once, then sent as its new stop. */
+  const move = (fromIndex: number, toIndex: number, onRefused?: () => void): boolean => {
     const moved = entries[fromIndex];
-    if (fromIndex === -1 || toIndex === -1 || !moved) return;
-
+    if (
+      locked ||
+      setSequence.isPending ||
+      fromIndex === toIndex ||
+      !moved ||
+      toIndex < 0 ||
+      toIndex >= entries.length
+    ) {
+      return false;
+    }
     const previous = passengers.data;
     utils.passenger.list.setData({ rideId }, moveAndRenumber(entries, fromIndex, toIndex));
     setSequence.mutate(
@@ -190,10 +270,35 @@ export function SequencePanel({ ride }: SequencePanelProps) {
         onError: (error) => {
           utils.passenger.list.setData({ rideId }, previous);
           showApiError(error);
+          onRefused?.();
           void refreshRide();
         },
       },
     );
+    return true;
+  };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    move(
+      entries.findIndex((entry) => entry.id === active.id),
+      entries.findIndex((entry) => entry.id === over.id),
+    );
+  };
+
+  const onMoveButton = (index: number, direction: MoveDirection) => {
+    const entry = entries[index];
+    const toIndex = direction === 'up' ? index - 1 : index + 1;
+    if (!entry) return;
+    const name = passengerDisplayName(entry.user);
+    const moved = move(index, toIndex, () =>
+      setMoveMessage(`${name} could not be moved; the order is back as it was.`),
+    );
+    if (!moved) return;
+    setMoveMessage(`${name} moved to stop ${toIndex + 1} of ${entries.length}`);
+    // Keep the focus on the moved row; at an end the pressed button is disabled, so use the other.
+    const atEnd = direction === 'up' ? toIndex === 0 : toIndex === entries.length - 1;
+    setFocusRequest({ id: entry.id, button: atEnd ? (direction === 'up' ? 'down' : 'up') : direction });
   };
 
   const onLock = () => {
@@ -249,7 +354,7 @@ export function SequencePanel({ ride }: SequencePanelProps) {
       <Text size="sm" c="dimmed">
         {locked
           ? 'The drop-off sequence is locked.'
-          : 'Drag the handles (or use the keyboard) to set the order the car drops passengers off.'}
+          : 'Drag the handles, use the keyboard, or press Move up / Move down to set the order the car drops passengers off.'}
       </Text>
       <DndContext
         sensors={sensors}
@@ -272,11 +377,17 @@ export function SequencePanel({ ride }: SequencePanelProps) {
                 total={entries.length}
                 locked={locked}
                 disabled={setSequence.isPending}
+                onMove={(direction) => onMoveButton(index, direction)}
+                focusButton={focusRequest?.id === entry.id ? focusRequest.button : null}
+                onFocused={clearFocusRequest}
               />
             ))}
           </Stack>
         </SortableContext>
       </DndContext>
+      <VisuallyHidden role="status" aria-live="polite" data-testid="sequence-move-status">
+        {moveMessage}
+      </VisuallyHidden>
       {locked ? (
         <Group gap={6}>
           <LockIcon size={16} />
