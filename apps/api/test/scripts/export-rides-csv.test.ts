@@ -109,8 +109,9 @@ describe('export-rides-csv script', () => {
     const pastDate = new Date(Date.now() - 86_400_000);
     await tdb.db.updateTable('rides').set({ date: pastDate }).where('id', '=', ride3.id).execute();
 
-    // What the API itself says about each ride and its entries; the export must copy it faithfully.
-    const viewer = await callerAs(tdb.db, env, alice.id);
+    // What the API itself says to the exporting account (bob) about each ride and its entries; the
+    // export must copy it faithfully (contacts only where bob belongs to the ride's party).
+    const viewer = await callerAs(tdb.db, env, bob.id);
     const rides = await Promise.all([ride1.id, ride2.id, ride3.id].map((id) => viewer.ride.byId({ id })));
     const entries = await Promise.all(
       [ride1.id, ride2.id, ride3.id].map((rideId) => viewer.passenger.list({ rideId })),
