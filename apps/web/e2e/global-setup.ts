@@ -6,8 +6,11 @@
  * cannot reach from one address, no map style and an unreachable place search (tests never use the
  * internet). Registers the administrator, then stops the server, grants the admin right the way an
  * operator does (`node ../api/dist/admin-grant.js --user …` on the stopped database) and starts it
- * again; hands the base URL and the admin's sign-in to the specs as `inject('baseUrl')` /
- * `inject('adminAccount')`, and stops the server and removes the folder at teardown.
+ * again. While it is stopped it also moves two assigned rides into the past (past-rides.ts: the
+ * API cannot create departed rides, and only this process can reach the database between runs).
+ * Hands the base URL, the admin's sign-in and those rides to the specs as `inject('baseUrl')` /
+ * `inject('adminAccount')` / `inject('pastRides')`, and stops the server and removes the folder
+ * at teardown.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -18,11 +21,15 @@ import { fileURLToPath } from 'node:url';
 
 import type { TestProject } from 'vitest/node';
 
+import { createAssignedRides, moveIntoThePast, type PastRides } from './past-rides';
+
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     /** The administrator's sign-in (see `registerAdmin`). */
     adminAccount: { discordUsername: string; password: string };
+    /** Departed rides assigned to a vendor of their own (see past-rides.ts). */
+    pastRides: PastRides;
   }
 }
 
@@ -155,11 +162,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
 
   let server = start();
+  let pastRides: PastRides;
   try {
     await waitUntilReady(baseUrl, server, () => log);
     await registerAdmin(baseUrl);
+    pastRides = await createAssignedRides(baseUrl);
     await stop(server);
     grantAdmin(dataDir);
+    await moveIntoThePast(dataDir, Object.values(pastRides.rideIds));
     server = start();
     await waitUntilReady(baseUrl, server, () => log);
   } catch (error) {
@@ -170,6 +180,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   project.provide('baseUrl', baseUrl);
   project.provide('adminAccount', ADMIN_ACCOUNT);
+  project.provide('pastRides', pastRides);
   return async () => {
     await stop(server);
     rmSync(dataDir, { recursive: true, force: true });
