@@ -2,11 +2,11 @@
 // driver card (company, driver, tap-to-call contact with WhatsApp, car number) and another member
 // does not; the vendor hands a ride back from My Rides (the ride is open again and the card goes),
 // and within 24 hours of departure the Unassign button is disabled with the reason shown. At 1280
-// and 375 px. (Mark Completed needs a ride whose departure is past, which the API cannot create and
-// this server's in-memory database cannot be seeded with; its button is covered by the component
-// tests and the rule by the API tests.)
+// and 375 px. Once a ride has departed the vendor marks it completed from My Rides: the API cannot
+// create a departed ride, so global-setup.ts seeds one per viewport (past-rides.ts) for a vendor of
+// its own, handed over as `inject('pastRides')`.
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 
 import {
   createRideViaApi,
@@ -16,7 +16,7 @@ import {
   setupJourneyBrowser,
   signedInPage,
 } from './ride-details-fixtures';
-import { memberAccount, screenshot, toast, vendorAccount, type ViewportName } from './support/browser';
+import { loginViaApi, memberAccount, screenshot, toast, vendorAccount, type ViewportName } from './support/browser';
 
 const { newPage } = setupJourneyBrowser();
 
@@ -109,6 +109,41 @@ describe.each<ViewportName>(['desktop', 'mobile'])('driver card and unassign (%s
       expect(await mine.getByRole('button', { name: /Mark Completed/ }).count()).toBe(0);
       await mine.scrollIntoViewIfNeeded();
       await screenshot(vendor, `driver-vendor-too-late-${viewport}`);
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+});
+
+describe.each<ViewportName>(['desktop', 'mobile'])('mark completed (%s)', (viewport) => {
+  it(
+    'the vendor marks a departed ride completed from My Rides',
+    async () => {
+      const { vendor: account, rideIds } = inject('pastRides');
+      const rideId = rideIds[viewport];
+      const vendor = await newPage({ viewport });
+      await loginViaApi(vendor, account);
+
+      await vendor.goto('/vendor');
+      const mine = card(vendor, rideId);
+      await mine.waitFor();
+      expect(await mine.getByText('Driver Assigned', { exact: true }).count()).toBe(1);
+      expect(await mine.getByRole('button', { name: /^Unassign/ }).count()).toBe(0);
+      const complete = mine.getByRole('button', { name: /^Mark Completed: / });
+      expect(await complete.isEnabled()).toBe(true);
+      await mine.scrollIntoViewIfNeeded();
+      await screenshot(vendor, `driver-vendor-departed-${viewport}`);
+
+      await complete.click();
+      await toast(vendor, 'Ride marked as completed').waitFor();
+      await mine.getByText('Completed', { exact: true }).waitFor();
+      expect(await mine.getByText('Driver Assigned', { exact: true }).count()).toBe(0);
+      expect(await mine.getByRole('button', { name: /Mark Completed/ }).count()).toBe(0);
+      await mine.scrollIntoViewIfNeeded();
+      await screenshot(vendor, `driver-vendor-completed-${viewport}`);
+
+      // It stays completed for everyone: the ride's own page says so after a fresh load.
+      await vendor.goto(`/rides/${String(rideId)}`);
+      await vendor.getByText('Completed', { exact: true }).first().waitFor();
     },
     JOURNEY_TIMEOUT_MS,
   );
