@@ -2,10 +2,8 @@ import type { Database } from '@rideshare/db';
 import type { Kysely } from 'kysely';
 
 import type { Env } from '../env';
-import { voidUnusedResetCodes } from '../repositories/password-reset-repository';
-import { deleteUserSessions } from '../repositories/session-repository';
-import { updateUserPassword, upgradeUserPasswordHash } from '../repositories/user-repository';
-import type { ThrottleLimits } from './login-throttle';
+import { upgradeUserPasswordHash } from '../repositories/user-repository';
+import type { ThrottleLimits } from '../services/sign-in-service';
 import { hashNeedsUpgrade, hashPassword, PasswordQueueFullError, type PasswordHashOptions } from './password';
 
 /** The configured argon2 cost, and how many password computations may wait in line. */
@@ -21,24 +19,6 @@ export const throttleLimits = (env: Env): ThrottleLimits => ({
   windowMinutes: env.LOGIN_FAILURE_WINDOW_MINUTES,
   maxLockoutMinutes: env.LOGIN_MAX_LOCKOUT_MINUTES,
 });
-
-/**
- * Every password change (own, admin reset, reset code) ends in the same place: the new hash is
- * stored, outstanding reset codes are voided, and the user's sessions end, all in one transaction,
- * so whoever held the old password or an old cookie is out. `keepSessionId` spares the session of
- * the person who just changed their own password. Hash the password before calling: argon2 is slow
- * and must not run while the transaction holds locks.
- */
-export async function replacePassword(
-  db: Kysely<Database>,
-  args: { userId: number; passwordHash: string; keepSessionId?: string | null },
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await updateUserPassword(trx, args.userId, args.passwordHash);
-    await voidUnusedResetCodes(trx, args.userId);
-    await deleteUserSessions(trx, args.userId, { exceptSessionId: args.keepSessionId ?? null });
-  });
-}
 
 /**
  * After a successful sign-in, replaces a stored hash made with another argon2 cost than the one

@@ -2,7 +2,7 @@ import type { Database } from '@rideshare/db';
 import { weekWindow, type RideAudience, type RideListFilters } from '@rideshare/domain';
 import type { Kysely } from 'kysely';
 
-import { listAllRides, listRidesPage, readRidesVersion, type RideSummary } from '../repositories/ride-repository';
+import { listRidesPage, readRideListSnapshot, readRidesVersion, type RideSummary } from '../repositories/ride-repository';
 
 /** The documented GET /api/rides answer for one audience, serialised once per ride-list version. */
 export interface CachedRideList {
@@ -169,10 +169,7 @@ export class RideListCache {
 }
 
 async function buildFullList(db: Kysely<Database>, audience: RideAudience): Promise<CachedRideList> {
-  const { version, rides } = await db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .execute(async (trx) => ({ version: await readRidesVersion(trx), rides: await listAllRides(trx, audience) }));
+  const { version, rides } = await readRideListSnapshot(db, audience);
   return {
     version,
     audience,

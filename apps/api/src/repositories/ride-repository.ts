@@ -18,6 +18,7 @@ import {
   sql,
   type Expression,
   type ExpressionBuilder,
+  type Kysely,
   type OrderByDirection,
   type SqlBool,
   type Transaction,
@@ -172,6 +173,20 @@ export async function listAllRides(db: Db, audience: RideAudience): Promise<Ride
 export async function readRidesVersion(db: Db): Promise<number> {
   const row = await db.selectFrom('appState').select('ridesVersion').where('id', '=', 1).executeTakeFirstOrThrow();
   return Number(row.ridesVersion);
+}
+
+/**
+ * Every ride as `audience` sees it together with the ride-list version they belong to, read in one
+ * repeatable-read snapshot so the version names exactly these rows (the ride-list cache's entry).
+ */
+export async function readRideListSnapshot(
+  db: Kysely<Database>,
+  audience: RideAudience,
+): Promise<{ version: number; rides: RideSummary[] }> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => ({ version: await readRidesVersion(trx), rides: await listAllRides(trx, audience) }));
 }
 
 export interface RideListQuery {

@@ -1,10 +1,10 @@
 import { adminResetInput, issueResetCodeInput, resetCodeExpiry } from '@rideshare/domain';
 
-import { hashOptions, replacePassword } from '../auth/credentials';
+import { hashOptions } from '../auth/credentials';
 import { hashPassword } from '../auth/password';
 import { generateResetCode, hashResetCode } from '../auth/reset-code';
-import { replaceResetCode } from '../repositories/password-reset-repository';
-import { findUserIdentityByUsername, lockUserForUpdate } from '../repositories/user-repository';
+import { findUserIdentityByUsername } from '../repositories/user-repository';
+import { issueResetCode, replacePassword } from '../services/password-service';
 import { notFound } from '../trpc/errors';
 import { adminProcedure, router } from '../trpc/init';
 
@@ -42,16 +42,7 @@ export const adminRouter = router({
     if (!target) notFound('User');
     const code = generateResetCode();
     const expiresAt = resetCodeExpiry(ctx.now());
-    await ctx.db.transaction().execute(async (trx) => {
-      // The user's row lock makes concurrent issues take turns, so exactly one code survives.
-      if (!(await lockUserForUpdate(trx, target.id))) notFound('User');
-      await replaceResetCode(trx, {
-        userId: target.id,
-        codeHash: hashResetCode(code),
-        expiresAt,
-        createdBy: ctx.user.id,
-      });
-    });
+    await issueResetCode(ctx.db, { userId: target.id, codeHash: hashResetCode(code), expiresAt, createdBy: ctx.user.id });
     return { discordUsername: target.discordUsername, code, expiresAt: expiresAt.toISOString() };
   }),
 });

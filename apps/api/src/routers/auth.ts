@@ -1,9 +1,7 @@
 import {
-  assertResetCodeUsable,
   changePasswordInput,
   completeResetInput,
   DomainError,
-  isDomainError,
   loginInput,
   PASSWORD_RESET_COMPLETE_MESSAGE,
   PASSWORD_RESET_REQUEST_MESSAGE,
@@ -12,24 +10,18 @@ import {
 } from '@rideshare/domain';
 import { TRPCError } from '@trpc/server';
 
-import { hashOptions, replacePassword, throttleLimits, upgradePasswordHashIfNeeded } from '../auth/credentials';
-import { withSignInAttempt } from '../auth/login-throttle';
+import { hashOptions, throttleLimits, upgradePasswordHashIfNeeded } from '../auth/credentials';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { hashResetCode } from '../auth/reset-code';
-import {
-  findResetCodeForUpdate,
-  markResetCodeUsed,
-  voidUnusedResetCodes,
-} from '../repositories/password-reset-repository';
-import { deleteUserSessions } from '../repositories/session-repository';
 import {
   findPasswordHashById,
   findPublicUserById,
   findUserCredentialsByUsername,
   findUserIdentityByUsername,
   insertUser,
-  updateUserPassword,
 } from '../repositories/user-repository';
+import { completePasswordReset, replacePassword } from '../services/password-service';
+import { withSignInAttempt } from '../services/sign-in-service';
 import type { ContextInner } from '../trpc/context';
 import { protectedProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
 
@@ -163,20 +155,8 @@ export const authRouter = router({
       const passwordHash = await hashPassword(input.newPassword, hashOptions(ctx.env));
       const codeHash = hashResetCode(input.code);
       const user = await findUserIdentityByUsername(ctx.db, input.discordUsername);
-      try {
-        await ctx.db.transaction().execute(async (trx) => {
-          const code = user ? await findResetCodeForUpdate(trx, user.id, codeHash) : null;
-          assertResetCodeUsable(code, now);
-          await markResetCodeUsed(trx, code.id, now);
-          await updateUserPassword(trx, code.userId, passwordHash);
-          await voidUnusedResetCodes(trx, code.userId);
-          await deleteUserSessions(trx, code.userId);
-        });
-        return true;
-      } catch (error) {
-        if (isDomainError(error) && error.code === 'RESET_CODE_INVALID') return null;
-        throw error;
-      }
+      const done = await completePasswordReset(ctx.db, { userId: user?.id ?? null, codeHash, passwordHash, now });
+      return done ? true : null;
     });
     // One answer for a wrong, used or expired code and an unknown user, so a guess learns nothing.
     if (!reset) throw new DomainError('RESET_CODE_INVALID', RESET_CODE_INVALID_MESSAGE);

@@ -20,7 +20,6 @@ import { RideLoadError } from '../features/ride-form/ride-load-error';
 import { RideNotFoundCard } from '../features/ride-form/ride-not-found-card';
 import { useSession } from '../features/session';
 import { notifySuccess } from '../lib/notify';
-import { asDirection } from '../lib/ride-direction';
 import { trpc } from '../lib/trpc';
 
 function SummaryLine({ label, children }: { label: string; children: React.ReactNode }) {
@@ -43,7 +42,7 @@ function RideSummaryCard({ ride }: { ride: RideDetail }) {
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" gap="xs">
           <Title order={2} size="h4">
-            {directionLabel(asDirection(ride.direction))}
+            {directionLabel(ride.direction)}
           </Title>
           <Badge
             variant="light"
@@ -125,7 +124,7 @@ function JoinForm({ ride }: { ride: RideDetail }) {
           </Title>
           <JoinRideFields join={join} locationHint="Type it, search for a place, or click the map below" />
           <JoinShareBox
-            ride={{ ...ride, direction: asDirection(ride.direction) }}
+            ride={ride}
             location={form.values.dropoffLocation}
             groupSize={Number(form.values.passengerCount)}
           />
@@ -186,7 +185,7 @@ function JoinRide({ rideId }: { rideId: number }) {
   return (
     <Page
       title="Join Ride"
-      description={`${directionLabel(asDirection(current.direction))} · ${formatRideDate(current.date)}`}
+      description={`${directionLabel(current.direction)} · ${formatRideDate(current.date)}`}
       size="md"
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

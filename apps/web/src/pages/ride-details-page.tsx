@@ -38,7 +38,6 @@ import { RideNotFoundCard } from '../features/ride-form/ride-not-found-card';
 import { useSession, type SessionUser } from '../features/session';
 import { ShareButton } from '../features/share/share-button';
 import { useDriverActions } from '../features/vendor/use-driver-actions';
-import { asDirection } from '../lib/ride-direction';
 import { errorCode } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 
@@ -118,7 +117,7 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
   const passengersQuery = trpc.passenger.list.useQuery({ rideId: ride.id }, { enabled: user !== null });
   const passengers = user ? passengersQuery.data : undefined;
 
-  const direction = asDirection(ride.direction);
+  const direction = ride.direction;
   const full = isFull(ride);
   const past = isPast(ride);
   const status = statusLabel(ride.status);

@@ -25,7 +25,6 @@ import { useTwoStepConfirm } from '../features/ride-form/use-two-step-confirm';
 import { useSession } from '../features/session';
 import { showApiError } from '../lib/errors';
 import { notifyError, notifySuccess } from '../lib/notify';
-import { asDirection } from '../lib/ride-direction';
 import { trpc } from '../lib/trpc';
 import { useRefreshRide } from '../lib/use-refresh-ride';
 
@@ -136,7 +135,7 @@ function EditRide({ rideId }: { rideId: number }) {
     );
   }
 
-  const prefill = rideToFormValues({ ...current, direction: asDirection(current.direction) });
+  const prefill = rideToFormValues(current);
   const initialValues: RideFormState = {
     ...prefill,
     dropoffLocations: normaliseDropoffLocations(prefill.dropoffLocations),

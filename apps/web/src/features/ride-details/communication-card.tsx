@@ -11,7 +11,6 @@ import { discordGroupSuggestion, whatsappGroupSuggestion, type GroupSuggestion }
 import { notifyError } from '../../lib/notify';
 import { ChatIcon, DiscordIcon } from '../../components/icons';
 import { copyWithToast } from '../../lib/clipboard';
-import { asDirection } from '../../lib/ride-direction';
 import type { PassengerEntry, RideDetail } from './types';
 
 export interface CommunicationCardProps {
@@ -31,7 +30,7 @@ async function copySuggestion(suggestion: GroupSuggestion, what: string): Promis
 }
 
 export function CommunicationCard({ ride, passengers }: CommunicationCardProps) {
-  const groupRide = { direction: asDirection(ride.direction), date: ride.date };
+  const groupRide = { direction: ride.direction, date: ride.date };
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="communication-title">
       <Stack gap="sm">

@@ -20,7 +20,6 @@ import { Link } from 'react-router-dom';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { trpc } from '../../lib/trpc';
 import { SequencePanel } from '../sequence/sequence-panel';
-import { isDirection } from '../../lib/ride-direction';
 import { ShareButton } from '../share/share-button';
 import { RideCard } from './ride-card';
 import type { RideListItem } from './types';
@@ -31,7 +30,7 @@ export interface MyRidesTabProps {
 
 /** Words that tell one ride from another for screen readers, where buttons repeat per card. */
 function rideName(ride: RideListItem): string {
-  const label = isDirection(ride.direction) ? directionLabel(ride.direction) : ride.direction;
+  const label = directionLabel(ride.direction);
   return `${label}, ${formatRideDate(ride.date)}`;
 }
 

@@ -30,11 +30,11 @@ import {
   perPersonNow,
   type CardBadge,
   type Direction,
+  type RideStatus,
 } from '@rideshare/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
-import { isDirection } from '../../lib/ride-direction';
 import classes from './ride-card.module.css';
 
 /** What a card needs of a ride; a `ride.list` item or a ride detail both fit. */
@@ -42,11 +42,11 @@ export interface RideCardRide {
   id: number;
   creatorId: number;
   creatorName: string | null;
-  direction: string;
+  direction: Direction;
   date: string;
   maxPassengers: number;
   currentPassengers: number;
-  status: string;
+  status: RideStatus;
   cost: number;
   additionalStops: number;
   /** Why the organiser cancelled the ride (null or left out: not cancelled). */
@@ -103,9 +103,8 @@ export function RideCard({
   actions,
   now = new Date(),
 }: RideCardProps) {
-  const direction = isDirection(ride.direction) ? ride.direction : null;
-  const label = direction ? directionLabel(direction) : ride.direction;
-  const [from, to] = direction ? ROUTE_CODES[direction] : ['', ''];
+  const label = directionLabel(ride.direction);
+  const [from, to] = ROUTE_CODES[ride.direction];
   const date = formatRideDate(ride.date);
   const past = isPast(ride, now);
   const badge = cardBadge(ride, viewerId, now);
@@ -158,11 +157,9 @@ export function RideCard({
       <Stack gap="xs" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <Stack gap={2} style={{ minWidth: 0 }}>
-            {direction ? (
-              <Text size="xs" fw={700} c="dimmed" className={classes.route} aria-hidden="true">
-                {from} → {to}
-              </Text>
-            ) : null}
+            <Text size="xs" fw={700} c="dimmed" className={classes.route} aria-hidden="true">
+              {from} → {to}
+            </Text>
             <Text component={Link} to={`/rides/${ride.id}`} className={classes.titleLink} fw={700} size="lg" lh={1.3}>
               {label}
             </Text>

@@ -1,10 +1,11 @@
+import type { ShareRide } from '@rideshare/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { mockClipboard, renderWithProviders } from '../../test-utils';
 import { ShareButton } from './share-button';
 
-const ride = {
+const ride: ShareRide = {
   direction: 'FC->SG',
   date: '2026-12-05T07:30:00.000Z',
   pickupLocation: 'Forest City',

@@ -12,13 +12,9 @@ import { useRef } from 'react';
 
 import { ShareIcon } from '../../components/icons';
 import { copyWithToast } from '../../lib/clipboard';
-import { asDirection } from '../../lib/ride-direction';
-
-/** What sharing needs of a ride; any ride summary from the API fits. */
-export type ShareableRide = Omit<ShareRide, 'direction'> & { direction: string };
 
 export interface ShareButtonProps {
-  ride: ShareableRide;
+  ride: ShareRide;
   /** Visible text; 'Share' when left out. */
   label?: string;
   passengers?: readonly SharePassenger[];
@@ -33,10 +29,9 @@ function isAbort(error: unknown): boolean {
 }
 
 /** Shares through the Web Share API when there is one, else the clipboard. Resolves when done. */
-async function shareTripSummary(ride: ShareableRide, passengers?: readonly SharePassenger[]): Promise<void> {
-  const shareRide: ShareRide = { ...ride, direction: asDirection(ride.direction) };
-  const title = groupName(shareRide);
-  const text = tripSummary(shareRide, passengers);
+async function shareTripSummary(ride: ShareRide, passengers?: readonly SharePassenger[]): Promise<void> {
+  const title = groupName(ride);
+  const text = tripSummary(ride, passengers);
   const data = { title, text };
   if (typeof navigator !== 'undefined' && typeof navigator.share === 'function') {
     const allowed = typeof navigator.canShare === 'function' ? navigator.canShare(data) : true;

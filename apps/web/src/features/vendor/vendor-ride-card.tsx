@@ -25,7 +25,6 @@ import {
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 
-import { isDirection } from '../../lib/ride-direction';
 import { rideStops } from './ride-stops';
 import type { VendorRide } from './types';
 import type { DriverAction } from './use-driver-actions';
@@ -144,7 +143,7 @@ export function VendorRideCard({
   highlighted = false,
   driverActions,
 }: VendorRideCardProps) {
-  const label = isDirection(ride.direction) ? directionLabel(ride.direction) : ride.direction;
+  const label = directionLabel(ride.direction);
   const date = formatRideDate(ride.date);
   const status = statusLabel(ride.status);
   const { pickups, dropoffs } = rideStops(ride);

@@ -2,6 +2,7 @@ import type { Database } from '@rideshare/db';
 import { takeAttempts, tooManyAttemptsMessage, type AttemptPolicy } from '@rideshare/domain';
 import type { Kysely } from 'kysely';
 
+import { PasswordQueueFullError } from '../auth/password';
 import { clientAddressKey } from '../lib/client-address';
 import {
   deleteThrottleCounter,
@@ -12,7 +13,6 @@ import {
   saveThrottleCounters,
 } from '../repositories/login-throttle-repository';
 import { RateLimitedError } from '../trpc/errors';
-import { PasswordQueueFullError } from './password';
 
 export interface ThrottleLimits {
   /** Attempts on one account from one client address before that address waits for that account. */
