@@ -16,9 +16,10 @@ import {
   type FastifyServerOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 
 import type { Env } from '../env';
+import { pingDatabase } from '../repositories/health-repository';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -163,7 +164,7 @@ export async function checkDatabase(db: Kysely<Database>, timeoutMs: number): Pr
       reject(new ReadinessTimeout(`no answer within ${String(timeoutMs)} ms`));
     }, timeoutMs);
   });
-  const query = sql`select 1`.execute(db);
+  const query = pingDatabase(db);
   // The query may still fail after the timeout won; that later rejection is expected, not a crash.
   query.catch(() => undefined);
   try {
