@@ -78,8 +78,8 @@ describe.each<[ViewportName, string]>([
       const detail = await costTexts(page, 'Cost breakdown');
       expect(detail.lines).toEqual(['Base CostSGD 90', 'Additional Stops (1 × SGD 10)SGD 10', 'Total CostSGD 100']);
       expect(detail.figures).toEqual([
-        'Per person nowSGD 50.00split by 2 people',
-        'Per person if fullSGD 25.00split by 4 seats',
+        'Per Person (now)SGD 50.00split by 2 people',
+        'Per Person (if full)SGD 25.00split by 4 seats',
       ]);
       await noSidewaysScroll(page);
       await screenshot(page, `money-detail-${viewport}`);
@@ -95,8 +95,8 @@ describe.each<[ViewportName, string]>([
       // 90 + 2 stops × 10 = 110; 4 on board → 27.50 each now and if full; the group pays twice that.
       expect(joined.lines).toEqual(['Base CostSGD 90', 'Additional Stops (2 × SGD 10)SGD 20', 'Total CostSGD 110']);
       expect(joined.figures).toEqual([
-        'Per person nowSGD 27.50with you, 4 people',
-        'Per person if fullSGD 27.50split by 4 seats',
+        'Per Person (now)SGD 27.50with you, 4 people',
+        'Per Person (if full)SGD 27.50split by 4 seats',
         'Your share nowSGD 55.00for 2 people',
         'Your share if fullSGD 55.00for 2 people',
       ]);

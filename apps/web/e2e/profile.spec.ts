@@ -114,6 +114,9 @@ describe('/profile Password Settings', () => {
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('link', { name: 'Login' }).first().waitFor();
+    // Logged out on a protected page, the app offers the sign-in screen and would return to
+    // /profile after it; this journey signs in again from the public rides list instead.
+    await page.goto('/home');
     const old = await page.request.post('/api/login', { data: { discordUsername: account.discordUsername, password: account.password } });
     expect(old.status()).toBe(401);
     await loginViaUi(page, { discordUsername: account.discordUsername, password: 'brand-new-pass-1' });

@@ -115,8 +115,8 @@ describe('JoinRidePage', () => {
     const share = screen.getByRole('region', { name: 'Your share' });
     await waitFor(() =>
       expect(Array.from(share.querySelectorAll('[data-cost-figure]')).map((node) => node.textContent)).toEqual([
-        'Per person nowSGD 21.25with you, 4 people',
-        'Per person if fullSGD 17.00split by 5 seats',
+        'Per Person (now)SGD 21.25with you, 4 people',
+        'Per Person (if full)SGD 17.00split by 5 seats',
         'Your share nowSGD 42.50for 2 people',
         'Your share if fullSGD 34.00for 2 people',
       ]),

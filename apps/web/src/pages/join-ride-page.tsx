@@ -190,7 +190,7 @@ function JoinRide({ rideId }: { rideId: number }) {
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <RideSummaryCard ride={current} />
-        <CostBox ride={current} />
+        <CostBox ride={current} ifFullLabel="Your Cost (estimated)" />
       </SimpleGrid>
       {eligibility.eligible ? (
         <>

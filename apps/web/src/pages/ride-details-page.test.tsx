@@ -58,9 +58,9 @@ describe('RideDetailsPage for a visitor', () => {
     expect(screen.getByText('Pasir Ris MRT')).toBeTruthy();
     expect(screen.getByText('Olivia Organiser')).toBeTruthy();
     const cost = screen.getByRole('region', { name: 'Cost breakdown' });
-    expect(within(cost).getByText('Per person now')).toBeTruthy();
+    expect(within(cost).getByText('Per Person (now)')).toBeTruthy();
     expect(within(cost).getByText('SGD 40.00')).toBeTruthy();
-    expect(within(cost).getByText('Per person if full')).toBeTruthy();
+    expect(within(cost).getByText('Per Person (if full)')).toBeTruthy();
     expect(within(cost).getByText('SGD 20.00')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Passengers (Login required)' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Login Required' })).toBeTruthy();

@@ -18,8 +18,8 @@ describe('CostBox', () => {
     await screen.findByText('Base Cost');
     expect(lines()).toEqual(['Base CostSGD 80', 'Total CostSGD 80']);
     expect(figures()).toEqual([
-      'Per person nowSGD 40.00split by 2 people',
-      'Per person if fullSGD 26.67split by 3 seats',
+      'Per Person (now)SGD 40.00split by 2 people',
+      'Per Person (if full)SGD 26.67split by 3 seats',
     ]);
     expect(screen.queryByText(/Additional Stops/)).toBeNull();
   });
@@ -29,25 +29,25 @@ describe('CostBox', () => {
       'the default SGD 5 a stop',
       { cost: 80, additionalStops: 2, currentPassengers: 3, maxPassengers: 5 },
       ['Base CostSGD 80', 'Additional Stops (2 × SGD 5)SGD 10', 'Total CostSGD 90'],
-      ['Per person nowSGD 30.00split by 3 people', 'Per person if fullSGD 18.00split by 5 seats'],
+      ['Per Person (now)SGD 30.00split by 3 people', 'Per Person (if full)SGD 18.00split by 5 seats'],
     ],
     [
       'the stop price the organiser set',
       { cost: 75, additionalStops: 2, stopPrice: 10, currentPassengers: 1, maxPassengers: 4 },
       ['Base CostSGD 75', 'Additional Stops (2 × SGD 10)SGD 20', 'Total CostSGD 95'],
-      ['Per person nowSGD 95.00split by 1 person', 'Per person if fullSGD 23.75split by 4 seats'],
+      ['Per Person (now)SGD 95.00split by 1 person', 'Per Person (if full)SGD 23.75split by 4 seats'],
     ],
     [
       'free stops',
       { cost: 80, additionalStops: 1, stopPrice: 0, currentPassengers: 0, maxPassengers: 1 },
       ['Base CostSGD 80', 'Additional Stops (1 × SGD 0)SGD 0', 'Total CostSGD 80'],
-      ['Per person nowSGD 80.00split by 1 person', 'Per person if fullSGD 80.00split by 1 seat'],
+      ['Per Person (now)SGD 80.00split by 1 person', 'Per Person (if full)SGD 80.00split by 1 seat'],
     ],
     [
       'a ride without cost data',
       { cost: null, additionalStops: null, currentPassengers: 4, maxPassengers: 4 },
       ['Base CostSGD 80', 'Total CostSGD 80'],
-      ['Per person nowSGD 20.00split by 4 people', 'Per person if fullSGD 20.00split by 4 seats'],
+      ['Per Person (now)SGD 20.00split by 4 people', 'Per Person (if full)SGD 20.00split by 4 seats'],
     ],
   ])('prices %s', async (_label, ride, expectedLines, expectedFigures) => {
     renderWithProviders(<CostBox ride={ride} />);
@@ -78,8 +78,8 @@ describe('JoinShareBox', () => {
     expect(lines()).toEqual(['Base CostSGD 80', 'Additional Stops (1 × SGD 10)SGD 10', 'Total CostSGD 90']);
     // 90 / 3 on board = 30 now, 90 / 4 seats = 22.50 if full; the group of 2 pays twice that.
     expect(figures()).toEqual([
-      'Per person nowSGD 30.00with you, 3 people',
-      'Per person if fullSGD 22.50split by 4 seats',
+      'Per Person (now)SGD 30.00with you, 3 people',
+      'Per Person (if full)SGD 22.50split by 4 seats',
       'Your share nowSGD 60.00for 2 people',
       'Your share if fullSGD 45.00for 2 people',
     ]);
@@ -91,8 +91,8 @@ describe('JoinShareBox', () => {
     expect(screen.getByTestId('join-stop-note').textContent).toBe('Your location adds no stop.');
     expect(lines()).toEqual(['Base CostSGD 80', 'Total CostSGD 80']);
     expect(figures()).toEqual([
-      'Per person nowSGD 40.00with you, 2 people',
-      'Per person if fullSGD 20.00split by 4 seats',
+      'Per Person (now)SGD 40.00with you, 2 people',
+      'Per Person (if full)SGD 20.00split by 4 seats',
       'Your share nowSGD 40.00for 1 person',
       'Your share if fullSGD 20.00for 1 person',
     ]);

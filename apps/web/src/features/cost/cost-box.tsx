@@ -18,6 +18,8 @@ export interface CostBoxProps {
   ride: RideCostFigures;
   /** Heading above the lines; `null` for none (when the surrounding card already has one). */
   title?: ReactNode;
+  /** Label of the if-full figure: the join screen reads it as the spec's 'Your Cost (estimated)'. */
+  ifFullLabel?: string;
 }
 
 function CostLine({ label, value, strong = false }: { label: ReactNode; value: string; strong?: boolean }) {
@@ -68,7 +70,7 @@ function BreakdownLines({ cost }: { cost: ReturnType<typeof costBreakdown> }) {
   );
 }
 
-export function CostBox({ ride, title = 'Cost' }: CostBoxProps) {
+export function CostBox({ ride, title = 'Cost', ifFullLabel = 'Per Person (if full)' }: CostBoxProps) {
   const cost = costBreakdown(ride);
   const onBoard = Math.max(ride.currentPassengers, 1);
   return (
@@ -83,9 +85,9 @@ export function CostBox({ ride, title = 'Cost' }: CostBoxProps) {
         <Divider />
         <FigurePair
           figures={[
-            { label: 'Per person now', value: formatSgd(cost.perPersonNow, 2), note: `split by ${people(onBoard)}` },
+            { label: 'Per Person (now)', value: formatSgd(cost.perPersonNow, 2), note: `split by ${people(onBoard)}` },
             {
-              label: 'Per person if full',
+              label: ifFullLabel,
               value: formatSgd(cost.perPersonIfFull, 2),
               note: `split by ${seats(ride.maxPassengers)}`,
             },
@@ -124,9 +126,9 @@ export function JoinShareBox({ ride, location, groupSize }: JoinShareBoxProps) {
         <Divider />
         <FigurePair
           figures={[
-            { label: 'Per person now', value: formatSgd(after.perPersonNow, 2), note: `with you, ${people(onBoard)}` },
+            { label: 'Per Person (now)', value: formatSgd(after.perPersonNow, 2), note: `with you, ${people(onBoard)}` },
             {
-              label: 'Per person if full',
+              label: 'Per Person (if full)',
               value: formatSgd(after.perPersonIfFull, 2),
               note: `split by ${seats(ride.maxPassengers)}`,
             },
