@@ -64,21 +64,31 @@ describe('/profile details', () => {
     expect(await field(reloaded, 'Malaysian Phone Number').inputValue()).toBe('+60 12 000 0003');
     expect(await field(reloaded, 'Revolut Username').inputValue()).toBe('');
     const me = await page.request.get('/api/auth/me');
-    expect(await me.json()).toMatchObject({ name: 'Petra Lim', malaysianNumber: '+60 12 000 0003', revolutUsername: null });
+    expect(await me.json()).toMatchObject({
+      name: 'Petra Lim',
+      malaysianNumber: '+60 12 000 0003',
+      revolutUsername: null,
+    });
   });
 
   it('reads an HTML error page from the server as a server error, in a toast and under the form', async () => {
     const { page } = await signedInPage(newPage, memberAccount(), 'mobile');
     await openProfile(page);
     await page.route('**/trpc/user.update*', (route) =>
-      route.fulfill({ status: 502, contentType: 'text/html', body: '<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>' }),
+      route.fulfill({
+        status: 502,
+        contentType: 'text/html',
+        body: '<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>',
+      }),
     );
     await field(form(page, 'Profile'), 'Full Name').fill('Never Saved');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     const message = 'Failed to update profile: Server error: The server returned an HTML error instead of JSON';
     await toast(page, message).waitFor();
     expect(await page.getByTestId('profile-error').innerText()).toBe(message);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBe(0);
     await screenshot(page, 'profile-mobile');
   });
@@ -117,7 +127,9 @@ describe('/profile Password Settings', () => {
     // Logged out on a protected page, the app offers the sign-in screen and would return to
     // /profile after it; this journey signs in again from the public rides list instead.
     await page.goto('/home');
-    const old = await page.request.post('/api/login', { data: { discordUsername: account.discordUsername, password: account.password } });
+    const old = await page.request.post('/api/login', {
+      data: { discordUsername: account.discordUsername, password: account.password },
+    });
     expect(old.status()).toBe(401);
     await loginViaUi(page, { discordUsername: account.discordUsername, password: 'brand-new-pass-1' });
     await openProfile(page);
@@ -176,7 +188,9 @@ describe('/profile Admin Tools', () => {
     await issue.getByRole('button', { name: 'Issue reset code' }).click();
     const code = (await page.getByTestId('reset-code').innerText()).trim();
     expect(code).toMatch(/^[A-HJKMNP-Z2-9]{12}$/);
-    expect(await page.getByText(/^Expires /).innerText()).toMatch(/Expires \w{3}, \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [ap]m/);
+    expect(await page.getByText(/^Expires /).innerText()).toMatch(
+      /Expires \w{3}, \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} [ap]m/,
+    );
 
     await page.getByRole('button', { name: 'Copy code' }).click();
     await toast(page, 'Copied').waitFor();
@@ -192,7 +206,10 @@ describe('/profile Admin Tools', () => {
   });
 
   it('never shows Admin Tools to a member who is not the admin', async () => {
-    const { page } = await signedInPage(newPage, memberAccount({ discordUsername: `e2e_admin_lookalike_${Date.now().toString(36)}` }));
+    const { page } = await signedInPage(
+      newPage,
+      memberAccount({ discordUsername: `e2e_admin_lookalike_${Date.now().toString(36)}` }),
+    );
     await openProfile(page);
     await page.getByRole('heading', { name: 'Password Settings' }).waitFor();
     expect(await adminTools(page).count()).toBe(0);

@@ -126,7 +126,11 @@ export function JoinShareBox({ ride, location, groupSize }: JoinShareBoxProps) {
         <Divider />
         <FigurePair
           figures={[
-            { label: 'Per Person (now)', value: formatSgd(after.perPersonNow, 2), note: `with you, ${people(onBoard)}` },
+            {
+              label: 'Per Person (now)',
+              value: formatSgd(after.perPersonNow, 2),
+              note: `with you, ${people(onBoard)}`,
+            },
             {
               label: 'Per Person (if full)',
               value: formatSgd(after.perPersonIfFull, 2),
