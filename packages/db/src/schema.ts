@@ -1,4 +1,4 @@
-import type { Direction, DriverDetails, DropoffLocation, RideStatus } from '@rideshare/domain';
+import type { Direction, DriverDetails, DropoffLocation, NotificationKind, RideStatus } from '@rideshare/domain';
 import type { ColumnType, Generated, JSONColumnType, Kysely, Selectable, Transaction } from 'kysely';
 
 /**
@@ -100,6 +100,18 @@ export interface AppStateTable {
   ridesVersion: ColumnType<string, string | number, string | number>;
 }
 
+export interface NotificationTable {
+  id: Generated<number>;
+  userId: number;
+  kind: NotificationKind;
+  rideId: number | null;
+  rideDirection: Direction;
+  rideDate: Timestamp;
+  detail: string | null;
+  createdAt: CreatedAt;
+  readAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface Database {
   users: UserTable;
   driverContacts: DriverContactTable;
@@ -109,6 +121,7 @@ export interface Database {
   loginThrottle: LoginThrottleTable;
   passwordResetCodes: PasswordResetCodeTable;
   appState: AppStateTable;
+  notifications: NotificationTable;
 }
 
 export type UserRow = Selectable<UserTable>;

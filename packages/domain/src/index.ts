@@ -15,3 +15,5 @@ export * from './sign-in-protection';
 export * from './visibility';
 export * from './return-path';
 export * from './vendor-lifecycle';
+export * from './live-events';
+export * from './notifications';

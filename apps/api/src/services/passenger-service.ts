@@ -15,6 +15,7 @@ import {
 } from '@rideshare/domain';
 import type { Kysely } from 'kysely';
 
+import { publishRideEvent } from '../events/publish';
 import { deletePassenger, insertPassenger, isUniqueViolation } from '../repositories/passenger-repository';
 import { lockRideWithEntries, rideStateOf, saveDerivedFields, storeChangedSequences } from './ride-writes';
 
@@ -41,6 +42,7 @@ export async function joinRide(
         dropoffSequence: nextSequenceNumber(entries),
       });
       await saveDerivedFields(trx, ride);
+      await publishRideEvent(trx, 'seats.changed', ride.id);
       return id;
     });
   } catch (error) {
@@ -70,5 +72,6 @@ export async function removePassenger(
     const remaining = entries.filter((other) => other.id !== entry.id);
     await storeChangedSequences(trx, ride.id, remaining, compactSequence(remaining));
     await saveDerivedFields(trx, ride);
+    await publishRideEvent(trx, 'seats.changed', ride.id);
   });
 }

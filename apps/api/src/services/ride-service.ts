@@ -18,6 +18,7 @@ import {
 } from '@rideshare/domain';
 import type { Kysely, Transaction } from 'kysely';
 
+import { publishRideEvent } from '../events/publish';
 import { insertPassenger, updatePassengerEntry } from '../repositories/passenger-repository';
 import {
   deleteRide,
@@ -69,6 +70,7 @@ export async function createRide(
       dropoffSequence: null,
     });
     await saveDerivedFields(trx, { id: rideId, creatorId: creator.id, direction: input.direction });
+    await publishRideEvent(trx, 'ride.created', rideId);
     return rideId;
   });
 }
@@ -132,6 +134,7 @@ export async function editRide(
       });
     }
     await saveDerivedFields(trx, { id: ride.id, creatorId: ride.creatorId, direction: input.direction });
+    await publishRideEvent(trx, 'ride.edited', ride.id);
   });
 }
 
@@ -145,6 +148,7 @@ export async function removeRide(db: Kysely<Database>, args: { actorId: number; 
     const othersJoined = entries.filter((entry) => entry.userId !== ride.creatorId).length;
     assertCanDeleteRide({ ride, actorId: args.actorId, othersJoined });
     await deleteRide(trx, ride.id);
+    await publishRideEvent(trx, 'ride.deleted', ride.id);
   });
 }
 
@@ -162,5 +166,6 @@ export async function cancelRide(
     const { ride, entries } = await lockRideWithEntries(trx, rideId);
     assertCanCancelRide({ ride: rideStateOf(ride, entries), actorId, now });
     await markRideCancelled(trx, ride.id, { reason, at: now });
+    await publishRideEvent(trx, 'ride.cancelled', ride.id);
   });
 }

@@ -18,6 +18,7 @@ import {
 } from '@rideshare/domain';
 import type { Kysely, Transaction } from 'kysely';
 
+import { publishRideEvent } from '../events/publish';
 import { listPassengerEntries, type PassengerEntry } from '../repositories/passenger-repository';
 import { setSequenceLocked } from '../repositories/ride-repository';
 import { lockRideWithEntries, rideNotFound, saveDerivedFields, storeChangedSequences } from './ride-writes';
@@ -48,6 +49,7 @@ export async function setPassengerSequence(
     await storeChangedSequences(trx, ride.id, entries, moveToSequence(entries, args.passengerId, args.sequence));
     // dropoffLocations lists the drop-offs in this order, so it is rebuilt too.
     await saveDerivedFields(trx, ride);
+    await publishRideEvent(trx, 'sequence.changed', ride.id);
     return sortedEntries(trx, ride.id);
   });
 }
@@ -71,6 +73,7 @@ export async function lockSequence(
       await storeChangedSequences(trx, ride.id, entries, renumberSequence(entries));
       await setSequenceLocked(trx, ride.id, true);
       await saveDerivedFields(trx, ride);
+      await publishRideEvent(trx, 'sequence.changed', ride.id);
     }
     return sortedEntries(trx, ride.id);
   });

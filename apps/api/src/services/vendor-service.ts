@@ -1,7 +1,8 @@
 import type { Database } from '@rideshare/db';
-import { assertCanAssign, assertCanComplete, assertCanUnassign } from '@rideshare/domain';
+import { assertCanAssign, assertCanComplete, assertCanUnassign, type RideEventType } from '@rideshare/domain';
 import type { Kysely, Transaction } from 'kysely';
 
+import { publishRideEvent } from '../events/publish';
 import {
   assignRideToVendor,
   lockRideForUpdate,
@@ -25,6 +26,7 @@ export async function assignRide(
     const { ride, entries } = await lockRideWithEntries(trx, args.rideId);
     assertCanAssign({ ride: rideStateOf(ride, entries), isVendor: vendor.isVendor, now });
     await assignRideToVendor(trx, ride.id, vendor.id);
+    await publishRideEvent(trx, 'ride.assigned', ride.id);
   });
 }
 
@@ -39,12 +41,14 @@ async function changeLockedRide(
   change: DriverChange,
   decide: (args: { ride: LockedRide; actorId: number; now: Date }) => void,
   write: (trx: Transaction<Database>, rideId: number) => Promise<void>,
+  event: RideEventType,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const ride = await lockRideForUpdate(trx, change.rideId);
     if (!ride) rideNotFound();
     decide({ ride, actorId: change.actorId, now: change.now });
     await write(trx, ride.id);
+    await publishRideEvent(trx, event, ride.id);
   });
 }
 
@@ -53,7 +57,7 @@ async function changeLockedRide(
  * organiser any time before departure (domain `assertCanUnassign`). assigned → open, vendor null.
  */
 export function unassignRide(db: Kysely<Database>, change: DriverChange): Promise<void> {
-  return changeLockedRide(db, change, assertCanUnassign, unassignRideVendor);
+  return changeLockedRide(db, change, assertCanUnassign, unassignRideVendor, 'ride.unassigned');
 }
 
 /**
@@ -61,5 +65,5 @@ export function unassignRide(db: Kysely<Database>, change: DriverChange): Promis
  * completed, on the locked ride row. The only write that sets completed.
  */
 export function completeRide(db: Kysely<Database>, change: DriverChange): Promise<void> {
-  return changeLockedRide(db, change, assertCanComplete, markRideCompleted);
+  return changeLockedRide(db, change, assertCanComplete, markRideCompleted, 'ride.completed');
 }

@@ -1,0 +1,44 @@
+/**
+ * What the live channel says happened. An event carries no personal data: it names a ride (or the
+ * signed-in user's inbox) and a version, and clients re-fetch what they are allowed to see.
+ *
+ * `version` is the event's place in one sequence shared by every API instance (a Postgres sequence
+ * taken inside the writing transaction); it is also the SSE `id` a reconnecting client sends back
+ * as `Last-Event-ID`.
+ */
+export const RIDE_EVENT_TYPES = [
+  'ride.created',
+  'ride.edited',
+  'ride.cancelled',
+  'ride.deleted',
+  'ride.assigned',
+  'ride.unassigned',
+  'ride.completed',
+  'seats.changed',
+  'sequence.changed',
+  'waitlist.changed',
+] as const;
+
+/** Events only their one user receives (their inbox changed). */
+export const USER_EVENT_TYPES = ['notifications.changed'] as const;
+
+/** Sent by the server instead of a replay when it no longer holds the events a client missed. */
+export const RESYNC_EVENT_TYPE = 'resync' as const;
+
+export type RideEventType = (typeof RIDE_EVENT_TYPES)[number];
+export type UserEventType = (typeof USER_EVENT_TYPES)[number];
+export type LiveEventType = RideEventType | UserEventType | typeof RESYNC_EVENT_TYPE;
+
+/** The event as a client receives it. */
+export interface LiveEvent {
+  type: LiveEventType;
+  rideId: number | null;
+  version: number;
+}
+
+const RIDE_EVENT_SET: ReadonlySet<string> = new Set(RIDE_EVENT_TYPES);
+
+/** Ride events are public (every visitor may re-fetch the public ride list); inbox events are not. */
+export function isRideEventType(type: string): type is RideEventType {
+  return RIDE_EVENT_SET.has(type);
+}

@@ -1,0 +1,20 @@
+/**
+ * What a member is told about a ride they are on (the inbox, SPEC-free; issue 13). The stored row
+ * carries the kind, the ride's direction and departure at the time, and kind-specific `detail`.
+ */
+export const NOTIFICATION_KINDS = [
+  /** The organiser changed the departure; detail: the previous departure (ISO). */
+  'ride_edited',
+  /** The organiser cancelled; detail: their reason. */
+  'ride_cancelled',
+  /** The organiser took your entry off the ride. */
+  'passenger_removed',
+  /** A vendor took the ride; detail: the company name. */
+  'vendor_assigned',
+  /** The driver was released (by the vendor or the organiser). */
+  'vendor_released',
+  /** Seats freed up for your waiting group; detail: when the offer lapses (ISO). */
+  'waitlist_offer',
+] as const;
+
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
