@@ -17,6 +17,7 @@ import type { Kysely } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
 import { deletePassenger, insertPassenger, isUniqueViolation } from '../repositories/passenger-repository';
+import { notifyAboutRide } from './ride-notifications';
 import { lockRideWithEntries, rideStateOf, saveDerivedFields, storeChangedSequences } from './ride-writes';
 
 /**
@@ -73,5 +74,7 @@ export async function removePassenger(
     await storeChangedSequences(trx, ride.id, remaining, compactSequence(remaining));
     await saveDerivedFields(trx, ride);
     await publishRideEvent(trx, 'seats.changed', ride.id);
+    // The organiser taking someone off tells them; a passenger leaving on their own tells nobody.
+    if (entry.userId !== actorId) await notifyAboutRide(trx, [entry.userId], ride, 'passenger_removed');
   });
 }

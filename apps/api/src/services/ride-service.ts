@@ -27,6 +27,7 @@ import {
   markRideCancelled,
   updateRide,
 } from '../repositories/ride-repository';
+import { notifyAboutRide, rideParty } from './ride-notifications';
 import { lockRideWithEntries, rideStateOf, saveDerivedFields } from './ride-writes';
 
 async function assertDriverContact(trx: Transaction<Database>, id: number | null | undefined): Promise<void> {
@@ -135,6 +136,16 @@ export async function editRide(
     }
     await saveDerivedFields(trx, { id: ride.id, creatorId: ride.creatorId, direction: input.direction });
     await publishRideEvent(trx, 'ride.edited', ride.id);
+    // Passengers hear about a new departure time only (detail: the previous one).
+    if (input.date.getTime() !== ride.date.getTime()) {
+      await notifyAboutRide(
+        trx,
+        rideParty(ride, others, { except: [ride.creatorId, actorId] }),
+        { id: ride.id, direction: input.direction, date: input.date },
+        'ride_edited',
+        ride.date.toISOString(),
+      );
+    }
   });
 }
 
@@ -167,5 +178,6 @@ export async function cancelRide(
     assertCanCancelRide({ ride: rideStateOf(ride, entries), actorId, now });
     await markRideCancelled(trx, ride.id, { reason, at: now });
     await publishRideEvent(trx, 'ride.cancelled', ride.id);
+    await notifyAboutRide(trx, rideParty(ride, entries, { except: [ride.creatorId, actorId] }), ride, 'ride_cancelled', reason);
   });
 }
