@@ -178,6 +178,12 @@ export async function cancelRide(
     assertCanCancelRide({ ride: rideStateOf(ride, entries), actorId, now });
     await markRideCancelled(trx, ride.id, { reason, at: now });
     await publishRideEvent(trx, 'ride.cancelled', ride.id);
-    await notifyAboutRide(trx, rideParty(ride, entries, { except: [ride.creatorId, actorId] }), ride, 'ride_cancelled', reason);
+    await notifyAboutRide(
+      trx,
+      rideParty(ride, entries, { except: [ride.creatorId, actorId] }),
+      ride,
+      'ride_cancelled',
+      reason,
+    );
   });
 }

@@ -66,7 +66,12 @@ async function changeLockedRide(
  */
 async function notifyReleased(trx: Transaction<Database>, ride: LockedRide, actorId: number): Promise<void> {
   const entries = await listRideEntries(trx, ride.id);
-  await notifyAboutRide(trx, rideParty(ride, entries, { extra: [ride.vendorId], except: [actorId] }), ride, 'vendor_released');
+  await notifyAboutRide(
+    trx,
+    rideParty(ride, entries, { extra: [ride.vendorId], except: [actorId] }),
+    ride,
+    'vendor_released',
+  );
 }
 
 /**
