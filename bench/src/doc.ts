@@ -12,6 +12,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 import { ARGON2_COST } from './data';
+import type { FanOutResult } from './fanout';
 import type { Engine } from './options';
 import {
   BUDGET,
@@ -65,6 +66,14 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const ofEngine = (results: RunResults, engine: Engine) => results.runs.filter((r) => r.engine === engine);
 const serverRuns = (results: RunResults) => ofEngine(results, 'server');
+const fanOutOf = (results: RunResults, engine: Engine) =>
+  ofEngine(results, engine).find((run) => run.fanOut)?.fanOut ?? null;
+
+/** "62 → 71 MB" (the server's RSS before and after its subscribers connected). */
+function rssGrowth(fanOut: FanOutResult | null): string | null {
+  if (!fanOut || fanOut.rssBeforeBytes === null || fanOut.rssAfterBytes === null) return null;
+  return `${(fanOut.rssBeforeBytes / MB).toFixed(0)} → ${(fanOut.rssAfterBytes / MB).toFixed(0)} MB`;
+}
 const memoryRuns = (results: RunResults) => results.memory?.runs ?? [];
 const atSize = (runs: readonly SizeRun[], rides: number) => runs.find((r) => r.rides === rides);
 const readOf = (run: SizeRun | undefined, key: ReadResult['key']) => run?.reads.find((r) => r.key === key);
@@ -163,8 +172,10 @@ export const FIGURES: Record<string, Figure> = {
     );
     return value === null ? null : `${value} req/s`;
   },
-  listOneConnectionP50: (r) => msSpread(latencies(readsOf(serverRuns(r), 'trpcList').map((x) => x.oneConnection?.p50Ms))),
-  listOneConnectionP99: (r) => msSpread(latencies(readsOf(serverRuns(r), 'trpcList').map((x) => x.oneConnection?.p99Ms))),
+  listOneConnectionP50: (r) =>
+    msSpread(latencies(readsOf(serverRuns(r), 'trpcList').map((x) => x.oneConnection?.p50Ms))),
+  listOneConnectionP99: (r) =>
+    msSpread(latencies(readsOf(serverRuns(r), 'trpcList').map((x) => x.oneConnection?.p99Ms))),
   /** One request at a time: the mean time per request (1 / requests per second). */
   listServiceTime: (r) =>
     msSpread(
@@ -262,6 +273,16 @@ export const FIGURES: Record<string, Figure> = {
       (v) => n0(v),
     ),
   joinP99Server: (r) => msSpread(serverRuns(r).map((x) => x.join.p99Ms)),
+
+  // SSE fan-out, one data set per engine.
+  fanOutSubscribers: (r) => {
+    const f = fanOutOf(r, 'server') ?? fanOutOf(r, 'embedded');
+    return f ? n0(f.subscribers) : null;
+  },
+  fanOutP99Server: (r) => msSpread(latencies([fanOutOf(r, 'server')?.p99Ms])),
+  fanOutP99Embedded: (r) => msSpread(latencies([fanOutOf(r, 'embedded')?.p99Ms])),
+  fanOutRssServer: (r) => rssGrowth(fanOutOf(r, 'server')),
+  fanOutRssEmbedded: (r) => rssGrowth(fanOutOf(r, 'embedded')),
   loginRateServer: (r) =>
     spread(
       serverRuns(r).map((x) => x.login.rps),
