@@ -15,13 +15,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 import type { Database } from '@rideshare/db';
-import {
-  deriveRideFields,
-  FOREST_CITY_PICKUP,
-  type Direction,
-  type RideEntry,
-  type RideStatus,
-} from '@rideshare/domain';
+import { deriveRideFields, FOREST_CITY_PICKUP, type Direction, type RideEntry, type RideStatus } from '@rideshare/domain';
 import { sql, type Insertable, type Kysely } from 'kysely';
 
 import { Random } from './random';
