@@ -32,14 +32,22 @@ const FEED_REFRESH = 'PT1H';
 
 /**
  * A personal feed token as handed out: 32 random bytes in base64url (43 characters, no padding).
- * Anything else cannot be a token and is answered like an unknown one (404).
+ * Anything else cannot be a token and is answered like an unknown one (404), not as bad input: a
+ * feed URL either works or it does not.
  */
 export const CALENDAR_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/**
+ * Whether a string has the shape of a feed token (only those are looked up).
+ *
+ * @example isCalendarToken('abc') // false
+ */
+export function isCalendarToken(value: string): boolean {
+  return CALENDAR_TOKEN_PATTERN.test(value);
+}
+
 /** The feed path's token (REST `/api/calendar/:token.ics`, tRPC `calendar.feed`). */
-export const calendarFeedInput = z.object({
-  token: z.string({ error: 'Calendar feed not found' }).regex(CALENDAR_TOKEN_PATTERN, 'Calendar feed not found'),
-});
+export const calendarFeedInput = z.object({ token: z.string({ error: 'Calendar feed not found' }).max(200) });
 export type CalendarFeedInput = z.infer<typeof calendarFeedInput>;
 
 /**
