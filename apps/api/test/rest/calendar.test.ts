@@ -5,8 +5,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { loggedPath } from '../../src/plugins/observability';
 import { addPassenger, createRide, createUser, createVendor, type TestUser } from '../factories';
+import { callerAs } from '../helpers/accounts';
 import { appsPerTest, createTestApp, loginAs } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { testEnv } from '../helpers/env';
 
 const PUBLIC_URL = 'http://rides.example.test';
 
@@ -321,7 +323,13 @@ describe('personal calendar feed', () => {
 
   it('answers 404 for tokens that never existed or cannot be tokens', async () => {
     await rotate(aliceCookie);
-    for (const token of ['A'.repeat(43), 'short', 'A'.repeat(44), `${'A'.repeat(42)}%2F`, '..%2F..%2Fetc']) {
+    // Well-formed tokens (dashes and underscores included) reach the feed's own answer.
+    for (const token of ['A'.repeat(43), `${'-'.repeat(21)}${'_'.repeat(22)}`]) {
+      const res = await get(`/api/calendar/${token}.ics`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json<Json>()).toEqual({ error: 'Calendar feed not found' });
+    }
+    for (const token of ['short', 'A'.repeat(44), `${'A'.repeat(42)}%2F`, '..%2F..%2Fetc']) {
       const res = await get(`/api/calendar/${token}.ics`);
       expect(res.statusCode).toBe(404);
     }
@@ -371,5 +379,20 @@ describe('tRPC user.calendarFeed', () => {
     const after = await app.inject({ method: 'GET', url: '/trpc/user.calendarFeed', headers: { cookie: aliceCookie } });
     expect(after.json<{ result: { data: Json } }>().result.data).toMatchObject({ active: true });
     expect(after.body).not.toContain(url.slice(-47));
+  });
+});
+
+describe('tRPC calendar.ride', () => {
+  it('stamps the file with the caller’s clock and builds links on the configured origin', async () => {
+    const ride = await createRide(tdb.db, alice, { date: DEPARTURE });
+    const now = new Date('2030-01-02T03:04:05.678Z');
+    const caller = await callerAs(tdb.db, testEnv({ PUBLIC_URL: 'https://rides.example.com/app' }), null, {
+      now: () => now,
+    });
+    const file = await caller.calendar.ride({ id: ride.id });
+    expect(file.filename).toBe(`rideshare-ride-${String(ride.id)}.ics`);
+    expect(file.body).toContain('\r\nDTSTAMP:20300102T030405Z\r\n');
+    expect(file.body).toContain(`\r\nUID:ride-${String(ride.id)}@rides.example.com\r\n`);
+    expect(file.body).toContain(`\r\nURL:https://rides.example.com/rides/${String(ride.id)}\r\n`);
   });
 });
