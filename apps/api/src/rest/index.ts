@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 import type { HttpContextDeps } from '../trpc/context';
 import { registerAuthRoutes } from './auth';
+import { registerCalendarRoutes } from './calendar';
 import { registerRideRoutes } from './rides';
 import { registerVendorRoutes } from './vendor';
 import { registerUserRoutes } from './users';
@@ -13,5 +14,6 @@ export function registerRestRoutes(app: FastifyInstance, deps: HttpContextDeps):
   registerRideRoutes(app, deps);
   registerVendorRoutes(app, deps);
   registerUserRoutes(app, deps);
+  registerCalendarRoutes(app, deps);
   registerConfigRoutes(app, deps.env);
 }
