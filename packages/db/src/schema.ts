@@ -24,6 +24,10 @@ export interface UserTable {
   driverDetails: JSONColumnType<DriverDetails | null, string | null, string | null>;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** SHA-256 (hex) of the personal calendar feed's token; null when the user has no feed. */
+  calendarTokenHash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the current feed token was made; null exactly when there is no token. */
+  calendarTokenCreatedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface DriverContactTable {
@@ -56,6 +60,8 @@ export interface RideTable {
   /** Set with status 'cancelled' (and only then): why the organiser cancelled, and when. */
   cancelReason: ColumnType<string | null, string | null | undefined, string | null>;
   cancelledAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The calendar event's SEQUENCE: bumped by every edit that changes what the event shows. */
+  calendarSequence: Generated<number>;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }

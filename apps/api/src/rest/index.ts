@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 import type { HttpContextDeps } from '../trpc/context';
 import { registerAuthRoutes } from './auth';
+import { registerCalendarRoutes } from './calendar';
 import { registerNotificationRoutes } from './notifications';
 import { registerRideRoutes } from './rides';
 import { registerVendorRoutes } from './vendor';
@@ -14,6 +15,7 @@ export function registerRestRoutes(app: FastifyInstance, deps: HttpContextDeps):
   registerRideRoutes(app, deps);
   registerVendorRoutes(app, deps);
   registerUserRoutes(app, deps);
+  registerCalendarRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   registerConfigRoutes(app, deps.env);
 }

@@ -1,6 +1,7 @@
 import { createCallerFactory, router } from '../trpc/init';
 import { adminRouter } from './admin';
 import { authRouter } from './auth';
+import { calendarRouter } from './calendar';
 import { notificationRouter } from './notification';
 import { passengerRouter } from './passenger';
 import { rideRouter } from './ride';
@@ -19,6 +20,7 @@ export const appRouter = router({
   stats: statsRouter,
   user: userRouter,
   admin: adminRouter,
+  calendar: calendarRouter,
   notification: notificationRouter,
 });
 

@@ -19,6 +19,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
+import { bumpCalendarSequence } from '../repositories/calendar-repository';
 import { insertPassenger, updatePassengerEntry } from '../repositories/passenger-repository';
 import {
   deleteRide,
@@ -108,6 +109,7 @@ export async function editRide(
     await assertDriverContact(trx, input.driverContactId);
     // Only reachable with nobody else on the ride: a drop-off order means nothing after a turn-around.
     const directionChanged = input.direction !== ride.direction;
+    await bumpCalendarSequence(trx, ride.id, { ...input, pickupLocation: pickupLocationOf(input) });
     await updateRide(trx, ride.id, {
       direction: input.direction,
       date: input.date,
@@ -177,6 +179,7 @@ export async function cancelRide(
     const { ride, entries } = await lockRideWithEntries(trx, rideId);
     assertCanCancelRide({ ride: rideStateOf(ride, entries), actorId, now });
     await markRideCancelled(trx, ride.id, { reason, at: now });
+    await bumpCalendarSequence(trx, ride.id);
     await publishRideEvent(trx, 'ride.cancelled', ride.id);
     await notifyAboutRide(
       trx,

@@ -51,6 +51,11 @@ export interface ContextInner {
   now: () => Date;
   /** The HTTP request's id (x-request-id), quoted in internal-error answers; null in-process. */
   requestId: string | null;
+  /**
+   * The origin links back to the app are built on (calendar files and feed URLs): PUBLIC_URL's when
+   * set, otherwise the request's own (protocol and Host); in-process, http://127.0.0.1:PORT.
+   */
+  origin: string;
 }
 
 export interface CreateContextInnerOptions {
@@ -63,6 +68,7 @@ export interface CreateContextInnerOptions {
   rateLimit?: RateLimitCheck | null;
   now?: () => Date;
   requestId?: string | null;
+  origin?: string;
 }
 
 /** Context without HTTP: used by tests and in-process scripts through `createCaller`. */
@@ -77,7 +83,14 @@ export function createContextInner(opts: CreateContextInnerOptions): ContextInne
     rateLimit: opts.rateLimit ?? null,
     now: opts.now ?? (() => new Date()),
     requestId: opts.requestId ?? null,
+    origin: opts.origin ?? appOrigin(opts.env, null),
   };
+}
+
+/** PUBLIC_URL's origin, else the request's (behind TRUST_PROXY, the forwarded one), else loopback. */
+export function appOrigin(env: Env, req: Pick<CreateFastifyContextOptions['req'], 'protocol' | 'host'> | null): string {
+  if (env.PUBLIC_URL) return new URL(env.PUBLIC_URL).origin;
+  return req ? `${req.protocol}://${req.host}` : `http://127.0.0.1:${String(env.PORT)}`;
 }
 
 export interface HttpContextDeps {
@@ -173,6 +186,7 @@ export async function createContextFromRequest(
     rideListCache: deps.rideListCache,
     rateLimit: deps.rateLimit ?? null,
     requestId: req.id,
+    origin: appOrigin(deps.env, req),
   });
 }
 

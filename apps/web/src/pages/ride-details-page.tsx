@@ -11,6 +11,8 @@ import {
   isFull,
   isPast,
   joinEligibility,
+  rideCalendarFilename,
+  rideCalendarPath,
   statusLabel,
   type StatusLabel,
 } from '@rideshare/domain';
@@ -156,6 +158,15 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
           ) : null}
           {canChange ? <CancelRideButton ride={ride} /> : null}
           <ShareButton ride={ride} label="Share" passengers={passengers} />
+          {/* A plain download, not a route: the .ics opens in the device's calendar app. */}
+          <Button
+            component="a"
+            href={rideCalendarPath(ride.id)}
+            download={rideCalendarFilename(ride.id)}
+            variant="default"
+          >
+            Add to calendar
+          </Button>
         </>
       }
     >
