@@ -17,3 +17,4 @@ export * from './return-path';
 export * from './vendor-lifecycle';
 export * from './live-events';
 export * from './notifications';
+export * from './waitlist';
