@@ -170,6 +170,7 @@ export function assertCanWait(args: {
  * not lapsed (OFFER_EXPIRED), on a ride neither cancelled (RIDE_CANCELLED) nor past (RIDE_PAST);
  * and, as a last guard (an edit may have lowered the maximum under a live offer), the group must
  * fit beside everyone on board and every other live offer (RIDE_FULL, the join's wording).
+ * Answers the member's waiting entry.
  *
  * @example assertCanAccept({ ride, entry: { ...entry, offerExpiresAt: null }, heldByOthers: 0, now })
  *   // throws NO_OFFER 'No seat is being held for you yet: you are still on the waitlist'
@@ -179,7 +180,7 @@ export function assertCanAccept<T extends WaitlistEntry>(args: {
   entry: T | null | undefined;
   heldByOthers: number;
   now: Date;
-}): asserts args is { ride: RideState; entry: T; heldByOthers: number; now: Date } {
+}): T {
   const { ride, entry, heldByOthers, now } = args;
   if (!entry) throw new DomainError('NOT_WAITING', 'You are not on the waitlist of this ride');
   assertNotCancelled(ride, 'This ride was cancelled');
@@ -194,6 +195,7 @@ export function assertCanAccept<T extends WaitlistEntry>(args: {
   if (entry.passengerCount > remaining) {
     throw new DomainError('RIDE_FULL', remaining === 0 ? 'Ride is full' : `Only ${String(remaining)} spots remaining`);
   }
+  return entry;
 }
 
 /**

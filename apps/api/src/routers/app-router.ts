@@ -7,6 +7,7 @@ import { sequenceRouter } from './sequence';
 import { statsRouter } from './stats';
 import { userRouter } from './user';
 import { vendorRouter } from './vendor';
+import { waitlistRouter } from './waitlist';
 
 /** The table of contents of the API: one namespace per area. */
 export const appRouter = router({
@@ -18,6 +19,7 @@ export const appRouter = router({
   stats: statsRouter,
   user: userRouter,
   admin: adminRouter,
+  waitlist: waitlistRouter,
 });
 
 export type AppRouter = typeof appRouter;

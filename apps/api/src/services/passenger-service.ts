@@ -10,18 +10,20 @@ import {
   compactSequence,
   DomainError,
   findPassengerOfRide,
-  nextSequenceNumber,
+  withHeldSeats,
   type JoinRideInput,
 } from '@rideshare/domain';
 import type { Kysely } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
-import { deletePassenger, insertPassenger, isUniqueViolation } from '../repositories/passenger-repository';
-import { lockRideWithEntries, rideStateOf, saveDerivedFields, storeChangedSequences } from './ride-writes';
+import { deletePassenger, isUniqueViolation } from '../repositories/passenger-repository';
+import { addRideEntry, lockRideWithEntries, rideStateOf, saveDerivedFields, storeChangedSequences } from './ride-writes';
+import { leaveLineAfterJoin, offerFreedSeats, waitlistForJoin } from './waitlist-service';
 
 /**
  * Joins a ride with one's location and group size: never overbooked, since the seats left are
- * counted under the ride's lock. When the ride's drop-offs are already numbered the newcomer is
+ * counted under the ride's lock (seats held by live waitlist offers count as taken; a member in
+ * line who joins directly leaves the line, and may use their own held seats). When the ride's drop-offs are already numbered the newcomer is
  * numbered next, keeping the list 1..n. Answers the new entry's id.
  */
 export async function joinRide(
@@ -32,17 +34,20 @@ export async function joinRide(
   try {
     return await db.transaction().execute(async (trx) => {
       const { ride, entries } = await lockRideWithEntries(trx, input.rideId);
+      // Seats held for people in line count as taken, so nobody jumps the queue.
+      const line = await waitlistForJoin(trx, ride, entries, userId, now);
       const isPassenger = entries.some((entry) => entry.userId === userId);
-      assertCanJoin(rideStateOf(ride, entries), { userId, isPassenger, passengerCount: input.passengerCount }, now);
-      const id = await insertPassenger(trx, {
-        rideId: ride.id,
+      assertCanJoin(
+        withHeldSeats(rideStateOf(ride, entries), line.heldByOthers),
+        { userId, isPassenger, passengerCount: input.passengerCount },
+        now,
+      );
+      const id = await addRideEntry(trx, ride, entries, {
         userId,
         dropoffLocation: input.dropoffLocation,
         passengerCount: input.passengerCount,
-        dropoffSequence: nextSequenceNumber(entries),
       });
-      await saveDerivedFields(trx, ride);
-      await publishRideEvent(trx, 'seats.changed', ride.id);
+      await leaveLineAfterJoin(trx, ride, line.ownEntryId, now);
       return id;
     });
   } catch (error) {
@@ -73,5 +78,6 @@ export async function removePassenger(
     await storeChangedSequences(trx, ride.id, remaining, compactSequence(remaining));
     await saveDerivedFields(trx, ride);
     await publishRideEvent(trx, 'seats.changed', ride.id);
+    await offerFreedSeats(trx, ride, now);
   });
 }

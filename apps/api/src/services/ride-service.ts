@@ -28,6 +28,7 @@ import {
   updateRide,
 } from '../repositories/ride-repository';
 import { lockRideWithEntries, rideStateOf, saveDerivedFields } from './ride-writes';
+import { offerFreedSeats } from './waitlist-service';
 
 async function assertDriverContact(trx: Transaction<Database>, id: number | null | undefined): Promise<void> {
   if (id != null && !(await driverContactExists(trx, id))) {
@@ -135,6 +136,7 @@ export async function editRide(
     }
     await saveDerivedFields(trx, { id: ride.id, creatorId: ride.creatorId, direction: input.direction });
     await publishRideEvent(trx, 'ride.edited', ride.id);
+    await offerFreedSeats(trx, ride, now);
   });
 }
 
