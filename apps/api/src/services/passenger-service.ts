@@ -18,7 +18,7 @@ import type { Kysely } from 'kysely';
 import { publishRideEvent } from '../events/publish';
 import { deletePassenger, isUniqueViolation } from '../repositories/passenger-repository';
 import { addRideEntry, lockRideWithEntries, rideStateOf, saveDerivedFields, storeChangedSequences } from './ride-writes';
-import { leaveLineAfterJoin, offerFreedSeats, waitlistForJoin } from './waitlist-service';
+import { checkRule, leaveLineAfterJoin, offerFreedSeats, unlessRefused, waitlistForJoin } from './waitlist-service';
 
 /**
  * Joins a ride with one's location and group size: never overbooked, since the seats left are
@@ -32,16 +32,20 @@ export async function joinRide(
 ): Promise<number> {
   const { userId, input, now } = args;
   try {
-    return await db.transaction().execute(async (trx) => {
+    const outcome = await db.transaction().execute(async (trx): Promise<number | DomainError> => {
       const { ride, entries } = await lockRideWithEntries(trx, input.rideId);
-      // Seats held for people in line count as taken, so nobody jumps the queue.
+      // Seats held for people in line count as taken, so nobody jumps the queue; a refusal still
+      // commits the line moving on (lapsed offers passed on).
       const line = await waitlistForJoin(trx, ride, entries, userId, now);
       const isPassenger = entries.some((entry) => entry.userId === userId);
-      assertCanJoin(
-        withHeldSeats(rideStateOf(ride, entries), line.heldByOthers),
-        { userId, isPassenger, passengerCount: input.passengerCount },
-        now,
+      const check = checkRule(() =>
+        assertCanJoin(
+          withHeldSeats(rideStateOf(ride, entries), line.heldByOthers),
+          { userId, isPassenger, passengerCount: input.passengerCount },
+          now,
+        ),
       );
+      if (!check.ok) return check.refusal;
       const id = await addRideEntry(trx, ride, entries, {
         userId,
         dropoffLocation: input.dropoffLocation,
@@ -50,6 +54,7 @@ export async function joinRide(
       await leaveLineAfterJoin(trx, ride, line.ownEntryId, now);
       return id;
     });
+    return unlessRefused(outcome);
   } catch (error) {
     // The ride lock already serialises joins; the unique key is the last line of defence.
     if (isUniqueViolation(error, 'ride_passengers_ride_user_key')) {

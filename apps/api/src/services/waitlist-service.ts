@@ -12,6 +12,7 @@ import {
   chooseOffers,
   DomainError,
   heldSeats,
+  isDomainError,
   isOfferLapsed,
   offerExpiresAt,
   waitlistPosition,
@@ -34,6 +35,27 @@ import {
 } from '../repositories/waitlist-repository';
 import { notifyUsers } from './notify';
 import { addRideEntry, lockRideWithEntries, rideStateOf } from './ride-writes';
+
+/**
+ * Runs a rule inside a write and hands back its refusal instead of throwing it, so the transaction
+ * can still commit the waitlist's own settling (lapsed offers passed on, seats offered) before the
+ * caller throws the refusal: a refused request must not undo the queue moving on. Only for rules
+ * checked before the write itself changes anything.
+ */
+export function checkRule<T>(rule: () => T): { ok: true; value: T } | { ok: false; refusal: DomainError } {
+  try {
+    return { ok: true, value: rule() };
+  } catch (error) {
+    if (isDomainError(error)) return { ok: false, refusal: error };
+    throw error;
+  }
+}
+
+/** Throws a refusal a transaction handed back (see {@link checkRule}), else answers its value. */
+export function unlessRefused<T>(outcome: T | DomainError): T {
+  if (outcome instanceof DomainError || isDomainError(outcome)) throw outcome;
+  return outcome;
+}
 
 /** Where a member stands on a ride's waitlist (the ride detail's `waitlist.mine`). */
 export interface WaitlistStanding {
@@ -117,21 +139,24 @@ export async function joinWaitlist(
 ): Promise<WaitlistStanding> {
   const { user, input, now } = args;
   try {
-    return await db.transaction().execute(async (trx) => {
+    const outcome = await db.transaction().execute(async (trx): Promise<WaitlistStanding | DomainError> => {
       const { ride, entries } = await lockRideWithEntries(trx, input.rideId);
       const line = await settleWaitlist(trx, ride, entries, now);
-      assertCanWait({
-        ride: rideStateOf(ride, entries),
-        held: heldSeats(line, now),
-        member: {
-          userId: user.id,
-          isVendor: user.isVendor,
-          isPassenger: entries.some((entry) => entry.userId === user.id),
-          isWaiting: line.some((entry) => entry.userId === user.id),
-          passengerCount: input.passengerCount,
-        },
-        now,
-      });
+      const check = checkRule(() =>
+        assertCanWait({
+          ride: rideStateOf(ride, entries),
+          held: heldSeats(line, now),
+          member: {
+            userId: user.id,
+            isVendor: user.isVendor,
+            isPassenger: entries.some((entry) => entry.userId === user.id),
+            isWaiting: line.some((entry) => entry.userId === user.id),
+            passengerCount: input.passengerCount,
+          },
+          now,
+        }),
+      );
+      if (!check.ok) return check.refusal;
       const id = await insertWaitlistEntry(trx, {
         rideId: ride.id,
         userId: user.id,
@@ -146,6 +171,7 @@ export async function joinWaitlist(
         offerExpiresAt: null,
       };
     });
+    return unlessRefused(outcome);
   } catch (error) {
     // The ride lock already serialises these; the unique key is the last line of defence.
     if (isUniqueViolation(error, 'ride_waitlist_ride_user_key')) {
@@ -191,15 +217,23 @@ export async function acceptOffer(
   args: { userId: number; rideId: number; now: Date },
 ): Promise<number> {
   const { userId, rideId, now } = args;
-  return db.transaction().execute(async (trx) => {
+  const outcome = await db.transaction().execute(async (trx): Promise<number | DomainError> => {
     const { ride, entries } = await lockRideWithEntries(trx, rideId);
     const queue = await listWaitlist(trx, ride.id);
-    const mine = assertCanAccept({
-      ride: rideStateOf(ride, entries),
-      entry: queue.find((entry) => entry.userId === userId),
-      heldByOthers: heldSeats(queue, now, { exceptUserId: userId }),
-      now,
-    });
+    const check = checkRule(() =>
+      assertCanAccept({
+        ride: rideStateOf(ride, entries),
+        entry: queue.find((entry) => entry.userId === userId),
+        heldByOthers: heldSeats(queue, now, { exceptUserId: userId }),
+        now,
+      }),
+    );
+    if (!check.ok) {
+      // A lapsed offer (this member's or another's) still passes on.
+      await settle(trx, ride, entries, queue, now);
+      return check.refusal;
+    }
+    const mine = check.value;
     const entryId = await addRideEntry(trx, ride, entries, {
       userId,
       dropoffLocation: mine.dropoffLocation,
@@ -210,6 +244,7 @@ export async function acceptOffer(
     await offerFreedSeats(trx, ride, now);
     return entryId;
   });
+  return unlessRefused(outcome);
 }
 
 /** The direct join's part: the seats live offers hold for others, and the joiner's own place in line. */
