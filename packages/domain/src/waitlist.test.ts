@@ -196,7 +196,14 @@ describe('assertCanAccept', () => {
       'OFFER_EXPIRED',
       'Your seat offer has lapsed and passed to the next person waiting',
     ],
-    ['a cancelled ride', waiting(1, 2, minutes(1)), { status: 'cancelled' }, 0, 'RIDE_CANCELLED', 'This ride was cancelled'],
+    [
+      'a cancelled ride',
+      waiting(1, 2, minutes(1)),
+      { status: 'cancelled' },
+      0,
+      'RIDE_CANCELLED',
+      'This ride was cancelled',
+    ],
     [
       'a past ride',
       waiting(1, 2, minutes(1)),

@@ -81,7 +81,11 @@ export interface RideWaitlist {
  * driver card (`driver`: null unless a vendor is assigned and the caller is of the ride's party)
  * and its waitlist.
  */
-export type RideDetail = RideSummary & { creator: RideCreator | null; driver: DriverCard | null; waitlist: RideWaitlist };
+export type RideDetail = RideSummary & {
+  creator: RideCreator | null;
+  driver: DriverCard | null;
+  waitlist: RideWaitlist;
+};
 
 /** The viewer's waitlist row as the detail query reads it (jsonb). */
 interface WaitlistMineRow {

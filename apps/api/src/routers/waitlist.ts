@@ -15,7 +15,9 @@ export const waitlistRouter = router({
    */
   join: joinProcedure
     .input(joinWaitlistInput)
-    .mutation(({ ctx, input }): Promise<WaitlistStanding> => joinWaitlist(ctx.db, { user: ctx.user, input, now: ctx.now() })),
+    .mutation(({ ctx, input }): Promise<WaitlistStanding> =>
+      joinWaitlist(ctx.db, { user: ctx.user, input, now: ctx.now() }),
+    ),
 
   /** Leaves a ride's waitlist, declining a live offer (waitlist-service `leaveWaitlist`). */
   leave: protectedProcedure.input(rideIdInput).mutation(async ({ ctx, input }) => {

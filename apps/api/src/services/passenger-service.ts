@@ -17,7 +17,13 @@ import type { Kysely } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
 import { deletePassenger, isUniqueViolation } from '../repositories/passenger-repository';
-import { addRideEntry, lockRideWithEntries, rideStateOf, saveDerivedFields, storeChangedSequences } from './ride-writes';
+import {
+  addRideEntry,
+  lockRideWithEntries,
+  rideStateOf,
+  saveDerivedFields,
+  storeChangedSequences,
+} from './ride-writes';
 import { checkRule, leaveLineAfterJoin, offerFreedSeats, unlessRefused, waitlistForJoin } from './waitlist-service';
 
 /**

@@ -285,10 +285,7 @@ export const WAITLIST_SWEEP_LOCK_KEY = 0x7761_6974; // 'wait'
  * missed (or run twice) changes nothing but timing. Answers whether it ran and how many rides it
  * settled.
  */
-export async function sweepLapsedOffers(
-  db: Kysely<Database>,
-  now: Date,
-): Promise<{ ran: boolean; rides: number }> {
+export async function sweepLapsedOffers(db: Kysely<Database>, now: Date): Promise<{ ran: boolean; rides: number }> {
   return db.transaction().execute(async (trx) => {
     if (!(await tryAdvisoryXactLock(trx, WAITLIST_SWEEP_LOCK_KEY))) return { ran: false, rides: 0 };
     const rideIds = await listRidesWithLapsedOffers(trx, now);

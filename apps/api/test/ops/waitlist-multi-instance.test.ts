@@ -113,7 +113,11 @@ describe.skipIf(!serverMode)(`waitlist on two API processes${serverMode ? '' : `
     }
 
     // Twelve groups of one or two wait, all at once, half on each instance.
-    const waiters = await members(12, (i) => on(i + 1), (i) => (i % 3 === 0 ? 2 : 1));
+    const waiters = await members(
+      12,
+      (i) => on(i + 1),
+      (i) => (i % 3 === 0 ? 2 : 1),
+    );
     const waited = await Promise.all(
       waiters.map((w) =>
         call(w.proc, 'POST', `/api/rides/${String(rideId)}/waitlist`, {

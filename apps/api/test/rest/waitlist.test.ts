@@ -52,7 +52,11 @@ describe('POST /api/rides/:id/waitlist', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ position: 1, passengerCount: 1, offerExpiresAt: null });
-    const detail = await app.inject({ method: 'GET', url: `/api/rides/${String(ride.id)}`, headers: { cookie: annCookie } });
+    const detail = await app.inject({
+      method: 'GET',
+      url: `/api/rides/${String(ride.id)}`,
+      headers: { cookie: annCookie },
+    });
     expect(detail.json<Json>().waitlist).toEqual({
       count: 1,
       heldSeats: 0,
@@ -62,7 +66,12 @@ describe('POST /api/rides/:id/waitlist', () => {
 
   it.each([
     ['a missing location', {}, 400, 'Drop-off location is required'],
-    ['a fractional group', { dropoffLocation: 'Bedok', passengerCount: 1.5 }, 400, 'Number of passengers must be a whole number'],
+    [
+      'a fractional group',
+      { dropoffLocation: 'Bedok', passengerCount: 1.5 },
+      400,
+      'Number of passengers must be a whole number',
+    ],
   ])('refuses %s with 400 naming the field', async (_label, body, status, error) => {
     const ride = await createRide(tdb.db, organiser, { maxPassengers: 2, organizerCount: 2 });
     const res = await send('POST', `/api/rides/${String(ride.id)}/waitlist`, annCookie, body);
@@ -75,10 +84,12 @@ describe('POST /api/rides/:id/waitlist', () => {
     const fits = await send('POST', `/api/rides/${String(ride.id)}/waitlist`, annCookie, { dropoffLocation: 'Bedok' });
     expect(fits.statusCode).toBe(409);
     expect(fits.json()).toEqual({ error: 'There is 1 seat free on this ride: join it instead' });
-    expect((await send('POST', `/api/rides/${String(ride.id)}/waitlist`, null, { dropoffLocation: 'Bedok' })).statusCode).toBe(
-      401,
+    expect(
+      (await send('POST', `/api/rides/${String(ride.id)}/waitlist`, null, { dropoffLocation: 'Bedok' })).statusCode,
+    ).toBe(401);
+    expect((await send('POST', '/api/rides/abc/waitlist', annCookie, { dropoffLocation: 'Bedok' })).statusCode).toBe(
+      400,
     );
-    expect((await send('POST', '/api/rides/abc/waitlist', annCookie, { dropoffLocation: 'Bedok' })).statusCode).toBe(400);
   });
 });
 
@@ -88,9 +99,9 @@ describe('POST /api/rides/:id/waitlist/accept and DELETE /api/rides/:id/waitlist
     const ben1 = await addPassenger(tdb.db, ride, ben);
     await send('POST', `/api/rides/${String(ride.id)}/waitlist`, annCookie, { dropoffLocation: 'Bedok' });
     // Ben leaves: the seat is held for Ann.
-    expect((await send('DELETE', `/api/rides/${String(ride.id)}/passengers/${String(ben1.id)}`, benCookie)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await send('DELETE', `/api/rides/${String(ride.id)}/passengers/${String(ben1.id)}`, benCookie)).statusCode,
+    ).toBe(200);
     const res = await send('POST', `/api/rides/${String(ride.id)}/waitlist/accept`, annCookie);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ rideId: ride.id, userId: ann.id, dropoffLocation: 'Bedok', passengerCount: 1 });
@@ -117,7 +128,10 @@ describe('POST /api/rides/:id/waitlist/accept and DELETE /api/rides/:id/waitlist
     const ride = await createRide(tdb.db, organiser, { maxPassengers: 2, organizerCount: 2 });
     await send('POST', `/api/rides/${String(ride.id)}/waitlist`, annCookie, { dropoffLocation: 'Bedok' });
     // An offer whose time has passed (stored expiry in the past: no clock needed).
-    await tdb.db.updateTable('rideWaitlist').set({ offerExpiresAt: new Date(Date.now() - 60_000) }).execute();
+    await tdb.db
+      .updateTable('rideWaitlist')
+      .set({ offerExpiresAt: new Date(Date.now() - 60_000) })
+      .execute();
     const res = await send('POST', `/api/rides/${String(ride.id)}/waitlist/accept`, annCookie);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: 'Your seat offer has lapsed and passed to the next person waiting' });

@@ -84,7 +84,11 @@ async function seats(rideId: number) {
     .select(['currentPassengers', 'maxPassengers'])
     .where('id', '=', rideId)
     .executeTakeFirstOrThrow();
-  const rows = await tdb.db.selectFrom('ridePassengers').select('passengerCount').where('rideId', '=', rideId).execute();
+  const rows = await tdb.db
+    .selectFrom('ridePassengers')
+    .select('passengerCount')
+    .where('rideId', '=', rideId)
+    .execute();
   return { taken: rows.reduce((sum, row) => sum + row.passengerCount, 0), ...ride };
 }
 
@@ -175,8 +179,9 @@ describe('waitlist.join', () => {
   it('needs a signed-in member', async () => {
     const ride = await fullRide(2);
     const anonymous = callerFor(tdb.db, null, clock(NOW));
-    expect(await refusal(anonymous.waitlist.join({ rideId: ride.id, dropoffLocation: 'Bedok', passengerCount: 1 })))
-      .toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(
+      await refusal(anonymous.waitlist.join({ rideId: ride.id, dropoffLocation: 'Bedok', passengerCount: 1 })),
+    ).toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });
 
@@ -225,8 +230,9 @@ describe('offers when seats free up', () => {
     await addPassenger(tdb.db, ride, cat);
     await wait(ann, ride.id);
     await removeFromRide(ride.id, cat);
-    expect(await refusal(as(ben).passenger.join({ rideId: ride.id, dropoffLocation: 'Jurong', passengerCount: 1 })))
-      .toEqual({ code: 'CONFLICT', domainCode: 'RIDE_FULL', message: 'Ride is full' });
+    expect(
+      await refusal(as(ben).passenger.join({ rideId: ride.id, dropoffLocation: 'Jurong', passengerCount: 1 })),
+    ).toEqual({ code: 'CONFLICT', domainCode: 'RIDE_FULL', message: 'Ride is full' });
     // Nor can a newcomer wait ahead of the offer: the seat is held, so Ben waits behind Ann.
     expect(await wait(ben, ride.id)).toMatchObject({ position: 2 });
   });
@@ -291,13 +297,15 @@ describe('waitlist.accept', () => {
     await wait(ben, ride.id);
     // At the expiry Ann's offer has lapsed: she has left the line, and Ben is offered the seat.
     expect((await as(ann, at(30)).ride.byId({ id: ride.id })).waitlist).toEqual({ count: 1, heldSeats: 0, mine: null });
-    await as(cat, at(30)).passenger
-      .join({ rideId: ride.id, dropoffLocation: 'Jurong', passengerCount: 1 })
+    await as(cat, at(30))
+      .passenger.join({ rideId: ride.id, dropoffLocation: 'Jurong', passengerCount: 1 })
       .catch(() => undefined);
     // Cat's direct join ran the lapse first: the seat went to Ben, so Cat was refused.
     expect(await waitlistRows(ride.id)).toEqual([{ userId: ben.id, passengerCount: 1, offerExpiresAt: at(60) }]);
     expect((await seats(ride.id)).taken).toBe(3);
-    expect(await offersFor(ben.id)).toEqual([{ kind: 'waitlist_offer', rideId: ride.id, detail: at(60).toISOString() }]);
+    expect(await offersFor(ben.id)).toEqual([
+      { kind: 'waitlist_offer', rideId: ride.id, detail: at(60).toISOString() },
+    ]);
     await as(ben, at(31)).waitlist.accept({ rideId: ride.id });
     expect((await seats(ride.id)).taken).toBe(4);
   });
@@ -449,7 +457,10 @@ describe('races', () => {
       }
     }
     // Then the remaining offers are accepted, one by one.
-    for (const waiter of waiters) await as(waiter).waitlist.accept({ rideId: ride.id }).catch(() => undefined);
+    for (const waiter of waiters)
+      await as(waiter)
+        .waitlist.accept({ rideId: ride.id })
+        .catch(() => undefined);
 
     const state = await seats(ride.id);
     expect(state.taken).toBeLessThanOrEqual(max);
