@@ -29,8 +29,9 @@ import { checkRule, leaveLineAfterJoin, offerFreedSeats, unlessRefused, waitlist
 /**
  * Joins a ride with one's location and group size: never overbooked, since the seats left are
  * counted under the ride's lock (seats held by live waitlist offers count as taken; a member in
- * line who joins directly leaves the line, and may use their own held seats). When the ride's drop-offs are already numbered the newcomer is
- * numbered next, keeping the list 1..n. Answers the new entry's id.
+ * line who joins directly leaves the line, and may use their own held seats). When the ride's
+ * drop-offs are already numbered the newcomer is numbered next, keeping the list 1..n. Answers the
+ * new entry's id.
  */
 export async function joinRide(
   db: Kysely<Database>,
