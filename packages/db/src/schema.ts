@@ -118,6 +118,17 @@ export interface NotificationTable {
   readAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** A member waiting for seats on a full ride; `offerExpiresAt` set while seats are held for them. */
+export interface RideWaitlistTable {
+  id: Generated<number>;
+  rideId: number;
+  userId: number;
+  dropoffLocation: string;
+  passengerCount: number;
+  createdAt: CreatedAt;
+  offerExpiresAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface Database {
   users: UserTable;
   driverContacts: DriverContactTable;
@@ -128,6 +139,7 @@ export interface Database {
   passwordResetCodes: PasswordResetCodeTable;
   appState: AppStateTable;
   notifications: NotificationTable;
+  rideWaitlist: RideWaitlistTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -37,6 +37,11 @@ export const DOMAIN_ERROR_CODES = [
   'RIDE_NOT_ASSIGNED',
   'UNASSIGN_TOO_LATE',
   'RIDE_NOT_DEPARTED',
+  'ALREADY_WAITING',
+  'NOT_WAITING',
+  'SEATS_AVAILABLE',
+  'NO_OFFER',
+  'OFFER_EXPIRED',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -18,3 +18,4 @@ export * from './vendor-lifecycle';
 export * from './live-events';
 export * from './notifications';
 export * from './calendar';
+export * from './waitlist';

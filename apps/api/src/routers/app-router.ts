@@ -9,6 +9,7 @@ import { sequenceRouter } from './sequence';
 import { statsRouter } from './stats';
 import { userRouter } from './user';
 import { vendorRouter } from './vendor';
+import { waitlistRouter } from './waitlist';
 
 /** The table of contents of the API: one namespace per area. */
 export const appRouter = router({
@@ -22,6 +23,7 @@ export const appRouter = router({
   admin: adminRouter,
   calendar: calendarRouter,
   notification: notificationRouter,
+  waitlist: waitlistRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -30,6 +30,7 @@ import {
 } from '../repositories/ride-repository';
 import { notifyAboutRide, rideParty } from './ride-notifications';
 import { lockRideWithEntries, rideStateOf, saveDerivedFields } from './ride-writes';
+import { offerFreedSeats } from './waitlist-service';
 
 async function assertDriverContact(trx: Transaction<Database>, id: number | null | undefined): Promise<void> {
   if (id != null && !(await driverContactExists(trx, id))) {
@@ -148,6 +149,7 @@ export async function editRide(
         ride.date.toISOString(),
       );
     }
+    await offerFreedSeats(trx, ride, now);
   });
 }
 
