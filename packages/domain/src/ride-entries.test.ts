@@ -227,6 +227,25 @@ describe('assertCanUpdateRide', () => {
       message,
     );
   });
+  it('refuses a maximum below the seats taken plus those held by live waitlist offers', () => {
+    expectDomainError(
+      () =>
+        assertCanUpdateRide({
+          ride,
+          actorId: 1,
+          next: { ...next, maxPassengers: 4, organizerPassengerCount: 1 },
+          othersJoined: 1,
+          othersSeats: 2,
+          heldSeats: 2,
+          now,
+        }),
+      'MAX_BELOW_TAKEN',
+      'Maximum passengers cannot be less than the seats taken and held for the waitlist (5)',
+    );
+    expect(() =>
+      assertCanUpdateRide({ ride, actorId: 1, next, othersJoined: 1, othersSeats: 2, heldSeats: 2, now }),
+    ).not.toThrow();
+  });
   it('accepts a maximum exactly equal to the seats taken', () => {
     expect(() =>
       assertCanUpdateRide({

@@ -167,7 +167,8 @@ export function assertCanCreateRide(args: { isVendor: boolean; date: Date; now?:
  * An edit of a ride: only its organiser, only while the ride is neither cancelled nor past; the new date must be
  * ahead; the direction stays as it is once anybody else has joined (their locations were given for
  * that direction); and the maximum must cover every seat taken (the others' groups plus the
- * organiser's new group size).
+ * organiser's new group size) and every seat a live waitlist offer holds (`heldSeats`, domain
+ * `heldSeats`): a held group must still fit when it accepts.
  *
  * @example assertCanUpdateRide({ ride, actorId: ride.creatorId, next: { ...next, direction: 'FC->SG' },
  *   othersJoined: 1, othersSeats: 2, now })
@@ -179,9 +180,11 @@ export function assertCanUpdateRide(args: {
   next: { direction: Direction; date: Date; maxPassengers: number; organizerPassengerCount: number };
   othersJoined: number;
   othersSeats: number;
+  /** Seats held by live waitlist offers (0 when nobody holds an offer). */
+  heldSeats?: number;
   now?: Date;
 }): void {
-  const { ride, actorId, next, othersJoined, othersSeats, now = new Date() } = args;
+  const { ride, actorId, next, othersJoined, othersSeats, heldSeats = 0, now = new Date() } = args;
   assertIsCreator(ride, actorId, 'edit this ride');
   assertNotCancelled(ride, 'A cancelled ride cannot be edited');
   if (isPast(ride, now)) throw new DomainError('RIDE_PAST', 'A past ride cannot be edited');
@@ -189,7 +192,7 @@ export function assertCanUpdateRide(args: {
   if (next.direction !== ride.direction && othersJoined > 0) {
     throw new DomainError('RIDE_HAS_PASSENGERS', 'The direction cannot be changed after other passengers have joined');
   }
-  assertMaxPassengersCovers(next.maxPassengers, othersSeats + next.organizerPassengerCount);
+  assertMaxPassengersCovers(next.maxPassengers, othersSeats + next.organizerPassengerCount, heldSeats);
 }
 
 /**

@@ -290,6 +290,20 @@ describe('assertMaxPassengersCovers', () => {
       expect(() => assertMaxPassengersCovers(newMax, taken)).not.toThrow();
     }
   });
+  it('also covers the seats live waitlist offers hold, naming their sum with the taken seats', () => {
+    expectDomainError(
+      () => assertMaxPassengersCovers(4, 3, 2),
+      'MAX_BELOW_TAKEN',
+      'Maximum passengers cannot be less than the seats taken and held for the waitlist (5)',
+    );
+    expect(() => assertMaxPassengersCovers(5, 3, 2)).not.toThrow();
+    // Below the taken seats alone, the taken-seat message says so.
+    expectDomainError(
+      () => assertMaxPassengersCovers(2, 3, 2),
+      'MAX_BELOW_TAKEN',
+      'Maximum passengers cannot be less than the 3 seats already taken',
+    );
+  });
 });
 
 describe('isCancelled', () => {

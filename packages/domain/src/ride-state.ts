@@ -225,16 +225,25 @@ export function assertCanAssign(args: { ride: RideState; isVendor: boolean; now?
 }
 
 /**
- * An edit may not shrink a ride below the seats already taken (the organiser's group included).
+ * An edit may not shrink a ride below the seats already taken (the organiser's group included),
+ * nor below those plus the seats live waitlist offers hold (the held groups could not accept).
  *
  * @example assertMaxPassengersCovers(3, 4)
  *   // throws MAX_BELOW_TAKEN 'Maximum passengers cannot be less than the 4 seats already taken'
+ * @example assertMaxPassengersCovers(4, 3, 2)
+ *   // throws MAX_BELOW_TAKEN 'Maximum passengers cannot be less than the seats taken and held for the waitlist (5)'
  */
-export function assertMaxPassengersCovers(newMax: number, seatsTaken: number): void {
+export function assertMaxPassengersCovers(newMax: number, seatsTaken: number, seatsHeld = 0): void {
   if (newMax < seatsTaken) {
     throw new DomainError(
       'MAX_BELOW_TAKEN',
       `Maximum passengers cannot be less than the ${seatsTaken} seats already taken`,
+    );
+  }
+  if (newMax < seatsTaken + seatsHeld) {
+    throw new DomainError(
+      'MAX_BELOW_TAKEN',
+      `Maximum passengers cannot be less than the seats taken and held for the waitlist (${String(seatsTaken + seatsHeld)})`,
     );
   }
 }
