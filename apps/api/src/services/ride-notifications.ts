@@ -3,9 +3,11 @@
  * the entries the writing service already read, and written inside its transaction (`notifyUsers`),
  * so a change that rolls back tells nobody.
  */
-import type { Db } from '@rideshare/db';
-import type { Direction, NotificationKind } from '@rideshare/domain';
+import type { Database, Db } from '@rideshare/db';
+import { isOfferLapsed, type Direction, type NotificationKind } from '@rideshare/domain';
+import type { Transaction } from 'kysely';
 
+import { listWaitlist } from '../repositories/waitlist-repository';
 import { notifyUsers } from './notify';
 
 /** The ride as the notification describes it: its direction and departure at the time. */
@@ -27,6 +29,15 @@ export function rideParty(
   const everyone = [ride.creatorId, ...entries.map((entry) => entry.userId), ...(options.extra ?? [])];
   const except = new Set(options.except);
   return [...new Set(everyone)].filter((id): id is number => id !== null && !except.has(id));
+}
+
+/**
+ * The members in the ride's waitlist (one statement, in the caller's transaction, under the ride's
+ * lock). A member whose offer lapsed has left the line and is not among them.
+ */
+export async function waitingMembers(trx: Transaction<Database>, rideId: number, now: Date): Promise<number[]> {
+  const line = await listWaitlist(trx, rideId);
+  return line.filter((entry) => !isOfferLapsed(entry, now)).map((entry) => entry.userId);
 }
 
 /** Writes one `kind` notification about `ride` to each user (none for an empty list). */

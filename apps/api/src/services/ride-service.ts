@@ -11,6 +11,7 @@ import {
   assertCanUpdateRide,
   DEFAULT_RIDE_COST,
   DomainError,
+  heldSeats,
   nextSequenceNumber,
   organizerEntryOf,
   pickupLocationOf,
@@ -28,7 +29,8 @@ import {
   markRideCancelled,
   updateRide,
 } from '../repositories/ride-repository';
-import { notifyAboutRide, rideParty } from './ride-notifications';
+import { listWaitlist } from '../repositories/waitlist-repository';
+import { notifyAboutRide, rideParty, waitingMembers } from './ride-notifications';
 import { lockRideWithEntries, rideStateOf, saveDerivedFields } from './ride-writes';
 import { offerFreedSeats } from './waitlist-service';
 
@@ -80,7 +82,8 @@ export async function createRide(
 
 /**
  * Edits a ride: its organiser only, never a past ride, the new date ahead. The maximum can never
- * drop below the seats taken (others' groups plus the organiser's new group size). The direction
+ * drop below the seats taken (others' groups plus the organiser's new group size) plus the seats
+ * live waitlist offers hold (so a held group can always accept). The direction
  * is fixed once anybody else joined (RIDE_HAS_PASSENGERS). The organiser's own entry takes the
  * new location and group size. A `cost` or `stopPrice` left out stays as it was.
  */
@@ -94,6 +97,8 @@ export async function editRide(
     const { ride, entries } = await lockRideWithEntries(trx, rideId);
     const own = entries.find((entry) => entry.userId === ride.creatorId);
     const others = entries.filter((entry) => entry.userId !== ride.creatorId);
+    // Seats held by live offers stay held: the maximum must leave room for those groups to accept.
+    const held = heldSeats(await listWaitlist(trx, ride.id), now);
     assertCanUpdateRide({
       ride: rideStateOf(ride, entries),
       actorId,
@@ -105,6 +110,7 @@ export async function editRide(
       },
       othersJoined: others.length,
       othersSeats: others.reduce((sum, entry) => sum + entry.passengerCount, 0),
+      heldSeats: held,
       now,
     });
     await assertDriverContact(trx, input.driverContactId);
@@ -170,7 +176,8 @@ export async function removeRide(db: Kysely<Database>, args: { actorId: number; 
 /**
  * Cancels a ride: its organiser only, once, while it is still ahead and not completed (domain
  * `assertCanCancelRide`). The ride keeps every entry and its vendor; it takes the status
- * 'cancelled' with the reason and the time, which every ride answer then carries.
+ * 'cancelled' with the reason and the time, which every ride answer then carries. Its party and
+ * the members waiting in its line get a 'ride_cancelled' notification.
  */
 export async function cancelRide(
   db: Kysely<Database>,
@@ -183,9 +190,10 @@ export async function cancelRide(
     await markRideCancelled(trx, ride.id, { reason, at: now });
     await bumpCalendarSequence(trx, ride.id);
     await publishRideEvent(trx, 'ride.cancelled', ride.id);
+    // Everyone waiting in line hears it too; the line stays, but a cancelled ride makes no offers.
     await notifyAboutRide(
       trx,
-      rideParty(ride, entries, { except: [ride.creatorId, actorId] }),
+      rideParty(ride, entries, { extra: await waitingMembers(trx, ride.id, now), except: [ride.creatorId, actorId] }),
       ride,
       'ride_cancelled',
       reason,

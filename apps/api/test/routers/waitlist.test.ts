@@ -237,6 +237,53 @@ describe('offers when seats free up', () => {
     expect(await wait(ben, ride.id)).toMatchObject({ position: 2 });
   });
 
+  it('an edit cannot lower the maximum below the seats taken plus those held by live offers', async () => {
+    const ride = await fullRide(4, 2);
+    await addPassenger(tdb.db, ride, cat, { count: 2 });
+    await wait(ann, ride.id, 2);
+    await removeFromRide(ride.id, cat);
+    const edit = (maxPassengers: number, now: Date = NOW) =>
+      as(organiser, now).ride.update({
+        id: ride.id,
+        direction: 'FC->SG',
+        date: new Date(NOW.getTime() + 3 * DAY),
+        maxPassengers,
+        pickupLocation: 'Forest City',
+        dropoffLocations: [{ location: 'Tampines Mall', passengerCount: 2 }],
+        organizerPassengerCount: 2,
+      });
+    // Two seats taken by the organiser's group, two held for Ann's pair: three would leave her no room.
+    expect(await refusal(edit(3))).toEqual({
+      code: 'CONFLICT',
+      domainCode: 'MAX_BELOW_TAKEN',
+      message: 'Maximum passengers cannot be less than the seats taken and held for the waitlist (4)',
+    });
+    expect((await seats(ride.id)).maxPassengers).toBe(4);
+    await edit(4);
+    // So the held group's accept still finds its seats.
+    await as(ann).waitlist.accept({ rideId: ride.id });
+    expect(await seats(ride.id)).toEqual({ taken: 4, currentPassengers: 4, maxPassengers: 4 });
+  });
+
+  it('a lapsed offer holds nothing: the maximum may then drop to the seats taken', async () => {
+    const ride = await fullRide(4, 2);
+    await addPassenger(tdb.db, ride, cat, { count: 2 });
+    await wait(ann, ride.id, 2);
+    await removeFromRide(ride.id, cat);
+    await as(organiser, at(30)).ride.update({
+      id: ride.id,
+      direction: 'FC->SG',
+      date: new Date(NOW.getTime() + 3 * DAY),
+      maxPassengers: 2,
+      pickupLocation: 'Forest City',
+      dropoffLocations: [{ location: 'Tampines Mall', passengerCount: 2 }],
+      organizerPassengerCount: 2,
+    });
+    expect(await seats(ride.id)).toEqual({ taken: 2, currentPassengers: 2, maxPassengers: 2 });
+    // Ann's lapsed offer passed on with the edit: she has left the line.
+    expect(await waitlistRows(ride.id)).toEqual([]);
+  });
+
   it('a cancelled ride makes no offers', async () => {
     const ride = await fullRide(3, 2);
     await addPassenger(tdb.db, ride, cat);
@@ -250,6 +297,74 @@ describe('offers when seats free up', () => {
     });
     expect((await waitlistRows(ride.id))[0]?.offerExpiresAt).toBeNull();
     expect(await offersFor(ann.id)).toEqual([]);
+  });
+});
+
+describe('cancelling a ride with a waitlist', () => {
+  async function cancellations(userId: number) {
+    return tdb.db
+      .selectFrom('notifications')
+      .select(['kind', 'rideId', 'detail'])
+      .where('userId', '=', userId)
+      .where('kind', '=', 'ride_cancelled')
+      .execute();
+  }
+
+  it('tells everyone waiting (held offer or not) besides the passengers, and nobody twice', async () => {
+    const ride = await fullRide(3, 2);
+    await addPassenger(tdb.db, ride, cat);
+    await wait(ann, ride.id);
+    await wait(ben, ride.id);
+    await removeFromRide(ride.id, cat);
+    // Ann holds an offer, Ben waits behind her; Cat has left the ride.
+    expect((await waitlistRows(ride.id)).map((row) => row.offerExpiresAt)).toEqual([at(30), null]);
+
+    await as(organiser, at(5)).ride.cancel({ id: ride.id, reason: 'Car broke down' });
+
+    const told = { kind: 'ride_cancelled', rideId: ride.id, detail: 'Car broke down' };
+    expect(await cancellations(ann.id)).toEqual([told]);
+    expect(await cancellations(ben.id)).toEqual([told]);
+    expect(await cancellations(cat.id)).toEqual([]);
+    expect(await cancellations(organiser.id)).toEqual([]);
+  });
+
+  it('leaves out a member whose offer had lapsed (they left the line)', async () => {
+    const ride = await fullRide(3, 2);
+    await addPassenger(tdb.db, ride, cat);
+    await wait(ann, ride.id);
+    await removeFromRide(ride.id, cat);
+    await as(organiser, at(30)).ride.cancel({ id: ride.id, reason: 'Car broke down' });
+    expect(await cancellations(ann.id)).toEqual([]);
+  });
+
+  it('its line makes no offers afterwards: not when a passenger leaves, nor when an offer lapses', async () => {
+    const dan = await createUser(tdb.db, { name: 'Dan' });
+    const ride = await fullRide(4, 2);
+    await addPassenger(tdb.db, ride, cat);
+    await addPassenger(tdb.db, ride, dan);
+    await wait(ann, ride.id);
+    await wait(ben, ride.id);
+    await removeFromRide(ride.id, cat);
+    await as(organiser).ride.cancel({ id: ride.id, reason: 'Car broke down' });
+    // A passenger may still leave a cancelled ride; the seat it frees goes to nobody.
+    const dansEntry = await tdb.db
+      .selectFrom('ridePassengers')
+      .select('id')
+      .where('userId', '=', dan.id)
+      .executeTakeFirstOrThrow();
+    await as(dan, at(1)).passenger.remove({ rideId: ride.id, passengerId: dansEntry.id });
+    expect(await waitlistRows(ride.id)).toEqual([
+      { userId: ann.id, passengerCount: 1, offerExpiresAt: at(30) },
+      { userId: ben.id, passengerCount: 1, offerExpiresAt: null },
+    ]);
+    // Ann's offer (made before the cancellation) lapses: the sweep passes it to nobody.
+    expect(await sweepLapsedOffers(tdb.db, at(30))).toEqual({ ran: true, rides: 1 });
+    expect(await waitlistRows(ride.id)).toEqual([{ userId: ben.id, passengerCount: 1, offerExpiresAt: null }]);
+    expect(await offersFor(ben.id)).toEqual([]);
+    expect(await refusal(as(ben, at(31)).waitlist.accept({ rideId: ride.id }))).toMatchObject({
+      code: 'CONFLICT',
+      domainCode: 'RIDE_CANCELLED',
+    });
   });
 });
 
