@@ -2,7 +2,8 @@
  * /rides/:id/join (SPEC §2 "Join screen"): the ride's summary and cost, and the join form with a map
  * whose clicks and place search fill the location (the map code loads lazily, only on this screen).
  * The form's rules are `useJoinRide`'s, shared with the detail page's join card. A full ride offers
- * its waitlist (`WaitlistCard`); any other ride the user cannot join (domain `joinEligibility`) says
+ * its waitlist (`WaitlistCard`), and so does the form for a group larger than the seats left
+ * (`WaitlistInstead`); any other ride the user cannot join (domain `joinEligibility`) says
  * why instead of offering the form.
  */
 import { Alert, Badge, Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -29,6 +30,7 @@ import { RideLoadError } from '../features/ride-form/ride-load-error';
 import { RideNotFoundCard } from '../features/ride-form/ride-not-found-card';
 import { useSession } from '../features/session';
 import { WaitlistCard } from '../features/waitlist/waitlist-card';
+import { WaitlistInstead } from '../features/waitlist/waitlist-instead';
 import { notifySuccess } from '../lib/notify';
 import { trpc } from '../lib/trpc';
 
@@ -133,6 +135,7 @@ function JoinForm({ ride }: { ride: RideDetail }) {
             Your details
           </Title>
           <JoinRideFields join={join} locationHint="Type it, search for a place, or click the map below" />
+          <WaitlistInstead ride={ride} join={join} />
           <JoinShareBox
             ride={ride}
             location={form.values.dropoffLocation}

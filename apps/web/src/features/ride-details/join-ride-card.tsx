@@ -1,7 +1,7 @@
 /**
  * `<JoinRideCard ride={ride} />`: the join form of the ride detail page (SPEC §2 "Ride detail",
  * §5 "Join (detail page)"), on `useJoinRide`. The caller decides when the card shows (domain
- * `joinEligibility`).
+ * `joinEligibility`). A group larger than the seats left is offered the waitlist (`WaitlistInstead`).
  */
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { Link } from 'react-router-dom';
 import { notifySuccess } from '../../lib/notify';
 import { JoinRideButton, JoinRideFields } from '../join/join-ride-fields';
 import { useJoinRide } from '../join/use-join-ride';
+import { WaitlistInstead } from '../waitlist/waitlist-instead';
 import type { RideDetail } from './types';
 
 export function JoinRideCard({ ride }: { ride: RideDetail }) {
@@ -28,6 +29,7 @@ export function JoinRideCard({ ride }: { ride: RideDetail }) {
             </Text>
           </Stack>
           <JoinRideFields join={join} />
+          <WaitlistInstead ride={ride} join={join} />
           {ride.direction === 'FC->SG' ? (
             <Text size="xs" c="dimmed">
               The organizer sets the drop-off sequence.

@@ -190,3 +190,104 @@ describe('the waitlist on the join screen', () => {
     expect(screen.getByRole('form', { name: 'Join the waitlist' })).toBeTruthy();
   });
 });
+
+describe('the waitlist for a group larger than the seats left', () => {
+  // Two of the four seats are free; one of them is held for the line in the second case.
+  const TWO_LEFT: Partial<TestRideDetail> = { currentPassengers: 2 };
+
+  it('offers it beside the join form once the group typed exceeds the seats left, and joins the line', async () => {
+    let waiting = false;
+    const { calls } = renderDetails(
+      signedIn({
+        'ride.byId': () =>
+          makeRideDetail({
+            ...TWO_LEFT,
+            waitlist: waiting
+              ? waitlist({ count: 1, mine: { position: 1, passengerCount: 3, offerExpiresAt: null } })
+              : waitlist({ count: 0 }),
+          }),
+        'waitlist.join': () => {
+          waiting = true;
+          return { position: 1, passengerCount: 3, offerExpiresAt: null };
+        },
+      }),
+    );
+    const count = await screen.findByLabelText(/Number of Passengers/);
+    const slot = screen.getByTestId('waitlist-instead');
+    expect(slot.getAttribute('aria-live')).toBe('polite');
+    expect(within(slot).queryByRole('button')).toBeNull();
+
+    fireEvent.change(count, { target: { value: '3' } });
+    expect(
+      await within(slot).findByText(/Only 2 seats are left, too few for your group of 3\. Join the waitlist instead/),
+    ).toBeTruthy();
+    // The plain join still refuses the group, with the form's own message.
+    fireEvent.blur(count);
+    expect(await screen.findByText('Number must be less than or equal to 2')).toBeTruthy();
+
+    // The location is still needed to wait.
+    fireEvent.click(within(slot).getByRole('button', { name: 'Join the waitlist instead' }));
+    expect(await screen.findByText('Drop-off location is required')).toBeTruthy();
+    expect(callsTo(calls, 'waitlist.join')).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText(/Pick-up Location/), { target: { value: ' Bedok ' } });
+    fireEvent.click(within(slot).getByRole('button', { name: 'Join the waitlist instead' }));
+    expect(await screen.findByRole('heading', { name: 'You are #1 on the waitlist' })).toBeTruthy();
+    expect(callsTo(calls, 'waitlist.join').map((call) => call.input)).toEqual([
+      { rideId: 7, dropoffLocation: 'Bedok', passengerCount: 3 },
+    ]);
+    expect(callsTo(calls, 'passenger.join')).toHaveLength(0);
+  });
+
+  it('counts held seats, and says nothing while the group fits or exceeds the ride itself', async () => {
+    renderDetails(
+      signedIn({ 'ride.byId': () => makeRideDetail({ ...TWO_LEFT, waitlist: waitlist({ heldSeats: 1 }) }) }),
+    );
+    const count = await screen.findByLabelText(/Number of Passengers/);
+    const slot = screen.getByTestId('waitlist-instead');
+    fireEvent.change(count, { target: { value: '1' } });
+    expect(within(slot).queryByRole('button')).toBeNull();
+    fireEvent.change(count, { target: { value: '2' } });
+    expect(await within(slot).findByText(/Only 1 seat is left, too few for your group of 2/)).toBeTruthy();
+    // Five people never fit a four-seat ride: waiting would be refused too.
+    fireEvent.change(count, { target: { value: '5' } });
+    expect(within(slot).queryByRole('button')).toBeNull();
+  });
+
+  it('shows a refusal from the server and keeps the form', async () => {
+    renderDetails(
+      signedIn({
+        'ride.byId': () => makeRideDetail(TWO_LEFT),
+        'waitlist.join': () =>
+          Promise.reject(
+            apiError('CONFLICT', 'There are 3 seats free on this ride: join it instead', 'SEATS_AVAILABLE'),
+          ),
+      }),
+    );
+    fireEvent.change(await screen.findByLabelText(/Number of Passengers/), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText(/Pick-up Location/), { target: { value: 'Bedok' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Join the waitlist instead' }));
+    expect(await screen.findByText('There are 3 seats free on this ride: join it instead')).toBeTruthy();
+    expect((screen.getByLabelText(/Pick-up Location/) as HTMLTextAreaElement).value).toBe('Bedok');
+  });
+
+  it('is offered on the join screen too', async () => {
+    const { calls } = renderWithProviders(<JoinRidePage />, {
+      path: '/rides/:id/join',
+      route: '/rides/7/join',
+      api: signedIn({
+        'ride.byId': () => makeRideDetail(TWO_LEFT),
+        'waitlist.join': () => ({ position: 1, passengerCount: 4, offerExpiresAt: null }),
+      }),
+    });
+    fireEvent.change(await screen.findByLabelText(/Number of Passengers/), { target: { value: '4' } });
+    fireEvent.change(screen.getByLabelText(/Pick-up Location/), { target: { value: 'Pasir Ris MRT' } });
+    const slot = screen.getByTestId('waitlist-instead');
+    expect(within(slot).getByText(/Only 2 seats are left, too few for your group of 4/)).toBeTruthy();
+    fireEvent.click(within(slot).getByRole('button', { name: 'Join the waitlist instead' }));
+    expect(await screen.findByText('You are #1 on the waitlist')).toBeTruthy();
+    expect(callsTo(calls, 'waitlist.join').map((call) => call.input)).toEqual([
+      { rideId: 7, dropoffLocation: 'Pasir Ris MRT', passengerCount: 4 },
+    ]);
+  });
+});
