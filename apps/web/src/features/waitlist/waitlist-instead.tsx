@@ -34,7 +34,7 @@ export function WaitlistInstead({
             </Text>
             <SubmitButton
               type="button"
-              variant="light"
+              variant="white"
               color="orange"
               pending={instead.pending}
               pendingLabel="Joining waitlist..."
