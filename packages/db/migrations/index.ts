@@ -8,6 +8,7 @@ import * as m0005 from './2026_11_23_0004_cancel_rides';
 import * as m0006 from './2026_11_23_0005_live_updates';
 import * as m0007 from './2026_11_23_0006_ride_waitlist';
 import * as m0008 from './2026_11_23_0007_calendar';
+import * as m0009 from './2026_11_23_0008_waitlist_list_version';
 
 /**
  * Every migration, keyed by name, imported statically so the bundled production server carries them
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0005_live_updates': m0006,
   '2026_11_23_0006_ride_waitlist': m0007,
   '2026_11_23_0007_calendar': m0008,
+  '2026_11_23_0008_waitlist_list_version': m0009,
 };

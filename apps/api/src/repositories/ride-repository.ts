@@ -53,6 +53,13 @@ export interface RideSummary {
   cancelReason: string | null;
   /** When the ride was cancelled (ISO); null unless `status` is 'cancelled'. */
   cancelledAt: string | null;
+  /**
+   * Seats held by waitlist offers (README "Waitlist"): a newcomer counts them as taken, so a ride
+   * whose free seats are all held reads Full. In lists, every offer not yet passed on (a lapsed one
+   * until the sweep or the ride's next action passes it on, at most `WAITLIST_SWEEP_SECONDS`); in a
+   * ride detail, live offers only, as `waitlist.heldSeats`.
+   */
+  heldSeats: number;
 }
 
 /** The organiser as a ride's detail shows them; username and numbers are null for the public. */
@@ -127,7 +134,7 @@ type RideWithCreator = Pick<
   | 'sequenceLocked'
   | 'cancelReason'
   | 'cancelledAt'
-> & { creatorOwnName: string | null; creatorDiscordUsername: string | null };
+> & { creatorOwnName: string | null; creatorDiscordUsername: string | null; heldSeats: number };
 
 /** A ride row as `audience` may see it (the domain's visibility rules decide what is left out). */
 export function toRideSummary(row: RideWithCreator, audience: RideAudience): RideSummary {
@@ -153,10 +160,16 @@ export function toRideSummary(row: RideWithCreator, audience: RideAudience): Rid
     sequenceLocked: row.sequenceLocked,
     cancelReason: row.cancelReason,
     cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
+    heldSeats: Number(row.heldSeats),
   };
 }
 
-/** The select every ride read shares: ride columns plus the organiser's name and username (one join). */
+/**
+ * The select every ride read shares: ride columns plus the organiser's name and username (one
+ * join), and the seats held by waitlist offers not yet passed on (a subquery on the line's index:
+ * still one statement). Not compared with a clock, so a cached list stays right until a write
+ * bumps the ride-list version (offers are written under triggers that bump it).
+ */
 export function selectRideSummaries(db: Db) {
   return db
     .selectFrom('rides')
@@ -181,6 +194,8 @@ export function selectRideSummaries(db: Db) {
       'rides.cancelledAt',
       'creator.name as creatorOwnName',
       'creator.discordUsername as creatorDiscordUsername',
+      sql<number>`(select coalesce(sum(w.passenger_count), 0)::int from ride_waitlist w
+        where w.ride_id = rides.id and w.offer_expires_at is not null)`.as('heldSeats'),
     ]);
 }
 
@@ -369,11 +384,14 @@ export async function findRideDetail(
       : null;
   const vendor =
     row.vendorUserId !== null ? { companyName: row.vendorCompanyName, driverDetails: row.vendorDriverDetails } : null;
+  const waitlist = toRideWaitlist(row.waitlistCount, row.waitlistHeldSeats, row.waitlistMine);
   return {
     ...toRideSummary(row, audience),
+    // The detail reads the clock: only live offers hold seats.
+    heldSeats: waitlist.heldSeats,
     creator,
     driver: visibleDriver(vendor, seesContacts),
-    waitlist: toRideWaitlist(row.waitlistCount, row.waitlistHeldSeats, row.waitlistMine),
+    waitlist,
   };
 }
 

@@ -137,3 +137,37 @@ describe('POST /api/rides/:id/waitlist/accept and DELETE /api/rides/:id/waitlist
     expect(res.json()).toEqual({ error: 'Your seat offer has lapsed and passed to the next person waiting' });
   });
 });
+
+describe('PATCH /api/rides/:id with seats held for the waitlist', () => {
+  it('answers 409 for a maximum below the seats taken plus held, and a list shows the held seats', async () => {
+    const ride = await createRide(tdb.db, organiser, { maxPassengers: 2, organizerCount: 1 });
+    const bensEntry = await addPassenger(tdb.db, ride, ben);
+    await send('POST', `/api/rides/${String(ride.id)}/waitlist`, annCookie, { dropoffLocation: 'Bedok' });
+    await send('DELETE', `/api/rides/${String(ride.id)}/passengers/${String(bensEntry.id)}`, benCookie);
+
+    const list = await app.inject({ method: 'GET', url: '/api/rides' });
+    expect(list.json<Json[]>().find((item) => item.id === ride.id)).toMatchObject({
+      currentPassengers: 1,
+      heldSeats: 1,
+    });
+
+    const organiserCookie = await loginAs(app, organiser);
+    const edit = await app.inject({
+      method: 'PATCH',
+      url: `/api/rides/${String(ride.id)}`,
+      headers: { cookie: organiserCookie },
+      payload: {
+        direction: 'SG->FC',
+        date: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+        maxPassengers: 1,
+        organizerPassengerCount: 1,
+        pickupLocation: 'Pasir Ris MRT',
+        dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 1 }],
+      },
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json()).toEqual({
+      error: 'Maximum passengers cannot be less than the seats taken and held for the waitlist (2)',
+    });
+  });
+});

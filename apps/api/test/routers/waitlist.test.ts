@@ -6,6 +6,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 
+import { RideListCache } from '../../src/lib/ride-list-cache';
 import { sweepLapsedOffers, WAITLIST_SWEEP_LOCK_KEY } from '../../src/services/waitlist-service';
 import { addPassenger, createRide, createUser, createUsers, createVendor, type TestUser } from '../factories';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
@@ -297,6 +298,52 @@ describe('offers when seats free up', () => {
     });
     expect((await waitlistRows(ride.id))[0]?.offerExpiresAt).toBeNull();
     expect(await offersFor(ann.id)).toEqual([]);
+  });
+});
+
+describe('held seats in ride lists', () => {
+  it('every list counts the seats offers hold, and a cached first page follows a decline', async () => {
+    const ride = await fullRide(3, 2);
+    await addPassenger(tdb.db, ride, cat);
+    await wait(ann, ride.id);
+    await wait(ben, ride.id);
+    const cache = new RideListCache();
+    const cached = () =>
+      callerFor(tdb.db, null, { ...clock(NOW), rideListCache: cache }).ride.list({ time: 'all', pageSize: 100 });
+    const listed = (items: readonly { id: number; heldSeats: number; currentPassengers: number }[]) =>
+      items
+        .filter((item) => item.id === ride.id)
+        .map(({ heldSeats, currentPassengers }) => ({ heldSeats, currentPassengers }));
+    expect(listed((await cached()).items)).toEqual([{ heldSeats: 0, currentPassengers: 3 }]);
+
+    await removeFromRide(ride.id, cat);
+    // Cat's seat is held for Ann: two on board, one held, so the ride still reads full.
+    const held = [{ heldSeats: 1, currentPassengers: 2 }];
+    expect(listed((await cached()).items)).toEqual(held);
+    expect(listed((await as(ben).ride.list({ time: 'all', pageSize: 100 })).items)).toEqual(held);
+    expect(listed(await as(ben).ride.all())).toEqual(held);
+    expect(listed(await as(organiser).ride.organized())).toEqual(held);
+    expect((await as(ben).ride.byId({ id: ride.id })).heldSeats).toBe(1);
+
+    // Ann declines: the seat passes to Ben, still held; Ben declines too: nothing is held any more.
+    await as(ann).waitlist.leave({ rideId: ride.id });
+    expect(listed((await cached()).items)).toEqual(held);
+    await as(ben).waitlist.leave({ rideId: ride.id });
+    expect(listed((await cached()).items)).toEqual([{ heldSeats: 0, currentPassengers: 2 }]);
+    expect(listed(await as(organiser).ride.organized())).toEqual([{ heldSeats: 0, currentPassengers: 2 }]);
+  });
+
+  it('a ride detail counts only live offers; lists until the lapsed offer is passed on', async () => {
+    const ride = await fullRide(3, 2);
+    await addPassenger(tdb.db, ride, cat);
+    await wait(ann, ride.id);
+    await removeFromRide(ride.id, cat);
+    const detail = await as(ben, at(30)).ride.byId({ id: ride.id });
+    expect({ heldSeats: detail.heldSeats, waitlist: detail.waitlist.heldSeats }).toEqual({ heldSeats: 0, waitlist: 0 });
+    const listedHeld = async () => (await as(ben, at(30)).ride.all()).find((item) => item.id === ride.id)?.heldSeats;
+    expect(await listedHeld()).toBe(1);
+    await sweepLapsedOffers(tdb.db, at(30));
+    expect(await listedHeld()).toBe(0);
   });
 });
 
