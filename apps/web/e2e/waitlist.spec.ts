@@ -1,8 +1,8 @@
 // The waitlist (issue 13), at desktop and phone widths: on a full ride a member joins the line from
 // the ride page; the organiser removes a passenger, which offers the freed seat to the member; the
 // member reloads, sees the seat held until a time, accepts it and is listed as a passenger; the
-// bell shows the offer. Also: a group larger than the seats left is offered the line beside the
-// join form.
+// bell shows the offer; the organiser's My Rides card reads Full while the seat is held. Also: a
+// group larger than the seats left is offered the line beside the join form.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
@@ -77,6 +77,14 @@ describe.each(['desktop', 'mobile'] as ViewportName[])('the waitlist (%s)', (vie
         .click();
       await latestToast(organiser, 'Passenger Removed').waitFor();
       await organiser.getByText('Passengers 1/2').waitFor();
+
+      // The organiser's My Rides card counts the held seat: Full, and says why.
+      await organiser.goto('/home?tab=my-rides');
+      const myCard = organiser.locator(`article[data-ride-id="${String(rideId)}"]`);
+      await myCard.locator('[data-held-seats]').getByText('1 held for the waitlist').waitFor();
+      expect(await myCard.locator('[data-badge]').textContent()).toBe('Full');
+      expect(await myCard.innerText()).toContain('Passengers: 1/2');
+      await screenshot(organiser, `waitlist-my-rides-${viewport}`);
 
       // A newcomer cannot take the held seat: the ride reads as full to them.
       const { page: latecomer } = await signedInPage(newPage, memberAccount({ name: 'Lou Late' }), viewport);

@@ -7,22 +7,14 @@
  * why instead of offering the form.
  */
 import { Alert, Badge, Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import {
-  directionLabel,
-  formatRideDate,
-  isPast,
-  joinEligibility,
-  spotsRemaining,
-  statusLabel,
-  withHeldSeats,
-} from '@rideshare/domain';
+import { directionLabel, formatRideDate, isPast, joinEligibility, statusLabel, withHeldSeats } from '@rideshare/domain';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 
 import { Page } from '../components/page';
 import { CostBox, JoinShareBox } from '../features/cost/cost-box';
 import { JoinRideButton, JoinRideFields } from '../features/join/join-ride-fields';
-import { useJoinRide } from '../features/join/use-join-ride';
+import { seatsLeftFor, useJoinRide } from '../features/join/use-join-ride';
 import { LocationPicker, type MapLocation, type PickedPlace } from '../features/map';
 import type { RideDetail } from '../features/ride-details/types';
 import { parseRideId } from '../features/ride-form/ride-form-texts';
@@ -48,7 +40,8 @@ function SummaryLine({ label, children }: { label: string; children: React.React
 }
 
 function RideSummaryCard({ ride }: { ride: RideDetail }) {
-  const remaining = spotsRemaining(ride);
+  // Seats held for the waitlist are not left for a newcomer.
+  const remaining = seatsLeftFor(ride);
   return (
     <Card withBorder radius="md" p="md" component="section" aria-label="Ride summary">
       <Stack gap="xs">

@@ -131,7 +131,9 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
   const passengers = user ? passengersQuery.data : undefined;
 
   const direction = ride.direction;
-  const full = isFull(ride);
+  // Seats held for the line read as taken, except those held for the viewer (theirs to accept).
+  const heldForViewer = ride.waitlist.mine?.offerExpiresAt ? ride.waitlist.mine.passengerCount : 0;
+  const full = isFull(withHeldSeats(ride, ride.waitlist.heldSeats - heldForViewer));
   const past = isPast(ride);
   const status = statusLabel(ride.status);
   const isCreator = user?.id === ride.creatorId;

@@ -59,6 +59,7 @@ export function makeRideSummary(overrides: Partial<TestRideSummary> = {}): TestR
     sequenceLocked: false,
     cancelReason: null,
     cancelledAt: null,
+    heldSeats: 0,
     ...overrides,
   };
 }

@@ -114,6 +114,23 @@ describe('RideCard', () => {
     expect(joinLink()).toBeNull();
   });
 
+  it('counts seats held for the waitlist as taken: all free seats held reads Full, with no join', () => {
+    renderCard(<RideCard ride={ride({ currentPassengers: 3, heldSeats: 1 })} viewerId={9} now={NOW} />);
+    expect(badge()?.textContent).toBe('Full');
+    expect(joinLink()).toBeNull();
+    expect(card().textContent).toContain('Passengers: 3/4 · 1 held for the waitlist');
+    cleanup();
+    renderCard(<RideCard ride={ride({ currentPassengers: 3, heldSeats: 1 })} viewerId={null} now={NOW} />);
+    expect(joinLink()).toBeNull();
+  });
+
+  it('still offers the join while a seat is free beside the held ones', () => {
+    renderCard(<RideCard ride={ride({ currentPassengers: 2, heldSeats: 1 })} viewerId={9} now={NOW} />);
+    expect(badge()?.textContent).toBe('Join');
+    expect(joinLink()).not.toBeNull();
+    expect(card().querySelector('[data-held-seats]')?.textContent).toBe(' · 1 held for the waitlist');
+  });
+
   it("badges the organiser's own ride Your Ride without a join action", () => {
     renderCard(<RideCard ride={ride()} viewerId={1} now={NOW} />);
     expect(badge()?.textContent).toBe('Your Ride');

@@ -5,8 +5,10 @@
  * organiser ('Unknown Organizer' when unknown), passengers current/max, the per-person cost in SGD
  * now (total / passengers on board) and if full (total / seats), side by side, and the badge
  * (Cancelled / Past / Full / Your Ride / Join, from the domain; a ride the viewer already has a seat
- * on reads 'Joined' where the domain says 'Join'). A cancelled ride also shows its reason. Past rides
- * are dimmed. The whole card opens /rides/{id}.
+ * on reads 'Joined' where the domain says 'Join'). Seats held for the waitlist count as taken for the
+ * badge and the join action (a ride whose free seats are all held reads Full), and the passenger line
+ * says how many are held. A cancelled ride also shows its reason. Past rides are dimmed. The whole
+ * card opens /rides/{id}.
  *
  * Default actions: 'Join Ride' (→ /rides/{id}/join) when the viewer may join — for a signed-out
  * visitor, whenever the ride is still open to anyone, so the login guard can take them there —
@@ -31,6 +33,7 @@ import {
   type CardBadge,
   type Direction,
   type RideStatus,
+  withHeldSeats,
 } from '@rideshare/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -53,6 +56,8 @@ export interface RideCardRide {
   cancelReason?: string | null;
   /** Price of one additional stop; rides from before it existed count SGD 5. */
   stopPrice?: number;
+  /** Seats held by waitlist offers (left out: none). */
+  heldSeats?: number;
 }
 
 export interface RideCardProps {
@@ -107,7 +112,10 @@ export function RideCard({
   const [from, to] = ROUTE_CODES[ride.direction];
   const date = formatRideDate(ride.date);
   const past = isPast(ride, now);
-  const badge = cardBadge(ride, viewerId, now);
+  const held = ride.heldSeats ?? 0;
+  // Seats held for the waitlist are not free to a newcomer: they count as taken, as on the ride page.
+  const seen = withHeldSeats(ride, held);
+  const badge = cardBadge(seen, viewerId, now);
   // 'Join' would invite someone who already has a seat; they see 'Joined' there instead.
   const shownBadge: CardBadge | 'Joined' = badge === 'Join' && isPassenger ? 'Joined' : badge;
 
@@ -115,8 +123,8 @@ export function RideCard({
   // to log in for any ride that still has room; the route guard sends them through /auth.
   const showJoin =
     viewerId == null
-      ? !isCancelled(ride) && !past && !isFull(ride)
-      : joinEligibility({ ride, viewerId, isPassenger, now }).eligible;
+      ? !isCancelled(ride) && !past && !isFull(seen)
+      : joinEligibility({ ride: seen, viewerId, isPassenger, now }).eligible;
   const showAssign = isVendor && canAssign(ride, now);
 
   const defaultActions =
@@ -200,6 +208,12 @@ export function RideCard({
           <Text span fw={600}>
             {ride.currentPassengers}/{ride.maxPassengers}
           </Text>
+          {held > 0 && !past && !isCancelled(ride) ? (
+            <Text span c="dimmed" data-held-seats>
+              {' '}
+              · {held} held for the waitlist
+            </Text>
+          ) : null}
         </Text>
         <Group justify="space-between" gap="xs" wrap="wrap" data-per-person>
           <Text size="sm" data-per-person-now>

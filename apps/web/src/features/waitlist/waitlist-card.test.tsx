@@ -291,3 +291,33 @@ describe('the waitlist for a group larger than the seats left', () => {
     ]);
   });
 });
+
+describe('the Full badge of the ride page', () => {
+  const status = () => screen.getByRole('group', { name: 'Ride status' });
+
+  it('counts seats held for others as taken', async () => {
+    renderDetails(
+      signedIn({ 'ride.byId': () => makeRideDetail({ currentPassengers: 3, waitlist: waitlist({ heldSeats: 1 }) }) }),
+    );
+    await screen.findByRole('button', { name: 'Join the waitlist' });
+    expect(within(status()).getByText('Passengers 3/4')).toBeTruthy();
+    expect(within(status()).getByText('Full')).toBeTruthy();
+  });
+
+  it('not the seats held for the viewer, who may still take them', async () => {
+    renderDetails(
+      signedIn({
+        'ride.byId': () =>
+          makeRideDetail({
+            currentPassengers: 3,
+            waitlist: waitlist({
+              heldSeats: 1,
+              mine: { position: 1, passengerCount: 1, offerExpiresAt: OFFER_EXPIRY },
+            }),
+          }),
+      }),
+    );
+    await screen.findByRole('button', { name: 'Accept seat' });
+    expect(within(status()).queryByText('Full')).toBeNull();
+  });
+});
