@@ -23,7 +23,7 @@ import type { Kysely, Transaction } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
 import { isUniqueViolation } from '../repositories/passenger-repository';
-import { lockRideForUpdate, type LockedRide } from '../repositories/ride-repository';
+import { lockRidesForUpdate, type LockedRide } from '../repositories/ride-repository';
 import {
   deleteWaitlistEntries,
   insertWaitlistEntry,
@@ -279,8 +279,8 @@ export async function leaveLineAfterJoin(
 export const WAITLIST_SWEEP_LOCK_KEY = 0x7761_6974; // 'wait'
 
 /**
- * Passes on every offer that has lapsed by `now`, ride by ride under each ride's lock, in one
- * transaction guarded by `pg_try_advisory_xact_lock`: when another instance's sweep holds it this
+ * Passes on every offer that has lapsed by `now`, ride by ride under the rides' locks (all taken
+ * first, in id order), in one transaction guarded by `pg_try_advisory_xact_lock`: when another instance's sweep holds it this
  * one does nothing. Started on an interval by the server; the state lives in the table, so a sweep
  * missed (or run twice) changes nothing but timing. Answers whether it ran and how many rides it
  * settled.
@@ -288,14 +288,12 @@ export const WAITLIST_SWEEP_LOCK_KEY = 0x7761_6974; // 'wait'
 export async function sweepLapsedOffers(db: Kysely<Database>, now: Date): Promise<{ ran: boolean; rides: number }> {
   return db.transaction().execute(async (trx) => {
     if (!(await tryAdvisoryXactLock(trx, WAITLIST_SWEEP_LOCK_KEY))) return { ran: false, rides: 0 };
-    const rideIds = await listRidesWithLapsedOffers(trx, now);
-    let settled = 0;
-    for (const rideId of rideIds) {
-      // A ride deleted meanwhile took its waitlist with it.
-      if (!(await lockRideForUpdate(trx, rideId))) continue;
-      await offerFreedSeats(trx, { id: rideId }, now);
-      settled += 1;
-    }
-    return { ran: true, rides: settled };
+    // Every ride is locked before anything is written: a write bumps the ride-list version (one
+    // app_state row), and holding that row while waiting for a later ride's lock would deadlock
+    // with a request that holds that ride and is about to bump the version too. A ride deleted
+    // meanwhile took its waitlist with it.
+    const rideIds = await lockRidesForUpdate(trx, await listRidesWithLapsedOffers(trx, now));
+    for (const rideId of rideIds) await offerFreedSeats(trx, { id: rideId }, now);
+    return { ran: true, rides: rideIds.length };
   });
 }

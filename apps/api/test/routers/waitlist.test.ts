@@ -555,6 +555,45 @@ describe('sweepLapsedOffers', () => {
     expect(results.reduce((sum, result) => sum + result.rides, 0)).toBe(1);
     expect(await offersFor(ben.id)).toHaveLength(1);
   });
+  it.skipIf(!serverMode)(
+    'never deadlocks with a request holding a later ride: it locks every ride before writing',
+    async () => {
+      // Two rides with lapsed offers; another instance's request holds the second ride's lock and
+      // then writes (which bumps the ride-list version, as the sweep's own writes do).
+      const first = await fullRide(3, 2);
+      const second = await fullRide(3, 2);
+      for (const ride of [first, second]) {
+        await addPassenger(tdb.db, ride, cat);
+        await wait(ann, ride.id);
+        await removeFromRide(ride.id, cat);
+      }
+      const other = new pg.Client({ connectionString: tdb.connectionString });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query('select id from rides where id = $1 for update', [second.id]);
+        const sweep = sweepLapsedOffers(tdb.db, at(30));
+        // Wait (bounded) until the sweep is blocked on a lock.
+        for (let attempt = 0; attempt < 200; attempt += 1) {
+          const { rows } = await other.query<{ waiting: number }>(
+            `select count(*)::int as waiting from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+          );
+          if ((rows[0]?.waiting ?? 0) > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        await other.query('update ride_passengers set passenger_count = passenger_count where ride_id = $1', [
+          second.id,
+        ]);
+        await other.query('commit');
+        expect(await sweep).toEqual({ ran: true, rides: 2 });
+      } finally {
+        await other.end();
+      }
+      expect(await waitlistRows(first.id)).toEqual([]);
+      expect(await waitlistRows(second.id)).toEqual([]);
+    },
+  );
 });
 
 describe('races', () => {
