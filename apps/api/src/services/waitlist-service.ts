@@ -29,8 +29,9 @@ import {
   insertWaitlistEntry,
   listRidesWithLapsedOffers,
   listWaitlist,
+  releaseAdvisoryLock,
   setWaitlistOffers,
-  tryAdvisoryXactLock,
+  tryAdvisoryLock,
   type WaitlistRow,
 } from '../repositories/waitlist-repository';
 import { notifyUsers } from './notify';
@@ -278,24 +279,47 @@ export async function leaveLineAfterJoin(
 /** The advisory lock key of the sweep: any number of instances run it, one at a time. */
 export const WAITLIST_SWEEP_LOCK_KEY = 0x7761_6974; // 'wait'
 
+/** Where the sweep reports a ride it could not settle (the server's logger). */
+export interface SweepLog {
+  error(details: { err: unknown; rideId: number }, message: string): void;
+}
+
 /**
- * Passes on every offer that has lapsed by `now`, ride by ride under each ride's lock, in one
- * transaction guarded by `pg_try_advisory_xact_lock`: when another instance's sweep holds it this
- * one does nothing. Started on an interval by the server; the state lives in the table, so a sweep
- * missed (or run twice) changes nothing but timing. Answers whether it ran and how many rides it
- * settled.
+ * Passes on every offer that has lapsed by `now`, for rides nobody touches. Guarded by a
+ * session-level `pg_try_advisory_lock` on one connection: when another instance's sweep holds it
+ * this one does nothing. While it holds the lock, each ride is settled in its own short
+ * transaction on that same connection (never a second one from the pool: the embedded engine has
+ * only one), so a ride's lock is held only while that ride is settled, and a ride that fails is
+ * rolled back alone, logged and skipped, not taking the others with it. Started on an interval by
+ * the server; the state lives in the table, so a sweep missed (or run twice) changes nothing but
+ * timing. Answers whether it ran and how many rides it settled.
  */
-export async function sweepLapsedOffers(db: Kysely<Database>, now: Date): Promise<{ ran: boolean; rides: number }> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await tryAdvisoryXactLock(trx, WAITLIST_SWEEP_LOCK_KEY))) return { ran: false, rides: 0 };
-    const rideIds = await listRidesWithLapsedOffers(trx, now);
-    let settled = 0;
-    for (const rideId of rideIds) {
-      // A ride deleted meanwhile took its waitlist with it.
-      if (!(await lockRideForUpdate(trx, rideId))) continue;
-      await offerFreedSeats(trx, { id: rideId }, now);
-      settled += 1;
+export async function sweepLapsedOffers(
+  db: Kysely<Database>,
+  now: Date,
+  log: SweepLog,
+): Promise<{ ran: boolean; rides: number }> {
+  return db.connection().execute(async (conn) => {
+    if (!(await tryAdvisoryLock(conn, WAITLIST_SWEEP_LOCK_KEY))) return { ran: false, rides: 0 };
+    try {
+      const rideIds = await listRidesWithLapsedOffers(conn, now);
+      let settled = 0;
+      for (const rideId of rideIds) {
+        try {
+          const found = await conn.transaction().execute(async (trx) => {
+            // A ride deleted meanwhile took its waitlist with it.
+            if (!(await lockRideForUpdate(trx, rideId))) return false;
+            await offerFreedSeats(trx, { id: rideId }, now);
+            return true;
+          });
+          if (found) settled += 1;
+        } catch (error) {
+          log.error({ err: error, rideId }, 'waitlist sweep could not settle a ride; skipped until the next sweep');
+        }
+      }
+      return { ran: true, rides: settled };
+    } finally {
+      await releaseAdvisoryLock(conn, WAITLIST_SWEEP_LOCK_KEY);
     }
-    return { ran: true, rides: settled };
   });
 }
