@@ -34,7 +34,7 @@ import {
   tryAdvisoryLock,
   type WaitlistRow,
 } from '../repositories/waitlist-repository';
-import { notifyUsers } from './notify';
+import { notifyAboutRide } from './ride-notifications';
 import { addRideEntry, lockRideWithEntries, rideStateOf } from './ride-writes';
 
 /**
@@ -88,16 +88,12 @@ async function settle(
   const expiresAt = offerExpiresAt(now);
   if (chosen.size > 0) {
     await setWaitlistOffers(trx, [...chosen], expiresAt);
-    await notifyUsers(
+    await notifyAboutRide(
       trx,
       line.filter((entry) => chosen.has(entry.id)).map((entry) => entry.userId),
-      {
-        kind: 'waitlist_offer',
-        rideId: ride.id,
-        rideDirection: ride.direction,
-        rideDate: ride.date,
-        detail: expiresAt.toISOString(),
-      },
+      ride,
+      'waitlist_offer',
+      expiresAt.toISOString(),
     );
   }
   if (lapsed.length > 0 || chosen.size > 0) await publishRideEvent(trx, 'waitlist.changed', ride.id);
