@@ -53,6 +53,7 @@ export function listenOnServer(connectionString: string, channel: string, option
   const initialMs = options.retryInitialMs ?? 250;
   const maxMs = options.retryMaxMs ?? 10_000;
   let current: pg.Client | null = null;
+  let currentPid: number | null = null;
   let closed = false;
   let connectedOnce = false;
   let failures = 0;
@@ -69,17 +70,25 @@ export function listenOnServer(connectionString: string, channel: string, option
   const scheduleRetry = () => {
     if (closed || retryTimer) return;
     failures += 1;
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      void connect();
-    }, retryDelayMs(failures, initialMs, maxMs));
+    retryTimer = setTimeout(
+      () => {
+        retryTimer = undefined;
+        void connect();
+      },
+      retryDelayMs(failures, initialMs, maxMs),
+    );
     // A process that is otherwise done must not be kept alive by a pending retry.
     retryTimer.unref();
   };
 
+  // Connections given up on: a late notification on one is not delivered twice.
+  const retired = new WeakSet<pg.Client>();
+
   const lost = (client: pg.Client) => {
+    retired.add(client);
     if (current !== client) return;
     current = null;
+    currentPid = null;
     client.end().catch(ignore);
     scheduleRetry();
   };
@@ -96,13 +105,17 @@ export function listenOnServer(connectionString: string, channel: string, option
       lost(client);
     });
     client.on('notification', (message) => {
-      if (closed || current !== client) return;
+      if (closed || retired.has(client)) return;
       if (message.channel === channel && message.payload !== undefined) options.onPayload(message.payload);
     });
+    let pid: number | null = null;
     try {
       await client.connect();
       await client.query(`listen ${client.escapeIdentifier(channel)}`);
+      const result = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+      pid = result.rows[0]?.pid ?? null;
     } catch (error) {
+      retired.add(client);
       reportError(error);
       client.end().catch(ignore);
       scheduleRetry();
@@ -112,7 +125,13 @@ export function listenOnServer(connectionString: string, channel: string, option
       await client.end().catch(ignore);
       return;
     }
+    if (retired.has(client)) {
+      // It dropped right after setting up.
+      scheduleRetry();
+      return;
+    }
     current = client;
+    currentPid = pid;
     failures = 0;
     if (connectedOnce) options.onReconnect?.();
     connectedOnce = true;
@@ -124,7 +143,7 @@ export function listenOnServer(connectionString: string, channel: string, option
   return {
     ready,
     get backendPid() {
-      return current?.processID ?? null;
+      return currentPid;
     },
     close: async () => {
       if (closed) return;
@@ -132,6 +151,7 @@ export function listenOnServer(connectionString: string, channel: string, option
       clearTimeout(retryTimer);
       const client = current;
       current = null;
+      currentPid = null;
       await client?.end().catch(ignore);
     },
   };

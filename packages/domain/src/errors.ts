@@ -37,6 +37,7 @@ export const DOMAIN_ERROR_CODES = [
   'RIDE_NOT_ASSIGNED',
   'UNASSIGN_TOO_LATE',
   'RIDE_NOT_DEPARTED',
+  'LIVE_STREAM_ENDED',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -17,14 +17,17 @@ describe('liveEventsInput', () => {
     expect(liveEventsInput.parse(input)).toEqual({ lastEventId: expected });
   });
 
-  it.each([[{ lastEventId: 'abc' }], [{ lastEventId: '-1' }], [{ lastEventId: '1.5' }], [{ lastEventId: 12 }], [{ lastEventId: '1234567890123456' }]])(
-    'refuses %j naming the field',
-    (input) => {
-      const result = liveEventsInput.safeParse(input);
-      expect(result.success).toBe(false);
-      expect(result.error?.issues[0]).toMatchObject({ path: ['lastEventId'], message: LAST_EVENT_ID_MESSAGE });
-    },
-  );
+  it.each([
+    [{ lastEventId: 'abc' }],
+    [{ lastEventId: '-1' }],
+    [{ lastEventId: '1.5' }],
+    [{ lastEventId: 12 }],
+    [{ lastEventId: '1234567890123456' }],
+  ])('refuses %j naming the field', (input) => {
+    const result = liveEventsInput.safeParse(input);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({ path: ['lastEventId'], message: LAST_EVENT_ID_MESSAGE });
+  });
 });
 
 describe('isRideEventType', () => {

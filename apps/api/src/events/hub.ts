@@ -15,6 +15,7 @@
  *   client reconnects with Last-Event-ID. `close()` ends every subscriber (server shutdown).
  */
 import {
+  DomainError,
   isRideEventType,
   LIVE_EVENT_REPLAY_SIZE,
   RESYNC_EVENT_TYPE,
@@ -54,14 +55,14 @@ export interface LiveEventHubOptions {
 }
 
 /** Why a subscription ended from the server's side; the client should reconnect. */
-export class LiveSubscriptionEnded extends Error {
+export class LiveSubscriptionEnded extends DomainError {
   constructor(readonly reason: 'shutdown' | 'overflow') {
     super(
+      'LIVE_STREAM_ENDED',
       reason === 'shutdown'
         ? 'The server is restarting; reconnect to continue'
         : 'Too many events were waiting for this connection; reconnect to continue',
     );
-    this.name = 'LiveSubscriptionEnded';
   }
 }
 

@@ -1,6 +1,7 @@
 import { createCallerFactory, router } from '../trpc/init';
 import { adminRouter } from './admin';
 import { authRouter } from './auth';
+import { liveRouter } from './live';
 import { passengerRouter } from './passenger';
 import { rideRouter } from './ride';
 import { sequenceRouter } from './sequence';
@@ -18,6 +19,7 @@ export const appRouter = router({
   stats: statsRouter,
   user: userRouter,
   admin: adminRouter,
+  live: liveRouter,
 });
 
 export type AppRouter = typeof appRouter;
