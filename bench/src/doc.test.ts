@@ -77,6 +77,22 @@ describe('renderDoc', () => {
       '<!--fig:listOneConnectionP50-->2–6 ms<!--/fig--> / <!--fig:listP99At10k-->900 ms<!--/fig--> / <!--fig:startServer-->0.90 s<!--/fig-->',
     );
   });
+
+  it('quotes a latency answered within the first millisecond as <1 ms, not as unmeasured', () => {
+    const run = fullRun();
+    const cached = {
+      ...run,
+      runs: run.runs.map((sizeRun) => ({
+        ...sizeRun,
+        reads: sizeRun.reads.map((read) =>
+          read.oneConnection ? { ...read, oneConnection: { ...read.oneConnection, p50Ms: 0 } } : read,
+        ),
+      })),
+    };
+    const rendered = renderDoc('<!--fig:listOneConnectionP50-->x<!--/fig-->', cached);
+    assert.deepEqual(rendered.missing, []);
+    assert.equal(rendered.text, '<!--fig:listOneConnectionP50--><1 ms<!--/fig-->');
+  });
 });
 
 describe('bareFigures', () => {

@@ -12,6 +12,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 import { ARGON2_COST } from './data';
+import type { FanOutResult } from './fanout';
 import type { Engine } from './options';
 import {
   BUDGET,
@@ -54,7 +55,7 @@ function msSpread(values: readonly number[]): string | null {
   if (values.length === 0) return null;
   if (Math.max(...values) >= 1000) return `${spread(values, (v) => (v / 1000).toFixed(1)) ?? ''} s`;
   const digits = Math.max(...values) < 10 && values.some((v) => !Number.isInteger(v)) ? 1 : 0;
-  return `${spread(values, (v) => v.toFixed(digits)) ?? ''} ms`;
+  return `${spread(values, (v) => (v < 1 ? '<1' : v.toFixed(digits))) ?? ''} ms`;
 }
 
 const mbSpread = (bytes: readonly number[]) => {
@@ -65,6 +66,14 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const ofEngine = (results: RunResults, engine: Engine) => results.runs.filter((r) => r.engine === engine);
 const serverRuns = (results: RunResults) => ofEngine(results, 'server');
+const fanOutOf = (results: RunResults, engine: Engine) =>
+  ofEngine(results, engine).find((run) => run.fanOut)?.fanOut ?? null;
+
+/** "62 → 71 MB" (the server's RSS before and after its subscribers connected). */
+function rssGrowth(fanOut: FanOutResult | null): string | null {
+  if (!fanOut || fanOut.rssBeforeBytes === null || fanOut.rssAfterBytes === null) return null;
+  return `${(fanOut.rssBeforeBytes / MB).toFixed(0)} → ${(fanOut.rssAfterBytes / MB).toFixed(0)} MB`;
+}
 const memoryRuns = (results: RunResults) => results.memory?.runs ?? [];
 const atSize = (runs: readonly SizeRun[], rides: number) => runs.find((r) => r.rides === rides);
 const readOf = (run: SizeRun | undefined, key: ReadResult['key']) => run?.reads.find((r) => r.key === key);
@@ -72,6 +81,13 @@ const readsOf = (runs: readonly SizeRun[], key: ReadResult['key']) =>
   runs.flatMap((run) => run.reads.filter((r) => r.key === key));
 const numbers = (values: readonly (number | null | undefined)[]) =>
   values.filter((v): v is number => typeof v === 'number' && v > 0);
+
+/**
+ * Latency percentiles as measured: autocannon records whole milliseconds, so a request answered
+ * from memory has a p50 of 0, which is a measurement (shown "<1 ms"), not a missing one.
+ */
+const latencies = (values: readonly (number | null | undefined)[]) =>
+  values.filter((v): v is number => typeof v === 'number' && v >= 0);
 
 const list = (results: RunResults, rides: number) => readOf(atSize(serverRuns(results), rides), 'trpcList');
 const ridesRead = (results: RunResults, rides: number) => readOf(atSize(serverRuns(results), rides), 'rides');
@@ -144,7 +160,7 @@ export const FIGURES: Record<string, Figure> = {
   },
 
   // The tRPC list.
-  listP99At10k: (r) => msSpread(numbers([list(r, 10_000)?.load.p99Ms])),
+  listP99At10k: (r) => msSpread(latencies([list(r, 10_000)?.load.p99Ms])),
   listRps10k: (r) => {
     const read = list(r, 10_000);
     return read ? `${n0(read.load.rps)} req/s` : null;
@@ -156,16 +172,18 @@ export const FIGURES: Record<string, Figure> = {
     );
     return value === null ? null : `${value} req/s`;
   },
-  listOneConnectionP50: (r) => msSpread(numbers(readsOf(serverRuns(r), 'trpcList').map((x) => x.oneConnection?.p50Ms))),
-  listOneConnectionP99: (r) => msSpread(numbers(readsOf(serverRuns(r), 'trpcList').map((x) => x.oneConnection?.p99Ms))),
+  listOneConnectionP50: (r) =>
+    msSpread(latencies(readsOf(serverRuns(r), 'trpcList').map((x) => x.oneConnection?.p50Ms))),
+  listOneConnectionP99: (r) =>
+    msSpread(latencies(readsOf(serverRuns(r), 'trpcList').map((x) => x.oneConnection?.p99Ms))),
   /** One request at a time: the mean time per request (1 / requests per second). */
   listServiceTime: (r) =>
     msSpread(
       numbers(readsOf(serverRuns(r), 'trpcList').map((x) => (x.oneConnection?.rps ? 1000 / x.oneConnection.rps : 0))),
     ),
-  listAtRateP99: (r) => msSpread(numbers(readsOf(serverRuns(r), 'trpcList').map((x) => x.atRate?.result.p99Ms))),
-  listAtRateP99At10k: (r) => msSpread(numbers([list(r, 10_000)?.atRate?.result.p99Ms])),
-  rideP99Range: (r) => msSpread(numbers(readsOf(serverRuns(r), 'ride').map((x) => x.load.p99Ms))),
+  listAtRateP99: (r) => msSpread(latencies(readsOf(serverRuns(r), 'trpcList').map((x) => x.atRate?.result.p99Ms))),
+  listAtRateP99At10k: (r) => msSpread(latencies([list(r, 10_000)?.atRate?.result.p99Ms])),
+  rideP99Range: (r) => msSpread(latencies(readsOf(serverRuns(r), 'ride').map((x) => x.load.p99Ms))),
   statsRps1000: (r) => {
     const read = readOf(atSize(serverRuns(r), 1000), 'stats');
     return read ? `${n0(read.load.rps)} req/s` : null;
@@ -255,6 +273,16 @@ export const FIGURES: Record<string, Figure> = {
       (v) => n0(v),
     ),
   joinP99Server: (r) => msSpread(serverRuns(r).map((x) => x.join.p99Ms)),
+
+  // SSE fan-out, one data set per engine.
+  fanOutSubscribers: (r) => {
+    const f = fanOutOf(r, 'server') ?? fanOutOf(r, 'embedded');
+    return f ? n0(f.subscribers) : null;
+  },
+  fanOutP99Server: (r) => msSpread(latencies([fanOutOf(r, 'server')?.p99Ms])),
+  fanOutP99Embedded: (r) => msSpread(latencies([fanOutOf(r, 'embedded')?.p99Ms])),
+  fanOutRssServer: (r) => rssGrowth(fanOutOf(r, 'server')),
+  fanOutRssEmbedded: (r) => rssGrowth(fanOutOf(r, 'embedded')),
   loginRateServer: (r) =>
     spread(
       serverRuns(r).map((x) => x.login.rps),

@@ -1,3 +1,4 @@
+import type { FanOutResult } from './fanout';
 /** Results shaped like a recorded run, for the report and document tests. */
 import type { LoadResult } from './load';
 import type { RunResults, SizeRun } from './report';
@@ -135,6 +136,20 @@ export function bundle(
   };
 }
 
+/** 1,000 subscribers that each received 20 events. */
+export function fanOut(rssBeforeMB: number, p99Ms: number): FanOutResult {
+  return {
+    subscribers: 1000,
+    events: 20,
+    delivered: 20_000,
+    rssBeforeBytes: rssBeforeMB * MB,
+    rssAfterBytes: (rssBeforeMB + 12) * MB,
+    p50Ms: p99Ms / 2,
+    p99Ms,
+    maxMs: p99Ms * 1.5,
+  };
+}
+
 /** Every read, every engine and size, the memory pass, the bundle and the paints: a full run. */
 export function fullRun(): RunResults {
   const reads = (scale: number): ReadResult[] => [
@@ -150,9 +165,18 @@ export function fullRun(): RunResults {
   ];
   const sizes = [100, 1000, 10_000];
   const runs = [
-    ...sizes.map((rides, i) => run('server', rides, reads(i + 1), { peakRssBytes: (250 + 10 * i) * MB })),
     ...sizes.map((rides, i) =>
-      run('embedded', rides, reads(i + 1), { peakRssBytes: (550 + 10 * i) * MB, startToReadyMs: 2000 }),
+      run('server', rides, reads(i + 1), {
+        peakRssBytes: (250 + 10 * i) * MB,
+        fanOut: rides === 1000 ? fanOut(60, 20) : null,
+      }),
+    ),
+    ...sizes.map((rides, i) =>
+      run('embedded', rides, reads(i + 1), {
+        peakRssBytes: (550 + 10 * i) * MB,
+        startToReadyMs: 2000,
+        fanOut: rides === 1000 ? fanOut(90, 40) : null,
+      }),
     ),
   ];
   return results(runs, {

@@ -19,13 +19,14 @@ import { fileURLToPath } from 'node:url';
 import { benchPasswordHash, findOverbookedRides, generateDataSet, hotRideSeats } from './data';
 import { createDataTarget, postgresVersion, serverAnswers, type DataTarget } from './database';
 import { writeDocFromResults } from './doc';
+import { runFanOut, type FanOutResult } from './fanout';
 import { login } from './load';
 import { machineInfo } from './machine';
 import { shippedMemorySettings } from './memory-settings';
 import { parseOptions, type Engine, type RunOptions } from './options';
 import { budgetFailures, evaluateBudgets, renderMarkdown, type RunResults, type SizeRun } from './report';
 import { readScenarios, runJoinContention, runLogin, runReads, signInJoinUsers } from './scenarios';
-import { startServer, type RunningServer } from './server-process';
+import { procStatusBytes, startServer, type RunningServer } from './server-process';
 import { analyzeBundle, measurePaints, type PaintResult } from './web';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -63,11 +64,33 @@ function build(): void {
   if (result.status !== 0) throw new Error(`the build failed (exit ${String(result.status)})`);
 }
 
+/** A ride a week ahead, created over REST as the signed-in reader: one 'ride.created' event. */
+async function createRide(baseUrl: string, cookie: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/rides`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({
+      direction: 'SG->FC',
+      maxPassengers: 4,
+      date: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
+      pickupLocation: 'Woodlands MRT',
+      dropoffLocations: ['Forest City Marina'],
+    }),
+  });
+  const text = await response.text();
+  if (response.status !== 201) throw new Error(`POST /api/rides: ${String(response.status)} ${text}`);
+  const body = JSON.parse(text) as { id?: unknown };
+  if (typeof body.id !== 'number') throw new Error(`POST /api/rides answered no id: ${text}`);
+  return body.id;
+}
+
 interface SizeRunContext {
   options: RunOptions;
   passwordHash: string;
   /** Measure the pages in Chromium against this run. */
   paints: boolean;
+  /** Measure the SSE fan-out against this run. */
+  fanOut: boolean;
   /** Extra server environment for this run (the image's memory settings). */
   serverEnv?: Record<string, string>;
 }
@@ -127,6 +150,20 @@ async function runSize(
     );
     const peakRssAfterReadsBytes = running.peakRssBytes();
 
+    let fanOut: FanOutResult | null = null;
+    if (ctx.fanOut) {
+      fanOut = await runFanOut(
+        {
+          baseUrl: running.url,
+          subscribers: options.fanOutSubscribers,
+          events: options.fanOutEvents,
+          rss: () => procStatusBytes(running.pid, 'VmRSS'),
+          write: () => createRide(running.url, readerCookie),
+        },
+        log,
+      );
+    }
+
     const joinCookies = await signInJoinUsers(running.url, data);
     const join = await runJoinContention(running.url, data, joinCookies, options.joinRounds, log);
     const loginResult = await runLogin(
@@ -181,6 +218,7 @@ async function runSize(
         peakRssAfterReadsBytes,
         peakRssBytes,
         reads,
+        fanOut,
         join,
         login: loginResult,
         overbookedRides: overbooked.length,
@@ -256,6 +294,7 @@ async function main(): Promise<void> {
         options,
         passwordHash,
         paints: wantPaints && engine === paintEngine && rides === paintSize,
+        fanOut: rides === paintSize,
       });
       runs.push(result.run);
       if (result.paints) paints = result.paints;
@@ -267,7 +306,9 @@ async function main(): Promise<void> {
     const env = shippedMemorySettings(repoRoot);
     memory = { env, runs: [] };
     for (const rides of options.sizes) {
-      memory.runs.push((await runSize('server', rides, { options, passwordHash, paints: false, serverEnv: env })).run);
+      memory.runs.push(
+        (await runSize('server', rides, { options, passwordHash, paints: false, fanOut: false, serverEnv: env })).run,
+      );
     }
   }
 

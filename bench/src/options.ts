@@ -30,6 +30,12 @@ export interface RunOptions {
   /** Join contention: rounds (one fresh hot ride each) and users firing at once per round. */
   joinRounds: number;
   joinUsers: number;
+  /**
+   * SSE fan-out: idle subscribers on GET /api/events and ride events sent to them, measured once
+   * per engine (on the data set the pages are painted against).
+   */
+  fanOutSubscribers: number;
+  fanOutEvents: number;
   /** Sequential requests per read when counting SQL statements. */
   statementSamples: number;
   build: boolean;
@@ -92,6 +98,8 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
         connections: 10,
         joinRounds: 1,
         joinUsers: 12,
+        fanOutSubscribers: 50,
+        fanOutEvents: 3,
         statementSamples: 3,
         build: true,
         web: true,
@@ -115,6 +123,8 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
         connections: 50,
         joinRounds: 10,
         joinUsers: 50,
+        fanOutSubscribers: 1000,
+        fanOutEvents: 20,
         statementSamples: 10,
         build: true,
         web: true,

@@ -5,6 +5,7 @@
  * docs/benchmarks.md are generated from the same results by doc.ts.
  */
 import { ARGON2_COST } from './data';
+import type { FanOutResult } from './fanout';
 import type { LoadResult } from './load';
 import type { MachineInfo } from './machine';
 import type { Engine } from './options';
@@ -22,6 +23,8 @@ export interface SizeRun {
   peakRssAfterReadsBytes: number | null;
   peakRssBytes: number | null;
   reads: ReadResult[];
+  /** SSE fan-out (measured on one data set per engine; null on the others and in older runs). */
+  fanOut?: FanOutResult | null;
   join: JoinResult;
   login: LoadResult;
   /** Rides whose seats exceed the maximum or disagree with their entries, from the database. */
@@ -266,6 +269,10 @@ export function budgetFailures(results: RunResults): string[] {
       );
     if (run.hotRides.some((h) => h.currentPassengers > h.maxPassengers))
       failures.push(`${where}: a hot ride is over its maximum`);
+    if (run.fanOut && run.fanOut.delivered !== run.fanOut.subscribers * run.fanOut.events)
+      failures.push(
+        `${where}: SSE fan-out delivered ${String(run.fanOut.delivered)} events, expected ${String(run.fanOut.subscribers * run.fanOut.events)}`,
+      );
     if (run.login.requests === 0 || run.login.non2xx > 0 || run.login.errors > 0)
       failures.push(
         `${where}: login answered ${JSON.stringify(run.login.statusCounts)} with ${String(run.login.errors)} errors`,
@@ -389,6 +396,37 @@ export function renderMarkdown(results: RunResults, { budgets = true }: { budget
         '',
       );
     }
+  }
+
+  const fanOuts = allRuns.flatMap((run) => (run.fanOut ? [{ run, f: run.fanOut }] : []));
+  if (fanOuts.length > 0) {
+    out.push('### Live events (SSE fan-out)', '');
+    out.push(
+      'Idle subscribers hold GET /api/events open on one instance; then rides are created over REST one after ' +
+        'another, each waiting until its `ride.created` event reached every subscriber. Latency: from sending the ' +
+        "write to a subscriber reading the event (the write, the commit's NOTIFY, the listening connection, the " +
+        "fan-out, and this process reading every socket on the same machine). RSS: the server's resident memory " +
+        'before the subscribers connected and a second after.',
+      '',
+    );
+    out.push(
+      table(
+        ['Engine', 'Rides', 'Subscribers', 'Events', 'Delivered', 'RSS before', 'RSS after', 'p50', 'p99', 'max'],
+        fanOuts.map(({ run, f }) => [
+          runLabel(run, results),
+          n0(run.rides),
+          n0(f.subscribers),
+          n0(f.events),
+          n0(f.delivered),
+          mb(f.rssBeforeBytes),
+          mb(f.rssAfterBytes),
+          ms(f.p50Ms),
+          ms(f.p99Ms),
+          ms(f.maxMs),
+        ]),
+      ),
+      '',
+    );
   }
 
   out.push('### Writes', '');

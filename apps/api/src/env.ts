@@ -64,6 +64,8 @@ export const envSchema = z
     RATE_LIMIT_ASSIGN_PER_HOUR: z.coerce.number().int().min(1).default(60),
     MIGRATE_ON_START: booleanish.default(true),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    // How often this instance sweeps lapsed waitlist offers (an advisory lock lets one run at a time).
+    WAITLIST_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     // Benchmark harness only (bench/, plugins/bench.ts): off by default, never set in deployments.
     BENCH_STATIC_ROUTE: booleanish.default(false),
     BENCH_COUNT_QUERIES: booleanish.default(false),

@@ -8,6 +8,7 @@ import { buildApp } from './app';
 import { EnvError, parseEnv, type Env } from './env';
 import { QueryCounter } from './plugins/bench';
 import { loggerOptions } from './plugins/observability';
+import { sweepLapsedOffers } from './services/waitlist-service';
 
 async function main(): Promise<void> {
   let env: Env;
@@ -74,6 +75,16 @@ async function main(): Promise<void> {
     await stopBeforeListening();
   }
 
+  // Lapsed waitlist offers pass on when their ride is next acted on; this sweep does it for rides
+  // nobody touches. It only triggers the work: the state lives in the table, and an advisory lock
+  // lets one instance sweep at a time (DESIGN §11).
+  const sweep = setInterval(() => {
+    sweepLapsedOffers(handle.db, new Date()).catch((error: unknown) => {
+      app.log.error({ err: error }, 'waitlist sweep failed');
+    });
+  }, env.WAITLIST_SWEEP_SECONDS * 1000);
+  sweep.unref();
+
   let shuttingDown = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (shuttingDown) {
@@ -82,6 +93,7 @@ async function main(): Promise<void> {
       return;
     }
     shuttingDown = true;
+    clearInterval(sweep);
     app.log.info({ signal }, 'shutting down: draining in-flight requests');
     const timer = setTimeout(() => {
       app.log.error({ timeoutMs: env.SHUTDOWN_TIMEOUT_MS }, 'shutdown timed out; exiting with requests unfinished');

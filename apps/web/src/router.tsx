@@ -30,6 +30,7 @@ const RideDetailsPage = lazyPage(() => import('./pages/ride-details-page'), 'Rid
 const JoinRidePage = lazyPage(() => import('./pages/join-ride-page'), 'JoinRidePage');
 const VendorPage = lazyPage(() => import('./pages/vendor-page'), 'VendorPage');
 const ProfilePage = lazyPage(() => import('./pages/profile-page'), 'ProfilePage');
+const NotificationsPage = lazyPage(() => import('./pages/notifications-page'), 'NotificationsPage');
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page'), 'NotFoundPage');
 
 export const routes: RouteObject[] = [
@@ -58,6 +59,7 @@ export const routes: RouteObject[] = [
           { path: 'rides/:id/join', element: <JoinRidePage /> },
           { path: 'vendor', element: <VendorPage /> },
           { path: 'profile', element: <ProfilePage /> },
+          { path: 'notifications', element: <NotificationsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

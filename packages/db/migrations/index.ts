@@ -6,6 +6,8 @@ import * as m0003 from './2026_11_23_0001_harden_authentication';
 import * as m0004 from './2026_11_23_0002_rides_stop_price';
 import * as m0005 from './2026_11_23_0004_cancel_rides';
 import * as m0006 from './2026_11_23_0005_live_updates';
+import * as m0007 from './2026_11_23_0006_ride_waitlist';
+import * as m0008 from './2026_11_23_0007_calendar';
 
 /**
  * Every migration, keyed by name, imported statically so the bundled production server carries them
@@ -19,4 +21,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0002_rides_stop_price': m0004,
   '2026_11_23_0004_cancel_rides': m0005,
   '2026_11_23_0005_live_updates': m0006,
+  '2026_11_23_0006_ride_waitlist': m0007,
+  '2026_11_23_0007_calendar': m0008,
 };

@@ -24,6 +24,10 @@ export interface UserTable {
   driverDetails: JSONColumnType<DriverDetails | null, string | null, string | null>;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** SHA-256 (hex) of the personal calendar feed's token; null when the user has no feed. */
+  calendarTokenHash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the current feed token was made; null exactly when there is no token. */
+  calendarTokenCreatedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface DriverContactTable {
@@ -56,6 +60,8 @@ export interface RideTable {
   /** Set with status 'cancelled' (and only then): why the organiser cancelled, and when. */
   cancelReason: ColumnType<string | null, string | null | undefined, string | null>;
   cancelledAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The calendar event's SEQUENCE: bumped by every edit that changes what the event shows. */
+  calendarSequence: Generated<number>;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -112,6 +118,17 @@ export interface NotificationTable {
   readAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** A member waiting for seats on a full ride; `offerExpiresAt` set while seats are held for them. */
+export interface RideWaitlistTable {
+  id: Generated<number>;
+  rideId: number;
+  userId: number;
+  dropoffLocation: string;
+  passengerCount: number;
+  createdAt: CreatedAt;
+  offerExpiresAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface Database {
   users: UserTable;
   driverContacts: DriverContactTable;
@@ -122,6 +139,7 @@ export interface Database {
   passwordResetCodes: PasswordResetCodeTable;
   appState: AppStateTable;
   notifications: NotificationTable;
+  rideWaitlist: RideWaitlistTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -13,10 +13,15 @@ describe('DOMAIN_ERROR_CODES', () => {
       'RIDE_CANCELLED',
       'UNASSIGN_TOO_LATE',
       'RIDE_NOT_DEPARTED',
+      'ALREADY_WAITING',
+      'NOT_WAITING',
+      'SEATS_AVAILABLE',
+      'NO_OFFER',
+      'OFFER_EXPIRED',
     ]) {
       expect(DOMAIN_ERROR_CODES).toContain(code);
     }
-    expect(DOMAIN_ERROR_CODES).toHaveLength(35);
+    expect(DOMAIN_ERROR_CODES).toHaveLength(40);
     expect(new Set(DOMAIN_ERROR_CODES).size).toBe(DOMAIN_ERROR_CODES.length);
     for (const code of DOMAIN_ERROR_CODES) expect(code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
   });

@@ -17,3 +17,5 @@ export * from './return-path';
 export * from './vendor-lifecycle';
 export * from './live-events';
 export * from './notifications';
+export * from './calendar';
+export * from './waitlist';

@@ -15,6 +15,8 @@ import {
   joinFormSchema,
   joinRideInput,
   loginInput,
+  markNotificationsReadInput,
+  notificationListInput,
   profileUpdateInput,
   registerFormSchema,
   registerFormToInput,
@@ -1067,5 +1069,38 @@ describe('cancelRideInput / cancelRideFormSchema', () => {
 
   it('refuses a bad id', () => {
     expect(messages(cancelRideInput.safeParse({ id: 0, reason: 'ok' }))).toEqual(['Invalid id']);
+  });
+});
+
+describe('notification inbox inputs', () => {
+  it('pages from 1 with 20 a page by default', () => {
+    expect(parsed(notificationListInput, undefined)).toEqual({ page: 1, pageSize: 20 });
+    expect(parsed(notificationListInput, { page: 3, pageSize: 50 })).toEqual({ page: 3, pageSize: 50 });
+  });
+
+  it.each([
+    ['page 0', { page: 0 }, 'page', 'Page must be a whole number of at least 1'],
+    ['a fractional page', { page: 1.5 }, 'page', 'Page must be a whole number of at least 1'],
+    ['a page as text', { page: '2' }, 'page', 'Page must be a whole number of at least 1'],
+    ['page size 0', { pageSize: 0 }, 'pageSize', 'Page size must be a whole number from 1 to 50'],
+    ['page size 51', { pageSize: 51 }, 'pageSize', 'Page size must be a whole number from 1 to 50'],
+  ])('refuses %s, naming the field', (_label, value, field, message) => {
+    expect(issues(notificationListInput, value)).toEqual([[field, message]]);
+  });
+
+  it('marks all without ids, the named ones with them (up to 100)', () => {
+    expect(parsed(markNotificationsReadInput, undefined)).toEqual({});
+    expect(parsed(markNotificationsReadInput, { ids: [] })).toEqual({ ids: [] });
+    const hundred = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(parsed(markNotificationsReadInput, { ids: hundred }).ids).toHaveLength(100);
+  });
+
+  it.each([
+    ['101 ids', { ids: Array.from({ length: 101 }, (_, i) => i + 1) }, 'ids', 'At most 100 notification ids at a time'],
+    ['a zero id', { ids: [0] }, 'ids.0', 'Notification ids must be positive whole numbers'],
+    ['a text id', { ids: ['7'] }, 'ids.0', 'Notification ids must be positive whole numbers'],
+    ['ids that are not a list', { ids: 7 }, 'ids', 'Notification ids must be a list of ids'],
+  ])('refuses %s', (_label, value, field, message) => {
+    expect(issues(markNotificationsReadInput, value)).toEqual([[field, message]]);
   });
 });

@@ -201,6 +201,52 @@ export const idInput = rowId('Invalid id');
 /** A call about one ride. */
 export const rideIdInput = z.object({ rideId: idInput });
 
+// ---------------------------------------------------------------------------------------------
+// The notification inbox
+
+/** The most notifications one page of the inbox holds. */
+export const MAX_NOTIFICATION_PAGE_SIZE = 50;
+/** The most notification ids one "mark as read" call may name. */
+export const MAX_NOTIFICATION_IDS = 100;
+
+const NOTIFICATION_PAGE_MESSAGE = 'Page must be a whole number of at least 1';
+const NOTIFICATION_PAGE_SIZE_MESSAGE = `Page size must be a whole number from 1 to ${String(MAX_NOTIFICATION_PAGE_SIZE)}`;
+
+/** One page of the caller's inbox, newest first: `page` is 1-based, `pageSize` 1..50 (20 when left out). */
+export const notificationListInput = z
+  .object({
+    page: z
+      .number({ error: NOTIFICATION_PAGE_MESSAGE })
+      .int({ error: NOTIFICATION_PAGE_MESSAGE })
+      .min(1, { error: NOTIFICATION_PAGE_MESSAGE })
+      .max(MAX_ID, { error: NOTIFICATION_PAGE_MESSAGE })
+      .default(1),
+    pageSize: z
+      .number({ error: NOTIFICATION_PAGE_SIZE_MESSAGE })
+      .int({ error: NOTIFICATION_PAGE_SIZE_MESSAGE })
+      .min(1, { error: NOTIFICATION_PAGE_SIZE_MESSAGE })
+      .max(MAX_NOTIFICATION_PAGE_SIZE, { error: NOTIFICATION_PAGE_SIZE_MESSAGE })
+      .default(20),
+  })
+  .prefault({});
+export type NotificationListInput = z.output<typeof notificationListInput>;
+
+/**
+ * Marking the caller's notifications read: the ones named in `ids` (at most 100; ids that are not
+ * the caller's are ignored), or every one when `ids` is left out. An empty list marks none.
+ */
+export const markNotificationsReadInput = z
+  .object({
+    ids: z
+      .array(rowId('Notification ids must be positive whole numbers'), {
+        error: 'Notification ids must be a list of ids',
+      })
+      .max(MAX_NOTIFICATION_IDS, { error: `At most ${String(MAX_NOTIFICATION_IDS)} notification ids at a time` })
+      .optional(),
+  })
+  .prefault({});
+export type MarkNotificationsReadInput = z.output<typeof markNotificationsReadInput>;
+
 const filled = (value: unknown): boolean => typeof value === 'string' && value.trim().length > 0;
 const isObject = (payload: { value: unknown }): boolean => typeof payload.value === 'object' && payload.value !== null;
 

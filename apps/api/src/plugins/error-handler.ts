@@ -8,6 +8,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { INTERNAL_ERROR_MESSAGE } from '../trpc/errors';
+import { loggedPath } from './observability';
 
 /** The answer to a request body that is not JSON (REST paths take JSON only). */
 export const UNSUPPORTED_MEDIA_TYPE_MESSAGE =
@@ -26,7 +27,10 @@ export const errorHandlerPlugin = fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) {
-        request.log.error({ err: error, method: request.method, url: request.url, params: request.params }, 'request failed');
+        request.log.error(
+          { err: error, method: request.method, url: loggedPath(request.url), params: request.params },
+          'request failed',
+        );
         return reply.code(500).send({ error: INTERNAL_ERROR_MESSAGE });
       }
       const message = (error.code && friendlyMessages[error.code]) ?? error.message;

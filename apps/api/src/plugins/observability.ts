@@ -34,6 +34,20 @@ export function requestIdFrom(header: string | string[] | undefined): string {
   return value && ACCEPTABLE_REQUEST_ID.test(value) ? value : randomUUID();
 }
 
+// The personal calendar feed's URL is its secret (calendar apps cannot send a cookie).
+const CALENDAR_FEED_PATH = /^\/api\/calendar\/[^/]+$/;
+
+/**
+ * A request's path as logs show it: without the query string (it can carry codes and tokens) and
+ * with a calendar feed's token replaced.
+ *
+ * @example loggedPath('/api/calendar/abc.ics?x=1') // '/api/calendar/[redacted].ics'
+ */
+export function loggedPath(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  return CALENDAR_FEED_PATH.test(path) ? '/api/calendar/[redacted].ics' : path;
+}
+
 /**
  * Fastify's own request logs are two lines (incoming, completed) and a third for a 404. We keep
  * one line per request, written when the response is done, with status and duration.
@@ -51,8 +65,7 @@ export class RequestLogController extends LogController {
     const statusCode = reply.statusCode;
     const line = {
       method: request.method,
-      // The path only: query strings can carry codes and tokens.
-      url: request.url.split('?')[0],
+      url: loggedPath(request.url),
       statusCode,
       durationMs: Math.round(reply.elapsedTime * 10) / 10,
       ip: request.ip,
@@ -119,6 +132,9 @@ export const REDACTED_PATHS = [
   '*.*.newPassword',
   '*.*.currentPassword',
   '*.*.passwordHash',
+  // The calendar feed's token, in a failed request's params.
+  'params.token',
+  '*.params.token',
 ];
 
 function prettyTransportAvailable(): boolean {

@@ -21,3 +21,90 @@ export async function insertNotifications(
     .values(userIds.map((userId) => ({ userId, ...notification })))
     .execute();
 }
+
+/** One notification as its owner reads it (dates as ISO strings). */
+export interface NotificationItem {
+  id: number;
+  kind: NotificationKind;
+  rideId: number | null;
+  rideDirection: Direction;
+  rideDate: string;
+  detail: string | null;
+  createdAt: string;
+  readAt: string | null;
+}
+
+/**
+ * One page of a user's notifications, newest first (by id: ids grow with every insert, and rows
+ * written in one transaction share its `created_at`), with how many they have and how many are
+ * unread. Two statements: the page, and both counts in one pass over the user's rows.
+ */
+export async function listNotificationsPage(
+  db: Db,
+  userId: number,
+  paging: { page: number; pageSize: number },
+): Promise<{ items: NotificationItem[]; total: number; unread: number }> {
+  const rows = await db
+    .selectFrom('notifications')
+    .select(['id', 'kind', 'rideId', 'rideDirection', 'rideDate', 'detail', 'createdAt', 'readAt'])
+    .where('userId', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(paging.pageSize)
+    .offset((paging.page - 1) * paging.pageSize)
+    .execute();
+  const counts = await db
+    .selectFrom('notifications')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('total'),
+      eb.fn.countAll<string>().filterWhere('readAt', 'is', null).as('unread'),
+    ])
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      rideId: row.rideId,
+      rideDirection: row.rideDirection,
+      rideDate: row.rideDate.toISOString(),
+      detail: row.detail,
+      createdAt: row.createdAt.toISOString(),
+      readAt: row.readAt ? row.readAt.toISOString() : null,
+    })),
+    total: Number(counts.total),
+    unread: Number(counts.unread),
+  };
+}
+
+/** How many of a user's notifications are unread (the partial index on unread rows answers it). */
+export async function countUnreadNotifications(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<string>().as('unread'))
+    .where('userId', '=', userId)
+    .where('readAt', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.unread);
+}
+
+/**
+ * Marks a user's unread notifications read at `at`: the ones in `ids`, or all of them when `ids` is
+ * undefined. Only the user's own rows are touched, so another user's ids (or unknown ones) change
+ * nothing; rows already read keep their first read time. Answers how many rows changed.
+ */
+export async function markNotificationsRead(
+  db: Db,
+  userId: number,
+  ids: readonly number[] | undefined,
+  at: Date,
+): Promise<number> {
+  if (ids?.length === 0) return 0;
+  let query = db
+    .updateTable('notifications')
+    .set({ readAt: at })
+    .where('userId', '=', userId)
+    .where('readAt', 'is', null);
+  if (ids) query = query.where('id', 'in', [...new Set(ids)]);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

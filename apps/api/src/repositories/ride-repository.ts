@@ -65,10 +65,48 @@ export interface RideCreator {
 }
 
 /**
- * One ride with its organiser (SPEC §3 `creator`; null if the user no longer exists) and its
- * driver card (`driver`: null unless a vendor is assigned and the caller is of the ride's party).
+ * A ride's waitlist as a ride detail shows it: how many groups wait and the seats live offers hold
+ * (for everyone; no one's identity), and the viewer's own place in line (null when not waiting,
+ * and always for signed-out visitors). Lapsed offers have left the line.
  */
-export type RideDetail = RideSummary & { creator: RideCreator | null; driver: DriverCard | null };
+export interface RideWaitlist {
+  count: number;
+  /** Seats held by live offers: a newcomer counts them as taken. */
+  heldSeats: number;
+  mine: { position: number; passengerCount: number; offerExpiresAt: string | null } | null;
+}
+
+/**
+ * One ride with its organiser (SPEC §3 `creator`; null if the user no longer exists), its
+ * driver card (`driver`: null unless a vendor is assigned and the caller is of the ride's party)
+ * and its waitlist.
+ */
+export type RideDetail = RideSummary & {
+  creator: RideCreator | null;
+  driver: DriverCard | null;
+  waitlist: RideWaitlist;
+};
+
+/** The viewer's waitlist row as the detail query reads it (jsonb). */
+interface WaitlistMineRow {
+  position: number;
+  passengerCount: number;
+  offerExpiresAt: string | null;
+}
+
+function toRideWaitlist(count: number, held: number, mine: WaitlistMineRow | null): RideWaitlist {
+  return {
+    count: Number(count),
+    heldSeats: Number(held),
+    mine: mine
+      ? {
+          position: Number(mine.position),
+          passengerCount: Number(mine.passengerCount),
+          offerExpiresAt: mine.offerExpiresAt === null ? null : new Date(mine.offerExpiresAt).toISOString(),
+        }
+      : null,
+  };
+}
 
 type RideWithCreator = Pick<
   RideRow,
@@ -261,11 +299,20 @@ export async function listRidesPage(db: Db, query: RideListQuery): Promise<RideL
 }
 
 /**
- * One ride with its organiser and driver as `viewer` may see them (one query): the audience rules
- * plus the ride party's (domain `seesRideContacts`) for the numbers and the driver card.
+ * One ride with its organiser, driver and waitlist as `viewer` may see them (one query): the
+ * audience rules plus the ride party's (domain `seesRideContacts`) for the numbers and the driver
+ * card. Waitlist offers are live or lapsed as of `now` (domain `isOfferLive`).
  */
-export async function findRideDetail(db: Db, id: number, viewer: { id: number } | null): Promise<RideDetail | null> {
+export async function findRideDetail(
+  db: Db,
+  id: number,
+  viewer: { id: number } | null,
+  now: Date,
+): Promise<RideDetail | null> {
   const viewerId = viewer?.id ?? null;
+  // A waiting row is in line unless its offer has lapsed (now at or past the expiry).
+  const inLine = (alias: string) =>
+    sql<SqlBool>`(${sql.ref(`${alias}.offer_expires_at`)} is null or ${sql.ref(`${alias}.offer_expires_at`)} > ${now})`;
   const row = await selectRideSummaries(db)
     .leftJoin('users as vendor', 'vendor.id', 'rides.vendorId')
     .select((eb) => [
@@ -284,6 +331,17 @@ export async function findRideDetail(db: Db, id: number, viewer: { id: number } 
             .where((web) => (viewerId === null ? sql<SqlBool>`false` : web('vp.userId', '=', viewerId))),
         )
         .as('viewerIsPassenger'),
+      sql<number>`(select count(*)::int from ride_waitlist w where w.ride_id = rides.id and ${inLine('w')})`.as(
+        'waitlistCount',
+      ),
+      sql<number>`(select coalesce(sum(w.passenger_count), 0)::int from ride_waitlist w
+        where w.ride_id = rides.id and w.offer_expires_at > ${now})`.as('waitlistHeldSeats'),
+      sql<WaitlistMineRow | null>`(select jsonb_build_object(
+          'position', (select count(*)::int from ride_waitlist w where w.ride_id = me.ride_id and w.id <= me.id and ${inLine('w')}),
+          'passengerCount', me.passenger_count,
+          'offerExpiresAt', me.offer_expires_at)
+        from ride_waitlist me
+        where me.ride_id = rides.id and me.user_id = ${viewerId}::integer and ${inLine('me')})`.as('waitlistMine'),
     ])
     .where('rides.id', '=', id)
     .executeTakeFirst();
@@ -311,7 +369,12 @@ export async function findRideDetail(db: Db, id: number, viewer: { id: number } 
       : null;
   const vendor =
     row.vendorUserId !== null ? { companyName: row.vendorCompanyName, driverDetails: row.vendorDriverDetails } : null;
-  return { ...toRideSummary(row, audience), creator, driver: visibleDriver(vendor, seesContacts) };
+  return {
+    ...toRideSummary(row, audience),
+    creator,
+    driver: visibleDriver(vendor, seesContacts),
+    waitlist: toRideWaitlist(row.waitlistCount, row.waitlistHeldSeats, row.waitlistMine),
+  };
 }
 
 /** Rides the user joined as a passenger but did not organise, soonest first (one query). */

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 
 import type { HttpContextDeps } from '../trpc/context';
 import { registerAuthRoutes } from './auth';
+import { registerCalendarRoutes } from './calendar';
+import { registerNotificationRoutes } from './notifications';
 import { registerEventRoutes, type EventRouteOptions } from './events';
 import { registerRideRoutes } from './rides';
 import { registerVendorRoutes } from './vendor';
@@ -18,6 +20,8 @@ export function registerRestRoutes(
   registerRideRoutes(app, deps);
   registerVendorRoutes(app, deps);
   registerUserRoutes(app, deps);
+  registerCalendarRoutes(app, deps);
+  registerNotificationRoutes(app, deps);
   registerConfigRoutes(app, deps.env);
   registerEventRoutes(app, deps, options.events);
 }

@@ -91,6 +91,22 @@ export function registerRideRoutes(app: FastifyInstance, deps: HttpContextDeps):
       { successStatus: 201 },
     ),
   );
+  app.post(
+    '/api/rides/:id/waitlist',
+    viaCaller(
+      deps,
+      (caller, req) => caller.waitlist.join(untrusted({ ...bodyObject(req), rideId: parseId(params(req).id) })),
+      { successStatus: 201 },
+    ),
+  );
+  app.delete(
+    '/api/rides/:id/waitlist',
+    viaCaller(deps, (caller, req) => caller.waitlist.leave({ rideId: parseId(params(req).id) })),
+  );
+  app.post(
+    '/api/rides/:id/waitlist/accept',
+    viaCaller(deps, (caller, req) => caller.waitlist.accept({ rideId: parseId(params(req).id) })),
+  );
   app.delete(
     '/api/rides/:id/passengers/:passengerId',
     viaCaller(deps, (caller, req) =>

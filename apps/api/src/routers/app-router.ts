@@ -1,6 +1,8 @@
 import { createCallerFactory, router } from '../trpc/init';
 import { adminRouter } from './admin';
 import { authRouter } from './auth';
+import { calendarRouter } from './calendar';
+import { notificationRouter } from './notification';
 import { liveRouter } from './live';
 import { passengerRouter } from './passenger';
 import { rideRouter } from './ride';
@@ -8,6 +10,7 @@ import { sequenceRouter } from './sequence';
 import { statsRouter } from './stats';
 import { userRouter } from './user';
 import { vendorRouter } from './vendor';
+import { waitlistRouter } from './waitlist';
 
 /** The table of contents of the API: one namespace per area. */
 export const appRouter = router({
@@ -19,6 +22,9 @@ export const appRouter = router({
   stats: statsRouter,
   user: userRouter,
   admin: adminRouter,
+  calendar: calendarRouter,
+  notification: notificationRouter,
+  waitlist: waitlistRouter,
   live: liveRouter,
 });
 

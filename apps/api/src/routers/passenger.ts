@@ -34,7 +34,7 @@ export const passengerRouter = router({
   /** Takes an entry off a ride (passenger-service `removePassenger`); answers the ride as it is now. */
   remove: protectedProcedure.input(removePassengerInput).mutation(async ({ ctx, input }) => {
     await removePassenger(ctx.db, { actorId: ctx.user.id, ...input, now: ctx.now() });
-    const ride = await findRideDetail(ctx.db, input.rideId, ctx.user);
+    const ride = await findRideDetail(ctx.db, input.rideId, ctx.user, ctx.now());
     if (!ride) notFound('Ride');
     return { message: 'Passenger removed successfully', passengerId: input.passengerId, ride };
   }),

@@ -29,7 +29,7 @@ const updateRideInput = ridePayloadInput.safeExtend({ id: idInput });
 
 /** One ride with its organiser, as the caller's audience sees it (domain `visibility`). */
 async function loadRideDetail(ctx: ContextInner, id: number): Promise<RideDetail> {
-  const ride = await findRideDetail(ctx.db, id, ctx.user);
+  const ride = await findRideDetail(ctx.db, id, ctx.user, ctx.now());
   if (!ride) notFound('Ride');
   return ride;
 }

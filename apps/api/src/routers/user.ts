@@ -1,5 +1,6 @@
 import { updateProfileInput } from '@rideshare/domain';
 
+import { calendarFeedStatus, disableCalendarFeed, rotateCalendarFeed } from '../services/calendar-service';
 import { updateOwnProfile } from '../services/user-service';
 import { notFound } from '../trpc/errors';
 import { protectedProcedure, router } from '../trpc/init';
@@ -15,4 +16,18 @@ export const userRouter = router({
     if (!user) notFound('User', input.id);
     return user;
   }),
+
+  /** Whether you have a personal calendar feed, and since when: `{active, createdAt}` (never the URL). */
+  calendarFeed: protectedProcedure.query(({ ctx }) => calendarFeedStatus(ctx.db, ctx.user.id)),
+
+  /**
+   * A new personal calendar feed URL (`{url, createdAt}`), replacing any old one, which stops
+   * working at once. The only time the URL is shown: only the token's SHA-256 is kept.
+   */
+  rotateCalendarFeed: protectedProcedure.mutation(({ ctx }) =>
+    rotateCalendarFeed(ctx.db, { userId: ctx.user.id, origin: ctx.origin, now: ctx.now() }),
+  ),
+
+  /** Turns your personal calendar feed off: its URL answers 404 from now on. */
+  disableCalendarFeed: protectedProcedure.mutation(({ ctx }) => disableCalendarFeed(ctx.db, ctx.user.id)),
 });

@@ -16,7 +16,7 @@ const assignProcedure = vendorProcedure.use(rateLimited('assign'));
 
 /** The ride as the caller sees it now (answer of every vendor write). */
 async function rideAfterWrite(ctx: ContextInner, rideId: number): Promise<RideDetail> {
-  const ride = await findRideDetail(ctx.db, rideId, ctx.user);
+  const ride = await findRideDetail(ctx.db, rideId, ctx.user, ctx.now());
   if (!ride) notFound('Ride');
   return ride;
 }

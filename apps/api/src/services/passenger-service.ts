@@ -10,19 +10,29 @@ import {
   compactSequence,
   DomainError,
   findPassengerOfRide,
-  nextSequenceNumber,
+  withHeldSeats,
   type JoinRideInput,
 } from '@rideshare/domain';
 import type { Kysely } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
-import { deletePassenger, insertPassenger, isUniqueViolation } from '../repositories/passenger-repository';
-import { lockRideWithEntries, rideStateOf, saveDerivedFields, storeChangedSequences } from './ride-writes';
+import { deletePassenger, isUniqueViolation } from '../repositories/passenger-repository';
+import {
+  addRideEntry,
+  lockRideWithEntries,
+  rideStateOf,
+  saveDerivedFields,
+  storeChangedSequences,
+} from './ride-writes';
+import { notifyAboutRide } from './ride-notifications';
+import { checkRule, leaveLineAfterJoin, offerFreedSeats, unlessRefused, waitlistForJoin } from './waitlist-service';
 
 /**
  * Joins a ride with one's location and group size: never overbooked, since the seats left are
- * counted under the ride's lock. When the ride's drop-offs are already numbered the newcomer is
- * numbered next, keeping the list 1..n. Answers the new entry's id.
+ * counted under the ride's lock (seats held by live waitlist offers count as taken; a member in
+ * line who joins directly leaves the line, and may use their own held seats). When the ride's
+ * drop-offs are already numbered the newcomer is numbered next, keeping the list 1..n. Answers the
+ * new entry's id.
  */
 export async function joinRide(
   db: Kysely<Database>,
@@ -30,21 +40,29 @@ export async function joinRide(
 ): Promise<number> {
   const { userId, input, now } = args;
   try {
-    return await db.transaction().execute(async (trx) => {
+    const outcome = await db.transaction().execute(async (trx): Promise<number | DomainError> => {
       const { ride, entries } = await lockRideWithEntries(trx, input.rideId);
+      // Seats held for people in line count as taken, so nobody jumps the queue; a refusal still
+      // commits the line moving on (lapsed offers passed on).
+      const line = await waitlistForJoin(trx, ride, entries, userId, now);
       const isPassenger = entries.some((entry) => entry.userId === userId);
-      assertCanJoin(rideStateOf(ride, entries), { userId, isPassenger, passengerCount: input.passengerCount }, now);
-      const id = await insertPassenger(trx, {
-        rideId: ride.id,
+      const check = checkRule(() =>
+        assertCanJoin(
+          withHeldSeats(rideStateOf(ride, entries), line.heldByOthers),
+          { userId, isPassenger, passengerCount: input.passengerCount },
+          now,
+        ),
+      );
+      if (!check.ok) return check.refusal;
+      const id = await addRideEntry(trx, ride, entries, {
         userId,
         dropoffLocation: input.dropoffLocation,
         passengerCount: input.passengerCount,
-        dropoffSequence: nextSequenceNumber(entries),
       });
-      await saveDerivedFields(trx, ride);
-      await publishRideEvent(trx, 'seats.changed', ride.id);
+      await leaveLineAfterJoin(trx, ride, line.ownEntryId, now);
       return id;
     });
+    return unlessRefused(outcome);
   } catch (error) {
     // The ride lock already serialises joins; the unique key is the last line of defence.
     if (isUniqueViolation(error, 'ride_passengers_ride_user_key')) {
@@ -73,5 +91,8 @@ export async function removePassenger(
     await storeChangedSequences(trx, ride.id, remaining, compactSequence(remaining));
     await saveDerivedFields(trx, ride);
     await publishRideEvent(trx, 'seats.changed', ride.id);
+    // The organiser taking someone off tells them; a passenger leaving on their own tells nobody.
+    if (entry.userId !== actorId) await notifyAboutRide(trx, [entry.userId], ride, 'passenger_removed');
+    await offerFreedSeats(trx, ride, now);
   });
 }

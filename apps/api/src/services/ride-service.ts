@@ -19,6 +19,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
+import { bumpCalendarSequence } from '../repositories/calendar-repository';
 import { insertPassenger, updatePassengerEntry } from '../repositories/passenger-repository';
 import {
   deleteRide,
@@ -27,7 +28,9 @@ import {
   markRideCancelled,
   updateRide,
 } from '../repositories/ride-repository';
+import { notifyAboutRide, rideParty } from './ride-notifications';
 import { lockRideWithEntries, rideStateOf, saveDerivedFields } from './ride-writes';
+import { offerFreedSeats } from './waitlist-service';
 
 async function assertDriverContact(trx: Transaction<Database>, id: number | null | undefined): Promise<void> {
   if (id != null && !(await driverContactExists(trx, id))) {
@@ -107,6 +110,7 @@ export async function editRide(
     await assertDriverContact(trx, input.driverContactId);
     // Only reachable with nobody else on the ride: a drop-off order means nothing after a turn-around.
     const directionChanged = input.direction !== ride.direction;
+    await bumpCalendarSequence(trx, ride.id, { ...input, pickupLocation: pickupLocationOf(input) });
     await updateRide(trx, ride.id, {
       direction: input.direction,
       date: input.date,
@@ -135,6 +139,17 @@ export async function editRide(
     }
     await saveDerivedFields(trx, { id: ride.id, creatorId: ride.creatorId, direction: input.direction });
     await publishRideEvent(trx, 'ride.edited', ride.id);
+    // Passengers hear about a new departure time only (detail: the previous one).
+    if (input.date.getTime() !== ride.date.getTime()) {
+      await notifyAboutRide(
+        trx,
+        rideParty(ride, others, { except: [ride.creatorId, actorId] }),
+        { id: ride.id, direction: input.direction, date: input.date },
+        'ride_edited',
+        ride.date.toISOString(),
+      );
+    }
+    await offerFreedSeats(trx, ride, now);
   });
 }
 
@@ -166,6 +181,14 @@ export async function cancelRide(
     const { ride, entries } = await lockRideWithEntries(trx, rideId);
     assertCanCancelRide({ ride: rideStateOf(ride, entries), actorId, now });
     await markRideCancelled(trx, ride.id, { reason, at: now });
+    await bumpCalendarSequence(trx, ride.id);
     await publishRideEvent(trx, 'ride.cancelled', ride.id);
+    await notifyAboutRide(
+      trx,
+      rideParty(ride, entries, { except: [ride.creatorId, actorId] }),
+      ride,
+      'ride_cancelled',
+      reason,
+    );
   });
 }

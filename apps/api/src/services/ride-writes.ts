@@ -8,6 +8,7 @@ import type { Database } from '@rideshare/db';
 import {
   deriveRideFields,
   DomainError,
+  nextSequenceNumber,
   type Direction,
   type RideEntry,
   type RideState,
@@ -15,7 +16,8 @@ import {
 } from '@rideshare/domain';
 import type { Transaction } from 'kysely';
 
-import { listRideEntries, updatePassengerSequences } from '../repositories/passenger-repository';
+import { publishRideEvent } from '../events/publish';
+import { insertPassenger, listRideEntries, updatePassengerSequences } from '../repositories/passenger-repository';
 import { lockRideForUpdate, updateRideDerived, type LockedRide } from '../repositories/ride-repository';
 
 /** NOT_FOUND 'Ride not found', as a procedure answers for a ride id that does not exist. */
@@ -65,4 +67,27 @@ export async function storeChangedSequences(
   const stored = new Map(before.map((entry) => [entry.id, entry.dropoffSequence]));
   const changed = after.filter((entry) => stored.get(entry.id) !== entry.dropoffSequence);
   await updatePassengerSequences(trx, rideId, changed);
+}
+
+/**
+ * Puts a member on the locked ride as a join does (a direct join, or an accepted waitlist offer):
+ * numbered next when the drop-offs are already numbered, derived fields recomputed, 'seats.changed'
+ * announced. The caller has checked the rules. Answers the new entry's id.
+ */
+export async function addRideEntry(
+  trx: Transaction<Database>,
+  ride: LockedRide,
+  entries: readonly RideEntry[],
+  entry: { userId: number; dropoffLocation: string; passengerCount: number },
+): Promise<number> {
+  const id = await insertPassenger(trx, {
+    rideId: ride.id,
+    userId: entry.userId,
+    dropoffLocation: entry.dropoffLocation,
+    passengerCount: entry.passengerCount,
+    dropoffSequence: nextSequenceNumber(entries),
+  });
+  await saveDerivedFields(trx, ride);
+  await publishRideEvent(trx, 'seats.changed', ride.id);
+  return id;
 }

@@ -3,6 +3,7 @@ import { assertCanAssign, assertCanComplete, assertCanUnassign, type RideEventTy
 import type { Kysely, Transaction } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
+import { listRideEntries } from '../repositories/passenger-repository';
 import {
   assignRideToVendor,
   lockRideForUpdate,
@@ -10,6 +11,8 @@ import {
   unassignRideVendor,
   type LockedRide,
 } from '../repositories/ride-repository';
+import { findPublicUserById } from '../repositories/user-repository';
+import { notifyAboutRide, rideParty } from './ride-notifications';
 import { lockRideWithEntries, rideNotFound, rideStateOf } from './ride-writes';
 
 /**
@@ -27,6 +30,9 @@ export async function assignRide(
     assertCanAssign({ ride: rideStateOf(ride, entries), isVendor: vendor.isVendor, now });
     await assignRideToVendor(trx, ride.id, vendor.id);
     await publishRideEvent(trx, 'ride.assigned', ride.id);
+    // The organiser and passengers learn which company took it (a vendor on board is not told of itself).
+    const companyName = (await findPublicUserById(trx, vendor.id))?.companyName ?? null;
+    await notifyAboutRide(trx, rideParty(ride, entries, { except: [vendor.id] }), ride, 'vendor_assigned', companyName);
   });
 }
 
@@ -42,6 +48,7 @@ async function changeLockedRide(
   decide: (args: { ride: LockedRide; actorId: number; now: Date }) => void,
   write: (trx: Transaction<Database>, rideId: number) => Promise<void>,
   event: RideEventType,
+  notify?: (trx: Transaction<Database>, ride: LockedRide, actorId: number) => Promise<void>,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const ride = await lockRideForUpdate(trx, change.rideId);
@@ -49,7 +56,22 @@ async function changeLockedRide(
     decide({ ride, actorId: change.actorId, now: change.now });
     await write(trx, ride.id);
     await publishRideEvent(trx, event, ride.id);
+    await notify?.(trx, ride, change.actorId);
   });
+}
+
+/**
+ * 'vendor_released' to the organiser, the passengers and the vendor that had the ride (`ride` was
+ * read before the write, so `vendorId` is still set), except whoever released it.
+ */
+async function notifyReleased(trx: Transaction<Database>, ride: LockedRide, actorId: number): Promise<void> {
+  const entries = await listRideEntries(trx, ride.id);
+  await notifyAboutRide(
+    trx,
+    rideParty(ride, entries, { extra: [ride.vendorId], except: [actorId] }),
+    ride,
+    'vendor_released',
+  );
 }
 
 /**
@@ -57,7 +79,7 @@ async function changeLockedRide(
  * organiser any time before departure (domain `assertCanUnassign`). assigned → open, vendor null.
  */
 export function unassignRide(db: Kysely<Database>, change: DriverChange): Promise<void> {
-  return changeLockedRide(db, change, assertCanUnassign, unassignRideVendor, 'ride.unassigned');
+  return changeLockedRide(db, change, assertCanUnassign, unassignRideVendor, 'ride.unassigned', notifyReleased);
 }
 
 /**

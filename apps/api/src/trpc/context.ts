@@ -54,6 +54,11 @@ export interface ContextInner {
   now: () => Date;
   /** The HTTP request's id (x-request-id), quoted in internal-error answers; null in-process. */
   requestId: string | null;
+  /**
+   * The origin links back to the app are built on (calendar files and feed URLs): PUBLIC_URL's when
+   * set, otherwise the request's own (protocol and Host); in-process, http://127.0.0.1:PORT.
+   */
+  origin: string;
 }
 
 export interface CreateContextInnerOptions {
@@ -67,6 +72,7 @@ export interface CreateContextInnerOptions {
   liveEvents?: LiveEventHub | null;
   now?: () => Date;
   requestId?: string | null;
+  origin?: string;
 }
 
 /** Context without HTTP: used by tests and in-process scripts through `createCaller`. */
@@ -82,7 +88,14 @@ export function createContextInner(opts: CreateContextInnerOptions): ContextInne
     liveEvents: opts.liveEvents ?? null,
     now: opts.now ?? (() => new Date()),
     requestId: opts.requestId ?? null,
+    origin: opts.origin ?? appOrigin(opts.env, null),
   };
+}
+
+/** PUBLIC_URL's origin, else the request's (behind TRUST_PROXY, the forwarded one), else loopback. */
+export function appOrigin(env: Env, req: Pick<CreateFastifyContextOptions['req'], 'protocol' | 'host'> | null): string {
+  if (env.PUBLIC_URL) return new URL(env.PUBLIC_URL).origin;
+  return req ? `${req.protocol}://${req.host}` : `http://127.0.0.1:${String(env.PORT)}`;
 }
 
 export interface HttpContextDeps {
@@ -181,6 +194,7 @@ export async function createContextFromRequest(
     rateLimit: deps.rateLimit ?? null,
     liveEvents: deps.liveEvents ?? null,
     requestId: req.id,
+    origin: appOrigin(deps.env, req),
   });
 }
 

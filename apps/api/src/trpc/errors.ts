@@ -44,6 +44,11 @@ const domainErrorStatus = {
   RIDE_NOT_ASSIGNED: 'CONFLICT',
   UNASSIGN_TOO_LATE: 'CONFLICT',
   RIDE_NOT_DEPARTED: 'CONFLICT',
+  ALREADY_WAITING: 'CONFLICT',
+  NOT_WAITING: 'NOT_FOUND',
+  SEATS_AVAILABLE: 'CONFLICT',
+  NO_OFFER: 'CONFLICT',
+  OFFER_EXPIRED: 'CONFLICT',
   // The server ended a live event stream (shutdown, or a client too slow to keep up): a 503-coded
   // end that tRPC's subscription link treats as "reconnect", not as a failure.
   LIVE_STREAM_ENDED: 'SERVICE_UNAVAILABLE',

@@ -92,6 +92,7 @@ describe('ride.create', () => {
       cancelReason: null,
       cancelledAt: null,
       driver: null,
+      waitlist: { count: 0, heldSeats: 0, mine: null },
     });
     expect(await entriesOf(ride.id)).toEqual([
       { userId: alice.id, dropoffLocation: 'Pasir Ris MRT', passengerCount: 2, dropoffSequence: null },

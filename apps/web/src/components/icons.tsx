@@ -1,7 +1,7 @@
 /**
- * Small stroke icons for the contact, share and drop-off sequence actions (no icon package is
- * bundled; these few paths keep the page light). Decorative: the buttons that hold them carry the
- * accessible name.
+ * Small stroke icons for the contact, share, drop-off sequence and notification actions (no icon
+ * package is bundled; these few paths keep the page light). Decorative: the buttons that hold them
+ * carry the accessible name.
  */
 import type { ReactNode, SVGProps } from 'react';
 
@@ -88,6 +88,15 @@ export function LockIcon(props: IconProps) {
     <Icon {...props}>
       <rect x="5" y="11" width="14" height="10" rx="2" />
       <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </Icon>
+  );
+}
+
+export function BellIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
     </Icon>
   );
 }

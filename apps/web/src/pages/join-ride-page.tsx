@@ -1,11 +1,20 @@
 /**
  * /rides/:id/join (SPEC §2 "Join screen"): the ride's summary and cost, and the join form with a map
  * whose clicks and place search fill the location (the map code loads lazily, only on this screen).
- * The form's rules are `useJoinRide`'s, shared with the detail page's join card. A ride the user
- * cannot join (domain `joinEligibility`) says why instead of offering the form.
+ * The form's rules are `useJoinRide`'s, shared with the detail page's join card. A full ride offers
+ * its waitlist (`WaitlistCard`); any other ride the user cannot join (domain `joinEligibility`) says
+ * why instead of offering the form.
  */
 import { Alert, Badge, Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { directionLabel, formatRideDate, joinEligibility, spotsRemaining, statusLabel } from '@rideshare/domain';
+import {
+  directionLabel,
+  formatRideDate,
+  isPast,
+  joinEligibility,
+  spotsRemaining,
+  statusLabel,
+  withHeldSeats,
+} from '@rideshare/domain';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 
@@ -19,6 +28,7 @@ import { parseRideId } from '../features/ride-form/ride-form-texts';
 import { RideLoadError } from '../features/ride-form/ride-load-error';
 import { RideNotFoundCard } from '../features/ride-form/ride-not-found-card';
 import { useSession } from '../features/session';
+import { WaitlistCard } from '../features/waitlist/waitlist-card';
 import { notifySuccess } from '../lib/notify';
 import { trpc } from '../lib/trpc';
 
@@ -180,7 +190,15 @@ function JoinRide({ rideId }: { rideId: number }) {
 
   const current = ride.data;
   const isPassenger = (passengers.data ?? []).some((entry) => entry.userId === user?.id);
-  const eligibility = joinEligibility({ ride: current, viewerId: user?.id ?? null, isPassenger });
+  // Seats held for the waitlist are not free to a newcomer.
+  const seen = withHeldSeats(current, current.waitlist.heldSeats);
+  const eligibility = joinEligibility({ ride: seen, viewerId: user?.id ?? null, isPassenger });
+  // A member already in line, or one a full ride has no room for, gets the waitlist instead.
+  const waitlist =
+    user !== null &&
+    !isPassenger &&
+    !isPast(current) &&
+    (current.waitlist.mine !== null || (!eligibility.eligible && eligibility.code === 'RIDE_FULL' && !user.isVendor));
 
   return (
     <Page
@@ -192,7 +210,9 @@ function JoinRide({ rideId }: { rideId: number }) {
         <RideSummaryCard ride={current} />
         <CostBox ride={current} ifFullLabel="Your Cost (estimated)" />
       </SimpleGrid>
-      {eligibility.eligible ? (
+      {waitlist ? (
+        <WaitlistCard ride={current} />
+      ) : eligibility.eligible ? (
         <>
           <DirectionNotice ride={current} />
           {passengers.isPending && passengers.fetchStatus !== 'idle' ? (

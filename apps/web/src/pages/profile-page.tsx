@@ -6,6 +6,7 @@ import { Card, Stack, Text, Title } from '@mantine/core';
 
 import { Page } from '../components/page';
 import { AdminToolsCard } from '../features/profile/admin-tools-card';
+import { CalendarFeedCard } from '../features/profile/calendar-feed-card';
 import { PasswordSettingsCard } from '../features/profile/password-settings-card';
 import { ProfileForm } from '../features/profile/profile-form';
 import { VendorDetailsCard } from '../features/profile/vendor-details-card';
@@ -31,6 +32,7 @@ export function ProfilePage() {
           </Stack>
         </Card>
         {user?.isVendor ? <VendorDetailsCard key={user.id} user={user} /> : null}
+        <CalendarFeedCard />
         <PasswordSettingsCard />
         {isAdmin ? <AdminToolsCard /> : null}
       </Stack>

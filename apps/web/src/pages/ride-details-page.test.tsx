@@ -434,3 +434,12 @@ describe('RideDetailsPage driver card', () => {
     expect(screen.queryByRole('button', { name: 'Release Driver' })).toBeNull();
   });
 });
+
+describe('RideDetailsPage, Add to calendar', () => {
+  it('links every reader to the ride’s .ics file as a download', async () => {
+    render({ 'ride.byId': () => visitorRide() });
+    const link = await screen.findByRole('link', { name: 'Add to calendar' });
+    expect(link.getAttribute('href')).toBe('/api/rides/7/calendar.ics');
+    expect(link.getAttribute('download')).toBe('rideshare-ride-7.ics');
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * /rides/:id (SPEC §2 "Ride detail"). Public; the passenger list and contacts need a login. The
  * open tab is kept in `?tab=`. The side column starts with one action card, chosen from the domain's
- * `joinEligibility`: the join form, or the card that says why the viewer cannot join.
+ * `joinEligibility` (seats held for the waitlist count as taken): the join form, the waitlist card
+ * (a full ride, or the viewer already waiting), or the card that says why the viewer cannot join.
  */
 import { Badge, Button, Grid, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import {
@@ -11,7 +12,10 @@ import {
   isFull,
   isPast,
   joinEligibility,
+  rideCalendarFilename,
+  rideCalendarPath,
   statusLabel,
+  withHeldSeats,
   type StatusLabel,
 } from '@rideshare/domain';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -38,6 +42,7 @@ import { RideNotFoundCard } from '../features/ride-form/ride-not-found-card';
 import { useSession, type SessionUser } from '../features/session';
 import { ShareButton } from '../features/share/share-button';
 import { useDriverActions } from '../features/vendor/use-driver-actions';
+import { WaitlistCard } from '../features/waitlist/waitlist-card';
 import { errorCode } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 
@@ -104,10 +109,18 @@ function RideActionCard({
   }
   if (passengersLoading || !passengers) return <Skeleton height={220} radius="md" />;
   const isPassenger = passengers.some((entry) => entry.userId === user.id);
-  const eligibility = joinEligibility({ ride, viewerId: user.id, isPassenger });
+  // Waiting, or holding an offer: the waitlist card says where the viewer stands.
+  if (!isPassenger && !past && ride.waitlist.mine) return <WaitlistCard ride={ride} />;
+  // Seats held for the waitlist are not free to a newcomer.
+  const eligibility = joinEligibility({
+    ride: withHeldSeats(ride, ride.waitlist.heldSeats),
+    viewerId: user.id,
+    isPassenger,
+  });
   if (eligibility.eligible) return <JoinRideCard ride={ride} />;
   if (isPassenger) return <JoinedCard past={past} />;
   if (past) return <PastRideCard />;
+  if (eligibility.code === 'RIDE_FULL' && !user.isVendor) return <WaitlistCard ride={ride} />;
   return <FullRideCard />;
 }
 
@@ -156,6 +169,15 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
           ) : null}
           {canChange ? <CancelRideButton ride={ride} /> : null}
           <ShareButton ride={ride} label="Share" passengers={passengers} />
+          {/* A plain download, not a route: the .ics opens in the device's calendar app. */}
+          <Button
+            component="a"
+            href={rideCalendarPath(ride.id)}
+            download={rideCalendarFilename(ride.id)}
+            variant="default"
+          >
+            Add to calendar
+          </Button>
         </>
       }
     >

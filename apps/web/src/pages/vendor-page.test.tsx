@@ -13,6 +13,8 @@ import {
 } from '../test-utils';
 import { VendorPage } from './vendor-page';
 
+/** Vendor writes answer a ride detail; a vendor never waits, so its waitlist is empty. */
+const NO_WAITLIST = { count: 0, heldSeats: 0, mine: null };
 const VENDOR = makeUser({ id: 7, discordUsername: 'vince', name: 'Vince', isVendor: true, companyName: 'Second Link Cars' });
 
 function ride(overrides: Partial<TestRideSummary> = {}): TestRideSummary {
@@ -90,7 +92,7 @@ describe('VendorPage', () => {
         'vendor.rides': () => (assigned ? [ride({ id: 9, status: 'assigned', vendorId: 7 })] : []),
         'vendor.assign': () => {
           assigned = true;
-          return { ...ride({ id: 9, status: 'assigned', vendorId: 7 }), creator: null, driver: null };
+          return { ...ride({ id: 9, status: 'assigned', vendorId: 7 }), creator: null, driver: null, waitlist: NO_WAITLIST };
         },
       }),
     );
@@ -137,7 +139,7 @@ describe('VendorPage', () => {
     ['taken by another vendor', ride({ id: 12, status: 'assigned', vendorId: 3 }), 'This ride has already been assigned to another vendor.'],
     ['already theirs', ride({ id: 12, status: 'assigned', vendorId: 7 }), 'This ride is already assigned to you. You will find it under My Rides.'],
   ])('explains when the linked ride is %s', async (_case, detail, message) => {
-    render('/vendor?rideId=12', api({ 'vendor.available': () => [ride({ id: 11 })], 'ride.byId': () => ({ ...detail, creator: null, driver: null }) }));
+    render('/vendor?rideId=12', api({ 'vendor.available': () => [ride({ id: 11 })], 'ride.byId': () => ({ ...detail, creator: null, driver: null, waitlist: NO_WAITLIST }) }));
     const notice = await screen.findByTestId('assign-target-notice');
     await waitFor(() => expect(notice.textContent).toContain(message));
     expect(notice.textContent).toContain('This ride is not available');
@@ -167,7 +169,7 @@ describe('VendorPage My Rides driver actions', () => {
         'vendor.rides': () => (unassigned ? [] : [ride({ id: 4, status: 'assigned', vendorId: 7, date: inDays(3) })]),
         'vendor.unassign': () => {
           unassigned = true;
-          return { ...ride({ id: 4 }), creator: null, driver: null };
+          return { ...ride({ id: 4 }), creator: null, driver: null, waitlist: NO_WAITLIST };
         },
       }),
     );
@@ -199,7 +201,7 @@ describe('VendorPage My Rides driver actions', () => {
         ],
         'vendor.complete': () => {
           completed = true;
-          return { ...ride({ id: 6, status: 'completed' }), creator: null, driver: null };
+          return { ...ride({ id: 6, status: 'completed' }), creator: null, driver: null, waitlist: NO_WAITLIST };
         },
       }),
     );

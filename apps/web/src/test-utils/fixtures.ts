@@ -86,6 +86,7 @@ export function makeRideDetail(overrides: Partial<TestRideDetail> = {}): TestRid
       malaysianNumber: null,
     },
     driver: null,
+    waitlist: { count: 0, heldSeats: 0, mine: null },
     ...overrides,
   };
 }

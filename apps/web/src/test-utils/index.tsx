@@ -13,7 +13,8 @@
  *   answers (fixtures.ts).
  * - `mockClipboard()`: a resolving `navigator.clipboard.writeText` mock for each test (clipboard.ts).
  *
- * `api` defaults to a signed-out visitor (`'auth.me': () => null`).
+ * `api` defaults to a signed-out visitor (`'auth.me': () => null`) and an empty inbox
+ * (`'notification.unreadCount'` answers 0 unread).
  */
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -47,7 +48,8 @@ export interface RenderOptions {
 function providers(api: ApiHandlers = {}) {
   const calls: ApiCall[] = [];
   const live = new LiveEventsMock();
-  const handlers: ApiHandlers = { 'auth.me': () => null, ...api };
+  // The top bar's bell asks for the unread count whenever a member is signed in.
+  const handlers: ApiHandlers = { 'auth.me': () => null, 'notification.unreadCount': () => ({ unread: 0 }), ...api };
   const queryClient = createQueryClient();
   const trpcClient = trpc.createClient({ links: [mockApiLink(handlers, calls, live)] });
   return { calls, live, queryClient, trpcClient };

@@ -13,7 +13,14 @@ import { MIN_PASSENGERS } from '@rideshare/domain';
 import { SubmitButton } from '../../components/submit-button';
 import type { JoinRideForm } from './use-join-ride';
 
-export function JoinRideFields({ join, locationHint }: { join: JoinRideForm; locationHint?: string }) {
+export function JoinRideFields({
+  join,
+  locationHint,
+}: {
+  /** The join form, or any form with the same fields (the waitlist's). */
+  join: Pick<JoinRideForm, 'form' | 'limit' | 'locationLabel' | 'locationPlaceholder'>;
+  locationHint?: string;
+}) {
   const { form, limit } = join;
   return (
     <>

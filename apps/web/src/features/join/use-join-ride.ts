@@ -29,17 +29,24 @@ export interface JoinableRide {
   direction: string;
   maxPassengers: number;
   currentPassengers: number;
+  /** Seats held for the waitlist count as taken (the server refuses them to a direct join). */
+  waitlist?: { heldSeats: number };
 }
 
-interface JoinFormState {
+/** The seats a newcomer may take: free seats less those held by waitlist offers. */
+export function seatsLeftFor(ride: JoinableRide): number {
+  return Math.max(0, spotsRemaining(ride) - (ride.waitlist?.heldSeats ?? 0));
+}
+
+export interface JoinFormState {
   passengerCount: JoinFormValues['passengerCount'];
   dropoffLocation: string;
 }
 
-const EMPTY_FORM: JoinFormState = { passengerCount: 1, dropoffLocation: '' };
+export const EMPTY_FORM: JoinFormState = { passengerCount: 1, dropoffLocation: '' };
 
 /** The passenger's own place: where they are picked up for SG->FC, dropped off for FC->SG. */
-function locationTexts(direction: string): { label: string; placeholder: string } {
+export function locationTexts(direction: string): { label: string; placeholder: string } {
   return direction === 'FC->SG'
     ? { label: 'Drop-off Location', placeholder: 'e.g., Tampines Mall' }
     : { label: 'Pick-up Location', placeholder: 'e.g., Pasir Ris MRT' };
@@ -49,7 +56,7 @@ export function useJoinRide(ride: JoinableRide, { onJoined }: { onJoined: () => 
   const utils = trpc.useUtils();
   const refreshRide = useRefreshRide();
   const join = trpc.passenger.join.useMutation();
-  const remaining = spotsRemaining(ride);
+  const remaining = seatsLeftFor(ride);
   const remainingRef = useRef(remaining);
   remainingRef.current = remaining;
 
@@ -74,7 +81,7 @@ export function useJoinRide(ride: JoinableRide, { onJoined }: { onJoined: () => 
     if (!parsed.success) return;
     const { passengerCount, dropoffLocation } = parsed.data;
 
-    const nowRemaining = spotsRemaining(await latestRide());
+    const nowRemaining = seatsLeftFor(await latestRide());
     if (nowRemaining < passengerCount) {
       const message = `Only ${String(nowRemaining)} spots remaining`;
       form.setFieldError('passengerCount', message);

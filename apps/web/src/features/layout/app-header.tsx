@@ -3,7 +3,8 @@
  * /home; the items come from `getNavItems(user)`, then Logout (signed in; toast 'Logout failed' on
  * failure) or Login. From 768px up the links sit in the bar; below it a burger ('Toggle
  * navigation') opens the same links in a panel that closes on navigation and on Escape. The current
- * page's link carries `aria-current="page"` and is highlighted.
+ * page's link carries `aria-current="page"` and is highlighted. Signed-in members also get the
+ * notification bell (in the bar at every width, and as a row of the phone menu).
  */
 import { Box, Burger, Button, Collapse, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -11,6 +12,7 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 
 import { showApiError } from '../../lib/errors';
+import { NotificationBell } from '../notifications';
 import { useLogout, useSession } from '../session';
 import classes from './app-header.module.css';
 import { getNavItems, isNavItemActive } from './nav-items';
@@ -82,18 +84,21 @@ export function AppHeader() {
           </Link>
           <Group component="nav" aria-label="Main" gap={4} visibleFrom="sm" wrap="nowrap">
             {links(false)}
+            {user ? <NotificationBell variant="icon" /> : null}
             <Box ml="xs">
               <AuthAction mobile={false} />
             </Box>
           </Group>
-          <Burger
-            hiddenFrom="sm"
-            opened={opened}
-            onClick={toggle}
-            aria-label="Toggle navigation"
-            aria-expanded={opened}
-            aria-controls={MOBILE_NAV_ID}
-          />
+          <Group hiddenFrom="sm" gap={4} wrap="nowrap">
+            {user ? <NotificationBell variant="icon" /> : null}
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              aria-label="Toggle navigation"
+              aria-expanded={opened}
+              aria-controls={MOBILE_NAV_ID}
+            />
+          </Group>
         </Group>
       </Container>
       <Box hiddenFrom="sm">
@@ -101,6 +106,7 @@ export function AppHeader() {
           <Container size="lg" py="sm" className={classes.mobilePanel}>
             <Stack component="nav" id={MOBILE_NAV_ID} aria-label="Main" gap={4}>
               {links(true)}
+              {user ? <NotificationBell variant="menu" /> : null}
               <Box pt="xs">
                 <AuthAction mobile />
               </Box>

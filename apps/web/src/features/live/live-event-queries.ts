@@ -46,11 +46,8 @@ function rideQueries(rideId: number): QueryFilter[] {
   ];
 }
 
-/**
- * The inbox's queries. Keyed by the router's name as text: the `notification` router is not part of
- * every build of the API's types, and a prefix matches all of its queries whatever they are.
- */
-const NOTIFICATION_QUERIES: QueryFilter = { queryKey: [['notification']] };
+/** The inbox's queries (`notification.list`, `notification.unreadCount`, …): the router's prefix. */
+const NOTIFICATION_QUERIES: QueryFilter = { queryKey: getQueryKey(trpc.notification) };
 
 /** Matches every query in the cache. */
 const EVERY_QUERY: QueryFilter = { queryKey: [] };

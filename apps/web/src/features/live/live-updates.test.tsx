@@ -1,13 +1,10 @@
 import type { LiveEvent } from '@rideshare/domain';
-import { useQuery } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { trpc } from '../../lib/trpc';
 import { makeRideDetail, makeUser, renderWithProviders, type ApiCall } from '../../test-utils';
 import { LiveUpdates } from './live-updates';
-
-let inboxFetches = 0;
 
 /** Ride 7's page and passengers, ride 8's page, a list, the counters, and an inbox query. */
 function Screen() {
@@ -17,14 +14,7 @@ function Screen() {
   trpc.passenger.list.useQuery({ rideId: 7 });
   trpc.ride.joined.useQuery();
   trpc.stats.get.useQuery();
-  // The notification router is another branch's; its queries share the `[['notification', …]]` key.
-  useQuery({
-    queryKey: [['notification', 'unreadCount'], { type: 'query' }],
-    queryFn: () => {
-      inboxFetches += 1;
-      return inboxFetches;
-    },
-  });
+  trpc.notification.unreadCount.useQuery();
   return <LiveUpdates />;
 }
 
@@ -72,14 +62,14 @@ describe('LiveUpdates', () => {
     await waitFor(() => expect(live.open).toBe(1));
     await waitFor(() => expect(countOf(calls, 'stats.get')).toBe(1));
 
-    const before = inboxFetches;
+    await waitFor(() => expect(countOf(calls, 'notification.unreadCount')).toBe(1));
     live.emit(event('notifications.changed', 7, 1));
-    await waitFor(() => expect(inboxFetches).toBe(before + 1));
+    await waitFor(() => expect(countOf(calls, 'notification.unreadCount')).toBe(2));
     expect(countOf(calls, 'ride.byId', { id: 7 })).toBe(1);
 
     live.emit(event('resync', null, 2));
     await waitFor(() => expect(countOf(calls, 'ride.byId', { id: 8 })).toBe(2));
-    expect(inboxFetches).toBe(before + 2);
+    expect(countOf(calls, 'notification.unreadCount')).toBe(3);
     expect(countOf(calls, 'stats.get')).toBe(2);
     expect(countOf(calls, 'auth.me')).toBe(2);
   });

@@ -1,0 +1,115 @@
+/**
+ * Calendar files: one ride's event for whoever may see the ride, a member's personal feed behind a
+ * secret token (calendar apps cannot send cookies), and the member's management of that token.
+ * The events themselves are written by the domain (`calendar.ts`).
+ */
+import type { Database } from '@rideshare/db';
+import {
+  CALENDAR_FEED_FILENAME,
+  CALENDAR_FEED_NAME,
+  CALENDAR_FEED_PAST_DAYS,
+  calendarFeedPath,
+  DomainError,
+  isCalendarToken,
+  rideCalendarEvent,
+  rideCalendarFilename,
+  writeCalendar,
+} from '@rideshare/domain';
+import type { Kysely } from 'kysely';
+
+import { generateCalendarToken, hashCalendarToken } from '../auth/calendar-token';
+import {
+  findCalendarFeedOf,
+  findCalendarRide,
+  findUserIdByCalendarTokenHash,
+  listCalendarRidesOf,
+  setCalendarTokenHash,
+  type CalendarRideRow,
+} from '../repositories/calendar-repository';
+import { rideNotFound } from './ride-writes';
+
+const DAY_MS = 86_400_000;
+
+/** A calendar file as the REST adapter sends it. */
+export interface CalendarFile {
+  filename: string;
+  body: string;
+}
+
+const eventOf = (row: CalendarRideRow, origin: string) =>
+  rideCalendarEvent(row, { ownLocation: row.ownLocation }, origin);
+
+/**
+ * One ride's calendar file, for anyone who may see the ride (rides are public): its pick-up as the
+ * reader may see it (a passenger's own SG->FC pick-up, otherwise the ride's public one). Unknown
+ * ride: NOT_FOUND 'Ride not found'.
+ */
+export async function rideCalendarFile(
+  db: Kysely<Database>,
+  args: { rideId: number; viewerId: number | null; origin: string; now: Date },
+): Promise<CalendarFile> {
+  const row = await findCalendarRide(db, args.rideId, args.viewerId);
+  if (!row) rideNotFound();
+  return {
+    filename: rideCalendarFilename(row.id),
+    body: writeCalendar({ events: [eventOf(row, args.origin)], now: args.now }),
+  };
+}
+
+/** The same answer for a token that never existed, was rotated away or turned off. */
+function feedNotFound(): never {
+  throw new DomainError('NOT_FOUND', 'Calendar feed not found');
+}
+
+/**
+ * The personal feed behind a token: the rides its member organised, joined or (vendors) was
+ * assigned, from 30 days ago on, cancelled ones marked CANCELLED. The token is looked up by its
+ * SHA-256 only; an unknown one is NOT_FOUND.
+ */
+export async function personalFeedFile(
+  db: Kysely<Database>,
+  args: { token: string; origin: string; now: Date },
+): Promise<CalendarFile> {
+  if (!isCalendarToken(args.token)) feedNotFound();
+  const userId = await findUserIdByCalendarTokenHash(db, hashCalendarToken(args.token));
+  if (userId === null) feedNotFound();
+  const since = new Date(args.now.getTime() - CALENDAR_FEED_PAST_DAYS * DAY_MS);
+  const rows = await listCalendarRidesOf(db, userId, since);
+  return {
+    filename: CALENDAR_FEED_FILENAME,
+    body: writeCalendar({
+      events: rows.map((row) => eventOf(row, args.origin)),
+      now: args.now,
+      name: CALENDAR_FEED_NAME,
+    }),
+  };
+}
+
+/** Whether the member has a feed, and since when (the URL itself is never shown again). */
+export async function calendarFeedStatus(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<{ active: boolean; createdAt: string | null }> {
+  const feed = await findCalendarFeedOf(db, userId);
+  return { active: feed !== null, createdAt: feed ? feed.createdAt.toISOString() : null };
+}
+
+/**
+ * Makes a new feed URL for the member, replacing the old one (which stops working at once). The
+ * answer is the only time the full URL is shown: only the token's SHA-256 is stored.
+ */
+export async function rotateCalendarFeed(
+  db: Kysely<Database>,
+  args: { userId: number; origin: string; now: Date },
+): Promise<{ url: string; createdAt: string }> {
+  const token = generateCalendarToken();
+  const saved = await setCalendarTokenHash(db, args.userId, { hash: hashCalendarToken(token), createdAt: args.now });
+  if (!saved) throw new DomainError('NOT_FOUND', 'User not found');
+  return { url: `${args.origin.replace(/\/+$/, '')}${calendarFeedPath(token)}`, createdAt: args.now.toISOString() };
+}
+
+/** Turns the member's feed off: its URL answers 404 from now on. */
+export async function disableCalendarFeed(db: Kysely<Database>, userId: number): Promise<{ active: false }> {
+  await setCalendarTokenHash(db, userId, null);
+  return { active: false };
+}

@@ -1,0 +1,24 @@
+/**
+ * The reader's side of the inbox that needs a transaction: marking read, and telling the user's
+ * other tabs (the live channel's "your inbox changed") only when something did change.
+ */
+import type { Database } from '@rideshare/db';
+import type { Kysely } from 'kysely';
+
+import { publishUserEvent } from '../events/publish';
+import { markNotificationsRead } from '../repositories/notification-repository';
+
+/**
+ * Marks the user's own notifications read: those in `ids` (others' and unknown ids are ignored), or
+ * all when `ids` is undefined. Answers how many changed from unread to read.
+ */
+export function markRead(
+  db: Kysely<Database>,
+  args: { userId: number; ids: readonly number[] | undefined; now: Date },
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const updated = await markNotificationsRead(trx, args.userId, args.ids, args.now);
+    if (updated > 0) await publishUserEvent(trx, 'notifications.changed', args.userId, null);
+    return updated;
+  });
+}

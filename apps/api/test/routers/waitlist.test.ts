@@ -1,0 +1,475 @@
+/**
+ * The waitlist through the procedures (both engines): joining, leaving, offers passed on when seats
+ * free up, held seats blocking direct joins, accepting, lapsing (injected clock), the sweep and its
+ * advisory lock, and races that must never overbook.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+
+import { sweepLapsedOffers, WAITLIST_SWEEP_LOCK_KEY } from '../../src/services/waitlist-service';
+import { addPassenger, createRide, createUser, createUsers, createVendor, type TestUser } from '../factories';
+import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { callerFor, refusal } from '../helpers/rides';
+
+const serverMode = inject('dbMode') === 'server';
+
+let tdb: TestDatabase;
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+});
+afterAll(async () => {
+  await tdb.destroy();
+});
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+/** The clock every call in this file reads; rides leave three days after it. */
+const NOW = new Date(Date.now());
+const at = (minutes: number) => new Date(NOW.getTime() + minutes * MINUTE);
+const clock = (date: Date) => ({ now: () => date });
+
+let organiser: TestUser;
+let ann: TestUser;
+let ben: TestUser;
+let cat: TestUser;
+
+beforeEach(async () => {
+  await tdb.reset();
+  organiser = await createUser(tdb.db, { name: 'Olive' });
+  ann = await createUser(tdb.db, { name: 'Ann' });
+  ben = await createUser(tdb.db, { name: 'Ben' });
+  cat = await createUser(tdb.db, { name: 'Cat' });
+});
+
+/** A ride of `max` seats leaving in three days, filled by the organiser's group of `organizerCount`. */
+function fullRide(max: number, organizerCount = max) {
+  return createRide(tdb.db, organiser, {
+    direction: 'FC->SG',
+    maxPassengers: max,
+    organizerCount,
+    date: new Date(NOW.getTime() + 3 * DAY),
+  });
+}
+
+function as(user: TestUser, now: Date = NOW) {
+  return callerFor(tdb.db, user, clock(now));
+}
+
+function wait(user: TestUser, rideId: number, passengerCount = 1, now: Date = NOW) {
+  return as(user, now).waitlist.join({ rideId, dropoffLocation: `Home of ${user.name ?? ''}`, passengerCount });
+}
+
+async function waitlistRows(rideId: number) {
+  return tdb.db
+    .selectFrom('rideWaitlist')
+    .select(['userId', 'passengerCount', 'offerExpiresAt'])
+    .where('rideId', '=', rideId)
+    .orderBy('id')
+    .execute();
+}
+
+async function offersFor(userId: number) {
+  return tdb.db
+    .selectFrom('notifications')
+    .select(['kind', 'rideId', 'detail'])
+    .where('userId', '=', userId)
+    .where('kind', '=', 'waitlist_offer')
+    .execute();
+}
+
+async function seats(rideId: number) {
+  const ride = await tdb.db
+    .selectFrom('rides')
+    .select(['currentPassengers', 'maxPassengers'])
+    .where('id', '=', rideId)
+    .executeTakeFirstOrThrow();
+  const rows = await tdb.db
+    .selectFrom('ridePassengers')
+    .select('passengerCount')
+    .where('rideId', '=', rideId)
+    .execute();
+  return { taken: rows.reduce((sum, row) => sum + row.passengerCount, 0), ...ride };
+}
+
+/** Frees `user`'s seats: the organiser removes their entry. */
+async function removeFromRide(rideId: number, user: TestUser, now: Date = NOW) {
+  const entry = await tdb.db
+    .selectFrom('ridePassengers')
+    .select('id')
+    .where('rideId', '=', rideId)
+    .where('userId', '=', user.id)
+    .executeTakeFirstOrThrow();
+  await as(organiser, now).passenger.remove({ rideId, passengerId: entry.id });
+}
+
+describe('waitlist.join', () => {
+  it('puts members in line on a full ride, in order, and the detail shows count and own place only', async () => {
+    const ride = await fullRide(3);
+    expect(await wait(ann, ride.id, 2)).toEqual({ position: 1, passengerCount: 2, offerExpiresAt: null });
+    expect(await wait(ben, ride.id)).toEqual({ position: 2, passengerCount: 1, offerExpiresAt: null });
+
+    const seenByBen = await as(ben).ride.byId({ id: ride.id });
+    expect(seenByBen.waitlist).toEqual({
+      count: 2,
+      heldSeats: 0,
+      mine: { position: 2, passengerCount: 1, offerExpiresAt: null },
+    });
+    const seenByCat = await as(cat).ride.byId({ id: ride.id });
+    expect(seenByCat.waitlist).toEqual({ count: 2, heldSeats: 0, mine: null });
+    const seenByVisitor = await callerFor(tdb.db, null, clock(NOW)).ride.byId({ id: ride.id });
+    expect(seenByVisitor.waitlist).toEqual({ count: 2, heldSeats: 0, mine: null });
+    expect(JSON.stringify(seenByCat)).not.toContain(ann.discordUsername);
+    expect(await waitlistRows(ride.id)).toEqual([
+      { userId: ann.id, passengerCount: 2, offerExpiresAt: null },
+      { userId: ben.id, passengerCount: 1, offerExpiresAt: null },
+    ]);
+  });
+
+  it('stores the location as a join would (trimmed) and refuses a blank one naming the field', async () => {
+    const ride = await fullRide(2);
+    const blank = await refusal(as(ann).waitlist.join({ rideId: ride.id, dropoffLocation: '   ', passengerCount: 1 }));
+    expect(blank).toMatchObject({ code: 'BAD_REQUEST', domainCode: 'VALIDATION_FAILED' });
+    await as(ann).waitlist.join({ rideId: ride.id, dropoffLocation: '  Bedok  ', passengerCount: 1 });
+    const row = await tdb.db.selectFrom('rideWaitlist').select('dropoffLocation').executeTakeFirstOrThrow();
+    expect(row.dropoffLocation).toBe('Bedok');
+  });
+
+  it.each([
+    ['the group fits now', 'CONFLICT', 'SEATS_AVAILABLE', 'There is 1 seat free on this ride: join it instead'],
+  ])('refuses when %s', async (_label, code, domainCode, message) => {
+    const ride = await fullRide(3, 2);
+    expect(await refusal(wait(ann, ride.id, 1))).toEqual({ code, domainCode, message });
+    expect(await waitlistRows(ride.id)).toEqual([]);
+  });
+
+  it('refuses the organiser, a passenger, someone already waiting, a vendor, an oversized group', async () => {
+    const ride = await fullRide(3, 2);
+    await addPassenger(tdb.db, ride, ben);
+    const vendor = await createVendor(tdb.db);
+    await wait(ann, ride.id);
+    expect(await refusal(wait(organiser, ride.id))).toEqual({
+      code: 'FORBIDDEN',
+      domainCode: 'CREATOR_CANNOT_JOIN',
+      message: 'You cannot join the waitlist of your own ride',
+    });
+    expect(await refusal(wait(ben, ride.id))).toMatchObject({ code: 'CONFLICT', domainCode: 'ALREADY_JOINED' });
+    expect(await refusal(wait(ann, ride.id))).toEqual({
+      code: 'CONFLICT',
+      domainCode: 'ALREADY_WAITING',
+      message: 'You are already on the waitlist of this ride',
+    });
+    expect(await refusal(wait(vendor, ride.id))).toMatchObject({ code: 'FORBIDDEN', domainCode: 'NOT_ELIGIBLE' });
+    expect(await refusal(wait(cat, ride.id, 4))).toEqual({
+      code: 'BAD_REQUEST',
+      domainCode: 'VALIDATION_FAILED',
+      message: "Number of passengers cannot be more than the ride's 3 seats",
+    });
+    expect(await waitlistRows(ride.id)).toHaveLength(1);
+  });
+
+  it('refuses cancelled and past rides, and an unknown ride is NOT_FOUND', async () => {
+    const cancelled = await createRide(tdb.db, organiser, { status: 'cancelled', organizerCount: 4 });
+    const past = await createRide(tdb.db, organiser, { date: at(-60), organizerCount: 4 });
+    expect(await refusal(wait(ann, cancelled.id))).toMatchObject({ code: 'CONFLICT', domainCode: 'RIDE_CANCELLED' });
+    expect(await refusal(wait(ann, past.id))).toMatchObject({ code: 'CONFLICT', domainCode: 'RIDE_PAST' });
+    expect(await refusal(wait(ann, 9999))).toMatchObject({ code: 'NOT_FOUND', domainCode: 'NOT_FOUND' });
+  });
+
+  it('needs a signed-in member', async () => {
+    const ride = await fullRide(2);
+    const anonymous = callerFor(tdb.db, null, clock(NOW));
+    expect(
+      await refusal(anonymous.waitlist.join({ rideId: ride.id, dropoffLocation: 'Bedok', passengerCount: 1 })),
+    ).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+});
+
+describe('offers when seats free up', () => {
+  it('a passenger leaving offers the seat to the first waiting group that fits, with a notification', async () => {
+    const ride = await fullRide(4, 2);
+    await addPassenger(tdb.db, ride, cat, { count: 2 });
+    await wait(ann, ride.id, 3);
+    await wait(ben, ride.id, 2);
+
+    await removeFromRide(ride.id, cat);
+
+    // Ann's three do not fit in two seats; Ben's pair behind her does.
+    const expiry = at(30).toISOString();
+    expect(await waitlistRows(ride.id)).toEqual([
+      { userId: ann.id, passengerCount: 3, offerExpiresAt: null },
+      { userId: ben.id, passengerCount: 2, offerExpiresAt: new Date(expiry) },
+    ]);
+    expect(await offersFor(ben.id)).toEqual([{ kind: 'waitlist_offer', rideId: ride.id, detail: expiry }]);
+    expect(await offersFor(ann.id)).toEqual([]);
+    expect((await as(ben).ride.byId({ id: ride.id })).waitlist).toEqual({
+      count: 2,
+      heldSeats: 2,
+      mine: { position: 2, passengerCount: 2, offerExpiresAt: expiry },
+    });
+  });
+
+  it('an edit raising the maximum offers the new seats', async () => {
+    const ride = await fullRide(2);
+    await wait(ann, ride.id);
+    await as(organiser).ride.update({
+      id: ride.id,
+      direction: 'FC->SG',
+      date: new Date(NOW.getTime() + 3 * DAY),
+      maxPassengers: 3,
+      pickupLocation: 'Forest City',
+      dropoffLocations: [{ location: 'Tampines Mall', passengerCount: 2 }],
+      organizerPassengerCount: 2,
+    });
+    expect((await waitlistRows(ride.id))[0]?.offerExpiresAt).toEqual(at(30));
+    expect(await offersFor(ann.id)).toHaveLength(1);
+  });
+
+  it('held seats count as taken: a direct join cannot jump the queue', async () => {
+    const ride = await fullRide(3, 2);
+    await addPassenger(tdb.db, ride, cat);
+    await wait(ann, ride.id);
+    await removeFromRide(ride.id, cat);
+    expect(
+      await refusal(as(ben).passenger.join({ rideId: ride.id, dropoffLocation: 'Jurong', passengerCount: 1 })),
+    ).toEqual({ code: 'CONFLICT', domainCode: 'RIDE_FULL', message: 'Ride is full' });
+    // Nor can a newcomer wait ahead of the offer: the seat is held, so Ben waits behind Ann.
+    expect(await wait(ben, ride.id)).toMatchObject({ position: 2 });
+  });
+
+  it('a cancelled ride makes no offers', async () => {
+    const ride = await fullRide(3, 2);
+    await addPassenger(tdb.db, ride, cat);
+    await wait(ann, ride.id);
+    await as(organiser).ride.cancel({ id: ride.id, reason: 'Car broke down' });
+    await as(cat).passenger.remove({
+      rideId: ride.id,
+      passengerId: (
+        await tdb.db.selectFrom('ridePassengers').select('id').where('userId', '=', cat.id).executeTakeFirstOrThrow()
+      ).id,
+    });
+    expect((await waitlistRows(ride.id))[0]?.offerExpiresAt).toBeNull();
+    expect(await offersFor(ann.id)).toEqual([]);
+  });
+});
+
+describe('waitlist.accept', () => {
+  async function rideWithOfferFor(user: TestUser, passengerCount = 1) {
+    const ride = await fullRide(4, 4 - passengerCount);
+    await addPassenger(tdb.db, ride, cat, { count: passengerCount });
+    await wait(user, ride.id, passengerCount);
+    await removeFromRide(ride.id, cat);
+    return ride;
+  }
+
+  it('joins the ride with the waited location and size and leaves the line', async () => {
+    const ride = await rideWithOfferFor(ann, 1);
+    const entry = await as(ann, at(29)).waitlist.accept({ rideId: ride.id });
+    expect(entry).toMatchObject({ rideId: ride.id, userId: ann.id, dropoffLocation: 'Home of Ann', passengerCount: 1 });
+    expect(await waitlistRows(ride.id)).toEqual([]);
+    expect(await seats(ride.id)).toEqual({ taken: 4, currentPassengers: 4, maxPassengers: 4 });
+    expect((await as(ann, at(29)).ride.byId({ id: ride.id })).waitlist).toEqual({ count: 0, heldSeats: 0, mine: null });
+  });
+
+  it('refuses without an offer, after it lapsed, and when not waiting', async () => {
+    const ride = await rideWithOfferFor(ann, 1);
+    await wait(ben, ride.id);
+    expect(await refusal(as(ben).waitlist.accept({ rideId: ride.id }))).toEqual({
+      code: 'CONFLICT',
+      domainCode: 'NO_OFFER',
+      message: 'No seat is being held for you yet: you are still on the waitlist',
+    });
+    expect(await refusal(as(ann, at(30)).waitlist.accept({ rideId: ride.id }))).toEqual({
+      code: 'CONFLICT',
+      domainCode: 'OFFER_EXPIRED',
+      message: 'Your seat offer has lapsed and passed to the next person waiting',
+    });
+    expect(await refusal(as(cat).waitlist.accept({ rideId: ride.id }))).toEqual({
+      code: 'NOT_FOUND',
+      domainCode: 'NOT_WAITING',
+      message: 'You are not on the waitlist of this ride',
+    });
+    expect((await seats(ride.id)).taken).toBe(3);
+  });
+
+  it('a lapsed offer passes to the next in line when the ride is next acted on', async () => {
+    const ride = await rideWithOfferFor(ann, 1);
+    await wait(ben, ride.id);
+    // At the expiry Ann's offer has lapsed: she has left the line, and Ben is offered the seat.
+    expect((await as(ann, at(30)).ride.byId({ id: ride.id })).waitlist).toEqual({ count: 1, heldSeats: 0, mine: null });
+    await as(cat, at(30))
+      .passenger.join({ rideId: ride.id, dropoffLocation: 'Jurong', passengerCount: 1 })
+      .catch(() => undefined);
+    // Cat's direct join ran the lapse first: the seat went to Ben, so Cat was refused.
+    expect(await waitlistRows(ride.id)).toEqual([{ userId: ben.id, passengerCount: 1, offerExpiresAt: at(60) }]);
+    expect((await seats(ride.id)).taken).toBe(3);
+    expect(await offersFor(ben.id)).toEqual([
+      { kind: 'waitlist_offer', rideId: ride.id, detail: at(60).toISOString() },
+    ]);
+    await as(ben, at(31)).waitlist.accept({ rideId: ride.id });
+    expect((await seats(ride.id)).taken).toBe(4);
+  });
+
+  it('refuses on a cancelled ride', async () => {
+    const ride = await rideWithOfferFor(ann, 1);
+    await as(organiser).ride.cancel({ id: ride.id, reason: 'Car broke down' });
+    expect(await refusal(as(ann).waitlist.accept({ rideId: ride.id }))).toMatchObject({
+      code: 'CONFLICT',
+      domainCode: 'RIDE_CANCELLED',
+    });
+  });
+});
+
+describe('waitlist.leave', () => {
+  it('leaves the line; declining a live offer passes it on', async () => {
+    const ride = await fullRide(3, 2);
+    await addPassenger(tdb.db, ride, cat);
+    await wait(ann, ride.id);
+    await wait(ben, ride.id);
+    await removeFromRide(ride.id, cat);
+    expect(await as(ann).waitlist.leave({ rideId: ride.id })).toEqual({
+      rideId: ride.id,
+      message: 'You have left the waitlist',
+    });
+    expect(await waitlistRows(ride.id)).toEqual([{ userId: ben.id, passengerCount: 1, offerExpiresAt: at(30) }]);
+    expect(await offersFor(ben.id)).toHaveLength(1);
+  });
+
+  it('refuses someone not in line', async () => {
+    const ride = await fullRide(2);
+    expect(await refusal(as(ann).waitlist.leave({ rideId: ride.id }))).toMatchObject({
+      code: 'NOT_FOUND',
+      domainCode: 'NOT_WAITING',
+    });
+  });
+
+  it('a member in line who joins directly leaves the line (using their own held seats)', async () => {
+    const ride = await fullRide(3, 2);
+    await addPassenger(tdb.db, ride, cat);
+    await wait(ann, ride.id);
+    await removeFromRide(ride.id, cat);
+    await as(ann).passenger.join({ rideId: ride.id, dropoffLocation: 'Bedok', passengerCount: 1 });
+    expect(await waitlistRows(ride.id)).toEqual([]);
+    expect((await seats(ride.id)).taken).toBe(3);
+  });
+});
+
+describe('sweepLapsedOffers', () => {
+  it('passes lapsed offers on for rides nobody touches, and does nothing before the expiry', async () => {
+    const ride = await fullRide(3, 2);
+    await addPassenger(tdb.db, ride, cat);
+    await wait(ann, ride.id);
+    await wait(ben, ride.id);
+    await removeFromRide(ride.id, cat);
+
+    expect(await sweepLapsedOffers(tdb.db, at(29))).toEqual({ ran: true, rides: 0 });
+    expect(await waitlistRows(ride.id)).toHaveLength(2);
+
+    expect(await sweepLapsedOffers(tdb.db, at(30))).toEqual({ ran: true, rides: 1 });
+    expect(await waitlistRows(ride.id)).toEqual([{ userId: ben.id, passengerCount: 1, offerExpiresAt: at(60) }]);
+    expect(await offersFor(ben.id)).toHaveLength(1);
+  });
+
+  it.skipIf(!serverMode)('does nothing while another instance holds the sweep lock', async () => {
+    const ride = await fullRide(3, 2);
+    await addPassenger(tdb.db, ride, cat);
+    await wait(ann, ride.id);
+    await wait(ben, ride.id);
+    await removeFromRide(ride.id, cat);
+
+    const other = new pg.Client({ connectionString: tdb.connectionString });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('select pg_advisory_xact_lock($1)', [WAITLIST_SWEEP_LOCK_KEY]);
+      expect(await sweepLapsedOffers(tdb.db, at(30))).toEqual({ ran: false, rides: 0 });
+      expect(await waitlistRows(ride.id)).toHaveLength(2);
+    } finally {
+      await other.query('rollback');
+      await other.end();
+    }
+    // Two sweeps at once: whichever runs second finds nothing left, so Ben is offered the seat once.
+    const results = await Promise.all([sweepLapsedOffers(tdb.db, at(30)), sweepLapsedOffers(tdb.db, at(30))]);
+    expect(results.reduce((sum, result) => sum + result.rides, 0)).toBe(1);
+    expect(await offersFor(ben.id)).toHaveLength(1);
+  });
+});
+
+describe('races', () => {
+  it.skipIf(!serverMode)('offers, a live event and the inbox event are published with the offer', async () => {
+    const ride = await fullRide(2, 1);
+    await addPassenger(tdb.db, ride, cat);
+    await wait(ann, ride.id);
+    const listener = new pg.Client({ connectionString: tdb.connectionString });
+    await listener.connect();
+    const events: { type: string; rideId: number | null; userId: number | null }[] = [];
+    listener.on('notification', (message) => {
+      events.push(JSON.parse(message.payload ?? '{}') as (typeof events)[number]);
+    });
+    try {
+      await listener.query('listen rideshare_events');
+      await removeFromRide(ride.id, cat);
+      await expect.poll(() => events.length, { timeout: 5000, interval: 20 }).toBeGreaterThanOrEqual(3);
+      expect(events).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ type: 'seats.changed', rideId: ride.id }),
+          expect.objectContaining({ type: 'waitlist.changed', rideId: ride.id, userId: null }),
+          expect.objectContaining({ type: 'notifications.changed', rideId: ride.id, userId: ann.id }),
+        ]),
+      );
+    } finally {
+      await listener.end();
+    }
+  });
+
+  it('concurrent accepts, leaves and direct joins never exceed the maximum', async () => {
+    const max = 6;
+    const ride = await fullRide(max, 1);
+    const riders = await createUsers(tdb.db, 5);
+    for (const rider of riders) await addPassenger(tdb.db, ride, rider);
+    const waiters = await createUsers(tdb.db, 8);
+    for (const [i, waiter] of waiters.entries()) await wait(waiter, ride.id, (i % 2) + 1);
+    const joiners = await createUsers(tdb.db, 8);
+
+    // Everyone at once: riders leave (freeing seats, which are offered), waiters accept (some too
+    // early), newcomers try to join directly.
+    const calls: Promise<unknown>[] = [
+      ...riders.map((rider) =>
+        tdb.db
+          .selectFrom('ridePassengers')
+          .select('id')
+          .where('rideId', '=', ride.id)
+          .where('userId', '=', rider.id)
+          .executeTakeFirstOrThrow()
+          .then(({ id }) => as(rider).passenger.remove({ rideId: ride.id, passengerId: id })),
+      ),
+      ...waiters.map((waiter) => as(waiter).waitlist.accept({ rideId: ride.id })),
+      ...waiters.map((waiter) => as(waiter).waitlist.accept({ rideId: ride.id })),
+      ...joiners.map((joiner) =>
+        as(joiner).passenger.join({ rideId: ride.id, dropoffLocation: 'Jurong', passengerCount: 1 }),
+      ),
+    ];
+    const results = await Promise.allSettled(calls);
+    for (const result of results) {
+      if (result.status === 'rejected') {
+        // Refusals only (full, no offer yet, already joined): never a server failure.
+        expect((result.reason as { code?: string }).code).toMatch(/^(CONFLICT|NOT_FOUND)$/);
+      }
+    }
+    // Then the remaining offers are accepted, one by one.
+    for (const waiter of waiters)
+      await as(waiter)
+        .waitlist.accept({ rideId: ride.id })
+        .catch(() => undefined);
+
+    const state = await seats(ride.id);
+    expect(state.taken).toBeLessThanOrEqual(max);
+    expect(state.currentPassengers).toBe(state.taken);
+    const held = (await waitlistRows(ride.id))
+      .filter((row) => row.offerExpiresAt !== null)
+      .reduce((sum, row) => sum + row.passengerCount, 0);
+    expect(state.taken + held).toBeLessThanOrEqual(max);
+    // Seats freed and demand exceeded supply: the ride ends up full or holding seats for the line.
+    expect(state.taken + held).toBeGreaterThanOrEqual(max - 1);
+  });
+});

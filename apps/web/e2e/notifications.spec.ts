@@ -1,0 +1,87 @@
+// The inbox (issue 13), at desktop and phone widths: the organiser cancels a ride a passenger
+// joined; the passenger sees the bell's unread count in the top bar (and, on a phone, in the menu),
+// opens Notifications, reads the sentence with the reason, follows it to the ride, and marks it read.
+import { formatRideDate } from '@rideshare/domain';
+import { describe, expect, it } from 'vitest';
+
+import {
+  createRideViaApi,
+  inDays,
+  joinRideViaApi,
+  JOURNEY_TIMEOUT_MS,
+  setupJourneyBrowser,
+  signedInPage,
+} from './ride-details-fixtures';
+import { memberAccount, screenshot, type ViewportName } from './support/browser';
+
+const { newPage } = setupJourneyBrowser();
+
+describe.each(['desktop', 'mobile'] as ViewportName[])('notifications (%s)', (viewport) => {
+  it(
+    'a cancelled ride reaches the passenger’s inbox, who reads it and marks it read',
+    async () => {
+      const { page: organiser } = await signedInPage(newPage, memberAccount({ name: 'Nora Organiser' }), viewport);
+      const date = inDays(4);
+      const rideId = await createRideViaApi(organiser, { direction: 'SG->FC', date, location: 'Bedok MRT' });
+      const { page: passenger } = await signedInPage(newPage, memberAccount({ name: 'Pete Passenger' }), viewport);
+      await joinRideViaApi(passenger, rideId, 'Tampines MRT');
+
+      const cancel = await organiser.request.post(`/api/rides/${String(rideId)}/cancel`, {
+        data: { reason: 'The car broke down' },
+      });
+      expect(cancel.status(), await cancel.text()).toBe(200);
+
+      await passenger.goto('/home');
+      const header = passenger.getByRole('banner');
+      const bell = header.getByRole('link', { name: 'Notifications, 1 unread' });
+      await bell.waitFor();
+      if (viewport === 'mobile') {
+        await header.getByRole('button', { name: 'Toggle navigation' }).click();
+        await header
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('link', { name: 'Notifications, 1 unread' })
+          .waitFor();
+        await header.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).waitFor();
+        await screenshot(passenger, `notifications-menu-${viewport}`);
+        await header.getByRole('button', { name: 'Toggle navigation' }).click();
+      }
+      // The organiser who cancelled is told nothing.
+      await organiser.goto('/home');
+      await organiser.getByRole('banner').getByRole('link', { name: 'Notifications', exact: true }).first().waitFor();
+
+      await bell.first().click();
+      await passenger.waitForURL('**/notifications');
+      const sentence = `Your ride SG → FC on ${formatRideDate(date)} was cancelled: The car broke down`;
+      const item = passenger.getByRole('listitem').filter({ hasText: sentence });
+      await item.waitFor();
+      expect(await item.getAttribute('data-unread')).toBe('true');
+      await passenger.getByRole('status').filter({ hasText: 'You have 1 unread notification.' }).waitFor();
+      await screenshot(passenger, `notifications-unread-${viewport}`);
+
+      await item.getByRole('button', { name: 'Mark as read' }).click();
+      await passenger.getByRole('status').filter({ hasText: 'You are all caught up.' }).waitFor();
+      expect(await item.getAttribute('data-unread')).toBe('false');
+      await header.getByRole('link', { name: 'Notifications', exact: true }).first().waitFor();
+      expect(await header.getByRole('link', { name: /unread/ }).count()).toBe(0);
+      await screenshot(passenger, `notifications-read-${viewport}`);
+
+      // The sentence leads to the ride, which shows the cancellation.
+      await item.getByRole('link', { name: sentence }).click();
+      await passenger.waitForURL(`**/rides/${String(rideId)}`);
+      await passenger.getByTestId('cancelled-banner').getByText('Reason: The car broke down').waitFor();
+
+      // The server agrees, over the documented path.
+      const inbox = await passenger.request.get('/api/notifications');
+      expect(inbox.status()).toBe(200);
+      const body = (await inbox.json()) as {
+        total: number;
+        unread: number;
+        items: { kind: string; readAt: unknown }[];
+      };
+      expect(body).toMatchObject({ total: 1, unread: 0 });
+      expect(body.items[0]).toMatchObject({ kind: 'ride_cancelled' });
+      expect(body.items[0]?.readAt).not.toBeNull();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+
+import { notificationSentence } from './notification-text';
+
+// 10:00 am on Monday 1 December 2025 in Singapore.
+const DATE = '2025-12-01T02:00:00.000Z';
+const base = { rideDirection: 'SG->FC' as const, rideDate: DATE, detail: null };
+
+describe('notificationSentence', () => {
+  it.each([
+    [
+      'a cancellation with its reason',
+      { kind: 'ride_cancelled', detail: 'Car broke down' },
+      'Your ride SG → FC on Mon, 1 Dec 2025, 10:00 am was cancelled: Car broke down',
+    ],
+    [
+      'a cancellation without a reason',
+      { kind: 'ride_cancelled' },
+      'Your ride SG → FC on Mon, 1 Dec 2025, 10:00 am was cancelled',
+    ],
+    [
+      'a new departure, with the old one',
+      { kind: 'ride_edited', detail: '2025-11-30T23:30:00.000Z' },
+      'Your ride SG → FC now departs Mon, 1 Dec 2025, 10:00 am instead of Mon, 1 Dec 2025, 7:30 am',
+    ],
+    [
+      'a removal',
+      { kind: 'passenger_removed' },
+      'The organizer removed you from the ride SG → FC on Mon, 1 Dec 2025, 10:00 am',
+    ],
+    [
+      'a vendor with its company',
+      { kind: 'vendor_assigned', detail: 'Causeway Cabs' },
+      'A driver from Causeway Cabs was assigned to your ride SG → FC on Mon, 1 Dec 2025, 10:00 am',
+    ],
+    [
+      'a vendor without a company',
+      { kind: 'vendor_assigned' },
+      'A driver was assigned to your ride SG → FC on Mon, 1 Dec 2025, 10:00 am',
+    ],
+    [
+      'a released driver',
+      { kind: 'vendor_released', rideDirection: 'FC->SG' },
+      'The driver was released from the ride FC → SG on Mon, 1 Dec 2025, 10:00 am; it is open for another driver',
+    ],
+    [
+      'a waitlist offer with its expiry',
+      { kind: 'waitlist_offer', detail: '2025-11-30T04:15:00.000Z' },
+      'Seats are free for your group on the ride SG → FC on Mon, 1 Dec 2025, 10:00 am: join by Sun, 30 Nov 2025, 12:15 pm',
+    ],
+  ] as const)('reads %s', (_label, overrides, sentence) => {
+    expect(notificationSentence({ ...base, ...overrides })).toBe(sentence);
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * The words of one notification: a sentence built from its kind, the ride's direction and departure
+ * as they were when it was written, and its `detail` (a reason, a company, a time). Dates read the
+ * product's way (`formatRideDate`: en-SG, 12-hour, Singapore time).
+ *
+ * @example notificationSentence({ kind: 'ride_cancelled', rideDirection: 'SG->FC',
+ *   rideDate: '2025-12-01T02:00:00Z', detail: 'Car broke down' })
+ *   // 'Your ride SG → FC on Mon, 1 Dec 2025, 10:00 am was cancelled: Car broke down'
+ */
+import type { RouterOutputs } from '@rideshare/api';
+import { formatRideDate, type Direction } from '@rideshare/domain';
+
+export type NotificationItem = RouterOutputs['notification']['list']['items'][number];
+
+const ROUTES: Record<Direction, string> = {
+  'SG->FC': 'SG → FC',
+  'FC->SG': 'FC → SG',
+};
+
+export function notificationSentence(
+  item: Pick<NotificationItem, 'kind' | 'rideDirection' | 'rideDate' | 'detail'>,
+): string {
+  const ride = `${ROUTES[item.rideDirection]} on ${formatRideDate(item.rideDate)}`;
+  const detail = item.detail?.trim() ? item.detail.trim() : null;
+  switch (item.kind) {
+    case 'ride_edited':
+      return detail
+        ? `Your ride ${ROUTES[item.rideDirection]} now departs ${formatRideDate(item.rideDate)} instead of ${formatRideDate(detail)}`
+        : `Your ride ${ROUTES[item.rideDirection]} now departs ${formatRideDate(item.rideDate)}`;
+    case 'ride_cancelled':
+      return detail ? `Your ride ${ride} was cancelled: ${detail}` : `Your ride ${ride} was cancelled`;
+    case 'passenger_removed':
+      return `The organizer removed you from the ride ${ride}`;
+    case 'vendor_assigned':
+      return detail
+        ? `A driver from ${detail} was assigned to your ride ${ride}`
+        : `A driver was assigned to your ride ${ride}`;
+    case 'vendor_released':
+      return `The driver was released from the ride ${ride}; it is open for another driver`;
+    case 'waitlist_offer':
+      return detail
+        ? `Seats are free for your group on the ride ${ride}: join by ${formatRideDate(detail)}`
+        : `Seats are free for your group on the ride ${ride}`;
+  }
+}

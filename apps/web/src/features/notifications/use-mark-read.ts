@@ -1,0 +1,27 @@
+/**
+ * `useMarkRead()`: marks the member's notifications read (`notification.markRead`): `markOne(id)` or
+ * `markAll()`. Afterwards every `notification.*` query (the page, the bell) is read again; a refusal
+ * shows the server's reason under 'Could not mark as read'.
+ *
+ * Returns `{ markOne, markAll, pendingId, markingAll }`: the one notification being marked, or
+ * whether "all" is under way, so only that button shows its spinner.
+ */
+import { showApiError } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+
+export function useMarkRead() {
+  const utils = trpc.useUtils();
+  const mutation = trpc.notification.markRead.useMutation({
+    onSettled: () => utils.notification.invalidate(),
+    onError: (err) => {
+      showApiError(err, 'Could not mark as read');
+    },
+  });
+  const ids = mutation.isPending ? mutation.variables?.ids : undefined;
+  return {
+    markOne: (id: number) => mutation.mutate({ ids: [id] }),
+    markAll: () => mutation.mutate({}),
+    pendingId: ids?.length === 1 ? (ids[0] ?? null) : null,
+    markingAll: mutation.isPending && mutation.variables?.ids === undefined,
+  };
+}

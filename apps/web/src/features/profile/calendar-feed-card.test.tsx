@@ -1,0 +1,108 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { apiError, mockClipboard, renderWithProviders, type ApiCall, type ApiHandlers } from '../../test-utils';
+import { CalendarFeedCard } from './calendar-feed-card';
+
+const URL_1 = 'http://127.0.0.1:3000/api/calendar/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics';
+const URL_2 = 'http://127.0.0.1:3000/api/calendar/BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB.ics';
+const CREATED = '2026-11-21T07:30:00.000Z';
+
+const writeText = mockClipboard();
+
+const render = (api: ApiHandlers) => renderWithProviders(<CalendarFeedCard />, { api });
+const callsTo = (calls: ApiCall[], path: string) => calls.filter((call) => call.path === path);
+const status = () => screen.getByTestId('calendar-feed-status').textContent;
+
+describe('CalendarFeedCard', () => {
+  it('shows a loading state, then offers to create a link when there is none', async () => {
+    render({ 'user.calendarFeed': () => ({ active: false, createdAt: null }) });
+    expect(screen.getByRole('status', { name: 'Loading calendar feed...' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Create feed link' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Calendar feed' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Rotate link' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Turn off' })).toBeNull();
+  });
+
+  it('creates a link and shows it once, read-only, with Copy', async () => {
+    const { calls } = render({
+      'user.calendarFeed': () => ({ active: false, createdAt: null }),
+      'user.rotateCalendarFeed': () => ({ url: URL_1, createdAt: CREATED }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create feed link' }));
+    const field = (await screen.findByLabelText('Your calendar feed link')) as HTMLInputElement;
+    expect(field.value).toBe(URL_1);
+    expect(field.readOnly).toBe(true);
+    expect(status()).toBe('Feed link created.');
+    expect(callsTo(calls, 'user.rotateCalendarFeed')).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(URL_1));
+    expect(await screen.findByText('Calendar feed link copied to clipboard')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Rotate link' })).toBeTruthy();
+  });
+
+  it('says an existing feed is on without showing any link, and rotates only after confirming', async () => {
+    const { calls } = render({
+      'user.calendarFeed': () => ({ active: true, createdAt: CREATED }),
+      'user.rotateCalendarFeed': () => ({ url: URL_2, createdAt: CREATED }),
+    });
+    expect(await screen.findByText(/Your feed link is on/)).toBeTruthy();
+    expect(screen.getByText('Sat, 21 Nov 2026, 3:30 pm')).toBeTruthy();
+    expect(screen.queryByLabelText('Your calendar feed link')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Rotate link' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rotate your feed link?' });
+    expect(within(dialog).getByText(/The old link stops working at once/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo(calls, 'user.rotateCalendarFeed')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Rotate link' }));
+    const again = await screen.findByRole('dialog', { name: 'Rotate your feed link?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Rotate link' }));
+    expect(((await screen.findByLabelText('Your calendar feed link')) as HTMLInputElement).value).toBe(URL_2);
+    expect(status()).toBe('New feed link created; the old link no longer works.');
+    expect(callsTo(calls, 'user.rotateCalendarFeed')).toHaveLength(1);
+  });
+
+  it('turns the feed off after confirming', async () => {
+    const { calls } = render({
+      'user.calendarFeed': () => ({ active: true, createdAt: CREATED }),
+      'user.disableCalendarFeed': () => ({ active: false }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Turn off' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Turn off your calendar feed?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    expect(await screen.findByRole('button', { name: 'Create feed link' })).toBeTruthy();
+    expect(status()).toBe('Calendar feed turned off.');
+    expect(callsTo(calls, 'user.disableCalendarFeed')).toHaveLength(1);
+  });
+
+  it('shows a failed load with Try again', async () => {
+    let fail = true;
+    render({
+      'user.calendarFeed': () => {
+        if (fail) throw apiError('INTERNAL_SERVER_ERROR', 'Internal server error');
+        return { active: false, createdAt: null };
+      },
+    });
+    expect(await screen.findByText('Could not load your calendar feed')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Create feed link' })).toBeTruthy();
+  });
+
+  it('shows a refused change as an error toast and keeps the card as it was', async () => {
+    render({
+      'user.calendarFeed': () => ({ active: false, createdAt: null }),
+      'user.rotateCalendarFeed': () => {
+        throw apiError('UNAUTHORIZED', 'You must be logged in', 'UNAUTHENTICATED');
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create feed link' }));
+    expect(await screen.findByText('You must be logged in')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create feed link' })).toBeTruthy();
+    expect(screen.queryByLabelText('Your calendar feed link')).toBeNull();
+  });
+});

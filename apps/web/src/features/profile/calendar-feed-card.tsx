@@ -1,0 +1,206 @@
+/**
+ * `CalendarFeedCard` (profile): the member's personal calendar feed, a secret link calendar apps
+ * subscribe to (they cannot sign in), listing the rides they organise, join or drive.
+ *
+ * - Reads `user.calendarFeed` ({active, createdAt}); loading, failed (with Try again), off, on.
+ * - 'Create feed link' (off) and 'Rotate link' (on) call `user.rotateCalendarFeed`; rotating first
+ *   asks for confirmation, since the old link stops working. The new link is shown once, in a
+ *   read-only field with Copy (the server keeps only a hash, so it cannot be shown again).
+ * - 'Turn off' (`user.disableCalendarFeed`), also after a confirmation.
+ * Changes are announced through a polite live region.
+ */
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { formatRideDate } from '@rideshare/domain';
+import { useState } from 'react';
+
+import { LoadErrorAlert } from '../../components/load-error-alert';
+import { copyWithToast } from '../../lib/clipboard';
+import { showApiError } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+
+type Confirming = 'rotate' | 'disable' | null;
+
+const CONFIRM_TEXTS = {
+  rotate: {
+    title: 'Rotate your feed link?',
+    body: 'The old link stops working at once: calendars subscribed to it stop updating until you add the new link.',
+    action: 'Rotate link',
+  },
+  disable: {
+    title: 'Turn off your calendar feed?',
+    body: 'The link stops working at once: calendars subscribed to it stop updating. You can create a new link later.',
+    action: 'Turn off',
+  },
+} as const;
+
+function FeedLink({ url }: { url: string }) {
+  return (
+    <Stack gap="xs">
+      <TextInput
+        label="Your calendar feed link"
+        description="Shown only this once: copy it now and add it to your calendar app as a subscription (from URL)."
+        value={url}
+        readOnly
+        onFocus={(event) => event.currentTarget.select()}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+      />
+      <Group justify="flex-end">
+        <Button
+          variant="default"
+          onClick={() =>
+            void copyWithToast(url, { title: 'Copied', message: 'Calendar feed link copied to clipboard' })
+          }
+        >
+          Copy link
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export function CalendarFeedCard() {
+  const utils = trpc.useUtils();
+  const feed = trpc.user.calendarFeed.useQuery();
+  const rotate = trpc.user.rotateCalendarFeed.useMutation();
+  const disable = trpc.user.disableCalendarFeed.useMutation();
+  const [newUrl, setNewUrl] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [confirming, setConfirming] = useState<Confirming>(null);
+
+  const makeLink = (wasActive: boolean) => {
+    rotate.mutate(undefined, {
+      onSuccess: (answer) => {
+        setConfirming(null);
+        setNewUrl(answer.url);
+        setAnnouncement(wasActive ? 'New feed link created; the old link no longer works.' : 'Feed link created.');
+        utils.user.calendarFeed.setData(undefined, { active: true, createdAt: answer.createdAt });
+      },
+      onError: (err) => showApiError(err, 'Could not create the feed link'),
+    });
+  };
+
+  const turnOff = () => {
+    disable.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(null);
+        setNewUrl(null);
+        setAnnouncement('Calendar feed turned off.');
+        utils.user.calendarFeed.setData(undefined, { active: false, createdAt: null });
+      },
+      onError: (err) => showApiError(err, 'Could not turn off the feed'),
+    });
+  };
+
+  let body;
+  if (feed.isLoading) {
+    body = (
+      <Group gap="xs" role="status" aria-label="Loading calendar feed...">
+        <Loader size="sm" />
+        <Text size="sm">Loading calendar feed...</Text>
+      </Group>
+    );
+  } else if (feed.error || !feed.data) {
+    body = (
+      <LoadErrorAlert
+        title="Could not load your calendar feed"
+        error={feed.error}
+        onRetry={() => void feed.refetch()}
+        retrying={feed.isFetching}
+        retryVariant="light"
+      />
+    );
+  } else if (!feed.data.active) {
+    body = (
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">You have no feed link.</Text>
+        <Button onClick={() => makeLink(false)} loading={rotate.isPending}>
+          Create feed link
+        </Button>
+      </Stack>
+    );
+  } else {
+    const createdAt = feed.data.createdAt;
+    body = (
+      <Stack gap="sm">
+        {newUrl ? (
+          <FeedLink url={newUrl} />
+        ) : (
+          <Text size="sm">
+            Your feed link is on
+            {createdAt ? (
+              <>
+                {' '}
+                (created <time dateTime={createdAt}>{formatRideDate(createdAt)}</time>)
+              </>
+            ) : null}
+            . For your safety it is shown only when it is made: rotate it to get a new one.
+          </Text>
+        )}
+        <Group gap="sm" wrap="wrap">
+          <Button variant="light" onClick={() => setConfirming('rotate')}>
+            Rotate link
+          </Button>
+          <Button variant="light" color="red" onClick={() => setConfirming('disable')}>
+            Turn off
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  const texts = confirming ? CONFIRM_TEXTS[confirming] : null;
+  const pending = rotate.isPending || disable.isPending;
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="calendar-feed-title">
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Title order={2} size="h3" id="calendar-feed-title">
+            Calendar feed
+          </Title>
+          <Text size="sm" c="dimmed">
+            A private link your calendar app (Google Calendar, Apple Calendar, Outlook) can subscribe to. It lists the
+            rides you organise, join or drive, from 30 days ago on, and keeps them up to date. Anyone with the link can
+            see these rides, so keep it to yourself.
+          </Text>
+        </Stack>
+        {body}
+        <VisuallyHidden role="status" aria-live="polite" data-testid="calendar-feed-status">
+          {announcement}
+        </VisuallyHidden>
+        <Modal opened={texts !== null} onClose={() => setConfirming(null)} title={texts?.title} centered>
+          {texts ? (
+            <Stack gap="md">
+              <Alert color="yellow" variant="light">
+                {texts.body}
+              </Alert>
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" onClick={() => setConfirming(null)} disabled={pending}>
+                  Keep it
+                </Button>
+                <Button
+                  color={confirming === 'disable' ? 'red' : undefined}
+                  loading={pending}
+                  onClick={() => (confirming === 'disable' ? turnOff() : makeLink(true))}
+                >
+                  {texts.action}
+                </Button>
+              </Group>
+            </Stack>
+          ) : null}
+        </Modal>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,187 @@
+/**
+ * /notifications: the signed-in member's inbox, newest first, 20 a page (the page number lives in
+ * the address, `?page=`). Each notification is a sentence about a ride (`notificationSentence`)
+ * linking to the ride while it exists; unread ones are marked 'New' with a 'Mark as read' button
+ * (following the link marks it read too), and 'Mark all as read' clears them all. A polite status
+ * line says how many are unread. Loading, failure ('Try again') and an empty inbox ('No
+ * notifications yet') each have their own state.
+ */
+import { Anchor, Badge, Button, Card, Center, Group, Pagination, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { formatRideDate } from '@rideshare/domain';
+import { Link, useSearchParams } from 'react-router-dom';
+
+import { LoadErrorAlert } from '../components/load-error-alert';
+import { Page } from '../components/page';
+import { PageLoader } from '../components/page-loader';
+import { notificationSentence, useMarkRead, type NotificationItem } from '../features/notifications';
+import classes from '../features/notifications/notifications-page.module.css';
+import { trpc } from '../lib/trpc';
+
+const TITLE = 'Notifications';
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+function pageFrom(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+function unreadText(unread: number): string {
+  if (unread === 0) return 'You are all caught up.';
+  return unread === 1 ? 'You have 1 unread notification.' : `You have ${String(unread)} unread notifications.`;
+}
+
+function NotificationRow({
+  item,
+  onMarkRead,
+  marking,
+}: {
+  item: NotificationItem;
+  onMarkRead: (id: number) => void;
+  marking: boolean;
+}) {
+  const unread = item.readAt === null;
+  const sentence = notificationSentence(item);
+  const sentenceId = `notification-${String(item.id)}`;
+  return (
+    <Card
+      component="li"
+      withBorder
+      radius="md"
+      padding="md"
+      className={unread ? `${classes.item} ${classes.unread}` : classes.item}
+      data-unread={unread ? 'true' : 'false'}
+    >
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <Text id={sentenceId} fw={unread ? 600 : 400} className={classes.sentence}>
+            {unread ? <VisuallyHidden component="span">Unread: </VisuallyHidden> : null}
+            {item.rideId !== null ? (
+              <Anchor
+                component={Link}
+                to={`/rides/${String(item.rideId)}`}
+                inherit
+                onClick={() => {
+                  if (unread) onMarkRead(item.id);
+                }}
+              >
+                {sentence}
+              </Anchor>
+            ) : (
+              sentence
+            )}
+          </Text>
+          {unread ? (
+            <Badge color="red" variant="light" style={{ flexShrink: 0 }} aria-hidden="true">
+              New
+            </Badge>
+          ) : null}
+        </Group>
+        <Group justify="space-between" align="center" gap="xs">
+          <Text size="xs" c="dimmed">
+            <time dateTime={item.createdAt}>{formatRideDate(item.createdAt)}</time>
+          </Text>
+          {unread ? (
+            <Button
+              size="xs"
+              variant="subtle"
+              loading={marking}
+              onClick={() => onMarkRead(item.id)}
+              aria-describedby={sentenceId}
+            >
+              Mark as read
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+export function NotificationsPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = pageFrom(searchParams.get('page'));
+  const list = trpc.notification.list.useQuery(
+    { page, pageSize: NOTIFICATIONS_PAGE_SIZE },
+    { refetchOnMount: 'always' },
+  );
+  const { markOne, markAll, pendingId, markingAll } = useMarkRead();
+  const unread = list.data?.unread ?? 0;
+
+  const goTo = (next: number) => {
+    setSearchParams(next === 1 ? {} : { page: String(next) });
+  };
+
+  const actions = (
+    <Button variant="light" onClick={markAll} loading={markingAll} disabled={!list.data || unread === 0}>
+      Mark all as read
+    </Button>
+  );
+
+  let body;
+  if (list.isPending) {
+    body = <PageLoader label="Loading notifications..." />;
+  } else if (list.isError) {
+    body = (
+      <LoadErrorAlert
+        title="Could not load your notifications"
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+        variant="filled"
+      />
+    );
+  } else if (list.data.total === 0) {
+    body = (
+      <Card withBorder radius="md" padding="xl">
+        <Stack gap={4} align="center">
+          <Text fw={600}>No notifications yet</Text>
+          <Text size="sm" c="dimmed" ta="center">
+            You will be told here when a ride you are on changes.
+          </Text>
+        </Stack>
+      </Card>
+    );
+  } else if (list.data.items.length === 0) {
+    body = (
+      <Stack gap="sm" align="flex-start">
+        <Text>There are no notifications on this page.</Text>
+        <Button variant="default" onClick={() => goTo(1)}>
+          Back to the newest
+        </Button>
+      </Stack>
+    );
+  } else {
+    const pages = Math.ceil(list.data.total / list.data.pageSize);
+    body = (
+      <Stack gap="md">
+        <Stack component="ul" gap="sm" className={classes.list} aria-label="Notifications, newest first">
+          {list.data.items.map((item) => (
+            <NotificationRow key={item.id} item={item} onMarkRead={markOne} marking={pendingId === item.id} />
+          ))}
+        </Stack>
+        {pages > 1 ? (
+          <Center component="nav" aria-label="Notification pages">
+            <Pagination
+              total={pages}
+              value={page}
+              onChange={goTo}
+              siblings={1}
+              boundaries={1}
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              getItemProps={(item) => ({ 'aria-label': `Page ${String(item)}` })}
+            />
+          </Center>
+        ) : null}
+      </Stack>
+    );
+  }
+
+  return (
+    <Page title={TITLE} actions={actions}>
+      <Text role="status" aria-live="polite" c="dimmed" size="sm" mt={-8}>
+        {list.data ? unreadText(unread) : ''}
+      </Text>
+      {body}
+    </Page>
+  );
+}
