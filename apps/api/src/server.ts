@@ -67,6 +67,7 @@ async function main(): Promise<void> {
     db: handle.db,
     logger: loggerOptions(env),
     queryCounter,
+    listen: handle.listen,
   });
   for (const warning of env.STARTUP_WARNINGS) app.log.warn(warning);
   if (stopRequested) {
