@@ -2,24 +2,27 @@
  * buildApp({ env, db }) assembles the HTTP server from injected config and database, so tests build
  * it against a test database. Registers, in order: the JSON error handler, request ids and health
  * checks (/healthz, /readyz), security headers and CORS, cookies + sessions (Postgres store), the
- * rate limits (per address on every route below; per bucket for the procedures), tRPC at /trpc
- * (batches of at most 10 calls, none of them a credential procedure), the documented REST paths
- * under /api, and (when the web app is built) the static files with a history fallback to
- * index.html.
+ * rate limits (per address on every route below; per bucket for the procedures), the live event
+ * channel (the LISTEN feeding the hub; streams ended first on shutdown), tRPC at /trpc (batches of
+ * at most 10 calls, none of them a credential procedure; subscriptions over SSE), the documented
+ * REST paths under /api (GET /api/events streaming), and (when the web app is built) the static
+ * files with a history fallback to index.html.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import fastifyStatic from '@fastify/static';
-import type { Database } from '@rideshare/db';
+import type { Database, DbHandle } from '@rideshare/db';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 
 import type { Env } from './env';
+import { LiveEventHub, type LiveEventHubOptions } from './events/hub';
 import { RideListCache } from './lib/ride-list-cache';
 import { benchPlugin, type QueryCounter } from './plugins/bench';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { liveEventsPlugin } from './plugins/live-events';
 import { observabilityPlugin, observabilityServerOptions } from './plugins/observability';
 import { registerRateLimits } from './plugins/rate-limit';
 import { securityPlugin, trustProxyOption } from './plugins/security';
@@ -35,6 +38,13 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Bench only: the statement counter server.ts wires to the database when BENCH_COUNT_QUERIES is on. */
   queryCounter?: QueryCounter;
+  /**
+   * Where live events come from: the database handle's `listen` (server.ts; tests of the live
+   * channel). Without it the event streams serve, but hear nothing.
+   */
+  listen?: DbHandle['listen'];
+  /** Live channel tuning (tests): ring size, per-subscriber queue limit, REST heartbeat interval. */
+  live?: Partial<LiveEventHubOptions> & { heartbeatMs?: number };
 }
 
 function defaultWebDist(env: Env): string | null {
@@ -42,7 +52,14 @@ function defaultWebDist(env: Env): string | null {
   return existsSync(`${dir}/index.html`) ? dir : null;
 }
 
-export async function buildApp({ env, db, logger, queryCounter }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  db,
+  logger,
+  queryCounter,
+  listen,
+  live = {},
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? false,
     bodyLimit: env.BODY_LIMIT_BYTES,
@@ -52,13 +69,15 @@ export async function buildApp({ env, db, logger, queryCounter }: BuildAppOption
     ...observabilityServerOptions(),
   });
 
-  const deps: HttpContextDeps = { db, env, rideListCache: new RideListCache() };
+  const liveEvents = new LiveEventHub(live);
+  const deps: HttpContextDeps = { db, env, rideListCache: new RideListCache(), liveEvents };
 
   await app.register(errorHandlerPlugin);
   await app.register(observabilityPlugin, { env, db });
   await app.register(securityPlugin, { env });
   await app.register(sessionPlugin, { env, db });
   deps.rateLimit = await registerRateLimits(app, env);
+  await app.register(liveEventsPlugin, { hub: liveEvents, listen });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
@@ -81,7 +100,7 @@ export async function buildApp({ env, db, logger, queryCounter }: BuildAppOption
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  registerRestRoutes(app, deps);
+  registerRestRoutes(app, deps, { events: { heartbeatMs: live.heartbeatMs } });
 
   // Benchmark harness only (bench/): routes that exist solely when a BENCH_* flag is set.
   if (env.BENCH_STATIC_ROUTE || env.BENCH_COUNT_QUERIES) {

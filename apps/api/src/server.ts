@@ -67,6 +67,7 @@ async function main(): Promise<void> {
     db: handle.db,
     logger: loggerOptions(env),
     queryCounter,
+    listen: handle.listen,
   });
   for (const warning of env.STARTUP_WARNINGS) app.log.warn(warning);
   if (stopRequested) {
@@ -78,7 +79,7 @@ async function main(): Promise<void> {
   // nobody touches. It only triggers the work: the state lives in the table, and an advisory lock
   // lets one instance sweep at a time (DESIGN §11).
   const sweep = setInterval(() => {
-    sweepLapsedOffers(handle.db, new Date()).catch((error: unknown) => {
+    sweepLapsedOffers(handle.db, new Date(), app.log).catch((error: unknown) => {
       app.log.error({ err: error }, 'waitlist sweep failed');
     });
   }, env.WAITLIST_SWEEP_SECONDS * 1000);

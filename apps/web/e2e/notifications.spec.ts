@@ -58,9 +58,12 @@ describe.each(['desktop', 'mobile'] as ViewportName[])('notifications (%s)', (vi
       await passenger.getByRole('status').filter({ hasText: 'You have 1 unread notification.' }).waitFor();
       await screenshot(passenger, `notifications-unread-${viewport}`);
 
-      await item.getByRole('button', { name: 'Mark as read' }).click();
+      // By keyboard: the button goes once read, and focus moves to the notification's sentence.
+      await item.getByRole('button', { name: 'Mark as read' }).focus();
+      await passenger.keyboard.press('Enter');
       await passenger.getByRole('status').filter({ hasText: 'You are all caught up.' }).waitFor();
       expect(await item.getAttribute('data-unread')).toBe('false');
+      await expect.poll(() => passenger.evaluate(() => document.activeElement?.textContent ?? null)).toBe(sentence);
       await header.getByRole('link', { name: 'Notifications', exact: true }).first().waitFor();
       expect(await header.getByRole('link', { name: /unread/ }).count()).toBe(0);
       await screenshot(passenger, `notifications-read-${viewport}`);

@@ -1,7 +1,8 @@
 // The profile (/profile): editing one's details (kept after a reload; an HTML error page reads as a
 // server error), changing one's password (then signing out and in with the new one), and the
 // administrator's tools: resetting another user's password, who then signs in with it, and issuing
-// a one-time reset code. Members who are not the admin never see Admin Tools.
+// a one-time reset code. Members who are not the admin never see Admin Tools. The calendar feed
+// card keeps keyboard focus when the control that had it goes.
 //
 // The admin is 'e2e_admin', registered by the global setup and granted the right with admin:grant
 // (inject('adminAccount')).
@@ -218,5 +219,47 @@ describe('/profile Admin Tools', () => {
       data: { discordUsername: 'e2e_admin', newPassword: 'hijack-attempt-1' },
     });
     expect(refused.status()).toBe(403);
+  });
+});
+
+describe('/profile calendar feed', () => {
+  /** The focused element's accessible hint: its label text or its own text. */
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const active = document.activeElement as HTMLElement | null;
+      if (!active || active === document.body) return null;
+      const label = active.id ? document.querySelector(`label[for="${active.id}"]`)?.textContent : null;
+      return (label ?? active.textContent ?? '').trim();
+    });
+
+  it('moves focus to the new link, then to Create feed link once turned off (keyboard only)', async () => {
+    const { page } = await signedInPage(newPage, memberAccount({ name: 'Cal Endar' }));
+    await page.goto('/profile');
+    const card = page.getByRole('region', { name: 'Calendar feed' });
+    const create = card.getByRole('button', { name: 'Create feed link' });
+    await create.focus();
+    await page.keyboard.press('Enter');
+    await card.getByLabel('Your calendar feed link').waitFor();
+    await expect.poll(() => focused(page)).toBe('Your calendar feed link');
+
+    await card.getByRole('button', { name: 'Rotate link' }).focus();
+    await page.keyboard.press('Enter');
+    const rotate = page.getByRole('dialog', { name: 'Rotate your feed link?' });
+    await rotate.getByRole('button', { name: 'Rotate link' }).focus();
+    await page.keyboard.press('Enter');
+    await rotate.waitFor({ state: 'detached' });
+    // Past the dialog's own focus return: still on the new link, not back on 'Rotate link'.
+    await page.waitForTimeout(300);
+    expect(await focused(page)).toBe('Your calendar feed link');
+
+    await card.getByRole('button', { name: 'Turn off' }).focus();
+    await page.keyboard.press('Enter');
+    const turnOff = page.getByRole('dialog', { name: 'Turn off your calendar feed?' });
+    await turnOff.getByRole('button', { name: 'Turn off' }).focus();
+    await page.keyboard.press('Enter');
+    await turnOff.waitFor({ state: 'detached' });
+    await create.waitFor();
+    await page.waitForTimeout(300);
+    expect(await focused(page)).toBe('Create feed link');
   });
 });

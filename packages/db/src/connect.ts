@@ -4,6 +4,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, type LogEvent } from 'kysely'
 import pg from 'pg';
 
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
+import { listenEmbedded, listenOnServer, PoolNotificationRouter, type Listener, type ListenOptions } from './listen';
 import type { Database } from './schema';
 
 // Postgres `bigint` (int8) and `numeric` come back as strings by default; counts we read are
@@ -27,6 +28,11 @@ export interface DbHandle {
   kind: 'server' | 'embedded';
   /** Connection string that reaches this database (the embedded engine's loopback socket too). */
   connectionString: string;
+  /**
+   * LISTENs on a channel outside the pool (see listen.ts): one dedicated connection on the server
+   * engine, reconnecting with backoff; PGlite's own session on the embedded one. Closed by `close()`.
+   */
+  listen: (channel: string, options: ListenOptions) => Listener;
   close: () => Promise<void>;
 }
 
@@ -85,8 +91,10 @@ export async function connectDatabase(config: DbConfig): Promise<DbHandle> {
   // query; the pool listens only while the client is idle, and an unheard 'error' would crash the
   // process. The failed query already reports the problem and the pool discards the client on
   // release, so the event itself needs no handling.
+  const notifications = embedded ? new PoolNotificationRouter() : null;
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
+    notifications?.attach(client);
   });
 
   const db = new Kysely<Database>({
@@ -100,14 +108,35 @@ export async function connectDatabase(config: DbConfig): Promise<DbHandle> {
   });
 
   let closed = false;
+  const listeners = new Set<Listener>();
   return {
     db,
     pool,
     kind: embedded ? 'embedded' : 'server',
     connectionString,
+    listen: (channel, options) => {
+      if (closed) throw new Error('The database handle is closed');
+      const listener =
+        embedded && notifications
+          ? listenEmbedded(embedded.pglite, notifications, channel, options)
+          : listenOnServer(connectionString, channel, options);
+      listeners.add(listener);
+      return {
+        ready: listener.ready,
+        get backendPid() {
+          return listener.backendPid;
+        },
+        close: async () => {
+          listeners.delete(listener);
+          await listener.close();
+        },
+      };
+    },
     close: async () => {
       if (closed) return;
       closed = true;
+      await Promise.all([...listeners].map((listener) => listener.close()));
+      listeners.clear();
       await db.destroy();
       if (embedded) {
         await embedded.server.stop();

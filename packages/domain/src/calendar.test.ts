@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  calendarFeedInput,
   calendarFeedPath,
   calendarLocation,
   escapeCalendarText,
@@ -159,6 +160,14 @@ describe('isCalendarToken', () => {
     expect(isCalendarToken(token)).toBe(true);
     for (const bad of ['', 'short', `${token}=`, `${token.slice(0, 42)}+`, `${token.slice(0, 42)}/`, `${token}A`]) {
       expect(isCalendarToken(bad)).toBe(false);
+    }
+  });
+});
+
+describe('calendarFeedInput', () => {
+  it('takes any string, however long: what is not a token is the feed’s own 404, not bad input', () => {
+    for (const token of ['', 'short', 'A'.repeat(201), 'A'.repeat(10_000)]) {
+      expect(calendarFeedInput.safeParse({ token }).success).toBe(true);
     }
   });
 });

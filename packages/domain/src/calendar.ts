@@ -46,8 +46,12 @@ export function isCalendarToken(value: string): boolean {
   return CALENDAR_TOKEN_PATTERN.test(value);
 }
 
-/** The feed path's token (REST `/api/calendar/:token.ics`, tRPC `calendar.feed`). */
-export const calendarFeedInput = z.object({ token: z.string({ error: 'Calendar feed not found' }).max(200) });
+/**
+ * The feed path's token (REST `/api/calendar/:token.ics`, tRPC `calendar.feed`). Any string, with
+ * no length bound: one that is not a token is answered 404 like an unknown one (see
+ * {@link isCalendarToken}), never 400. Request sizes are bounded by the server.
+ */
+export const calendarFeedInput = z.object({ token: z.string({ error: 'Calendar feed not found' }) });
 export type CalendarFeedInput = z.infer<typeof calendarFeedInput>;
 
 /**

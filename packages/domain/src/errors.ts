@@ -42,6 +42,7 @@ export const DOMAIN_ERROR_CODES = [
   'SEATS_AVAILABLE',
   'NO_OFFER',
   'OFFER_EXPIRED',
+  'LIVE_STREAM_ENDED',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

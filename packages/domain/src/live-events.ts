@@ -6,6 +6,8 @@
  * taken inside the writing transaction); it is also the SSE `id` a reconnecting client sends back
  * as `Last-Event-ID`.
  */
+import { z } from 'zod';
+
 export const RIDE_EVENT_TYPES = [
   'ride.created',
   'ride.edited',
@@ -42,3 +44,33 @@ const RIDE_EVENT_SET: ReadonlySet<string> = new Set(RIDE_EVENT_TYPES);
 export function isRideEventType(type: string): type is RideEventType {
   return RIDE_EVENT_SET.has(type);
 }
+
+/** How many recent events each API instance keeps to replay to a client that reconnects. */
+export const LIVE_EVENT_REPLAY_SIZE = 1000;
+
+export const LAST_EVENT_ID_MESSAGE = 'Last event id must be a whole number (the id of the last event received)';
+
+/**
+ * The last event a reconnecting client received (SSE `Last-Event-ID`), as text like the header.
+ * A whole number up to 15 digits (a sequence value); absent or empty means "from now on".
+ */
+export const lastEventIdInput = z
+  .string({ error: LAST_EVENT_ID_MESSAGE })
+  .trim()
+  .regex(/^\d{1,15}$/, { error: LAST_EVENT_ID_MESSAGE })
+  .transform((value) => Number(value));
+
+/** The input of the live event stream (tRPC `live.events`, REST `GET /api/events`). */
+export const liveEventsInput = z
+  .object({
+    lastEventId: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      lastEventIdInput.nullish(),
+    ),
+  })
+  .nullish()
+  .transform((input) => ({
+    lastEventId: typeof input?.lastEventId === 'number' ? input.lastEventId : null,
+  }));
+
+export type LiveEventsInput = z.input<typeof liveEventsInput>;

@@ -456,16 +456,6 @@ export async function readStats(db: Db): Promise<{ totalRides: number; totalUser
   return { totalRides: Number(row.totalRides), totalUsers: Number(row.totalUsers) };
 }
 
-/**
- * Locks several rides in one statement, in id order (rows are locked as the sorted rows come out),
- * until the transaction ends. Answers the ids that still exist, in that order.
- */
-export async function lockRidesForUpdate(trx: Transaction<Database>, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await trx.selectFrom('rides').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
-  return rows.map((row) => row.id);
-}
-
 /** What the write rules read from a ride they are about to change. */
 export interface LockedRide {
   id: number;

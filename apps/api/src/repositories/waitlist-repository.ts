@@ -1,6 +1,6 @@
 import type { Database, Db } from '@rideshare/db';
 import type { WaitlistEntry } from '@rideshare/domain';
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 
 /** A waiting group as the write steps read it (under the ride's lock). */
 export interface WaitlistRow extends WaitlistEntry {
@@ -57,12 +57,16 @@ export async function listRidesWithLapsedOffers(db: Db, now: Date): Promise<numb
 }
 
 /**
- * Takes a transaction-scoped advisory lock without waiting: true when this transaction now holds
- * it, false when another holds it (it is released at commit or rollback).
+ * Takes a session-level advisory lock without waiting, on the one connection `conn` is bound to
+ * (`db.connection()`): true when that session now holds it, false when another session holds it.
+ * It outlives transactions on that connection; release it with {@link releaseAdvisoryLock}.
  */
-export async function tryAdvisoryXactLock(trx: Transaction<Database>, key: number): Promise<boolean> {
-  const result = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${key}::bigint) as locked`.execute(
-    trx,
-  );
+export async function tryAdvisoryLock(conn: Kysely<Database>, key: number): Promise<boolean> {
+  const result = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}::bigint) as locked`.execute(conn);
   return result.rows[0]?.locked === true;
+}
+
+/** Releases a session-level advisory lock {@link tryAdvisoryLock} took on the same connection. */
+export async function releaseAdvisoryLock(conn: Kysely<Database>, key: number): Promise<void> {
+  await sql`select pg_advisory_unlock(${key}::bigint)`.execute(conn);
 }

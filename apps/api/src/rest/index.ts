@@ -4,13 +4,18 @@ import type { HttpContextDeps } from '../trpc/context';
 import { registerAuthRoutes } from './auth';
 import { registerCalendarRoutes } from './calendar';
 import { registerNotificationRoutes } from './notifications';
+import { registerEventRoutes, type EventRouteOptions } from './events';
 import { registerRideRoutes } from './rides';
 import { registerVendorRoutes } from './vendor';
 import { registerUserRoutes } from './users';
 import { registerConfigRoutes } from './config';
 
 /** Every documented /api path, each a thin call into the same procedures the web app uses. */
-export function registerRestRoutes(app: FastifyInstance, deps: HttpContextDeps): void {
+export function registerRestRoutes(
+  app: FastifyInstance,
+  deps: HttpContextDeps,
+  options: { events?: EventRouteOptions } = {},
+): void {
   registerAuthRoutes(app, deps);
   registerRideRoutes(app, deps);
   registerVendorRoutes(app, deps);
@@ -18,4 +23,5 @@ export function registerRestRoutes(app: FastifyInstance, deps: HttpContextDeps):
   registerCalendarRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   registerConfigRoutes(app, deps.env);
+  registerEventRoutes(app, deps, options.events);
 }

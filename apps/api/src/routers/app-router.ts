@@ -3,6 +3,7 @@ import { adminRouter } from './admin';
 import { authRouter } from './auth';
 import { calendarRouter } from './calendar';
 import { notificationRouter } from './notification';
+import { liveRouter } from './live';
 import { passengerRouter } from './passenger';
 import { rideRouter } from './ride';
 import { sequenceRouter } from './sequence';
@@ -24,6 +25,7 @@ export const appRouter = router({
   calendar: calendarRouter,
   notification: notificationRouter,
   waitlist: waitlistRouter,
+  live: liveRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -145,11 +145,12 @@ export async function editRide(
     }
     await saveDerivedFields(trx, { id: ride.id, creatorId: ride.creatorId, direction: input.direction });
     await publishRideEvent(trx, 'ride.edited', ride.id);
-    // Passengers hear about a new departure time only (detail: the previous one).
+    // Passengers and the assigned vendor (whose driver would come at the old time) hear about a new
+    // departure time only (detail: the previous one).
     if (input.date.getTime() !== ride.date.getTime()) {
       await notifyAboutRide(
         trx,
-        rideParty(ride, others, { except: [ride.creatorId, actorId] }),
+        rideParty(ride, others, { extra: [ride.vendorId], except: [ride.creatorId, actorId] }),
         { id: ride.id, direction: input.direction, date: input.date },
         'ride_edited',
         ride.date.toISOString(),
@@ -176,8 +177,8 @@ export async function removeRide(db: Kysely<Database>, args: { actorId: number; 
 /**
  * Cancels a ride: its organiser only, once, while it is still ahead and not completed (domain
  * `assertCanCancelRide`). The ride keeps every entry and its vendor; it takes the status
- * 'cancelled' with the reason and the time, which every ride answer then carries. Its party and
- * the members waiting in its line get a 'ride_cancelled' notification.
+ * 'cancelled' with the reason and the time, which every ride answer then carries. The passengers,
+ * the assigned vendor and the members waiting in its line are told (with the reason).
  */
 export async function cancelRide(
   db: Kysely<Database>,
@@ -193,7 +194,10 @@ export async function cancelRide(
     // Everyone waiting in line hears it too; the line stays, but a cancelled ride makes no offers.
     await notifyAboutRide(
       trx,
-      rideParty(ride, entries, { extra: await waitingMembers(trx, ride.id, now), except: [ride.creatorId, actorId] }),
+      rideParty(ride, entries, {
+        extra: [ride.vendorId, ...(await waitingMembers(trx, ride.id, now))],
+        except: [ride.creatorId, actorId],
+      }),
       ride,
       'ride_cancelled',
       reason,

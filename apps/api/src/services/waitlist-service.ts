@@ -23,17 +23,18 @@ import type { Kysely, Transaction } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
 import { isUniqueViolation } from '../repositories/passenger-repository';
-import { lockRidesForUpdate, type LockedRide } from '../repositories/ride-repository';
+import { lockRideForUpdate, type LockedRide } from '../repositories/ride-repository';
 import {
   deleteWaitlistEntries,
   insertWaitlistEntry,
   listRidesWithLapsedOffers,
   listWaitlist,
+  releaseAdvisoryLock,
   setWaitlistOffers,
-  tryAdvisoryXactLock,
+  tryAdvisoryLock,
   type WaitlistRow,
 } from '../repositories/waitlist-repository';
-import { notifyUsers } from './notify';
+import { notifyAboutRide } from './ride-notifications';
 import { addRideEntry, lockRideWithEntries, rideStateOf } from './ride-writes';
 
 /**
@@ -87,16 +88,12 @@ async function settle(
   const expiresAt = offerExpiresAt(now);
   if (chosen.size > 0) {
     await setWaitlistOffers(trx, [...chosen], expiresAt);
-    await notifyUsers(
+    await notifyAboutRide(
       trx,
       line.filter((entry) => chosen.has(entry.id)).map((entry) => entry.userId),
-      {
-        kind: 'waitlist_offer',
-        rideId: ride.id,
-        rideDirection: ride.direction,
-        rideDate: ride.date,
-        detail: expiresAt.toISOString(),
-      },
+      ride,
+      'waitlist_offer',
+      expiresAt.toISOString(),
     );
   }
   if (lapsed.length > 0 || chosen.size > 0) await publishRideEvent(trx, 'waitlist.changed', ride.id);
@@ -278,22 +275,47 @@ export async function leaveLineAfterJoin(
 /** The advisory lock key of the sweep: any number of instances run it, one at a time. */
 export const WAITLIST_SWEEP_LOCK_KEY = 0x7761_6974; // 'wait'
 
+/** Where the sweep reports a ride it could not settle (the server's logger). */
+export interface SweepLog {
+  error(details: { err: unknown; rideId: number }, message: string): void;
+}
+
 /**
- * Passes on every offer that has lapsed by `now`, ride by ride under the rides' locks (all taken
- * first, in id order), in one transaction guarded by `pg_try_advisory_xact_lock`: when another instance's sweep holds it this
- * one does nothing. Started on an interval by the server; the state lives in the table, so a sweep
- * missed (or run twice) changes nothing but timing. Answers whether it ran and how many rides it
- * settled.
+ * Passes on every offer that has lapsed by `now`, for rides nobody touches. Guarded by a
+ * session-level `pg_try_advisory_lock` on one connection: when another instance's sweep holds it
+ * this one does nothing. While it holds the lock, each ride is settled in its own short
+ * transaction on that same connection (never a second one from the pool: the embedded engine has
+ * only one), so a ride's lock is held only while that ride is settled, and a ride that fails is
+ * rolled back alone, logged and skipped, not taking the others with it. Started on an interval by
+ * the server; the state lives in the table, so a sweep missed (or run twice) changes nothing but
+ * timing. Answers whether it ran and how many rides it settled.
  */
-export async function sweepLapsedOffers(db: Kysely<Database>, now: Date): Promise<{ ran: boolean; rides: number }> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await tryAdvisoryXactLock(trx, WAITLIST_SWEEP_LOCK_KEY))) return { ran: false, rides: 0 };
-    // Every ride is locked before anything is written: a write bumps the ride-list version (one
-    // app_state row), and holding that row while waiting for a later ride's lock would deadlock
-    // with a request that holds that ride and is about to bump the version too. A ride deleted
-    // meanwhile took its waitlist with it.
-    const rideIds = await lockRidesForUpdate(trx, await listRidesWithLapsedOffers(trx, now));
-    for (const rideId of rideIds) await offerFreedSeats(trx, { id: rideId }, now);
-    return { ran: true, rides: rideIds.length };
+export async function sweepLapsedOffers(
+  db: Kysely<Database>,
+  now: Date,
+  log: SweepLog,
+): Promise<{ ran: boolean; rides: number }> {
+  return db.connection().execute(async (conn) => {
+    if (!(await tryAdvisoryLock(conn, WAITLIST_SWEEP_LOCK_KEY))) return { ran: false, rides: 0 };
+    try {
+      const rideIds = await listRidesWithLapsedOffers(conn, now);
+      let settled = 0;
+      for (const rideId of rideIds) {
+        try {
+          const found = await conn.transaction().execute(async (trx) => {
+            // A ride deleted meanwhile took its waitlist with it.
+            if (!(await lockRideForUpdate(trx, rideId))) return false;
+            await offerFreedSeats(trx, { id: rideId }, now);
+            return true;
+          });
+          if (found) settled += 1;
+        } catch (error) {
+          log.error({ err: error, rideId }, 'waitlist sweep could not settle a ride; skipped until the next sweep');
+        }
+      }
+      return { ran: true, rides: settled };
+    } finally {
+      await releaseAdvisoryLock(conn, WAITLIST_SWEEP_LOCK_KEY);
+    }
   });
 }

@@ -8,6 +8,7 @@ import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import type { Kysely } from 'kysely';
 
 import type { Env } from '../env';
+import type { LiveEventHub } from '../events/hub';
 import { touchSession } from '../repositories/session-repository';
 import { findAuthUserById, type AuthUser } from '../repositories/user-repository';
 import type { RideListCache } from '../lib/ride-list-cache';
@@ -48,6 +49,8 @@ export interface ContextInner {
   rideListCache: RideListCache | null;
   /** The per-bucket write limits; null in-process (scripts, tests), which are not limited. */
   rateLimit: RateLimitCheck | null;
+  /** The instance's live event hub (`live.events`); null in-process, where nothing is listening. */
+  liveEvents: LiveEventHub | null;
   now: () => Date;
   /** The HTTP request's id (x-request-id), quoted in internal-error answers; null in-process. */
   requestId: string | null;
@@ -66,6 +69,7 @@ export interface CreateContextInnerOptions {
   clientIp?: string;
   rideListCache?: RideListCache | null;
   rateLimit?: RateLimitCheck | null;
+  liveEvents?: LiveEventHub | null;
   now?: () => Date;
   requestId?: string | null;
   origin?: string;
@@ -81,6 +85,7 @@ export function createContextInner(opts: CreateContextInnerOptions): ContextInne
     clientIp: opts.clientIp ?? '127.0.0.1',
     rideListCache: opts.rideListCache ?? null,
     rateLimit: opts.rateLimit ?? null,
+    liveEvents: opts.liveEvents ?? null,
     now: opts.now ?? (() => new Date()),
     requestId: opts.requestId ?? null,
     origin: opts.origin ?? appOrigin(opts.env, null),
@@ -99,6 +104,8 @@ export interface HttpContextDeps {
   rideListCache: RideListCache;
   /** Set by buildApp once the rate-limit plugin is registered. */
   rateLimit?: RateLimitCheck;
+  /** The instance's live event hub (buildApp). */
+  liveEvents?: LiveEventHub;
 }
 
 /**
@@ -185,6 +192,7 @@ export async function createContextFromRequest(
     clientIp: req.ip,
     rideListCache: deps.rideListCache,
     rateLimit: deps.rateLimit ?? null,
+    liveEvents: deps.liveEvents ?? null,
     requestId: req.id,
     origin: appOrigin(deps.env, req),
   });

@@ -49,6 +49,9 @@ const domainErrorStatus = {
   SEATS_AVAILABLE: 'CONFLICT',
   NO_OFFER: 'CONFLICT',
   OFFER_EXPIRED: 'CONFLICT',
+  // The server ended a live event stream (shutdown, or a client too slow to keep up): a 503-coded
+  // end that tRPC's subscription link treats as "reconnect", not as a failure.
+  LIVE_STREAM_ENDED: 'SERVICE_UNAVAILABLE',
 } as const satisfies Record<DomainErrorCode, TRPC_ERROR_CODE_KEY>;
 
 /**

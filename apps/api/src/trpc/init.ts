@@ -9,11 +9,18 @@ import { DomainError, isDomainError, tooManyRequestsMessage } from '@rideshare/d
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 
+import { LIVE_HEARTBEAT_MS } from '../events/constants';
 import { clientAddressKey } from '../lib/client-address';
 import type { ContextInner, RateLimitBucket } from './context';
 import { describeInvalidInput, INTERNAL_ERROR_MESSAGE, isInternalError, RateLimitedError, toTRPCError } from './errors';
 
 const t = initTRPC.context<ContextInner>().create({
+  // Subscriptions (live.events) over Server-Sent Events: a ping keeps proxies from closing an idle
+  // stream, and a client that hears nothing (not even a ping) for a while reconnects by itself.
+  sse: {
+    ping: { enabled: true, intervalMs: LIVE_HEARTBEAT_MS },
+    client: { reconnectAfterInactivityMs: LIVE_HEARTBEAT_MS * 2 + 10_000 },
+  },
   errorFormatter({ shape, error, ctx }) {
     const cause = error.cause;
     const invalidInput = cause instanceof ZodError ? describeInvalidInput(cause) : null;

@@ -333,6 +333,12 @@ describe('personal calendar feed', () => {
       const res = await get(`/api/calendar/${token}.ics`);
       expect(res.statusCode).toBe(404);
     }
+    // However long the path, it is the feed's own 404, not a 400 about the input.
+    for (const token of ['A'.repeat(201), 'A'.repeat(4000)]) {
+      const res = await get(`/api/calendar/${token}.ics`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json<Json>()).toEqual({ error: 'Calendar feed not found' });
+    }
   });
 
   it('needs a session to manage the feed (the feed itself needs none)', async () => {

@@ -94,6 +94,21 @@ describe('ride edits', () => {
     }
   });
 
+  it('a new departure also tells the assigned vendor, so the driver does not come at the old time', async () => {
+    const { ride } = await rideWithParty({ status: 'assigned', vendorId: vendor.id });
+    const newDate = new Date(inDays(4).getTime() + 3_600_000);
+
+    await callerFor(tdb.db, alice, atNow).ride.update({ id: ride.id, ...editPayload(newDate) });
+
+    expect(await recipients()).toEqual(sorted(bob.id, carol.id, vendor.id));
+    expect((await stored()).find((row) => row.userId === vendor.id)).toMatchObject({
+      kind: 'ride_edited',
+      rideId: ride.id,
+      rideDate: newDate,
+      detail: inDays(3).toISOString(),
+    });
+  });
+
   it('an edit that keeps the departure (seats, price, place) tells nobody', async () => {
     const { ride } = await rideWithParty();
     await callerFor(tdb.db, alice, atNow).ride.update({
@@ -126,6 +141,25 @@ describe('cancelling', () => {
       rideDate: inDays(3),
       detail: 'Car broke down',
     });
+  });
+
+  it('also tells the assigned vendor, with the reason', async () => {
+    const { ride } = await rideWithParty({ status: 'assigned', vendorId: vendor.id });
+    await callerFor(tdb.db, alice, atNow).ride.cancel({ id: ride.id, reason: 'Car broke down' });
+
+    expect(await recipients()).toEqual(sorted(bob.id, carol.id, vendor.id));
+    expect((await stored()).find((row) => row.userId === vendor.id)).toMatchObject({
+      kind: 'ride_cancelled',
+      rideId: ride.id,
+      detail: 'Car broke down',
+    });
+  });
+
+  it('a vendor on board as a passenger is told once', async () => {
+    const ride = await createRide(tdb.db, alice, { date: inDays(3), status: 'assigned', vendorId: vendor.id });
+    await addPassenger(tdb.db, ride, vendor);
+    await callerFor(tdb.db, alice, atNow).ride.cancel({ id: ride.id, reason: 'Car broke down' });
+    expect(await recipients()).toEqual([vendor.id]);
   });
 
   it('a refused cancellation (past ride, not the organiser) tells nobody', async () => {

@@ -3,6 +3,7 @@
  * free up, held seats blocking direct joins, accepting, lapsing (injected clock), the sweep and its
  * advisory lock, and races that must never overbook.
  */
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 
@@ -342,7 +343,7 @@ describe('held seats in ride lists', () => {
     expect({ heldSeats: detail.heldSeats, waitlist: detail.waitlist.heldSeats }).toEqual({ heldSeats: 0, waitlist: 0 });
     const listedHeld = async () => (await as(ben, at(30)).ride.all()).find((item) => item.id === ride.id)?.heldSeats;
     expect(await listedHeld()).toBe(1);
-    await sweepLapsedOffers(tdb.db, at(30));
+    await sweep(at(30));
     expect(await listedHeld()).toBe(0);
   });
 });
@@ -405,7 +406,7 @@ describe('cancelling a ride with a waitlist', () => {
       { userId: ben.id, passengerCount: 1, offerExpiresAt: null },
     ]);
     // Ann's offer (made before the cancellation) lapses: the sweep passes it to nobody.
-    expect(await sweepLapsedOffers(tdb.db, at(30))).toEqual({ ran: true, rides: 1 });
+    expect(await sweep(at(30))).toEqual({ ran: true, rides: 1, failed: [] });
     expect(await waitlistRows(ride.id)).toEqual([{ userId: ben.id, passengerCount: 1, offerExpiresAt: null }]);
     expect(await offersFor(ben.id)).toEqual([]);
     expect(await refusal(as(ben, at(31)).waitlist.accept({ rideId: ride.id }))).toMatchObject({
@@ -516,6 +517,23 @@ describe('waitlist.leave', () => {
   });
 });
 
+/** Runs the sweep at `now`; answers its result and the rides it logged as not settled. */
+async function sweep(now: Date) {
+  const failed: number[] = [];
+  const result = await sweepLapsedOffers(tdb.db, now, { error: ({ rideId }) => failed.push(rideId) });
+  return { ...result, failed };
+}
+
+/** A full ride whose freed seat was offered to Ann at NOW (lapsing at 30 minutes), Ben next in line. */
+async function rideWithOfferToAnn() {
+  const ride = await fullRide(3, 2);
+  await addPassenger(tdb.db, ride, cat);
+  await wait(ann, ride.id);
+  await wait(ben, ride.id);
+  await removeFromRide(ride.id, cat);
+  return ride;
+}
+
 describe('sweepLapsedOffers', () => {
   it('passes lapsed offers on for rides nobody touches, and does nothing before the expiry', async () => {
     const ride = await fullRide(3, 2);
@@ -524,12 +542,64 @@ describe('sweepLapsedOffers', () => {
     await wait(ben, ride.id);
     await removeFromRide(ride.id, cat);
 
-    expect(await sweepLapsedOffers(tdb.db, at(29))).toEqual({ ran: true, rides: 0 });
+    expect(await sweep(at(29))).toEqual({ ran: true, rides: 0, failed: [] });
     expect(await waitlistRows(ride.id)).toHaveLength(2);
 
-    expect(await sweepLapsedOffers(tdb.db, at(30))).toEqual({ ran: true, rides: 1 });
+    expect(await sweep(at(30))).toEqual({ ran: true, rides: 1, failed: [] });
     expect(await waitlistRows(ride.id)).toEqual([{ userId: ben.id, passengerCount: 1, offerExpiresAt: at(60) }]);
     expect(await offersFor(ben.id)).toHaveLength(1);
+  });
+
+  it('a ride that fails to settle is rolled back alone and logged; the other rides are still settled', async () => {
+    const failing = await rideWithOfferToAnn();
+    const other = await rideWithOfferToAnn();
+    // A test-only trigger refuses dropping the lapsed offer on the first ride (swept first).
+    await sql`create function refuse_sweep() returns trigger language plpgsql as $$
+      begin raise exception 'refused for the test'; end $$`.execute(tdb.db);
+    await sql`create trigger refuse_sweep before delete on ride_waitlist
+      for each row when (old.ride_id = ${sql.lit(failing.id)}) execute function refuse_sweep()`.execute(tdb.db);
+    try {
+      expect(await sweep(at(30))).toEqual({ ran: true, rides: 1, failed: [failing.id] });
+    } finally {
+      await sql`drop trigger refuse_sweep on ride_waitlist`.execute(tdb.db);
+      await sql`drop function refuse_sweep()`.execute(tdb.db);
+    }
+    // The other ride's lapsed offer passed on to Ben; the failing ride is as it was.
+    expect(await waitlistRows(other.id)).toEqual([{ userId: ben.id, passengerCount: 1, offerExpiresAt: at(60) }]);
+    expect(await offersFor(ben.id)).toEqual([expect.objectContaining({ rideId: other.id })]);
+    expect(await waitlistRows(failing.id)).toEqual([
+      { userId: ann.id, passengerCount: 1, offerExpiresAt: at(30) },
+      { userId: ben.id, passengerCount: 1, offerExpiresAt: null },
+    ]);
+    // The next sweep tries it again (and, no longer refused, settles it).
+    expect(await sweep(at(31))).toEqual({ ran: true, rides: 1, failed: [] });
+    expect(await waitlistRows(failing.id)).toEqual([
+      { userId: ben.id, passengerCount: 1, offerExpiresAt: new Date(at(31).getTime() + 30 * MINUTE) },
+    ]);
+  });
+
+  it('settles each ride in its own transaction, so no ride stays locked while the next is settled', async () => {
+    const first = await rideWithOfferToAnn();
+    const second = await rideWithOfferToAnn();
+    // A test-only trigger records the top-level transaction that passes each ride's offer on.
+    await sql`create table sweep_xacts (ride_id integer, xact text)`.execute(tdb.db);
+    await sql`create function record_sweep() returns trigger language plpgsql as $$
+      begin insert into sweep_xacts values (new.ride_id, pg_current_xact_id()::text); return new; end $$`.execute(
+      tdb.db,
+    );
+    await sql`create trigger record_sweep after update on ride_waitlist
+      for each row execute function record_sweep()`.execute(tdb.db);
+    try {
+      expect(await sweep(at(30))).toEqual({ ran: true, rides: 2, failed: [] });
+      const rows = await sql<{ rideId: number; xact: string }>`select ride_id, xact from sweep_xacts`.execute(tdb.db);
+      const xacts = new Map(rows.rows.map((row) => [row.rideId, row.xact]));
+      expect([...xacts.keys()].sort((a, b) => a - b)).toEqual([first.id, second.id]);
+      expect(xacts.get(first.id)).not.toEqual(xacts.get(second.id));
+    } finally {
+      await sql`drop trigger record_sweep on ride_waitlist`.execute(tdb.db);
+      await sql`drop function record_sweep()`.execute(tdb.db);
+      await sql`drop table sweep_xacts`.execute(tdb.db);
+    }
   });
 
   it.skipIf(!serverMode)('does nothing while another instance holds the sweep lock', async () => {
@@ -544,19 +614,20 @@ describe('sweepLapsedOffers', () => {
     try {
       await other.query('begin');
       await other.query('select pg_advisory_xact_lock($1)', [WAITLIST_SWEEP_LOCK_KEY]);
-      expect(await sweepLapsedOffers(tdb.db, at(30))).toEqual({ ran: false, rides: 0 });
+      expect(await sweep(at(30))).toEqual({ ran: false, rides: 0, failed: [] });
       expect(await waitlistRows(ride.id)).toHaveLength(2);
     } finally {
       await other.query('rollback');
       await other.end();
     }
     // Two sweeps at once: whichever runs second finds nothing left, so Ben is offered the seat once.
-    const results = await Promise.all([sweepLapsedOffers(tdb.db, at(30)), sweepLapsedOffers(tdb.db, at(30))]);
+    const results = await Promise.all([sweep(at(30)), sweep(at(30))]);
     expect(results.reduce((sum, result) => sum + result.rides, 0)).toBe(1);
     expect(await offersFor(ben.id)).toHaveLength(1);
   });
+
   it.skipIf(!serverMode)(
-    'never deadlocks with a request holding a later ride: it locks every ride before writing',
+    'never deadlocks with a request holding a later ride (its writes bump the ride-list version too)',
     async () => {
       // Two rides with lapsed offers; another instance's request holds the second ride's lock and
       // then writes (which bumps the ride-list version, as the sweep's own writes do).
@@ -572,7 +643,7 @@ describe('sweepLapsedOffers', () => {
       try {
         await other.query('begin');
         await other.query('select id from rides where id = $1 for update', [second.id]);
-        const sweep = sweepLapsedOffers(tdb.db, at(30));
+        const sweeping = sweep(at(30));
         // Wait (bounded) until the sweep is blocked on a lock.
         for (let attempt = 0; attempt < 200; attempt += 1) {
           const { rows } = await other.query<{ waiting: number }>(
@@ -586,7 +657,7 @@ describe('sweepLapsedOffers', () => {
           second.id,
         ]);
         await other.query('commit');
-        expect(await sweep).toEqual({ ran: true, rides: 2 });
+        expect(await sweeping).toEqual({ ran: true, rides: 2, failed: [] });
       } finally {
         await other.end();
       }

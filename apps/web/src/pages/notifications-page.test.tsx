@@ -120,12 +120,52 @@ describe('NotificationsPage', () => {
     expect(screen.getByRole('button', { name: 'Mark all as read' }).hasAttribute('disabled')).toBe(true);
   });
 
-  it('marks all read with one call without ids', async () => {
-    const { calls } = render(api());
+  it('moves focus from a Mark as read button that goes to its notification’s sentence', async () => {
+    let marked = false;
+    render(
+      api({
+        'notification.list': () =>
+          listPage([marked ? { ...CANCELLED, readAt: '2025-11-29T00:00:00.000Z' } : CANCELLED, ASSIGNED]),
+        'notification.markRead': () => {
+          marked = true;
+          return { updated: 1 };
+        },
+      }),
+    );
+    const button = await screen.findByRole('button', { name: 'Mark as read' });
+    button.focus();
+    fireEvent.click(button);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark as read' })).toBeNull());
+    // The sentence (the element the button was described by), now read.
+    const sentence = document.getElementById('notification-3');
+    expect(rows()[0]?.contains(sentence)).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(sentence));
+    expect(sentence?.textContent).toMatch(/^Your ride SG → FC .* was cancelled/);
+  });
+
+  it('marks all read with one call without ids, then moves focus to the heading', async () => {
+    let marked = false;
+    const { calls } = render(
+      api({
+        'notification.list': () =>
+          marked ? listPage([{ ...CANCELLED, readAt: '2025-11-29T00:00:00.000Z' }]) : listPage([CANCELLED]),
+        'notification.markRead': () => {
+          marked = true;
+          return { updated: 1 };
+        },
+      }),
+    );
     await screen.findByText(/was cancelled/);
-    fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    const button = screen.getByRole('button', { name: 'Mark all as read' });
+    button.focus();
+    fireEvent.click(button);
     await waitFor(() => expect(callsOf(calls, 'notification.markRead')).toHaveLength(1));
     expect(callsOf(calls, 'notification.markRead')[0]?.input).toEqual({});
+    // The button ends disabled (nothing unread), so it cannot keep focus.
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(true));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Notifications' })),
+    );
   });
 
   it('following a link to an unread notification’s ride marks it read', async () => {
@@ -144,9 +184,13 @@ describe('NotificationsPage', () => {
       }),
     );
     const [first] = await screen.findAllByRole('button', { name: 'Mark as read' });
+    first?.focus();
     fireEvent.click(first as HTMLElement);
     expect(await screen.findByText('Could not mark as read')).toBeTruthy();
     expect(screen.getByText('Internal server error')).toBeTruthy();
+    // Still unread: focus stays on (or returns to) its button.
+    await waitFor(() => expect(first?.hasAttribute('disabled')).toBe(false));
+    expect(document.activeElement).toBe(first);
   });
 
   it('shows the empty state, with Mark all as read disabled', async () => {

@@ -5,9 +5,14 @@
  * (following the link marks it read too), and 'Mark all as read' clears them all. A polite status
  * line says how many are unread. Loading, failure ('Try again') and an empty inbox ('No
  * notifications yet') each have their own state.
+ *
+ * Focus is never dropped: once a notification is marked read its 'Mark as read' button goes, so
+ * focus moves to that notification's sentence; 'Mark all as read' ends disabled, so focus moves to
+ * the page heading. A refusal puts focus back on the button (re-enabled after its spinner).
  */
 import { Anchor, Badge, Button, Card, Center, Group, Pagination, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { formatRideDate } from '@rideshare/domain';
+import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { LoadErrorAlert } from '../components/load-error-alert';
@@ -25,6 +30,15 @@ function pageFrom(value: string | null): number {
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
+const sentenceIdOf = (id: number) => `notification-${String(id)}`;
+const markReadButtonIdOf = (id: number) => `notification-${String(id)}-mark-read`;
+
+/** Focuses the element when focus was lost (on the page body, or on nothing). */
+function focusIfLost(element: HTMLElement | null | undefined): void {
+  const active = document.activeElement;
+  if (element && (active === null || active === document.body)) element.focus();
+}
+
 function unreadText(unread: number): string {
   if (unread === 0) return 'You are all caught up.';
   return unread === 1 ? 'You have 1 unread notification.' : `You have ${String(unread)} unread notifications.`;
@@ -33,15 +47,19 @@ function unreadText(unread: number): string {
 function NotificationRow({
   item,
   onMarkRead,
+  onFollow,
   marking,
 }: {
   item: NotificationItem;
+  /** 'Mark as read' (focus moves on afterwards). */
   onMarkRead: (id: number) => void;
+  /** Following the link to the ride, which marks it read too. */
+  onFollow: (id: number) => void;
   marking: boolean;
 }) {
   const unread = item.readAt === null;
   const sentence = notificationSentence(item);
-  const sentenceId = `notification-${String(item.id)}`;
+  const sentenceId = sentenceIdOf(item.id);
   return (
     <Card
       component="li"
@@ -53,7 +71,13 @@ function NotificationRow({
     >
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Text id={sentenceId} fw={unread ? 600 : 400} className={classes.sentence}>
+          <Text
+            id={sentenceId}
+            fw={unread ? 600 : 400}
+            className={classes.sentence}
+            tabIndex={-1}
+            style={{ outline: 'none' }}
+          >
             {unread ? <VisuallyHidden component="span">Unread: </VisuallyHidden> : null}
             {item.rideId !== null ? (
               <Anchor
@@ -61,7 +85,7 @@ function NotificationRow({
                 to={`/rides/${String(item.rideId)}`}
                 inherit
                 onClick={() => {
-                  if (unread) onMarkRead(item.id);
+                  if (unread) onFollow(item.id);
                 }}
               >
                 {sentence}
@@ -82,6 +106,7 @@ function NotificationRow({
           </Text>
           {unread ? (
             <Button
+              id={markReadButtonIdOf(item.id)}
               size="xs"
               variant="subtle"
               loading={marking}
@@ -106,13 +131,37 @@ export function NotificationsPage() {
   );
   const { markOne, markAll, pendingId, markingAll } = useMarkRead();
   const unread = list.data?.unread ?? 0;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const markAllButton = useRef<HTMLButtonElement>(null);
+
+  // The button goes once the notification is read: focus its sentence (the heading if the
+  // notification has left this page meanwhile).
+  const markRowRead = (id: number) => {
+    markOne(id, {
+      onSuccess: () => (document.getElementById(sentenceIdOf(id)) ?? heading.current)?.focus(),
+      onError: () => focusIfLost(document.getElementById(markReadButtonIdOf(id))),
+    });
+  };
+  // The button ends disabled with nothing left unread: focus the heading.
+  const markEveryRead = () => {
+    markAll({
+      onSuccess: () => heading.current?.focus(),
+      onError: () => focusIfLost(markAllButton.current),
+    });
+  };
 
   const goTo = (next: number) => {
     setSearchParams(next === 1 ? {} : { page: String(next) });
   };
 
   const actions = (
-    <Button variant="light" onClick={markAll} loading={markingAll} disabled={!list.data || unread === 0}>
+    <Button
+      ref={markAllButton}
+      variant="light"
+      onClick={markEveryRead}
+      loading={markingAll}
+      disabled={!list.data || unread === 0}
+    >
       Mark all as read
     </Button>
   );
@@ -156,7 +205,13 @@ export function NotificationsPage() {
       <Stack gap="md">
         <Stack component="ul" gap="sm" className={classes.list} aria-label="Notifications, newest first">
           {list.data.items.map((item) => (
-            <NotificationRow key={item.id} item={item} onMarkRead={markOne} marking={pendingId === item.id} />
+            <NotificationRow
+              key={item.id}
+              item={item}
+              onMarkRead={markRowRead}
+              onFollow={markOne}
+              marking={pendingId === item.id}
+            />
           ))}
         </Stack>
         {pages > 1 ? (
@@ -177,7 +232,7 @@ export function NotificationsPage() {
   }
 
   return (
-    <Page title={TITLE} actions={actions}>
+    <Page title={TITLE} actions={actions} headingRef={heading}>
       <Text role="status" aria-live="polite" c="dimmed" size="sm" mt={-8}>
         {list.data ? unreadText(unread) : ''}
       </Text>

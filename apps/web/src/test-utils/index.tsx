@@ -6,8 +6,9 @@
  *   '/') of a memory router opened at `route` (default `path`); other paths render 'Navigated away'.
  * - `renderApp(route, { api? })`: renders the real route table (layout, guards, lazy pages) at
  *   `route`; use `await screen.findBy...` since pages load lazily.
- * - Both return Testing Library's result plus `calls` (every API call made) and `router` (for
- *   `router.state.location`) where a router is created.
+ * - Both return Testing Library's result plus `calls` (every API call made), `live` (pushes live
+ *   events into the open `live.events` subscriptions) and `router` (for `router.state.location`)
+ *   where a router is created.
  * - `makeUser`, `makeRideSummary`, `makeRideDetail`, `makeDriverCard`, `makePassengerEntry`, `inDays`: typed API
  *   answers (fixtures.ts).
  * - `mockClipboard()`: a resolving `navigator.clipboard.writeText` mock for each test (clipboard.ts).
@@ -22,10 +23,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../app-providers';
 import { createQueryClient, trpc } from '../lib/trpc';
 import { routes } from '../router';
-import { mockApiLink, type ApiCall, type ApiHandlers } from './mock-api';
+import { LiveEventsMock, mockApiLink, type ApiCall, type ApiHandlers } from './mock-api';
 
 export { mockClipboard, type WriteTextMock } from './clipboard';
-export { apiError, mockApiLink, networkError, type ApiCall, type ApiHandlers } from './mock-api';
+export { apiError, LiveEventsMock, mockApiLink, networkError, type ApiCall, type ApiHandlers } from './mock-api';
 export {
   inDays,
   makeDriverCard,
@@ -46,11 +47,12 @@ export interface RenderOptions {
 
 function providers(api: ApiHandlers = {}) {
   const calls: ApiCall[] = [];
+  const live = new LiveEventsMock();
   // The top bar's bell asks for the unread count whenever a member is signed in.
   const handlers: ApiHandlers = { 'auth.me': () => null, 'notification.unreadCount': () => ({ unread: 0 }), ...api };
   const queryClient = createQueryClient();
-  const trpcClient = trpc.createClient({ links: [mockApiLink(handlers, calls)] });
-  return { calls, queryClient, trpcClient };
+  const trpcClient = trpc.createClient({ links: [mockApiLink(handlers, calls, live)] });
+  return { calls, live, queryClient, trpcClient };
 }
 
 type MemoryRouter = ReturnType<typeof createMemoryRouter>;
@@ -58,22 +60,22 @@ type MemoryRouter = ReturnType<typeof createMemoryRouter>;
 export function renderApp(
   route: string,
   options: RenderOptions = {},
-): RenderResult & { calls: ApiCall[]; router: MemoryRouter } {
-  const { calls, queryClient, trpcClient } = providers(options.api);
+): RenderResult & { calls: ApiCall[]; live: LiveEventsMock; router: MemoryRouter } {
+  const { calls, live, queryClient, trpcClient } = providers(options.api);
   const router = createMemoryRouter(routes, { initialEntries: [route] });
   const result = render(
     <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...result, calls, router };
+  return { ...result, calls, live, router };
 }
 
 export function renderWithProviders(
   ui: ReactElement,
   options: RenderOptions & { route?: string; path?: string } = {},
-): RenderResult & { calls: ApiCall[]; router: MemoryRouter } {
-  const { calls, queryClient, trpcClient } = providers(options.api);
+): RenderResult & { calls: ApiCall[]; live: LiveEventsMock; router: MemoryRouter } {
+  const { calls, live, queryClient, trpcClient } = providers(options.api);
   const path = options.path ?? '/';
   const router = createMemoryRouter(
     [
@@ -88,5 +90,5 @@ export function renderWithProviders(
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...result, calls, router };
+  return { ...result, calls, live, router };
 }

@@ -10,8 +10,12 @@
  *   (same `message`, `data.code`, `data.domainCode`, `data.fieldErrors` as the API's formatter).
  * - `networkError()`: what fetch failing (offline) becomes.
  * - `calls`: every call made, for asserting what was sent.
+ * - Subscriptions (the live event stream) never fail for want of a handler: they stay open and
+ *   quiet, and a `LiveEventsMock` passed to the link lets a test push events into them
+ *   (`live.emit(event)`), shaped as tRPC's SSE link delivers tracked events.
  */
 import type { AppRouter, RouterInputs, RouterOutputs } from '@rideshare/api';
+import type { LiveEvent } from '@rideshare/domain';
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 
@@ -69,12 +73,47 @@ export function networkError(): TRPCClientError<AppRouter> {
   return TRPCClientError.from<AppRouter>(new TypeError('Failed to fetch'));
 }
 
-export function mockApiLink(handlers: ApiHandlers, calls: ApiCall[] = []): TRPCLink<AppRouter> {
+type SubscriptionObserver = (event: LiveEvent) => void;
+
+/** The open subscriptions of a test's fake API, and a way to send them live events. */
+export class LiveEventsMock {
+  private readonly observers = new Set<SubscriptionObserver>();
+
+  /** How many subscriptions are open now. */
+  get open(): number {
+    return this.observers.size;
+  }
+
+  /** Delivers `event` to every open subscription, tracked by its version like the real stream. */
+  emit(event: LiveEvent): void {
+    for (const observer of this.observers) observer(event);
+  }
+
+  add(observer: SubscriptionObserver): () => void {
+    this.observers.add(observer);
+    return () => {
+      this.observers.delete(observer);
+    };
+  }
+}
+
+export function mockApiLink(
+  handlers: ApiHandlers,
+  calls: ApiCall[] = [],
+  live: LiveEventsMock = new LiveEventsMock(),
+): TRPCLink<AppRouter> {
   return () =>
     ({ op }) =>
       observable((observer) => {
         let cancelled = false;
         calls.push({ path: op.path, type: op.type, input: op.input });
+        if (op.type === 'subscription') {
+          observer.next({ result: { type: 'started' } });
+          return live.add((event) => {
+            const id = String(event.version);
+            observer.next({ result: { type: 'data', id, data: { id, data: event } } });
+          });
+        }
         const handler = (handlers as Partial<Record<string, (input: unknown) => unknown>>)[op.path];
         Promise.resolve()
           .then(() => {

@@ -1,6 +1,7 @@
 /**
  * `AppLayout`: the shell every route renders in (the root layout route in router.tsx): a skip
- * link, `AppHeader`, `<main id="main">` holding the current page, and `AppFooter`. Pages load lazily
+ * link, `AppHeader`, the live event stream (`LiveUpdates`, which keeps what is on screen current),
+ * `<main id="main">` holding the current page, and `AppFooter`. Pages load lazily
  * inside a `Suspense` with `PageLoader`, so the header stays put while a page's code arrives.
  * After each navigation, focus moves to `<main>` and the window scrolls to the top, so keyboard and
  * screen-reader users start reading the new page rather than the link they followed.
@@ -10,6 +11,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 
 import { PageLoader } from '../../components/page-loader';
+import { LiveUpdates } from '../live/live-updates';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import classes from './app-layout.module.css';
@@ -34,6 +36,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <AppHeader />
+      <LiveUpdates />
       <Box component="main" id="main" ref={main} tabIndex={-1} className={classes.main}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />

@@ -4,10 +4,17 @@
  * shows the server's reason under 'Could not mark as read'.
  *
  * Returns `{ markOne, markAll, pendingId, markingAll }`: the one notification being marked, or
- * whether "all" is under way, so only that button shows its spinner.
+ * whether "all" is under way, so only that button shows its spinner. Each call takes optional
+ * `{onSuccess, onError}`, run once the lists have been read again (the page moves focus with them).
  */
 import { showApiError } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+
+/** What a caller does once marking is over (after the lists were read again). */
+export interface MarkReadCallbacks {
+  onSuccess?: () => void;
+  onError?: () => void;
+}
 
 export function useMarkRead() {
   const utils = trpc.useUtils();
@@ -19,8 +26,8 @@ export function useMarkRead() {
   });
   const ids = mutation.isPending ? mutation.variables?.ids : undefined;
   return {
-    markOne: (id: number) => mutation.mutate({ ids: [id] }),
-    markAll: () => mutation.mutate({}),
+    markOne: (id: number, after?: MarkReadCallbacks) => mutation.mutate({ ids: [id] }, after),
+    markAll: (after?: MarkReadCallbacks) => mutation.mutate({}, after),
     pendingId: ids?.length === 1 ? (ids[0] ?? null) : null,
     markingAll: mutation.isPending && mutation.variables?.ids === undefined,
   };

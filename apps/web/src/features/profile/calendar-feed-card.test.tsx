@@ -14,6 +14,22 @@ const render = (api: ApiHandlers) => renderWithProviders(<CalendarFeedCard />, {
 const callsTo = (calls: ApiCall[], path: string) => calls.filter((call) => call.path === path);
 const status = () => screen.getByTestId('calendar-feed-status').textContent;
 
+/** Clicks a button as a keyboard user would reach it: focused first. */
+function press(button: HTMLElement) {
+  button.focus();
+  fireEvent.click(button);
+}
+
+/**
+ * Asserts focus lands on `element` and stays there past the confirmation dialog's focus return
+ * (which puts focus back on the control that opened it a moment after it closes).
+ */
+async function expectFocusSettledOn(element: HTMLElement) {
+  await waitFor(() => expect(document.activeElement).toBe(element));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(document.activeElement).toBe(element);
+}
+
 describe('CalendarFeedCard', () => {
   it('shows a loading state, then offers to create a link when there is none', async () => {
     render({ 'user.calendarFeed': () => ({ active: false, createdAt: null }) });
@@ -29,11 +45,14 @@ describe('CalendarFeedCard', () => {
       'user.calendarFeed': () => ({ active: false, createdAt: null }),
       'user.rotateCalendarFeed': () => ({ url: URL_1, createdAt: CREATED }),
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Create feed link' }));
+    press(await screen.findByRole('button', { name: 'Create feed link' }));
     const field = (await screen.findByLabelText('Your calendar feed link')) as HTMLInputElement;
     expect(field.value).toBe(URL_1);
     expect(field.readOnly).toBe(true);
     expect(status()).toBe('Feed link created.');
+    // The button that had focus is gone: focus moves to the new link, selected for copying.
+    await expectFocusSettledOn(field);
+    expect([field.selectionStart, field.selectionEnd]).toEqual([0, URL_1.length]);
     expect(callsTo(calls, 'user.rotateCalendarFeed')).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
@@ -58,11 +77,15 @@ describe('CalendarFeedCard', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(callsTo(calls, 'user.rotateCalendarFeed')).toHaveLength(0);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Rotate link' }));
+    press(screen.getByRole('button', { name: 'Rotate link' }));
     const again = await screen.findByRole('dialog', { name: 'Rotate your feed link?' });
-    fireEvent.click(within(again).getByRole('button', { name: 'Rotate link' }));
-    expect(((await screen.findByLabelText('Your calendar feed link')) as HTMLInputElement).value).toBe(URL_2);
+    press(within(again).getByRole('button', { name: 'Rotate link' }));
+    const field = (await screen.findByLabelText('Your calendar feed link')) as HTMLInputElement;
+    expect(field.value).toBe(URL_2);
     expect(status()).toBe('New feed link created; the old link no longer works.');
+    // Focus goes to the new link, not back to 'Rotate link'.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expectFocusSettledOn(field);
     expect(callsTo(calls, 'user.rotateCalendarFeed')).toHaveLength(1);
   });
 
@@ -71,11 +94,14 @@ describe('CalendarFeedCard', () => {
       'user.calendarFeed': () => ({ active: true, createdAt: CREATED }),
       'user.disableCalendarFeed': () => ({ active: false }),
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Turn off' }));
+    press(await screen.findByRole('button', { name: 'Turn off' }));
     const dialog = await screen.findByRole('dialog', { name: 'Turn off your calendar feed?' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Turn off' }));
-    expect(await screen.findByRole('button', { name: 'Create feed link' })).toBeTruthy();
+    press(within(dialog).getByRole('button', { name: 'Turn off' }));
+    const create = await screen.findByRole('button', { name: 'Create feed link' });
     expect(status()).toBe('Calendar feed turned off.');
+    // 'Turn off', which opened the dialog, is gone: focus moves to 'Create feed link'.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expectFocusSettledOn(create);
     expect(callsTo(calls, 'user.disableCalendarFeed')).toHaveLength(1);
   });
 

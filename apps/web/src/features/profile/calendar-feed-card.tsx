@@ -7,7 +7,9 @@
  *   asks for confirmation, since the old link stops working. The new link is shown once, in a
  *   read-only field with Copy (the server keeps only a hash, so it cannot be shown again).
  * - 'Turn off' (`user.disableCalendarFeed`), also after a confirmation.
- * Changes are announced through a polite live region.
+ * Changes are announced through a polite live region. Focus follows the change, since the control
+ * that had it goes: to the new link's field after creating or rotating (its text selected for
+ * copying), to 'Create feed link' after turning the feed off.
  */
 import {
   Alert,
@@ -23,7 +25,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { formatRideDate } from '@rideshare/domain';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { copyWithToast } from '../../lib/clipboard';
@@ -31,6 +33,8 @@ import { showApiError } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 
 type Confirming = 'rotate' | 'disable' | null;
+/** Where focus goes once the card shows the outcome of a change. */
+type FocusTarget = 'link' | 'create' | null;
 
 const CONFIRM_TEXTS = {
   rotate: {
@@ -45,10 +49,11 @@ const CONFIRM_TEXTS = {
   },
 } as const;
 
-function FeedLink({ url }: { url: string }) {
+function FeedLink({ url, inputRef }: { url: string; inputRef: Ref<HTMLInputElement> }) {
   return (
     <Stack gap="xs">
       <TextInput
+        ref={inputRef}
         label="Your calendar feed link"
         description="Shown only this once: copy it now and add it to your calendar app as a subscription (from URL)."
         value={url}
@@ -78,12 +83,27 @@ export function CalendarFeedCard() {
   const [newUrl, setNewUrl] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [confirming, setConfirming] = useState<Confirming>(null);
+  const [focusTarget, setFocusTarget] = useState<FocusTarget>(null);
+  const linkField = useRef<HTMLInputElement>(null);
+  const createButton = useRef<HTMLButtonElement>(null);
+
+  // Runs after the confirmation dialog's own focus handling (a child's effect runs first), and
+  // leaves it nothing to return: the control it would return focus to may be gone.
+  useEffect(() => {
+    if (focusTarget === null) return;
+    const target = focusTarget === 'link' ? linkField.current : createButton.current;
+    if (target) {
+      target.focus();
+      setFocusTarget(null);
+    }
+  }, [focusTarget, newUrl, feed.data?.active]);
 
   const makeLink = (wasActive: boolean) => {
     rotate.mutate(undefined, {
       onSuccess: (answer) => {
         setConfirming(null);
         setNewUrl(answer.url);
+        setFocusTarget('link');
         setAnnouncement(wasActive ? 'New feed link created; the old link no longer works.' : 'Feed link created.');
         utils.user.calendarFeed.setData(undefined, { active: true, createdAt: answer.createdAt });
       },
@@ -96,6 +116,7 @@ export function CalendarFeedCard() {
       onSuccess: () => {
         setConfirming(null);
         setNewUrl(null);
+        setFocusTarget('create');
         setAnnouncement('Calendar feed turned off.');
         utils.user.calendarFeed.setData(undefined, { active: false, createdAt: null });
       },
@@ -125,7 +146,7 @@ export function CalendarFeedCard() {
     body = (
       <Stack gap="sm" align="flex-start">
         <Text size="sm">You have no feed link.</Text>
-        <Button onClick={() => makeLink(false)} loading={rotate.isPending}>
+        <Button ref={createButton} onClick={() => makeLink(false)} loading={rotate.isPending}>
           Create feed link
         </Button>
       </Stack>
@@ -135,7 +156,7 @@ export function CalendarFeedCard() {
     body = (
       <Stack gap="sm">
         {newUrl ? (
-          <FeedLink url={newUrl} />
+          <FeedLink url={newUrl} inputRef={linkField} />
         ) : (
           <Text size="sm">
             Your feed link is on

@@ -1,0 +1,59 @@
+import { RIDE_EVENT_TYPES, type LiveEvent } from '@rideshare/domain';
+import { describe, expect, it } from 'vitest';
+
+import { queriesTouchedBy } from './live-event-queries';
+
+const event = (type: LiveEvent['type'], rideId: number | null = 7): LiveEvent => ({ type, rideId, version: 1 });
+const keysOf = (e: LiveEvent) => queriesTouchedBy(e).map((filter) => JSON.stringify(filter.queryKey));
+
+const RIDE_PAGE = JSON.stringify([['ride', 'byId'], { input: { id: 7 }, type: 'query' }]);
+const PASSENGERS = JSON.stringify([['passenger', 'list'], { input: { rideId: 7 }, type: 'query' }]);
+const LISTS = [
+  [['ride', 'list']],
+  [['ride', 'all']],
+  [['ride', 'organized']],
+  [['ride', 'joined']],
+  [['vendor', 'rides']],
+  [['vendor', 'available']],
+].map((key) => JSON.stringify(key));
+const STATS = JSON.stringify([['stats', 'get']]);
+
+describe('queriesTouchedBy', () => {
+  it.each([
+    'ride.edited',
+    'ride.cancelled',
+    'ride.assigned',
+    'ride.unassigned',
+    'ride.completed',
+    'seats.changed',
+    'sequence.changed',
+  ] as const)('%s → that ride’s page and passengers, and every ride list', (type) => {
+    expect(keysOf(event(type))).toEqual([RIDE_PAGE, PASSENGERS, ...LISTS]);
+  });
+
+  it('a new ride → the lists and the home counters (no ride page is open for it yet)', () => {
+    expect(keysOf(event('ride.created'))).toEqual([...LISTS, STATS]);
+  });
+
+  it('a deleted ride → its page, passengers, the lists and the counters', () => {
+    expect(keysOf(event('ride.deleted'))).toEqual([RIDE_PAGE, PASSENGERS, ...LISTS, STATS]);
+  });
+
+  it('waitlist.changed → that ride’s page only', () => {
+    expect(keysOf(event('waitlist.changed'))).toEqual([RIDE_PAGE]);
+  });
+
+  it('notifications.changed → every query of the notification router, by prefix', () => {
+    expect(queriesTouchedBy(event('notifications.changed', 3))).toEqual([{ queryKey: [['notification']] }]);
+  });
+
+  it('resync → every query', () => {
+    expect(queriesTouchedBy(event('resync', null))).toEqual([{ queryKey: [] }]);
+  });
+
+  it('never touches the session (auth.me) for a ride event', () => {
+    for (const type of RIDE_EVENT_TYPES) {
+      expect(keysOf(event(type)).some((key) => key.includes('"auth"'))).toBe(false);
+    }
+  });
+});

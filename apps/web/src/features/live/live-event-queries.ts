@@ -1,0 +1,80 @@
+/**
+ * `queriesTouchedBy(event)`: which cached queries a live event makes stale, as React Query filters
+ * (tRPC query keys: `[['ride', 'byId'], { input: { id }, type: 'query' }]`, or a procedure's or a
+ * router's prefix). One table for the whole app, so the hook stays a loop:
+ *
+ * - a change to one ride (edited, cancelled, assigned, released, completed, seats, drop-off
+ *   sequence, deleted) → that ride's page (`ride.byId`) and its passenger list (`passenger.list`,
+ *   which also carries the drop-off sequence), and every list a ride appears in: the home list
+ *   (`ride.list`, `ride.all`), My Rides (`ride.organized`, `ride.joined`) and the vendor's lists
+ *   (`vendor.rides`, `vendor.available`);
+ * - a new or deleted ride also changes the home page's ride count (`stats.get`);
+ * - `waitlist.changed` → that ride's page only (its waiting-list figures);
+ * - `notifications.changed` → everything under the `notification` router (the inbox, the unread
+ *   count);
+ * - `resync` (the server could not replay what this tab missed) → every query.
+ *
+ * Marking a query stale refetches it only while it is on screen; the rest reload when next shown.
+ */
+import type { LiveEvent } from '@rideshare/domain';
+import type { QueryKey } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+
+import { trpc } from '../../lib/trpc';
+
+export interface QueryFilter {
+  queryKey: QueryKey;
+}
+
+/** The lists a ride shows up in. */
+function rideLists(): QueryFilter[] {
+  return [
+    trpc.ride.list,
+    trpc.ride.all,
+    trpc.ride.organized,
+    trpc.ride.joined,
+    trpc.vendor.rides,
+    trpc.vendor.available,
+  ].map((procedure) => ({ queryKey: getQueryKey(procedure) }));
+}
+
+/** One ride's own queries: its page and its passengers (with their drop-off order). */
+function rideQueries(rideId: number): QueryFilter[] {
+  return [
+    { queryKey: getQueryKey(trpc.ride.byId, { id: rideId }, 'query') },
+    { queryKey: getQueryKey(trpc.passenger.list, { rideId }, 'query') },
+  ];
+}
+
+/** The inbox's queries (`notification.list`, `notification.unreadCount`, …): the router's prefix. */
+const NOTIFICATION_QUERIES: QueryFilter = { queryKey: getQueryKey(trpc.notification) };
+
+/** Matches every query in the cache. */
+const EVERY_QUERY: QueryFilter = { queryKey: [] };
+
+export function queriesTouchedBy(event: LiveEvent): QueryFilter[] {
+  switch (event.type) {
+    case 'resync':
+      return [EVERY_QUERY];
+    case 'notifications.changed':
+      return [NOTIFICATION_QUERIES];
+    case 'waitlist.changed':
+      return event.rideId === null ? [] : [rideQueries(event.rideId)[0] as QueryFilter];
+    case 'ride.created':
+      return [...rideLists(), { queryKey: getQueryKey(trpc.stats.get) }];
+    case 'ride.deleted':
+      return [
+        ...(event.rideId === null ? [] : rideQueries(event.rideId)),
+        ...rideLists(),
+        { queryKey: getQueryKey(trpc.stats.get) },
+      ];
+    case 'ride.edited':
+    case 'ride.cancelled':
+    case 'ride.assigned':
+    case 'ride.unassigned':
+    case 'ride.completed':
+    case 'seats.changed':
+    case 'sequence.changed':
+      return [...(event.rideId === null ? [] : rideQueries(event.rideId)), ...rideLists()];
+  }
+}
