@@ -132,11 +132,31 @@ describe('/vendor', () => {
     await screenshot(phone, 'vendor-linked-mobile');
   });
 
+  it('takes a ride another vendor assigned off Available Rides by itself, without a reload', async () => {
+    const { page: organizer } = await signedInPage(newPage, memberAccount({ name: 'Rae Live' }));
+    const rideId = await createRideViaApi(organizer, { direction: 'SG->FC', date: farFuture(3), location: 'Bishan MRT' });
+
+    const { page } = await signedInPage(newPage, vendorAccount());
+    await page.goto('/vendor?tab=available');
+    const offered = card(page, rideId);
+    await offered.waitFor();
+
+    const { page: rival } = await signedInPage(newPage, vendorAccount());
+    const taken = await rival.request.post(`/api/rides/${String(rideId)}/assign`);
+    expect(taken.status(), await taken.text()).toBe(200);
+    // The 'ride.assigned' event reaches the open dashboard, which re-reads its list.
+    await offered.waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
   it("shows 'Error' with the reason when another vendor took the ride first", async () => {
     const { page: organizer } = await signedInPage(newPage, memberAccount({ name: 'Rae Raced' }));
     const rideId = await createRideViaApi(organizer, { direction: 'SG->FC', date: farFuture(3), location: 'Bishan MRT' });
 
     const { page } = await signedInPage(newPage, vendorAccount());
+    // The rival's assignment must not reach this page before the click (a race the live stream
+    // usually wins): without the stream, the page still offers the ride when the vendor clicks.
+    await page.route('**/trpc/live.events**', (route) => route.abort());
+    await page.route('**/api/events**', (route) => route.abort());
     await page.goto('/vendor?tab=available');
     const offered = card(page, rideId);
     await offered.waitFor();
