@@ -6,7 +6,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
-import { field, memberAccount, registerViaApi, screenshot, setupBrowser, toast } from './support/browser';
+import {
+  field,
+  holdLiveUpdates,
+  memberAccount,
+  registerViaApi,
+  screenshot,
+  setupBrowser,
+  toast,
+} from './support/browser';
 
 const { newPage } = setupBrowser();
 
@@ -42,8 +50,9 @@ async function organiserWithRide(options: RideOptions = {}): Promise<number> {
   return createRide(organiser, options);
 }
 
-async function joinerOn(rideId: number, viewport: 'desktop' | 'mobile' = 'desktop') {
+async function joinerOn(rideId: number, viewport: 'desktop' | 'mobile' = 'desktop', { live = true } = {}) {
   const page = await newPage({ viewport });
+  if (!live) await holdLiveUpdates(page);
   const user = await registerViaApi(page, memberAccount({ name: 'Jamie Joiner' }));
   await page.goto(`/rides/${String(rideId)}/join`);
   await page.getByRole('heading', { name: 'Join Ride' }).waitFor();
@@ -150,7 +159,9 @@ describe('joining from the join screen', () => {
     const organiser = await newPage();
     await registerViaApi(organiser, memberAccount({ name: 'Olivia Organiser' }));
     const rideId = await createRide(organiser, { maxPassengers: 3 });
-    const { page } = await joinerOn(rideId);
+    // The rival's join must not reach this screen before the click (with the live stream it would
+    // usually win the race and the screen would offer the waitlist instead).
+    const { page } = await joinerOn(rideId, 'desktop', { live: false });
     await field(page, 'Number of Passengers').fill('2');
     await field(page, 'Pick-up Location').fill('Simei MRT');
 

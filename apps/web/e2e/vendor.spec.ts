@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { createRideViaApi, joinRideViaApi, signedInPage } from './ride-details-fixtures';
-import { memberAccount, screenshot, setupBrowser, toast, vendorAccount } from './support/browser';
+import { holdLiveUpdates, memberAccount, screenshot, setupBrowser, toast, vendorAccount } from './support/browser';
 
 const { newPage } = setupBrowser();
 
@@ -55,7 +55,9 @@ describe('/vendor', () => {
     expect(text).toContain('Passengers: 3/4');
     expect(await offered.locator('[data-status]').textContent()).toBe('Open');
     expect(await offered.getByRole('list', { name: 'Pick-up' }).innerText()).toContain('Forest City');
-    expect(await offered.getByRole('list', { name: 'Drop-offs' }).innerText()).toMatch(/Bedok Mall \(2 pax\)\s+Jurong East MRT \(1 pax\)/);
+    expect(await offered.getByRole('list', { name: 'Drop-offs' }).innerText()).toMatch(
+      /Bedok Mall \(2 pax\)\s+Jurong East MRT \(1 pax\)/,
+    );
     await offered.scrollIntoViewIfNeeded();
     await screenshot(page, 'vendor-available-desktop');
 
@@ -81,14 +83,24 @@ describe('/vendor', () => {
     expect(await listed.getByRole('link', { name: /^Assign ride/ }).count()).toBe(0);
   });
 
-  it("opens at the ride an assign link names, highlighted with its button focused, then says when it is taken", async () => {
+  it('opens at the ride an assign link names, highlighted with its button focused, then says when it is taken', async () => {
     const { page: organizer } = await signedInPage(newPage, memberAccount({ name: 'Lina Linked' }));
-    const otherId = await createRideViaApi(organizer, { direction: 'SG->FC', date: farFuture(1), location: 'Tampines Mall' });
-    const rideId = await createRideViaApi(organizer, { direction: 'SG->FC', date: farFuture(2), location: 'Pasir Ris MRT' });
+    const otherId = await createRideViaApi(organizer, {
+      direction: 'SG->FC',
+      date: farFuture(1),
+      location: 'Tampines Mall',
+    });
+    const rideId = await createRideViaApi(organizer, {
+      direction: 'SG->FC',
+      date: farFuture(2),
+      location: 'Pasir Ris MRT',
+    });
 
     const { page } = await signedInPage(newPage, vendorAccount());
     await page.goto('/home?sort=dateDesc&time=all');
-    await card(page, rideId).getByRole('link', { name: /^Assign ride/ }).click();
+    await card(page, rideId)
+      .getByRole('link', { name: /^Assign ride/ })
+      .click();
     await page.waitForURL(`**/vendor?rideId=${String(rideId)}`);
 
     await expect.poll(() => tab(page, 'Available Rides').getAttribute('aria-selected')).toBe('true');
@@ -116,7 +128,9 @@ describe('/vendor', () => {
     await page.goto(`/vendor?rideId=${String(rideId)}`);
     const notice = page.getByTestId('assign-target-notice');
     await notice.waitFor();
-    expect(await notice.innerText()).toContain('This ride is already assigned to you. You will find it under My Rides.');
+    expect(await notice.innerText()).toContain(
+      'This ride is already assigned to you. You will find it under My Rides.',
+    );
     await notice.getByRole('button', { name: 'Show My Rides' }).click();
     await expect.poll(() => tab(page, 'My Rides').getAttribute('aria-selected')).toBe('true');
     await card(page, rideId).waitFor();
@@ -127,14 +141,20 @@ describe('/vendor', () => {
     const phoneCard = card(phone, otherId);
     await phoneCard.waitFor();
     await expect.poll(() => isFocused(assignButton(phoneCard))).toBe(true);
-    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await phone.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBe(0);
     await screenshot(phone, 'vendor-linked-mobile');
   });
 
   it('takes a ride another vendor assigned off Available Rides by itself, without a reload', async () => {
     const { page: organizer } = await signedInPage(newPage, memberAccount({ name: 'Rae Live' }));
-    const rideId = await createRideViaApi(organizer, { direction: 'SG->FC', date: farFuture(3), location: 'Bishan MRT' });
+    const rideId = await createRideViaApi(organizer, {
+      direction: 'SG->FC',
+      date: farFuture(3),
+      location: 'Bishan MRT',
+    });
 
     const { page } = await signedInPage(newPage, vendorAccount());
     await page.goto('/vendor?tab=available');
@@ -150,13 +170,16 @@ describe('/vendor', () => {
 
   it("shows 'Error' with the reason when another vendor took the ride first", async () => {
     const { page: organizer } = await signedInPage(newPage, memberAccount({ name: 'Rae Raced' }));
-    const rideId = await createRideViaApi(organizer, { direction: 'SG->FC', date: farFuture(3), location: 'Bishan MRT' });
+    const rideId = await createRideViaApi(organizer, {
+      direction: 'SG->FC',
+      date: farFuture(3),
+      location: 'Bishan MRT',
+    });
 
     const { page } = await signedInPage(newPage, vendorAccount());
     // The rival's assignment must not reach this page before the click (a race the live stream
     // usually wins): without the stream, the page still offers the ride when the vendor clicks.
-    await page.route('**/trpc/live.events**', (route) => route.abort());
-    await page.route('**/api/events**', (route) => route.abort());
+    await holdLiveUpdates(page);
     await page.goto('/vendor?tab=available');
     const offered = card(page, rideId);
     await offered.waitFor();

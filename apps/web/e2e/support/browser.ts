@@ -111,7 +111,12 @@ export function vendorAccount(overrides: Partial<TestAccount> = {}): TestAccount
     password: 'vendor-pass-123',
     name: 'Victor Vendor',
     whatsappNumber: '+65 8123 4567',
-    vendor: { companyName: 'Second Link Cars', driverName: 'Tan Ah Kow', driverContact: '+60 12 345 6789', carNumber: 'JQB 1234' },
+    vendor: {
+      companyName: 'Second Link Cars',
+      driverName: 'Tan Ah Kow',
+      driverContact: '+60 12 345 6789',
+      carNumber: 'JQB 1234',
+    },
     ...overrides,
   };
 }
@@ -146,7 +151,10 @@ export async function registerViaUi(page: Page, account: TestAccount): Promise<v
   await page.waitForURL('**/home');
 }
 
-export async function loginViaUi(page: Page, account: Pick<TestAccount, 'discordUsername' | 'password'>): Promise<void> {
+export async function loginViaUi(
+  page: Page,
+  account: Pick<TestAccount, 'discordUsername' | 'password'>,
+): Promise<void> {
   await page.goto('/auth');
   await field(page, 'Discord Username').fill(account.discordUsername);
   await field(page, 'Password').fill(account.password);
@@ -184,7 +192,10 @@ export async function registerViaApi(page: Page, account: TestAccount): Promise<
 }
 
 /** Signs in through POST /api/login; the page's context then carries the session cookie. */
-export async function loginViaApi(page: Page, account: Pick<TestAccount, 'discordUsername' | 'password'>): Promise<RegisteredUser> {
+export async function loginViaApi(
+  page: Page,
+  account: Pick<TestAccount, 'discordUsername' | 'password'>,
+): Promise<RegisteredUser> {
   const response = await page.request.post('/api/login', {
     data: { discordUsername: account.discordUsername, password: account.password },
   });
@@ -207,4 +218,13 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = `${screenshotDir}${name}.png`;
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/**
+ * Keeps live updates from reaching `page` (both stream paths refused), for tests of what happens when
+ * a change races a user's click: with the stream open the page would usually learn of it first.
+ */
+export async function holdLiveUpdates(page: Page): Promise<void> {
+  await page.route('**/trpc/live.events**', (route) => route.abort());
+  await page.route('**/api/events**', (route) => route.abort());
 }
