@@ -39,8 +39,8 @@ describe('queriesTouchedBy', () => {
     expect(keysOf(event('ride.deleted'))).toEqual([RIDE_PAGE, PASSENGERS, ...LISTS, STATS]);
   });
 
-  it('waitlist.changed → that ride’s page only', () => {
-    expect(keysOf(event('waitlist.changed'))).toEqual([RIDE_PAGE]);
+  it('waitlist.changed → that ride’s page and the lists (their cards count held seats)', () => {
+    expect(keysOf(event('waitlist.changed'))).toEqual([RIDE_PAGE, ...LISTS]);
   });
 
   it('notifications.changed → every query of the notification router, by prefix', () => {

@@ -9,7 +9,8 @@
  *   (`ride.list`, `ride.all`), My Rides (`ride.organized`, `ride.joined`) and the vendor's lists
  *   (`vendor.rides`, `vendor.available`);
  * - a new or deleted ride also changes the home page's ride count (`stats.get`);
- * - `waitlist.changed` → that ride's page only (its waiting-list figures);
+ * - `waitlist.changed` → that ride's page (its waiting-list figures) and the lists (cards count the
+ *   seats held by offers);
  * - `notifications.changed` → everything under the `notification` router (the inbox, the unread
  *   count);
  * - `resync` (the server could not replay what this tab missed) → every query.
@@ -59,7 +60,8 @@ export function queriesTouchedBy(event: LiveEvent): QueryFilter[] {
     case 'notifications.changed':
       return [NOTIFICATION_QUERIES];
     case 'waitlist.changed':
-      return event.rideId === null ? [] : [rideQueries(event.rideId)[0] as QueryFilter];
+      // Its page (the line's figures) and the lists, whose cards count seats held by offers.
+      return [...(event.rideId === null ? [] : [rideQueries(event.rideId)[0] as QueryFilter]), ...rideLists()];
     case 'ride.created':
       return [...rideLists(), { queryKey: getQueryKey(trpc.stats.get) }];
     case 'ride.deleted':
