@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 
-import { connectDatabase, migrateToLatest, type DbConfig, type DbHandle } from '@rideshare/db';
-import { sql } from 'kysely';
+import { connectDatabase, migrateToLatest, type Database, type DbConfig, type DbHandle } from '@rideshare/db';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 
 export interface TestDatabase extends DbHandle {
   /** Empties every table (ids restart at 1) but keeps the schema. */
@@ -83,6 +83,59 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     destroy: async () => {
       await handle.close();
       await drop();
+    },
+  };
+}
+
+/** What `useTestDatabase` hands a test file: read it inside hooks and tests, once `beforeAll` ran. */
+export interface DatabaseFixture {
+  /** The file's database: reset, destroy, listen and the raw handle. */
+  readonly tdb: TestDatabase;
+  /** Its Kysely instance (`tdb.db`). */
+  readonly db: Kysely<Database>;
+}
+
+export interface UseTestDatabaseOptions extends TestDatabaseOptions {
+  /**
+   * Empty every table before each test (default true). Pass false where the tests of a file build on
+   * each other's rows or set them up once in a `beforeAll`.
+   */
+  reset?: boolean;
+}
+
+/** Fails clearly when a fixture is read before its `beforeAll` ran (at module level, say). */
+export function ready<T>(value: T | undefined, what: string): T {
+  if (value === undefined)
+    throw new Error(`${what} is only there once beforeAll has run (read it inside a hook or test)`);
+  return value;
+}
+
+/**
+ * Gives the test file (or the describe block it is called in) its own migrated database: created in
+ * `beforeAll`, destroyed in `afterAll`, and emptied before each test unless `reset: false`. Hooks the
+ * caller registers after this call run after these (before hooks) or before them (after hooks), so a
+ * file's own `beforeEach` sees empty tables and its `afterAll` runs while the database is still there.
+ */
+export function useTestDatabase(options: UseTestDatabaseOptions = {}): DatabaseFixture {
+  const { reset = true, ...databaseOptions } = options;
+  let tdb: TestDatabase | undefined;
+  beforeAll(async () => {
+    tdb = await createTestDatabase(databaseOptions);
+  });
+  afterAll(async () => {
+    await tdb?.destroy();
+  });
+  if (reset) {
+    beforeEach(async () => {
+      await ready(tdb, 'the test database').reset();
+    });
+  }
+  return {
+    get tdb() {
+      return ready(tdb, 'the test database');
+    },
+    get db() {
+      return ready(tdb, 'the test database').db;
     },
   };
 }
