@@ -1,29 +1,17 @@
 import { DISCORD_USERNAME_RULE, unsafeTextMessage } from '@rideshare/domain';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { createRide, createUser, DEFAULT_PASSWORD, type TestUser } from '../factories';
-import { createTestApp, loginAs } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { loginAs, useTestApp } from '../helpers/app';
 
-let tdb: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  app = await createTestApp(tdb.db);
-});
-afterAll(async () => {
-  await app.close();
-  await tdb.destroy();
-});
+const t = useTestApp();
 
 let alice: TestUser;
 let aliceCookie: string;
 beforeEach(async () => {
-  await tdb.reset();
-  alice = await createUser(tdb.db, { discordUsername: 'alice', name: 'Alice' });
-  aliceCookie = await loginAs(app, alice);
+  alice = await createUser(t.db, { discordUsername: 'alice', name: 'Alice' });
+  aliceCookie = await loginAs(t.app, alice);
 });
 
 const NUL = '\u0000';
@@ -39,7 +27,7 @@ type TrpcError = {
 };
 
 const post = (url: string, payload: Record<string, unknown>, cookie?: string) =>
-  app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
+  t.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
 
 /** The same input through the documented REST path and through tRPC. */
 async function bothDoors(restUrl: string, procedure: string, payload: Record<string, unknown>, cookie?: string) {
@@ -63,7 +51,7 @@ function expectFieldRefusal(
 }
 
 const usernames = async () =>
-  (await tdb.db.selectFrom('users').select('discordUsername').orderBy('id').execute()).map((u) => u.discordUsername);
+  (await t.db.selectFrom('users').select('discordUsername').orderBy('id').execute()).map((u) => u.discordUsername);
 
 describe('control and text-direction characters', () => {
   it('a NUL in a name answers 400 naming the field (not 500), and writes nothing', async () => {
@@ -79,7 +67,7 @@ describe('control and text-direction characters', () => {
     expect(await usernames()).toEqual(['alice']);
 
     const profile = { id: alice.id, name: `Alice${NUL}Tan` };
-    const rest = await app.inject({
+    const rest = await t.app.inject({
       method: 'PATCH',
       url: `/api/users/${String(alice.id)}`,
       headers: { cookie: aliceCookie },
@@ -87,7 +75,7 @@ describe('control and text-direction characters', () => {
     });
     const trpc = await post('/trpc/user.update', profile, aliceCookie);
     expectFieldRefusal({ rest, trpc }, 'name', unsafeTextMessage('Name'));
-    const row = await tdb.db.selectFrom('users').select('name').where('id', '=', alice.id).executeTakeFirstOrThrow();
+    const row = await t.db.selectFrom('users').select('name').where('id', '=', alice.id).executeTakeFirstOrThrow();
     expect(row.name).toBe('Alice');
   });
 
@@ -103,21 +91,21 @@ describe('control and text-direction characters', () => {
       'pickupLocation',
       unsafeTextMessage('Pickup location'),
     );
-    expect(await tdb.db.selectFrom('rides').select('id').execute()).toHaveLength(0);
+    expect(await t.db.selectFrom('rides').select('id').execute()).toHaveLength(0);
 
     const created = await post('/api/rides', { ...ride, pickupLocation: 'Blk 123\nPasir Ris St 11' }, aliceCookie);
     expect(created.statusCode).toBe(201);
-    const row = await tdb.db.selectFrom('rides').select('pickupLocation').executeTakeFirstOrThrow();
+    const row = await t.db.selectFrom('rides').select('pickupLocation').executeTakeFirstOrThrow();
     expect(row.pickupLocation).toBe('Blk 123\nPasir Ris St 11');
   });
 
   it('a NUL in a join location is refused on both doors', async () => {
-    const ride = await createRide(tdb.db, await createUser(tdb.db, { discordUsername: 'olivia' }));
+    const ride = await createRide(t.db, await createUser(t.db, { discordUsername: 'olivia' }));
     const payload = { rideId: ride.id, dropoffLocation: `Bedok${NUL}` };
     const rest = await post(`/api/rides/${String(ride.id)}/join`, payload, aliceCookie);
     const trpc = await post('/trpc/passenger.join', payload, aliceCookie);
     expectFieldRefusal({ rest, trpc }, 'dropoffLocation', unsafeTextMessage('Drop-off location'));
-    expect(await tdb.db.selectFrom('ridePassengers').select('id').where('userId', '=', alice.id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('ridePassengers').select('id').where('userId', '=', alice.id).execute()).toEqual([]);
   });
 
   it('a NUL in a log-in name answers 400, the same whether or not the account exists', async () => {
@@ -154,7 +142,7 @@ describe('Discord usernames', () => {
 
   it('an account registered before the rule still signs in with its name as it was', async () => {
     for (const discordUsername of ['first-user', 'Old.Timer#1234']) {
-      await createUser(tdb.db, { discordUsername });
+      await createUser(t.db, { discordUsername });
       const login = await post('/api/login', { discordUsername, password: DEFAULT_PASSWORD });
       expect(login.statusCode).toBe(200);
       expect(login.json()).toMatchObject({ discordUsername });

@@ -1,28 +1,17 @@
 import { createHash } from 'node:crypto';
 
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { loggedPath } from '../../src/plugins/observability';
 import { addPassenger, createRide, createUser, createVendor, type TestUser } from '../factories';
 import { callerAs } from '../helpers/accounts';
-import { appsPerTest, createTestApp, loginAs } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { appsPerTest, loginAs, useTestApp } from '../helpers/app';
 import { testEnv } from '../helpers/env';
 
 const PUBLIC_URL = 'http://rides.example.test';
 
-let tdb: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  app = await createTestApp(tdb.db, { PUBLIC_URL });
-});
-afterAll(async () => {
-  await app.close();
-  await tdb.destroy();
-});
+const t = useTestApp({ env: { PUBLIC_URL } });
 
 const DAY = 86_400_000;
 // Days, not seconds, from the wall clock: no assertion depends on how long a request takes.
@@ -40,17 +29,16 @@ let bobCookie: string;
 let carolCookie: string;
 
 beforeEach(async () => {
-  await tdb.reset();
-  alice = await createUser(tdb.db, { name: 'Alice' });
-  bob = await createUser(tdb.db, { name: 'Bob' });
-  carol = await createUser(tdb.db, { name: 'Carol' });
-  aliceCookie = await loginAs(app, alice);
-  bobCookie = await loginAs(app, bob);
-  carolCookie = await loginAs(app, carol);
+  alice = await createUser(t.db, { name: 'Alice' });
+  bob = await createUser(t.db, { name: 'Bob' });
+  carol = await createUser(t.db, { name: 'Carol' });
+  aliceCookie = await loginAs(t.app, alice);
+  bobCookie = await loginAs(t.app, bob);
+  carolCookie = await loginAs(t.app, carol);
 });
 
 function get(url: string, cookie: string | null = null) {
-  return app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  return t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 }
 
 /** Undoes RFC 5545 folding (CRLF + one space joins the lines) and splits into content lines. */
@@ -73,8 +61,8 @@ const one = (res: LightMyRequestResponse, name: string) => {
 
 describe('GET /api/rides/:id/calendar.ics', () => {
   it('answers the ride as an iCalendar file with its event', async () => {
-    const ride = await createRide(tdb.db, alice, { date: DEPARTURE, maxPassengers: 4, cost: 80 });
-    await addPassenger(tdb.db, ride, bob);
+    const ride = await createRide(t.db, alice, { date: DEPARTURE, maxPassengers: 4, cost: 80 });
+    await addPassenger(t.db, ride, bob);
 
     const res = await get(`/api/rides/${String(ride.id)}/calendar.ics`);
     expect(res.statusCode).toBe(200);
@@ -108,8 +96,8 @@ describe('GET /api/rides/:id/calendar.ics', () => {
   });
 
   it('shows each reader the pick-up point they may see: a passenger their own, everyone else the ride’s', async () => {
-    const ride = await createRide(tdb.db, alice, { date: DEPARTURE, organizerLocation: 'Pasir Ris MRT' });
-    await addPassenger(tdb.db, ride, bob, { location: 'Blk 9; Bedok North, #04-01' });
+    const ride = await createRide(t.db, alice, { date: DEPARTURE, organizerLocation: 'Pasir Ris MRT' });
+    await addPassenger(t.db, ride, bob, { location: 'Blk 9; Bedok North, #04-01' });
     const url = `/api/rides/${String(ride.id)}/calendar.ics`;
 
     const anonymous = await get(url);
@@ -132,12 +120,12 @@ describe('GET /api/rides/:id/calendar.ics', () => {
   });
 
   it('gives an FC->SG ride Forest City as its place and no passenger’s drop-off to the public', async () => {
-    const ride = await createRide(tdb.db, alice, {
+    const ride = await createRide(t.db, alice, {
       direction: 'FC->SG',
       date: DEPARTURE,
       organizerLocation: 'Tampines Mall',
     });
-    await addPassenger(tdb.db, ride, bob, { location: 'Jurong East' });
+    await addPassenger(t.db, ride, bob, { location: 'Jurong East' });
     const url = `/api/rides/${String(ride.id)}/calendar.ics`;
 
     const anonymous = await get(url);
@@ -152,11 +140,11 @@ describe('GET /api/rides/:id/calendar.ics', () => {
   });
 
   it('bumps SEQUENCE on each edit of what the event shows, not on other edits, and marks a cancelled ride', async () => {
-    const ride = await createRide(tdb.db, alice, { date: inDays(5) });
+    const ride = await createRide(t.db, alice, { date: inDays(5) });
     const url = `/api/rides/${String(ride.id)}/calendar.ics`;
     const sequence = async () => one(await get(url), 'SEQUENCE');
     const edit = async (changes: Json) => {
-      const res = await app.inject({
+      const res = await t.app.inject({
         method: 'PATCH',
         url: `/api/rides/${String(ride.id)}`,
         headers: { cookie: aliceCookie },
@@ -185,7 +173,7 @@ describe('GET /api/rides/:id/calendar.ics', () => {
     await edit({ date, pickupLocation: 'Tampines MRT', direction: 'FC->SG' });
     expect(await sequence()).toBe('3');
 
-    const cancelled = await app.inject({
+    const cancelled = await t.app.inject({
       method: 'POST',
       url: `/api/rides/${String(ride.id)}/cancel`,
       headers: { cookie: aliceCookie },
@@ -214,7 +202,7 @@ describe('GET /api/rides/:id/calendar.ics', () => {
 
 /** Creates (or rotates) the signed-in member's feed and answers its URL's path. */
 async function rotate(cookie: string): Promise<{ url: string; path: string; token: string }> {
-  const res = await app.inject({ method: 'POST', url: '/api/users/me/calendar-feed', headers: { cookie } });
+  const res = await t.app.inject({ method: 'POST', url: '/api/users/me/calendar-feed', headers: { cookie } });
   expect(res.statusCode).toBe(200);
   const { url } = res.json<{ url: string }>();
   const match = /^http:\/\/rides\.example\.test(\/api\/calendar\/([A-Za-z0-9_-]{43})\.ics)$/.exec(url);
@@ -224,14 +212,14 @@ async function rotate(cookie: string): Promise<{ url: string; path: string; toke
 
 describe('personal calendar feed', () => {
   it('lists the member’s organised and joined rides from 30 days ago on, cancelled ones marked, no one else’s', async () => {
-    const organised = await createRide(tdb.db, alice, { date: inDays(3) });
-    const joined = await createRide(tdb.db, bob, { date: inDays(4), direction: 'FC->SG' });
-    await addPassenger(tdb.db, joined, alice, { location: 'Tampines Mall' });
-    const recent = await createRide(tdb.db, alice, { date: inDays(-10) });
-    const cancelled = await createRide(tdb.db, alice, { date: inDays(6), status: 'cancelled' });
-    const old = await createRide(tdb.db, alice, { date: inDays(-40) });
-    const othersRide = await createRide(tdb.db, bob, { date: inDays(2) });
-    const left = await createRide(tdb.db, carol, { date: inDays(2) });
+    const organised = await createRide(t.db, alice, { date: inDays(3) });
+    const joined = await createRide(t.db, bob, { date: inDays(4), direction: 'FC->SG' });
+    await addPassenger(t.db, joined, alice, { location: 'Tampines Mall' });
+    const recent = await createRide(t.db, alice, { date: inDays(-10) });
+    const cancelled = await createRide(t.db, alice, { date: inDays(6), status: 'cancelled' });
+    const old = await createRide(t.db, alice, { date: inDays(-40) });
+    const othersRide = await createRide(t.db, bob, { date: inDays(2) });
+    const left = await createRide(t.db, carol, { date: inDays(2) });
 
     const { path } = await rotate(aliceCookie);
     const res = await get(path);
@@ -252,17 +240,17 @@ describe('personal calendar feed', () => {
   });
 
   it('lists a vendor’s assigned rides', async () => {
-    const vendor = await createVendor(tdb.db);
-    const vendorCookie = await loginAs(app, vendor);
-    const assigned = await createRide(tdb.db, alice, { date: inDays(3), status: 'assigned', vendorId: vendor.id });
-    await createRide(tdb.db, alice, { date: inDays(3) });
+    const vendor = await createVendor(t.db);
+    const vendorCookie = await loginAs(t.app, vendor);
+    const assigned = await createRide(t.db, alice, { date: inDays(3), status: 'assigned', vendorId: vendor.id });
+    await createRide(t.db, alice, { date: inDays(3) });
     const { path } = await rotate(vendorCookie);
     expect(values(await get(path), 'UID')).toEqual([`ride-${String(assigned.id)}@rides.example.test`]);
   });
 
   it('stores only the SHA-256 of the token, and shows the URL only when it is made', async () => {
     const { url, token } = await rotate(aliceCookie);
-    const row = await tdb.db.selectFrom('users').selectAll().where('id', '=', alice.id).executeTakeFirstOrThrow();
+    const row = await t.db.selectFrom('users').selectAll().where('id', '=', alice.id).executeTakeFirstOrThrow();
     expect(row.calendarTokenHash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(row.calendarTokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.calendarTokenCreatedAt).toBeInstanceOf(Date);
@@ -277,7 +265,7 @@ describe('personal calendar feed', () => {
   });
 
   it('rotating makes the old URL answer 404 and the new one work', async () => {
-    await createRide(tdb.db, alice, { date: inDays(3) });
+    await createRide(t.db, alice, { date: inDays(3) });
     const first = await rotate(aliceCookie);
     expect((await get(first.path)).statusCode).toBe(200);
     const second = await rotate(aliceCookie);
@@ -290,7 +278,7 @@ describe('personal calendar feed', () => {
 
   it('turning the feed off makes its URL answer 404', async () => {
     const { path } = await rotate(aliceCookie);
-    const off = await app.inject({
+    const off = await t.app.inject({
       method: 'DELETE',
       url: '/api/users/me/calendar-feed',
       headers: { cookie: aliceCookie },
@@ -302,7 +290,7 @@ describe('personal calendar feed', () => {
       active: false,
       createdAt: null,
     });
-    const row = await tdb.db
+    const row = await t.db
       .selectFrom('users')
       .select(['calendarTokenHash', 'calendarTokenCreatedAt'])
       .where('id', '=', alice.id)
@@ -315,7 +303,7 @@ describe('personal calendar feed', () => {
     await rotate(bobCookie);
     expect((await get(alices.path)).statusCode).toBe(200);
     expect(
-      (await app.inject({ method: 'DELETE', url: '/api/users/me/calendar-feed', headers: { cookie: bobCookie } }))
+      (await t.app.inject({ method: 'DELETE', url: '/api/users/me/calendar-feed', headers: { cookie: bobCookie } }))
         .statusCode,
     ).toBe(200);
     expect((await get(alices.path)).statusCode).toBe(200);
@@ -343,7 +331,7 @@ describe('personal calendar feed', () => {
 
   it('needs a session to manage the feed (the feed itself needs none)', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
-      const res = await app.inject({ method, url: '/api/users/me/calendar-feed' });
+      const res = await t.app.inject({ method, url: '/api/users/me/calendar-feed' });
       expect(res.statusCode).toBe(401);
     }
   });
@@ -355,7 +343,7 @@ describe('personal calendar feed', () => {
 });
 
 describe('rate limit', () => {
-  const openApp = appsPerTest(() => tdb.db);
+  const openApp = appsPerTest(() => t.db);
 
   it('limits feed reads per client address like every other request', async () => {
     const limited = await openApp({ PUBLIC_URL, RATE_LIMIT_MAX: '3' });
@@ -368,13 +356,13 @@ describe('rate limit', () => {
 
 describe('tRPC user.calendarFeed', () => {
   it('answers {active, createdAt} and never the URL', async () => {
-    const before = await app.inject({
+    const before = await t.app.inject({
       method: 'GET',
       url: '/trpc/user.calendarFeed',
       headers: { cookie: aliceCookie },
     });
     expect(before.json<{ result: { data: Json } }>().result.data).toEqual({ active: false, createdAt: null });
-    const made = await app.inject({
+    const made = await t.app.inject({
       method: 'POST',
       url: '/trpc/user.rotateCalendarFeed',
       headers: { cookie: aliceCookie, 'content-type': 'application/json' },
@@ -382,7 +370,11 @@ describe('tRPC user.calendarFeed', () => {
     });
     const { url } = made.json<{ result: { data: { url: string } } }>().result.data;
     expect(url).toMatch(/^http:\/\/rides\.example\.test\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
-    const after = await app.inject({ method: 'GET', url: '/trpc/user.calendarFeed', headers: { cookie: aliceCookie } });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/trpc/user.calendarFeed',
+      headers: { cookie: aliceCookie },
+    });
     expect(after.json<{ result: { data: Json } }>().result.data).toMatchObject({ active: true });
     expect(after.body).not.toContain(url.slice(-47));
   });
@@ -390,9 +382,9 @@ describe('tRPC user.calendarFeed', () => {
 
 describe('tRPC calendar.ride', () => {
   it('stamps the file with the caller’s clock and builds links on the configured origin', async () => {
-    const ride = await createRide(tdb.db, alice, { date: DEPARTURE });
+    const ride = await createRide(t.db, alice, { date: DEPARTURE });
     const now = new Date('2030-01-02T03:04:05.678Z');
-    const caller = await callerAs(tdb.db, testEnv({ PUBLIC_URL: 'https://rides.example.com/app' }), null, {
+    const caller = await callerAs(t.db, testEnv({ PUBLIC_URL: 'https://rides.example.com/app' }), null, {
       now: () => now,
     });
     const file = await caller.calendar.ride({ id: ride.id });

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { appsPerTest } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 
-let tdb: TestDatabase;
-const appWith = appsPerTest(() => tdb.db);
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-});
-afterAll(async () => {
-  await tdb.destroy();
-});
+const t = useTestDatabase({ reset: false });
+const appWith = appsPerTest(() => t.db);
 
 describe('GET /api/config', () => {
   it('answers the configured map style and place search URLs without a session', async () => {

@@ -1,22 +1,10 @@
 /** GET /api/notifications and POST /api/notifications/read: shapes, paging, 400s, 401 and no-store. */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { addPassenger, createRide, createUser, type TestUser } from '../factories';
-import { createTestApp, loginAs } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { loginAs, useTestApp } from '../helpers/app';
 
-let tdb: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  app = await createTestApp(tdb.db);
-});
-afterAll(async () => {
-  await app.close();
-  await tdb.destroy();
-});
+const t = useTestApp();
 
 type Json = Record<string, unknown>;
 interface Page {
@@ -37,26 +25,25 @@ let bobCookie: string;
 let carolCookie: string;
 
 beforeEach(async () => {
-  await tdb.reset();
-  alice = await createUser(tdb.db, { name: 'Alice' });
-  bob = await createUser(tdb.db, { name: 'Bob' });
-  carol = await createUser(tdb.db, { name: 'Carol' });
-  aliceCookie = await loginAs(app, alice);
-  bobCookie = await loginAs(app, bob);
-  carolCookie = await loginAs(app, carol);
+  alice = await createUser(t.db, { name: 'Alice' });
+  bob = await createUser(t.db, { name: 'Bob' });
+  carol = await createUser(t.db, { name: 'Carol' });
+  aliceCookie = await loginAs(t.app, alice);
+  bobCookie = await loginAs(t.app, bob);
+  carolCookie = await loginAs(t.app, carol);
 });
 
-const get = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 const markRead = (cookie: string | undefined, payload?: Json) =>
-  app.inject({ method: 'POST', url: '/api/notifications/read', headers: cookie ? { cookie } : {}, payload });
+  t.app.inject({ method: 'POST', url: '/api/notifications/read', headers: cookie ? { cookie } : {}, payload });
 
 /** Alice cancels a ride Bob and Carol are on, through the documented path: each gets one notification. */
 async function cancelledRide(reason = 'Car broke down'): Promise<{ id: number; date: Date }> {
   const date = new Date(Date.now() + 3 * DAY);
-  const ride = await createRide(tdb.db, alice, { date, direction: 'FC->SG' });
-  await addPassenger(tdb.db, ride, bob);
-  await addPassenger(tdb.db, ride, carol);
-  const res = await app.inject({
+  const ride = await createRide(t.db, alice, { date, direction: 'FC->SG' });
+  await addPassenger(t.db, ride, bob);
+  await addPassenger(t.db, ride, carol);
+  const res = await t.app.inject({
     method: 'POST',
     url: `/api/rides/${String(ride.id)}/cancel`,
     headers: { cookie: aliceCookie },
@@ -140,7 +127,7 @@ describe('POST /api/notifications/read', () => {
     expect(page.items.find((item) => item.id === oldest?.id)?.readAt).toBeNull();
 
     // No body at all: every one of the caller's.
-    const all = await app.inject({ method: 'POST', url: '/api/notifications/read', headers: { cookie: bobCookie } });
+    const all = await t.app.inject({ method: 'POST', url: '/api/notifications/read', headers: { cookie: bobCookie } });
     expect(all.json<Json>()).toEqual({ updated: 1 });
     expect((await get('/api/notifications', bobCookie)).json<Page>().unread).toBe(0);
     // Carol's own stay unread.

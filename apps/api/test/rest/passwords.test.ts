@@ -3,30 +3,15 @@ import {
   PASSWORD_RESET_REQUEST_MESSAGE,
   RESET_CODE_INVALID_MESSAGE,
 } from '@rideshare/domain';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { setUserAdmin } from '../../src/repositories/user-repository';
 import { createUser, type TestUser } from '../factories';
-import { createTestApp, loginAs } from '../helpers/app';
+import { loginAs, useTestApp } from '../helpers/app';
 import { sessionIdsOf } from '../helpers/accounts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { TEST_ADMIN_USERNAME } from '../helpers/env';
 
-let tdb: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  app = await createTestApp(tdb.db);
-});
-afterAll(async () => {
-  await app.close();
-  await tdb.destroy();
-});
-beforeEach(async () => {
-  await tdb.reset();
-});
+const t = useTestApp();
 
 /** No answer may carry a password, an argon2 hash or a stored reset-code digest. */
 function expectNoSecrets(body: string, ...secrets: string[]) {
@@ -37,17 +22,17 @@ function expectNoSecrets(body: string, ...secrets: string[]) {
 }
 
 async function signedIn(cookie: string): Promise<boolean> {
-  const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+  const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
   return me.statusCode === 200;
 }
 
 async function canLogin(discordUsername: string, password: string): Promise<boolean> {
-  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { discordUsername, password } });
+  const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { discordUsername, password } });
   return res.statusCode === 200;
 }
 
 function post(url: string, payload: unknown, cookie?: string) {
-  return app.inject({
+  return t.app.inject({
     method: 'POST',
     url,
     payload: payload as Record<string, unknown>,
@@ -57,11 +42,11 @@ function post(url: string, payload: unknown, cookie?: string) {
 
 describe('POST /api/reset-password (change own password)', () => {
   it('changes the password, ends the other sessions and keeps this one', async () => {
-    const alice = await createUser(tdb.db, { discordUsername: 'alice' });
-    const here = await loginAs(app, alice);
-    const phone = await loginAs(app, alice);
-    const bob = await createUser(tdb.db, { discordUsername: 'bob' });
-    const bobCookie = await loginAs(app, bob);
+    const alice = await createUser(t.db, { discordUsername: 'alice' });
+    const here = await loginAs(t.app, alice);
+    const phone = await loginAs(t.app, alice);
+    const bob = await createUser(t.db, { discordUsername: 'bob' });
+    const bobCookie = await loginAs(t.app, bob);
 
     const res = await post(
       '/api/reset-password',
@@ -80,8 +65,8 @@ describe('POST /api/reset-password (change own password)', () => {
   });
 
   it('answers 400 for a wrong current password', async () => {
-    const alice = await createUser(tdb.db, { discordUsername: 'alice' });
-    const cookie = await loginAs(app, alice);
+    const alice = await createUser(t.db, { discordUsername: 'alice' });
+    const cookie = await loginAs(t.app, alice);
     const res = await post(
       '/api/reset-password',
       { currentPassword: 'wrong-password', newPassword: 'alice-new-pass' },
@@ -98,8 +83,8 @@ describe('POST /api/reset-password (change own password)', () => {
     [{ currentPassword: '', newPassword: 'long-enough-1' }, 'Please enter your current password'],
     [{}, 'Please enter your current password'],
   ])('answers 400 to %j with the spec message', async (payload, message) => {
-    const alice = await createUser(tdb.db);
-    const cookie = await loginAs(app, alice);
+    const alice = await createUser(t.db);
+    const cookie = await loginAs(t.app, alice);
     const res = await post('/api/reset-password', payload, cookie);
     expect(res.statusCode).toBe(400);
     expect(res.json<{ error: string }>().error).toBe(message);
@@ -117,7 +102,7 @@ describe('POST /api/request-password-reset', () => {
     const res = await post('/api/request-password-reset', { discordUsername: 'anyone' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: PASSWORD_RESET_REQUEST_MESSAGE });
-    const empty = await app.inject({ method: 'POST', url: '/api/request-password-reset' });
+    const empty = await t.app.inject({ method: 'POST', url: '/api/request-password-reset' });
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual({ message: PASSWORD_RESET_REQUEST_MESSAGE });
   });
@@ -129,20 +114,20 @@ describe('admin paths', () => {
   let adminCookie: string;
 
   beforeEach(async () => {
-    admin = await createUser(tdb.db, {
+    admin = await createUser(t.db, {
       discordUsername: TEST_ADMIN_USERNAME,
       password: 'admin-password-1',
       isAdmin: true,
     });
-    bob = await createUser(tdb.db, { discordUsername: 'Bob' });
+    bob = await createUser(t.db, { discordUsername: 'Bob' });
     expect(admin.id).toBe(1);
-    adminCookie = await loginAs(app, admin);
+    adminCookie = await loginAs(t.app, admin);
   });
 
   describe('POST /api/admin/reset-user-password', () => {
     it("resets the user's password and signs them out everywhere", async () => {
-      const bobPhone = await loginAs(app, bob);
-      const bobLaptop = await loginAs(app, bob);
+      const bobPhone = await loginAs(t.app, bob);
+      const bobLaptop = await loginAs(t.app, bob);
       const res = await post(
         '/api/admin/reset-user-password',
         { discordUsername: 'bob', newPassword: 'bob-new-password' },
@@ -180,8 +165,8 @@ describe('admin paths', () => {
     });
 
     it('answers 403 to a member, whatever admin claims the request makes', async () => {
-      const bobCookie = await loginAs(app, bob);
-      const res = await app.inject({
+      const bobCookie = await loginAs(t.app, bob);
+      const res = await t.app.inject({
         method: 'POST',
         url: '/api/admin/reset-user-password',
         headers: { cookie: bobCookie, 'x-admin': 'true' },
@@ -199,7 +184,7 @@ describe('admin paths', () => {
     });
 
     it('stops treating a signed-in admin as admin once the right is revoked (checked on every call)', async () => {
-      await setUserAdmin(tdb.db, TEST_ADMIN_USERNAME, false);
+      await setUserAdmin(t.db, TEST_ADMIN_USERNAME, false);
       const res = await post(
         '/api/admin/reset-user-password',
         { discordUsername: 'Bob', newPassword: 'taken-over-1' },
@@ -211,7 +196,7 @@ describe('admin paths', () => {
 
   describe('POST /api/admin/reset-code → POST /api/complete-password-reset', () => {
     it('issues a code the user redeems once for a new password; all their sessions end', async () => {
-      const bobSession = await loginAs(app, bob);
+      const bobSession = await loginAs(t.app, bob);
       const before = Date.now();
       const issued = await post('/api/admin/reset-code', { discordUsername: 'bob' }, adminCookie);
       const after = Date.now();
@@ -237,7 +222,7 @@ describe('admin paths', () => {
       expect(done.json()).toEqual({ message: PASSWORD_RESET_COMPLETE_MESSAGE });
       expectNoSecrets(done.body, code, 'bob-chosen-pass');
       expect(await signedIn(bobSession)).toBe(false);
-      expect(await sessionIdsOf(tdb.db, bob.id)).toEqual([]);
+      expect(await sessionIdsOf(t.db, bob.id)).toEqual([]);
       expect(await canLogin('Bob', 'bob-chosen-pass')).toBe(true);
       expect(await canLogin('Bob', bob.password)).toBe(false);
 
@@ -262,7 +247,7 @@ describe('admin paths', () => {
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json()).toEqual({ error: RESET_CODE_INVALID_MESSAGE });
 
-      await tdb.db
+      await t.db
         .updateTable('passwordResetCodes')
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .execute();
@@ -308,7 +293,7 @@ describe('admin paths', () => {
     });
 
     it('refuses to issue codes for non-admins (403), the signed out (401) and unknown users (404)', async () => {
-      const bobCookie = await loginAs(app, bob);
+      const bobCookie = await loginAs(t.app, bob);
       const member = await post('/api/admin/reset-code', { discordUsername: TEST_ADMIN_USERNAME }, bobCookie);
       expect(member.statusCode).toBe(403);
       expect(member.json()).toEqual({ error: 'Only the administrator can do this' });
@@ -317,19 +302,19 @@ describe('admin paths', () => {
       const unknown = await post('/api/admin/reset-code', { discordUsername: 'ghost' }, adminCookie);
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toEqual({ error: 'User not found' });
-      expect(await tdb.db.selectFrom('passwordResetCodes').select('id').execute()).toHaveLength(0);
+      expect(await t.db.selectFrom('passwordResetCodes').select('id').execute()).toHaveLength(0);
     });
   });
 });
 
 describe('who is admin, over HTTP', () => {
   it('is neither user 1 nor the admin name, only a granted right', async () => {
-    const first = await createUser(tdb.db, { discordUsername: 'first_user', password: 'first-password' });
-    const impostor = await createUser(tdb.db, { discordUsername: TEST_ADMIN_USERNAME });
+    const first = await createUser(t.db, { discordUsername: 'first_user', password: 'first-password' });
+    const impostor = await createUser(t.db, { discordUsername: TEST_ADMIN_USERNAME });
     expect(first.id).toBe(1);
     for (const user of [first, impostor]) {
-      const cookie = await loginAs(app, user);
-      const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+      const cookie = await loginAs(t.app, user);
+      const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
       expect(me.json()).toMatchObject({ isAdmin: false });
       const res = await post(
         '/api/admin/reset-user-password',

@@ -5,25 +5,15 @@
  * use real, small limits.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { MAX_CONCURRENT_HASHES, runPasswordWork } from '../../src/auth/password';
 import { createRide, createUser, createVendor, DEFAULT_PASSWORD, type TestUser } from '../factories';
 import { appsPerTest, loginAs } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 
-let tdb: TestDatabase;
-const appWith = appsPerTest(() => tdb.db);
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-});
-afterAll(async () => {
-  await tdb.destroy();
-});
-beforeEach(async () => {
-  await tdb.reset();
-});
+const t = useTestDatabase();
+const appWith = appsPerTest(() => t.db);
 
 type TrpcFailure = { error: { message: string; data: { code: string; domainCode: string | null } } };
 
@@ -65,7 +55,7 @@ describe('register', () => {
     expect((await post(app, '/trpc/auth.register', member('second'))).statusCode).toBe(200);
     expectRefusedFor(await post(app, '/api/register', member('third')));
     expectRefusedFor(await post(app, '/trpc/auth.register', member('fourth')));
-    const names = await tdb.db.selectFrom('users').select('discordUsername').orderBy('id').execute();
+    const names = await t.db.selectFrom('users').select('discordUsername').orderBy('id').execute();
     expect(names.map((u) => u.discordUsername)).toEqual(['first', 'second']);
   });
 
@@ -84,8 +74,8 @@ describe('create ride, join and assign', () => {
   let bob: TestUser;
 
   beforeEach(async () => {
-    alice = await createUser(tdb.db, { discordUsername: 'alice' });
-    bob = await createUser(tdb.db, { discordUsername: 'bob' });
+    alice = await createUser(t.db, { discordUsername: 'alice' });
+    bob = await createUser(t.db, { discordUsername: 'bob' });
   });
 
   it('limits ride creation per user over REST and tRPC alike', async () => {
@@ -97,13 +87,13 @@ describe('create ride, join and assign', () => {
     expectRefusedFor(await post(app, '/trpc/ride.create', ridePayload(), aliceCookie));
     // Another member has a limit of their own.
     expect((await post(app, '/api/rides', ridePayload(), await loginAs(app, bob))).statusCode).toBe(201);
-    expect(await tdb.db.selectFrom('rides').select('id').execute()).toHaveLength(3);
+    expect(await t.db.selectFrom('rides').select('id').execute()).toHaveLength(3);
   });
 
   it('counts every join call of a tRPC batch, then refuses REST joins too', async () => {
     const app = await appWith({ RATE_LIMIT_JOIN_PER_HOUR: '2' });
     const rides = [];
-    for (let i = 0; i < 4; i += 1) rides.push(await createRide(tdb.db, alice));
+    for (let i = 0; i < 4; i += 1) rides.push(await createRide(t.db, alice));
     const bobCookie = await loginAs(app, bob);
     const calls = rides.slice(0, 3);
     const batch = await app.inject({
@@ -130,22 +120,18 @@ describe('create ride, join and assign', () => {
         bobCookie,
       ),
     );
-    const bobsEntries = await tdb.db
-      .selectFrom('ridePassengers')
-      .select('rideId')
-      .where('userId', '=', bob.id)
-      .execute();
+    const bobsEntries = await t.db.selectFrom('ridePassengers').select('rideId').where('userId', '=', bob.id).execute();
     expect(bobsEntries).toHaveLength(2);
   });
 
   it('limits assigning rides per vendor', async () => {
     const app = await appWith({ RATE_LIMIT_ASSIGN_PER_HOUR: '1' });
-    const vendor = await createVendor(tdb.db, { discordUsername: 'driver' });
-    const [first, second] = [await createRide(tdb.db, alice), await createRide(tdb.db, alice)];
+    const vendor = await createVendor(t.db, { discordUsername: 'driver' });
+    const [first, second] = [await createRide(t.db, alice), await createRide(t.db, alice)];
     const cookie = await loginAs(app, vendor);
     expect((await post(app, `/api/rides/${String(first?.id)}/assign`, {}, cookie)).statusCode).toBe(200);
     expectRefusedFor(await post(app, '/trpc/vendor.assign', { rideId: second?.id }, cookie));
-    const assigned = await tdb.db.selectFrom('rides').select('id').where('vendorId', '=', vendor.id).execute();
+    const assigned = await t.db.selectFrom('rides').select('id').where('vendorId', '=', vendor.id).execute();
     expect(assigned).toHaveLength(1);
   });
 });
@@ -185,7 +171,7 @@ describe('the argon2 wait queue', () => {
 
   it('answers 503 with Retry-After when ARGON2_MAX_QUEUE computations already wait, counting no failed attempt', async () => {
     const app = await appWith({ ARGON2_MAX_QUEUE: '2' });
-    const carol = await createUser(tdb.db, { discordUsername: 'carol' });
+    const carol = await createUser(t.db, { discordUsername: 'carol' });
     const held = occupy(2);
 
     const rest = await post(app, '/api/login', { discordUsername: 'carol', password: DEFAULT_PASSWORD });
@@ -197,7 +183,7 @@ describe('the argon2 wait queue', () => {
     expect(trpc.headers['retry-after']).toBe('1');
     expect(trpc.json<TrpcFailure>().error.data.code).toBe('SERVICE_UNAVAILABLE');
     // The refused sign-in was never checked, so it does not count as a wrong guess.
-    const counters = await tdb.db.selectFrom('loginThrottle').select(['key', 'failures']).execute();
+    const counters = await t.db.selectFrom('loginThrottle').select(['key', 'failures']).execute();
     expect(counters.every((c) => c.failures === 0)).toBe(true);
 
     open();

@@ -1,22 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { addPassenger, createRide, createUser, type TestUser } from '../factories';
-import { createTestApp, loginAs } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { loginAs, useTestApp } from '../helpers/app';
 import { rideTablesSnapshot } from '../helpers/rides';
 
-let tdb: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  app = await createTestApp(tdb.db);
-});
-afterAll(async () => {
-  await app.close();
-  await tdb.destroy();
-});
+const t = useTestApp();
 
 const DAY = 86_400_000;
 // Days, not seconds, from the wall clock: no assertion depends on how long a request takes.
@@ -28,17 +16,16 @@ let aliceCookie: string;
 let bobCookie: string;
 
 beforeEach(async () => {
-  await tdb.reset();
-  alice = await createUser(tdb.db, { name: 'Alice' });
-  bob = await createUser(tdb.db, { name: 'Bob' });
-  aliceCookie = await loginAs(app, alice);
-  bobCookie = await loginAs(app, bob);
+  alice = await createUser(t.db, { name: 'Alice' });
+  bob = await createUser(t.db, { name: 'Bob' });
+  aliceCookie = await loginAs(t.app, alice);
+  bobCookie = await loginAs(t.app, bob);
 });
 
 type Json = Record<string, unknown>;
 
 function cancel(rideId: number | string, cookie: string | null, payload: unknown) {
-  return app.inject({
+  return t.app.inject({
     method: 'POST',
     url: `/api/rides/${String(rideId)}/cancel`,
     headers: cookie ? { cookie } : {},
@@ -48,8 +35,8 @@ function cancel(rideId: number | string, cookie: string | null, payload: unknown
 
 describe('POST /api/rides/:id/cancel', () => {
   it('cancels the ride others joined and answers it with status, reason and time', async () => {
-    const ride = await createRide(tdb.db, alice, { date: inDays(2) });
-    await addPassenger(tdb.db, ride, bob);
+    const ride = await createRide(t.db, alice, { date: inDays(2) });
+    await addPassenger(t.db, ride, bob);
     const res = await cancel(ride.id, aliceCookie, { reason: 'Car broke down' });
     expect(res.statusCode).toBe(200);
     const body = res.json<Json>();
@@ -63,21 +50,21 @@ describe('POST /api/rides/:id/cancel', () => {
     expect(JSON.stringify(body)).not.toMatch(/passwordHash|argon2/);
 
     // Every reader sees it: the passenger's ride detail, the full list and the joined list.
-    const detail = await app.inject({
+    const detail = await t.app.inject({
       method: 'GET',
       url: `/api/rides/${String(ride.id)}`,
       headers: { cookie: bobCookie },
     });
     expect(detail.json<Json>()).toMatchObject({ status: 'cancelled', cancelReason: 'Car broke down' });
-    const list = await app.inject({ method: 'GET', url: '/api/rides' });
+    const list = await t.app.inject({ method: 'GET', url: '/api/rides' });
     expect(list.json<Json[]>()[0]).toMatchObject({ status: 'cancelled', cancelReason: 'Car broke down' });
-    const joined = await app.inject({ method: 'GET', url: '/api/rides/user/joined', headers: { cookie: bobCookie } });
+    const joined = await t.app.inject({ method: 'GET', url: '/api/rides/user/joined', headers: { cookie: bobCookie } });
     expect(joined.json<Json[]>()[0]).toMatchObject({ status: 'cancelled', cancelReason: 'Car broke down' });
   });
 
   it('answers cancelReason: null and cancelledAt: null on rides that are not cancelled', async () => {
-    await createRide(tdb.db, alice, { date: inDays(2) });
-    const list = await app.inject({ method: 'GET', url: '/api/rides' });
+    await createRide(t.db, alice, { date: inDays(2) });
+    const list = await t.app.inject({ method: 'GET', url: '/api/rides' });
     expect(list.json<Json[]>()[0]).toMatchObject({ status: 'open', cancelReason: null, cancelledAt: null });
   });
 
@@ -87,16 +74,16 @@ describe('POST /api/rides/:id/cancel', () => {
       ['a ride already cancelled', 'alice', { status: 'cancelled' }, 409, 'This ride is already cancelled'],
       ['a past ride', 'alice', { date: inDays(-1) }, 409, 'A past ride cannot be cancelled'],
     ] as const)('refuses %s', async (_label, who, overrides, status, message) => {
-      const ride = await createRide(tdb.db, alice, { date: inDays(2), ...overrides });
-      const before = await rideTablesSnapshot(tdb.db);
+      const ride = await createRide(t.db, alice, { date: inDays(2), ...overrides });
+      const before = await rideTablesSnapshot(t.db);
       const res = await cancel(ride.id, who === 'alice' ? aliceCookie : bobCookie, { reason: 'Why' });
       expect(res.statusCode).toBe(status);
       expect(res.json()).toEqual({ error: message });
-      expect(await rideTablesSnapshot(tdb.db)).toBe(before);
+      expect(await rideTablesSnapshot(t.db)).toBe(before);
     });
 
     it('refuses a signed-out caller with 401, an unknown ride with 404 and a bad id with 400', async () => {
-      const ride = await createRide(tdb.db, alice, { date: inDays(2) });
+      const ride = await createRide(t.db, alice, { date: inDays(2) });
       expect((await cancel(ride.id, null, { reason: 'x' })).statusCode).toBe(401);
       const missing = await cancel(4242, aliceCookie, { reason: 'x' });
       expect(missing.statusCode).toBe(404);
@@ -117,28 +104,28 @@ describe('POST /api/rides/:id/cancel', () => {
         'Reason contains characters that are not allowed (control or text-direction characters)',
       ],
     ])('refuses a reason %s with 400 and the message', async (_label, payload, message) => {
-      const ride = await createRide(tdb.db, alice, { date: inDays(2) });
-      const before = await rideTablesSnapshot(tdb.db);
+      const ride = await createRide(t.db, alice, { date: inDays(2) });
+      const before = await rideTablesSnapshot(t.db);
       const res = await cancel(ride.id, aliceCookie, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json<Json>()).toMatchObject({ error: message, fieldErrors: { reason: [message] } });
-      expect(await rideTablesSnapshot(tdb.db)).toBe(before);
+      expect(await rideTablesSnapshot(t.db)).toBe(before);
     });
 
     it('ignores an id in the body: the path names the ride', async () => {
-      const mine = await createRide(tdb.db, alice, { date: inDays(2) });
-      const bobs = await createRide(tdb.db, bob, { date: inDays(2) });
+      const mine = await createRide(t.db, alice, { date: inDays(2) });
+      const bobs = await createRide(t.db, bob, { date: inDays(2) });
       const res = await cancel(mine.id, aliceCookie, { reason: 'Mine', id: bobs.id });
       expect(res.json<Json>()).toMatchObject({ id: mine.id, status: 'cancelled' });
-      const other = await app.inject({ method: 'GET', url: `/api/rides/${String(bobs.id)}` });
+      const other = await t.app.inject({ method: 'GET', url: `/api/rides/${String(bobs.id)}` });
       expect(other.json<Json>()).toMatchObject({ status: 'open' });
     });
   });
 
   it('makes the join path refuse the ride with 409 and a clear message', async () => {
-    const ride = await createRide(tdb.db, alice, { date: inDays(2) });
+    const ride = await createRide(t.db, alice, { date: inDays(2) });
     await cancel(ride.id, aliceCookie, { reason: 'Off' });
-    const join = await app.inject({
+    const join = await t.app.inject({
       method: 'POST',
       url: `/api/rides/${String(ride.id)}/join`,
       headers: { cookie: bobCookie },

@@ -1,22 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { createRide, createUser, type TestUser } from '../factories';
-import { createTestApp, loginAs } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { loginAs, useTestApp } from '../helpers/app';
 import { rideTablesSnapshot } from '../helpers/rides';
 
-let tdb: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  app = await createTestApp(tdb.db);
-});
-afterAll(async () => {
-  await app.close();
-  await tdb.destroy();
-});
+const t = useTestApp();
 
 const DAY = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY);
@@ -41,20 +29,19 @@ let aliceCookie: string;
 let bobCookie: string;
 
 beforeEach(async () => {
-  await tdb.reset();
-  alice = await createUser(tdb.db, { name: 'Alice' });
-  bob = await createUser(tdb.db, { name: 'Bob' });
-  aliceCookie = await loginAs(app, alice);
-  bobCookie = await loginAs(app, bob);
+  alice = await createUser(t.db, { name: 'Alice' });
+  bob = await createUser(t.db, { name: 'Bob' });
+  aliceCookie = await loginAs(t.app, alice);
+  bobCookie = await loginAs(t.app, bob);
 });
 
 async function pricesOf(rideId: number) {
-  return tdb.db.selectFrom('rides').select(['cost', 'stopPrice']).where('id', '=', rideId).executeTakeFirst();
+  return t.db.selectFrom('rides').select(['cost', 'stopPrice']).where('id', '=', rideId).executeTakeFirst();
 }
 
 describe('POST /api/rides cost and stopPrice', () => {
   it('answers 201 with the prices set', async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/rides',
       headers: { cookie: aliceCookie },
@@ -67,7 +54,7 @@ describe('POST /api/rides cost and stopPrice', () => {
   });
 
   it('gives an old client without the fields the spec formula: SGD 80 and SGD 5 a stop', async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/rides',
       headers: { cookie: aliceCookie },
@@ -84,8 +71,8 @@ describe('POST /api/rides cost and stopPrice', () => {
     ['stop price -1', { stopPrice: -1 }, STOP_PRICE_MESSAGE],
     ['a fractional stop price', { stopPrice: 2.5 }, STOP_PRICE_MESSAGE],
   ])('answers 400 to %s, writing nothing', async (_label, override, message) => {
-    const before = await rideTablesSnapshot(tdb.db);
-    const res = await app.inject({
+    const before = await rideTablesSnapshot(t.db);
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/rides',
       headers: { cookie: aliceCookie },
@@ -93,14 +80,14 @@ describe('POST /api/rides cost and stopPrice', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json<Json>().error).toBe(message);
-    expect(await rideTablesSnapshot(tdb.db)).toBe(before);
+    expect(await rideTablesSnapshot(t.db)).toBe(before);
   });
 });
 
 describe('PATCH /api/rides/:id cost and stopPrice', () => {
   it('lets the organiser change them; GET answers them', async () => {
-    const ride = await createRide(tdb.db, alice);
-    const res = await app.inject({
+    const ride = await createRide(t.db, alice);
+    const res = await t.app.inject({
       method: 'PATCH',
       url: `/api/rides/${ride.id}`,
       headers: { cookie: aliceCookie },
@@ -108,15 +95,15 @@ describe('PATCH /api/rides/:id cost and stopPrice', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json<Json>()).toMatchObject({ cost: 60, stopPrice: 0 });
-    const read = await app.inject({ method: 'GET', url: `/api/rides/${ride.id}` });
+    const read = await t.app.inject({ method: 'GET', url: `/api/rides/${ride.id}` });
     expect(read.json<Json>()).toMatchObject({ cost: 60, stopPrice: 0 });
-    const list = await app.inject({ method: 'GET', url: '/api/rides' });
+    const list = await t.app.inject({ method: 'GET', url: '/api/rides' });
     expect(list.json<Json[]>()[0]).toMatchObject({ id: ride.id, cost: 60, stopPrice: 0 });
   });
 
   it('keeps them when the body leaves them out', async () => {
-    const ride = await createRide(tdb.db, alice, { cost: 150 });
-    const res = await app.inject({
+    const ride = await createRide(t.db, alice, { cost: 150 });
+    const res = await t.app.inject({
       method: 'PATCH',
       url: `/api/rides/${ride.id}`,
       headers: { cookie: aliceCookie },
@@ -127,9 +114,9 @@ describe('PATCH /api/rides/:id cost and stopPrice', () => {
   });
 
   it('answers 403 to anyone but the organiser, changing nothing', async () => {
-    const ride = await createRide(tdb.db, alice);
-    const before = await rideTablesSnapshot(tdb.db);
-    const res = await app.inject({
+    const ride = await createRide(t.db, alice);
+    const before = await rideTablesSnapshot(t.db);
+    const res = await t.app.inject({
       method: 'PATCH',
       url: `/api/rides/${ride.id}`,
       headers: { cookie: bobCookie },
@@ -137,7 +124,7 @@ describe('PATCH /api/rides/:id cost and stopPrice', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json<Json>().error).toBe('Only the ride organiser can edit this ride');
-    expect(await rideTablesSnapshot(tdb.db)).toBe(before);
+    expect(await rideTablesSnapshot(t.db)).toBe(before);
   });
 
   it.each([
@@ -145,9 +132,9 @@ describe('PATCH /api/rides/:id cost and stopPrice', () => {
     ['a null stop price', { stopPrice: null }, STOP_PRICE_MESSAGE],
     ['stop price 101', { stopPrice: 101 }, STOP_PRICE_MESSAGE],
   ])('answers 400 to %s, changing nothing', async (_label, override, message) => {
-    const ride = await createRide(tdb.db, alice);
-    const before = await rideTablesSnapshot(tdb.db);
-    const res = await app.inject({
+    const ride = await createRide(t.db, alice);
+    const before = await rideTablesSnapshot(t.db);
+    const res = await t.app.inject({
       method: 'PATCH',
       url: `/api/rides/${ride.id}`,
       headers: { cookie: aliceCookie },
@@ -155,6 +142,6 @@ describe('PATCH /api/rides/:id cost and stopPrice', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json<Json>().error).toBe(message);
-    expect(await rideTablesSnapshot(tdb.db)).toBe(before);
+    expect(await rideTablesSnapshot(t.db)).toBe(before);
   });
 });

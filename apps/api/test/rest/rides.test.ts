@@ -1,22 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { addPassenger, createRide, createUser, createVendor, type TestUser } from '../factories';
-import { createTestApp, loginAs } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { createTestApp, loginAs, useTestApp } from '../helpers/app';
 import { rideTablesSnapshot } from '../helpers/rides';
 
-let tdb: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  app = await createTestApp(tdb.db);
-});
-afterAll(async () => {
-  await app.close();
-  await tdb.destroy();
-});
+const t = useTestApp();
 
 const DAY = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY);
@@ -56,20 +44,19 @@ let aliceCookie: string;
 let bobCookie: string;
 
 beforeEach(async () => {
-  await tdb.reset();
-  alice = await createUser(tdb.db, { name: 'Alice', whatsappNumber: '+6591234567' });
-  bob = await createUser(tdb.db, { name: 'Bob' });
-  aliceCookie = await loginAs(app, alice);
-  bobCookie = await loginAs(app, bob);
+  alice = await createUser(t.db, { name: 'Alice', whatsappNumber: '+6591234567' });
+  bob = await createUser(t.db, { name: 'Bob' });
+  aliceCookie = await loginAs(t.app, alice);
+  bobCookie = await loginAs(t.app, bob);
 });
 
 type Json = Record<string, unknown>;
 
 describe('GET /api/rides', () => {
   it('answers every ride with the SPEC field names, an ETag, and 304 when unchanged', async () => {
-    const ride = await createRide(tdb.db, alice);
-    await createRide(tdb.db, bob, { date: inDays(-3) });
-    const first = await app.inject({ method: 'GET', url: '/api/rides' });
+    const ride = await createRide(t.db, alice);
+    await createRide(t.db, bob, { date: inDays(-3) });
+    const first = await t.app.inject({ method: 'GET', url: '/api/rides' });
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toMatch(/^application\/json/);
     const list = first.json<Json[]>();
@@ -79,32 +66,32 @@ describe('GET /api/rides', () => {
     const etag = first.headers.etag;
     expect(typeof etag).toBe('string');
 
-    const cached = await app.inject({ method: 'GET', url: '/api/rides', headers: { 'if-none-match': String(etag) } });
+    const cached = await t.app.inject({ method: 'GET', url: '/api/rides', headers: { 'if-none-match': String(etag) } });
     expect(cached.statusCode).toBe(304);
     expect(cached.body).toBe('');
     const strong = String(etag).replace(/^W\//, '');
-    const listed = await app.inject({
+    const listed = await t.app.inject({
       method: 'GET',
       url: '/api/rides',
       headers: { 'if-none-match': `"other", ${strong}` },
     });
     expect(listed.statusCode).toBe(304);
-    const stale = await app.inject({ method: 'GET', url: '/api/rides', headers: { 'if-none-match': 'W/"rides-0"' } });
+    const stale = await t.app.inject({ method: 'GET', url: '/api/rides', headers: { 'if-none-match': 'W/"rides-0"' } });
     expect(stale.statusCode).toBe(200);
   });
 
   it('changes the ETag after a write, and serves the new list', async () => {
-    const ride = await createRide(tdb.db, alice);
-    const first = await app.inject({ method: 'GET', url: '/api/rides' });
+    const ride = await createRide(t.db, alice);
+    const first = await t.app.inject({ method: 'GET', url: '/api/rides' });
     const etag = String(first.headers.etag);
-    const join = await app.inject({
+    const join = await t.app.inject({
       method: 'POST',
       url: `/api/rides/${String(ride.id)}/join`,
       headers: { cookie: bobCookie },
       payload: { dropoffLocation: 'Bedok', passengerCount: 2 },
     });
     expect(join.statusCode).toBe(201);
-    const after = await app.inject({ method: 'GET', url: '/api/rides', headers: { 'if-none-match': etag } });
+    const after = await t.app.inject({ method: 'GET', url: '/api/rides', headers: { 'if-none-match': etag } });
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(etag);
     expect(after.json<Json[]>()[0]).toMatchObject({ currentPassengers: 3, additionalStops: 1 });
@@ -113,8 +100,8 @@ describe('GET /api/rides', () => {
 
 describe('GET /api/rides/:id', () => {
   it("answers the ride with creator and creatorName; numbers only for the ride's party", async () => {
-    const ride = await createRide(tdb.db, alice);
-    const anonymous = await app.inject({ method: 'GET', url: `/api/rides/${String(ride.id)}` });
+    const ride = await createRide(t.db, alice);
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/rides/${String(ride.id)}` });
     expect(anonymous.statusCode).toBe(200);
     const body = anonymous.json<Json>();
     for (const field of RIDE_FIELDS) expect(body).toHaveProperty(field);
@@ -122,14 +109,14 @@ describe('GET /api/rides/:id', () => {
       creatorName: 'Alice',
       creator: { id: alice.id, name: 'Alice', whatsappNumber: null },
     });
-    const signedIn = await app.inject({
+    const signedIn = await t.app.inject({
       method: 'GET',
       url: `/api/rides/${String(ride.id)}`,
       headers: { cookie: bobCookie },
     });
     expect(signedIn.json<Json>()).toMatchObject({ creator: { whatsappNumber: null }, driver: null });
-    await addPassenger(tdb.db, ride, bob);
-    const passenger = await app.inject({
+    await addPassenger(t.db, ride, bob);
+    const passenger = await t.app.inject({
       method: 'GET',
       url: `/api/rides/${String(ride.id)}`,
       headers: { cookie: bobCookie },
@@ -138,21 +125,21 @@ describe('GET /api/rides/:id', () => {
   });
 
   it('carries the driver card for the organiser and passengers once a vendor is assigned, null otherwise', async () => {
-    const vendor = await createVendor(tdb.db, {
+    const vendor = await createVendor(t.db, {
       companyName: 'Acme Transport',
       driverDetails: { name: 'Tan Ah Kow', contact: '+6598765432', carNumber: 'SGX1234A' },
     });
-    const ride = await createRide(tdb.db, alice, { status: 'assigned', vendorId: vendor.id });
+    const ride = await createRide(t.db, alice, { status: 'assigned', vendorId: vendor.id });
     const url = `/api/rides/${String(ride.id)}`;
-    const organiser = await app.inject({ method: 'GET', url, headers: { cookie: aliceCookie } });
+    const organiser = await t.app.inject({ method: 'GET', url, headers: { cookie: aliceCookie } });
     expect(organiser.json<Json>().driver).toEqual({
       companyName: 'Acme Transport',
       driverName: 'Tan Ah Kow',
       driverContact: '+6598765432',
       carNumber: 'SGX1234A',
     });
-    expect((await app.inject({ method: 'GET', url, headers: { cookie: bobCookie } })).json<Json>().driver).toBeNull();
-    expect((await app.inject({ method: 'GET', url })).json<Json>().driver).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url, headers: { cookie: bobCookie } })).json<Json>().driver).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url })).json<Json>().driver).toBeNull();
   });
 
   it.each([
@@ -163,7 +150,7 @@ describe('GET /api/rides/:id', () => {
     ['99999999999', 400, 'Invalid id'],
     ['4242', 404, 'Ride not found'],
   ])('answers /api/rides/%s with %i', async (id, status, error) => {
-    const res = await app.inject({ method: 'GET', url: `/api/rides/${id}` });
+    const res = await t.app.inject({ method: 'GET', url: `/api/rides/${id}` });
     expect(res.statusCode).toBe(status);
     expect(res.json<Json>().error).toBe(error);
   });
@@ -175,15 +162,15 @@ describe('what a signed-out visitor sees (GET /api/rides and GET /api/rides/:id)
    * and an FC->SG ride by an organiser without a name, each with a passenger's free-text location.
    */
   async function ridesWithSecrets() {
-    const nameless = await createUser(tdb.db, { name: null, discordUsername: 'nameless_organiser_handle' });
-    const sg = await createRide(tdb.db, alice, { direction: 'SG->FC', organizerLocation: 'Pasir Ris MRT' });
-    await addPassenger(tdb.db, sg, bob, { location: 'Blk 9 Bob Street #01-02' });
-    const fc = await createRide(tdb.db, nameless, {
+    const nameless = await createUser(t.db, { name: null, discordUsername: 'nameless_organiser_handle' });
+    const sg = await createRide(t.db, alice, { direction: 'SG->FC', organizerLocation: 'Pasir Ris MRT' });
+    await addPassenger(t.db, sg, bob, { location: 'Blk 9 Bob Street #01-02' });
+    const fc = await createRide(t.db, nameless, {
       direction: 'FC->SG',
       organizerLocation: 'Nameless Home Road 7',
       date: inDays(4),
     });
-    await addPassenger(tdb.db, fc, bob, { location: 'Bob Drop-off Lane 3', count: 2 });
+    await addPassenger(t.db, fc, bob, { location: 'Bob Drop-off Lane 3', count: 2 });
     const secrets = [
       alice.discordUsername,
       bob.discordUsername,
@@ -197,7 +184,7 @@ describe('what a signed-out visitor sees (GET /api/rides and GET /api/rides/:id)
 
   it('GET /api/rides: no Discord username and no passenger location text for a visitor', async () => {
     const { sg, fc, secrets } = await ridesWithSecrets();
-    const res = await app.inject({ method: 'GET', url: '/api/rides' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/rides' });
     expect(res.statusCode).toBe(200);
     for (const secret of secrets) expect(res.body).not.toContain(secret);
     const byId = new Map(res.json<Json[]>().map((ride) => [ride.id, ride]));
@@ -219,7 +206,7 @@ describe('what a signed-out visitor sees (GET /api/rides and GET /api/rides/:id)
 
   it('GET /api/rides: signed-in members still see names, usernames and every location', async () => {
     const { sg, fc, nameless } = await ridesWithSecrets();
-    const res = await app.inject({ method: 'GET', url: '/api/rides', headers: { cookie: bobCookie } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/rides', headers: { cookie: bobCookie } });
     expect(res.statusCode).toBe(200);
     const byId = new Map(res.json<Json[]>().map((ride) => [ride.id, ride]));
     expect(byId.get(sg.id)).toMatchObject({
@@ -240,8 +227,8 @@ describe('what a signed-out visitor sees (GET /api/rides and GET /api/rides/:id)
 
   it('GET /api/rides: each audience has its own ETag, so a 304 never hands one the other’s body', async () => {
     await ridesWithSecrets();
-    const visitor = await app.inject({ method: 'GET', url: '/api/rides' });
-    const member = await app.inject({ method: 'GET', url: '/api/rides', headers: { cookie: bobCookie } });
+    const visitor = await t.app.inject({ method: 'GET', url: '/api/rides' });
+    const member = await t.app.inject({ method: 'GET', url: '/api/rides', headers: { cookie: bobCookie } });
     const visitorTag = String(visitor.headers.etag);
     const memberTag = String(member.headers.etag);
     expect(visitorTag).toMatch(/^W\/".+"$/);
@@ -252,11 +239,11 @@ describe('what a signed-out visitor sees (GET /api/rides and GET /api/rides/:id)
 
     // Each audience's own tag: 304.
     expect(
-      (await app.inject({ method: 'GET', url: '/api/rides', headers: { 'if-none-match': visitorTag } })).statusCode,
+      (await t.app.inject({ method: 'GET', url: '/api/rides', headers: { 'if-none-match': visitorTag } })).statusCode,
     ).toBe(304);
     expect(
       (
-        await app.inject({
+        await t.app.inject({
           method: 'GET',
           url: '/api/rides',
           headers: { cookie: bobCookie, 'if-none-match': memberTag },
@@ -264,14 +251,14 @@ describe('what a signed-out visitor sees (GET /api/rides and GET /api/rides/:id)
       ).statusCode,
     ).toBe(304);
     // The other audience's tag: the full body of one's own audience.
-    const visitorWithMemberTag = await app.inject({
+    const visitorWithMemberTag = await t.app.inject({
       method: 'GET',
       url: '/api/rides',
       headers: { 'if-none-match': memberTag },
     });
     expect(visitorWithMemberTag.statusCode).toBe(200);
     expect(visitorWithMemberTag.body).toBe(visitor.body);
-    const memberWithVisitorTag = await app.inject({
+    const memberWithVisitorTag = await t.app.inject({
       method: 'GET',
       url: '/api/rides',
       headers: { cookie: bobCookie, 'if-none-match': visitorTag },
@@ -281,7 +268,7 @@ describe('what a signed-out visitor sees (GET /api/rides and GET /api/rides/:id)
   });
 
   it('GET /api/rides: Vary names the cookie next to the Origin that CORS varies on', async () => {
-    const corsApp = await createTestApp(tdb.db, { CORS_ORIGIN: 'https://app.example.com' });
+    const corsApp = await createTestApp(t.db, { CORS_ORIGIN: 'https://app.example.com' });
     try {
       const res = await corsApp.inject({
         method: 'GET',
@@ -301,9 +288,9 @@ describe('what a signed-out visitor sees (GET /api/rides and GET /api/rides/:id)
 
   it('GET /api/rides/:id: no Discord username of the organiser (named or not) and no passenger location', async () => {
     const { sg, fc, secrets, nameless } = await ridesWithSecrets();
-    const named = await app.inject({ method: 'GET', url: `/api/rides/${String(sg.id)}` });
+    const named = await t.app.inject({ method: 'GET', url: `/api/rides/${String(sg.id)}` });
     expect(named.statusCode).toBe(200);
-    const unnamed = await app.inject({ method: 'GET', url: `/api/rides/${String(fc.id)}` });
+    const unnamed = await t.app.inject({ method: 'GET', url: `/api/rides/${String(fc.id)}` });
     expect(unnamed.statusCode).toBe(200);
     for (const res of [named, unnamed]) {
       for (const secret of secrets) expect(res.body).not.toContain(secret);
@@ -319,7 +306,7 @@ describe('what a signed-out visitor sees (GET /api/rides and GET /api/rides/:id)
       creator: { id: nameless.id, name: null, discordUsername: null },
     });
 
-    const member = await app.inject({
+    const member = await t.app.inject({
       method: 'GET',
       url: `/api/rides/${String(fc.id)}`,
       headers: { cookie: aliceCookie },
@@ -337,7 +324,7 @@ describe('what a signed-out visitor sees (GET /api/rides and GET /api/rides/:id)
 
 describe('POST /api/rides', () => {
   it('creates a ride (201) with the organiser as its first passenger', async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/rides',
       headers: { cookie: aliceCookie },
@@ -353,13 +340,13 @@ describe('POST /api/rides', () => {
       cost: 80,
       additionalStops: 0,
     });
-    const entries = await tdb.db.selectFrom('ridePassengers').select(['userId', 'rideId']).execute();
+    const entries = await t.db.selectFrom('ridePassengers').select(['userId', 'rideId']).execute();
     expect(entries).toEqual([{ userId: alice.id, rideId: body.id }]);
   });
 
   it('stores SQL-looking and HTML text verbatim', async () => {
     const text = `'); drop table rides; -- <script>alert(1)</script>`;
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/rides',
       headers: { cookie: aliceCookie },
@@ -367,17 +354,17 @@ describe('POST /api/rides', () => {
     });
     expect(res.statusCode).toBe(201);
     const id = res.json<{ id: number }>().id;
-    const read = await app.inject({ method: 'GET', url: `/api/rides/${String(id)}` });
+    const read = await t.app.inject({ method: 'GET', url: `/api/rides/${String(id)}` });
     expect(read.json<Json>().pickupLocation).toBe(text);
     expect(read.body).toContain('<script>');
-    const join = await app.inject({
+    const join = await t.app.inject({
       method: 'POST',
       url: `/api/rides/${String(id)}/join`,
       headers: { cookie: bobCookie },
       payload: { dropoffLocation: text, passengerCount: 1 },
     });
     expect(join.json<Json>().dropoffLocation).toBe(text);
-    expect(await tdb.db.selectFrom('rides').select('id').execute()).toHaveLength(1);
+    expect(await t.db.selectFrom('rides').select('id').execute()).toHaveLength(1);
   });
 
   it.each([
@@ -399,9 +386,9 @@ describe('POST /api/rides', () => {
     ['an array body', 'alice', [payload()], 400, 'Direction must be SG->FC or FC->SG'],
     ['a vendor', 'vendor', payload(), 403, 'Vendors cannot create rides'],
   ])('refuses %s, writing nothing', async (_label, who, body, status, error) => {
-    const vendor = await createVendor(tdb.db);
-    const cookie = who === 'alice' ? aliceCookie : who === 'vendor' ? await loginAs(app, vendor) : undefined;
-    const res = await app.inject({
+    const vendor = await createVendor(t.db);
+    const cookie = who === 'alice' ? aliceCookie : who === 'vendor' ? await loginAs(t.app, vendor) : undefined;
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/rides',
       headers: cookie ? { cookie } : {},
@@ -409,11 +396,11 @@ describe('POST /api/rides', () => {
     });
     expect(res.statusCode).toBe(status);
     expect(res.json<Json>().error).toBe(error);
-    expect(await tdb.db.selectFrom('rides').select('id').execute()).toHaveLength(0);
+    expect(await t.db.selectFrom('rides').select('id').execute()).toHaveLength(0);
   });
 
   it('answers 400 to malformed JSON and 413 to a 1 MB location, writing nothing', async () => {
-    const malformed = await app.inject({
+    const malformed = await t.app.inject({
       method: 'POST',
       url: '/api/rides',
       headers: { cookie: aliceCookie, 'content-type': 'application/json' },
@@ -422,7 +409,7 @@ describe('POST /api/rides', () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json<Json>().error).toBe('The request body is not valid JSON');
 
-    const huge = await app.inject({
+    const huge = await t.app.inject({
       method: 'POST',
       url: '/api/rides',
       headers: { cookie: aliceCookie },
@@ -431,7 +418,7 @@ describe('POST /api/rides', () => {
     expect(huge.statusCode).toBe(413);
     expect(huge.json<Json>().error).toBe('The request body is too large');
 
-    const long = await app.inject({
+    const long = await t.app.inject({
       method: 'POST',
       url: '/api/rides',
       headers: { cookie: aliceCookie },
@@ -439,15 +426,15 @@ describe('POST /api/rides', () => {
     });
     expect(long.statusCode).toBe(400);
     expect(long.json<Json>().error).toBe('Pickup location must be at most 500 characters');
-    expect(await tdb.db.selectFrom('rides').select('id').execute()).toHaveLength(0);
+    expect(await t.db.selectFrom('rides').select('id').execute()).toHaveLength(0);
   });
 });
 
 describe('PATCH and DELETE /api/rides/:id', () => {
   it('updates for the organiser; the path id wins over a body id', async () => {
-    const ride = await createRide(tdb.db, alice);
-    const other = await createRide(tdb.db, alice);
-    const res = await app.inject({
+    const ride = await createRide(t.db, alice);
+    const other = await createRide(t.db, alice);
+    const res = await t.app.inject({
       method: 'PATCH',
       url: `/api/rides/${String(ride.id)}`,
       headers: { cookie: aliceCookie },
@@ -460,7 +447,7 @@ describe('PATCH and DELETE /api/rides/:id', () => {
       currentPassengers: 2,
       pickupLocation: 'Bedok',
     });
-    const untouched = await tdb.db
+    const untouched = await t.db
       .selectFrom('rides')
       .select('maxPassengers')
       .where('id', '=', other.id)
@@ -469,11 +456,11 @@ describe('PATCH and DELETE /api/rides/:id', () => {
   });
 
   it('refuses others (403), a maximum below the seats taken (409) and bad ids (400/404)', async () => {
-    const ride = await createRide(tdb.db, alice, { maxPassengers: 5 });
-    await addPassenger(tdb.db, ride, bob, { count: 3 });
-    const before = await rideTablesSnapshot(tdb.db);
+    const ride = await createRide(t.db, alice, { maxPassengers: 5 });
+    await addPassenger(t.db, ride, bob, { count: 3 });
+    const before = await rideTablesSnapshot(t.db);
     const patch = (url: string, cookie: string, body: unknown) =>
-      app.inject({ method: 'PATCH', url, headers: { cookie }, payload: body as Json });
+      t.app.inject({ method: 'PATCH', url, headers: { cookie }, payload: body as Json });
     const url = `/api/rides/${String(ride.id)}`;
 
     const notCreator = await patch(url, bobCookie, payload());
@@ -484,47 +471,47 @@ describe('PATCH and DELETE /api/rides/:id', () => {
     expect(tooSmall.json<Json>().error).toBe('Maximum passengers cannot be less than the 4 seats already taken');
     expect((await patch('/api/rides/abc', aliceCookie, payload())).statusCode).toBe(400);
     expect((await patch('/api/rides/777', aliceCookie, payload())).statusCode).toBe(404);
-    expect(await rideTablesSnapshot(tdb.db)).toBe(before);
+    expect(await rideTablesSnapshot(t.db)).toBe(before);
   });
 
   it('deletes only a ride nobody else joined, and only for its organiser', async () => {
-    const ride = await createRide(tdb.db, alice);
-    const entry = await addPassenger(tdb.db, ride, bob);
+    const ride = await createRide(t.db, alice);
+    const entry = await addPassenger(t.db, ride, bob);
     const url = `/api/rides/${String(ride.id)}`;
 
-    const byOther = await app.inject({ method: 'DELETE', url, headers: { cookie: bobCookie } });
+    const byOther = await t.app.inject({ method: 'DELETE', url, headers: { cookie: bobCookie } });
     expect(byOther.statusCode).toBe(403);
-    const withPassengers = await app.inject({ method: 'DELETE', url, headers: { cookie: aliceCookie } });
+    const withPassengers = await t.app.inject({ method: 'DELETE', url, headers: { cookie: aliceCookie } });
     expect(withPassengers.statusCode).toBe(409);
     expect(withPassengers.json<Json>().error).toBe(
       'This ride has passengers who joined. Remove them before deleting it.',
     );
-    expect(await tdb.db.selectFrom('ridePassengers').select('id').execute()).toHaveLength(2);
+    expect(await t.db.selectFrom('ridePassengers').select('id').execute()).toHaveLength(2);
 
-    const removed = await app.inject({
+    const removed = await t.app.inject({
       method: 'DELETE',
       url: `${url}/passengers/${String(entry.id)}`,
       headers: { cookie: aliceCookie },
     });
     expect(removed.statusCode).toBe(200);
-    const deleted = await app.inject({ method: 'DELETE', url, headers: { cookie: aliceCookie } });
+    const deleted = await t.app.inject({ method: 'DELETE', url, headers: { cookie: aliceCookie } });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json<Json>()).toEqual({ id: ride.id, message: 'Ride deleted successfully' });
-    expect(await tdb.db.selectFrom('rides').select('id').execute()).toHaveLength(0);
-    expect((await app.inject({ method: 'DELETE', url, headers: { cookie: aliceCookie } })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
+    expect(await t.db.selectFrom('rides').select('id').execute()).toHaveLength(0);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: { cookie: aliceCookie } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
   });
 });
 
 describe('passengers', () => {
   it('GET /api/rides/:id/passengers: login required, entries with their user', async () => {
-    const ride = await createRide(tdb.db, alice);
-    await addPassenger(tdb.db, ride, bob, { location: 'Bedok', count: 2 });
+    const ride = await createRide(t.db, alice);
+    await addPassenger(t.db, ride, bob, { location: 'Bedok', count: 2 });
     const url = `/api/rides/${String(ride.id)}/passengers`;
-    const anonymous = await app.inject({ method: 'GET', url });
+    const anonymous = await t.app.inject({ method: 'GET', url });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json<Json>().error).toBe('You must be logged in');
-    const res = await app.inject({ method: 'GET', url, headers: { cookie: bobCookie } });
+    const res = await t.app.inject({ method: 'GET', url, headers: { cookie: bobCookie } });
     expect(res.statusCode).toBe(200);
     const list = res.json<Json[]>();
     expect(list).toHaveLength(2);
@@ -539,26 +526,27 @@ describe('passengers', () => {
     });
     // Bob is on the ride: he sees the organiser's number; a member who is not does not.
     expect(list[0]).toMatchObject({ user: { name: 'Alice', whatsappNumber: '+6591234567' } });
-    const carol = await createUser(tdb.db, { name: 'Carol' });
-    const outsider = await app.inject({ method: 'GET', url, headers: { cookie: await loginAs(app, carol) } });
+    const carol = await createUser(t.db, { name: 'Carol' });
+    const outsider = await t.app.inject({ method: 'GET', url, headers: { cookie: await loginAs(t.app, carol) } });
     expect(outsider.json<Json[]>()[0]).toMatchObject({
       user: { name: 'Alice', whatsappNumber: null, malaysianNumber: null, revolutUsername: null },
     });
     expect(
-      (await app.inject({ method: 'GET', url: '/api/rides/x/passengers', headers: { cookie: bobCookie } })).statusCode,
+      (await t.app.inject({ method: 'GET', url: '/api/rides/x/passengers', headers: { cookie: bobCookie } }))
+        .statusCode,
     ).toBe(400);
     expect(
-      (await app.inject({ method: 'GET', url: '/api/rides/404/passengers', headers: { cookie: bobCookie } }))
+      (await t.app.inject({ method: 'GET', url: '/api/rides/404/passengers', headers: { cookie: bobCookie } }))
         .statusCode,
     ).toBe(404);
   });
 
   it('POST /api/rides/:id/join: the path id wins; spots, duplicates and bad input are refused', async () => {
-    const ride = await createRide(tdb.db, alice, { maxPassengers: 3 });
-    const other = await createRide(tdb.db, alice);
+    const ride = await createRide(t.db, alice, { maxPassengers: 3 });
+    const other = await createRide(t.db, alice);
     const url = `/api/rides/${String(ride.id)}/join`;
     const join = (cookie: string, body: unknown) =>
-      app.inject({ method: 'POST', url, headers: { cookie }, payload: body as Json });
+      t.app.inject({ method: 'POST', url, headers: { cookie }, payload: body as Json });
 
     const tooMany = await join(bobCookie, { rideId: other.id, dropoffLocation: 'Bedok', passengerCount: 3 });
     expect(tooMany.statusCode).toBe(409);
@@ -578,15 +566,15 @@ describe('passengers', () => {
     const again = await join(bobCookie, { dropoffLocation: 'Bedok', passengerCount: 1 });
     expect(again.statusCode).toBe(409);
     expect(again.json<Json>().error).toBe('You have already joined this ride');
-    const carol = await createUser(tdb.db);
-    const full = await join(await loginAs(app, carol), { dropoffLocation: 'Bedok', passengerCount: 1 });
+    const carol = await createUser(t.db);
+    const full = await join(await loginAs(t.app, carol), { dropoffLocation: 'Bedok', passengerCount: 1 });
     expect(full.statusCode).toBe(409);
     expect(full.json<Json>().error).toBe('Ride is full');
     const own = await join(aliceCookie, { dropoffLocation: 'Bedok', passengerCount: 1 });
     expect(own.statusCode).toBe(403);
-    expect((await app.inject({ method: 'POST', url, payload: { dropoffLocation: 'Bedok' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url, payload: { dropoffLocation: 'Bedok' } })).statusCode).toBe(401);
 
-    const entries = await tdb.db
+    const entries = await t.db
       .selectFrom('ridePassengers')
       .select(['rideId', 'userId'])
       .where('userId', '=', bob.id)
@@ -595,36 +583,36 @@ describe('passengers', () => {
   });
 
   it('DELETE /api/rides/:id/passengers/:passengerId: organiser or self only', async () => {
-    const ride = await createRide(tdb.db, alice);
-    const b = await addPassenger(tdb.db, ride, bob);
-    const carol = await createUser(tdb.db);
-    const carolCookie = await loginAs(app, carol);
+    const ride = await createRide(t.db, alice);
+    const b = await addPassenger(t.db, ride, bob);
+    const carol = await createUser(t.db);
+    const carolCookie = await loginAs(t.app, carol);
     const url = `/api/rides/${String(ride.id)}/passengers/${String(b.id)}`;
 
-    const stranger = await app.inject({ method: 'DELETE', url, headers: { cookie: carolCookie } });
+    const stranger = await t.app.inject({ method: 'DELETE', url, headers: { cookie: carolCookie } });
     expect(stranger.statusCode).toBe(403);
     expect(stranger.json<Json>().error).toBe('You can only remove yourself from this ride');
-    const badId = await app.inject({
+    const badId = await t.app.inject({
       method: 'DELETE',
       url: `/api/rides/${String(ride.id)}/passengers/x`,
       headers: { cookie: bobCookie },
     });
     expect(badId.statusCode).toBe(400);
     expect(badId.json<Json>().error).toBe('Invalid id');
-    const organiserEntry = await app.inject({
+    const organiserEntry = await t.app.inject({
       method: 'DELETE',
       url: `/api/rides/${String(ride.id)}/passengers/${String(ride.organizerEntryId)}`,
       headers: { cookie: aliceCookie },
     });
     expect(organiserEntry.statusCode).toBe(403);
 
-    const leave = await app.inject({ method: 'DELETE', url, headers: { cookie: bobCookie } });
+    const leave = await t.app.inject({ method: 'DELETE', url, headers: { cookie: bobCookie } });
     expect(leave.statusCode).toBe(200);
     expect(leave.json<Json>()).toMatchObject({
       message: 'Passenger removed successfully',
       ride: { id: ride.id, currentPassengers: 1 },
     });
-    const gone = await app.inject({ method: 'DELETE', url, headers: { cookie: bobCookie } });
+    const gone = await t.app.inject({ method: 'DELETE', url, headers: { cookie: bobCookie } });
     expect(gone.statusCode).toBe(404);
     expect(gone.json<Json>().error).toBe('This passenger is not on this ride');
   });
@@ -632,11 +620,11 @@ describe('passengers', () => {
 
 describe('drop-off sequence', () => {
   it('PATCH …/sequence moves a passenger; POST …/lockSequence locks; then moves are refused', async () => {
-    const ride = await createRide(tdb.db, alice, { direction: 'FC->SG' });
-    const b = await addPassenger(tdb.db, ride, bob, { location: 'Jurong' });
+    const ride = await createRide(t.db, alice, { direction: 'FC->SG' });
+    const b = await addPassenger(t.db, ride, bob, { location: 'Jurong' });
     const base = `/api/rides/${String(ride.id)}`;
     const move = (cookie: string, body: unknown, passengerId = b.id) =>
-      app.inject({
+      t.app.inject({
         method: 'PATCH',
         url: `${base}/passengers/${String(passengerId)}/sequence`,
         headers: { cookie },
@@ -657,35 +645,35 @@ describe('drop-off sequence', () => {
     const notCreator = await move(bobCookie, { sequence: 2 });
     expect(notCreator.statusCode).toBe(403);
 
-    const lockByOther = await app.inject({
+    const lockByOther = await t.app.inject({
       method: 'POST',
       url: `${base}/lockSequence`,
       headers: { cookie: bobCookie },
     });
     expect(lockByOther.statusCode).toBe(403);
-    const lock = await app.inject({ method: 'POST', url: `${base}/lockSequence`, headers: { cookie: aliceCookie } });
+    const lock = await t.app.inject({ method: 'POST', url: `${base}/lockSequence`, headers: { cookie: aliceCookie } });
     expect(lock.statusCode).toBe(200);
     expect(lock.json<Json[]>()).toHaveLength(2);
     const locked = await move(aliceCookie, { sequence: 2 });
     expect(locked.statusCode).toBe(409);
     expect(locked.json<Json>().error).toBe('The drop-off sequence is locked');
-    const ride2 = await app.inject({ method: 'GET', url: base });
+    const ride2 = await t.app.inject({ method: 'GET', url: base });
     expect(ride2.json<Json>().sequenceLocked).toBe(true);
   });
 });
 
 describe('GET /api/rides/user/joined and GET /api/stats', () => {
   it('answers the rides the caller joined, and the counters', async () => {
-    const ride = await createRide(tdb.db, alice);
-    await createRide(tdb.db, bob);
-    await addPassenger(tdb.db, ride, bob);
-    const joined = await app.inject({ method: 'GET', url: '/api/rides/user/joined', headers: { cookie: bobCookie } });
+    const ride = await createRide(t.db, alice);
+    await createRide(t.db, bob);
+    await addPassenger(t.db, ride, bob);
+    const joined = await t.app.inject({ method: 'GET', url: '/api/rides/user/joined', headers: { cookie: bobCookie } });
     expect(joined.statusCode).toBe(200);
     expect(joined.json<Json[]>().map((r) => r.id)).toEqual([ride.id]);
     for (const field of RIDE_FIELDS) expect(joined.json<Json[]>()[0]).toHaveProperty(field);
-    expect((await app.inject({ method: 'GET', url: '/api/rides/user/joined' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/rides/user/joined' })).statusCode).toBe(401);
 
-    const stats = await app.inject({ method: 'GET', url: '/api/stats' });
+    const stats = await t.app.inject({ method: 'GET', url: '/api/stats' });
     expect(stats.statusCode).toBe(200);
     expect(stats.json()).toEqual({ totalRides: 2, totalUsers: 2 });
   });

@@ -5,32 +5,22 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { parseEnv } from '../../src/env';
 import { findPasswordHashById } from '../../src/repositories/user-repository';
 import { createUser, type TestUser } from '../factories';
 import { appsPerTest, loginAs } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 
-let tdb: TestDatabase;
-const appWith = appsPerTest(() => tdb.db);
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-});
-afterAll(async () => {
-  await tdb.destroy();
-});
-beforeEach(async () => {
-  await tdb.reset();
-});
+const t = useTestDatabase();
+const appWith = appsPerTest(() => t.db);
 
 const HOUR = 3_600_000;
 
 /** Pretends the user's sessions were last used `ms` ago (as if time had passed since). */
 async function lastUsedAgo(userId: number, ms: number): Promise<void> {
-  await tdb.db
+  await t.db
     .updateTable('sessions')
     .set({ lastSeenAt: new Date(Date.now() - ms) })
     .where(sql<string>`sess->>'userId'`, '=', String(userId))
@@ -38,7 +28,7 @@ async function lastUsedAgo(userId: number, ms: number): Promise<void> {
 }
 
 async function sessionRows(userId: number) {
-  return tdb.db
+  return t.db
     .selectFrom('sessions')
     .select(['sid', 'lastSeenAt'])
     .where(sql<string>`sess->>'userId'`, '=', String(userId))
@@ -53,8 +43,8 @@ describe('idle timeout', () => {
   let admin: TestUser;
 
   beforeEach(async () => {
-    alice = await createUser(tdb.db, { discordUsername: 'alice' });
-    admin = await createUser(tdb.db, { discordUsername: 'the-admin', isAdmin: true });
+    alice = await createUser(t.db, { discordUsername: 'alice' });
+    admin = await createUser(t.db, { discordUsername: 'the-admin', isAdmin: true });
   });
 
   it("ends a member's session unused for 7 days, and keeps one unused for less", async () => {
@@ -63,13 +53,13 @@ describe('idle timeout', () => {
     const stale = await loginAs(app, alice);
     const [freshRow, staleRow] = await sessionRows(alice.id);
     expect(freshRow && staleRow).toBeTruthy();
-    await tdb.db
+    await t.db
       .updateTable('sessions')
       .set({ lastSeenAt: new Date(Date.now() - 7 * 24 * HOUR - 60_000) })
       .where('sid', '=', staleRow?.sid ?? '')
       .execute();
     const freshLastSeen = new Date(Date.now() - 6 * 24 * HOUR);
-    await tdb.db
+    await t.db
       .updateTable('sessions')
       .set({ lastSeenAt: freshLastSeen })
       .where('sid', '=', freshRow?.sid ?? '')
@@ -139,7 +129,7 @@ describe('idle timeout', () => {
 describe('Cache-Control on authenticated answers', () => {
   it('is no-store for answers given within a session, over REST and tRPC, and for sign-in itself', async () => {
     const app = await appWith();
-    const alice = await createUser(tdb.db, { discordUsername: 'alice' });
+    const alice = await createUser(t.db, { discordUsername: 'alice' });
     const login = await app.inject({
       method: 'POST',
       url: '/api/login',
@@ -173,26 +163,26 @@ function costOf(hash: string | null): { m?: string; t?: string } {
 describe('argon2 cost changes', () => {
   it('re-hashes a stored password with the configured cost when its owner signs in', async () => {
     // The factories hash with 1024 KiB / 1 pass; the deployment has since raised the cost.
-    const alice = await createUser(tdb.db, { discordUsername: 'alice', password: 'alice-password-1' });
-    const before = await findPasswordHashById(tdb.db, alice.id);
+    const alice = await createUser(t.db, { discordUsername: 'alice', password: 'alice-password-1' });
+    const before = await findPasswordHashById(t.db, alice.id);
     expect(costOf(before)).toEqual({ m: '1024', t: '1' });
 
     const raised = await appWith({ ARGON2_MEMORY_KIB: '2048', ARGON2_TIME_COST: '2' });
     await loginAs(raised, alice);
-    const after = await findPasswordHashById(tdb.db, alice.id);
+    const after = await findPasswordHashById(t.db, alice.id);
     expect(after).toMatch(/^\$argon2id\$/);
     expect(costOf(after)).toEqual({ m: '2048', t: '2' });
     // Still the same password, and a second sign-in leaves the upgraded hash alone.
     await loginAs(raised, alice);
-    expect(await findPasswordHashById(tdb.db, alice.id)).toBe(after);
+    expect(await findPasswordHashById(t.db, alice.id)).toBe(after);
   });
 
   it('leaves the hash alone when the cost has not changed, and after a wrong password', async () => {
-    const alice = await createUser(tdb.db, { discordUsername: 'alice', password: 'alice-password-1' });
-    const before = await findPasswordHashById(tdb.db, alice.id);
+    const alice = await createUser(t.db, { discordUsername: 'alice', password: 'alice-password-1' });
+    const before = await findPasswordHashById(t.db, alice.id);
     const same = await appWith();
     await loginAs(same, alice);
-    expect(await findPasswordHashById(tdb.db, alice.id)).toBe(before);
+    expect(await findPasswordHashById(t.db, alice.id)).toBe(before);
     const raised = await appWith({ ARGON2_MEMORY_KIB: '2048' });
     const wrong = await raised.inject({
       method: 'POST',
@@ -200,7 +190,7 @@ describe('argon2 cost changes', () => {
       payload: { discordUsername: 'alice', password: 'not-her-password' },
     });
     expect(wrong.statusCode).toBe(401);
-    expect(await findPasswordHashById(tdb.db, alice.id)).toBe(before);
+    expect(await findPasswordHashById(t.db, alice.id)).toBe(before);
   });
 });
 

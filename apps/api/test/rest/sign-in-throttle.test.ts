@@ -5,28 +5,18 @@
  * address, with growing waits, so a stranger's guesses never lock the member out.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { createUser, DEFAULT_PASSWORD } from '../factories';
 import { callerAs, fakeSession, passwordIs, refusal } from '../helpers/accounts';
 import { appsPerTest, loginAs } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { testEnv } from '../helpers/env';
 
-let tdb: TestDatabase;
-const appWith = appsPerTest(() => tdb.db);
+const t = useTestDatabase();
+const appWith = appsPerTest(() => t.db);
 const env = testEnv();
 const LIMIT = env.LOGIN_MAX_FAILURES_PER_ACCOUNT; // 5
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-});
-afterAll(async () => {
-  await tdb.destroy();
-});
-beforeEach(async () => {
-  await tdb.reset();
-});
 
 function tally(responses: LightMyRequestResponse[]): Record<number, number> {
   const counts: Record<number, number> = {};
@@ -39,7 +29,7 @@ const fifty = <T>(make: (i: number) => T): T[] => Array.from({ length: 50 }, (_,
 describe('guesses sent at the same moment', () => {
   it('checks at most the limit of 50 simultaneous wrong passwords; the rest get 429 with Retry-After', async () => {
     const app = await appWith();
-    const victim = await createUser(tdb.db, { discordUsername: 'victim' });
+    const victim = await createUser(t.db, { discordUsername: 'victim' });
     const responses = await Promise.all(
       fifty((i) =>
         app.inject({
@@ -67,7 +57,7 @@ describe('guesses sent at the same moment', () => {
 
   it('refuses a tRPC batch of 50 login calls, or of any 2, without checking a single password', async () => {
     const app = await appWith();
-    await createUser(tdb.db, { discordUsername: 'victim' });
+    await createUser(t.db, { discordUsername: 'victim' });
     const batch = (n: number) =>
       app.inject({
         method: 'POST',
@@ -100,7 +90,7 @@ describe('guesses sent at the same moment', () => {
         });
       }
     }
-    expect(await tdb.db.selectFrom('loginThrottle').select('key').execute()).toEqual([]);
+    expect(await t.db.selectFrom('loginThrottle').select('key').execute()).toEqual([]);
 
     // One call in a batch envelope (what the web app's batching link sends) still works.
     const single = await batch(1);
@@ -110,7 +100,7 @@ describe('guesses sent at the same moment', () => {
 
   it('checks at most the limit of 50 simultaneous wrong current passwords on a password change', async () => {
     const app = await appWith();
-    const alice = await createUser(tdb.db, { discordUsername: 'alice' });
+    const alice = await createUser(t.db, { discordUsername: 'alice' });
     const cookie = await loginAs(app, alice);
     const responses = await Promise.all(
       fifty((i) =>
@@ -123,14 +113,14 @@ describe('guesses sent at the same moment', () => {
       ),
     );
     expect(tally(responses)).toEqual({ 400: LIMIT, 429: 50 - LIMIT });
-    expect(await passwordIs(tdb.db, alice.id, alice.password)).toBe(true);
+    expect(await passwordIs(t.db, alice.id, alice.password)).toBe(true);
   });
 
   it('checks at most the limit of 50 simultaneous wrong reset codes', async () => {
     const app = await appWith();
-    const admin = await createUser(tdb.db, { discordUsername: 'boss', isAdmin: true });
-    const bob = await createUser(tdb.db, { discordUsername: 'bob' });
-    await (await callerAs(tdb.db, env, admin.id)).admin.issueResetCode({ discordUsername: 'bob' });
+    const admin = await createUser(t.db, { discordUsername: 'boss', isAdmin: true });
+    const bob = await createUser(t.db, { discordUsername: 'bob' });
+    await (await callerAs(t.db, env, admin.id)).admin.issueResetCode({ discordUsername: 'bob' });
     const responses = await Promise.all(
       fifty((i) =>
         app.inject({
@@ -145,7 +135,7 @@ describe('guesses sent at the same moment', () => {
       ),
     );
     expect(tally(responses)).toEqual({ 400: LIMIT, 429: 50 - LIMIT });
-    expect(await passwordIs(tdb.db, bob.id, bob.password)).toBe(true);
+    expect(await passwordIs(t.db, bob.id, bob.password)).toBe(true);
   });
 });
 
@@ -164,7 +154,7 @@ describe('a stranger cannot lock a member out', () => {
 
   it("slows the stranger down on the admin's account while the admin signs in from their own address", async () => {
     const app = await appWith({ TRUST_PROXY: 'loopback' });
-    const admin = await createUser(tdb.db, { discordUsername: 'the-admin', isAdmin: true });
+    const admin = await createUser(t.db, { discordUsername: 'the-admin', isAdmin: true });
     const statuses: number[] = [];
     for (let i = 0; i < 8; i += 1)
       statuses.push((await login(app, STRANGER, 'the-admin', `guess-${String(i)}`)).statusCode);
@@ -180,7 +170,7 @@ describe('a stranger cannot lock a member out', () => {
 
   it('still limits one address trying many accounts', async () => {
     const app = await appWith({ TRUST_PROXY: 'loopback', LOGIN_MAX_FAILURES_PER_ADDRESS: '6' });
-    const carol = await createUser(tdb.db, { discordUsername: 'carol' });
+    const carol = await createUser(t.db, { discordUsername: 'carol' });
     const statuses: number[] = [];
     for (let i = 0; i < 7; i += 1)
       statuses.push((await login(app, STRANGER, `ghost${String(i)}`, 'wrong-password')).statusCode);
@@ -190,10 +180,10 @@ describe('a stranger cannot lock a member out', () => {
   });
 
   it('makes every wait after the first longer (growing delays), then forgets a quiet account', async () => {
-    await createUser(tdb.db, { discordUsername: 'dana', password: 'dana-password-1' });
+    await createUser(t.db, { discordUsername: 'dana', password: 'dana-password-1' });
     const start = new Date('2030-03-01T00:00:00.000Z');
     const guessAt = async (minutes: number, password = 'wrong-guess-1') => {
-      const caller = await callerAs(tdb.db, env, null, {
+      const caller = await callerAs(t.db, env, null, {
         clientIp: STRANGER,
         session: fakeSession('s'),
         now: () => new Date(start.getTime() + minutes * 60_000),
@@ -228,7 +218,7 @@ describe('a stranger cannot lock a member out', () => {
 describe('Retry-After on refusals', () => {
   it('is sent with 429 over tRPC as well as REST', async () => {
     const app = await appWith({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '1' });
-    await createUser(tdb.db, { discordUsername: 'erin' });
+    await createUser(t.db, { discordUsername: 'erin' });
     const first = await app.inject({
       method: 'POST',
       url: '/trpc/auth.login',

@@ -1,24 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { createUser, createVendor } from '../factories';
-import { createTestApp, loginAs } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { loginAs, useTestApp } from '../helpers/app';
 
-let tdb: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  app = await createTestApp(tdb.db);
-});
-afterAll(async () => {
-  await app.close();
-  await tdb.destroy();
-});
-beforeEach(async () => {
-  await tdb.reset();
-});
+const t = useTestApp();
 
 function expectNoSecrets(body: string) {
   expect(body).not.toMatch(/argon2/i);
@@ -26,18 +11,18 @@ function expectNoSecrets(body: string) {
 }
 
 async function nameOf(id: number) {
-  return (await tdb.db.selectFrom('users').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
+  return (await t.db.selectFrom('users').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name;
 }
 
 describe('PATCH /api/users/:id', () => {
   it('updates your own profile with the spec fields and answers the user', async () => {
-    const alice = await createUser(tdb.db, {
+    const alice = await createUser(t.db, {
       discordUsername: 'alice',
       name: 'Alice',
       whatsappNumber: '+65 1111 1111',
     });
-    const cookie = await loginAs(app, alice);
-    const res = await app.inject({
+    const cookie = await loginAs(t.app, alice);
+    const res = await t.app.inject({
       method: 'PATCH',
       url: `/api/users/${String(alice.id)}`,
       headers: { cookie },
@@ -64,15 +49,15 @@ describe('PATCH /api/users/:id', () => {
       driverDetails: null,
       isAdmin: false,
     });
-    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     expect(me.json()).toMatchObject({ name: 'Alice Tan', whatsappNumber: null, revolutUsername: 'alicet' });
   });
 
   it("answers 403 for another user's profile and changes nothing", async () => {
-    const alice = await createUser(tdb.db, { name: 'Alice' });
-    const bob = await createUser(tdb.db, { name: 'Bob' });
-    const cookie = await loginAs(app, alice);
-    const res = await app.inject({
+    const alice = await createUser(t.db, { name: 'Alice' });
+    const bob = await createUser(t.db, { name: 'Bob' });
+    const cookie = await loginAs(t.app, alice);
+    const res = await t.app.inject({
       method: 'PATCH',
       url: `/api/users/${String(bob.id)}`,
       headers: { cookie },
@@ -84,8 +69,8 @@ describe('PATCH /api/users/:id', () => {
   });
 
   it('answers 401 when signed out', async () => {
-    const alice = await createUser(tdb.db, { name: 'Alice' });
-    const res = await app.inject({
+    const alice = await createUser(t.db, { name: 'Alice' });
+    const res = await t.app.inject({
       method: 'PATCH',
       url: `/api/users/${String(alice.id)}`,
       payload: { name: 'Hacked' },
@@ -102,9 +87,9 @@ describe('PATCH /api/users/:id', () => {
     ['1.5', 'Invalid id'],
     ['99999999999', 'Invalid id'],
   ])('answers 400 for the id %j', async (id, message) => {
-    const alice = await createUser(tdb.db);
-    const cookie = await loginAs(app, alice);
-    const res = await app.inject({
+    const alice = await createUser(t.db);
+    const cookie = await loginAs(t.app, alice);
+    const res = await t.app.inject({
       method: 'PATCH',
       url: `/api/users/${id}`,
       headers: { cookie },
@@ -115,9 +100,9 @@ describe('PATCH /api/users/:id', () => {
   });
 
   it('answers 400 with the field message for bad values, writing nothing', async () => {
-    const alice = await createUser(tdb.db, { name: 'Alice' });
-    const cookie = await loginAs(app, alice);
-    const res = await app.inject({
+    const alice = await createUser(t.db, { name: 'Alice' });
+    const cookie = await loginAs(t.app, alice);
+    const res = await t.app.inject({
       method: 'PATCH',
       url: `/api/users/${String(alice.id)}`,
       headers: { cookie },
@@ -132,9 +117,9 @@ describe('PATCH /api/users/:id', () => {
   });
 
   it('answers 4xx to malformed JSON', async () => {
-    const alice = await createUser(tdb.db);
-    const cookie = await loginAs(app, alice);
-    const res = await app.inject({
+    const alice = await createUser(t.db);
+    const cookie = await loginAs(t.app, alice);
+    const res = await t.app.inject({
       method: 'PATCH',
       url: `/api/users/${String(alice.id)}`,
       headers: { cookie, 'content-type': 'application/json' },
@@ -147,7 +132,7 @@ describe('PATCH /api/users/:id', () => {
 
 describe('PATCH /api/users/:id vendor details', () => {
   async function vendorRow(id: number) {
-    return tdb.db
+    return t.db
       .selectFrom('users')
       .select(['companyName', 'driverDetails'])
       .where('id', '=', id)
@@ -155,9 +140,9 @@ describe('PATCH /api/users/:id vendor details', () => {
   }
 
   it('lets a vendor change its company and driver details', async () => {
-    const vendor = await createVendor(tdb.db);
-    const cookie = await loginAs(app, vendor);
-    const res = await app.inject({
+    const vendor = await createVendor(t.db);
+    const cookie = await loginAs(t.app, vendor);
+    const res = await t.app.inject({
       method: 'PATCH',
       url: `/api/users/${String(vendor.id)}`,
       headers: { cookie },
@@ -177,7 +162,7 @@ describe('PATCH /api/users/:id vendor details', () => {
       driverDetails: { name: 'Lim Bee', contact: '+60 12 999 0000', carNumber: 'JQB 7777' },
     });
     // Leaving them out leaves them as they are.
-    const nameOnly = await app.inject({
+    const nameOnly = await t.app.inject({
       method: 'PATCH',
       url: `/api/users/${String(vendor.id)}`,
       headers: { cookie },
@@ -193,12 +178,12 @@ describe('PATCH /api/users/:id vendor details', () => {
     [{ driverDetails: { name: 'Lim', contact: '+60 1' } }, 'Car number is required for vendors'],
     [{ driverDetails: null }, 'Driver name is required for vendors'],
   ])('refuses a vendor %j with 400 "%s", writing nothing', async (payload, message) => {
-    const vendor = await createVendor(tdb.db);
+    const vendor = await createVendor(t.db);
     const before = await vendorRow(vendor.id);
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'PATCH',
       url: `/api/users/${String(vendor.id)}`,
-      headers: { cookie: await loginAs(app, vendor) },
+      headers: { cookie: await loginAs(t.app, vendor) },
       payload,
     });
     expect(res.statusCode).toBe(400);
@@ -213,11 +198,11 @@ describe('PATCH /api/users/:id vendor details', () => {
       'Driver details can only be set on a vendor account',
     ],
   ])('refuses a member %j with 400 "%s"', async (payload, message) => {
-    const member = await createUser(tdb.db, { name: 'Mia' });
-    const res = await app.inject({
+    const member = await createUser(t.db, { name: 'Mia' });
+    const res = await t.app.inject({
       method: 'PATCH',
       url: `/api/users/${String(member.id)}`,
-      headers: { cookie: await loginAs(app, member) },
+      headers: { cookie: await loginAs(t.app, member) },
       payload: { name: 'Changed', ...payload },
     });
     expect(res.statusCode).toBe(400);

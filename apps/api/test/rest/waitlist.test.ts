@@ -1,21 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { addPassenger, createRide, createUser, type TestUser } from '../factories';
-import { createTestApp, loginAs } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { loginAs, useTestApp } from '../helpers/app';
 
-let tdb: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  app = await createTestApp(tdb.db);
-});
-afterAll(async () => {
-  await app.close();
-  await tdb.destroy();
-});
+const t = useTestApp();
 
 let organiser: TestUser;
 let ann: TestUser;
@@ -24,18 +12,17 @@ let annCookie: string;
 let benCookie: string;
 
 beforeEach(async () => {
-  await tdb.reset();
-  organiser = await createUser(tdb.db, { name: 'Olive' });
-  ann = await createUser(tdb.db, { name: 'Ann' });
-  ben = await createUser(tdb.db, { name: 'Ben' });
-  annCookie = await loginAs(app, ann);
-  benCookie = await loginAs(app, ben);
+  organiser = await createUser(t.db, { name: 'Olive' });
+  ann = await createUser(t.db, { name: 'Ann' });
+  ben = await createUser(t.db, { name: 'Ben' });
+  annCookie = await loginAs(t.app, ann);
+  benCookie = await loginAs(t.app, ben);
 });
 
 type Json = Record<string, unknown>;
 
 function send(method: 'POST' | 'DELETE', url: string, cookie: string | null, payload?: unknown) {
-  return app.inject({
+  return t.app.inject({
     method,
     url,
     headers: cookie ? { cookie } : {},
@@ -45,14 +32,14 @@ function send(method: 'POST' | 'DELETE', url: string, cookie: string | null, pay
 
 describe('POST /api/rides/:id/waitlist', () => {
   it('answers 201 with the place in line', async () => {
-    const ride = await createRide(tdb.db, organiser, { maxPassengers: 2, organizerCount: 2 });
+    const ride = await createRide(t.db, organiser, { maxPassengers: 2, organizerCount: 2 });
     const res = await send('POST', `/api/rides/${String(ride.id)}/waitlist`, annCookie, {
       dropoffLocation: 'Bedok',
       passengerCount: 1,
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ position: 1, passengerCount: 1, offerExpiresAt: null });
-    const detail = await app.inject({
+    const detail = await t.app.inject({
       method: 'GET',
       url: `/api/rides/${String(ride.id)}`,
       headers: { cookie: annCookie },
@@ -73,14 +60,14 @@ describe('POST /api/rides/:id/waitlist', () => {
       'Number of passengers must be a whole number',
     ],
   ])('refuses %s with 400 naming the field', async (_label, body, status, error) => {
-    const ride = await createRide(tdb.db, organiser, { maxPassengers: 2, organizerCount: 2 });
+    const ride = await createRide(t.db, organiser, { maxPassengers: 2, organizerCount: 2 });
     const res = await send('POST', `/api/rides/${String(ride.id)}/waitlist`, annCookie, body);
     expect(res.statusCode).toBe(status);
     expect(res.json<Json>().error).toBe(error);
   });
 
   it('answers 409 when the group fits (join instead), 401 signed out, 400 for a bad id', async () => {
-    const ride = await createRide(tdb.db, organiser, { maxPassengers: 3, organizerCount: 2 });
+    const ride = await createRide(t.db, organiser, { maxPassengers: 3, organizerCount: 2 });
     const fits = await send('POST', `/api/rides/${String(ride.id)}/waitlist`, annCookie, { dropoffLocation: 'Bedok' });
     expect(fits.statusCode).toBe(409);
     expect(fits.json()).toEqual({ error: 'There is 1 seat free on this ride: join it instead' });
@@ -95,8 +82,8 @@ describe('POST /api/rides/:id/waitlist', () => {
 
 describe('POST /api/rides/:id/waitlist/accept and DELETE /api/rides/:id/waitlist', () => {
   it('accepts a live offer: 200 with the new entry; the seat is the member’s', async () => {
-    const ride = await createRide(tdb.db, organiser, { maxPassengers: 2, organizerCount: 1 });
-    const ben1 = await addPassenger(tdb.db, ride, ben);
+    const ride = await createRide(t.db, organiser, { maxPassengers: 2, organizerCount: 1 });
+    const ben1 = await addPassenger(t.db, ride, ben);
     await send('POST', `/api/rides/${String(ride.id)}/waitlist`, annCookie, { dropoffLocation: 'Bedok' });
     // Ben leaves: the seat is held for Ann.
     expect(
@@ -109,7 +96,7 @@ describe('POST /api/rides/:id/waitlist/accept and DELETE /api/rides/:id/waitlist
   });
 
   it('answers 409 without an offer and 404 when not waiting; DELETE leaves (then 404)', async () => {
-    const ride = await createRide(tdb.db, organiser, { maxPassengers: 2, organizerCount: 2 });
+    const ride = await createRide(t.db, organiser, { maxPassengers: 2, organizerCount: 2 });
     await send('POST', `/api/rides/${String(ride.id)}/waitlist`, annCookie, { dropoffLocation: 'Bedok' });
     const noOffer = await send('POST', `/api/rides/${String(ride.id)}/waitlist/accept`, annCookie);
     expect(noOffer.statusCode).toBe(409);
@@ -125,10 +112,10 @@ describe('POST /api/rides/:id/waitlist/accept and DELETE /api/rides/:id/waitlist
   });
 
   it('answers 409 once the offer has lapsed', async () => {
-    const ride = await createRide(tdb.db, organiser, { maxPassengers: 2, organizerCount: 2 });
+    const ride = await createRide(t.db, organiser, { maxPassengers: 2, organizerCount: 2 });
     await send('POST', `/api/rides/${String(ride.id)}/waitlist`, annCookie, { dropoffLocation: 'Bedok' });
     // An offer whose time has passed (stored expiry in the past: no clock needed).
-    await tdb.db
+    await t.db
       .updateTable('rideWaitlist')
       .set({ offerExpiresAt: new Date(Date.now() - 60_000) })
       .execute();
@@ -140,19 +127,19 @@ describe('POST /api/rides/:id/waitlist/accept and DELETE /api/rides/:id/waitlist
 
 describe('PATCH /api/rides/:id with seats held for the waitlist', () => {
   it('answers 409 for a maximum below the seats taken plus held, and a list shows the held seats', async () => {
-    const ride = await createRide(tdb.db, organiser, { maxPassengers: 2, organizerCount: 1 });
-    const bensEntry = await addPassenger(tdb.db, ride, ben);
+    const ride = await createRide(t.db, organiser, { maxPassengers: 2, organizerCount: 1 });
+    const bensEntry = await addPassenger(t.db, ride, ben);
     await send('POST', `/api/rides/${String(ride.id)}/waitlist`, annCookie, { dropoffLocation: 'Bedok' });
     await send('DELETE', `/api/rides/${String(ride.id)}/passengers/${String(bensEntry.id)}`, benCookie);
 
-    const list = await app.inject({ method: 'GET', url: '/api/rides' });
+    const list = await t.app.inject({ method: 'GET', url: '/api/rides' });
     expect(list.json<Json[]>().find((item) => item.id === ride.id)).toMatchObject({
       currentPassengers: 1,
       heldSeats: 1,
     });
 
-    const organiserCookie = await loginAs(app, organiser);
-    const edit = await app.inject({
+    const organiserCookie = await loginAs(t.app, organiser);
+    const edit = await t.app.inject({
       method: 'PATCH',
       url: `/api/rides/${String(ride.id)}`,
       headers: { cookie: organiserCookie },
