@@ -4,20 +4,13 @@
  * unread counts, marking one or all read, only ever the caller's own rows).
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { addPassenger, createRide, createUser, createVendor, type TestUser } from '../factories';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { callerFor, refusal } from '../helpers/rides';
 
-let tdb: TestDatabase;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-});
-afterAll(async () => {
-  await tdb.destroy();
-});
+const t = useTestDatabase();
 
 const DAY = 86_400_000;
 // A fixed clock: every ride departs relative to it, so nothing depends on the wall clock.
@@ -32,17 +25,16 @@ let dave: TestUser; // on no ride
 let vendor: TestUser;
 
 beforeEach(async () => {
-  await tdb.reset();
-  alice = await createUser(tdb.db, { name: 'Alice' });
-  bob = await createUser(tdb.db, { name: 'Bob' });
-  carol = await createUser(tdb.db, { name: 'Carol' });
-  dave = await createUser(tdb.db, { name: 'Dave' });
-  vendor = await createVendor(tdb.db, { companyName: 'Causeway Cabs' });
+  alice = await createUser(t.db, { name: 'Alice' });
+  bob = await createUser(t.db, { name: 'Bob' });
+  carol = await createUser(t.db, { name: 'Carol' });
+  dave = await createUser(t.db, { name: 'Dave' });
+  vendor = await createVendor(t.db, { companyName: 'Causeway Cabs' });
 });
 
 /** Every stored notification as [user, kind, ride, detail], in insertion order. */
 async function stored() {
-  const rows = await tdb.db
+  const rows = await t.db
     .selectFrom('notifications')
     .select(['userId', 'kind', 'rideId', 'rideDirection', 'rideDate', 'detail'])
     .orderBy('id')
@@ -58,9 +50,9 @@ const sorted = (...ids: number[]) => [...ids].sort((a, b) => a - b);
 
 /** Alice's ride on day 3 with Bob and Carol aboard. */
 async function rideWithParty(overrides: Parameters<typeof createRide>[2] = {}) {
-  const ride = await createRide(tdb.db, alice, { date: inDays(3), ...overrides });
-  const bobEntry = await addPassenger(tdb.db, ride, bob);
-  const carolEntry = await addPassenger(tdb.db, ride, carol);
+  const ride = await createRide(t.db, alice, { date: inDays(3), ...overrides });
+  const bobEntry = await addPassenger(t.db, ride, bob);
+  const carolEntry = await addPassenger(t.db, ride, carol);
   return { ride, bobEntry, carolEntry };
 }
 
@@ -79,7 +71,7 @@ describe('ride edits', () => {
     const { ride } = await rideWithParty();
     const newDate = new Date(inDays(4).getTime() + 3_600_000);
 
-    await callerFor(tdb.db, alice, atNow).ride.update({ id: ride.id, ...editPayload(newDate) });
+    await callerFor(t.db, alice, atNow).ride.update({ id: ride.id, ...editPayload(newDate) });
 
     const rows = await stored();
     expect(rows.map((row) => row.userId)).toEqual([bob.id, carol.id]);
@@ -98,7 +90,7 @@ describe('ride edits', () => {
     const { ride } = await rideWithParty({ status: 'assigned', vendorId: vendor.id });
     const newDate = new Date(inDays(4).getTime() + 3_600_000);
 
-    await callerFor(tdb.db, alice, atNow).ride.update({ id: ride.id, ...editPayload(newDate) });
+    await callerFor(t.db, alice, atNow).ride.update({ id: ride.id, ...editPayload(newDate) });
 
     expect(await recipients()).toEqual(sorted(bob.id, carol.id, vendor.id));
     expect((await stored()).find((row) => row.userId === vendor.id)).toMatchObject({
@@ -111,7 +103,7 @@ describe('ride edits', () => {
 
   it('an edit that keeps the departure (seats, price, place) tells nobody', async () => {
     const { ride } = await rideWithParty();
-    await callerFor(tdb.db, alice, atNow).ride.update({
+    await callerFor(t.db, alice, atNow).ride.update({
       id: ride.id,
       ...editPayload(inDays(3), { maxPassengers: 6, cost: 120, pickupLocation: 'Tampines MRT' }),
     });
@@ -121,7 +113,7 @@ describe('ride edits', () => {
   it('a refused edit tells nobody', async () => {
     const { ride } = await rideWithParty();
     expect(
-      await refusal(callerFor(tdb.db, bob, atNow).ride.update({ id: ride.id, ...editPayload(inDays(5)) })),
+      await refusal(callerFor(t.db, bob, atNow).ride.update({ id: ride.id, ...editPayload(inDays(5)) })),
     ).toMatchObject({ code: 'FORBIDDEN' });
     expect(await stored()).toEqual([]);
   });
@@ -130,7 +122,7 @@ describe('ride edits', () => {
 describe('cancelling', () => {
   it('tells every passenger but the organiser, with the reason', async () => {
     const { ride } = await rideWithParty();
-    await callerFor(tdb.db, alice, atNow).ride.cancel({ id: ride.id, reason: 'Car broke down' });
+    await callerFor(t.db, alice, atNow).ride.cancel({ id: ride.id, reason: 'Car broke down' });
 
     const rows = await stored();
     expect(rows.map((row) => row.userId)).toEqual([bob.id, carol.id]);
@@ -145,7 +137,7 @@ describe('cancelling', () => {
 
   it('also tells the assigned vendor, with the reason', async () => {
     const { ride } = await rideWithParty({ status: 'assigned', vendorId: vendor.id });
-    await callerFor(tdb.db, alice, atNow).ride.cancel({ id: ride.id, reason: 'Car broke down' });
+    await callerFor(t.db, alice, atNow).ride.cancel({ id: ride.id, reason: 'Car broke down' });
 
     expect(await recipients()).toEqual(sorted(bob.id, carol.id, vendor.id));
     expect((await stored()).find((row) => row.userId === vendor.id)).toMatchObject({
@@ -156,19 +148,19 @@ describe('cancelling', () => {
   });
 
   it('a vendor on board as a passenger is told once', async () => {
-    const ride = await createRide(tdb.db, alice, { date: inDays(3), status: 'assigned', vendorId: vendor.id });
-    await addPassenger(tdb.db, ride, vendor);
-    await callerFor(tdb.db, alice, atNow).ride.cancel({ id: ride.id, reason: 'Car broke down' });
+    const ride = await createRide(t.db, alice, { date: inDays(3), status: 'assigned', vendorId: vendor.id });
+    await addPassenger(t.db, ride, vendor);
+    await callerFor(t.db, alice, atNow).ride.cancel({ id: ride.id, reason: 'Car broke down' });
     expect(await recipients()).toEqual([vendor.id]);
   });
 
   it('a refused cancellation (past ride, not the organiser) tells nobody', async () => {
     const { ride } = await rideWithParty({ date: inDays(-1) });
-    expect(await refusal(callerFor(tdb.db, alice, atNow).ride.cancel({ id: ride.id, reason: 'x' }))).toMatchObject({
+    expect(await refusal(callerFor(t.db, alice, atNow).ride.cancel({ id: ride.id, reason: 'x' }))).toMatchObject({
       code: 'CONFLICT',
     });
     const { ride: future } = await rideWithParty();
-    expect(await refusal(callerFor(tdb.db, bob, atNow).ride.cancel({ id: future.id, reason: 'x' }))).toMatchObject({
+    expect(await refusal(callerFor(t.db, bob, atNow).ride.cancel({ id: future.id, reason: 'x' }))).toMatchObject({
       code: 'FORBIDDEN',
     });
     expect(await stored()).toEqual([]);
@@ -178,19 +170,19 @@ describe('cancelling', () => {
     const { ride } = await rideWithParty();
     // A deferred constraint trigger fails the transaction at COMMIT, after the notifications were written.
     await sql`create function refuse_cancel() returns trigger language plpgsql as $$
-      begin raise exception 'refused at commit'; end $$`.execute(tdb.db);
+      begin raise exception 'refused at commit'; end $$`.execute(t.db);
     await sql`create constraint trigger refuse_cancel after update on rides deferrable initially deferred
-      for each row when (new.status = 'cancelled') execute function refuse_cancel()`.execute(tdb.db);
+      for each row when (new.status = 'cancelled') execute function refuse_cancel()`.execute(t.db);
     try {
       await expect(
-        callerFor(tdb.db, alice, atNow).ride.cancel({ id: ride.id, reason: 'Car broke down' }),
+        callerFor(t.db, alice, atNow).ride.cancel({ id: ride.id, reason: 'Car broke down' }),
       ).rejects.toThrow();
     } finally {
-      await sql`drop trigger refuse_cancel on rides`.execute(tdb.db);
-      await sql`drop function refuse_cancel()`.execute(tdb.db);
+      await sql`drop trigger refuse_cancel on rides`.execute(t.db);
+      await sql`drop function refuse_cancel()`.execute(t.db);
     }
     expect(await stored()).toEqual([]);
-    const row = await tdb.db.selectFrom('rides').select('status').where('id', '=', ride.id).executeTakeFirstOrThrow();
+    const row = await t.db.selectFrom('rides').select('status').where('id', '=', ride.id).executeTakeFirstOrThrow();
     expect(row.status).toBe('open');
   });
 });
@@ -198,7 +190,7 @@ describe('cancelling', () => {
 describe('removing a passenger', () => {
   it('the organiser removing someone tells that one passenger', async () => {
     const { ride, bobEntry } = await rideWithParty();
-    await callerFor(tdb.db, alice, atNow).passenger.remove({ rideId: ride.id, passengerId: bobEntry.id });
+    await callerFor(t.db, alice, atNow).passenger.remove({ rideId: ride.id, passengerId: bobEntry.id });
     expect(await stored()).toEqual([
       expect.objectContaining({ userId: bob.id, kind: 'passenger_removed', rideId: ride.id, detail: null }),
     ]);
@@ -206,14 +198,14 @@ describe('removing a passenger', () => {
 
   it('a passenger leaving on their own tells nobody', async () => {
     const { ride, carolEntry } = await rideWithParty();
-    await callerFor(tdb.db, carol, atNow).passenger.remove({ rideId: ride.id, passengerId: carolEntry.id });
+    await callerFor(t.db, carol, atNow).passenger.remove({ rideId: ride.id, passengerId: carolEntry.id });
     expect(await stored()).toEqual([]);
   });
 
   it('a refused removal tells nobody', async () => {
     const { ride, carolEntry } = await rideWithParty();
     expect(
-      await refusal(callerFor(tdb.db, bob, atNow).passenger.remove({ rideId: ride.id, passengerId: carolEntry.id })),
+      await refusal(callerFor(t.db, bob, atNow).passenger.remove({ rideId: ride.id, passengerId: carolEntry.id })),
     ).toMatchObject({ code: 'FORBIDDEN' });
     expect(await stored()).toEqual([]);
   });
@@ -222,7 +214,7 @@ describe('removing a passenger', () => {
 describe('the driver', () => {
   it("a vendor taking the ride tells the organiser and passengers the company's name", async () => {
     const { ride } = await rideWithParty();
-    await callerFor(tdb.db, vendor, atNow).vendor.assign({ rideId: ride.id });
+    await callerFor(t.db, vendor, atNow).vendor.assign({ rideId: ride.id });
     expect(await recipients()).toEqual(sorted(alice.id, bob.id, carol.id));
     expect(await stored()).toEqual(
       Array(3).fill(expect.objectContaining({ kind: 'vendor_assigned', rideId: ride.id, detail: 'Causeway Cabs' })),
@@ -230,15 +222,15 @@ describe('the driver', () => {
   });
 
   it('a vendor on board as a passenger is not told of its own assignment', async () => {
-    const ride = await createRide(tdb.db, alice, { date: inDays(3) });
-    await addPassenger(tdb.db, ride, vendor);
-    await callerFor(tdb.db, vendor, atNow).vendor.assign({ rideId: ride.id });
+    const ride = await createRide(t.db, alice, { date: inDays(3) });
+    await addPassenger(t.db, ride, vendor);
+    await callerFor(t.db, vendor, atNow).vendor.assign({ rideId: ride.id });
     expect(await recipients()).toEqual([alice.id]);
   });
 
   it('a refused assignment (cancelled ride) tells nobody', async () => {
     const { ride } = await rideWithParty({ status: 'cancelled' });
-    expect(await refusal(callerFor(tdb.db, vendor, atNow).vendor.assign({ rideId: ride.id }))).toMatchObject({
+    expect(await refusal(callerFor(t.db, vendor, atNow).vendor.assign({ rideId: ride.id }))).toMatchObject({
       domainCode: 'RIDE_CANCELLED',
     });
     expect(await stored()).toEqual([]);
@@ -246,7 +238,7 @@ describe('the driver', () => {
 
   it('the vendor releasing the ride tells the organiser and passengers', async () => {
     const { ride } = await rideWithParty({ status: 'assigned', vendorId: vendor.id });
-    await callerFor(tdb.db, vendor, atNow).vendor.unassign({ rideId: ride.id });
+    await callerFor(t.db, vendor, atNow).vendor.unassign({ rideId: ride.id });
     expect(await recipients()).toEqual(sorted(alice.id, bob.id, carol.id));
     expect(await stored()).toEqual(
       Array(3).fill(expect.objectContaining({ kind: 'vendor_released', rideId: ride.id, rideDate: inDays(3) })),
@@ -255,7 +247,7 @@ describe('the driver', () => {
 
   it('the organiser releasing the driver tells the passengers and the vendor, not the organiser', async () => {
     const { ride } = await rideWithParty({ status: 'assigned', vendorId: vendor.id });
-    await callerFor(tdb.db, alice, atNow).vendor.unassign({ rideId: ride.id });
+    await callerFor(t.db, alice, atNow).vendor.unassign({ rideId: ride.id });
     expect(await recipients()).toEqual(sorted(bob.id, carol.id, vendor.id));
     expect(new Set((await stored()).map((row) => row.kind))).toEqual(new Set(['vendor_released']));
   });
@@ -266,7 +258,7 @@ describe('the driver', () => {
       vendorId: vendor.id,
       date: new Date(NOW.getTime() + 3_600_000),
     });
-    expect(await refusal(callerFor(tdb.db, vendor, atNow).vendor.unassign({ rideId: ride.id }))).toMatchObject({
+    expect(await refusal(callerFor(t.db, vendor, atNow).vendor.unassign({ rideId: ride.id }))).toMatchObject({
       code: 'CONFLICT',
     });
     expect(await stored()).toEqual([]);
@@ -274,7 +266,7 @@ describe('the driver', () => {
 
   it('completing a ride tells nobody', async () => {
     const { ride } = await rideWithParty({ status: 'assigned', vendorId: vendor.id, date: inDays(-1) });
-    await callerFor(tdb.db, vendor, atNow).vendor.complete({ rideId: ride.id });
+    await callerFor(t.db, vendor, atNow).vendor.complete({ rideId: ride.id });
     expect(await stored()).toEqual([]);
   });
 });
@@ -284,7 +276,7 @@ describe('notification procedures', () => {
   async function seed(user: { id: number }, count: number, rideId: number | null = null): Promise<number[]> {
     const ids: number[] = [];
     for (let i = 0; i < count; i += 1) {
-      const row = await tdb.db
+      const row = await t.db
         .insertInto('notifications')
         .values({
           userId: user.id,
@@ -302,11 +294,11 @@ describe('notification procedures', () => {
   }
 
   it('lists the caller’s own notifications newest first, paged, with total and unread', async () => {
-    const ride = await createRide(tdb.db, alice, { date: inDays(2) });
+    const ride = await createRide(t.db, alice, { date: inDays(2) });
     const ids = await seed(bob, 5, ride.id);
     await seed(carol, 2);
 
-    const first = await callerFor(tdb.db, bob).notification.list({ page: 1, pageSize: 2 });
+    const first = await callerFor(t.db, bob).notification.list({ page: 1, pageSize: 2 });
     expect(first).toMatchObject({ total: 5, unread: 5, page: 1, pageSize: 2 });
     expect(first.items.map((item) => item.id)).toEqual([ids[4], ids[3]]);
     expect(first.items[0]).toEqual({
@@ -319,13 +311,13 @@ describe('notification procedures', () => {
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) as unknown,
       readAt: null,
     });
-    const last = await callerFor(tdb.db, bob).notification.list({ page: 3, pageSize: 2 });
+    const last = await callerFor(t.db, bob).notification.list({ page: 3, pageSize: 2 });
     expect(last.items.map((item) => item.id)).toEqual([ids[0]]);
-    const beyond = await callerFor(tdb.db, bob).notification.list({ page: 9, pageSize: 2 });
+    const beyond = await callerFor(t.db, bob).notification.list({ page: 9, pageSize: 2 });
     expect(beyond).toMatchObject({ items: [], total: 5, page: 9 });
     // Defaults: page 1 of 20.
-    expect(await callerFor(tdb.db, bob).notification.list()).toMatchObject({ page: 1, pageSize: 20, total: 5 });
-    expect(await callerFor(tdb.db, dave).notification.list({})).toEqual({
+    expect(await callerFor(t.db, bob).notification.list()).toMatchObject({ page: 1, pageSize: 20, total: 5 });
+    expect(await callerFor(t.db, dave).notification.list({})).toEqual({
       items: [],
       total: 0,
       page: 1,
@@ -336,7 +328,7 @@ describe('notification procedures', () => {
 
   it('marks one read (at the caller’s clock), then all; counts only unread ones', async () => {
     const ids = await seed(bob, 3);
-    const asBob = callerFor(tdb.db, bob, atNow);
+    const asBob = callerFor(t.db, bob, atNow);
     expect(await asBob.notification.unreadCount()).toEqual({ unread: 3 });
 
     expect(await asBob.notification.markRead({ ids: [ids[1] ?? 0] })).toEqual({ updated: 1 });
@@ -348,7 +340,7 @@ describe('notification procedures', () => {
     // Marking it again changes nothing; "all" marks the remaining two and keeps the first read time.
     expect(await asBob.notification.markRead({ ids: [ids[1] ?? 0] })).toEqual({ updated: 0 });
     const later = new Date(NOW.getTime() + 60_000);
-    expect(await callerFor(tdb.db, bob, { now: () => later }).notification.markRead({})).toEqual({ updated: 2 });
+    expect(await callerFor(t.db, bob, { now: () => later }).notification.markRead({})).toEqual({ updated: 2 });
     expect(await asBob.notification.unreadCount()).toEqual({ unread: 0 });
     const after = await asBob.notification.list({});
     expect(after.items.find((item) => item.id === ids[1])?.readAt).toBe(NOW.toISOString());
@@ -361,24 +353,24 @@ describe('notification procedures', () => {
     const bobIds = await seed(bob, 2);
     const carolIds = await seed(carol, 1);
 
-    const asCarol = callerFor(tdb.db, carol, atNow);
+    const asCarol = callerFor(t.db, carol, atNow);
     expect((await asCarol.notification.list({})).items.map((item) => item.id)).toEqual(carolIds);
     // Bob's ids and unknown ones are ignored; Carol's own in the same call is marked.
     expect(await asCarol.notification.markRead({ ids: [...bobIds, 99_999, ...carolIds] })).toEqual({ updated: 1 });
-    expect(await callerFor(tdb.db, bob).notification.unreadCount()).toEqual({ unread: 2 });
+    expect(await callerFor(t.db, bob).notification.unreadCount()).toEqual({ unread: 2 });
     // "All" is all of the caller's.
     await seed(carol, 1);
     expect(await asCarol.notification.markRead()).toEqual({ updated: 1 });
-    expect(await callerFor(tdb.db, bob).notification.unreadCount()).toEqual({ unread: 2 });
+    expect(await callerFor(t.db, bob).notification.unreadCount()).toEqual({ unread: 2 });
   });
 
   it('refuses signed-out callers and bad input, naming the field', async () => {
-    const signedOut = callerFor(tdb.db, null);
+    const signedOut = callerFor(t.db, null);
     expect(await refusal(signedOut.notification.list({}))).toMatchObject({ code: 'UNAUTHORIZED' });
     expect(await refusal(signedOut.notification.unreadCount())).toMatchObject({ code: 'UNAUTHORIZED' });
     expect(await refusal(signedOut.notification.markRead({}))).toMatchObject({ code: 'UNAUTHORIZED' });
 
-    const asBob = callerFor(tdb.db, bob);
+    const asBob = callerFor(t.db, bob);
     expect(await refusal(asBob.notification.list({ pageSize: 51 }))).toEqual({
       code: 'BAD_REQUEST',
       domainCode: 'VALIDATION_FAILED',
@@ -392,10 +384,10 @@ describe('notification procedures', () => {
   });
 
   it('the notifications of a deleted ride stay, without the ride', async () => {
-    const ride = await createRide(tdb.db, alice, { date: inDays(2) });
+    const ride = await createRide(t.db, alice, { date: inDays(2) });
     await seed(bob, 1, ride.id);
-    await callerFor(tdb.db, alice, atNow).ride.delete({ id: ride.id });
-    const page = await callerFor(tdb.db, bob).notification.list({});
+    await callerFor(t.db, alice, atNow).ride.delete({ id: ride.id });
+    const page = await callerFor(t.db, bob).notification.list({});
     expect(page.items).toEqual([expect.objectContaining({ rideId: null, rideDirection: 'FC->SG' })]);
   });
 });

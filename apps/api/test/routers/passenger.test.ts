@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { addPassenger, createRide, createUser, createUsers, createVendor, type TestUser } from '../factories';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { callerFor, refusal, rideTablesSnapshot } from '../helpers/rides';
 
-let tdb: TestDatabase;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-});
-afterAll(async () => {
-  await tdb.destroy();
-});
-beforeEach(async () => {
-  await tdb.reset();
-});
+const t = useTestDatabase();
 
 const DAY = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY);
 
 async function rideRow(rideId: number) {
-  return tdb.db
+  return t.db
     .selectFrom('rides')
     .select(['currentPassengers', 'additionalStops', 'dropoffLocations', 'maxPassengers'])
     .where('id', '=', rideId)
@@ -28,7 +18,7 @@ async function rideRow(rideId: number) {
 }
 
 async function sequences(rideId: number) {
-  const rows = await tdb.db
+  const rows = await t.db
     .selectFrom('ridePassengers')
     .select(['id', 'dropoffSequence'])
     .where('rideId', '=', rideId)
@@ -41,17 +31,17 @@ let alice: TestUser;
 let bob: TestUser;
 let carol: TestUser;
 beforeEach(async () => {
-  alice = await createUser(tdb.db, { name: 'Alice', whatsappNumber: '+6591111111' });
-  bob = await createUser(tdb.db, { name: 'Bob', revolutUsername: 'bobrev', malaysianNumber: '+60111' });
-  carol = await createUser(tdb.db, { name: null });
+  alice = await createUser(t.db, { name: 'Alice', whatsappNumber: '+6591111111' });
+  bob = await createUser(t.db, { name: 'Bob', revolutUsername: 'bobrev', malaysianNumber: '+60111' });
+  carol = await createUser(t.db, { name: null });
 });
 
 describe('passenger.list', () => {
   it('lists entries with their users, numbered stops first, then by id', async () => {
-    const ride = await createRide(tdb.db, alice, { direction: 'FC->SG', organizerLocation: 'Bedok' });
-    const b = await addPassenger(tdb.db, ride, bob, { location: 'Jurong', count: 2, sequence: 1 });
-    const c = await addPassenger(tdb.db, ride, carol, { location: 'Clementi' });
-    const list = await callerFor(tdb.db, carol).passenger.list({ rideId: ride.id });
+    const ride = await createRide(t.db, alice, { direction: 'FC->SG', organizerLocation: 'Bedok' });
+    const b = await addPassenger(t.db, ride, bob, { location: 'Jurong', count: 2, sequence: 1 });
+    const c = await addPassenger(t.db, ride, carol, { location: 'Clementi' });
+    const list = await callerFor(t.db, carol).passenger.list({ rideId: ride.id });
     expect(list.map((e) => e.id)).toEqual([b.id, ride.organizerEntryId, c.id]);
     expect(list[0]).toEqual({
       id: b.id,
@@ -74,17 +64,17 @@ describe('passenger.list', () => {
   });
 
   it("gives numbers and Revolut to the ride's organiser, passengers and vendor only", async () => {
-    const vendor = await createVendor(tdb.db);
-    const outsider = await createUser(tdb.db);
-    const ride = await createRide(tdb.db, alice, { status: 'assigned', vendorId: vendor.id });
-    await addPassenger(tdb.db, ride, bob);
+    const vendor = await createVendor(t.db);
+    const outsider = await createUser(t.db);
+    const ride = await createRide(t.db, alice, { status: 'assigned', vendorId: vendor.id });
+    await addPassenger(t.db, ride, bob);
     const bobContacts = { whatsappNumber: null, malaysianNumber: '+60111', revolutUsername: 'bobrev' };
     for (const party of [alice, bob, vendor]) {
-      const list = await callerFor(tdb.db, party).passenger.list({ rideId: ride.id });
+      const list = await callerFor(t.db, party).passenger.list({ rideId: ride.id });
       expect(list[0]?.user).toMatchObject({ id: alice.id, whatsappNumber: '+6591111111' });
       expect(list[1]?.user).toMatchObject({ id: bob.id, ...bobContacts });
     }
-    const seen = await callerFor(tdb.db, outsider).passenger.list({ rideId: ride.id });
+    const seen = await callerFor(t.db, outsider).passenger.list({ rideId: ride.id });
     // Names, Discord and locations stay as they were; the numbers and Revolut are null.
     expect(seen.map((entry) => entry.user)).toEqual([
       expect.objectContaining({
@@ -108,14 +98,14 @@ describe('passenger.list', () => {
   });
 
   it('answers [] for a ride without entries, NOT_FOUND for an unknown ride, UNAUTHORIZED when signed out', async () => {
-    const ride = await createRide(tdb.db, alice, { withOrganizerEntry: false });
-    expect(await callerFor(tdb.db, bob).passenger.list({ rideId: ride.id })).toEqual([]);
-    expect(await refusal(callerFor(tdb.db, bob).passenger.list({ rideId: 777 }))).toEqual({
+    const ride = await createRide(t.db, alice, { withOrganizerEntry: false });
+    expect(await callerFor(t.db, bob).passenger.list({ rideId: ride.id })).toEqual([]);
+    expect(await refusal(callerFor(t.db, bob).passenger.list({ rideId: 777 }))).toEqual({
       code: 'NOT_FOUND',
       domainCode: 'NOT_FOUND',
       message: 'Ride not found',
     });
-    expect(await refusal(callerFor(tdb.db, null).passenger.list({ rideId: ride.id }))).toMatchObject({
+    expect(await refusal(callerFor(t.db, null).passenger.list({ rideId: ride.id }))).toMatchObject({
       code: 'UNAUTHORIZED',
       domainCode: 'UNAUTHENTICATED',
     });
@@ -124,8 +114,8 @@ describe('passenger.list', () => {
 
 describe('passenger.join', () => {
   it('adds the entry and recomputes the derived fields', async () => {
-    const ride = await createRide(tdb.db, alice, { maxPassengers: 6, organizerLocation: 'Pasir Ris MRT' });
-    const entry = await callerFor(tdb.db, bob).passenger.join({
+    const ride = await createRide(t.db, alice, { maxPassengers: 6, organizerLocation: 'Pasir Ris MRT' });
+    const entry = await callerFor(t.db, bob).passenger.join({
       rideId: ride.id,
       dropoffLocation: ' Tampines ',
       passengerCount: 2,
@@ -148,14 +138,14 @@ describe('passenger.join', () => {
       ],
     });
     // The same place typed differently is not an extra stop.
-    await callerFor(tdb.db, carol).passenger.join({ rideId: ride.id, dropoffLocation: 'tampines', passengerCount: 1 });
+    await callerFor(t.db, carol).passenger.join({ rideId: ride.id, dropoffLocation: 'tampines', passengerCount: 1 });
     expect(await rideRow(ride.id)).toMatchObject({ currentPassengers: 4, additionalStops: 1 });
   });
 
   it('numbers a newcomer after the highest stop when the ride is already numbered', async () => {
-    const ride = await createRide(tdb.db, alice, { direction: 'FC->SG', organizerSequence: 2 });
-    await addPassenger(tdb.db, ride, bob, { sequence: 1 });
-    const entry = await callerFor(tdb.db, carol).passenger.join({
+    const ride = await createRide(t.db, alice, { direction: 'FC->SG', organizerSequence: 2 });
+    await addPassenger(t.db, ride, bob, { sequence: 1 });
+    const entry = await callerFor(t.db, carol).passenger.join({
       rideId: ride.id,
       dropoffLocation: 'Bishan',
       passengerCount: 1,
@@ -211,21 +201,21 @@ describe('passenger.join', () => {
       },
     ],
   ] as const)('refuses %s, writing nothing', async (_label, who, override, expected) => {
-    const ride = await createRide(tdb.db, alice, { maxPassengers: 4 });
-    await addPassenger(tdb.db, ride, bob);
-    const before = await rideTablesSnapshot(tdb.db);
+    const ride = await createRide(t.db, alice, { maxPassengers: 4 });
+    await addPassenger(t.db, ride, bob);
+    const before = await rideTablesSnapshot(t.db);
     const actor = { alice, bob, carol }[who];
     const input = { rideId: ride.id, dropoffLocation: 'Bedok', passengerCount: 1, ...override };
-    expect(await refusal(callerFor(tdb.db, actor).passenger.join(input as never))).toEqual(expected);
-    expect(await rideTablesSnapshot(tdb.db)).toBe(before);
+    expect(await refusal(callerFor(t.db, actor).passenger.join(input as never))).toEqual(expected);
+    expect(await rideTablesSnapshot(t.db)).toBe(before);
   });
 
   it('refuses a full ride, a past ride, an unknown ride and a signed-out caller', async () => {
-    const full = await createRide(tdb.db, alice, { maxPassengers: 2, organizerCount: 2 });
-    const past = await createRide(tdb.db, alice, { date: inDays(-1) });
-    const before = await rideTablesSnapshot(tdb.db);
+    const full = await createRide(t.db, alice, { maxPassengers: 2, organizerCount: 2 });
+    const past = await createRide(t.db, alice, { date: inDays(-1) });
+    const before = await rideTablesSnapshot(t.db);
     const join = (rideId: number, user: TestUser | null) =>
-      refusal(callerFor(tdb.db, user).passenger.join({ rideId, dropoffLocation: 'Bedok', passengerCount: 1 }));
+      refusal(callerFor(t.db, user).passenger.join({ rideId, dropoffLocation: 'Bedok', passengerCount: 1 }));
     expect(await join(full.id, bob)).toEqual({ code: 'CONFLICT', domainCode: 'RIDE_FULL', message: 'Ride is full' });
     expect(await join(past.id, bob)).toEqual({
       code: 'CONFLICT',
@@ -234,15 +224,15 @@ describe('passenger.join', () => {
     });
     expect(await join(4040, bob)).toMatchObject({ code: 'NOT_FOUND', message: 'Ride not found' });
     expect(await join(full.id, null)).toMatchObject({ code: 'UNAUTHORIZED' });
-    expect(await rideTablesSnapshot(tdb.db)).toBe(before);
+    expect(await rideTablesSnapshot(t.db)).toBe(before);
   });
 
   it('lets 30 people race for 3 spots: exactly 3 get in, the others are told it is full', async () => {
-    const ride = await createRide(tdb.db, alice, { maxPassengers: 5, organizerCount: 2 });
-    const racers = await createUsers(tdb.db, 30);
+    const ride = await createRide(t.db, alice, { maxPassengers: 5, organizerCount: 2 });
+    const racers = await createUsers(t.db, 30);
     const results = await Promise.allSettled(
       racers.map((user) =>
-        callerFor(tdb.db, user).passenger.join({
+        callerFor(t.db, user).passenger.join({
           rideId: ride.id,
           dropoffLocation: `Stop ${String(user.id)}`,
           passengerCount: 1,
@@ -261,7 +251,7 @@ describe('passenger.join', () => {
     expect(row.currentPassengers).toBe(5);
     expect(row.currentPassengers).toBeLessThanOrEqual(row.maxPassengers);
     expect(row.dropoffLocations).toHaveLength(4);
-    const entries = await tdb.db
+    const entries = await t.db
       .selectFrom('ridePassengers')
       .select('passengerCount')
       .where('rideId', '=', ride.id)
@@ -270,10 +260,10 @@ describe('passenger.join', () => {
   });
 
   it('lets one person join once even when they click twice at the same time', async () => {
-    const ride = await createRide(tdb.db, alice, { maxPassengers: 6 });
+    const ride = await createRide(t.db, alice, { maxPassengers: 6 });
     const results = await Promise.allSettled(
       [1, 2, 3].map(() =>
-        callerFor(tdb.db, bob).passenger.join({ rideId: ride.id, dropoffLocation: 'Bedok', passengerCount: 1 }),
+        callerFor(t.db, bob).passenger.join({ rideId: ride.id, dropoffLocation: 'Bedok', passengerCount: 1 }),
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
@@ -286,15 +276,15 @@ describe('passenger.join', () => {
 
 describe('passenger.remove', () => {
   it('lets the organiser remove anyone: stops close up and derived fields follow', async () => {
-    const ride = await createRide(tdb.db, alice, {
+    const ride = await createRide(t.db, alice, {
       direction: 'FC->SG',
       organizerLocation: 'Bedok',
       organizerSequence: 3,
       maxPassengers: 6,
     });
-    const b = await addPassenger(tdb.db, ride, bob, { location: 'Jurong', count: 2, sequence: 1 });
-    const c = await addPassenger(tdb.db, ride, carol, { location: 'Clementi', sequence: 2 });
-    const result = await callerFor(tdb.db, alice).passenger.remove({ rideId: ride.id, passengerId: b.id });
+    const b = await addPassenger(t.db, ride, bob, { location: 'Jurong', count: 2, sequence: 1 });
+    const c = await addPassenger(t.db, ride, carol, { location: 'Clementi', sequence: 2 });
+    const result = await callerFor(t.db, alice).passenger.remove({ rideId: ride.id, passengerId: b.id });
     expect(result).toMatchObject({
       message: 'Passenger removed successfully',
       passengerId: b.id,
@@ -311,63 +301,61 @@ describe('passenger.remove', () => {
   });
 
   it('lets a passenger leave (remove their own entry)', async () => {
-    const ride = await createRide(tdb.db, alice);
-    const b = await addPassenger(tdb.db, ride, bob, { count: 2 });
-    await callerFor(tdb.db, bob).passenger.remove({ rideId: ride.id, passengerId: b.id });
+    const ride = await createRide(t.db, alice);
+    const b = await addPassenger(t.db, ride, bob, { count: 2 });
+    await callerFor(t.db, bob).passenger.remove({ rideId: ride.id, passengerId: b.id });
     expect(await sequences(ride.id)).toEqual([[ride.organizerEntryId, null]]);
     expect(await rideRow(ride.id)).toMatchObject({ currentPassengers: 1, additionalStops: 0 });
   });
 
   it('refuses other passengers, the organiser entry, past rides and entries of another ride, writing nothing', async () => {
-    const ride = await createRide(tdb.db, alice);
-    const b = await addPassenger(tdb.db, ride, bob);
-    await addPassenger(tdb.db, ride, carol);
-    const past = await createRide(tdb.db, alice, { date: inDays(-1) });
-    const pastEntry = await addPassenger(tdb.db, past, bob);
-    const other = await createRide(tdb.db, carol);
-    const before = await rideTablesSnapshot(tdb.db);
+    const ride = await createRide(t.db, alice);
+    const b = await addPassenger(t.db, ride, bob);
+    await addPassenger(t.db, ride, carol);
+    const past = await createRide(t.db, alice, { date: inDays(-1) });
+    const pastEntry = await addPassenger(t.db, past, bob);
+    const other = await createRide(t.db, carol);
+    const before = await rideTablesSnapshot(t.db);
 
-    expect(await refusal(callerFor(tdb.db, carol).passenger.remove({ rideId: ride.id, passengerId: b.id }))).toEqual({
+    expect(await refusal(callerFor(t.db, carol).passenger.remove({ rideId: ride.id, passengerId: b.id }))).toEqual({
       code: 'FORBIDDEN',
       domainCode: 'NOT_ALLOWED_TO_REMOVE',
       message: 'You can only remove yourself from this ride',
     });
     const organizerEntry = ride.organizerEntryId ?? 0;
     expect(
-      await refusal(callerFor(tdb.db, alice).passenger.remove({ rideId: ride.id, passengerId: organizerEntry })),
+      await refusal(callerFor(t.db, alice).passenger.remove({ rideId: ride.id, passengerId: organizerEntry })),
     ).toEqual({
       code: 'FORBIDDEN',
       domainCode: 'CANNOT_REMOVE_ORGANIZER',
       message: 'The organiser cannot be removed from their own ride',
     });
     expect(
-      await refusal(callerFor(tdb.db, alice).passenger.remove({ rideId: past.id, passengerId: pastEntry.id })),
+      await refusal(callerFor(t.db, alice).passenger.remove({ rideId: past.id, passengerId: pastEntry.id })),
     ).toEqual({
       code: 'CONFLICT',
       domainCode: 'RIDE_PAST',
       message: 'Passengers cannot be removed from a past ride',
     });
     expect(
-      await refusal(callerFor(tdb.db, bob).passenger.remove({ rideId: past.id, passengerId: pastEntry.id })),
+      await refusal(callerFor(t.db, bob).passenger.remove({ rideId: past.id, passengerId: pastEntry.id })),
     ).toMatchObject({
       domainCode: 'RIDE_PAST',
     });
-    expect(await refusal(callerFor(tdb.db, carol).passenger.remove({ rideId: other.id, passengerId: b.id }))).toEqual({
+    expect(await refusal(callerFor(t.db, carol).passenger.remove({ rideId: other.id, passengerId: b.id }))).toEqual({
       code: 'NOT_FOUND',
       domainCode: 'NOT_PASSENGER_OF_RIDE',
       message: 'This passenger is not on this ride',
     });
-    expect(await refusal(callerFor(tdb.db, alice).passenger.remove({ rideId: 9999, passengerId: b.id }))).toMatchObject(
+    expect(await refusal(callerFor(t.db, alice).passenger.remove({ rideId: 9999, passengerId: b.id }))).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Ride not found',
+    });
+    expect(await refusal(callerFor(t.db, null).passenger.remove({ rideId: ride.id, passengerId: b.id }))).toMatchObject(
       {
-        code: 'NOT_FOUND',
-        message: 'Ride not found',
+        code: 'UNAUTHORIZED',
       },
     );
-    expect(
-      await refusal(callerFor(tdb.db, null).passenger.remove({ rideId: ride.id, passengerId: b.id })),
-    ).toMatchObject({
-      code: 'UNAUTHORIZED',
-    });
-    expect(await rideTablesSnapshot(tdb.db)).toBe(before);
+    expect(await rideTablesSnapshot(t.db)).toBe(before);
   });
 });

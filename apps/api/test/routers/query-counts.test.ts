@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { RideListCache } from '../../src/lib/ride-list-cache';
 import { addPassenger, createRide, createUser, createUsers, createVendor, type TestUser } from '../factories';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { callerFor } from '../helpers/rides';
 
 /**
@@ -11,28 +11,25 @@ import { callerFor } from '../helpers/rides';
  * before it is counted (as the bench does), so a cached read is counted as the hit it then is.
  */
 let statements = 0;
-let tdb: TestDatabase;
+const t = useTestDatabase({
+  onQuery: () => {
+    statements += 1;
+  },
+  reset: false,
+});
 let alice: TestUser;
 let bob: TestUser;
 let vendor: TestUser;
 let rideId: number;
 
 beforeAll(async () => {
-  tdb = await createTestDatabase({
-    onQuery: () => {
-      statements += 1;
-    },
-  });
-  alice = await createUser(tdb.db);
-  bob = await createUser(tdb.db);
-  vendor = await createVendor(tdb.db);
-  const ride = await createRide(tdb.db, alice, { direction: 'FC->SG', maxPassengers: 10 });
+  alice = await createUser(t.db);
+  bob = await createUser(t.db);
+  vendor = await createVendor(t.db);
+  const ride = await createRide(t.db, alice, { direction: 'FC->SG', maxPassengers: 10 });
   rideId = ride.id;
-  await addPassenger(tdb.db, ride, bob);
-  await createRide(tdb.db, alice, { status: 'assigned', vendorId: vendor.id });
-});
-afterAll(async () => {
-  await tdb.destroy();
+  await addPassenger(t.db, ride, bob);
+  await createRide(t.db, alice, { status: 'assigned', vendorId: vendor.id });
 });
 
 type Read = [string, () => Promise<unknown>];
@@ -41,9 +38,9 @@ type Read = [string, () => Promise<unknown>];
 const rideListCache = new RideListCache();
 
 function reads(): Read[] {
-  const anon = callerFor(tdb.db, null);
-  const cached = callerFor(tdb.db, null, { rideListCache });
-  const cachedMember = callerFor(tdb.db, bob, { rideListCache });
+  const anon = callerFor(t.db, null);
+  const cached = callerFor(t.db, null, { rideListCache });
+  const cachedMember = callerFor(t.db, bob, { rideListCache });
   return [
     ['ride.list', () => anon.ride.list({ time: 'all', pageSize: 100 })],
     // A first page from the cache costs only the ride-list version read; later pages are read fresh.
@@ -52,12 +49,12 @@ function reads(): Read[] {
     ['ride.list page 2, cache on', () => cached.ride.list({ time: 'all', page: 2, pageSize: 5 })],
     ['ride.all', () => anon.ride.all()],
     ['ride.byId', () => anon.ride.byId({ id: rideId })],
-    ['ride.joined', () => callerFor(tdb.db, bob).ride.joined()],
-    ['ride.organized', () => callerFor(tdb.db, alice).ride.organized()],
-    ['passenger.list', () => callerFor(tdb.db, bob).passenger.list({ rideId })],
+    ['ride.joined', () => callerFor(t.db, bob).ride.joined()],
+    ['ride.organized', () => callerFor(t.db, alice).ride.organized()],
+    ['passenger.list', () => callerFor(t.db, bob).passenger.list({ rideId })],
     ['stats.get', () => anon.stats.get()],
-    ['vendor.rides', () => callerFor(tdb.db, vendor).vendor.rides()],
-    ['vendor.available', () => callerFor(tdb.db, vendor).vendor.available()],
+    ['vendor.rides', () => callerFor(t.db, vendor).vendor.rides()],
+    ['vendor.available', () => callerFor(t.db, vendor).vendor.available()],
   ];
 }
 
@@ -90,24 +87,24 @@ describe('statements per read', () => {
       'vendor.available': 1,
     });
 
-    const others = await createUsers(tdb.db, 8);
+    const others = await createUsers(t.db, 8);
     for (let i = 0; i < 12; i += 1) {
       const creator = i % 2 === 0 ? alice : (others[i % others.length] ?? alice);
-      const ride = await createRide(tdb.db, creator, {
+      const ride = await createRide(t.db, creator, {
         maxPassengers: 10,
         status: i % 3 === 0 ? 'assigned' : 'open',
         vendorId: i % 3 === 0 ? vendor.id : null,
       });
       for (const user of [bob, ...others.slice(0, 5)]) {
-        if (user.id !== creator.id) await addPassenger(tdb.db, ride, user);
+        if (user.id !== creator.id) await addPassenger(t.db, ride, user);
       }
     }
-    for (const user of others) await addPassenger(tdb.db, { id: rideId }, user);
+    for (const user of others) await addPassenger(t.db, { id: rideId }, user);
 
     const large = await countStatements();
     expect(large).toEqual(small);
     // The data really grew, so the equality above means something.
-    expect((await callerFor(tdb.db, bob).passenger.list({ rideId })).length).toBe(10);
-    expect((await callerFor(tdb.db, bob).ride.joined()).length).toBeGreaterThan(10);
+    expect((await callerFor(t.db, bob).passenger.list({ rideId })).length).toBe(10);
+    expect((await callerFor(t.db, bob).ride.joined()).length).toBeGreaterThan(10);
   });
 });

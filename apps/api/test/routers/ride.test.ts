@@ -1,21 +1,11 @@
 import { weekWindow } from '@rideshare/domain';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { addPassenger, createRide, createUser, createVendor, type TestUser } from '../factories';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { callerFor, refusal, rideTablesSnapshot } from '../helpers/rides';
 
-let tdb: TestDatabase;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-});
-afterAll(async () => {
-  await tdb.destroy();
-});
-beforeEach(async () => {
-  await tdb.reset();
-});
+const t = useTestDatabase();
 
 const DAY = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY);
@@ -41,7 +31,7 @@ const fcPayload = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function entriesOf(rideId: number) {
-  return tdb.db
+  return t.db
     .selectFrom('ridePassengers')
     .select(['userId', 'dropoffLocation', 'passengerCount', 'dropoffSequence'])
     .where('rideId', '=', rideId)
@@ -50,13 +40,13 @@ async function entriesOf(rideId: number) {
 }
 
 async function rideRow(rideId: number) {
-  return tdb.db.selectFrom('rides').selectAll().where('id', '=', rideId).executeTakeFirst();
+  return t.db.selectFrom('rides').selectAll().where('id', '=', rideId).executeTakeFirst();
 }
 
 describe('ride.create', () => {
   let alice: TestUser;
   beforeEach(async () => {
-    alice = await createUser(tdb.db, {
+    alice = await createUser(t.db, {
       name: 'Alice Tan',
       whatsappNumber: '+65 9123 4567',
       malaysianNumber: '+60 12 345 6789',
@@ -64,7 +54,7 @@ describe('ride.create', () => {
   });
 
   it('creates an SG->FC ride with the organiser as its first entry and derived fields from it', async () => {
-    const ride = await callerFor(tdb.db, alice).ride.create(sgPayload());
+    const ride = await callerFor(t.db, alice).ride.create(sgPayload());
     expect(ride).toEqual({
       id: expect.any(Number) as number,
       creatorId: alice.id,
@@ -101,7 +91,7 @@ describe('ride.create', () => {
   });
 
   it('creates an FC->SG ride: pickup fixed to Forest City, the organiser at the first drop-off', async () => {
-    const ride = await callerFor(tdb.db, alice).ride.create(
+    const ride = await callerFor(t.db, alice).ride.create(
       fcPayload({
         pickupLocation: 'Changi Airport',
         organizerPassengerCount: 3,
@@ -120,51 +110,51 @@ describe('ride.create', () => {
 
   it('stores hostile-looking text verbatim', async () => {
     const text = `'); drop table rides; -- <script>alert("x")</script>`;
-    const ride = await callerFor(tdb.db, alice).ride.create(sgPayload({ pickupLocation: text }));
+    const ride = await callerFor(t.db, alice).ride.create(sgPayload({ pickupLocation: text }));
     expect(ride.pickupLocation).toBe(text);
     expect(ride.dropoffLocations[0]?.location).toBe(text);
-    const again = await callerFor(tdb.db, null).ride.byId({ id: ride.id });
+    const again = await callerFor(t.db, null).ride.byId({ id: ride.id });
     expect(again.pickupLocation).toBe(text);
-    expect(await tdb.db.selectFrom('rides').select('id').execute()).toHaveLength(1);
+    expect(await t.db.selectFrom('rides').select('id').execute()).toHaveLength(1);
   });
 
   it('stores a known driver contact and refuses an unknown one', async () => {
-    const contact = await tdb.db
+    const contact = await t.db
       .insertInto('driverContacts')
       .values({ name: 'Ahmad', whatsappNumber: '+6591234567', vehicleType: 'MPV' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const ride = await callerFor(tdb.db, alice).ride.create(sgPayload({ driverContactId: contact.id }));
+    const ride = await callerFor(t.db, alice).ride.create(sgPayload({ driverContactId: contact.id }));
     expect(ride.driverContactId).toBe(contact.id);
     // An edit that does not mention the driver contact keeps it.
-    const edited = await callerFor(tdb.db, alice).ride.update({ id: ride.id, ...sgPayload({ maxPassengers: 5 }) });
+    const edited = await callerFor(t.db, alice).ride.update({ id: ride.id, ...sgPayload({ maxPassengers: 5 }) });
     expect(edited).toMatchObject({ maxPassengers: 5, driverContactId: contact.id });
-    const before = await rideTablesSnapshot(tdb.db);
-    expect(
-      await refusal(callerFor(tdb.db, alice).ride.create(sgPayload({ driverContactId: contact.id + 100 }))),
-    ).toEqual({
-      code: 'NOT_FOUND',
-      domainCode: 'NOT_FOUND',
-      message: 'Driver contact not found',
-    });
-    expect(await rideTablesSnapshot(tdb.db)).toBe(before);
+    const before = await rideTablesSnapshot(t.db);
+    expect(await refusal(callerFor(t.db, alice).ride.create(sgPayload({ driverContactId: contact.id + 100 })))).toEqual(
+      {
+        code: 'NOT_FOUND',
+        domainCode: 'NOT_FOUND',
+        message: 'Driver contact not found',
+      },
+    );
+    expect(await rideTablesSnapshot(t.db)).toBe(before);
   });
 
   it('refuses vendors, signed-out callers and past dates, writing nothing', async () => {
-    const vendor = await createVendor(tdb.db);
-    expect(await refusal(callerFor(tdb.db, vendor).ride.create(sgPayload()))).toEqual({
+    const vendor = await createVendor(t.db);
+    expect(await refusal(callerFor(t.db, vendor).ride.create(sgPayload()))).toEqual({
       code: 'FORBIDDEN',
       domainCode: 'VENDORS_CANNOT_CREATE',
       message: 'Vendors cannot create rides',
     });
-    expect(await refusal(callerFor(tdb.db, null).ride.create(sgPayload()))).toMatchObject({ code: 'UNAUTHORIZED' });
-    expect(await refusal(callerFor(tdb.db, alice).ride.create(sgPayload({ date: inDays(-1).toISOString() })))).toEqual({
+    expect(await refusal(callerFor(t.db, null).ride.create(sgPayload()))).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await refusal(callerFor(t.db, alice).ride.create(sgPayload({ date: inDays(-1).toISOString() })))).toEqual({
       code: 'BAD_REQUEST',
       domainCode: 'VALIDATION_FAILED',
       message: 'The ride date must be in the future',
     });
-    expect(await tdb.db.selectFrom('rides').select('id').execute()).toHaveLength(0);
-    expect(await tdb.db.selectFrom('ridePassengers').select('id').execute()).toHaveLength(0);
+    expect(await t.db.selectFrom('rides').select('id').execute()).toHaveLength(0);
+    expect(await t.db.selectFrom('ridePassengers').select('id').execute()).toHaveLength(0);
   });
 
   it.each([
@@ -183,26 +173,26 @@ describe('ride.create', () => {
     ['unreadable date', { date: 'next tuesday' }, 'Invalid date provided'],
     ['no drop-off list', { dropoffLocations: 'Bedok' }, 'Drop-off locations must be a list'],
   ])('refuses %s with the rule message, writing nothing', async (_label, override, message) => {
-    const result = await refusal(callerFor(tdb.db, alice).ride.create(sgPayload(override) as never));
+    const result = await refusal(callerFor(t.db, alice).ride.create(sgPayload(override) as never));
     expect(result).toEqual({ code: 'BAD_REQUEST', domainCode: 'VALIDATION_FAILED', message });
-    expect(await tdb.db.selectFrom('rides').select('id').execute()).toHaveLength(0);
+    expect(await t.db.selectFrom('rides').select('id').execute()).toHaveLength(0);
   });
 });
 
 describe('ride.byId', () => {
   it("shows the organiser; their numbers only to the ride's organiser, passengers and vendor", async () => {
-    const alice = await createUser(tdb.db, {
+    const alice = await createUser(t.db, {
       name: null,
       whatsappNumber: '+6591234567',
       malaysianNumber: '+60123456789',
     });
-    const bob = await createUser(tdb.db);
-    const carol = await createUser(tdb.db);
-    const vendor = await createVendor(tdb.db);
-    const ride = await createRide(tdb.db, alice, { status: 'assigned', vendorId: vendor.id });
-    await addPassenger(tdb.db, ride, carol);
+    const bob = await createUser(t.db);
+    const carol = await createUser(t.db);
+    const vendor = await createVendor(t.db);
+    const ride = await createRide(t.db, alice, { status: 'assigned', vendorId: vendor.id });
+    await addPassenger(t.db, ride, carol);
 
-    const anonymous = await callerFor(tdb.db, null).ride.byId({ id: ride.id });
+    const anonymous = await callerFor(t.db, null).ride.byId({ id: ride.id });
     // No name given: a visitor is not told the Discord username instead.
     expect(anonymous.creatorName).toBeNull();
     expect(anonymous.creator).toEqual({
@@ -220,27 +210,27 @@ describe('ride.byId', () => {
       malaysianNumber: '+60123456789',
     };
     for (const party of [alice, carol, vendor]) {
-      const seen = await callerFor(tdb.db, party).ride.byId({ id: ride.id });
+      const seen = await callerFor(t.db, party).ride.byId({ id: ride.id });
       expect(seen.creatorName).toBe(alice.discordUsername);
       expect(seen.creator).toEqual(withNumbers);
     }
     // Another member: the Discord username, no numbers.
-    const other = await callerFor(tdb.db, bob).ride.byId({ id: ride.id });
+    const other = await callerFor(t.db, bob).ride.byId({ id: ride.id });
     expect(other.creatorName).toBe(alice.discordUsername);
     expect(other.creator).toEqual({ ...withNumbers, whatsappNumber: null, malaysianNumber: null });
   });
 
   it('carries the driver card for the organiser, passengers and the assigned vendor only', async () => {
-    const alice = await createUser(tdb.db);
-    const bob = await createUser(tdb.db);
-    const carol = await createUser(tdb.db);
-    const vendor = await createVendor(tdb.db, {
+    const alice = await createUser(t.db);
+    const bob = await createUser(t.db);
+    const carol = await createUser(t.db);
+    const vendor = await createVendor(t.db, {
       companyName: 'Acme Transport',
       driverDetails: { name: 'Tan Ah Kow', contact: '+6598765432', carNumber: 'SGX1234A' },
     });
-    const rival = await createVendor(tdb.db);
-    const ride = await createRide(tdb.db, alice, { status: 'assigned', vendorId: vendor.id });
-    await addPassenger(tdb.db, ride, carol);
+    const rival = await createVendor(t.db);
+    const ride = await createRide(t.db, alice, { status: 'assigned', vendorId: vendor.id });
+    await addPassenger(t.db, ride, carol);
     const card = {
       companyName: 'Acme Transport',
       driverName: 'Tan Ah Kow',
@@ -248,23 +238,23 @@ describe('ride.byId', () => {
       carNumber: 'SGX1234A',
     };
     for (const party of [alice, carol, vendor]) {
-      expect((await callerFor(tdb.db, party).ride.byId({ id: ride.id })).driver).toEqual(card);
+      expect((await callerFor(t.db, party).ride.byId({ id: ride.id })).driver).toEqual(card);
     }
     for (const outsider of [bob, rival, null]) {
-      expect((await callerFor(tdb.db, outsider).ride.byId({ id: ride.id })).driver).toBeNull();
+      expect((await callerFor(t.db, outsider).ride.byId({ id: ride.id })).driver).toBeNull();
     }
-    const open = await createRide(tdb.db, alice);
-    expect((await callerFor(tdb.db, alice).ride.byId({ id: open.id })).driver).toBeNull();
+    const open = await createRide(t.db, alice);
+    expect((await callerFor(t.db, alice).ride.byId({ id: open.id })).driver).toBeNull();
   });
 
   it('answers NOT_FOUND for an unknown ride and BAD_REQUEST for a malformed id', async () => {
-    expect(await refusal(callerFor(tdb.db, null).ride.byId({ id: 4242 }))).toEqual({
+    expect(await refusal(callerFor(t.db, null).ride.byId({ id: 4242 }))).toEqual({
       code: 'NOT_FOUND',
       domainCode: 'NOT_FOUND',
       message: 'Ride not found',
     });
     for (const id of [0, -3, 1.5, 'abc', 2 ** 31]) {
-      expect(await refusal(callerFor(tdb.db, null).ride.byId({ id } as never))).toEqual({
+      expect(await refusal(callerFor(t.db, null).ride.byId({ id } as never))).toEqual({
         code: 'BAD_REQUEST',
         domainCode: 'VALIDATION_FAILED',
         message: 'Invalid id',
@@ -277,19 +267,19 @@ describe('ride.update', () => {
   let alice: TestUser;
   let bob: TestUser;
   beforeEach(async () => {
-    alice = await createUser(tdb.db, { name: 'Alice' });
-    bob = await createUser(tdb.db, { name: 'Bob' });
+    alice = await createUser(t.db, { name: 'Alice' });
+    bob = await createUser(t.db, { name: 'Bob' });
   });
 
   it("lets the organiser edit: the organiser's entry follows and derived fields are recomputed", async () => {
-    const ride = await createRide(tdb.db, alice, {
+    const ride = await createRide(t.db, alice, {
       direction: 'FC->SG',
       maxPassengers: 5,
       organizerLocation: 'Tampines Mall',
     });
-    await addPassenger(tdb.db, ride, bob, { location: 'Jurong East', count: 2 });
+    await addPassenger(t.db, ride, bob, { location: 'Jurong East', count: 2 });
     const date = inDays(5).toISOString();
-    const updated = await callerFor(tdb.db, alice).ride.update({
+    const updated = await callerFor(t.db, alice).ride.update({
       id: ride.id,
       ...fcPayload({
         maxPassengers: 6,
@@ -314,7 +304,7 @@ describe('ride.update', () => {
       { userId: bob.id, dropoffLocation: 'Jurong East', passengerCount: 2, dropoffSequence: null },
     ]);
 
-    const second = await callerFor(tdb.db, alice).ride.update({
+    const second = await callerFor(t.db, alice).ride.update({
       id: ride.id,
       ...fcPayload({ maxPassengers: 6, organizerPassengerCount: 1, dropoffLocations: ['Bedok'] }),
     });
@@ -322,8 +312,8 @@ describe('ride.update', () => {
   });
 
   it('lets a lone organiser turn the ride around; the pickup and the drop-off order follow', async () => {
-    const ride = await createRide(tdb.db, alice, { direction: 'FC->SG', organizerSequence: 1, sequenceLocked: true });
-    const updated = await callerFor(tdb.db, alice).ride.update({
+    const ride = await createRide(t.db, alice, { direction: 'FC->SG', organizerSequence: 1, sequenceLocked: true });
+    const updated = await callerFor(t.db, alice).ride.update({
       id: ride.id,
       ...sgPayload({ pickupLocation: 'Bedok MRT' }),
     });
@@ -339,8 +329,8 @@ describe('ride.update', () => {
   });
 
   it('gives a ride without an organiser entry one on its first edit', async () => {
-    const ride = await createRide(tdb.db, alice, { withOrganizerEntry: false });
-    const updated = await callerFor(tdb.db, alice).ride.update({ id: ride.id, ...sgPayload() });
+    const ride = await createRide(t.db, alice, { withOrganizerEntry: false });
+    const updated = await callerFor(t.db, alice).ride.update({ id: ride.id, ...sgPayload() });
     expect(updated.currentPassengers).toBe(2);
     expect(await entriesOf(ride.id)).toHaveLength(1);
   });
@@ -379,28 +369,28 @@ describe('ride.update', () => {
       { code: 'BAD_REQUEST', domainCode: 'VALIDATION_FAILED', message: 'The ride date must be in the future' },
     ],
   ] as const)('refuses %s, changing nothing', async (_label, who, override, expected) => {
-    const ride = await createRide(tdb.db, alice, { maxPassengers: 5 });
-    await addPassenger(tdb.db, ride, bob, { count: 2 });
-    const before = await rideTablesSnapshot(tdb.db);
+    const ride = await createRide(t.db, alice, { maxPassengers: 5 });
+    await addPassenger(t.db, ride, bob, { count: 2 });
+    const before = await rideTablesSnapshot(t.db);
     const actor = who === 'alice' ? alice : bob;
-    expect(await refusal(callerFor(tdb.db, actor).ride.update({ id: ride.id, ...sgPayload(override) }))).toEqual(
+    expect(await refusal(callerFor(t.db, actor).ride.update({ id: ride.id, ...sgPayload(override) }))).toEqual(
       expected,
     );
-    expect(await rideTablesSnapshot(tdb.db)).toBe(before);
+    expect(await rideTablesSnapshot(t.db)).toBe(before);
   });
 
   it('refuses a past ride, an unknown ride and a signed-out caller', async () => {
-    const past = await createRide(tdb.db, alice, { date: inDays(-2) });
-    expect(await refusal(callerFor(tdb.db, alice).ride.update({ id: past.id, ...sgPayload() }))).toEqual({
+    const past = await createRide(t.db, alice, { date: inDays(-2) });
+    expect(await refusal(callerFor(t.db, alice).ride.update({ id: past.id, ...sgPayload() }))).toEqual({
       code: 'CONFLICT',
       domainCode: 'RIDE_PAST',
       message: 'A past ride cannot be edited',
     });
-    expect(await refusal(callerFor(tdb.db, alice).ride.update({ id: 999, ...sgPayload() }))).toMatchObject({
+    expect(await refusal(callerFor(t.db, alice).ride.update({ id: 999, ...sgPayload() }))).toMatchObject({
       code: 'NOT_FOUND',
       message: 'Ride not found',
     });
-    expect(await refusal(callerFor(tdb.db, null).ride.update({ id: past.id, ...sgPayload() }))).toMatchObject({
+    expect(await refusal(callerFor(t.db, null).ride.update({ id: past.id, ...sgPayload() }))).toMatchObject({
       code: 'UNAUTHORIZED',
     });
   });
@@ -408,9 +398,9 @@ describe('ride.update', () => {
 
 describe('ride.delete', () => {
   it('lets the organiser delete a ride nobody else joined', async () => {
-    const alice = await createUser(tdb.db);
-    const ride = await createRide(tdb.db, alice);
-    expect(await callerFor(tdb.db, alice).ride.delete({ id: ride.id })).toEqual({
+    const alice = await createUser(t.db);
+    const ride = await createRide(t.db, alice);
+    expect(await callerFor(t.db, alice).ride.delete({ id: ride.id })).toEqual({
       id: ride.id,
       message: 'Ride deleted successfully',
     });
@@ -419,45 +409,45 @@ describe('ride.delete', () => {
   });
 
   it('refuses while others are on the ride, and allows it once they are removed', async () => {
-    const alice = await createUser(tdb.db);
-    const bob = await createUser(tdb.db);
-    const ride = await createRide(tdb.db, alice);
-    const entry = await addPassenger(tdb.db, ride, bob);
-    const before = await rideTablesSnapshot(tdb.db);
-    expect(await refusal(callerFor(tdb.db, alice).ride.delete({ id: ride.id }))).toEqual({
+    const alice = await createUser(t.db);
+    const bob = await createUser(t.db);
+    const ride = await createRide(t.db, alice);
+    const entry = await addPassenger(t.db, ride, bob);
+    const before = await rideTablesSnapshot(t.db);
+    expect(await refusal(callerFor(t.db, alice).ride.delete({ id: ride.id }))).toEqual({
       code: 'CONFLICT',
       domainCode: 'RIDE_HAS_PASSENGERS',
       message: 'This ride has passengers who joined. Remove them before deleting it.',
     });
-    expect(await rideTablesSnapshot(tdb.db)).toBe(before);
-    await callerFor(tdb.db, alice).passenger.remove({ rideId: ride.id, passengerId: entry.id });
-    await callerFor(tdb.db, alice).ride.delete({ id: ride.id });
+    expect(await rideTablesSnapshot(t.db)).toBe(before);
+    await callerFor(t.db, alice).passenger.remove({ rideId: ride.id, passengerId: entry.id });
+    await callerFor(t.db, alice).ride.delete({ id: ride.id });
     expect(await rideRow(ride.id)).toBeUndefined();
   });
 
   it('refuses anyone but the organiser, and unknown rides', async () => {
-    const alice = await createUser(tdb.db);
-    const bob = await createUser(tdb.db);
-    const ride = await createRide(tdb.db, alice);
-    expect(await refusal(callerFor(tdb.db, bob).ride.delete({ id: ride.id }))).toEqual({
+    const alice = await createUser(t.db);
+    const bob = await createUser(t.db);
+    const ride = await createRide(t.db, alice);
+    expect(await refusal(callerFor(t.db, bob).ride.delete({ id: ride.id }))).toEqual({
       code: 'FORBIDDEN',
       domainCode: 'NOT_CREATOR',
       message: 'Only the ride organiser can delete this ride',
     });
     expect(await rideRow(ride.id)).toBeDefined();
-    expect(await refusal(callerFor(tdb.db, bob).ride.delete({ id: 9999 }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await refusal(callerFor(t.db, bob).ride.delete({ id: 9999 }))).toMatchObject({ code: 'NOT_FOUND' });
   });
 });
 
 describe('ride.list', () => {
   it('filters, sorts (past rides last) and pages in SQL', async () => {
-    const alice = await createUser(tdb.db);
-    const past1 = await createRide(tdb.db, alice, { date: inDays(-10), direction: 'FC->SG' });
-    const past2 = await createRide(tdb.db, alice, { date: inDays(-2) });
-    const soon = await createRide(tdb.db, alice, { date: inDays(1) });
-    const later = await createRide(tdb.db, alice, { date: inDays(20), direction: 'FC->SG' });
-    const mid = await createRide(tdb.db, alice, { date: inDays(8) });
-    const caller = callerFor(tdb.db, null);
+    const alice = await createUser(t.db);
+    const past1 = await createRide(t.db, alice, { date: inDays(-10), direction: 'FC->SG' });
+    const past2 = await createRide(t.db, alice, { date: inDays(-2) });
+    const soon = await createRide(t.db, alice, { date: inDays(1) });
+    const later = await createRide(t.db, alice, { date: inDays(20), direction: 'FC->SG' });
+    const mid = await createRide(t.db, alice, { date: inDays(8) });
+    const caller = callerFor(t.db, null);
 
     const upcoming = await caller.ride.list();
     expect(upcoming.items.map((r) => r.id)).toEqual([soon.id, mid.id, later.id]);
@@ -481,16 +471,16 @@ describe('ride.list', () => {
   });
 
   it('thisWeek is Sunday to next Sunday in Singapore', async () => {
-    const alice = await createUser(tdb.db);
+    const alice = await createUser(t.db);
     // Wednesday 25 Nov 2026, 12:00 Singapore time.
     const now = new Date('2026-11-25T04:00:00Z');
     const week = weekWindow(now);
-    const before = await createRide(tdb.db, alice, { date: new Date(week.start.getTime() - 60_000) });
-    const sundayStart = await createRide(tdb.db, alice, { date: week.start });
-    const monday = await createRide(tdb.db, alice, { date: new Date('2026-11-30T01:00:00Z') });
-    const saturdayLate = await createRide(tdb.db, alice, { date: new Date(week.end.getTime() - 60_000) });
-    const nextSunday = await createRide(tdb.db, alice, { date: week.end });
-    const caller = callerFor(tdb.db, null, { now: () => now });
+    const before = await createRide(t.db, alice, { date: new Date(week.start.getTime() - 60_000) });
+    const sundayStart = await createRide(t.db, alice, { date: week.start });
+    const monday = await createRide(t.db, alice, { date: new Date('2026-11-30T01:00:00Z') });
+    const saturdayLate = await createRide(t.db, alice, { date: new Date(week.end.getTime() - 60_000) });
+    const nextSunday = await createRide(t.db, alice, { date: week.end });
+    const caller = callerFor(t.db, null, { now: () => now });
     const result = await caller.ride.list({ time: 'thisWeek' });
     expect(result.items.map((r) => r.id)).toEqual([saturdayLate.id, sundayStart.id]);
     expect(result.items.map((r) => r.id)).not.toContain(before.id);
@@ -504,24 +494,24 @@ describe('ride.list', () => {
     ['unknown time filter', { time: 'tomorrow' }],
     ['unknown sort', { sort: 'random' }],
   ])('refuses %s', async (_label, input) => {
-    expect(await refusal(callerFor(tdb.db, null).ride.list(input as never))).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(await refusal(callerFor(t.db, null).ride.list(input as never))).toMatchObject({ code: 'BAD_REQUEST' });
   });
 });
 
 describe('what a signed-out visitor sees (ride.list, ride.all, ride.byId)', () => {
   /** Rides holding every kind of secret: organisers with and without a name, passengers' locations. */
   async function ridesWithSecrets() {
-    const named = await createUser(tdb.db, { name: 'Nora Named', discordUsername: 'nora_named_handle' });
-    const nameless = await createUser(tdb.db, { name: '  ', discordUsername: 'nameless_handle' });
-    const rider = await createUser(tdb.db, { name: 'Ria Rider', discordUsername: 'ria_rider_handle' });
+    const named = await createUser(t.db, { name: 'Nora Named', discordUsername: 'nora_named_handle' });
+    const nameless = await createUser(t.db, { name: '  ', discordUsername: 'nameless_handle' });
+    const rider = await createUser(t.db, { name: 'Ria Rider', discordUsername: 'ria_rider_handle' });
     const ride = (creator: TestUser, direction: 'SG->FC' | 'FC->SG', organizerLocation: string, days: number) =>
-      createRide(tdb.db, creator, { direction, organizerLocation, date: inDays(days) });
+      createRide(t.db, creator, { direction, organizerLocation, date: inDays(days) });
     const sgNamed = await ride(named, 'SG->FC', 'Tampines MRT', 1);
     const sgNameless = await ride(nameless, 'SG->FC', 'Bedok MRT', 2);
     const fcNamed = await ride(named, 'FC->SG', 'Nora Home Street', 3);
     const fcNameless = await ride(nameless, 'FC->SG', 'Nameless Home Street', 4);
     for (const each of [sgNamed, sgNameless, fcNamed, fcNameless]) {
-      await addPassenger(tdb.db, each, rider, { location: `Ria Secret Flat ${String(each.id)}` });
+      await addPassenger(t.db, each, rider, { location: `Ria Secret Flat ${String(each.id)}` });
     }
     return {
       named,
@@ -560,7 +550,7 @@ describe('what a signed-out visitor sees (ride.list, ride.all, ride.byId)', () =
 
   it('ride.list and ride.all: no Discord username, no passenger location', async () => {
     const world = await ridesWithSecrets();
-    const visitor = callerFor(tdb.db, null);
+    const visitor = callerFor(t.db, null);
     const page = await visitor.ride.list({ time: 'all' });
     const all = await visitor.ride.all();
     for (const answer of [page, all]) {
@@ -575,7 +565,7 @@ describe('what a signed-out visitor sees (ride.list, ride.all, ride.byId)', () =
 
   it('ride.byId: the organiser without username or numbers, no passenger location', async () => {
     const world = await ridesWithSecrets();
-    const visitor = callerFor(tdb.db, null);
+    const visitor = callerFor(t.db, null);
     const details = await Promise.all(Object.values(world.rides).map((ride) => visitor.ride.byId({ id: ride.id })));
     for (const secret of world.secrets) expect(JSON.stringify(details)).not.toContain(secret);
     expectRedacted(details, world);
@@ -584,7 +574,7 @@ describe('what a signed-out visitor sees (ride.list, ride.all, ride.byId)', () =
 
   it('signed-in members still see usernames and every location, in every list', async () => {
     const world = await ridesWithSecrets();
-    const member = callerFor(tdb.db, world.rider);
+    const member = callerFor(t.db, world.rider);
     const page = await member.ride.list({ time: 'all' });
     const all = await member.ride.all();
     const joined = await member.ride.joined();
@@ -600,38 +590,38 @@ describe('what a signed-out visitor sees (ride.list, ride.all, ride.byId)', () =
       });
     }
     expect(detail).toMatchObject({ creatorName: 'nameless_handle', creator: { discordUsername: 'nameless_handle' } });
-    const vendor = await createVendor(tdb.db);
-    const available = await callerFor(tdb.db, vendor).vendor.available();
+    const vendor = await createVendor(t.db);
+    const available = await callerFor(t.db, vendor).vendor.available();
     expect(available.find((ride) => ride.id === world.rides.sgNamed.id)?.dropoffLocations).toHaveLength(2);
   });
 });
 
 describe('ride.all, ride.joined, ride.organized, stats.get', () => {
   it('answers each list for its caller', async () => {
-    const alice = await createUser(tdb.db);
-    const bob = await createUser(tdb.db);
-    const a1 = await createRide(tdb.db, alice, { date: inDays(4) });
-    const a2 = await createRide(tdb.db, alice, { date: inDays(-4) });
-    const b1 = await createRide(tdb.db, bob, { date: inDays(2) });
-    await addPassenger(tdb.db, a1, bob);
-    await addPassenger(tdb.db, a2, bob);
+    const alice = await createUser(t.db);
+    const bob = await createUser(t.db);
+    const a1 = await createRide(t.db, alice, { date: inDays(4) });
+    const a2 = await createRide(t.db, alice, { date: inDays(-4) });
+    const b1 = await createRide(t.db, bob, { date: inDays(2) });
+    await addPassenger(t.db, a1, bob);
+    await addPassenger(t.db, a2, bob);
 
-    const all = await callerFor(tdb.db, null).ride.all();
+    const all = await callerFor(t.db, null).ride.all();
     expect(all.map((r) => r.id)).toEqual([a2.id, b1.id, a1.id]);
 
     // My Rides: rides still to come first (a1 in 4 days), past ones after (a2, 4 days ago).
-    expect((await callerFor(tdb.db, bob).ride.joined()).map((r) => r.id)).toEqual([a1.id, a2.id]);
-    expect(await callerFor(tdb.db, alice).ride.joined()).toEqual([]);
-    expect((await callerFor(tdb.db, alice).ride.organized()).map((r) => r.id)).toEqual([a1.id, a2.id]);
-    expect((await callerFor(tdb.db, bob).ride.organized()).map((r) => r.id)).toEqual([b1.id]);
-    expect(await refusal(callerFor(tdb.db, null).ride.joined())).toMatchObject({ code: 'UNAUTHORIZED' });
-    expect(await refusal(callerFor(tdb.db, null).ride.organized())).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect((await callerFor(t.db, bob).ride.joined()).map((r) => r.id)).toEqual([a1.id, a2.id]);
+    expect(await callerFor(t.db, alice).ride.joined()).toEqual([]);
+    expect((await callerFor(t.db, alice).ride.organized()).map((r) => r.id)).toEqual([a1.id, a2.id]);
+    expect((await callerFor(t.db, bob).ride.organized()).map((r) => r.id)).toEqual([b1.id]);
+    expect(await refusal(callerFor(t.db, null).ride.joined())).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await refusal(callerFor(t.db, null).ride.organized())).toMatchObject({ code: 'UNAUTHORIZED' });
 
-    expect(await callerFor(tdb.db, null).stats.get()).toEqual({ totalRides: 3, totalUsers: 2 });
+    expect(await callerFor(t.db, null).stats.get()).toEqual({ totalRides: 3, totalUsers: 2 });
   });
 
   it('counts zero on an empty database', async () => {
-    expect(await callerFor(tdb.db, null).stats.get()).toEqual({ totalRides: 0, totalUsers: 0 });
-    expect(await callerFor(tdb.db, null).ride.all()).toEqual([]);
+    expect(await callerFor(t.db, null).stats.get()).toEqual({ totalRides: 0, totalUsers: 0 });
+    expect(await callerFor(t.db, null).ride.all()).toEqual([]);
   });
 });

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { addPassenger, createRide, createUser, type TestRide, type TestUser } from '../factories';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { callerFor, refusal, rideTablesSnapshot } from '../helpers/rides';
 
-let tdb: TestDatabase;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-});
-afterAll(async () => {
-  await tdb.destroy();
-});
+const t = useTestDatabase();
 
 let alice: TestUser;
 let bob: TestUser;
@@ -24,20 +17,19 @@ let c: { id: number };
 let d: { id: number };
 
 beforeEach(async () => {
-  await tdb.reset();
-  alice = await createUser(tdb.db);
-  bob = await createUser(tdb.db);
-  carol = await createUser(tdb.db);
-  dave = await createUser(tdb.db);
-  ride = await createRide(tdb.db, alice, { direction: 'FC->SG', maxPassengers: 6, organizerLocation: 'Bedok' });
+  alice = await createUser(t.db);
+  bob = await createUser(t.db);
+  carol = await createUser(t.db);
+  dave = await createUser(t.db);
+  ride = await createRide(t.db, alice, { direction: 'FC->SG', maxPassengers: 6, organizerLocation: 'Bedok' });
   organizerEntry = ride.organizerEntryId ?? 0;
-  b = await addPassenger(tdb.db, ride, bob, { location: 'Jurong' });
-  c = await addPassenger(tdb.db, ride, carol, { location: 'Clementi' });
-  d = await addPassenger(tdb.db, ride, dave, { location: 'Bishan' });
+  b = await addPassenger(t.db, ride, bob, { location: 'Jurong' });
+  c = await addPassenger(t.db, ride, carol, { location: 'Clementi' });
+  d = await addPassenger(t.db, ride, dave, { location: 'Bishan' });
 });
 
 async function stored() {
-  const rows = await tdb.db
+  const rows = await t.db
     .selectFrom('ridePassengers')
     .select(['id', 'dropoffSequence'])
     .where('rideId', '=', ride.id)
@@ -48,7 +40,7 @@ async function stored() {
 }
 
 async function lockedFlag() {
-  const row = await tdb.db
+  const row = await t.db
     .selectFrom('rides')
     .select('sequenceLocked')
     .where('id', '=', ride.id)
@@ -58,7 +50,7 @@ async function lockedFlag() {
 
 describe('sequence.set', () => {
   it('moves one passenger and renumbers everybody 1..n, answering the new order', async () => {
-    const list = await callerFor(tdb.db, alice).sequence.set({ rideId: ride.id, passengerId: d.id, sequence: 1 });
+    const list = await callerFor(t.db, alice).sequence.set({ rideId: ride.id, passengerId: d.id, sequence: 1 });
     expect(list.map((e) => [e.id, e.dropoffSequence])).toEqual([
       [d.id, 1],
       [organizerEntry, 2],
@@ -73,7 +65,7 @@ describe('sequence.set', () => {
       [c.id, 4],
     ]);
     // The drop-off list follows the new order (the organiser's entry stays first for the edit form).
-    const row = await tdb.db
+    const row = await t.db
       .selectFrom('rides')
       .select('dropoffLocations')
       .where('id', '=', ride.id)
@@ -82,7 +74,7 @@ describe('sequence.set', () => {
 
     // Everybody is numbered now, yet the order is not locked: a second move still works.
     expect(await lockedFlag()).toBe(false);
-    const again = await callerFor(tdb.db, alice).sequence.set({
+    const again = await callerFor(t.db, alice).sequence.set({
       rideId: ride.id,
       passengerId: organizerEntry,
       sequence: 4,
@@ -139,53 +131,53 @@ describe('sequence.set', () => {
       },
     ],
   ] as const)('refuses %s, writing nothing', async (_label, who, override, expected) => {
-    const before = await rideTablesSnapshot(tdb.db);
+    const before = await rideTablesSnapshot(t.db);
     const actor = who === 'alice' ? alice : bob;
     const input = { rideId: ride.id, passengerId: b.id, sequence: 1, ...override };
-    expect(await refusal(callerFor(tdb.db, actor).sequence.set(input as never))).toEqual(expected);
-    expect(await rideTablesSnapshot(tdb.db)).toBe(before);
+    expect(await refusal(callerFor(t.db, actor).sequence.set(input as never))).toEqual(expected);
+    expect(await rideTablesSnapshot(t.db)).toBe(before);
   });
 
   it('refuses SG->FC rides, passengers of another ride, unknown rides and signed-out callers', async () => {
-    const sg = await createRide(tdb.db, alice, { direction: 'SG->FC' });
-    const sgEntry = await addPassenger(tdb.db, sg, bob);
-    const before = await rideTablesSnapshot(tdb.db);
+    const sg = await createRide(t.db, alice, { direction: 'SG->FC' });
+    const sgEntry = await addPassenger(t.db, sg, bob);
+    const before = await rideTablesSnapshot(t.db);
     expect(
-      await refusal(callerFor(tdb.db, alice).sequence.set({ rideId: sg.id, passengerId: sgEntry.id, sequence: 1 })),
+      await refusal(callerFor(t.db, alice).sequence.set({ rideId: sg.id, passengerId: sgEntry.id, sequence: 1 })),
     ).toEqual({
       code: 'BAD_REQUEST',
       domainCode: 'SEQUENCE_NOT_SUPPORTED',
       message: 'Drop-off sequence applies only to Forest City to Singapore rides',
     });
     expect(
-      await refusal(callerFor(tdb.db, alice).sequence.set({ rideId: ride.id, passengerId: sgEntry.id, sequence: 1 })),
+      await refusal(callerFor(t.db, alice).sequence.set({ rideId: ride.id, passengerId: sgEntry.id, sequence: 1 })),
     ).toEqual({
       code: 'NOT_FOUND',
       domainCode: 'NOT_PASSENGER_OF_RIDE',
       message: 'This passenger is not on this ride',
     });
     expect(
-      await refusal(callerFor(tdb.db, alice).sequence.set({ rideId: 999, passengerId: b.id, sequence: 1 })),
+      await refusal(callerFor(t.db, alice).sequence.set({ rideId: 999, passengerId: b.id, sequence: 1 })),
     ).toMatchObject({
       code: 'NOT_FOUND',
       message: 'Ride not found',
     });
     expect(
-      await refusal(callerFor(tdb.db, null).sequence.set({ rideId: ride.id, passengerId: b.id, sequence: 1 })),
+      await refusal(callerFor(t.db, null).sequence.set({ rideId: ride.id, passengerId: b.id, sequence: 1 })),
     ).toMatchObject({
       code: 'UNAUTHORIZED',
     });
-    expect(await rideTablesSnapshot(tdb.db)).toBe(before);
+    expect(await rideTablesSnapshot(t.db)).toBe(before);
   });
 });
 
 describe('sequence.lock', () => {
   it('numbers the unnumbered after the numbered ones, locks, and is idempotent', async () => {
-    await callerFor(tdb.db, alice).sequence.set({ rideId: ride.id, passengerId: c.id, sequence: 1 });
+    await callerFor(t.db, alice).sequence.set({ rideId: ride.id, passengerId: c.id, sequence: 1 });
     // An entry left without a number (inserted directly) gets the next one when the order is locked.
-    const eve = await createUser(tdb.db);
-    const e = await addPassenger(tdb.db, ride, eve, { location: 'Yishun' });
-    const list = await callerFor(tdb.db, alice).sequence.lock({ rideId: ride.id });
+    const eve = await createUser(t.db);
+    const e = await addPassenger(t.db, ride, eve, { location: 'Yishun' });
+    const list = await callerFor(t.db, alice).sequence.lock({ rideId: ride.id });
     expect(list.map((x) => [x.id, x.dropoffSequence])).toEqual([
       [c.id, 1],
       [organizerEntry, 2],
@@ -195,29 +187,29 @@ describe('sequence.lock', () => {
     ]);
     expect(await lockedFlag()).toBe(true);
 
-    const before = await rideTablesSnapshot(tdb.db);
-    const again = await callerFor(tdb.db, alice).sequence.lock({ rideId: ride.id });
+    const before = await rideTablesSnapshot(t.db);
+    const again = await callerFor(t.db, alice).sequence.lock({ rideId: ride.id });
     expect(again).toEqual(list);
-    expect(await rideTablesSnapshot(tdb.db)).toBe(before);
+    expect(await rideTablesSnapshot(t.db)).toBe(before);
   });
 
   it('refuses any move once locked', async () => {
-    await callerFor(tdb.db, alice).sequence.lock({ rideId: ride.id });
-    const before = await rideTablesSnapshot(tdb.db);
+    await callerFor(t.db, alice).sequence.lock({ rideId: ride.id });
+    const before = await rideTablesSnapshot(t.db);
     expect(
-      await refusal(callerFor(tdb.db, alice).sequence.set({ rideId: ride.id, passengerId: b.id, sequence: 1 })),
+      await refusal(callerFor(t.db, alice).sequence.set({ rideId: ride.id, passengerId: b.id, sequence: 1 })),
     ).toEqual({
       code: 'CONFLICT',
       domainCode: 'SEQUENCE_LOCKED',
       message: 'The drop-off sequence is locked',
     });
-    expect(await rideTablesSnapshot(tdb.db)).toBe(before);
+    expect(await rideTablesSnapshot(t.db)).toBe(before);
   });
 
   it('numbers a passenger who joins a locked ride after the last stop', async () => {
-    await callerFor(tdb.db, alice).sequence.lock({ rideId: ride.id });
-    const eve = await createUser(tdb.db);
-    const entry = await callerFor(tdb.db, eve).passenger.join({
+    await callerFor(t.db, alice).sequence.lock({ rideId: ride.id });
+    const eve = await createUser(t.db);
+    const entry = await callerFor(t.db, eve).passenger.join({
       rideId: ride.id,
       dropoffLocation: 'Yishun',
       passengerCount: 1,
@@ -226,28 +218,28 @@ describe('sequence.lock', () => {
   });
 
   it('refuses non-organisers and SG->FC rides, writing nothing', async () => {
-    const sg = await createRide(tdb.db, alice, { direction: 'SG->FC' });
-    const before = await rideTablesSnapshot(tdb.db);
-    expect(await refusal(callerFor(tdb.db, bob).sequence.lock({ rideId: ride.id }))).toEqual({
+    const sg = await createRide(t.db, alice, { direction: 'SG->FC' });
+    const before = await rideTablesSnapshot(t.db);
+    expect(await refusal(callerFor(t.db, bob).sequence.lock({ rideId: ride.id }))).toEqual({
       code: 'FORBIDDEN',
       domainCode: 'NOT_CREATOR',
       message: 'Only the ride organiser can lock the drop-off sequence',
     });
-    expect(await refusal(callerFor(tdb.db, alice).sequence.lock({ rideId: sg.id }))).toMatchObject({
+    expect(await refusal(callerFor(t.db, alice).sequence.lock({ rideId: sg.id }))).toMatchObject({
       code: 'BAD_REQUEST',
       domainCode: 'SEQUENCE_NOT_SUPPORTED',
     });
-    expect(await refusal(callerFor(tdb.db, alice).sequence.lock({ rideId: 31337 }))).toMatchObject({
+    expect(await refusal(callerFor(t.db, alice).sequence.lock({ rideId: 31337 }))).toMatchObject({
       code: 'NOT_FOUND',
     });
-    expect(await rideTablesSnapshot(tdb.db)).toBe(before);
+    expect(await rideTablesSnapshot(t.db)).toBe(before);
   });
 });
 
 describe('stop numbers when passengers leave', () => {
   it('closes the gap left by a removed passenger', async () => {
-    await callerFor(tdb.db, alice).sequence.lock({ rideId: ride.id });
-    await callerFor(tdb.db, bob).passenger.remove({ rideId: ride.id, passengerId: b.id });
+    await callerFor(t.db, alice).sequence.lock({ rideId: ride.id });
+    await callerFor(t.db, bob).passenger.remove({ rideId: ride.id, passengerId: b.id });
     expect(await stored()).toEqual([
       [organizerEntry, 1],
       [c.id, 2],

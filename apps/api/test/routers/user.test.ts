@@ -1,30 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { createUser, createVendor } from '../factories';
 import { callerAs, refusal } from '../helpers/accounts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { testEnv } from '../helpers/env';
 
-let tdb: TestDatabase;
+const t = useTestDatabase();
 const env = testEnv();
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-});
-afterAll(async () => {
-  await tdb.destroy();
-});
-beforeEach(async () => {
-  await tdb.reset();
-});
-
 async function row(id: number) {
-  return tdb.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return t.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 describe('user.update', () => {
   it('updates only the profile fields of your own profile: trimmed, blank → null, missing unchanged', async () => {
-    const user = await createUser(tdb.db, {
+    const user = await createUser(t.db, {
       discordUsername: 'ann',
       name: 'Ann',
       whatsappNumber: '+65 8000 0000',
@@ -32,7 +22,7 @@ describe('user.update', () => {
       revolutUsername: 'ann-rev',
     });
     const before = await row(user.id);
-    const caller = await callerAs(tdb.db, env, user.id);
+    const caller = await callerAs(t.db, env, user.id);
     const updated = await caller.user.update({
       id: user.id,
       name: '  Ann Lim  ',
@@ -68,16 +58,16 @@ describe('user.update', () => {
   });
 
   it('keeps a vendor a vendor with their company details', async () => {
-    const vendor = await createVendor(tdb.db, { discordUsername: 'cabs' });
-    const caller = await callerAs(tdb.db, env, vendor.id);
+    const vendor = await createVendor(t.db, { discordUsername: 'cabs' });
+    const caller = await callerAs(t.db, env, vendor.id);
     const updated = await caller.user.update({ id: vendor.id, name: 'Cab Co' });
     expect(updated).toMatchObject({ isVendor: true, companyName: 'Test Transport Co', name: 'Cab Co' });
   });
 
   it("refuses another user's profile with NOT_OWN_PROFILE, changing nothing", async () => {
-    const alice = await createUser(tdb.db, { name: 'Alice' });
-    const bob = await createUser(tdb.db, { name: 'Bob' });
-    const caller = await callerAs(tdb.db, env, alice.id);
+    const alice = await createUser(t.db, { name: 'Alice' });
+    const bob = await createUser(t.db, { name: 'Bob' });
+    const caller = await callerAs(t.db, env, alice.id);
     expect(await refusal(caller.user.update({ id: bob.id, name: 'Pwned' }))).toEqual({
       code: 'FORBIDDEN',
       message: 'You can only update your own profile',
@@ -86,14 +76,14 @@ describe('user.update', () => {
   });
 
   it('refuses an id that belongs to nobody as not yours', async () => {
-    const alice = await createUser(tdb.db);
-    const caller = await callerAs(tdb.db, env, alice.id);
+    const alice = await createUser(t.db);
+    const caller = await callerAs(t.db, env, alice.id);
     expect(await refusal(caller.user.update({ id: 9999, name: 'Ghost' }))).toMatchObject({ code: 'FORBIDDEN' });
   });
 
   it('refuses a signed-out caller', async () => {
-    const alice = await createUser(tdb.db, { name: 'Alice' });
-    const caller = await callerAs(tdb.db, env, null);
+    const alice = await createUser(t.db, { name: 'Alice' });
+    const caller = await callerAs(t.db, env, null);
     expect(await refusal(caller.user.update({ id: alice.id, name: 'X' }))).toEqual({
       code: 'UNAUTHORIZED',
       message: 'You must be logged in',
@@ -107,16 +97,16 @@ describe('user.update', () => {
     [{ revolutUsername: 42 }, 'Revolut username must be text'],
     [{ id: 'abc' }, 'Invalid id'],
   ])('refuses bad input %j', async (patch, message) => {
-    const alice = await createUser(tdb.db, { name: 'Alice' });
-    const caller = await callerAs(tdb.db, env, alice.id);
+    const alice = await createUser(t.db, { name: 'Alice' });
+    const caller = await callerAs(t.db, env, alice.id);
     const input = { id: alice.id, ...patch } as unknown as Parameters<typeof caller.user.update>[0];
     expect(await refusal(caller.user.update(input))).toEqual({ code: 'BAD_REQUEST', message });
     expect((await row(alice.id)).name).toBe('Alice');
   });
 
   it('stores hostile text verbatim', async () => {
-    const alice = await createUser(tdb.db);
-    const caller = await callerAs(tdb.db, env, alice.id);
+    const alice = await createUser(t.db);
+    const caller = await callerAs(t.db, env, alice.id);
     const updated = await caller.user.update({
       id: alice.id,
       name: "'); drop table users; --",
@@ -128,8 +118,8 @@ describe('user.update', () => {
 
 describe('user.update vendor details', () => {
   it('changes a vendor company and driver; refuses blanks and members, naming the field', async () => {
-    const vendor = await createVendor(tdb.db);
-    const caller = await callerAs(tdb.db, env, vendor.id);
+    const vendor = await createVendor(t.db);
+    const caller = await callerAs(t.db, env, vendor.id);
     const updated = await caller.user.update({
       id: vendor.id,
       companyName: 'Acme Transport',
@@ -143,8 +133,8 @@ describe('user.update vendor details', () => {
       await refusal(caller.user.update({ id: vendor.id, driverDetails: { name: ' ', contact: '1', carNumber: '2' } })),
     ).toMatchObject({ code: 'BAD_REQUEST', message: 'Driver name is required for vendors' });
 
-    const member = await createUser(tdb.db);
-    const asMember = await callerAs(tdb.db, env, member.id);
+    const member = await createUser(t.db);
+    const asMember = await callerAs(t.db, env, member.id);
     expect(await refusal(asMember.user.update({ id: member.id, companyName: 'Acme' }))).toMatchObject({
       code: 'BAD_REQUEST',
       message: 'Company name can only be set on a vendor account',

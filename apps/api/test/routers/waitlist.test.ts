@@ -5,24 +5,17 @@
  */
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
 
 import { RideListCache } from '../../src/lib/ride-list-cache';
 import { sweepLapsedOffers, WAITLIST_SWEEP_LOCK_KEY } from '../../src/services/waitlist-service';
 import { addPassenger, createRide, createUser, createUsers, createVendor, type TestUser } from '../factories';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { callerFor, refusal } from '../helpers/rides';
 
 const serverMode = inject('dbMode') === 'server';
 
-let tdb: TestDatabase;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-});
-afterAll(async () => {
-  await tdb.destroy();
-});
+const t = useTestDatabase();
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -37,16 +30,15 @@ let ben: TestUser;
 let cat: TestUser;
 
 beforeEach(async () => {
-  await tdb.reset();
-  organiser = await createUser(tdb.db, { name: 'Olive' });
-  ann = await createUser(tdb.db, { name: 'Ann' });
-  ben = await createUser(tdb.db, { name: 'Ben' });
-  cat = await createUser(tdb.db, { name: 'Cat' });
+  organiser = await createUser(t.db, { name: 'Olive' });
+  ann = await createUser(t.db, { name: 'Ann' });
+  ben = await createUser(t.db, { name: 'Ben' });
+  cat = await createUser(t.db, { name: 'Cat' });
 });
 
 /** A ride of `max` seats leaving in three days, filled by the organiser's group of `organizerCount`. */
 function fullRide(max: number, organizerCount = max) {
-  return createRide(tdb.db, organiser, {
+  return createRide(t.db, organiser, {
     direction: 'FC->SG',
     maxPassengers: max,
     organizerCount,
@@ -55,7 +47,7 @@ function fullRide(max: number, organizerCount = max) {
 }
 
 function as(user: TestUser, now: Date = NOW) {
-  return callerFor(tdb.db, user, clock(now));
+  return callerFor(t.db, user, clock(now));
 }
 
 function wait(user: TestUser, rideId: number, passengerCount = 1, now: Date = NOW) {
@@ -63,7 +55,7 @@ function wait(user: TestUser, rideId: number, passengerCount = 1, now: Date = NO
 }
 
 async function waitlistRows(rideId: number) {
-  return tdb.db
+  return t.db
     .selectFrom('rideWaitlist')
     .select(['userId', 'passengerCount', 'offerExpiresAt'])
     .where('rideId', '=', rideId)
@@ -72,7 +64,7 @@ async function waitlistRows(rideId: number) {
 }
 
 async function offersFor(userId: number) {
-  return tdb.db
+  return t.db
     .selectFrom('notifications')
     .select(['kind', 'rideId', 'detail'])
     .where('userId', '=', userId)
@@ -81,22 +73,18 @@ async function offersFor(userId: number) {
 }
 
 async function seats(rideId: number) {
-  const ride = await tdb.db
+  const ride = await t.db
     .selectFrom('rides')
     .select(['currentPassengers', 'maxPassengers'])
     .where('id', '=', rideId)
     .executeTakeFirstOrThrow();
-  const rows = await tdb.db
-    .selectFrom('ridePassengers')
-    .select('passengerCount')
-    .where('rideId', '=', rideId)
-    .execute();
+  const rows = await t.db.selectFrom('ridePassengers').select('passengerCount').where('rideId', '=', rideId).execute();
   return { taken: rows.reduce((sum, row) => sum + row.passengerCount, 0), ...ride };
 }
 
 /** Frees `user`'s seats: the organiser removes their entry. */
 async function removeFromRide(rideId: number, user: TestUser, now: Date = NOW) {
-  const entry = await tdb.db
+  const entry = await t.db
     .selectFrom('ridePassengers')
     .select('id')
     .where('rideId', '=', rideId)
@@ -119,7 +107,7 @@ describe('waitlist.join', () => {
     });
     const seenByCat = await as(cat).ride.byId({ id: ride.id });
     expect(seenByCat.waitlist).toEqual({ count: 2, heldSeats: 0, mine: null });
-    const seenByVisitor = await callerFor(tdb.db, null, clock(NOW)).ride.byId({ id: ride.id });
+    const seenByVisitor = await callerFor(t.db, null, clock(NOW)).ride.byId({ id: ride.id });
     expect(seenByVisitor.waitlist).toEqual({ count: 2, heldSeats: 0, mine: null });
     expect(JSON.stringify(seenByCat)).not.toContain(ann.discordUsername);
     expect(await waitlistRows(ride.id)).toEqual([
@@ -133,7 +121,7 @@ describe('waitlist.join', () => {
     const blank = await refusal(as(ann).waitlist.join({ rideId: ride.id, dropoffLocation: '   ', passengerCount: 1 }));
     expect(blank).toMatchObject({ code: 'BAD_REQUEST', domainCode: 'VALIDATION_FAILED' });
     await as(ann).waitlist.join({ rideId: ride.id, dropoffLocation: '  Bedok  ', passengerCount: 1 });
-    const row = await tdb.db.selectFrom('rideWaitlist').select('dropoffLocation').executeTakeFirstOrThrow();
+    const row = await t.db.selectFrom('rideWaitlist').select('dropoffLocation').executeTakeFirstOrThrow();
     expect(row.dropoffLocation).toBe('Bedok');
   });
 
@@ -147,8 +135,8 @@ describe('waitlist.join', () => {
 
   it('refuses the organiser, a passenger, someone already waiting, a vendor, an oversized group', async () => {
     const ride = await fullRide(3, 2);
-    await addPassenger(tdb.db, ride, ben);
-    const vendor = await createVendor(tdb.db);
+    await addPassenger(t.db, ride, ben);
+    const vendor = await createVendor(t.db);
     await wait(ann, ride.id);
     expect(await refusal(wait(organiser, ride.id))).toEqual({
       code: 'FORBIDDEN',
@@ -171,8 +159,8 @@ describe('waitlist.join', () => {
   });
 
   it('refuses cancelled and past rides, and an unknown ride is NOT_FOUND', async () => {
-    const cancelled = await createRide(tdb.db, organiser, { status: 'cancelled', organizerCount: 4 });
-    const past = await createRide(tdb.db, organiser, { date: at(-60), organizerCount: 4 });
+    const cancelled = await createRide(t.db, organiser, { status: 'cancelled', organizerCount: 4 });
+    const past = await createRide(t.db, organiser, { date: at(-60), organizerCount: 4 });
     expect(await refusal(wait(ann, cancelled.id))).toMatchObject({ code: 'CONFLICT', domainCode: 'RIDE_CANCELLED' });
     expect(await refusal(wait(ann, past.id))).toMatchObject({ code: 'CONFLICT', domainCode: 'RIDE_PAST' });
     expect(await refusal(wait(ann, 9999))).toMatchObject({ code: 'NOT_FOUND', domainCode: 'NOT_FOUND' });
@@ -180,7 +168,7 @@ describe('waitlist.join', () => {
 
   it('needs a signed-in member', async () => {
     const ride = await fullRide(2);
-    const anonymous = callerFor(tdb.db, null, clock(NOW));
+    const anonymous = callerFor(t.db, null, clock(NOW));
     expect(
       await refusal(anonymous.waitlist.join({ rideId: ride.id, dropoffLocation: 'Bedok', passengerCount: 1 })),
     ).toMatchObject({ code: 'UNAUTHORIZED' });
@@ -190,7 +178,7 @@ describe('waitlist.join', () => {
 describe('offers when seats free up', () => {
   it('a passenger leaving offers the seat to the first waiting group that fits, with a notification', async () => {
     const ride = await fullRide(4, 2);
-    await addPassenger(tdb.db, ride, cat, { count: 2 });
+    await addPassenger(t.db, ride, cat, { count: 2 });
     await wait(ann, ride.id, 3);
     await wait(ben, ride.id, 2);
 
@@ -229,7 +217,7 @@ describe('offers when seats free up', () => {
 
   it('held seats count as taken: a direct join cannot jump the queue', async () => {
     const ride = await fullRide(3, 2);
-    await addPassenger(tdb.db, ride, cat);
+    await addPassenger(t.db, ride, cat);
     await wait(ann, ride.id);
     await removeFromRide(ride.id, cat);
     expect(
@@ -241,7 +229,7 @@ describe('offers when seats free up', () => {
 
   it('an edit cannot lower the maximum below the seats taken plus those held by live offers', async () => {
     const ride = await fullRide(4, 2);
-    await addPassenger(tdb.db, ride, cat, { count: 2 });
+    await addPassenger(t.db, ride, cat, { count: 2 });
     await wait(ann, ride.id, 2);
     await removeFromRide(ride.id, cat);
     const edit = (maxPassengers: number, now: Date = NOW) =>
@@ -269,7 +257,7 @@ describe('offers when seats free up', () => {
 
   it('a lapsed offer holds nothing: the maximum may then drop to the seats taken', async () => {
     const ride = await fullRide(4, 2);
-    await addPassenger(tdb.db, ride, cat, { count: 2 });
+    await addPassenger(t.db, ride, cat, { count: 2 });
     await wait(ann, ride.id, 2);
     await removeFromRide(ride.id, cat);
     await as(organiser, at(30)).ride.update({
@@ -288,13 +276,13 @@ describe('offers when seats free up', () => {
 
   it('a cancelled ride makes no offers', async () => {
     const ride = await fullRide(3, 2);
-    await addPassenger(tdb.db, ride, cat);
+    await addPassenger(t.db, ride, cat);
     await wait(ann, ride.id);
     await as(organiser).ride.cancel({ id: ride.id, reason: 'Car broke down' });
     await as(cat).passenger.remove({
       rideId: ride.id,
       passengerId: (
-        await tdb.db.selectFrom('ridePassengers').select('id').where('userId', '=', cat.id).executeTakeFirstOrThrow()
+        await t.db.selectFrom('ridePassengers').select('id').where('userId', '=', cat.id).executeTakeFirstOrThrow()
       ).id,
     });
     expect((await waitlistRows(ride.id))[0]?.offerExpiresAt).toBeNull();
@@ -305,12 +293,12 @@ describe('offers when seats free up', () => {
 describe('held seats in ride lists', () => {
   it('every list counts the seats offers hold, and a cached first page follows a decline', async () => {
     const ride = await fullRide(3, 2);
-    await addPassenger(tdb.db, ride, cat);
+    await addPassenger(t.db, ride, cat);
     await wait(ann, ride.id);
     await wait(ben, ride.id);
     const cache = new RideListCache();
     const cached = () =>
-      callerFor(tdb.db, null, { ...clock(NOW), rideListCache: cache }).ride.list({ time: 'all', pageSize: 100 });
+      callerFor(t.db, null, { ...clock(NOW), rideListCache: cache }).ride.list({ time: 'all', pageSize: 100 });
     const listed = (items: readonly { id: number; heldSeats: number; currentPassengers: number }[]) =>
       items
         .filter((item) => item.id === ride.id)
@@ -336,7 +324,7 @@ describe('held seats in ride lists', () => {
 
   it('a ride detail counts only live offers; lists until the lapsed offer is passed on', async () => {
     const ride = await fullRide(3, 2);
-    await addPassenger(tdb.db, ride, cat);
+    await addPassenger(t.db, ride, cat);
     await wait(ann, ride.id);
     await removeFromRide(ride.id, cat);
     const detail = await as(ben, at(30)).ride.byId({ id: ride.id });
@@ -350,7 +338,7 @@ describe('held seats in ride lists', () => {
 
 describe('cancelling a ride with a waitlist', () => {
   async function cancellations(userId: number) {
-    return tdb.db
+    return t.db
       .selectFrom('notifications')
       .select(['kind', 'rideId', 'detail'])
       .where('userId', '=', userId)
@@ -360,7 +348,7 @@ describe('cancelling a ride with a waitlist', () => {
 
   it('tells everyone waiting (held offer or not) besides the passengers, and nobody twice', async () => {
     const ride = await fullRide(3, 2);
-    await addPassenger(tdb.db, ride, cat);
+    await addPassenger(t.db, ride, cat);
     await wait(ann, ride.id);
     await wait(ben, ride.id);
     await removeFromRide(ride.id, cat);
@@ -378,7 +366,7 @@ describe('cancelling a ride with a waitlist', () => {
 
   it('leaves out a member whose offer had lapsed (they left the line)', async () => {
     const ride = await fullRide(3, 2);
-    await addPassenger(tdb.db, ride, cat);
+    await addPassenger(t.db, ride, cat);
     await wait(ann, ride.id);
     await removeFromRide(ride.id, cat);
     await as(organiser, at(30)).ride.cancel({ id: ride.id, reason: 'Car broke down' });
@@ -386,16 +374,16 @@ describe('cancelling a ride with a waitlist', () => {
   });
 
   it('its line makes no offers afterwards: not when a passenger leaves, nor when an offer lapses', async () => {
-    const dan = await createUser(tdb.db, { name: 'Dan' });
+    const dan = await createUser(t.db, { name: 'Dan' });
     const ride = await fullRide(4, 2);
-    await addPassenger(tdb.db, ride, cat);
-    await addPassenger(tdb.db, ride, dan);
+    await addPassenger(t.db, ride, cat);
+    await addPassenger(t.db, ride, dan);
     await wait(ann, ride.id);
     await wait(ben, ride.id);
     await removeFromRide(ride.id, cat);
     await as(organiser).ride.cancel({ id: ride.id, reason: 'Car broke down' });
     // A passenger may still leave a cancelled ride; the seat it frees goes to nobody.
-    const dansEntry = await tdb.db
+    const dansEntry = await t.db
       .selectFrom('ridePassengers')
       .select('id')
       .where('userId', '=', dan.id)
@@ -419,7 +407,7 @@ describe('cancelling a ride with a waitlist', () => {
 describe('waitlist.accept', () => {
   async function rideWithOfferFor(user: TestUser, passengerCount = 1) {
     const ride = await fullRide(4, 4 - passengerCount);
-    await addPassenger(tdb.db, ride, cat, { count: passengerCount });
+    await addPassenger(t.db, ride, cat, { count: passengerCount });
     await wait(user, ride.id, passengerCount);
     await removeFromRide(ride.id, cat);
     return ride;
@@ -486,7 +474,7 @@ describe('waitlist.accept', () => {
 describe('waitlist.leave', () => {
   it('leaves the line; declining a live offer passes it on', async () => {
     const ride = await fullRide(3, 2);
-    await addPassenger(tdb.db, ride, cat);
+    await addPassenger(t.db, ride, cat);
     await wait(ann, ride.id);
     await wait(ben, ride.id);
     await removeFromRide(ride.id, cat);
@@ -508,7 +496,7 @@ describe('waitlist.leave', () => {
 
   it('a member in line who joins directly leaves the line (using their own held seats)', async () => {
     const ride = await fullRide(3, 2);
-    await addPassenger(tdb.db, ride, cat);
+    await addPassenger(t.db, ride, cat);
     await wait(ann, ride.id);
     await removeFromRide(ride.id, cat);
     await as(ann).passenger.join({ rideId: ride.id, dropoffLocation: 'Bedok', passengerCount: 1 });
@@ -520,14 +508,14 @@ describe('waitlist.leave', () => {
 /** Runs the sweep at `now`; answers its result and the rides it logged as not settled. */
 async function sweep(now: Date) {
   const failed: number[] = [];
-  const result = await sweepLapsedOffers(tdb.db, now, { error: ({ rideId }) => failed.push(rideId) });
+  const result = await sweepLapsedOffers(t.db, now, { error: ({ rideId }) => failed.push(rideId) });
   return { ...result, failed };
 }
 
 /** A full ride whose freed seat was offered to Ann at NOW (lapsing at 30 minutes), Ben next in line. */
 async function rideWithOfferToAnn() {
   const ride = await fullRide(3, 2);
-  await addPassenger(tdb.db, ride, cat);
+  await addPassenger(t.db, ride, cat);
   await wait(ann, ride.id);
   await wait(ben, ride.id);
   await removeFromRide(ride.id, cat);
@@ -537,7 +525,7 @@ async function rideWithOfferToAnn() {
 describe('sweepLapsedOffers', () => {
   it('passes lapsed offers on for rides nobody touches, and does nothing before the expiry', async () => {
     const ride = await fullRide(3, 2);
-    await addPassenger(tdb.db, ride, cat);
+    await addPassenger(t.db, ride, cat);
     await wait(ann, ride.id);
     await wait(ben, ride.id);
     await removeFromRide(ride.id, cat);
@@ -555,14 +543,14 @@ describe('sweepLapsedOffers', () => {
     const other = await rideWithOfferToAnn();
     // A test-only trigger refuses dropping the lapsed offer on the first ride (swept first).
     await sql`create function refuse_sweep() returns trigger language plpgsql as $$
-      begin raise exception 'refused for the test'; end $$`.execute(tdb.db);
+      begin raise exception 'refused for the test'; end $$`.execute(t.db);
     await sql`create trigger refuse_sweep before delete on ride_waitlist
-      for each row when (old.ride_id = ${sql.lit(failing.id)}) execute function refuse_sweep()`.execute(tdb.db);
+      for each row when (old.ride_id = ${sql.lit(failing.id)}) execute function refuse_sweep()`.execute(t.db);
     try {
       expect(await sweep(at(30))).toEqual({ ran: true, rides: 1, failed: [failing.id] });
     } finally {
-      await sql`drop trigger refuse_sweep on ride_waitlist`.execute(tdb.db);
-      await sql`drop function refuse_sweep()`.execute(tdb.db);
+      await sql`drop trigger refuse_sweep on ride_waitlist`.execute(t.db);
+      await sql`drop function refuse_sweep()`.execute(t.db);
     }
     // The other ride's lapsed offer passed on to Ben; the failing ride is as it was.
     expect(await waitlistRows(other.id)).toEqual([{ userId: ben.id, passengerCount: 1, offerExpiresAt: at(60) }]);
@@ -582,34 +570,32 @@ describe('sweepLapsedOffers', () => {
     const first = await rideWithOfferToAnn();
     const second = await rideWithOfferToAnn();
     // A test-only trigger records the top-level transaction that passes each ride's offer on.
-    await sql`create table sweep_xacts (ride_id integer, xact text)`.execute(tdb.db);
+    await sql`create table sweep_xacts (ride_id integer, xact text)`.execute(t.db);
     await sql`create function record_sweep() returns trigger language plpgsql as $$
-      begin insert into sweep_xacts values (new.ride_id, pg_current_xact_id()::text); return new; end $$`.execute(
-      tdb.db,
-    );
+      begin insert into sweep_xacts values (new.ride_id, pg_current_xact_id()::text); return new; end $$`.execute(t.db);
     await sql`create trigger record_sweep after update on ride_waitlist
-      for each row execute function record_sweep()`.execute(tdb.db);
+      for each row execute function record_sweep()`.execute(t.db);
     try {
       expect(await sweep(at(30))).toEqual({ ran: true, rides: 2, failed: [] });
-      const rows = await sql<{ rideId: number; xact: string }>`select ride_id, xact from sweep_xacts`.execute(tdb.db);
+      const rows = await sql<{ rideId: number; xact: string }>`select ride_id, xact from sweep_xacts`.execute(t.db);
       const xacts = new Map(rows.rows.map((row) => [row.rideId, row.xact]));
       expect([...xacts.keys()].sort((a, b) => a - b)).toEqual([first.id, second.id]);
       expect(xacts.get(first.id)).not.toEqual(xacts.get(second.id));
     } finally {
-      await sql`drop trigger record_sweep on ride_waitlist`.execute(tdb.db);
-      await sql`drop function record_sweep()`.execute(tdb.db);
-      await sql`drop table sweep_xacts`.execute(tdb.db);
+      await sql`drop trigger record_sweep on ride_waitlist`.execute(t.db);
+      await sql`drop function record_sweep()`.execute(t.db);
+      await sql`drop table sweep_xacts`.execute(t.db);
     }
   });
 
   it.skipIf(!serverMode)('does nothing while another instance holds the sweep lock', async () => {
     const ride = await fullRide(3, 2);
-    await addPassenger(tdb.db, ride, cat);
+    await addPassenger(t.db, ride, cat);
     await wait(ann, ride.id);
     await wait(ben, ride.id);
     await removeFromRide(ride.id, cat);
 
-    const other = new pg.Client({ connectionString: tdb.connectionString });
+    const other = new pg.Client({ connectionString: t.tdb.connectionString });
     await other.connect();
     try {
       await other.query('begin');
@@ -634,11 +620,11 @@ describe('sweepLapsedOffers', () => {
       const first = await fullRide(3, 2);
       const second = await fullRide(3, 2);
       for (const ride of [first, second]) {
-        await addPassenger(tdb.db, ride, cat);
+        await addPassenger(t.db, ride, cat);
         await wait(ann, ride.id);
         await removeFromRide(ride.id, cat);
       }
-      const other = new pg.Client({ connectionString: tdb.connectionString });
+      const other = new pg.Client({ connectionString: t.tdb.connectionString });
       await other.connect();
       try {
         await other.query('begin');
@@ -670,9 +656,9 @@ describe('sweepLapsedOffers', () => {
 describe('races', () => {
   it.skipIf(!serverMode)('offers, a live event and the inbox event are published with the offer', async () => {
     const ride = await fullRide(2, 1);
-    await addPassenger(tdb.db, ride, cat);
+    await addPassenger(t.db, ride, cat);
     await wait(ann, ride.id);
-    const listener = new pg.Client({ connectionString: tdb.connectionString });
+    const listener = new pg.Client({ connectionString: t.tdb.connectionString });
     await listener.connect();
     const events: { type: string; rideId: number | null; userId: number | null }[] = [];
     listener.on('notification', (message) => {
@@ -697,17 +683,17 @@ describe('races', () => {
   it('concurrent accepts, leaves and direct joins never exceed the maximum', async () => {
     const max = 6;
     const ride = await fullRide(max, 1);
-    const riders = await createUsers(tdb.db, 5);
-    for (const rider of riders) await addPassenger(tdb.db, ride, rider);
-    const waiters = await createUsers(tdb.db, 8);
+    const riders = await createUsers(t.db, 5);
+    for (const rider of riders) await addPassenger(t.db, ride, rider);
+    const waiters = await createUsers(t.db, 8);
     for (const [i, waiter] of waiters.entries()) await wait(waiter, ride.id, (i % 2) + 1);
-    const joiners = await createUsers(tdb.db, 8);
+    const joiners = await createUsers(t.db, 8);
 
     // Everyone at once: riders leave (freeing seats, which are offered), waiters accept (some too
     // early), newcomers try to join directly.
     const calls: Promise<unknown>[] = [
       ...riders.map((rider) =>
-        tdb.db
+        t.db
           .selectFrom('ridePassengers')
           .select('id')
           .where('rideId', '=', ride.id)
