@@ -1,35 +1,17 @@
 import { TRPCClientError } from '@trpc/client';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { createApiClient } from '../src/client';
 import { createUser } from './factories';
 import { sessionIdsOf } from './helpers/accounts';
-import { createTestApp } from './helpers/app';
-import { createTestDatabase, type TestDatabase } from './helpers/db';
-import { listenOnLoopback } from './helpers/scripts';
+import { useTestApp } from './helpers/app';
 
-let tdb: TestDatabase;
-let app: FastifyInstance;
-let baseUrl: string;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  app = await createTestApp(tdb.db);
-  baseUrl = await listenOnLoopback(app);
-});
-afterAll(async () => {
-  await app.close();
-  await tdb.destroy();
-});
-beforeEach(async () => {
-  await tdb.reset();
-});
+const t = useTestApp({ listen: true });
 
 describe('createApiClient', () => {
   it('signs in, keeps the session cookie for later calls, and signs out server-side', async () => {
-    const alice = await createUser(tdb.db, { discordUsername: 'alice', name: 'Alice' });
-    const api = createApiClient({ baseUrl: `${baseUrl}/` });
+    const alice = await createUser(t.db, { discordUsername: 'alice', name: 'Alice' });
+    const api = createApiClient({ baseUrl: `${t.baseUrl}/` });
     expect(api.hasSession()).toBe(false);
     expect(await api.trpc.auth.me.query()).toBeNull();
 
@@ -37,7 +19,7 @@ describe('createApiClient', () => {
     expect(user).toMatchObject({ id: alice.id, discordUsername: 'alice', name: 'Alice', isAdmin: false });
     expect(JSON.stringify(user)).not.toMatch(/argon2|passwordHash/);
     expect(api.hasSession()).toBe(true);
-    expect(await sessionIdsOf(tdb.db, alice.id)).toHaveLength(1);
+    expect(await sessionIdsOf(t.db, alice.id)).toHaveLength(1);
 
     // Several calls in one batch all carry the cookie.
     const [me, updated] = await Promise.all([
@@ -49,13 +31,13 @@ describe('createApiClient', () => {
 
     await api.signOut();
     expect(api.hasSession()).toBe(false);
-    expect(await sessionIdsOf(tdb.db, alice.id)).toHaveLength(0);
+    expect(await sessionIdsOf(t.db, alice.id)).toHaveLength(0);
     expect(await api.trpc.auth.me.query()).toBeNull();
   });
 
   it('rejects a wrong password with the API error and keeps no session', async () => {
-    await createUser(tdb.db, { discordUsername: 'bob' });
-    const api = createApiClient({ baseUrl });
+    await createUser(t.db, { discordUsername: 'bob' });
+    const api = createApiClient({ baseUrl: t.baseUrl });
     const error = await api.signIn('bob', 'wrong-password').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TRPCClientError);
     expect((error as TRPCClientError<never>).message).toBe('Invalid Discord username or password');
@@ -68,10 +50,10 @@ describe('createApiClient', () => {
   });
 
   it('keeps separate sessions per client', async () => {
-    const alice = await createUser(tdb.db, { discordUsername: 'alice' });
-    const bob = await createUser(tdb.db, { discordUsername: 'bob' });
-    const a = createApiClient({ baseUrl });
-    const b = createApiClient({ baseUrl });
+    const alice = await createUser(t.db, { discordUsername: 'alice' });
+    const bob = await createUser(t.db, { discordUsername: 'bob' });
+    const a = createApiClient({ baseUrl: t.baseUrl });
+    const b = createApiClient({ baseUrl: t.baseUrl });
     await a.signIn('alice', alice.password);
     await b.signIn('bob', bob.password);
     expect(await a.trpc.auth.me.query()).toMatchObject({ id: alice.id });
@@ -82,9 +64,9 @@ describe('createApiClient', () => {
   });
 
   it('loses the session when the password is changed from another session', async () => {
-    const alice = await createUser(tdb.db, { discordUsername: 'alice' });
-    const laptop = createApiClient({ baseUrl });
-    const phone = createApiClient({ baseUrl });
+    const alice = await createUser(t.db, { discordUsername: 'alice' });
+    const laptop = createApiClient({ baseUrl: t.baseUrl });
+    const phone = createApiClient({ baseUrl: t.baseUrl });
     await laptop.signIn('alice', alice.password);
     await phone.signIn('alice', alice.password);
     await laptop.trpc.auth.changePassword.mutate({ currentPassword: alice.password, newPassword: 'alice-new-pass' });

@@ -1,24 +1,16 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { createRide, createUser, createVendor, type TestUser } from '../factories';
 import { appsPerTest, loginAs } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 
-let tdb: TestDatabase;
-const appWith = appsPerTest(() => tdb.db);
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-});
-afterAll(async () => {
-  await tdb.destroy();
-});
+const t = useTestDatabase();
+const appWith = appsPerTest(() => t.db);
 
 let alice: TestUser;
 beforeEach(async () => {
-  await tdb.reset();
-  alice = await createUser(tdb.db, { discordUsername: 'alice' });
+  alice = await createUser(t.db, { discordUsername: 'alice' });
 });
 
 const DAY = 86_400_000;
@@ -34,7 +26,7 @@ const ridePayload = () => ({
 const HOST = 'rides.test:3000';
 
 async function rideCount(): Promise<number> {
-  return (await tdb.db.selectFrom('rides').select('id').execute()).length;
+  return (await t.db.selectFrom('rides').select('id').execute()).length;
 }
 
 /** Creates a ride over REST and over tRPC with alice's session and the given browser headers. */
@@ -184,9 +176,9 @@ describe('REST write bodies are JSON', () => {
 
   it('accepts JSON with a charset, and bodyless writes (log-out, lock sequence, assign) with no content type', async () => {
     const app = await appWith();
-    const vendor = await createVendor(tdb.db, { discordUsername: 'vendor_co' });
+    const vendor = await createVendor(t.db, { discordUsername: 'vendor_co' });
     // Drop-off sequences belong to FC->SG rides.
-    const ride = await createRide(tdb.db, alice, { direction: 'FC->SG' });
+    const ride = await createRide(t.db, alice, { direction: 'FC->SG' });
     const cookie = await loginAs(app, alice);
     const created = await app.inject({
       method: 'POST',

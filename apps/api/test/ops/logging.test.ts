@@ -1,46 +1,39 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../../src/app';
 import { loggerOptions } from '../../src/plugins/observability';
 import { createUser, DEFAULT_PASSWORD } from '../factories';
-import { sessionCookie } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { sessionCookie, useTestApp } from '../helpers/app';
 import { testEnv } from '../helpers/env';
 
 type LogLine = Record<string, unknown> & { msg?: string; reqId?: string; level: number };
 
-let tdb: TestDatabase;
-let app: FastifyInstance;
 const lines: LogLine[] = [];
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  const env = testEnv({ LOG_LEVEL: 'info' });
-  app = await buildApp({
-    env,
-    db: tdb.db,
-    logger: loggerOptions(env, {
-      stream: {
-        write: (line: string) => {
-          lines.push(JSON.parse(line) as LogLine);
+const t = useTestApp({
+  build: async (db) => {
+    const env = testEnv({ LOG_LEVEL: 'info' });
+    const app = await buildApp({
+      env,
+      db,
+      logger: loggerOptions(env, {
+        stream: {
+          write: (line: string) => {
+            lines.push(JSON.parse(line) as LogLine);
+          },
         },
-      },
-    }),
-  });
-  // A route that logs what careless code might log: a request body and headers.
-  app.post('/test/log-body', async (request) => {
-    request.log.info({ body: request.body, headers: request.headers }, 'echoing input');
-    return { ok: true };
-  });
-  await app.ready();
+      }),
+    });
+    // A route that logs what careless code might log: a request body and headers.
+    app.post('/test/log-body', async (request) => {
+      request.log.info({ body: request.body, headers: request.headers }, 'echoing input');
+      return { ok: true };
+    });
+    await app.ready();
+    return app;
+  },
 });
-afterAll(async () => {
-  await app.close();
-  await tdb.destroy();
-});
-beforeEach(async () => {
-  await tdb.reset();
+beforeEach(() => {
   lines.length = 0;
 });
 
@@ -48,7 +41,7 @@ const requestLines = (id: string) => lines.filter((l) => l.reqId === id);
 
 describe('request logging', () => {
   it('writes exactly one JSON line per request, with method, path, status, duration and the request id', async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'GET',
       url: '/api/auth/me?token=secret-in-query',
       headers: { 'x-request-id': 'req-abc-123' },
@@ -69,20 +62,20 @@ describe('request logging', () => {
   });
 
   it('keeps healthy probe answers out of the info log', async () => {
-    await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'probe-1' } });
+    await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'probe-1' } });
     expect(requestLines('probe-1')).toEqual([]);
   });
 
   it('logs one line for a 404 too', async () => {
-    await app.inject({ method: 'GET', url: '/api/missing', headers: { 'x-request-id': 'req-404' } });
+    await t.app.inject({ method: 'GET', url: '/api/missing', headers: { 'x-request-id': 'req-404' } });
     const mine = requestLines('req-404');
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ statusCode: 404, url: '/api/missing' });
   });
 
   it('never writes passwords, cookies or session ids', async () => {
-    const user = await createUser(tdb.db, { discordUsername: 'dora' });
-    const login = await app.inject({
+    const user = await createUser(t.db, { discordUsername: 'dora' });
+    const login = await t.app.inject({
       method: 'POST',
       url: '/api/login',
       payload: { discordUsername: user.discordUsername, password: DEFAULT_PASSWORD },
@@ -92,7 +85,7 @@ describe('request logging', () => {
     const sid = decodeURIComponent(cookie.split('=')[1] ?? '').split('.')[0] ?? '';
     expect(sid.length).toBeGreaterThan(10);
 
-    const echoed = await app.inject({
+    const echoed = await t.app.inject({
       method: 'POST',
       url: '/test/log-body',
       headers: { cookie, authorization: 'Bearer very-secret-token', 'x-request-id': 'req-echo' },

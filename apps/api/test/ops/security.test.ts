@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { createUser, DEFAULT_PASSWORD } from '../factories';
 import { appsPerTest, sessionCookie } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { testEnv } from '../helpers/env';
 
-let tdb: TestDatabase;
-const appWith = appsPerTest(() => tdb.db);
+const t = useTestDatabase();
+const appWith = appsPerTest(() => t.db);
 
 function directives(header: string | string[] | number | undefined): Map<string, string[]> {
   const map = new Map<string, string[]>();
@@ -17,16 +17,6 @@ function directives(header: string | string[] | number | undefined): Map<string,
   }
   return map;
 }
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-});
-afterAll(async () => {
-  await tdb.destroy();
-});
-beforeEach(async () => {
-  await tdb.reset();
-});
 
 describe('security headers', () => {
   it('sends a CSP fitted to the SPA, MapLibre and the default map and search services', async () => {
@@ -95,7 +85,7 @@ describe('security headers', () => {
   });
 
   it('marks the session cookie Secure and names it __Host-… exactly when PUBLIC_URL is https', async () => {
-    const user = await createUser(tdb.db, { discordUsername: 'ivan' });
+    const user = await createUser(t.db, { discordUsername: 'ivan' });
     const login = (app: FastifyInstance) =>
       app.inject({
         method: 'POST',
@@ -261,7 +251,7 @@ describe('trust proxy and the login rate limit', () => {
     expect(await failedLogins(app, '203.0.113.7', 4)).toEqual([401, 401, 401, 429]);
     // Another client behind the same proxy is not punished for the first one's failures.
     expect(await failedLogins(app, '198.51.100.23', 1)).toEqual([401]);
-    const user = await createUser(tdb.db, { discordUsername: 'carol' });
+    const user = await createUser(t.db, { discordUsername: 'carol' });
     const ok = await app.inject({
       method: 'POST',
       url: '/api/login',
@@ -269,7 +259,7 @@ describe('trust proxy and the login rate limit', () => {
       payload: { discordUsername: user.discordUsername, password: DEFAULT_PASSWORD },
     });
     expect(ok.statusCode).toBe(200);
-    const keys = await tdb.db.selectFrom('loginThrottle').select('key').execute();
+    const keys = await t.db.selectFrom('loginThrottle').select('key').execute();
     expect(keys.map((k) => k.key)).toEqual(expect.arrayContaining(['ip:203.0.113.7', 'ip:198.51.100.23']));
   });
 
@@ -291,7 +281,7 @@ describe('trust proxy and the login rate limit', () => {
       statuses.push(...(await failedLogins(app, forged, 1)));
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
-    const keys = await tdb.db.selectFrom('loginThrottle').select('key').where('key', 'like', 'ip:%').execute();
+    const keys = await t.db.selectFrom('loginThrottle').select('key').where('key', 'like', 'ip:%').execute();
     expect(keys.map((k) => k.key)).toEqual(['ip:127.0.0.1']);
   });
 });

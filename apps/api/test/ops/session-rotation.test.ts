@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { parseEnv } from '../../src/env';
 import { createUser } from '../factories';
 import { appsPerTest, loginAs, sessionCookie } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { testEnv } from '../helpers/env';
 
 const OLD = 'old-secret-old-secret-old-secret-0001';
 const NEW = 'new-secret-new-secret-new-secret-0002';
 
-let tdb: TestDatabase;
-const openApp = appsPerTest(() => tdb.db);
+const t = useTestDatabase();
+const openApp = appsPerTest(() => t.db);
 const appWithSecret = (secret: string) => openApp({ SESSION_SECRET: secret });
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-});
-afterAll(async () => {
-  await tdb.destroy();
-});
-beforeEach(async () => {
-  await tdb.reset();
-});
 
 describe('SESSION_SECRET as a list', () => {
   it('parses a comma-separated list: the first signs, all verify, each at least 32 characters', () => {
@@ -36,7 +26,7 @@ describe('SESSION_SECRET as a list', () => {
   });
 
   it('rotates without signing anyone out, then retires the old secret', async () => {
-    const user = await createUser(tdb.db, { discordUsername: 'erin' });
+    const user = await createUser(t.db, { discordUsername: 'erin' });
 
     const before = await appWithSecret(OLD);
     const oldCookie = await loginAs(before, user);
@@ -73,7 +63,7 @@ describe('SESSION_SECRET as a list', () => {
   });
 
   it('an instance that only knows the new secret rejects cookies signed with the old one', async () => {
-    const user = await createUser(tdb.db, { discordUsername: 'frank' });
+    const user = await createUser(t.db, { discordUsername: 'frank' });
     const oldCookie = await loginAs(await appWithSecret(OLD), user);
     const newOnly = await appWithSecret(NEW);
     const res = await newOnly.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: oldCookie } });

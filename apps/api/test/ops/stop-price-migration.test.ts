@@ -3,34 +3,27 @@
 import { migrations } from '@rideshare/db';
 import { totalCost } from '@rideshare/domain';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { createUser } from '../factories';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 
 const MIGRATION = '2026_11_23_0002_rides_stop_price';
 
-let tdb: TestDatabase;
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-});
-afterAll(async () => {
-  await tdb.destroy();
-});
+const t = useTestDatabase({ reset: false });
 
 describe(MIGRATION, () => {
   it('gives rides stored before it SGD 5 a stop, so their totals stay the same', async () => {
     const migration = migrations[MIGRATION];
     if (!migration?.down) throw new Error(`${MIGRATION} has no down step`);
-    const alice = await createUser(tdb.db, { name: 'Alice' });
+    const alice = await createUser(t.db, { name: 'Alice' });
     // The schema as it was before: no stop_price column.
-    await migration.down(tdb.db);
+    await migration.down(t.db);
     await sql`insert into rides (creator_id, direction, date, max_passengers, pickup_location, dropoff_locations, cost, additional_stops)
-              values (${alice.id}, 'FC->SG', now() + interval '3 days', 4, 'Forest City', '[]', 75, 2)`.execute(tdb.db);
-    await migration.up(tdb.db);
+              values (${alice.id}, 'FC->SG', now() + interval '3 days', 4, 'Forest City', '[]', 75, 2)`.execute(t.db);
+    await migration.up(t.db);
 
-    const row = await tdb.db
+    const row = await t.db
       .selectFrom('rides')
       .select(['cost', 'additionalStops', 'stopPrice'])
       .executeTakeFirstOrThrow();
@@ -45,8 +38,8 @@ describe(MIGRATION, () => {
     [100, true],
     [101, false],
   ])('stop_price %i is stored: %s', async (stopPrice, stored) => {
-    const alice = await createUser(tdb.db);
-    const insert = tdb.db
+    const alice = await createUser(t.db);
+    const insert = t.db
       .insertInto('rides')
       .values({
         creatorId: alice.id,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loggerOptions } from '../../src/plugins/observability';
 import { createUser } from '../factories';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestApp } from '../helpers/app';
 import { testEnv } from '../helpers/env';
 
 type LogLine = Record<string, unknown> & { msg?: string; reqId?: string; err?: { message?: string; stack?: string } };
@@ -123,25 +123,12 @@ describe('an internal error over /trpc', () => {
 });
 
 describe('the tRPC error wire shape over HTTP', () => {
-  let tdb: TestDatabase;
-  let app: FastifyInstance;
   const lines: LogLine[] = [];
-
-  beforeAll(async () => {
-    tdb = await createTestDatabase();
-    app = await appWithLog(tdb.db, lines);
-  });
-  afterAll(async () => {
-    await app.close();
-    await tdb.destroy();
-  });
-  beforeEach(async () => {
-    await tdb.reset();
-  });
+  const t = useTestApp({ build: (db) => appWithLog(db, lines) });
 
   it('a domain error carries its domainCode and message, no field errors and no stack', async () => {
-    await createUser(tdb.db, { discordUsername: 'alice' });
-    const res = await app.inject({
+    await createUser(t.db, { discordUsername: 'alice' });
+    const res = await t.app.inject({
       method: 'POST',
       url: '/trpc/auth.login',
       headers: { 'x-request-id': 'req-domain-1' },
@@ -163,7 +150,7 @@ describe('the tRPC error wire shape over HTTP', () => {
   });
 
   it('a validation error carries VALIDATION_FAILED, the first message and the field errors, no stack', async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/trpc/auth.register',
       headers: { 'x-request-id': 'req-validation-1' },

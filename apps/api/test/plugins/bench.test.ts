@@ -1,29 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../../src/app';
 import { QueryCounter } from '../../src/plugins/bench';
 import { createUser } from '../factories';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { testEnv } from '../helpers/env';
 
 /** The bench-only routes (plugins/bench.ts) exist only behind their flags. */
 const counter = new QueryCounter();
-let tdb: TestDatabase;
+const t = useTestDatabase({ onQuery: counter.record, reset: false });
 const apps: FastifyInstance[] = [];
 
-beforeAll(async () => {
-  tdb = await createTestDatabase({ onQuery: counter.record });
-});
 afterAll(async () => {
   await Promise.all(apps.map((app) => app.close()));
-  await tdb.destroy();
 });
 
 async function appWith(overrides: Record<string, string>, withCounter = false): Promise<FastifyInstance> {
   // No web build: an unknown path is a plain 404 instead of the SPA's index.html.
   const env = testEnv({ WEB_DIST_DIR: '/nonexistent-web-dist', ...overrides });
-  const app = await buildApp({ env, db: tdb.db, ...(withCounter ? { queryCounter: counter } : {}) });
+  const app = await buildApp({ env, db: t.db, ...(withCounter ? { queryCounter: counter } : {}) });
   await app.ready();
   apps.push(app);
   return app;
@@ -59,7 +55,7 @@ describe('bench routes', () => {
       (await app.inject({ method: 'GET', url: '/__bench/queries' })).json<{ statements: number }>().statements;
     const before = await read();
     expect(await read()).toBe(before);
-    await createUser(tdb.db);
+    await createUser(t.db);
     await app.inject({ method: 'GET', url: '/api/stats' });
     const after = await read();
     // createUser inserts one row; GET /api/stats reads both counters in one statement.

@@ -4,29 +4,19 @@
  * registering under any name grants nothing.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { main } from '../../scripts/admin-grant';
 import { appsPerTest, sessionCookie } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { captureIo } from '../helpers/scripts';
 
-let tdb: TestDatabase;
-const appWith = appsPerTest(() => tdb.db);
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-});
-afterAll(async () => {
-  await tdb.destroy();
-});
-beforeEach(async () => {
-  await tdb.reset();
-});
+const t = useTestDatabase();
+const appWith = appsPerTest(() => t.db);
 
 async function grant(args: string[]) {
   const capture = captureIo();
-  const code = await main(args, { DATABASE_URL: tdb.connectionString, LOG_LEVEL: 'silent' }, capture.io);
+  const code = await main(args, { DATABASE_URL: t.tdb.connectionString, LOG_LEVEL: 'silent' }, capture.io);
   return { code, out: capture.out(), err: capture.err() };
 }
 
@@ -63,7 +53,7 @@ describe('who becomes administrator', () => {
     expect(squatter.id).toBe(1);
     expect(squatter.isAdmin).toBe(false);
     expect(await adminStatus(app, squatter.cookie)).toEqual({ isAdmin: false, toolStatus: 403 });
-    const row = await tdb.db
+    const row = await t.db
       .selectFrom('users')
       .select('isAdmin')
       .where('id', '=', squatter.id)
@@ -102,7 +92,7 @@ describe('who becomes administrator', () => {
       out: '',
       err: 'No user with the Discord username "ghost". They must register first.\n',
     });
-    expect(await tdb.db.selectFrom('users').select('id').where('isAdmin', '=', true).execute()).toEqual([]);
+    expect(await t.db.selectFrom('users').select('id').where('isAdmin', '=', true).execute()).toEqual([]);
   });
 
   it.each([

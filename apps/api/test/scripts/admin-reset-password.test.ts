@@ -1,41 +1,27 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
 import { main } from '../../scripts/admin-reset-password';
 import { createUser, type TestUser } from '../factories';
 import { insertSession, sessionIdsOf } from '../helpers/accounts';
-import { createTestApp } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestApp } from '../helpers/app';
 import { TEST_ADMIN_USERNAME } from '../helpers/env';
-import { captureIo, listenOnLoopback, unreachableUrl } from '../helpers/scripts';
+import { captureIo, unreachableUrl } from '../helpers/scripts';
 
-let tdb: TestDatabase;
-let app: FastifyInstance;
-let baseUrl: string;
+const t = useTestApp({ listen: true });
 let admin: TestUser;
 let bob: TestUser;
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  app = await createTestApp(tdb.db);
-  baseUrl = await listenOnLoopback(app);
-});
-afterAll(async () => {
-  await app.close();
-  await tdb.destroy();
-});
 beforeEach(async () => {
-  await tdb.reset();
-  admin = await createUser(tdb.db, {
+  admin = await createUser(t.db, {
     discordUsername: TEST_ADMIN_USERNAME,
     password: 'admin-password-1',
     isAdmin: true,
   });
-  bob = await createUser(tdb.db, { discordUsername: 'bob' });
+  bob = await createUser(t.db, { discordUsername: 'bob' });
 });
 
 async function canLogin(discordUsername: string, password: string): Promise<boolean> {
-  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { discordUsername, password } });
+  const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { discordUsername, password } });
   return res.statusCode === 200;
 }
 
@@ -49,24 +35,24 @@ async function run(args: string[], env: Record<string, string | undefined>) {
 
 describe('admin-reset-password script', () => {
   it('resets the password through the API: the new one works, the old one does not, sessions end', async () => {
-    await insertSession(tdb.db, 'bob-phone', bob.id);
-    const result = await run(['--url', baseUrl, '--admin', TEST_ADMIN_USERNAME, '--user', 'BOB'], ADMIN_ENV);
+    await insertSession(t.db, 'bob-phone', bob.id);
+    const result = await run(['--url', t.baseUrl, '--admin', TEST_ADMIN_USERNAME, '--user', 'BOB'], ADMIN_ENV);
     expect(result).toMatchObject({ code: 0, out: 'Password for bob has been reset\n', err: '' });
-    expect(await sessionIdsOf(tdb.db, bob.id)).toEqual([]);
+    expect(await sessionIdsOf(t.db, bob.id)).toEqual([]);
     // The script signed itself out again.
-    expect(await sessionIdsOf(tdb.db, admin.id)).toEqual([]);
+    expect(await sessionIdsOf(t.db, admin.id)).toEqual([]);
     expect(await canLogin('bob', 'bob-new-password')).toBe(true);
     expect(await canLogin('bob', bob.password)).toBe(false);
   });
 
   it('with --code issues a reset code that the user can redeem', async () => {
-    const result = await run(['--url', baseUrl, '--admin', TEST_ADMIN_USERNAME, '--user', 'bob', '--code'], {
+    const result = await run(['--url', t.baseUrl, '--admin', TEST_ADMIN_USERNAME, '--user', 'bob', '--code'], {
       ADMIN_PASSWORD: 'admin-password-1',
     });
     expect(result.code).toBe(0);
     const code = /Reset code for bob: ([A-Z0-9]{12})\n/.exec(result.out)?.[1];
     expect(code).toBeDefined();
-    const done = await app.inject({
+    const done = await t.app.inject({
       method: 'POST',
       url: '/api/complete-password-reset',
       payload: { discordUsername: 'bob', code, newPassword: 'chosen-by-bob' },
@@ -76,7 +62,7 @@ describe('admin-reset-password script', () => {
   });
 
   it('exits 1 with the reason when the admin password is wrong', async () => {
-    const result = await run(['--url', baseUrl, '--admin', TEST_ADMIN_USERNAME, '--user', 'bob'], {
+    const result = await run(['--url', t.baseUrl, '--admin', TEST_ADMIN_USERNAME, '--user', 'bob'], {
       ...ADMIN_ENV,
       ADMIN_PASSWORD: 'wrong-password',
     });
@@ -88,7 +74,7 @@ describe('admin-reset-password script', () => {
   });
 
   it('exits 1 when the signed-in account is not the admin', async () => {
-    const result = await run(['--url', baseUrl, '--admin', 'bob', '--user', TEST_ADMIN_USERNAME], {
+    const result = await run(['--url', t.baseUrl, '--admin', 'bob', '--user', TEST_ADMIN_USERNAME], {
       ADMIN_PASSWORD: bob.password,
       NEW_PASSWORD: 'taken-over-1',
     });
@@ -98,10 +84,10 @@ describe('admin-reset-password script', () => {
   });
 
   it('exits 1 for an unknown user and for a too-short new password', async () => {
-    const unknown = await run(['--url', baseUrl, '--admin', TEST_ADMIN_USERNAME, '--user', 'ghost'], ADMIN_ENV);
+    const unknown = await run(['--url', t.baseUrl, '--admin', TEST_ADMIN_USERNAME, '--user', 'ghost'], ADMIN_ENV);
     expect(unknown.code).toBe(1);
     expect(unknown.err).toBe('Password reset failed: User not found (HTTP 404 NOT_FOUND)\n');
-    const short = await run(['--url', baseUrl, '--admin', TEST_ADMIN_USERNAME, '--user', 'bob'], {
+    const short = await run(['--url', t.baseUrl, '--admin', TEST_ADMIN_USERNAME, '--user', 'bob'], {
       ...ADMIN_ENV,
       NEW_PASSWORD: 'short',
     });

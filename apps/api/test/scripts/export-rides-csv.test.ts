@@ -3,37 +3,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { buildRidePayload, toSingaporeInputValue, type Direction } from '@rideshare/domain';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CSV_HEADER, main } from '../../scripts/export-rides-csv';
 import { csvCell, toCsv } from '../../scripts/lib/csv';
 import { createUser, type TestUser } from '../factories';
 import { callerAs } from '../helpers/accounts';
-import { createTestApp } from '../helpers/app';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestApp } from '../helpers/app';
 import { testEnv } from '../helpers/env';
-import { captureIo, listenOnLoopback, parseCsv, unreachableUrl } from '../helpers/scripts';
+import { captureIo, parseCsv, unreachableUrl } from '../helpers/scripts';
 
-let tdb: TestDatabase;
-let app: FastifyInstance;
-let baseUrl: string;
+const t = useTestApp({ listen: true });
 let workDir: string;
 const env = testEnv();
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  app = await createTestApp(tdb.db);
-  baseUrl = await listenOnLoopback(app);
   workDir = await mkdtemp(join(tmpdir(), 'rides-export-'));
 });
 afterAll(async () => {
-  await app.close();
-  await tdb.destroy();
   await rm(workDir, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  await tdb.reset();
 });
 
 async function run(args: string[], runEnv: Record<string, string | undefined>) {
@@ -73,7 +61,7 @@ async function createRide(
   groupSize: number,
   maxPassengers: number,
 ) {
-  const caller = await callerAs(tdb.db, env, user.id);
+  const caller = await callerAs(t.db, env, user.id);
   const day = toSingaporeInputValue(new Date(Date.now() + inDays * 86_400_000)).slice(0, 10);
   return caller.ride.create(
     buildRidePayload({
@@ -87,19 +75,19 @@ async function createRide(
 }
 
 async function joinRide(user: TestUser, rideId: number, location: string, passengerCount: number) {
-  const caller = await callerAs(tdb.db, env, user.id);
+  const caller = await callerAs(t.db, env, user.id);
   await caller.passenger.join({ rideId, dropoffLocation: location, passengerCount });
 }
 
 describe('export-rides-csv script', () => {
   it('exports every ride (past ones too) with one row per passenger entry, safely quoted, across pages', async () => {
-    const alice = await createUser(tdb.db, {
+    const alice = await createUser(t.db, {
       discordUsername: 'alice',
       name: '=HYPERLINK("http://evil","click")',
       whatsappNumber: '+65 9123 4567',
     });
-    const bob = await createUser(tdb.db, { discordUsername: 'bob', name: 'Bob, "the builder"' });
-    const carol = await createUser(tdb.db, { discordUsername: 'carol', name: null, revolutUsername: '@carol' });
+    const bob = await createUser(t.db, { discordUsername: 'bob', name: 'Bob, "the builder"' });
+    const carol = await createUser(t.db, { discordUsername: 'carol', name: null, revolutUsername: '@carol' });
 
     const ride1 = await createRide(alice, 'SG->FC', 2, 'Tampines MRT\nExit B', 1, 4);
     await joinRide(bob, ride1.id, 'Pasir Ris, Block 5', 2);
@@ -107,11 +95,11 @@ describe('export-rides-csv script', () => {
     await joinRide(carol, ride2.id, '@Clementi', 1);
     const ride3 = await createRide(carol, 'SG->FC', 5, 'Woodlands', 1, 3);
     const pastDate = new Date(Date.now() - 86_400_000);
-    await tdb.db.updateTable('rides').set({ date: pastDate }).where('id', '=', ride3.id).execute();
+    await t.db.updateTable('rides').set({ date: pastDate }).where('id', '=', ride3.id).execute();
 
     // What the API itself says to the exporting account (bob) about each ride and its entries; the
     // export must copy it faithfully (contacts only where bob belongs to the ride's party).
-    const viewer = await callerAs(tdb.db, env, bob.id);
+    const viewer = await callerAs(t.db, env, bob.id);
     const rides = await Promise.all([ride1.id, ride2.id, ride3.id].map((id) => viewer.ride.byId({ id })));
     const entries = await Promise.all(
       [ride1.id, ride2.id, ride3.id].map((rideId) => viewer.passenger.list({ rideId })),
@@ -156,7 +144,7 @@ describe('export-rides-csv script', () => {
     });
 
     const outFile = join(workDir, 'rides.csv');
-    const result = await run(['--url', baseUrl, '--out', outFile, '--page-size', '1'], {
+    const result = await run(['--url', t.baseUrl, '--out', outFile, '--page-size', '1'], {
       EXPORT_USERNAME: 'bob',
       EXPORT_PASSWORD: bob.password,
     });
@@ -185,22 +173,22 @@ describe('export-rides-csv script', () => {
       String(ride3.id),
     ]);
 
-    const toStdout = await run(['--url', baseUrl], { EXPORT_USERNAME: 'bob', EXPORT_PASSWORD: bob.password });
+    const toStdout = await run(['--url', t.baseUrl], { EXPORT_USERNAME: 'bob', EXPORT_PASSWORD: bob.password });
     expect(toStdout.code).toBe(0);
     expect(toStdout.out).toBe(csv);
   });
 
   it('writes just the header when there are no rides', async () => {
-    const bob = await createUser(tdb.db, { discordUsername: 'bob' });
-    const result = await run(['--url', baseUrl], { EXPORT_USERNAME: 'bob', EXPORT_PASSWORD: bob.password });
+    const bob = await createUser(t.db, { discordUsername: 'bob' });
+    const result = await run(['--url', t.baseUrl], { EXPORT_USERNAME: 'bob', EXPORT_PASSWORD: bob.password });
     expect(result.code).toBe(0);
     expect(result.out).toBe(`${CSV_HEADER.join(',')}\r\n`);
   });
 
   it('exits 1 when signing in fails, writing no file', async () => {
-    await createUser(tdb.db, { discordUsername: 'bob' });
+    await createUser(t.db, { discordUsername: 'bob' });
     const outFile = join(workDir, 'never.csv');
-    const result = await run(['--url', baseUrl, '--out', outFile], {
+    const result = await run(['--url', t.baseUrl, '--out', outFile], {
       EXPORT_USERNAME: 'bob',
       EXPORT_PASSWORD: 'wrong-password',
     });

@@ -1,45 +1,35 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { main as migrateMain } from '../../scripts/migrate';
 import { DEMO_USERS, main as seedMain, seedDemoData } from '../../scripts/seed';
 import { createUser } from '../factories';
 import { passwordIs } from '../helpers/accounts';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { useTestDatabase } from '../helpers/db';
 import { testEnv } from '../helpers/env';
 import { captureIo } from '../helpers/scripts';
 
-let tdb: TestDatabase;
+const t = useTestDatabase();
 const env = testEnv();
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-});
-afterAll(async () => {
-  await tdb.destroy();
-});
-beforeEach(async () => {
-  await tdb.reset();
-});
 
 async function counts() {
   const [users, rides, entries] = await Promise.all([
-    tdb.db.selectFrom('users').select('id').execute(),
-    tdb.db.selectFrom('rides').select('id').execute(),
-    tdb.db.selectFrom('ridePassengers').select('id').execute(),
+    t.db.selectFrom('users').select('id').execute(),
+    t.db.selectFrom('rides').select('id').execute(),
+    t.db.selectFrom('ridePassengers').select('id').execute(),
   ]);
   return { users: users.length, rides: rides.length, entries: entries.length };
 }
 
 describe('seed', () => {
   it('adds demo users (one vendor) and rides in both directions through the procedures', async () => {
-    const someone = await createUser(tdb.db, { discordUsername: 'real_member' });
-    const report = await seedDemoData(tdb.db, env, 'demo-password-1');
+    const someone = await createUser(t.db, { discordUsername: 'real_member' });
+    const report = await seedDemoData(t.db, env, 'demo-password-1');
 
     expect(report.createdUsers).toEqual(DEMO_USERS.map((u) => u.discordUsername));
     expect(report.existingUsers).toEqual([]);
     expect(report.createdRideIds).toHaveLength(3);
 
-    const users = await tdb.db
+    const users = await t.db
       .selectFrom('users')
       .select(['id', 'discordUsername', 'isVendor', 'companyName'])
       .orderBy('id')
@@ -54,10 +44,10 @@ describe('seed', () => {
     expect(users.filter((u) => u.isVendor).map((u) => [u.discordUsername, u.companyName])).toEqual([
       ['demo_driver', 'Border Cabs'],
     ]);
-    for (const user of users.slice(1)) expect(await passwordIs(tdb.db, user.id, 'demo-password-1')).toBe(true);
-    expect(await passwordIs(tdb.db, someone.id, someone.password)).toBe(true);
+    for (const user of users.slice(1)) expect(await passwordIs(t.db, user.id, 'demo-password-1')).toBe(true);
+    expect(await passwordIs(t.db, someone.id, someone.password)).toBe(true);
 
-    const rides = await tdb.db
+    const rides = await t.db
       .selectFrom('rides')
       .select(['id', 'direction', 'date', 'status', 'vendorId', 'currentPassengers', 'pickupLocation'])
       .orderBy('id')
@@ -68,7 +58,7 @@ describe('seed', () => {
     expect(rides.filter((r) => r.status === 'assigned').map((r) => r.vendorId)).toEqual([driver?.id]);
     expect(rides.find((r) => r.direction === 'FC->SG')?.pickupLocation).toBe('Forest City');
     // Organisers plus joiners: every ride's seat count matches its entries.
-    const entries = await tdb.db.selectFrom('ridePassengers').select(['rideId', 'passengerCount']).execute();
+    const entries = await t.db.selectFrom('ridePassengers').select(['rideId', 'passengerCount']).execute();
     for (const ride of rides) {
       const seats = entries.filter((e) => e.rideId === ride.id).reduce((sum, e) => sum + e.passengerCount, 0);
       expect(ride.currentPassengers).toBe(seats);
@@ -77,22 +67,18 @@ describe('seed', () => {
   });
 
   it('is additive and repeatable: a second run creates nothing and changes nothing', async () => {
-    await createUser(tdb.db, { discordUsername: 'demo_alice', password: 'her-own-password' });
-    const first = await seedDemoData(tdb.db, env, 'demo-password-1');
+    await createUser(t.db, { discordUsername: 'demo_alice', password: 'her-own-password' });
+    const first = await seedDemoData(t.db, env, 'demo-password-1');
     expect(first.existingUsers).toEqual(['demo_alice']);
     // demo_alice existed, so her ride is not created; the others are.
     expect(first.createdRideIds).toHaveLength(2);
     const aliceId = (
-      await tdb.db
-        .selectFrom('users')
-        .select('id')
-        .where('discordUsername', '=', 'demo_alice')
-        .executeTakeFirstOrThrow()
+      await t.db.selectFrom('users').select('id').where('discordUsername', '=', 'demo_alice').executeTakeFirstOrThrow()
     ).id;
-    expect(await passwordIs(tdb.db, aliceId, 'her-own-password')).toBe(true);
+    expect(await passwordIs(t.db, aliceId, 'her-own-password')).toBe(true);
 
     const before = await counts();
-    const second = await seedDemoData(tdb.db, env, 'demo-password-1');
+    const second = await seedDemoData(t.db, env, 'demo-password-1');
     expect(second).toEqual({
       createdUsers: [],
       existingUsers: DEMO_USERS.map((u) => u.discordUsername),
@@ -105,7 +91,7 @@ describe('seed', () => {
     const capture = captureIo();
     const code = await seedMain(
       [],
-      { DATABASE_URL: tdb.connectionString, SEED_PASSWORD: 'demo-password-2', LOG_LEVEL: 'silent' },
+      { DATABASE_URL: t.tdb.connectionString, SEED_PASSWORD: 'demo-password-2', LOG_LEVEL: 'silent' },
       capture.io,
     );
     expect(capture.err()).toBe('');
@@ -118,7 +104,7 @@ describe('seed', () => {
       await seedMain(
         [],
         {
-          DATABASE_URL: tdb.connectionString,
+          DATABASE_URL: t.tdb.connectionString,
           NODE_ENV: 'production',
           SESSION_SECRET: 'x'.repeat(40),
           PUBLIC_URL: 'https://rides.example.com',
@@ -129,7 +115,7 @@ describe('seed', () => {
     expect(prod.err()).toMatch(/Refusing to seed/);
 
     const short = captureIo();
-    expect(await seedMain([], { DATABASE_URL: tdb.connectionString, SEED_PASSWORD: 'short' }, short.io)).toBe(2);
+    expect(await seedMain([], { DATABASE_URL: t.tdb.connectionString, SEED_PASSWORD: 'short' }, short.io)).toBe(2);
     expect((await counts()).rides).toBe(3);
   });
 });
@@ -137,7 +123,7 @@ describe('seed', () => {
 describe('migrate', () => {
   it('reports an up-to-date database', async () => {
     const capture = captureIo();
-    expect(await migrateMain([], { DATABASE_URL: tdb.connectionString }, capture.io)).toBe(0);
+    expect(await migrateMain([], { DATABASE_URL: t.tdb.connectionString }, capture.io)).toBe(0);
     expect(capture.out()).toBe('the Postgres server in DATABASE_URL is already up to date.\n');
   });
 
