@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 
 import type { Database } from '@rideshare/db';
 import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 
+import { useTestDatabase, type DatabaseFixture } from '../helpers/db';
 import { GENEROUS_RATE_LIMITS } from '../helpers/env';
 
 const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
@@ -112,6 +114,79 @@ export async function stopApiProcess(proc: ApiProcess | undefined): Promise<void
   const timer = setTimeout(() => proc.child.kill('SIGKILL'), 5000);
   await proc.exited;
   clearTimeout(timer);
+}
+
+const SKIP_REASON = 'skipped: needs TEST_DB_MODE=server (the embedded database lives inside one process)';
+
+/**
+ * `describe` for tests of several API processes on one database: they need a Postgres server, so on
+ * the embedded engine the block is skipped, with the reason in its title and said out loud, so such
+ * a run does not pass for a multi-instance proof.
+ */
+export function describeOnServerEngine(file: string, title: string, body: () => void): void {
+  const serverMode = inject('dbMode') === 'server';
+  if (!serverMode) console.warn(`${file} ${SKIP_REASON}`);
+  describe.skipIf(!serverMode)(`${title}${serverMode ? '' : ` (${SKIP_REASON})`}`, body);
+}
+
+export interface ApiProcessPair extends DatabaseFixture {
+  /** The two instances, A and B (A is the replacement once `restartA` ran). */
+  readonly a: ApiProcess;
+  readonly b: ApiProcess;
+  /** Starts a new A on the same settings (after a test drained or killed the first one). */
+  restartA: (name: string) => Promise<ApiProcess>;
+}
+
+/**
+ * Two production API processes on one fresh database (not reset between tests), started together
+ * in `beforeAll` (so their start-up migrations run concurrently) and stopped in `afterAll`. `env`
+ * goes over the shared production settings (cheap argon2, 8 pooled connections, warn logs).
+ */
+export function useApiProcessPair(options: { sessionSecret: string; env?: Record<string, string> }): ApiProcessPair {
+  const database = useTestDatabase({ reset: false });
+  let env: Record<string, string> = {};
+  let a: ApiProcess | undefined;
+  let b: ApiProcess | undefined;
+  const started = (proc: ApiProcess | undefined): ApiProcess => {
+    if (!proc) throw new Error('API process not started');
+    return proc;
+  };
+  beforeAll(async () => {
+    ensureServerBuilt();
+    env = {
+      NODE_ENV: 'production',
+      DATABASE_URL: database.tdb.connectionString,
+      SESSION_SECRET: options.sessionSecret,
+      MIGRATE_ON_START: 'true',
+      LOG_LEVEL: 'warn',
+      ARGON2_MEMORY_KIB: '1024',
+      ARGON2_TIME_COST: '1',
+      DB_POOL_SIZE: '8',
+      ...options.env,
+    };
+    [a, b] = await Promise.all([startApiProcess('A', env), startApiProcess('B', env)]);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([stopApiProcess(a), stopApiProcess(b)]);
+  }, 30_000);
+  return {
+    get tdb() {
+      return database.tdb;
+    },
+    get db() {
+      return database.db;
+    },
+    get a() {
+      return started(a);
+    },
+    get b() {
+      return started(b);
+    },
+    restartA: async (name) => {
+      a = await startApiProcess(name, env);
+      return a;
+    },
+  };
 }
 
 export interface HttpResult {

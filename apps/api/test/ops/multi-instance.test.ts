@@ -4,84 +4,50 @@
  * Needs a Postgres server: the embedded engine lives inside a single process.
  */
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 
 import { createUser, type TestUser } from '../factories';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import {
   call,
   createRide,
-  ensureServerBuilt,
+  describeOnServerEngine,
   joinRide as join,
   login,
   rideSeats,
-  startApiProcess,
-  stopApiProcess,
+  useApiProcessPair,
   type ApiProcess,
 } from './api-process';
 
-const serverMode = inject('dbMode') === 'server';
-const SKIP_REASON = 'skipped: needs TEST_DB_MODE=server (the embedded database lives inside one process)';
-
 const SESSION_SECRET = 'multi-instance-test-secret-0123456789abcdef';
 
-// Said out loud, so a run on the embedded engine does not pass for a multi-instance proof.
-if (!serverMode) console.warn(`multi-instance.test.ts ${SKIP_REASON}`);
-
-let tdb: TestDatabase;
-let a: ApiProcess | undefined;
-let b: ApiProcess | undefined;
-let processEnv: Record<string, string>;
-
-function instance(proc: ApiProcess | undefined): ApiProcess {
-  if (!proc) throw new Error('API process not started');
-  return proc;
-}
-
-async function usersLoggedIn(
-  count: number,
-  on: (i: number) => ApiProcess,
-): Promise<{ user: TestUser; cookie: string }[]> {
-  const users: { user: TestUser; cookie: string }[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const user = await createUser(tdb.db);
-    users.push({ user, cookie: await login(on(i), user) });
-  }
-  return users;
-}
-
-function seatsOf(rideId: number) {
-  return rideSeats(tdb.db, rideId);
-}
-
-describe.skipIf(!serverMode)(`two API processes on one database${serverMode ? '' : ` (${SKIP_REASON})`}`, () => {
-  beforeAll(async () => {
-    ensureServerBuilt();
-    tdb = await createTestDatabase();
-    processEnv = {
-      NODE_ENV: 'production',
-      DATABASE_URL: tdb.connectionString,
-      SESSION_SECRET,
-      MIGRATE_ON_START: 'true',
-      LOG_LEVEL: 'warn',
-      ARGON2_MEMORY_KIB: '1024',
-      ARGON2_TIME_COST: '1',
-      DB_POOL_SIZE: '8',
+describeOnServerEngine('multi-instance.test.ts', 'two API processes on one database', () => {
+  const t = useApiProcessPair({
+    sessionSecret: SESSION_SECRET,
+    env: {
       SHUTDOWN_TIMEOUT_MS: '10000',
-    };
-    // Both start together: concurrent start-up migrations must not trip over each other.
-    [a, b] = await Promise.all([startApiProcess('A', processEnv), startApiProcess('B', processEnv)]);
-  }, 120_000);
+    },
+  });
 
-  afterAll(async () => {
-    await Promise.all([stopApiProcess(a), stopApiProcess(b)]);
-    await tdb.destroy();
-  }, 30_000);
+  async function usersLoggedIn(
+    count: number,
+    on: (i: number) => ApiProcess,
+  ): Promise<{ user: TestUser; cookie: string }[]> {
+    const users: { user: TestUser; cookie: string }[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const user = await createUser(t.db);
+      users.push({ user, cookie: await login(on(i), user) });
+    }
+    return users;
+  }
+
+  function seatsOf(rideId: number) {
+    return rideSeats(t.db, rideId);
+  }
 
   it('a session made on one is valid on the other, and logout on one ends it on both', async () => {
-    const A = instance(a);
-    const B = instance(b);
-    const user = await createUser(tdb.db, { discordUsername: 'hana' });
+    const A = t.a;
+    const B = t.b;
+    const user = await createUser(t.db, { discordUsername: 'hana' });
     const cookie = await login(A, user);
 
     for (const proc of [A, B]) {
@@ -97,9 +63,9 @@ describe.skipIf(!serverMode)(`two API processes on one database${serverMode ? ''
   });
 
   it('40 concurrent joins split across both never overbook the ride', async () => {
-    const A = instance(a);
-    const B = instance(b);
-    const organizer = await createUser(tdb.db);
+    const A = t.a;
+    const B = t.b;
+    const organizer = await createUser(t.db);
     const rideId = await createRide(A, await login(A, organizer), 10);
     const joiners = await usersLoggedIn(40, (i) => (i % 2 === 0 ? A : B));
 
@@ -128,20 +94,20 @@ describe.skipIf(!serverMode)(`two API processes on one database${serverMode ? ''
   });
 
   it('SIGTERM drains in-flight requests, refuses new ones, and exits cleanly within 10 s', async () => {
-    const A = instance(a);
-    const B = instance(b);
-    const organizer = await createUser(tdb.db);
+    const A = t.a;
+    const B = t.b;
+    const organizer = await createUser(t.db);
     const rideId = await createRide(B, await login(B, organizer), 10);
     const joiners = await usersLoggedIn(6, () => A);
 
     // Hold the ride's row lock from outside, so the joins sent to A wait inside their transactions.
-    const blocker = new pg.Client({ connectionString: tdb.connectionString });
+    const blocker = new pg.Client({ connectionString: t.tdb.connectionString });
     await blocker.connect();
     try {
       await blocker.query('begin');
       await blocker.query('select id from rides where id = $1 for update', [rideId]);
       const inFlight = joiners.map(({ cookie }) => join(A, cookie, rideId));
-      const dbName = new URL(tdb.connectionString).pathname.slice(1);
+      const dbName = new URL(t.tdb.connectionString).pathname.slice(1);
       await expect
         .poll(
           async () =>
@@ -188,10 +154,9 @@ describe.skipIf(!serverMode)(`two API processes on one database${serverMode ? ''
 
   it('SIGKILL to one mid-load loses no acknowledged join, and the other keeps serving', async () => {
     // A drained and exited above; a new A joins the pool (and honours sessions made before).
-    a = await startApiProcess('A2', processEnv);
-    const A = a;
-    const B = instance(b);
-    const organizer = await createUser(tdb.db);
+    const A = await t.restartA('A2');
+    const B = t.b;
+    const organizer = await createUser(t.db);
     const organizerCookie = await login(B, organizer);
     const rideIds: number[] = [];
     for (let i = 0; i < 10; i += 1) rideIds.push(await createRide(B, organizerCookie, 10));
@@ -253,7 +218,7 @@ describe.skipIf(!serverMode)(`two API processes on one database${serverMode ? ''
 
     // Every acknowledged join is in the database.
     const acknowledged = outcomes.filter((o) => o.status === 201);
-    const rows = await tdb.db
+    const rows = await t.db
       .selectFrom('ridePassengers')
       .select(['rideId', 'userId'])
       .where('rideId', 'in', rideIds)
@@ -277,7 +242,7 @@ describe.skipIf(!serverMode)(`two API processes on one database${serverMode ? ''
       const retry = await join(B, cookieOf.get(o.userId) ?? '', o.rideId);
       expect([201, 409]).toContain(retry.status);
     }
-    const dupes = await tdb.db
+    const dupes = await t.db
       .selectFrom('ridePassengers')
       .select(({ fn }) => ['rideId', 'userId', fn.countAll<number>().as('n')])
       .where('rideId', 'in', rideIds)

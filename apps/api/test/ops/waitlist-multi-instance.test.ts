@@ -4,103 +4,77 @@
  * never put more passengers on a ride than its seats, and seats held by offers are never counted
  * twice. Needs a Postgres server: the embedded engine lives inside a single process.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 
 import { createUser } from '../factories';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import {
+  type ApiProcess,
   call,
   createRide,
-  ensureServerBuilt,
+  describeOnServerEngine,
+  type HttpResult,
   joinRide as join,
   login,
   rideSeats,
-  startApiProcess,
-  stopApiProcess,
-  type ApiProcess,
-  type HttpResult,
+  useApiProcessPair,
 } from './api-process';
 
-const serverMode = inject('dbMode') === 'server';
-const SKIP_REASON = 'skipped: needs TEST_DB_MODE=server (the embedded database lives inside one process)';
-if (!serverMode) console.warn(`waitlist-multi-instance.test.ts ${SKIP_REASON}`);
-
-let tdb: TestDatabase;
-let a: ApiProcess | undefined;
-let b: ApiProcess | undefined;
-
-function instance(proc: ApiProcess | undefined): ApiProcess {
-  if (!proc) throw new Error('API process not started');
-  return proc;
-}
-
-interface Member {
-  id: number;
-  cookie: string;
-  proc: ApiProcess;
-  group: number;
-}
-
-async function members(count: number, on: (i: number) => ApiProcess, group: (i: number) => number): Promise<Member[]> {
-  const list: Member[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const user = await createUser(tdb.db);
-    const proc = on(i);
-    list.push({ id: user.id, cookie: await login(proc, user), proc, group: group(i) });
-  }
-  return list;
-}
-
-/** Seats taken, seats held by live offers, and what the ride row records. */
-async function state(rideId: number) {
-  const seats = await rideSeats(tdb.db, rideId);
-  const rows = await tdb.db
-    .selectFrom('rideWaitlist')
-    .select(['passengerCount', 'offerExpiresAt'])
-    .where('rideId', '=', rideId)
-    .execute();
-  const now = Date.now();
-  const held = rows
-    .filter((row) => row.offerExpiresAt !== null && row.offerExpiresAt.getTime() > now)
-    .reduce((sum, row) => sum + row.passengerCount, 0);
-  return { ...seats, held, waiting: rows.length };
-}
-
-function expectRefusalOrSuccess(results: HttpResult[], ok: number): void {
-  const unexpected = results.filter((r) => r.status !== ok && r.status !== 409 && r.status !== 404);
-  expect(unexpected, JSON.stringify(unexpected)).toEqual([]);
-}
-
-describe.skipIf(!serverMode)(`waitlist on two API processes${serverMode ? '' : ` (${SKIP_REASON})`}`, () => {
-  beforeAll(async () => {
-    ensureServerBuilt();
-    tdb = await createTestDatabase();
-    const env = {
-      NODE_ENV: 'production',
-      DATABASE_URL: tdb.connectionString,
-      SESSION_SECRET: 'waitlist-multi-instance-secret-0123456789abcdef',
-      MIGRATE_ON_START: 'true',
-      LOG_LEVEL: 'warn',
-      ARGON2_MEMORY_KIB: '1024',
-      ARGON2_TIME_COST: '1',
-      DB_POOL_SIZE: '8',
+describeOnServerEngine('waitlist-multi-instance.test.ts', 'waitlist on two API processes', () => {
+  const t = useApiProcessPair({
+    sessionSecret: 'waitlist-multi-instance-secret-0123456789abcdef',
+    env: {
       // Both instances sweep every second during the test, contending for the advisory lock.
       WAITLIST_SWEEP_SECONDS: '1',
-    };
-    [a, b] = await Promise.all([startApiProcess('A', env), startApiProcess('B', env)]);
-  }, 120_000);
+    },
+  });
 
-  afterAll(async () => {
-    await Promise.all([stopApiProcess(a), stopApiProcess(b)]);
-    await tdb.destroy();
-  }, 30_000);
+  interface Member {
+    id: number;
+    cookie: string;
+    proc: ApiProcess;
+    group: number;
+  }
+
+  async function members(
+    count: number,
+    on: (i: number) => ApiProcess,
+    group: (i: number) => number,
+  ): Promise<Member[]> {
+    const list: Member[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const user = await createUser(t.db);
+      const proc = on(i);
+      list.push({ id: user.id, cookie: await login(proc, user), proc, group: group(i) });
+    }
+    return list;
+  }
+
+  /** Seats taken, seats held by live offers, and what the ride row records. */
+  async function state(rideId: number) {
+    const seats = await rideSeats(t.db, rideId);
+    const rows = await t.db
+      .selectFrom('rideWaitlist')
+      .select(['passengerCount', 'offerExpiresAt'])
+      .where('rideId', '=', rideId)
+      .execute();
+    const now = Date.now();
+    const held = rows
+      .filter((row) => row.offerExpiresAt !== null && row.offerExpiresAt.getTime() > now)
+      .reduce((sum, row) => sum + row.passengerCount, 0);
+    return { ...seats, held, waiting: rows.length };
+  }
+
+  function expectRefusalOrSuccess(results: HttpResult[], ok: number): void {
+    const unexpected = results.filter((r) => r.status !== ok && r.status !== 409 && r.status !== 404);
+    expect(unexpected, JSON.stringify(unexpected)).toEqual([]);
+  }
 
   it('concurrent leaves, waits, accepts and direct joins across both never overbook', async () => {
-    const A = instance(a);
-    const B = instance(b);
+    const A = t.a;
+    const B = t.b;
     const on = (i: number) => (i % 2 === 0 ? A : B);
     const MAX = 8;
-    const organizer = await createUser(tdb.db);
+    const organizer = await createUser(t.db);
     const rideId = await createRide(A, await login(A, organizer), MAX);
 
     // The ride fills: the organiser and seven riders.
@@ -170,7 +144,7 @@ describe.skipIf(!serverMode)(`waitlist on two API processes${serverMode ? '' : `
     // while one seat is free).
     expect(now.seats + now.held).toBeGreaterThanOrEqual(MAX - 1);
     // Offers were really made and accepted across the instances.
-    const boarded = await tdb.db
+    const boarded = await t.db
       .selectFrom('ridePassengers')
       .select('userId')
       .where('rideId', '=', rideId)
