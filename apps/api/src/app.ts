@@ -47,6 +47,13 @@ export interface BuildAppOptions {
   live?: Partial<LiveEventHubOptions> & { heartbeatMs?: number };
 }
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** A file of the web build under assets/, whose name carries its content hash. */
+function isHashedAsset(filePath: string): boolean {
+  return /[\\/]assets[\\/][^\\/]+$/.test(filePath);
+}
+
 function defaultWebDist(env: Env): string | null {
   const dir = env.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
   return existsSync(`${dir}/index.html`) ? dir : null;
@@ -109,7 +116,17 @@ export async function buildApp({
 
   const webDist = defaultWebDist(env);
   if (webDist) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // Vite names every file under assets/ by its content hash, so a browser may keep it for
+      // good; anything else (favicon, index.html) is checked with the server each time.
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        res.setHeader('cache-control', isHashedAsset(filePath) ? IMMUTABLE : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

@@ -4,8 +4,12 @@
  * which guards passwords, is kept in Postgres and holds exactly across replicas). Registers:
  *
  * 1. a limit on every route registered after it, per client address (RATE_LIMIT_MAX requests per
- *    RATE_LIMIT_WINDOW_SECONDS; IPv6 by /64), answered 429 with Retry-After; health probes are
- *    exempt, so a load balancer never sees a healthy replica as failing;
+ *    RATE_LIMIT_WINDOW_SECONDS; IPv6 by /64), answered 429 with Retry-After. Only the API counts
+ *    (/api, /trpc and any other path that is not the web app's): health probes are exempt, so a
+ *    load balancer never sees a healthy replica as failing, and so are the web app's own files
+ *    (GET/HEAD outside /api and /trpc), which cost a file read and arrive ~40 at a time with
+ *    every page load: counting them locked a household sharing one address out after a few
+ *    dozen page views;
  * 2. the tighter per-hour limits on register, ride creation, join and assign, returned as a
  *    RateLimitCheck that the procedures apply per call (trpc/init.ts `rateLimited`), so REST, tRPC
  *    and each call of a tRPC batch count alike.
@@ -18,6 +22,14 @@ import type { Env } from '../env';
 import type { RateLimitBucket, RateLimitCheck } from '../trpc/context';
 
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);
+
+/** Whether a request is outside the per-address limit: a health probe or a web app file. */
+export function isExemptFromRateLimit(method: string, url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  if (PROBE_PATHS.has(path)) return true;
+  const isApi = path === '/api' || path.startsWith('/api/') || path === '/trpc' || path.startsWith('/trpc/');
+  return !isApi && !path.startsWith('/__bench/') && (method === 'GET' || method === 'HEAD');
+}
 
 /** Requests allowed per hour in each bucket. */
 export function bucketLimits(env: Env): Record<RateLimitBucket, number> {
@@ -40,7 +52,7 @@ export async function registerRateLimits(app: FastifyInstance, env: Env): Promis
     global: true,
     max: env.RATE_LIMIT_MAX,
     timeWindow: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
-    allowList: (request) => PROBE_PATHS.has(request.url.split('?')[0] ?? ''),
+    allowList: (request) => isExemptFromRateLimit(request.method, request.url),
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error(tooManyRequestsMessage(context.ttl)), { statusCode: context.statusCode }),
   });

@@ -1,0 +1,54 @@
+/**
+ * The web app's files: hashed assets are cached for good, the page shell is revalidated, and none
+ * of them count against the per-address request limit (a page load fetches dozens of files; only
+ * the API is limited).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { useTestApp } from '../helpers/app';
+
+const webDist = mkdtempSync(join(tmpdir(), 'rideshare-web-dist-'));
+mkdirSync(join(webDist, 'assets'));
+writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Rideshare</title>');
+writeFileSync(join(webDist, 'assets', 'index-4f2a9c1b.js'), 'console.log(1);');
+writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+afterAll(() => {
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const LIMIT = 5;
+const t = useTestApp({ env: { WEB_DIST_DIR: webDist, RATE_LIMIT_MAX: String(LIMIT) } });
+
+describe('the web app’s files', () => {
+  it('serve hashed assets as immutable and the shell and other files as no-cache', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-4f2a9c1b.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+    const deepLink = await t.app.inject({ method: 'GET', url: '/rides/12/join' });
+    expect(deepLink.statusCode).toBe(200);
+    expect(deepLink.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('never count against the per-address limit, while the API still does', async () => {
+    for (let i = 0; i < LIMIT * 4; i += 1) {
+      const url = i % 2 === 0 ? '/assets/index-4f2a9c1b.js' : '/home';
+      const response = await t.app.inject({ method: 'GET', url, remoteAddress: '198.51.100.7' });
+      expect(response.statusCode, url).toBe(200);
+    }
+    const statuses: number[] = [];
+    for (let i = 0; i <= LIMIT; i += 1) {
+      statuses.push(
+        (await t.app.inject({ method: 'GET', url: '/api/rides', remoteAddress: '198.51.100.7' })).statusCode,
+      );
+    }
+    expect(statuses.slice(0, LIMIT).every((status) => status === 200)).toBe(true);
+    expect(statuses[LIMIT]).toBe(429);
+  });
+});
