@@ -129,11 +129,8 @@ describe('docs/benchmarks.md', () => {
     assert.deepEqual(rendered.missing, []);
   });
 
-  it('matches the recorded run in docs/benchmarks.json', (t) => {
-    if (!existsSync(RECORD)) {
-      t.skip('no recorded run committed yet: `pnpm --filter @rideshare/bench bench` writes it');
-      return;
-    }
+  it('matches the recorded run in docs/benchmarks.json', () => {
+    assert.ok(existsSync(RECORD), 'docs/benchmarks.json is missing: `pnpm --filter @rideshare/bench bench` records a run');
     assert.equal(renderDoc(doc, readResults(RECORD)).text, doc, 'run `pnpm --filter @rideshare/bench report`');
   });
 });
