@@ -90,13 +90,15 @@ export async function countUnreadNotifications(db: Db, userId: number): Promise<
 /**
  * Marks a user's unread notifications read at `at`: the ones in `ids`, or all of them when `ids` is
  * undefined. Only the user's own rows are touched, so another user's ids (or unknown ones) change
- * nothing; rows already read keep their first read time. Answers how many rows changed.
+ * nothing; rows already read keep their first read time. `about` narrows it to one ride's
+ * notifications of one kind. Answers how many rows changed.
  */
 export async function markNotificationsRead(
   db: Db,
   userId: number,
   ids: readonly number[] | undefined,
   at: Date,
+  about?: { rideId: number; kind: NotificationKind },
 ): Promise<number> {
   if (ids?.length === 0) return 0;
   let query = db
@@ -105,6 +107,7 @@ export async function markNotificationsRead(
     .where('userId', '=', userId)
     .where('readAt', 'is', null);
   if (ids) query = query.where('id', 'in', [...new Set(ids)]);
+  if (about) query = query.where('rideId', '=', about.rideId).where('kind', '=', about.kind);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -2,7 +2,7 @@
  * The reader's side of the inbox that needs a transaction: marking read, and telling the user's
  * other tabs (the live channel's "your inbox changed") only when something did change.
  */
-import type { Database } from '@rideshare/db';
+import type { Database, Db } from '@rideshare/db';
 import type { Kysely } from 'kysely';
 
 import { publishUserEvent } from '../events/publish';
@@ -21,4 +21,16 @@ export function markRead(
     if (updated > 0) await publishUserEvent(trx, 'notifications.changed', args.userId, null);
     return updated;
   });
+}
+
+/**
+ * A waitlist offer the member answered (accepted or declined) is no longer news: its unread offer
+ * notifications for that ride are marked read in the same transaction, and their other tabs told.
+ */
+export async function markOfferAnswered(trx: Db, args: { userId: number; rideId: number; now: Date }): Promise<void> {
+  const updated = await markNotificationsRead(trx, args.userId, undefined, args.now, {
+    rideId: args.rideId,
+    kind: 'waitlist_offer',
+  });
+  if (updated > 0) await publishUserEvent(trx, 'notifications.changed', args.userId, args.rideId);
 }

@@ -34,6 +34,7 @@ import {
   tryAdvisoryLock,
   type WaitlistRow,
 } from '../repositories/waitlist-repository';
+import { markOfferAnswered } from './notification-service';
 import { notifyAboutRide } from './ride-notifications';
 import { addRideEntry, lockRideWithEntries, rideStateOf } from './ride-writes';
 
@@ -193,6 +194,7 @@ export async function leaveWaitlist(
     const mine = queue.find((entry) => entry.userId === userId);
     if (!mine) throw new DomainError('NOT_WAITING', 'You are not on the waitlist of this ride');
     await deleteWaitlistEntries(trx, [mine.id]);
+    await markOfferAnswered(trx, { userId, rideId: ride.id, now });
     await publishRideEvent(trx, 'waitlist.changed', ride.id);
     await settle(
       trx,
@@ -237,6 +239,7 @@ export async function acceptOffer(
       passengerCount: mine.passengerCount,
     });
     await deleteWaitlistEntries(trx, [mine.id]);
+    await markOfferAnswered(trx, { userId, rideId: ride.id, now });
     await publishRideEvent(trx, 'waitlist.changed', ride.id);
     await offerFreedSeats(trx, ride, now);
     return entryId;

@@ -63,6 +63,18 @@ async function waitlistRows(rideId: number) {
     .execute();
 }
 
+/** Whether each of the user's offer notifications is still unread. */
+async function offersUnread(userId: number) {
+  const rows = await t.db
+    .selectFrom('notifications')
+    .select('readAt')
+    .where('userId', '=', userId)
+    .where('kind', '=', 'waitlist_offer')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.readAt === null);
+}
+
 async function offersFor(userId: number) {
   return t.db
     .selectFrom('notifications')
@@ -415,7 +427,10 @@ describe('waitlist.accept', () => {
 
   it('joins the ride with the waited location and size and leaves the line', async () => {
     const ride = await rideWithOfferFor(ann, 1);
+    expect(await offersUnread(ann.id)).toEqual([true]);
     const entry = await as(ann, at(29)).waitlist.accept({ rideId: ride.id });
+    // The offer is answered: its notification is no longer news.
+    expect(await offersUnread(ann.id)).toEqual([false]);
     expect(entry).toMatchObject({ rideId: ride.id, userId: ann.id, dropoffLocation: 'Home of Ann', passengerCount: 1 });
     expect(await waitlistRows(ride.id)).toEqual([]);
     expect(await seats(ride.id)).toEqual({ taken: 4, currentPassengers: 4, maxPassengers: 4 });
@@ -478,12 +493,16 @@ describe('waitlist.leave', () => {
     await wait(ann, ride.id);
     await wait(ben, ride.id);
     await removeFromRide(ride.id, cat);
+    expect(await offersUnread(ann.id)).toEqual([true]);
     expect(await as(ann).waitlist.leave({ rideId: ride.id })).toEqual({
       rideId: ride.id,
       message: 'You have left the waitlist',
     });
+    // Declined: Ann's offer notification is read; Ben's new one is not.
+    expect(await offersUnread(ann.id)).toEqual([false]);
     expect(await waitlistRows(ride.id)).toEqual([{ userId: ben.id, passengerCount: 1, offerExpiresAt: at(30) }]);
     expect(await offersFor(ben.id)).toHaveLength(1);
+    expect(await offersUnread(ben.id)).toEqual([true]);
   });
 
   it('refuses someone not in line', async () => {

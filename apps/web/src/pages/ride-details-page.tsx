@@ -189,8 +189,14 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
         </Badge>
         <Text fw={600} data-testid="passenger-count">
           Passengers {ride.currentPassengers}/{ride.maxPassengers}
+          {ride.waitlist.heldSeats > 0 && !past && !cancelled ? (
+            <Text span fw={400} c="dimmed" data-held-seats>
+              {' '}
+              · {ride.waitlist.heldSeats} held for the waitlist
+            </Text>
+          ) : null}
         </Text>
-        {full ? (
+        {full && !cancelled ? (
           <Badge color="red" variant="filled">
             Full
           </Badge>

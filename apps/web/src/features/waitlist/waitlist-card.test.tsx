@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { JoinRidePage } from '../../pages/join-ride-page';
@@ -70,14 +70,20 @@ describe('the waitlist on the ride page', () => {
 
     fireEvent.change(within(card).getByLabelText(/Number of Passengers/), { target: { value: '3' } });
     fireEvent.change(within(card).getByLabelText(/Pick-up Location/), { target: { value: '  Bedok  ' } });
-    fireEvent.click(within(card).getByRole('button', { name: 'Join the waitlist' }));
+    const submit = within(card).getByRole('button', { name: 'Join the waitlist' });
+    submit.focus();
+    fireEvent.click(submit);
 
-    expect(await screen.findByRole('heading', { name: 'You are #2 on the waitlist' })).toBeTruthy();
+    const heading = await screen.findByRole('heading', { name: 'You are #2 on the waitlist' });
+    // The button went with the form: focus carries on from the new state's heading.
+    await waitFor(() => {
+      expect(document.activeElement).toBe(heading);
+    });
     expect(callsTo(calls, 'waitlist.join').map((call) => call.input)).toEqual([
       { rideId: 7, dropoffLocation: 'Bedok', passengerCount: 3 },
     ]);
     expect(screen.getAllByText('You are #2 on the waitlist').length).toBeGreaterThan(1); // heading and toast
-    expect(screen.getByTestId('waitlist').getAttribute('aria-live')).toBe('polite');
+    expect(within(screen.getByTestId('waitlist')).getByRole('status').textContent).toBe('You are #2 on the waitlist');
   });
 
   it('counts seats held for the line as taken: no join form for the last, held seat', async () => {
@@ -121,9 +127,14 @@ describe('the waitlist on the ride page', () => {
     );
     expect(await screen.findByRole('heading', { name: 'You are #1 on the waitlist' })).toBeTruthy();
     expect(screen.getByText(/Waiting for 1 person/)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Leave waitlist' }));
+    const leave = screen.getByRole('button', { name: 'Leave waitlist' });
+    leave.focus();
+    fireEvent.click(leave);
     expect(await screen.findByText('You have left the waitlist')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Join the waitlist' })).toBeTruthy();
+    await waitFor(() => {
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'This Ride Is Full' }));
+    });
     expect(callsTo(calls, 'waitlist.leave').map((call) => call.input)).toEqual([{ rideId: 7 }]);
   });
 
@@ -302,6 +313,26 @@ describe('the Full badge of the ride page', () => {
     await screen.findByRole('button', { name: 'Join the waitlist' });
     expect(within(status()).getByText('Passengers 3/4')).toBeTruthy();
     expect(within(status()).getByText('Full')).toBeTruthy();
+    // The organiser and everyone else see why a ride with a free seat reads Full.
+    expect(within(status()).getByText(/· 1 held for the waitlist/)).toBeTruthy();
+  });
+
+  it('is not shown on a cancelled ride, nor the held seats', async () => {
+    renderDetails(
+      signedIn({
+        'ride.byId': () =>
+          makeRideDetail({
+            currentPassengers: 4,
+            status: 'cancelled',
+            cancelReason: 'Car broke down',
+            cancelledAt: '2026-11-20T02:00:00.000Z',
+            waitlist: waitlist({ heldSeats: 1 }),
+          }),
+      }),
+    );
+    await screen.findByText(/Car broke down/);
+    expect(within(status()).queryByText('Full')).toBeNull();
+    expect(within(status()).queryByText(/held for the waitlist/)).toBeNull();
   });
 
   it('not the seats held for the viewer, who may still take them', async () => {

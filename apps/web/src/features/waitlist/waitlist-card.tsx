@@ -6,10 +6,13 @@
  * - waiting: 'You are #N on the waitlist' with 'Leave waitlist';
  * - offered: 'A seat is held for you until <time>' (Singapore time) with 'Accept seat' and 'Decline'.
  *
- * The state sits in a polite live region, so a screen reader hears the change after each action.
+ * A polite status line announces each new state (joined the line, offered, back in line), and when
+ * an action's button went away with the old state (focus dropped to the page), focus moves to the new
+ * state's heading, so a keyboard user carries on from the card instead of the top of the page.
  */
-import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { formatRideDate } from '@rideshare/domain';
+import { useEffect, useRef, type Ref } from 'react';
 
 import { SubmitButton } from '../../components/submit-button';
 import { JoinRideFields } from '../join/join-ride-fields';
@@ -23,7 +26,14 @@ function groupWords(count: number): string {
   return count === 1 ? '1 person' : `${String(count)} people`;
 }
 
-function WaitlistFrame({ title, color, children }: { title: string; color: string; children: React.ReactNode }) {
+interface FrameProps {
+  title: string;
+  color: string;
+  headingRef: Ref<HTMLHeadingElement>;
+  children: React.ReactNode;
+}
+
+function WaitlistFrame({ title, color, headingRef, children }: FrameProps) {
   return (
     <Card
       withBorder
@@ -34,7 +44,7 @@ function WaitlistFrame({ title, color, children }: { title: string; color: strin
       style={{ borderLeft: `4px solid var(--mantine-color-${color}-6)` }}
     >
       <Stack gap="sm">
-        <Title order={2} size="h4" id="waitlist-title">
+        <Title order={2} size="h4" id="waitlist-title" ref={headingRef} tabIndex={-1}>
           {title}
         </Title>
         {children}
@@ -43,11 +53,13 @@ function WaitlistFrame({ title, color, children }: { title: string; color: strin
   );
 }
 
-function JoinWaitlistForm({ ride }: { ride: WaitlistRide }) {
+type CardProps = { ride: WaitlistRide; headingRef: Ref<HTMLHeadingElement> };
+
+function JoinWaitlistForm({ ride, headingRef }: CardProps) {
   const join = useJoinWaitlist(ride);
   const waiting = ride.waitlist.count;
   return (
-    <WaitlistFrame title="This Ride Is Full" color="orange">
+    <WaitlistFrame title={JOIN_TITLE} color="orange" headingRef={headingRef}>
       <Text size="sm" c="dimmed">
         There is no room for your group right now.{' '}
         {waiting === 0
@@ -69,10 +81,10 @@ function JoinWaitlistForm({ ride }: { ride: WaitlistRide }) {
   );
 }
 
-function WaitingCard({ ride, mine }: { ride: WaitlistRide; mine: Standing }) {
+function WaitingCard({ ride, mine, headingRef }: CardProps & { mine: Standing }) {
   const actions = useWaitlistActions(ride.id);
   return (
-    <WaitlistFrame title={`You are #${String(mine.position)} on the waitlist`} color="blue">
+    <WaitlistFrame title={waitingTitle(mine)} color="blue" headingRef={headingRef}>
       <Text size="sm" c="dimmed">
         Waiting for {groupWords(mine.passengerCount)}. When seats free up for your group you will be offered them for 30
         minutes; this page and your notifications will say so.
@@ -90,11 +102,11 @@ function WaitingCard({ ride, mine }: { ride: WaitlistRide; mine: Standing }) {
   );
 }
 
-function OfferCard({ ride, mine, expiresAt }: { ride: WaitlistRide; mine: Standing; expiresAt: string }) {
+function OfferCard({ ride, mine, expiresAt, headingRef }: CardProps & { mine: Standing; expiresAt: string }) {
   const actions = useWaitlistActions(ride.id);
   const busy = actions.pending !== null;
   return (
-    <WaitlistFrame title={`A seat is held for you until ${formatRideDate(expiresAt)}`} color="teal">
+    <WaitlistFrame title={offerTitle(expiresAt)} color="teal" headingRef={headingRef}>
       <Text size="sm" c="dimmed">
         Seats freed up for your group of {groupWords(mine.passengerCount)}. Accept before then to join the ride, or
         decline so the next person in line gets them.
@@ -124,15 +136,42 @@ function OfferCard({ ride, mine, expiresAt }: { ride: WaitlistRide; mine: Standi
   );
 }
 
+const JOIN_TITLE = 'This Ride Is Full';
+const waitingTitle = (mine: Standing) => `You are #${String(mine.position)} on the waitlist`;
+const offerTitle = (expiresAt: string) => `A seat is held for you until ${formatRideDate(expiresAt)}`;
+
 export function WaitlistCard({ ride }: { ride: WaitlistRide }) {
   const mine = ride.waitlist.mine;
+  const headingRef = useRef<HTMLHeadingElement>(null);
   let content: React.ReactNode;
-  if (!mine) content = <JoinWaitlistForm ride={ride} />;
-  else if (mine.offerExpiresAt) content = <OfferCard ride={ride} mine={mine} expiresAt={mine.offerExpiresAt} />;
-  else content = <WaitingCard ride={ride} mine={mine} />;
+  let title: string;
+  if (!mine) {
+    title = JOIN_TITLE;
+    content = <JoinWaitlistForm ride={ride} headingRef={headingRef} />;
+  } else if (mine.offerExpiresAt) {
+    title = offerTitle(mine.offerExpiresAt);
+    content = <OfferCard ride={ride} mine={mine} expiresAt={mine.offerExpiresAt} headingRef={headingRef} />;
+  } else {
+    title = waitingTitle(mine);
+    content = <WaitingCard ride={ride} mine={mine} headingRef={headingRef} />;
+  }
+
+  // A new state whose action button went with the old one: carry focus to the new heading (only
+  // when focus was dropped; an offer arriving live never pulls focus from where the user is).
+  const shown = useRef(title);
+  useEffect(() => {
+    if (shown.current === title) return;
+    shown.current = title;
+    const active = document.activeElement;
+    if (active === null || active === document.body) headingRef.current?.focus();
+  }, [title]);
+
   return (
-    <div aria-live="polite" data-testid="waitlist">
+    <div data-testid="waitlist">
       {content}
+      <VisuallyHidden role="status" aria-live="polite">
+        {title}
+      </VisuallyHidden>
     </div>
   );
 }
