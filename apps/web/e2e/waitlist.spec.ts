@@ -116,15 +116,18 @@ describe.each(['desktop', 'mobile'] as ViewportName[])('the waitlist (%s)', (vie
       expect(await mine.innerText()).toContain('Pasir Ris MRT');
       await screenshot(waiter, `waitlist-accepted-${viewport}`);
 
-      // The bell still carries the offer: it reads as a sentence in the inbox.
-      await bell.first().click();
+      // Accepting answered the offer: the bell has nothing unread, and the inbox keeps the offer as a
+      // sentence, read.
+      const quietBell = header.getByRole('link', { name: 'Notifications', exact: true });
+      await quietBell.first().waitFor();
+      await quietBell.first().click();
       await waiter.waitForURL('**/notifications');
       const item = waiter
         .getByRole('listitem')
         .filter({ hasText: /Seats are free for your group on the ride SG → FC/ });
       await item.waitFor();
       expect(await item.innerText()).toMatch(/join by \w{3}, \d{1,2} \w{3} \d{4}/);
-      expect(await item.getAttribute('data-unread')).toBe('true');
+      expect(await item.getAttribute('data-unread')).toBe('false');
       await screenshot(waiter, `waitlist-inbox-${viewport}`);
 
       // The server agrees: B is a passenger, and nobody is waiting any more.
