@@ -1,14 +1,24 @@
 // One lint setup for the whole tree (flat config). typescript-eslint's recommended + stylistic
 // rules, type-only imports kept explicit, no non-null assertions, process.env read only in env.ts
-// files, React hooks rules in the web app.
+// files, React hooks rules in the web app, Playwright's rules in the browser tests (web-first
+// assertions that retry, no fixed sleeps, no forced clicks, every Playwright call awaited).
 import js from '@eslint/js';
+import playwright from 'eslint-plugin-playwright';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '**/coverage/**', 'data/**', '**/*.config.*', '**/build.mjs'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.turbo/**',
+      '**/coverage/**',
+      'data/**',
+      '**/*.config.*',
+      '**/build.mjs',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -36,6 +46,30 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: ['apps/web/e2e/**/*.ts'],
+    ...playwright.configs['flat/recommended'],
+    rules: {
+      ...playwright.configs['flat/recommended'].rules,
+      'playwright/prefer-web-first-assertions': 'error',
+      'playwright/prefer-to-have-count': 'error',
+      'playwright/no-wait-for-timeout': 'error',
+      'playwright/no-force-option': 'error',
+      'playwright/missing-playwright-await': 'error',
+      'playwright/no-networkidle': 'error',
+      // A state read once is a race with the page: `const n = await rows.count(); expect(n)…`.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[arguments.length=0] > MemberExpression.callee > Identifier.property[name=/^(count|isVisible|isHidden|isEnabled|isDisabled|isChecked|isEditable)$/]',
+          message: 'Assert on the locator instead (toHaveCount, toBeVisible, toBeEnabled, toBeChecked …): it retries.',
+        },
+      ],
+      // Fixtures hand their value to `use`, which is no React hook.
+      'react-hooks/rules-of-hooks': 'off',
     },
   },
 );

@@ -1,5 +1,5 @@
 // Component tests: happy-dom, colocated src/**/*.test.tsx, rendered through src/test-utils. The
-// browser journeys under e2e/ have their own config (e2e/vitest.config.ts).
+// browser journeys under e2e/ (*.spec.ts) run on Playwright Test (playwright.config.ts).
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 

@@ -1,16 +1,16 @@
 /**
- * Starts the production server once for the whole e2e run: `node ../api/dist/server.js` (build it
- * with `pnpm --filter @rideshare/api build`, and the web app with `pnpm --filter @rideshare/web
- * build`; the server serves apps/web/dist with a history fallback). It gets a free loopback port, a
- * fresh embedded database in a temporary folder, cheap password hashing, request limits the specs
- * cannot reach from one address, no map style and an unreachable place search (tests never use the
- * internet). Registers the administrator, then stops the server, grants the admin right the way an
- * operator does (`node ../api/dist/admin-grant.js --user …` on the stopped database) and starts it
- * again. While it is stopped it also moves two assigned rides into the past (past-rides.ts: the
- * API cannot create departed rides, and only this process can reach the database between runs).
- * Hands the base URL, the admin's sign-in and those rides to the specs as `inject('baseUrl')` /
- * `inject('adminAccount')` / `inject('pastRides')`, and stops the server and removes the folder
- * at teardown.
+ * Playwright's global setup: starts the production server once for the whole run: `node
+ * ../api/dist/server.js` (build it with `pnpm --filter @rideshare/api build`, and the web app with
+ * `pnpm --filter @rideshare/web build`; the server serves apps/web/dist with a history fallback). It
+ * gets a free loopback port, a fresh embedded database in a temporary folder, cheap password
+ * hashing, request limits the specs cannot reach from one address, no map style and an unreachable
+ * place search (tests never use the internet). Registers the administrator, then stops the server,
+ * grants the admin right the way an operator does (`node ../api/dist/admin-grant.js --user …` on
+ * the stopped database) and starts it again. While it is stopped it also moves two assigned rides
+ * into the past (past-rides.ts: the API cannot create departed rides, and only this process can
+ * reach the database between runs). Hands the base URL, the admin's sign-in and those rides to the
+ * workers in the environment (support/fixtures.ts reads them), and returns the teardown that stops
+ * the server and removes the folder.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -19,23 +19,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import type { TestProject } from 'vitest/node';
-
 import { createAssignedRides, moveIntoThePast, type PastRides } from './past-rides';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseUrl: string;
-    /** The administrator's sign-in (see `registerAdmin`). */
-    adminAccount: { discordUsername: string; password: string };
-    /** Departed rides assigned to a vendor of their own (see past-rides.ts). */
-    pastRides: PastRides;
-  }
-}
+import { SERVER_ENV, type ServerDetails } from './support/server-details';
 
 /**
  * The administrator: registered like any member (registering grants nothing), then granted the
- * right by the operator's script before any spec file runs (profile.spec.ts signs in as it).
+ * right by the operator's script before any test runs (the `adminAccount` fixture).
  */
 const ADMIN_ACCOUNT = { discordUsername: 'e2e_admin', password: 'e2e-admin-pass-123' };
 
@@ -111,7 +100,7 @@ function stop(server: ChildProcess): Promise<void> {
   });
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+export default async function setup(): Promise<() => Promise<void>> {
   for (const [entry, build] of [
     [serverEntry, '@rideshare/api'],
     [grantEntry, '@rideshare/api'],
@@ -178,9 +167,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
 
-  project.provide('baseUrl', baseUrl);
-  project.provide('adminAccount', ADMIN_ACCOUNT);
-  project.provide('pastRides', pastRides);
+  const details: ServerDetails = { baseUrl, adminAccount: ADMIN_ACCOUNT, pastRides };
+  // Workers start after this and inherit the environment.
+  process.env[SERVER_ENV] = JSON.stringify(details);
   return async () => {
     await stop(server);
     rmSync(dataDir, { recursive: true, force: true });

@@ -1,15 +1,14 @@
 // Live updates between two browsers (two contexts, two members): the organiser has the ride page
 // open while another member joins it from their own browser; the organiser's page shows the new
 // passenger and the seat count without a reload. Then the organiser cancels from the API and the
-// member's open page shows the cancellation. Waits are bounded polls; no time is asserted.
-import type { Page } from 'playwright-core';
-import { describe, expect, it as vitestIt } from 'vitest';
+// member's open page shows the cancellation. The app never polls, so only the live stream can bring
+// these changes; the checks retry until their timeout, and no time is asserted.
+import type { Page } from '@playwright/test';
 
-import { createRideViaApi, JOURNEY_TIMEOUT_MS, setupJourneyBrowser, signedInPage } from './ride-details-fixtures';
-import { field, memberAccount } from './support/browser';
+import { expect, JOURNEY_TIMEOUT_MS, test } from './support/fixtures';
+import { createRideViaApi, field, memberAccount } from './support/helpers';
 
-const { newPage } = setupJourneyBrowser();
-const it = (name: string, fn: () => Promise<void>) => vitestIt(name, fn, JOURNEY_TIMEOUT_MS);
+test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
 const seats = (page: Page) => page.getByTestId('passenger-count');
 const entries = (page: Page) => page.getByTestId('passenger-entry');
@@ -30,9 +29,9 @@ async function streamOpen(page: Page): Promise<void> {
   await page.waitForResponse((response) => response.url().includes('/trpc/live.events'), { timeout: 20_000 });
 }
 
-describe('live updates', () => {
-  it("a join in one browser appears on the organiser's open ride page without a reload", async () => {
-    const { page: organizer } = await signedInPage(newPage, memberAccount({ name: 'Olga Organizer' }));
+test.describe('live updates', () => {
+  test("a join in one browser appears on the organiser's open ride page without a reload", async ({ signedInPage }) => {
+    const { page: organizer } = await signedInPage(memberAccount({ name: 'Olga Organizer' }));
     const rideId = await createRideViaApi(organizer, {
       direction: 'SG->FC',
       maxPassengers: 4,
@@ -42,26 +41,26 @@ describe('live updates', () => {
     const opened = streamOpen(organizer);
     await organizer.goto(`/rides/${String(rideId)}?tab=passengers`);
     await opened;
-    await entries(organizer).first().waitFor();
-    expect(await seats(organizer).innerText()).toBe('Passengers 1/4');
-    expect(await entries(organizer).count()).toBe(1);
+    await expect(entries(organizer).first()).toBeVisible();
+    await expect(seats(organizer)).toHaveText('Passengers 1/4', { useInnerText: true });
+    await expect(entries(organizer)).toHaveCount(1);
     await markDocument(organizer);
 
     // Another member, in another browser context, joins from the ride page.
-    const { page: joiner } = await signedInPage(newPage, memberAccount({ name: 'Jonas Joiner' }));
+    const { page: joiner } = await signedInPage(memberAccount({ name: 'Jonas Joiner' }));
     const joinerStream = streamOpen(joiner);
     await joiner.goto(`/rides/${String(rideId)}`);
     const card = joiner.getByRole('region', { name: 'Join This Ride' });
     await field(card, 'Number of Passengers').fill('2');
     await field(card, 'Pick-up Location').fill('Tampines Mall');
     await card.getByRole('button', { name: 'Join Ride' }).click();
-    await joiner.getByRole('heading', { name: "You've Joined This Ride" }).waitFor();
+    await expect(joiner.getByRole('heading', { name: "You've Joined This Ride" })).toBeVisible();
     await joinerStream;
 
     // The organiser's page catches up by itself.
-    await expect.poll(() => seats(organizer).innerText(), { timeout: 5_000, interval: 100 }).toBe('Passengers 3/4');
-    await expect.poll(() => entries(organizer).count(), { timeout: 5_000, interval: 100 }).toBe(2);
-    expect(await entries(organizer).nth(1).innerText()).toContain('Jonas Joiner');
+    await expect(seats(organizer)).toHaveText('Passengers 3/4', { useInnerText: true });
+    await expect(entries(organizer)).toHaveCount(2);
+    await expect(entries(organizer).nth(1)).toContainText('Jonas Joiner', { useInnerText: true });
     expect(await notReloaded(organizer)).toBe(true);
 
     // And the other way round: the organiser cancels; the member's open page shows it.
@@ -70,8 +69,8 @@ describe('live updates', () => {
       data: { reason: 'The car broke down' },
     });
     expect(cancel.status(), await cancel.text()).toBe(200);
-    await joiner.getByRole('heading', { name: 'This Ride Was Cancelled' }).waitFor({ timeout: 5_000 });
-    expect(await joiner.getByText('The car broke down').first().isVisible()).toBe(true);
+    await expect(joiner.getByRole('heading', { name: 'This Ride Was Cancelled' })).toBeVisible();
+    await expect(joiner.getByText('The car broke down').first()).toBeVisible();
     expect(await notReloaded(joiner)).toBe(true);
   });
 });

@@ -2,52 +2,48 @@
 // an additional stop on the ride form, every screen shows the same figures (card, detail cost
 // breakdown, join screen with "your share"), and the drop-off order can be changed with the Move
 // up / Move down buttons (WCAG 2.2 SC 2.5.7), announced to screen readers, at 1280 and 375 px.
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 
+import { expect, JOURNEY_TIMEOUT_MS, test } from './support/fixtures';
 import {
   createRideViaApi,
+  field,
   joinRideViaApi,
-  JOURNEY_TIMEOUT_MS,
   latestToast,
-  setupJourneyBrowser,
-  signedInPage,
-} from './ride-details-fixtures';
-import { field, memberAccount, screenshot, toast, type ViewportName } from './support/browser';
+  memberAccount,
+  screenshot,
+  sidewaysOverflow,
+  toast,
+} from './support/helpers';
 
-const { newPage } = setupJourneyBrowser();
+test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
 async function noSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expect.poll(() => sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 }
 
-/** The cost box's lines and figures, as text (e.g. 'Total CostSGD 100'). */
-async function costTexts(page: Page, boxName: string): Promise<{ lines: string[]; figures: string[] }> {
+/** The cost box's lines and figures, each as its text (e.g. 'Total CostSGD 100'). */
+async function expectCosts(page: Page, boxName: string, costs: { lines: string[]; figures: string[] }): Promise<void> {
   const box = page.getByRole('region', { name: boxName });
-  await box.waitFor();
-  return {
-    lines: await box.locator('[data-cost-line]').allTextContents(),
-    figures: await box.locator('[data-cost-figure]').allTextContents(),
-  };
+  await expect(box.locator('[data-cost-line]')).toHaveText(costs.lines);
+  await expect(box.locator('[data-cost-figure]')).toHaveText(costs.figures);
 }
 
-describe.each<[ViewportName, string]>([
+for (const [viewport, width] of [
   ['desktop', '1280'],
   ['mobile', '375'],
-])('money at %s (%s px)', (viewport, width) => {
-  it(
-    'the organiser prices the ride; card, detail and join screen agree, with the joiner’s share',
-    async () => {
-      const { page } = await signedInPage(newPage, memberAccount({ name: `Priya Pricer ${width}` }), viewport);
+] as const) {
+  test.describe(`money at ${viewport} (${width} px)`, () => {
+    test('the organiser prices the ride; card, detail and join screen agree, with the joiner’s share', async ({
+      signedInPage,
+    }) => {
+      const { page } = await signedInPage(memberAccount({ name: `Priya Pricer ${width}` }), viewport);
       await page.goto('/rides/create');
-      await page.getByRole('heading', { name: 'Create a New Ride' }).waitFor();
+      await expect(page.getByRole('heading', { name: 'Create a New Ride' })).toBeVisible();
       // Pre-filled with the spec's figures, the travel guide's prices as a hint.
-      expect(await field(page, 'Base Cost (SGD)').inputValue()).toBe('80');
-      expect(await field(page, 'Price per Additional Stop (SGD)').inputValue()).toBe('5');
-      expect(await page.getByTestId('recommended-prices').textContent()).toContain('SGD 75 a trip + SGD 5 a stop');
+      await expect(field(page, 'Base Cost (SGD)')).toHaveValue('80');
+      await expect(field(page, 'Price per Additional Stop (SGD)')).toHaveValue('5');
+      await expect(page.getByTestId('recommended-prices')).toContainText('SGD 75 a trip + SGD 5 a stop');
 
       await page.locator('label', { hasText: 'Forest City to Singapore' }).click();
       await field(page, 'Maximum Total Passengers').fill('4');
@@ -56,50 +52,49 @@ describe.each<[ViewportName, string]>([
       // A cleared cost first: the spec-style message (typed values above the bounds are clamped).
       await field(page, 'Base Cost (SGD)').fill('');
       await field(page, 'Base Cost (SGD)').blur();
-      await page.getByText('Cost must be a whole number from 1 to 1000 SGD').waitFor();
+      await expect(page.getByText('Cost must be a whole number from 1 to 1000 SGD')).toBeVisible();
       await screenshot(page, `money-form-error-${viewport}`);
       await field(page, 'Base Cost (SGD)').fill('90');
       await field(page, 'Price per Additional Stop (SGD)').fill('10');
       await noSidewaysScroll(page);
       await screenshot(page, `money-form-${viewport}`);
       await page.getByRole('button', { name: 'Create Ride' }).click();
-      await toast(page, 'Ride created successfully').waitFor();
-      await page.waitForURL(/\/rides\/\d+$/);
+      await expect(toast(page, 'Ride created successfully')).toBeVisible();
+      await expect(page).toHaveURL(/\/rides\/\d+$/);
       const rideId = Number(/\/rides\/(\d+)$/.exec(new URL(page.url()).pathname)?.[1]);
       const stored = (await (await page.request.get(`/api/rides/${String(rideId)}`)).json()) as Record<string, unknown>;
       expect(stored).toMatchObject({ cost: 90, stopPrice: 10, additionalStops: 0 });
 
       // A passenger at another place: one additional stop at SGD 10 → total 100, 2 on board.
-      const { page: passenger } = await signedInPage(newPage, memberAccount({ name: `Pat ${width}` }), viewport);
+      const { page: passenger } = await signedInPage(memberAccount({ name: `Pat ${width}` }), viewport);
       await joinRideViaApi(passenger, rideId, 'Jurong East');
       await passenger.close();
 
       await page.goto(`/rides/${String(rideId)}`);
-      const detail = await costTexts(page, 'Cost breakdown');
-      expect(detail.lines).toEqual(['Base CostSGD 90', 'Additional Stops (1 × SGD 10)SGD 10', 'Total CostSGD 100']);
-      expect(detail.figures).toEqual([
-        'Per Person (now)SGD 50.00split by 2 people',
-        'Per Person (if full)SGD 25.00split by 4 seats',
-      ]);
+      await expectCosts(page, 'Cost breakdown', {
+        lines: ['Base CostSGD 90', 'Additional Stops (1 × SGD 10)SGD 10', 'Total CostSGD 100'],
+        figures: ['Per Person (now)SGD 50.00split by 2 people', 'Per Person (if full)SGD 25.00split by 4 seats'],
+      });
       await noSidewaysScroll(page);
       await screenshot(page, `money-detail-${viewport}`);
 
       // A third member on the join screen: a new place adds a stop, their group of 2 joins.
-      const { page: joiner } = await signedInPage(newPage, memberAccount({ name: `Jo ${width}` }), viewport);
+      const { page: joiner } = await signedInPage(memberAccount({ name: `Jo ${width}` }), viewport);
       await joiner.goto(`/rides/${String(rideId)}/join`);
       await field(joiner, 'Drop-off Location').fill('Bedok Mall');
       await field(joiner, 'Number of Passengers').fill('2');
       const share = joiner.getByRole('region', { name: 'Your share' });
-      await share.getByText('Your location is a new stop: it adds SGD 10 to the total.').waitFor();
-      const joined = await costTexts(joiner, 'Your share');
+      await expect(share.getByText('Your location is a new stop: it adds SGD 10 to the total.')).toBeVisible();
       // 90 + 2 stops × 10 = 110; 4 on board → 27.50 each now and if full; the group pays twice that.
-      expect(joined.lines).toEqual(['Base CostSGD 90', 'Additional Stops (2 × SGD 10)SGD 20', 'Total CostSGD 110']);
-      expect(joined.figures).toEqual([
-        'Per Person (now)SGD 27.50with you, 4 people',
-        'Per Person (if full)SGD 27.50split by 4 seats',
-        'Your share nowSGD 55.00for 2 people',
-        'Your share if fullSGD 55.00for 2 people',
-      ]);
+      await expectCosts(joiner, 'Your share', {
+        lines: ['Base CostSGD 90', 'Additional Stops (2 × SGD 10)SGD 20', 'Total CostSGD 110'],
+        figures: [
+          'Per Person (now)SGD 27.50with you, 4 people',
+          'Per Person (if full)SGD 27.50split by 4 seats',
+          'Your share nowSGD 55.00for 2 people',
+          'Your share if fullSGD 55.00for 2 people',
+        ],
+      });
       await noSidewaysScroll(joiner);
       await screenshot(joiner, `money-join-${viewport}`);
 
@@ -108,64 +103,60 @@ describe.each<[ViewportName, string]>([
       const card = page
         .getByRole('region', { name: 'Rides You Organized' })
         .locator(`article[data-ride-id="${String(rideId)}"]`);
-      await card.waitFor();
-      expect(await card.locator('[data-per-person-now]').textContent()).toBe('SGD 50 per person now');
-      expect(await card.locator('[data-per-person-if-full]').textContent()).toBe('SGD 25 if full');
+      await expect(card).toBeVisible();
+      await expect(card.locator('[data-per-person-now]')).toHaveText('SGD 50 per person now');
+      await expect(card.locator('[data-per-person-if-full]')).toHaveText('SGD 25 if full');
       await screenshot(page, `money-card-${viewport}`);
       await joiner.close();
-    },
-    JOURNEY_TIMEOUT_MS,
-  );
+    });
 
-  it(
-    'the organiser reorders the drop-offs with Move up / Move down, announced, kept after a reload',
-    async () => {
-      const { page } = await signedInPage(newPage, memberAccount({ name: `Omar ${width}` }), viewport);
+    test('the organiser reorders the drop-offs with Move up / Move down, announced, kept after a reload', async ({
+      signedInPage,
+    }) => {
+      const { page } = await signedInPage(memberAccount({ name: `Omar ${width}` }), viewport);
       const rideId = await createRideViaApi(page, { direction: 'FC->SG', maxPassengers: 5, location: 'Jurong East' });
       for (const [name, place] of [
         [`Ann ${width}`, 'Tampines Mall'],
         [`Ben ${width}`, 'Bedok Mall'],
       ] as const) {
-        const { page: passenger } = await signedInPage(newPage, memberAccount({ name }));
+        const { page: passenger } = await signedInPage(memberAccount({ name }));
         await joinRideViaApi(passenger, rideId, place);
         await passenger.close();
       }
       await page.goto(`/rides/${String(rideId)}?tab=passengers`);
       const panel = page.getByRole('region', { name: 'Drop-off Sequence' });
-      const names = () => panel.locator('[data-sequence-name]').allTextContents();
-      await panel.getByTestId('sequence-row').nth(2).waitFor();
-      expect(await names()).toEqual([`Omar ${width}`, `Ann ${width}`, `Ben ${width}`]);
+      const names = panel.locator('[data-sequence-name]');
+      await expect(names).toHaveText([`Omar ${width}`, `Ann ${width}`, `Ben ${width}`]);
       // Disabled at the ends.
-      expect(await panel.getByRole('button', { name: `Move Omar ${width} up` }).isDisabled()).toBe(true);
-      expect(await panel.getByRole('button', { name: `Move Ben ${width} down` }).isDisabled()).toBe(true);
+      await expect(panel.getByRole('button', { name: `Move Omar ${width} up` })).toBeDisabled();
+      await expect(panel.getByRole('button', { name: `Move Ben ${width} down` })).toBeDisabled();
       await noSidewaysScroll(page);
       await screenshot(page, `move-buttons-before-${viewport}`);
 
       await panel.getByRole('button', { name: `Move Ben ${width} up` }).click();
       const status = panel.getByTestId('sequence-move-status');
-      expect(await status.getAttribute('aria-live')).toBe('polite');
-      await expect.poll(() => status.textContent()).toBe(`Ben ${width} moved to stop 2 of 3`);
-      await latestToast(page, 'Success').filter({ hasText: 'Passenger sequence updated' }).waitFor();
-      expect(await names()).toEqual([`Omar ${width}`, `Ben ${width}`, `Ann ${width}`]);
+      await expect(status).toHaveAttribute('aria-live', 'polite');
+      await expect(status).toHaveText(`Ben ${width} moved to stop 2 of 3`);
+      await expect(latestToast(page, 'Success').filter({ hasText: 'Passenger sequence updated' })).toBeVisible();
+      await expect(names).toHaveText([`Omar ${width}`, `Ben ${width}`, `Ann ${width}`]);
       // The moved row keeps the focus.
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-        `Move Ben ${width} up`,
-      );
+      await expect(panel.getByRole('button', { name: `Move Ben ${width} up` })).toBeFocused();
       await screenshot(page, `move-buttons-after-${viewport}`);
 
       await page.reload();
-      await panel.getByTestId('sequence-row').nth(2).waitFor();
-      await expect.poll(names).toEqual([`Omar ${width}`, `Ben ${width}`, `Ann ${width}`]);
-      const badges = await panel.locator('[data-testid="sequence-row"] .mantine-Badge-label').allTextContents();
-      expect(badges).toEqual(['Stop #1', 'Stop #2', 'Stop #3']);
+      await expect(names).toHaveText([`Omar ${width}`, `Ben ${width}`, `Ann ${width}`]);
+      await expect(panel.locator('[data-testid="sequence-row"] .mantine-Badge-label')).toHaveText([
+        'Stop #1',
+        'Stop #2',
+        'Stop #3',
+      ]);
 
       // Locked: every Move button is disabled.
       await panel.getByRole('button', { name: 'Lock Sequence' }).click();
-      await panel.getByText('Sequence locked', { exact: true }).waitFor();
+      await expect(panel.getByText('Sequence locked', { exact: true })).toBeVisible();
       const moves = panel.getByRole('button', { name: /^Move .* (up|down)$/ });
-      expect(await moves.count()).toBe(6);
-      for (const button of await moves.all()) expect(await button.isDisabled()).toBe(true);
-    },
-    JOURNEY_TIMEOUT_MS,
-  );
-});
+      await expect(moves).toHaveCount(6);
+      for (const button of await moves.all()) await expect(button).toBeDisabled();
+    });
+  });
+}

@@ -2,28 +2,19 @@
 // joined; the passenger sees the bell's unread count in the top bar (and, on a phone, in the menu),
 // opens Notifications, reads the sentence with the reason, follows it to the ride, and marks it read.
 import { formatRideDate } from '@rideshare/domain';
-import { describe, expect, it } from 'vitest';
 
-import {
-  createRideViaApi,
-  inDays,
-  joinRideViaApi,
-  JOURNEY_TIMEOUT_MS,
-  setupJourneyBrowser,
-  signedInPage,
-} from './ride-details-fixtures';
-import { memberAccount, screenshot, type ViewportName } from './support/browser';
+import { expect, JOURNEY_TIMEOUT_MS, test } from './support/fixtures';
+import { createRideViaApi, inDays, joinRideViaApi, memberAccount, screenshot } from './support/helpers';
 
-const { newPage } = setupJourneyBrowser();
+test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
-describe.each(['desktop', 'mobile'] as ViewportName[])('notifications (%s)', (viewport) => {
-  it(
-    'a cancelled ride reaches the passenger’s inbox, who reads it and marks it read',
-    async () => {
-      const { page: organiser } = await signedInPage(newPage, memberAccount({ name: 'Nora Organiser' }), viewport);
+for (const viewport of ['desktop', 'mobile'] as const) {
+  test.describe(`notifications (${viewport})`, () => {
+    test('a cancelled ride reaches the passenger’s inbox, who reads it and marks it read', async ({ signedInPage }) => {
+      const { page: organiser } = await signedInPage(memberAccount({ name: 'Nora Organiser' }), viewport);
       const date = inDays(4);
       const rideId = await createRideViaApi(organiser, { direction: 'SG->FC', date, location: 'Bedok MRT' });
-      const { page: passenger } = await signedInPage(newPage, memberAccount({ name: 'Pete Passenger' }), viewport);
+      const { page: passenger } = await signedInPage(memberAccount({ name: 'Pete Passenger' }), viewport);
       await joinRideViaApi(passenger, rideId, 'Tampines MRT');
 
       const cancel = await organiser.request.post(`/api/rides/${String(rideId)}/cancel`, {
@@ -34,44 +25,47 @@ describe.each(['desktop', 'mobile'] as ViewportName[])('notifications (%s)', (vi
       await passenger.goto('/home');
       const header = passenger.getByRole('banner');
       const bell = header.getByRole('link', { name: 'Notifications, 1 unread' });
-      await bell.waitFor();
+      await expect(bell).toBeVisible();
       if (viewport === 'mobile') {
         await header.getByRole('button', { name: 'Toggle navigation' }).click();
-        await header
-          .getByRole('navigation', { name: 'Main' })
-          .getByRole('link', { name: 'Notifications, 1 unread' })
-          .waitFor();
-        await header.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).waitFor();
+        await expect(
+          header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Notifications, 1 unread' }),
+        ).toBeVisible();
+        await expect(
+          header.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }),
+        ).toBeVisible();
         await screenshot(passenger, `notifications-menu-${viewport}`);
         await header.getByRole('button', { name: 'Toggle navigation' }).click();
       }
       // The organiser who cancelled is told nothing.
       await organiser.goto('/home');
-      await organiser.getByRole('banner').getByRole('link', { name: 'Notifications', exact: true }).first().waitFor();
+      await expect(
+        organiser.getByRole('banner').getByRole('link', { name: 'Notifications', exact: true }).first(),
+      ).toBeVisible();
 
       await bell.first().click();
-      await passenger.waitForURL('**/notifications');
+      await expect(passenger).toHaveURL(/\/notifications$/);
       const sentence = `Your ride SG → FC on ${formatRideDate(date)} was cancelled: The car broke down`;
       const item = passenger.getByRole('listitem').filter({ hasText: sentence });
-      await item.waitFor();
-      expect(await item.getAttribute('data-unread')).toBe('true');
-      await passenger.getByRole('status').filter({ hasText: 'You have 1 unread notification.' }).waitFor();
+      await expect(item).toBeVisible();
+      await expect(item).toHaveAttribute('data-unread', 'true');
+      await expect(passenger.getByRole('status').filter({ hasText: 'You have 1 unread notification.' })).toBeVisible();
       await screenshot(passenger, `notifications-unread-${viewport}`);
 
       // By keyboard: the button goes once read, and focus moves to the notification's sentence.
       await item.getByRole('button', { name: 'Mark as read' }).focus();
       await passenger.keyboard.press('Enter');
-      await passenger.getByRole('status').filter({ hasText: 'You are all caught up.' }).waitFor();
-      expect(await item.getAttribute('data-unread')).toBe('false');
+      await expect(passenger.getByRole('status').filter({ hasText: 'You are all caught up.' })).toBeVisible();
+      await expect(item).toHaveAttribute('data-unread', 'false');
       await expect.poll(() => passenger.evaluate(() => document.activeElement?.textContent ?? null)).toBe(sentence);
-      await header.getByRole('link', { name: 'Notifications', exact: true }).first().waitFor();
-      expect(await header.getByRole('link', { name: /unread/ }).count()).toBe(0);
+      await expect(header.getByRole('link', { name: 'Notifications', exact: true }).first()).toBeVisible();
+      await expect(header.getByRole('link', { name: /unread/ })).toHaveCount(0);
       await screenshot(passenger, `notifications-read-${viewport}`);
 
       // The sentence leads to the ride, which shows the cancellation.
       await item.getByRole('link', { name: sentence }).click();
-      await passenger.waitForURL(`**/rides/${String(rideId)}`);
-      await passenger.getByTestId('cancelled-banner').getByText('Reason: The car broke down').waitFor();
+      await expect(passenger).toHaveURL(new RegExp(`/rides/${String(rideId)}$`));
+      await expect(passenger.getByTestId('cancelled-banner').getByText('Reason: The car broke down')).toBeVisible();
 
       // The server agrees, over the documented path.
       const inbox = await passenger.request.get('/api/notifications');
@@ -84,7 +78,6 @@ describe.each(['desktop', 'mobile'] as ViewportName[])('notifications (%s)', (vi
       expect(body).toMatchObject({ total: 1, unread: 0 });
       expect(body.items[0]).toMatchObject({ kind: 'ride_cancelled' });
       expect(body.items[0]?.readAt).not.toBeNull();
-    },
-    JOURNEY_TIMEOUT_MS,
-  );
-});
+    });
+  });
+}

@@ -10,7 +10,7 @@
  *    departure to yesterday. Nothing else about them changes.
  *
  * The vendor and organiser are used by no other spec, so the rides show up nowhere else that a
- * spec looks. driver.spec.ts reads them with `inject('pastRides')`.
+ * spec looks. driver.spec.ts reads them through the `pastRides` fixture.
  */
 import { connectDatabase } from '@rideshare/db';
 
@@ -32,10 +32,20 @@ const VENDOR = {
   companyName: 'Yesterday Cars',
   driverDetails: { name: 'Lim Boon Keng', contact: '+60 12 987 6543', carNumber: 'JHB 9876' },
 };
-const ORGANISER = { discordUsername: 'e2e_past_organiser', password: 'e2e-past-org-123', name: 'Olive Past', isVendor: false };
+const ORGANISER = {
+  discordUsername: 'e2e_past_organiser',
+  password: 'e2e-past-org-123',
+  name: 'Olive Past',
+  isVendor: false,
+};
 
 /** POSTs JSON as the app's own page would (same origin); returns the body and the session cookie. */
-async function post(baseUrl: string, path: string, body: unknown, cookie?: string): Promise<{ body: unknown; cookie: string }> {
+async function post(
+  baseUrl: string,
+  path: string,
+  body: unknown,
+  cookie?: string,
+): Promise<{ body: unknown; cookie: string }> {
   const response = await fetch(`${baseUrl}${path}`, {
     method: 'POST',
     headers: {
@@ -47,7 +57,10 @@ async function post(baseUrl: string, path: string, body: unknown, cookie?: strin
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`Seeding past rides: POST ${path} failed: ${String(response.status)} ${text}`);
-  const session = response.headers.getSetCookie().map((value) => value.split(';')[0] ?? '').join('; ');
+  const session = response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0] ?? '')
+    .join('; ');
   return { body: JSON.parse(text) as unknown, cookie: session || (cookie ?? '') };
 }
 

@@ -1,12 +1,10 @@
 // The ride form journeys: creating rides in both directions (checked against what the API then
 // holds), validation on blur, editing with the form pre-filled, the two-step delete, a member who
 // is not the organiser trying to edit, and how the form looks on a desktop and a phone.
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 
-import { field, memberAccount, registerViaApi, screenshot, setupBrowser, toast } from './support/browser';
-
-const { newPage } = setupBrowser();
+import { expect, test } from './support/fixtures';
+import { field, memberAccount, registerViaApi, screenshot, sidewaysOverflow, toast } from './support/helpers';
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
@@ -42,7 +40,7 @@ async function openCreateForm(page: Page, name = 'Olivia Organiser') {
   const account = memberAccount({ name });
   const user = await registerViaApi(page, account);
   await page.goto('/rides/create');
-  await page.getByRole('heading', { name: 'Create a New Ride' }).waitFor();
+  await expect(page.getByRole('heading', { name: 'Create a New Ride' })).toBeVisible();
   return { account, user };
 }
 
@@ -57,27 +55,31 @@ async function createRideViaUi(
   const locationLabel = ride.direction ? 'Your Drop-off Location in Singapore' : 'Your Pickup Location in Singapore';
   await field(page, locationLabel).fill(ride.location);
   await page.getByRole('button', { name: 'Create Ride' }).click();
-  await toast(page, 'Ride created successfully').waitFor();
-  await page.waitForURL(/\/rides\/\d+$/);
+  await expect(toast(page, 'Ride created successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/rides\/\d+$/);
   return rideIdFromUrl(page);
 }
 
-describe('creating a ride', () => {
-  it('creates a Singapore to Forest City ride: the pickup is the organiser’s location', async () => {
+test.describe('creating a ride', () => {
+  test('creates a Singapore to Forest City ride: the pickup is the organiser’s location', async ({ newPage }) => {
     const page = await newPage();
     const { user } = await openCreateForm(page);
 
-    expect(await field(page, 'Maximum Total Passengers').inputValue()).toBe('5');
-    expect(await field(page, 'Number of Passengers at Your Location').inputValue()).toBe('1');
-    await page
-      .getByText('Enter your pickup location in Singapore and the number of passengers', { exact: true })
-      .waitFor();
-    expect(await field(page, 'Your Pickup Location in Singapore').getAttribute('placeholder')).toBe(
+    await expect(field(page, 'Maximum Total Passengers')).toHaveValue('5');
+    await expect(field(page, 'Number of Passengers at Your Location')).toHaveValue('1');
+    await expect(
+      page.getByText('Enter your pickup location in Singapore and the number of passengers', { exact: true }),
+    ).toBeVisible();
+    await expect(field(page, 'Your Pickup Location in Singapore')).toHaveAttribute(
+      'placeholder',
       'e.g., Pasir Ris MRT',
     );
-    await page.getByText('You can enter multiple lines of text for detailed location instructions').waitFor();
-    const box = await field(page, 'Your Pickup Location in Singapore').boundingBox();
-    expect(box?.height ?? 0).toBeGreaterThanOrEqual(95);
+    await expect(
+      page.getByText('You can enter multiple lines of text for detailed location instructions'),
+    ).toBeVisible();
+    await expect
+      .poll(async () => (await field(page, 'Your Pickup Location in Singapore').boundingBox())?.height ?? 0)
+      .toBeGreaterThanOrEqual(95);
 
     const id = await createRideViaUi(page, {
       max: '4',
@@ -98,16 +100,19 @@ describe('creating a ride', () => {
     expect(new Date(saved.date).toISOString()).toBe('2099-03-14T01:30:00.000Z');
   });
 
-  it('creates a Forest City to Singapore ride: pickup Forest City, the organiser’s drop-off first', async () => {
+  test('creates a Forest City to Singapore ride: pickup Forest City, the organiser’s drop-off first', async ({
+    newPage,
+  }) => {
     const page = await newPage();
     await openCreateForm(page);
     await chooseDirection(page, 'Forest City to Singapore');
-    await page
-      .getByText('Enter your drop-off location in Singapore and the number of passengers in your group', {
+    await expect(
+      page.getByText('Enter your drop-off location in Singapore and the number of passengers in your group', {
         exact: true,
-      })
-      .waitFor();
-    expect(await field(page, 'Your Drop-off Location in Singapore').getAttribute('placeholder')).toBe(
+      }),
+    ).toBeVisible();
+    await expect(field(page, 'Your Drop-off Location in Singapore')).toHaveAttribute(
+      'placeholder',
       'e.g., Tampines Mall',
     );
 
@@ -129,43 +134,43 @@ describe('creating a ride', () => {
     expect(new Date(saved.date).toISOString()).toBe('2099-04-02T10:45:00.000Z');
   });
 
-  it('checks each field when it loses focus, and keeps the group within the maximum', async () => {
+  test('checks each field when it loses focus, and keeps the group within the maximum', async ({ newPage }) => {
     const page = await newPage();
     await openCreateForm(page);
 
     const location = field(page, 'Your Pickup Location in Singapore');
     await location.focus();
     await location.blur();
-    await page.getByText('Please specify your location').waitFor();
+    await expect(page.getByText('Please specify your location')).toBeVisible();
 
     const date = field(page, 'Date and Time');
     await date.focus();
     await date.blur();
-    await page.getByText('Date and time is required').waitFor();
+    await expect(page.getByText('Date and time is required')).toBeVisible();
 
     await location.fill('Bedok');
     await location.blur();
-    await page.getByText('Please specify your location').waitFor({ state: 'detached' });
+    await expect(page.getByText('Please specify your location')).toHaveCount(0);
 
     const group = field(page, 'Number of Passengers at Your Location');
     await group.fill('8');
     await group.blur();
-    expect(await group.inputValue()).toBe('5');
+    await expect(group).toHaveValue('5');
     await field(page, 'Maximum Total Passengers').fill('3');
-    await expect.poll(() => group.inputValue()).toBe('3');
+    await expect(group).toHaveValue('3');
     await group.fill('');
     await group.blur();
-    expect(await group.inputValue()).toBe('1');
+    await expect(group).toHaveValue('1');
 
     // Nothing was sent: the form still refuses to submit without a date.
     await page.getByRole('button', { name: 'Create Ride' }).click();
-    await page.getByText('Date and time is required').waitFor();
+    await expect(page.getByText('Date and time is required')).toBeVisible();
     expect(pathOf(page)).toBe('/rides/create');
   });
 });
 
-describe('editing a ride', () => {
-  it('pre-fills the form, saves the changes and opens the ride', async () => {
+test.describe('editing a ride', () => {
+  test('pre-fills the form, saves the changes and opens the ride', async ({ newPage }) => {
     const page = await newPage();
     await openCreateForm(page);
     const id = await createRideViaUi(page, {
@@ -177,20 +182,20 @@ describe('editing a ride', () => {
     });
 
     await page.goto(`/rides/edit/${String(id)}`);
-    await page.getByRole('heading', { name: 'Edit Ride' }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Edit Ride' })).toBeVisible();
     const location = field(page, 'Your Drop-off Location in Singapore');
-    await expect.poll(() => location.inputValue()).toBe('Jurong East MRT');
-    expect(await field(page, 'Date and Time').inputValue()).toBe('2099-06-10T07:15');
-    expect(await field(page, 'Maximum Total Passengers').inputValue()).toBe('4');
-    expect(await field(page, 'Number of Passengers at Your Location').inputValue()).toBe('2');
-    expect(await page.getByRole('radio', { name: 'Forest City to Singapore' }).isChecked()).toBe(true);
-    await page.getByRole('button', { name: 'Delete Ride' }).waitFor();
+    await expect(location).toHaveValue('Jurong East MRT');
+    await expect(field(page, 'Date and Time')).toHaveValue('2099-06-10T07:15');
+    await expect(field(page, 'Maximum Total Passengers')).toHaveValue('4');
+    await expect(field(page, 'Number of Passengers at Your Location')).toHaveValue('2');
+    await expect(page.getByRole('radio', { name: 'Forest City to Singapore' })).toBeChecked();
+    await expect(page.getByRole('button', { name: 'Delete Ride' })).toBeVisible();
 
     await field(page, 'Maximum Total Passengers').fill('7');
     await location.fill('Boon Lay MRT');
     await page.getByRole('button', { name: 'Update Ride' }).click();
-    await toast(page, 'Ride updated successfully').waitFor();
-    await page.waitForURL(new RegExp(`/rides/${String(id)}$`));
+    await expect(toast(page, 'Ride updated successfully')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/rides/${String(id)}$`));
 
     const saved = await rideFromApi(page, id);
     expect(saved).toMatchObject({
@@ -201,7 +206,7 @@ describe('editing a ride', () => {
     });
   });
 
-  it('deletes only on a second click of Delete Ride, then goes home', async () => {
+  test('deletes only on a second click of Delete Ride, then goes home', async ({ newPage }) => {
     const page = await newPage();
     await openCreateForm(page);
     const id = await createRideViaUi(page, { max: '3', date: '2099-07-01T08:00', group: '1', location: 'Bedok' });
@@ -210,18 +215,20 @@ describe('editing a ride', () => {
 
     await remove.click();
     const warning = toast(page, 'Confirm Deletion');
-    await warning.waitFor();
-    expect(await warning.innerText()).toContain('Click Delete again to confirm. This action cannot be undone.');
+    await expect(warning).toBeVisible();
+    await expect(warning).toContainText('Click Delete again to confirm. This action cannot be undone.', {
+      useInnerText: true,
+    });
     expect(pathOf(page)).toBe(`/rides/edit/${String(id)}`);
     expect((await page.request.get(`/api/rides/${String(id)}`)).status()).toBe(200);
 
     await remove.click();
-    await toast(page, 'Ride deleted successfully').waitFor();
-    await page.waitForURL('**/home');
+    await expect(toast(page, 'Ride deleted successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/home$/);
     expect((await page.request.get(`/api/rides/${String(id)}`)).status()).toBe(404);
   });
 
-  it('sends a member who did not organise the ride home with the not-authorised toast', async () => {
+  test('sends a member who did not organise the ride home with the not-authorised toast', async ({ newPage }) => {
     const organiser = await newPage();
     await openCreateForm(organiser);
     const id = await createRideViaUi(organiser, { max: '4', date: '2099-08-01T10:00', group: '1', location: 'Bishan' });
@@ -230,35 +237,34 @@ describe('editing a ride', () => {
     await registerViaApi(other, memberAccount({ name: 'Nosy Neighbour' }));
     await other.goto(`/rides/edit/${String(id)}`);
     const refusal = toast(other, 'Error');
-    await refusal.waitFor();
-    expect(await refusal.innerText()).toContain('You are not authorized to edit this ride');
-    await other.waitForURL('**/home');
+    await expect(refusal).toBeVisible();
+    await expect(refusal).toContainText('You are not authorized to edit this ride', { useInnerText: true });
+    await expect(other).toHaveURL(/\/home$/);
 
     // The ride is untouched.
     expect((await rideFromApi(other, id)).pickupLocation).toBe('Bishan');
   });
 
-  it('shows Ride Not Found for a ride that does not exist', async () => {
+  test('shows Ride Not Found for a ride that does not exist', async ({ newPage }) => {
     const page = await newPage();
     await registerViaApi(page, memberAccount());
     await page.goto('/rides/edit/987654');
-    await page.getByRole('heading', { name: 'Ride Not Found' }).waitFor();
-    expect(await page.getByRole('link', { name: 'View Available Rides' }).getAttribute('href')).toBe('/home');
+    await expect(page.getByRole('heading', { name: 'Ride Not Found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View Available Rides' })).toHaveAttribute('href', '/home');
   });
 });
 
-describe('screenshots', () => {
+test.describe('screenshots', () => {
   for (const viewport of ['desktop', 'mobile'] as const) {
-    it(`the create and edit forms (${viewport})`, async () => {
+    test(`the create and edit forms (${viewport})`, async ({ newPage }) => {
       const page = await newPage({ viewport });
       await openCreateForm(page);
       const location = field(page, 'Your Pickup Location in Singapore');
       await location.focus();
       await location.blur();
-      await page.getByText('Please specify your location').waitFor();
+      await expect(page.getByText('Please specify your location')).toBeVisible();
       await screenshot(page, `ride-create-${viewport}`);
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(width).toBeLessThanOrEqual(viewport === 'mobile' ? 375 : 1280);
+      await expect.poll(() => sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 
       const id = await createRideViaUi(page, {
         direction: 'Forest City to Singapore',
@@ -269,7 +275,7 @@ describe('screenshots', () => {
       });
       await page.goto(`/rides/edit/${String(id)}`);
       await page.getByRole('button', { name: 'Delete Ride' }).click();
-      await toast(page, 'Confirm Deletion').waitFor();
+      await expect(toast(page, 'Confirm Deletion')).toBeVisible();
       await screenshot(page, `ride-edit-${viewport}`);
     });
   }

@@ -1,54 +1,42 @@
 // The drop-off sequence of a Forest City to Singapore ride: its organiser reorders the passengers by
 // dragging and from the keyboard, the order survives a reload, then the organiser locks it and can
 // no longer reorder.
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 
+import { expect, JOURNEY_TIMEOUT_MS, test } from './support/fixtures';
 import {
   createRideViaApi,
   joinRideViaApi,
-  JOURNEY_TIMEOUT_MS,
   latestToast as toast,
-  setupJourneyBrowser,
-  signedInPage,
-} from './ride-details-fixtures';
-import { memberAccount, screenshot } from './support/browser';
+  memberAccount,
+  screenshot,
+  sidewaysOverflow,
+} from './support/helpers';
 
-const { newPage } = setupJourneyBrowser();
+test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Drop-off Sequence' });
 const rows = (page: Page) => panel(page).getByTestId('sequence-row');
 // The drag handles ('Move Ann, currently stop 1 of 4'); the Move up / Move down buttons stay, disabled, once locked.
 const handles = (page: Page) => panel(page).getByRole('button', { name: /currently stop/ });
 
-/** Each row as 'Stop #n Name', top to bottom. */
-async function order(page: Page): Promise<string[]> {
-  await rows(page).first().waitFor();
-  const texts = await rows(page).evaluateAll((nodes) =>
-    nodes.map((node) => {
-      const badge = node.querySelector('.mantine-Badge-label')?.textContent ?? '';
-      const name = node.querySelector('[data-sequence-name]')?.textContent ?? '';
-      return `${badge} ${name}`.trim();
-    }),
-  );
-  return texts;
+/** The rows' names, top to bottom. */
+const names = (page: Page) => rows(page).locator('[data-sequence-name]');
+/** The rows' stop badges, top to bottom. */
+const stops = (page: Page) => rows(page).locator('.mantine-Badge-label');
+/** What dnd-kit last announced to screen readers (see the panel's announcements). */
+const announcement = (page: Page) => page.locator('[id^="DndLiveRegion"]');
+
+async function expectOrder(page: Page, expected: string[]): Promise<void> {
+  await expect(names(page)).toHaveText(expected);
 }
 
-const names = async (page: Page) => (await order(page)).map((row) => row.replace(/^(Stop #\d+|No stop yet) /, ''));
-
-async function waitForOrder(page: Page, expected: string[]): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  let current: string[] = [];
-  while (Date.now() < deadline) {
-    current = await names(page);
-    if (JSON.stringify(current) === JSON.stringify(expected)) return;
-    await page.waitForTimeout(200);
-  }
-  expect(current).toEqual(expected);
-}
-
-/** Drags a row's handle onto another row with real pointer moves, in small steps. */
+/**
+ * Drags a row's handle onto another row with real pointer moves, in small steps, and lets go once
+ * the panel has announced that the row is over the target's stop.
+ */
 async function dragHandle(page: Page, name: string, ontoName: string): Promise<void> {
+  const ontoStop = (await names(page).allTextContents()).indexOf(ontoName) + 1;
   const handle = panel(page).getByRole('button', { name: new RegExp(`^Move ${name},`) });
   const target = rows(page).filter({ hasText: ontoName });
   // Pointer events only reach what is on screen: bring the list to the middle of the viewport.
@@ -67,174 +55,160 @@ async function dragHandle(page: Page, name: string, ontoName: string): Promise<v
   // Past the 4px activation distance first, then onto the target row's middle.
   await page.mouse.move(startX, startY + (to.y > from.y ? 10 : -10), { steps: 4 });
   await page.mouse.move(startX, to.y + to.height / 2, { steps: 15 });
-  await page.waitForTimeout(150);
+  await expect(announcement(page)).toContainText(`${name} is over stop ${String(ontoStop)} of`);
   await page.mouse.up();
 }
 
 async function expectUpdated(page: Page): Promise<void> {
   const updated = toast(page, 'Success').filter({ hasText: 'Passenger sequence updated' });
-  await updated.waitFor();
+  await expect(updated).toBeVisible();
   // Out of the way before the next move, so its toast is not mistaken for this one.
   await updated
     .locator('button')
     .first()
     .click({ timeout: 2_000 })
     .catch(() => undefined);
-  await updated.waitFor({ state: 'detached' });
+  await expect(updated).toHaveCount(0);
 }
 
-describe('drop-off sequence', () => {
-  it(
-    'the organiser reorders by drag and keyboard, the order persists, then locks it',
-    async () => {
-      const { page } = await signedInPage(newPage, memberAccount({ name: 'Oscar Organizer' }));
-      const rideId = await createRideViaApi(page, { direction: 'FC->SG', maxPassengers: 6, location: 'Jurong East' });
-      for (const [name, place] of [
-        ['Anna Alpha', 'Tampines Mall'],
-        ['Ben Bravo', 'Bedok Mall'],
-        ['Cara Charlie', 'Changi Airport'],
-      ] as const) {
-        const { page: passenger } = await signedInPage(newPage, memberAccount({ name }));
-        await joinRideViaApi(passenger, rideId, place);
-        await passenger.close();
-      }
-
-      await page.goto(`/rides/${String(rideId)}?tab=passengers`);
-      await panel(page).waitFor();
-      // Nobody has a stop yet: entries in the order they joined, the organiser first.
-      await waitForOrder(page, ['Oscar Organizer', 'Anna Alpha', 'Ben Bravo', 'Cara Charlie']);
-      expect((await order(page))[0]).toBe('No stop yet Oscar Organizer');
-      await screenshot(page, 'sequence-desktop-before');
-
-      // Drag Cara to the top.
-      await dragHandle(page, 'Cara Charlie', 'Oscar Organizer');
-      await waitForOrder(page, ['Cara Charlie', 'Oscar Organizer', 'Anna Alpha', 'Ben Bravo']);
-      await expectUpdated(page);
-      expect(await order(page)).toEqual([
-        'Stop #1 Cara Charlie',
-        'Stop #2 Oscar Organizer',
-        'Stop #3 Anna Alpha',
-        'Stop #4 Ben Bravo',
-      ]);
-
-      // Keyboard: Ben up one place (Space, Arrow Up, Space).
-      const ben = panel(page).getByRole('button', { name: /^Move Ben Bravo,/ });
-      await ben.focus();
-      await page.keyboard.press('Space');
-      await page.waitForTimeout(200);
-      await page.keyboard.press('ArrowUp');
-      await page.waitForTimeout(200);
-      await page.keyboard.press('Space');
-      await waitForOrder(page, ['Cara Charlie', 'Oscar Organizer', 'Ben Bravo', 'Anna Alpha']);
-      await expectUpdated(page);
-      // Screen readers were told where it went.
-      const announced = await page.locator('[id^="DndLiveRegion"]').allInnerTexts();
-      expect(announced.join(' ')).toContain('Ben Bravo dropped at stop 3 of 4.');
-
-      // The server kept it: same order after a reload, also in the passenger list's badges.
-      await page.reload();
-      await waitForOrder(page, ['Cara Charlie', 'Oscar Organizer', 'Ben Bravo', 'Anna Alpha']);
-      const entryStops = await page
-        .getByTestId('passenger-entry')
-        .evaluateAll((nodes) => nodes.map((node) => (node.textContent ?? '').match(/Stop #\d/)?.[0] ?? ''));
-      expect(entryStops).toEqual(['Stop #1', 'Stop #2', 'Stop #3', 'Stop #4']);
-      await screenshot(page, 'sequence-desktop-reordered');
-
-      // Lock: the button and the handles go away, also after a reload.
-      await panel(page).getByRole('button', { name: 'Lock Sequence' }).click();
-      const locked = toast(page, 'Success').filter({ hasText: 'Sequence locked successfully' });
-      await locked.waitFor();
-      await panel(page).getByText('Sequence locked', { exact: true }).waitFor();
-      expect(await panel(page).getByRole('button', { name: 'Lock Sequence' }).count()).toBe(0);
-      expect(await handles(page).count()).toBe(0);
-
-      await page.reload();
-      await waitForOrder(page, ['Cara Charlie', 'Oscar Organizer', 'Ben Bravo', 'Anna Alpha']);
-      expect(await handles(page).count()).toBe(0);
-      expect(await panel(page).getByRole('button', { name: 'Lock Sequence' }).count()).toBe(0);
-      // Neither a drag attempt on a row nor the keyboard moves anything any more.
-      await rows(page)
-        .first()
-        .evaluate((row) => {
-          row.scrollIntoView({ block: 'center' });
-        });
-      const first = await rows(page).first().boundingBox();
-      const last = await rows(page).last().boundingBox();
-      if (first && last) {
-        await page.mouse.move(first.x + 20, first.y + first.height / 2);
-        await page.mouse.down();
-        await page.mouse.move(first.x + 20, last.y + last.height / 2, { steps: 10 });
-        await page.mouse.up();
-      }
-      await rows(page)
-        .first()
-        .focus()
-        .catch(() => undefined);
-      await page.keyboard.press('Space');
-      await page.keyboard.press('ArrowDown');
-      await page.keyboard.press('Space');
-      await page.waitForTimeout(500);
-      expect(await names(page)).toEqual(['Cara Charlie', 'Oscar Organizer', 'Ben Bravo', 'Anna Alpha']);
-      await screenshot(page, 'sequence-desktop-locked');
-
-      // The same panel under My Rides > Manage Drop-off Sequence shows the saved, locked order.
-      await page.goto('/home?tab=my-rides');
-      const homeRows = page.getByTestId('sequence-row');
-      await homeRows.nth(3).waitFor();
-      const homeNames = await homeRows.evaluateAll((nodes) =>
-        nodes.map((node) => node.querySelector('[data-sequence-name]')?.textContent ?? ''),
-      );
-      expect(homeNames).toEqual(['Cara Charlie', 'Oscar Organizer', 'Ben Bravo', 'Anna Alpha']);
-      expect(await page.getByRole('button', { name: /currently stop/ }).count()).toBe(0);
-      expect(await page.getByRole('button', { name: /^Move .* (up|down)$/, disabled: false }).count()).toBe(0);
-      expect(await page.getByRole('button', { name: 'Lock Sequence' }).count()).toBe(0);
-    },
-    JOURNEY_TIMEOUT_MS,
-  );
-
-  it(
-    'at 375px the panel fits the screen and a drag still works',
-    async () => {
-      const { page } = await signedInPage(newPage, memberAccount({ name: 'Mona Mobile' }), 'mobile');
-      const rideId = await createRideViaApi(page, {
-        direction: 'FC->SG',
-        maxPassengers: 4,
-        location: 'Woodlands Checkpoint',
-      });
-      const { page: passenger } = await signedInPage(newPage, memberAccount({ name: 'Pete Passenger' }));
-      await joinRideViaApi(
-        passenger,
-        rideId,
-        'A rather long drop-off description: Block 123 Ang Mo Kio Avenue 6, near the bus stop',
-      );
+test.describe('drop-off sequence', () => {
+  test('the organiser reorders by drag and keyboard, the order persists, then locks it', async ({ signedInPage }) => {
+    const { page } = await signedInPage(memberAccount({ name: 'Oscar Organizer' }));
+    const rideId = await createRideViaApi(page, { direction: 'FC->SG', maxPassengers: 6, location: 'Jurong East' });
+    for (const [name, place] of [
+      ['Anna Alpha', 'Tampines Mall'],
+      ['Ben Bravo', 'Bedok Mall'],
+      ['Cara Charlie', 'Changi Airport'],
+    ] as const) {
+      const { page: passenger } = await signedInPage(memberAccount({ name }));
+      await joinRideViaApi(passenger, rideId, place);
       await passenger.close();
+    }
 
-      await page.goto(`/rides/${String(rideId)}?tab=passengers`);
-      await waitForOrder(page, ['Mona Mobile', 'Pete Passenger']);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
-      await dragHandle(page, 'Pete Passenger', 'Mona Mobile');
-      await waitForOrder(page, ['Pete Passenger', 'Mona Mobile']);
-      await expectUpdated(page);
-      await screenshot(page, 'sequence-mobile');
-    },
-    JOURNEY_TIMEOUT_MS,
-  );
+    await page.goto(`/rides/${String(rideId)}?tab=passengers`);
+    await expect(panel(page)).toBeVisible();
+    // Nobody has a stop yet: entries in the order they joined, the organiser first.
+    await expectOrder(page, ['Oscar Organizer', 'Anna Alpha', 'Ben Bravo', 'Cara Charlie']);
+    await expect(stops(page).first()).toHaveText('No stop yet');
+    await screenshot(page, 'sequence-desktop-before');
 
-  it(
-    'the panel is the organiser’s only: a passenger sees stops but no reordering',
-    async () => {
-      const { page: organizer } = await signedInPage(newPage, memberAccount({ name: 'Olive Owner' }));
-      const rideId = await createRideViaApi(organizer, { direction: 'FC->SG', location: 'Yishun' });
-      const { page } = await signedInPage(newPage, memberAccount({ name: 'Paul Peer' }));
-      await joinRideViaApi(page, rideId, 'Sembawang');
-      await page.goto(`/rides/${String(rideId)}?tab=passengers`);
-      await page.getByTestId('passenger-entry').nth(1).waitFor();
-      expect(await panel(page).count()).toBe(0);
-      expect(await page.getByRole('button', { name: /^Move / }).count()).toBe(0);
-    },
-    JOURNEY_TIMEOUT_MS,
-  );
+    // Drag Cara to the top.
+    await dragHandle(page, 'Cara Charlie', 'Oscar Organizer');
+    await expectOrder(page, ['Cara Charlie', 'Oscar Organizer', 'Anna Alpha', 'Ben Bravo']);
+    await expectUpdated(page);
+    await expect(stops(page)).toHaveText(['Stop #1', 'Stop #2', 'Stop #3', 'Stop #4']);
+
+    // Keyboard: Ben up one place (Space, Arrow Up, Space).
+    const ben = panel(page).getByRole('button', { name: /^Move Ben Bravo,/ });
+    await ben.focus();
+    await page.keyboard.press('Space');
+    // Picked up (dnd-kit at once announces the row over its own place).
+    await expect(announcement(page)).toContainText('Ben Bravo is over stop 4 of 4.');
+    await page.keyboard.press('ArrowUp');
+    await expect(announcement(page)).toContainText('Ben Bravo is over stop 3 of 4.');
+    await page.keyboard.press('Space');
+    // Screen readers were told where it went.
+    await expect(announcement(page)).toContainText('Ben Bravo dropped at stop 3 of 4.');
+    await expectOrder(page, ['Cara Charlie', 'Oscar Organizer', 'Ben Bravo', 'Anna Alpha']);
+    await expectUpdated(page);
+
+    // The server kept it: same order after a reload, also in the passenger list's badges.
+    await page.reload();
+    await expectOrder(page, ['Cara Charlie', 'Oscar Organizer', 'Ben Bravo', 'Anna Alpha']);
+    await expect(page.getByTestId('passenger-entry')).toHaveText([/Stop #1/, /Stop #2/, /Stop #3/, /Stop #4/]);
+    await screenshot(page, 'sequence-desktop-reordered');
+
+    // Lock: the button and the handles go away, also after a reload.
+    await panel(page).getByRole('button', { name: 'Lock Sequence' }).click();
+    const locked = toast(page, 'Success').filter({ hasText: 'Sequence locked successfully' });
+    await expect(locked).toBeVisible();
+    await expect(panel(page).getByText('Sequence locked', { exact: true })).toBeVisible();
+    await expect(panel(page).getByRole('button', { name: 'Lock Sequence' })).toHaveCount(0);
+    await expect(handles(page)).toHaveCount(0);
+
+    await page.reload();
+    await expectOrder(page, ['Cara Charlie', 'Oscar Organizer', 'Ben Bravo', 'Anna Alpha']);
+    await expect(handles(page)).toHaveCount(0);
+    await expect(panel(page).getByRole('button', { name: 'Lock Sequence' })).toHaveCount(0);
+    // Neither a drag attempt on a row nor the keyboard moves anything any more, nor asks the server to.
+    const reorders: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('sequence.set')) reorders.push(request.url());
+    });
+    await rows(page)
+      .first()
+      .evaluate((row) => {
+        row.scrollIntoView({ block: 'center' });
+      });
+    const first = await rows(page).first().boundingBox();
+    const last = await rows(page).last().boundingBox();
+    if (first && last) {
+      await page.mouse.move(first.x + 20, first.y + first.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(first.x + 20, last.y + last.height / 2, { steps: 10 });
+      await page.mouse.up();
+    }
+    await rows(page)
+      .first()
+      .focus()
+      .catch(() => undefined);
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    // Two painted frames after the last key: whatever those inputs changed has been rendered by now.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))),
+    );
+    await expectOrder(page, ['Cara Charlie', 'Oscar Organizer', 'Ben Bravo', 'Anna Alpha']);
+    await expect(announcement(page)).not.toContainText(/Picked up|is over|dropped/);
+    expect(reorders).toEqual([]);
+    await screenshot(page, 'sequence-desktop-locked');
+
+    // The same panel under My Rides > Manage Drop-off Sequence shows the saved, locked order.
+    await page.goto('/home?tab=my-rides');
+    await expect(page.getByTestId('sequence-row').locator('[data-sequence-name]')).toHaveText([
+      'Cara Charlie',
+      'Oscar Organizer',
+      'Ben Bravo',
+      'Anna Alpha',
+    ]);
+    await expect(page.getByRole('button', { name: /currently stop/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Move .* (up|down)$/, disabled: false })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Lock Sequence' })).toHaveCount(0);
+  });
+
+  test('at 375px the panel fits the screen and a drag still works', async ({ signedInPage }) => {
+    const { page } = await signedInPage(memberAccount({ name: 'Mona Mobile' }), 'mobile');
+    const rideId = await createRideViaApi(page, {
+      direction: 'FC->SG',
+      maxPassengers: 4,
+      location: 'Woodlands Checkpoint',
+    });
+    const { page: passenger } = await signedInPage(memberAccount({ name: 'Pete Passenger' }));
+    await joinRideViaApi(
+      passenger,
+      rideId,
+      'A rather long drop-off description: Block 123 Ang Mo Kio Avenue 6, near the bus stop',
+    );
+    await passenger.close();
+
+    await page.goto(`/rides/${String(rideId)}?tab=passengers`);
+    await expectOrder(page, ['Mona Mobile', 'Pete Passenger']);
+    await expect.poll(() => sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await dragHandle(page, 'Pete Passenger', 'Mona Mobile');
+    await expectOrder(page, ['Pete Passenger', 'Mona Mobile']);
+    await expectUpdated(page);
+    await screenshot(page, 'sequence-mobile');
+  });
+
+  test('the panel is the organiser’s only: a passenger sees stops but no reordering', async ({ signedInPage }) => {
+    const { page: organizer } = await signedInPage(memberAccount({ name: 'Olive Owner' }));
+    const rideId = await createRideViaApi(organizer, { direction: 'FC->SG', location: 'Yishun' });
+    const { page } = await signedInPage(memberAccount({ name: 'Paul Peer' }));
+    await joinRideViaApi(page, rideId, 'Sembawang');
+    await page.goto(`/rides/${String(rideId)}?tab=passengers`);
+    await expect(page.getByTestId('passenger-entry').nth(1)).toBeVisible();
+    await expect(panel(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Move / })).toHaveCount(0);
+  });
 });

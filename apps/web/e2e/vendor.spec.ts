@@ -5,13 +5,19 @@
 //
 // Rides are made through POST /api/rides from their organisers' own sessions. Available Rides lists
 // every open ride of the shared database, so cards are found by their ride id.
-import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from '@playwright/test';
 
-import { createRideViaApi, joinRideViaApi, signedInPage } from './ride-details-fixtures';
-import { holdLiveUpdates, memberAccount, screenshot, setupBrowser, toast, vendorAccount } from './support/browser';
-
-const { newPage } = setupBrowser();
+import { expect, test } from './support/fixtures';
+import {
+  createRideViaApi,
+  holdLiveUpdates,
+  joinRideViaApi,
+  memberAccount,
+  screenshot,
+  sidewaysOverflow,
+  toast,
+  vendorAccount,
+} from './support/helpers';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Dates well past what the other journeys use, so these rides top a latest-first list. */
@@ -23,13 +29,11 @@ const card = (page: Page, rideId: number): Locator => page.locator(`article[data
 const tab = (page: Page, name: 'My Rides' | 'Available Rides'): Locator => page.getByRole('tab', { name, exact: true });
 const assignButton = (scope: Locator): Locator => scope.getByRole('button', { name: /^Assign to Me/ });
 
-async function isFocused(locator: Locator): Promise<boolean> {
-  return locator.evaluate((node) => node === document.activeElement);
-}
-
-describe('/vendor', () => {
-  it('lets a vendor take a ride from Available Rides; it moves to My Rides and reads Driver Assigned', async () => {
-    const { page: organizer } = await signedInPage(newPage, memberAccount({ name: 'Orla Organiser' }));
+test.describe('/vendor', () => {
+  test('lets a vendor take a ride from Available Rides; it moves to My Rides and reads Driver Assigned', async ({
+    signedInPage,
+  }) => {
+    const { page: organizer } = await signedInPage(memberAccount({ name: 'Orla Organiser' }));
     const rideId = await createRideViaApi(organizer, {
       direction: 'FC->SG',
       date: farFuture(0),
@@ -37,54 +41,57 @@ describe('/vendor', () => {
       organizerPassengerCount: 2,
       location: 'Bedok Mall',
     });
-    const { page: passenger } = await signedInPage(newPage, memberAccount({ name: 'Pia Passenger' }));
+    const { page: passenger } = await signedInPage(memberAccount({ name: 'Pia Passenger' }));
     await joinRideViaApi(passenger, rideId, 'Jurong East MRT');
 
-    const { page } = await signedInPage(newPage, vendorAccount({ name: 'Vic Vendor' }));
+    const { page } = await signedInPage(vendorAccount({ name: 'Vic Vendor' }));
     await page.goto('/vendor');
-    await expect.poll(() => tab(page, 'My Rides').getAttribute('aria-selected')).toBe('true');
-    await page.getByText('No assigned rides yet.').waitFor();
-    expect(await page.getByRole('button', { name: 'Create New Ride' }).count()).toBe(0);
+    await expect(tab(page, 'My Rides')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('No assigned rides yet.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create New Ride' })).toHaveCount(0);
 
     await tab(page, 'Available Rides').click();
     const offered = card(page, rideId);
-    await offered.waitFor();
-    const text = await offered.innerText();
-    expect(text).toContain('Forest City to Singapore');
-    expect(text).toContain('Organizer: Orla Organiser');
-    expect(text).toContain('Passengers: 3/4');
-    expect(await offered.locator('[data-status]').textContent()).toBe('Open');
-    expect(await offered.getByRole('list', { name: 'Pick-up' }).innerText()).toContain('Forest City');
-    expect(await offered.getByRole('list', { name: 'Drop-offs' }).innerText()).toMatch(
+    await expect(offered).toBeVisible();
+    for (const text of ['Forest City to Singapore', 'Organizer: Orla Organiser', 'Passengers: 3/4']) {
+      await expect(offered).toContainText(text, { useInnerText: true });
+    }
+    await expect(offered.locator('[data-status]')).toHaveText('Open');
+    await expect(offered.getByRole('list', { name: 'Pick-up' })).toContainText('Forest City', { useInnerText: true });
+    await expect(offered.getByRole('list', { name: 'Drop-offs' })).toHaveText(
       /Bedok Mall \(2 pax\)\s+Jurong East MRT \(1 pax\)/,
+      { useInnerText: true },
     );
     await offered.scrollIntoViewIfNeeded();
     await screenshot(page, 'vendor-available-desktop');
 
     await assignButton(offered).click();
-    await toast(page, 'Ride assigned successfully').waitFor();
-    await offered.waitFor({ state: 'detached' });
+    await expect(toast(page, 'Ride assigned successfully')).toBeVisible();
+    await expect(offered).toHaveCount(0);
 
     await tab(page, 'My Rides').click();
     const mine = card(page, rideId);
-    await mine.waitFor();
-    expect(await mine.locator('[data-status]').textContent()).toBe('Driver Assigned');
-    expect(await assignButton(mine).count()).toBe(0);
+    await expect(mine).toBeVisible();
+    await expect(mine.locator('[data-status]')).toHaveText('Driver Assigned');
+    await expect(assignButton(mine)).toHaveCount(0);
     await screenshot(page, 'vendor-my-rides-desktop');
 
     await mine.getByRole('link', { name: /^View details/ }).click();
-    await page.waitForURL(`**/rides/${String(rideId)}`);
-    await page.getByText('Driver Assigned', { exact: true }).first().waitFor();
+    await expect(page).toHaveURL(new RegExp(`/rides/${String(rideId)}$`));
+    await expect(page.getByText('Driver Assigned', { exact: true }).first()).toBeVisible();
 
     // The rides list no longer offers it to vendors either.
     await page.goto('/home?sort=dateDesc&time=all');
     const listed = card(page, rideId);
-    await listed.waitFor();
-    expect(await listed.getByRole('link', { name: /^Assign ride/ }).count()).toBe(0);
+    await expect(listed).toBeVisible();
+    await expect(listed.getByRole('link', { name: /^Assign ride/ })).toHaveCount(0);
   });
 
-  it('opens at the ride an assign link names, highlighted with its button focused, then says when it is taken', async () => {
-    const { page: organizer } = await signedInPage(newPage, memberAccount({ name: 'Lina Linked' }));
+  test('opens at the ride an assign link names, highlighted with its button focused, then says when it is taken', async ({
+    newPage,
+    signedInPage,
+  }) => {
+    const { page: organizer } = await signedInPage(memberAccount({ name: 'Lina Linked' }));
     const otherId = await createRideViaApi(organizer, {
       direction: 'SG->FC',
       date: farFuture(1),
@@ -96,112 +103,105 @@ describe('/vendor', () => {
       location: 'Pasir Ris MRT',
     });
 
-    const { page } = await signedInPage(newPage, vendorAccount());
+    const { page } = await signedInPage(vendorAccount());
     await page.goto('/home?sort=dateDesc&time=all');
     await card(page, rideId)
       .getByRole('link', { name: /^Assign ride/ })
       .click();
-    await page.waitForURL(`**/vendor?rideId=${String(rideId)}`);
+    await expect(page).toHaveURL(new RegExp(`/vendor\\?rideId=${String(rideId)}$`));
 
-    await expect.poll(() => tab(page, 'Available Rides').getAttribute('aria-selected')).toBe('true');
+    await expect(tab(page, 'Available Rides')).toHaveAttribute('aria-selected', 'true');
     const target = card(page, rideId);
-    await target.waitFor();
-    expect(await target.getAttribute('data-highlighted')).toBe('true');
-    expect(await card(page, otherId).getAttribute('data-highlighted')).toBeNull();
-    await expect.poll(() => isFocused(assignButton(target))).toBe(true);
-    expect(await target.isVisible()).toBe(true);
-    // The card scrolls smoothly into view; wait for it to arrive inside the viewport.
-    await expect
-      .poll(async () => {
-        const box = await target.boundingBox();
-        return box !== null && box.y >= 0 && box.y < 800;
-      })
-      .toBe(true);
+    await expect(target).toBeVisible();
+    await expect(target).toHaveAttribute('data-highlighted', 'true');
+    await expect(card(page, otherId)).not.toHaveAttribute('data-highlighted');
+    await expect(assignButton(target)).toBeFocused();
+    // The card scrolls smoothly into view.
+    await expect(target).toBeInViewport();
     await screenshot(page, 'vendor-linked-desktop');
 
     // The focused button works from the keyboard.
     await page.keyboard.press('Enter');
-    await toast(page, 'Ride assigned successfully').waitFor();
-    await expect.poll(() => new URL(page.url()).searchParams.get('rideId')).toBeNull();
+    await expect(toast(page, 'Ride assigned successfully')).toBeVisible();
+    await expect(page).toHaveURL((url) => !url.searchParams.has('rideId'));
 
     // Following the same link again explains why the ride is not on offer.
     await page.goto(`/vendor?rideId=${String(rideId)}`);
     const notice = page.getByTestId('assign-target-notice');
-    await notice.waitFor();
-    expect(await notice.innerText()).toContain(
-      'This ride is already assigned to you. You will find it under My Rides.',
-    );
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('This ride is already assigned to you. You will find it under My Rides.', {
+      useInnerText: true,
+    });
     await notice.getByRole('button', { name: 'Show My Rides' }).click();
-    await expect.poll(() => tab(page, 'My Rides').getAttribute('aria-selected')).toBe('true');
-    await card(page, rideId).waitFor();
+    await expect(tab(page, 'My Rides')).toHaveAttribute('aria-selected', 'true');
+    await expect(card(page, rideId)).toBeVisible();
 
     const phone = await newPage({ viewport: 'mobile' });
     await phone.context().addCookies(await page.context().cookies());
     await phone.goto(`/vendor?rideId=${String(otherId)}`);
     const phoneCard = card(phone, otherId);
-    await phoneCard.waitFor();
-    await expect.poll(() => isFocused(assignButton(phoneCard))).toBe(true);
-    const overflow = await phone.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBe(0);
+    await expect(phoneCard).toBeVisible();
+    await expect(assignButton(phoneCard)).toBeFocused();
+    await expect.poll(() => sidewaysOverflow(phone)).toBe(0);
     await screenshot(phone, 'vendor-linked-mobile');
   });
 
-  it('takes a ride another vendor assigned off Available Rides by itself, without a reload', async () => {
-    const { page: organizer } = await signedInPage(newPage, memberAccount({ name: 'Rae Live' }));
+  test('takes a ride another vendor assigned off Available Rides by itself, without a reload', async ({
+    signedInPage,
+  }) => {
+    const { page: organizer } = await signedInPage(memberAccount({ name: 'Rae Live' }));
     const rideId = await createRideViaApi(organizer, {
       direction: 'SG->FC',
       date: farFuture(3),
       location: 'Bishan MRT',
     });
 
-    const { page } = await signedInPage(newPage, vendorAccount());
+    const { page } = await signedInPage(vendorAccount());
     await page.goto('/vendor?tab=available');
     const offered = card(page, rideId);
-    await offered.waitFor();
+    await expect(offered).toBeVisible();
 
-    const { page: rival } = await signedInPage(newPage, vendorAccount());
+    const { page: rival } = await signedInPage(vendorAccount());
     const taken = await rival.request.post(`/api/rides/${String(rideId)}/assign`);
     expect(taken.status(), await taken.text()).toBe(200);
     // The 'ride.assigned' event reaches the open dashboard, which re-reads its list.
-    await offered.waitFor({ state: 'detached', timeout: 10_000 });
+    await expect(offered).toHaveCount(0);
   });
 
-  it("shows 'Error' with the reason when another vendor took the ride first", async () => {
-    const { page: organizer } = await signedInPage(newPage, memberAccount({ name: 'Rae Raced' }));
+  test("shows 'Error' with the reason when another vendor took the ride first", async ({ signedInPage }) => {
+    const { page: organizer } = await signedInPage(memberAccount({ name: 'Rae Raced' }));
     const rideId = await createRideViaApi(organizer, {
       direction: 'SG->FC',
       date: farFuture(3),
       location: 'Bishan MRT',
     });
 
-    const { page } = await signedInPage(newPage, vendorAccount());
+    const { page } = await signedInPage(vendorAccount());
     // The rival's assignment must not reach this page before the click (a race the live stream
     // usually wins): without the stream, the page still offers the ride when the vendor clicks.
     await holdLiveUpdates(page);
     await page.goto('/vendor?tab=available');
     const offered = card(page, rideId);
-    await offered.waitFor();
+    await expect(offered).toBeVisible();
 
-    const { page: rival } = await signedInPage(newPage, vendorAccount());
+    const { page: rival } = await signedInPage(vendorAccount());
     const taken = await rival.request.post(`/api/rides/${String(rideId)}/assign`);
     expect(taken.status(), await taken.text()).toBe(200);
 
     await assignButton(offered).click();
     const refusal = toast(page, 'Error');
-    await refusal.waitFor();
-    expect(await refusal.innerText()).toContain('This ride has already been assigned');
+    await expect(refusal).toBeVisible();
+    await expect(refusal).toContainText('This ride has already been assigned', { useInnerText: true });
     // The list was refreshed: the ride is no longer offered.
-    await offered.waitFor({ state: 'detached' });
+    await expect(offered).toHaveCount(0);
   });
 
-  it('tells a member who is not a vendor that the dashboard is for vendors', async () => {
-    const { page } = await signedInPage(newPage, memberAccount());
+  test('tells a member who is not a vendor that the dashboard is for vendors', async ({ signedInPage }) => {
+    const { page } = await signedInPage(memberAccount());
     await page.goto('/vendor');
-    await page.getByRole('heading', { name: 'This dashboard is for vendors' }).waitFor();
-    expect(await page.getByRole('tab').count()).toBe(0);
+    await expect(page.getByRole('heading', { name: 'This dashboard is for vendors' })).toBeVisible();
+    await expect(page.getByRole('tab')).toHaveCount(0);
     await page.getByRole('link', { name: 'Back to Home' }).click();
-    await page.waitForURL('**/home');
+    await expect(page).toHaveURL(/\/home$/);
   });
 });

@@ -1,78 +1,22 @@
 /**
- * Shared helpers for the browser journeys (every e2e spec uses these):
+ * Helpers for the browser journeys (the fixtures are in ./fixtures):
  *
- * - `setupBrowser()`: call once at the top of a spec file. Launches headless Chromium
- *   (/usr/bin/chromium via playwright-core) before the file's tests, closes it after, and closes
- *   every page opened by a test when that test ends. Returns `{ newPage }`.
- * - `newPage({ viewport: 'desktop' | 'mobile' })`: a page in a fresh context (its own cookies) at
- *   1280x800 or 375x812, with relative URLs resolved against the server under test.
  * - Accounts: `memberAccount()`, `vendorAccount()` build unique test users; `registerViaUi(page,
  *   account)`, `loginViaUi(page, account)` go through /auth like a person; `registerViaApi(page,
  *   account)` / `loginViaApi(page, account)` call POST /api/register / /api/login from the page's
  *   context, so the session cookie lands in that page's browser (fast set-up for later journeys).
- * - `toast(page, title)`: the notification with that title. `screenshot(page, name)`: a full-page
- *   PNG in apps/web/e2e/screenshots/ (gitignored).
+ * - Rides: `createRideViaApi(page, ride)` (POST /api/rides, gives the id), `joinRideViaApi(page,
+ *   rideId, location, passengerCount?)` (POST /api/rides/{id}/join), `inDays(n)`.
+ * - Looking at pages: `field(scope, label)`, `toast(page, title)`, `latestToast(page, title)`,
+ *   `readClipboard(page)`, `holdLiveUpdates(page)`, and `screenshot(page, name)`: a full-page PNG in
+ *   apps/web/e2e/screenshots/ (gitignored) for people to look at.
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { expect, type Locator, type Page } from '@playwright/test';
 
-export const VIEWPORTS = {
-  desktop: { width: 1280, height: 800 },
-  mobile: { width: 375, height: 812 },
-} as const;
-export type ViewportName = keyof typeof VIEWPORTS;
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-export function baseUrl(): string {
-  return inject('baseUrl');
-}
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
-}
-
-export interface NewPageOptions {
-  viewport?: ViewportName;
-}
-
-export function setupBrowser(): { newPage: (options?: NewPageOptions) => Promise<Page> } {
-  let browser: Browser | null = null;
-  const open: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((context) => context.close()));
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  return {
-    async newPage({ viewport = 'desktop' }: NewPageOptions = {}) {
-      if (!browser) throw new Error('setupBrowser(): the browser is not running (call newPage inside a test)');
-      const context = await browser.newContext({ baseURL: baseUrl(), viewport: VIEWPORTS[viewport] });
-      open.push(context);
-      const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
-      return page;
-    },
-  };
-}
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 // ---------------------------------------------------------------------------------------------
 // Accounts
@@ -88,10 +32,14 @@ export interface TestAccount {
 }
 
 let counter = 0;
-/** A Discord username no other test (or earlier run against the same database) has used. */
+/**
+ * A Discord username no other test has used: the time, this worker's number (workers run side by
+ * side) and a counter.
+ */
 export function uniqueUsername(prefix = 'user'): string {
   counter += 1;
-  return `${prefix}_${Date.now().toString(36)}_${String(counter)}`;
+  const worker = process.env.TEST_WORKER_INDEX ?? '0';
+  return `${prefix}_${Date.now().toString(36)}_${worker}_${String(counter)}`;
 }
 
 export function memberAccount(overrides: Partial<TestAccount> = {}): TestAccount {
@@ -129,7 +77,7 @@ export function field(scope: Page | Locator, label: string): Locator {
 export async function openRegisterTab(page: Page): Promise<void> {
   await page.goto('/auth');
   await page.getByRole('tab', { name: 'Register' }).click();
-  await page.getByRole('button', { name: 'Register', exact: true }).waitFor();
+  await expect(page.getByRole('button', { name: 'Register', exact: true })).toBeVisible();
 }
 
 export async function registerViaUi(page: Page, account: TestAccount): Promise<void> {
@@ -148,7 +96,7 @@ export async function registerViaUi(page: Page, account: TestAccount): Promise<v
     await field(page, 'Car Number').fill(account.vendor.carNumber);
   }
   await page.getByRole('button', { name: 'Register', exact: true }).click();
-  await page.waitForURL('**/home');
+  await expect(page).toHaveURL(/\/home$/);
 }
 
 export async function loginViaUi(
@@ -159,7 +107,7 @@ export async function loginViaUi(
   await field(page, 'Discord Username').fill(account.discordUsername);
   await field(page, 'Password').fill(account.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL('**/home');
+  await expect(page).toHaveURL(/\/home$/);
 }
 
 function registerBody(account: TestAccount) {
@@ -204,11 +152,64 @@ export async function loginViaApi(
 }
 
 // ---------------------------------------------------------------------------------------------
+// Rides
+
+export function inDays(days: number): string {
+  return new Date(Date.now() + days * DAY_MS).toISOString();
+}
+
+export interface RideSetup {
+  direction: 'SG->FC' | 'FC->SG';
+  date?: string;
+  maxPassengers?: number;
+  location: string;
+  organizerPassengerCount?: number;
+}
+
+/** POST /api/rides from the page's own session; gives the new ride's id. */
+export async function createRideViaApi(page: Page, ride: RideSetup): Promise<number> {
+  const count = ride.organizerPassengerCount ?? 1;
+  const response = await page.request.post('/api/rides', {
+    data: {
+      direction: ride.direction,
+      date: ride.date ?? inDays(3),
+      maxPassengers: ride.maxPassengers ?? 4,
+      organizerPassengerCount: count,
+      pickupLocation: ride.direction === 'SG->FC' ? ride.location : 'Forest City',
+      dropoffLocations: [{ location: ride.location, passengerCount: count }],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const body = (await response.json()) as { id: number };
+  return body.id;
+}
+
+export async function joinRideViaApi(page: Page, rideId: number, location: string, passengerCount = 1): Promise<void> {
+  const response = await page.request.post(`/api/rides/${String(rideId)}/join`, {
+    data: { rideId, dropoffLocation: location, passengerCount },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Looking at pages
 
 export function toast(page: Page, title: string): Locator {
   // Scoped to Mantine's notifications host: inline form alerts may repeat the same words.
   return page.locator('.mantine-Notifications-root').getByRole('alert').filter({ hasText: title });
+}
+
+/**
+ * A replaced toast may still be fading out while the next one with the same title shows: the
+ * newest is the one to read.
+ */
+export function latestToast(page: Page, title: string): Locator {
+  return toast(page, title).last();
+}
+
+/** The clipboard's text as the page sees it (the page needs `newPage({ clipboard: true })`). */
+export function readClipboard(page: Page): Promise<string> {
+  return page.evaluate(() => navigator.clipboard.readText());
 }
 
 const screenshotDir = fileURLToPath(new URL('../screenshots/', import.meta.url));
@@ -227,4 +228,9 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 export async function holdLiveUpdates(page: Page): Promise<void> {
   await page.route('**/trpc/live.events**', (route) => route.abort());
   await page.route('**/api/events**', (route) => route.abort());
+}
+
+/** How far the page sticks out sideways (0 or less: it fits the viewport). */
+export function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
