@@ -44,7 +44,8 @@ const apiRoot = fileURLToPath(new URL('../../api/', import.meta.url));
 const webDist = fileURLToPath(new URL('../dist/', import.meta.url));
 const serverEntry = `${apiRoot}dist/server.js`;
 const grantEntry = `${apiRoot}dist/admin-grant.js`;
-const READY_TIMEOUT_MS = 60_000;
+// Start-up (migrations on a fresh embedded database) is slow on a small machine shared with other jobs.
+const READY_TIMEOUT_MS = 180_000;
 
 /** `admin:grant` as an operator runs it, on the stopped server's database. */
 function grantAdmin(dataDir: string): void {
