@@ -19,6 +19,7 @@ import type { Kysely } from 'kysely';
 
 import type { Env } from './env';
 import { LiveEventHub, type LiveEventHubOptions } from './events/hub';
+import { canonicalUrl, apiPathKind } from './lib/request-path';
 import { RideListCache } from './lib/ride-list-cache';
 import { benchPlugin, type QueryCounter } from './plugins/bench';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -70,8 +71,12 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ?? false,
     bodyLimit: env.BODY_LIMIT_BYTES,
-    // tRPC batches put several procedure names in one path segment.
-    routerOptions: { maxParamLength: 5000 },
+    // tRPC batches put several procedure names in one path segment. Paths match whatever their
+    // letter case (ids, tokens and tRPC procedure names keep theirs); see docs/http-requests.md.
+    routerOptions: { maxParamLength: 5000, caseSensitive: false },
+    // One spelling of every path, before routing and before any hook, so the router and every
+    // guard that looks at a path see the same one.
+    rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
     trustProxy: trustProxyOption(env),
     ...observabilityServerOptions(),
   });
@@ -130,8 +135,8 @@ export async function buildApp({
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isApi = path.startsWith('/api/') || path.startsWith('/trpc/');
-    if (!isApi && webDist && (request.method === 'GET' || request.method === 'HEAD')) {
+    const api = apiPathKind(request.url);
+    if (!api.rest && !api.trpc && webDist && (request.method === 'GET' || request.method === 'HEAD')) {
       // History fallback: deep links such as /rides/12/join load the app, which routes itself.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

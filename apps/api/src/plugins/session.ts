@@ -14,6 +14,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 
 import type { Env } from '../env';
+import { apiPathKind } from '../lib/request-path';
 import { PostgresSessionStore } from './session-store';
 
 export const SESSION_COOKIE_NAME = 'rideshare.sid';
@@ -24,7 +25,10 @@ export function sessionCookieName(env: Pick<Env, 'COOKIE_SECURE'>): string {
 }
 
 /** Answers of the API itself (not the web app's files, which are the same for everyone). */
-const isApiPath = (url: string): boolean => url.startsWith('/api/') || url.startsWith('/trpc/');
+function isApiPath(url: string): boolean {
+  const api = apiPathKind(url);
+  return api.rest || api.trpc;
+}
 
 export const sessionPlugin = fp(
   async (app: FastifyInstance, opts: { env: Env; db: Kysely<Database> }) => {
