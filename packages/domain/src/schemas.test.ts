@@ -780,12 +780,9 @@ describe('idParam', () => {
     [undefined],
     ['2147483648'],
     ['99999999999'],
-  ])(
-    'refuses %j with Invalid id',
-    (value) => {
-      expect(issues(idParam, value)).toEqual([['', 'Invalid id']]);
-    },
-  );
+  ])('refuses %j with Invalid id', (value) => {
+    expect(issues(idParam, value)).toEqual([['', 'Invalid id']]);
+  });
 });
 
 describe('isSafeText', () => {

@@ -84,7 +84,7 @@ function send({ method, url, headers = {}, payload }: Sent): Promise<Answer> {
             statusCode: res.statusCode ?? 0,
             headers: res.headers,
             body: text,
-            json: <T,>() => JSON.parse(text) as T,
+            json: <T>() => JSON.parse(text) as T,
           });
         });
       },
@@ -100,7 +100,10 @@ function spellings(path: string): [string, string][] {
   const tail = rest.join('/');
   return [
     ['a percent-encoded letter', `/%${first.charCodeAt(0).toString(16)}${first.slice(1)}/${tail}`],
-    ['a percent-encoded letter in upper-case hex', `/${first}/%${tail.charCodeAt(0).toString(16).toUpperCase()}${tail.slice(1)}`],
+    [
+      'a percent-encoded letter in upper-case hex',
+      `/${first}/%${tail.charCodeAt(0).toString(16).toUpperCase()}${tail.slice(1)}`,
+    ],
     ['doubled slashes', `//${first}//${tail}`],
     ['a dot segment', `/${first}/./${tail}`],
     ['an encoded dot segment', `/${first}/%2e/${tail}`],
