@@ -23,6 +23,7 @@ import { canonicalUrl, apiPathKind } from './lib/request-path';
 import { RideListCache } from './lib/ride-list-cache';
 import { benchPlugin, type QueryCounter } from './plugins/bench';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { jsonBodyPlugin } from './plugins/json-body';
 import { liveEventsPlugin } from './plugins/live-events';
 import { observabilityPlugin, observabilityServerOptions } from './plugins/observability';
 import { registerRateLimits } from './plugins/rate-limit';
@@ -85,6 +86,7 @@ export async function buildApp({
   const deps: HttpContextDeps = { db, env, rideListCache: new RideListCache(), liveEvents };
 
   await app.register(errorHandlerPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(observabilityPlugin, { env, db });
   await app.register(securityPlugin, { env });
   await app.register(sessionPlugin, { env, db });
