@@ -46,7 +46,7 @@ describe('the session cookie without PUBLIC_URL', () => {
   });
 
   it('ignores X-Forwarded-Proto from a peer that TRUST_PROXY does not name', async () => {
-    for (const env of [{}, { TRUST_PROXY: '10.0.0.0/8' }]) {
+    for (const env of [{}, { TRUST_PROXY: '10.0.0.0/8' }] as Record<string, string>[]) {
       const app = await appWith(env);
       expect(setCookie(await login(app, { 'x-forwarded-proto': 'https' }))).not.toMatch(/Secure/);
     }
@@ -88,7 +88,7 @@ describe('the start-up warning', () => {
 
     /** The process's output once it says it is running (or fails the test after 30 s). */
     async function startupOutput(env: Record<string, string>): Promise<string> {
-      const database =
+      const database: Record<string, string> =
         inject('dbMode') === 'server' ? { DATABASE_URL: t.tdb.connectionString } : { DATA_DIR: 'memory://' };
       proc = spawnApiProcess('startup', {
         NODE_ENV: 'production',
