@@ -1,12 +1,14 @@
 /**
  * buildApp({ env, db }) assembles the HTTP server from injected config and database, so tests build
- * it against a test database. Registers, in order: the JSON error handler, request ids and health
- * checks (/healthz, /readyz), security headers and CORS, cookies + sessions (Postgres store), the
- * rate limits (per address on every route below; per bucket for the procedures), the live event
- * channel (the LISTEN feeding the hub; streams ended first on shutdown), tRPC at /trpc (batches of
- * at most 10 calls, none of them a credential procedure; subscriptions over SSE), the documented
- * REST paths under /api (GET /api/events streaming), and (when the web app is built) the static
- * files with a history fallback to index.html.
+ * it against a test database. Every request path is made canonical before routing
+ * (lib/request-path.ts), so routes and hooks see one spelling. Registers, in order: the JSON error
+ * handler, the JSON body parser (an empty body is none), request ids and health checks (/healthz,
+ * /readyz), security headers and CORS, cookies + sessions (Postgres store), the rate limits (per
+ * address on every route below; per bucket for the procedures), the live event channel (the LISTEN
+ * feeding the hub; streams ended first on shutdown), tRPC at /trpc (batches of at most 10 calls,
+ * none of them a credential procedure; subscriptions over SSE), the documented REST paths under
+ * /api (GET /api/events streaming), and (when the web app is built) the static files with a history
+ * fallback to index.html.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +21,7 @@ import type { Kysely } from 'kysely';
 
 import type { Env } from './env';
 import { LiveEventHub, type LiveEventHubOptions } from './events/hub';
-import { canonicalUrl, apiPathKind } from './lib/request-path';
+import { apiPathKind, canonicalUrl } from './lib/request-path';
 import { RideListCache } from './lib/ride-list-cache';
 import { benchPlugin, type QueryCounter } from './plugins/bench';
 import { errorHandlerPlugin } from './plugins/error-handler';
