@@ -1,12 +1,14 @@
 /**
  * buildApp({ env, db }) assembles the HTTP server from injected config and database, so tests build
- * it against a test database. Registers, in order: the JSON error handler, request ids and health
- * checks (/healthz, /readyz), security headers and CORS, cookies + sessions (Postgres store), the
- * rate limits (per address on every route below; per bucket for the procedures), the live event
- * channel (the LISTEN feeding the hub; streams ended first on shutdown), tRPC at /trpc (batches of
- * at most 10 calls, none of them a credential procedure; subscriptions over SSE), the documented
- * REST paths under /api (GET /api/events streaming), and (when the web app is built) the static
- * files with a history fallback to index.html.
+ * it against a test database. Every request path is made canonical before routing
+ * (lib/request-path.ts), so routes and hooks see one spelling. Registers, in order: the JSON error
+ * handler, the JSON body parser (an empty body is none), request ids and health checks (/healthz,
+ * /readyz), security headers and CORS, cookies + sessions (Postgres store), the rate limits (per
+ * address on every route below; per bucket for the procedures), the live event channel (the LISTEN
+ * feeding the hub; streams ended first on shutdown), tRPC at /trpc (batches of at most 10 calls,
+ * none of them a credential procedure; subscriptions over SSE), the documented REST paths under
+ * /api (GET /api/events streaming), and (when the web app is built) the static files with a history
+ * fallback to index.html.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -19,9 +21,11 @@ import type { Kysely } from 'kysely';
 
 import type { Env } from './env';
 import { LiveEventHub, type LiveEventHubOptions } from './events/hub';
+import { apiPathKind, canonicalUrl } from './lib/request-path';
 import { RideListCache } from './lib/ride-list-cache';
 import { benchPlugin, type QueryCounter } from './plugins/bench';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { jsonBodyPlugin } from './plugins/json-body';
 import { liveEventsPlugin } from './plugins/live-events';
 import { observabilityPlugin, observabilityServerOptions } from './plugins/observability';
 import { registerRateLimits } from './plugins/rate-limit';
@@ -70,8 +74,12 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ?? false,
     bodyLimit: env.BODY_LIMIT_BYTES,
-    // tRPC batches put several procedure names in one path segment.
-    routerOptions: { maxParamLength: 5000 },
+    // tRPC batches put several procedure names in one path segment. Paths match whatever their
+    // letter case (ids, tokens and tRPC procedure names keep theirs); see docs/http-requests.md.
+    routerOptions: { maxParamLength: 5000, caseSensitive: false },
+    // One spelling of every path, before routing and before any hook, so the router and every
+    // guard that looks at a path see the same one.
+    rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
     trustProxy: trustProxyOption(env),
     ...observabilityServerOptions(),
   });
@@ -80,6 +88,7 @@ export async function buildApp({
   const deps: HttpContextDeps = { db, env, rideListCache: new RideListCache(), liveEvents };
 
   await app.register(errorHandlerPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(observabilityPlugin, { env, db });
   await app.register(securityPlugin, { env });
   await app.register(sessionPlugin, { env, db });
@@ -130,8 +139,8 @@ export async function buildApp({
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isApi = path.startsWith('/api/') || path.startsWith('/trpc/');
-    if (!isApi && webDist && (request.method === 'GET' || request.method === 'HEAD')) {
+    const api = apiPathKind(request.url);
+    if (!api.rest && !api.trpc && webDist && (request.method === 'GET' || request.method === 'HEAD')) {
       // History fallback: deep links such as /rides/12/join load the app, which routes itself.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -174,5 +174,30 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const warnings = Object.keys(RETIRED_SETTINGS)
     .filter((name) => name in cleaned)
     .map((name) => RETIRED_SETTINGS[name] ?? name);
+  const exposure = exposureWarning(result.data);
+  if (exposure) warnings.push(exposure);
   return { ...result.data, STARTUP_WARNINGS: warnings };
+}
+
+/** Whether a listen address only accepts connections from this machine. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * What listening beyond loopback without PUBLIC_URL means, for the start-up log: the app cannot
+ * know the address people use, so it decides per request whether they came over HTTPS
+ * (docs/http-requests.md#secure-cookies).
+ */
+function exposureWarning(env: z.infer<typeof envSchema>): string | null {
+  if (env.PUBLIC_URL || isLoopback(env.HOST)) return null;
+  const proxy = env.TRUST_PROXY
+    ? 'directly or, as a proxy in TRUST_PROXY reports it, in X-Forwarded-Proto'
+    : 'directly; TRUST_PROXY is not set, so behind a TLS-terminating proxy every request counts as plain HTTP and the cookie is never Secure';
+  return (
+    `HOST=${env.HOST} accepts connections from other machines and PUBLIC_URL is not set: the session cookie ` +
+    `is marked Secure only on requests that arrive over HTTPS (${proxy}); it has no __Host- prefix, HSTS is ` +
+    `off, and changes are accepted from pages on whatever host a request names. Set PUBLIC_URL to the ` +
+    `https:// address people use.`
+  );
 }

@@ -755,18 +755,34 @@ describe('sequenceInput', () => {
 describe('idParam', () => {
   it.each([
     ['12', 12],
-    [' 7 ', 7],
+    ['2147483647', 2147483647],
     [3, 3],
   ])('reads %j as %s', (value, expected) => {
     expect(idParam.parse(value)).toBe(expected);
   });
 
-  it.each([['abc'], [''], ['0'], ['-4'], ['1.5'], [true], [null], [undefined], ['2147483648']])(
-    'refuses %j with Invalid id',
-    (value) => {
-      expect(issues(idParam, value)).toEqual([['', 'Invalid id']]);
-    },
-  );
+  it.each([
+    ['abc'],
+    [''],
+    ['0'],
+    ['-4'],
+    ['+10'],
+    ['010'],
+    ['0x10'],
+    ['1e1'],
+    ['10.0'],
+    ['1.5'],
+    [' 7 '],
+    ['7\n'],
+    ['１０'],
+    [true],
+    [null],
+    [undefined],
+    ['2147483648'],
+    ['99999999999'],
+  ])('refuses %j with Invalid id', (value) => {
+    expect(issues(idParam, value)).toEqual([['', 'Invalid id']]);
+  });
 });
 
 describe('isSafeText', () => {

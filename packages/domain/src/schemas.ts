@@ -638,11 +638,25 @@ export const sequenceInput = z.object({
 });
 export type SequenceInput = z.output<typeof sequenceInput>;
 
+/** A row id written as text: plain decimal digits, without sign, leading zero, exponent or fraction. */
+const ID_TEXT = /^[1-9][0-9]{0,9}$/;
+
 /**
- * A row id from a path segment or body: a positive whole number; digits sent as text are read as a
- * number (path segments are text). Booleans, null and blanks are refused rather than coerced to 1/0.
+ * A row id from a path segment or body: a positive whole number that fits a Postgres integer. Text
+ * (path segments are text) must be the id's one plain spelling: '16' is read, while '0x10', '1.6e1',
+ * '+16', '016', '16.0' and ' 16' are refused rather than read by Number() as the same ride
+ * (docs/http-requests.md#ids). Booleans, null and blanks are refused rather than coerced to 1/0.
  */
 export const idParam = z.preprocess(
-  (value) => (typeof value === 'string' ? (value.trim() === '' ? Number.NaN : Number(value)) : value),
+  (value) => (typeof value === 'string' ? (ID_TEXT.test(value) ? Number(value) : Number.NaN) : value),
   idInput,
 );
+
+/**
+ * What a REST client reads when a path id is not an id, naming the path parameter.
+ *
+ * @example idParamMessage('passengerId') // 'Invalid id (passengerId): a whole number from 1 to 2147483647, in plain digits'
+ */
+export function idParamMessage(name: string): string {
+  return `Invalid id (${name}): a whole number from 1 to ${String(MAX_ID)}, in plain digits`;
+}

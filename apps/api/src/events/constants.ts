@@ -1,3 +1,5 @@
+import { decisionPath } from '../lib/request-path';
+
 /** How often an idle live event stream says it is still there (an SSE comment or tRPC ping). */
 export const LIVE_HEARTBEAT_MS = 25_000;
 
@@ -6,6 +8,6 @@ export const LIVE_RETRY_MS = 2_000;
 
 /** The paths of the long-lived live event streams (closed first on shutdown). */
 export function isLiveStreamPath(url: string): boolean {
-  const path = url.split('?')[0] ?? '';
+  const path = decisionPath(url);
   return path === '/api/events' || path === '/trpc/live.events';
 }

@@ -19,6 +19,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 
 import type { Env } from '../env';
+import { decisionPath } from '../lib/request-path';
 import { pingDatabase } from '../repositories/health-repository';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -38,14 +39,14 @@ export function requestIdFrom(header: string | string[] | undefined): string {
 const CALENDAR_FEED_PATH = /^\/api\/calendar\/[^/]+$/;
 
 /**
- * A request's path as logs show it: without the query string (it can carry codes and tokens) and
- * with a calendar feed's token replaced.
+ * A request's (canonical) path as logs show it: without the query string (it can carry codes and
+ * tokens) and with a calendar feed's token replaced.
  *
  * @example loggedPath('/api/calendar/abc.ics?x=1') // '/api/calendar/[redacted].ics'
  */
 export function loggedPath(url: string): string {
-  const path = url.split('?')[0] ?? '';
-  return CALENDAR_FEED_PATH.test(path) ? '/api/calendar/[redacted].ics' : path;
+  if (CALENDAR_FEED_PATH.test(decisionPath(url))) return '/api/calendar/[redacted].ics';
+  return url.split('?')[0] ?? '';
 }
 
 /**
@@ -73,7 +74,7 @@ export class RequestLogController extends LogController {
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else if (statusCode >= 500) reply.log.error(line, 'request completed');
     // Load balancers probe every few seconds; a healthy answer is only worth a debug line.
-    else if (statusCode < 400 && PROBE_PATHS.has(line.url ?? '')) reply.log.debug(line, 'request completed');
+    else if (statusCode < 400 && PROBE_PATHS.has(decisionPath(request.url))) reply.log.debug(line, 'request completed');
     else reply.log.info(line, 'request completed');
   }
 }

@@ -19,13 +19,14 @@ import { tooManyRequestsMessage } from '@rideshare/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { Env } from '../env';
+import { decisionPath } from '../lib/request-path';
 import type { RateLimitBucket, RateLimitCheck } from '../trpc/context';
 
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);
 
 /** Whether a request is outside the per-address limit: a health probe or a web app file. */
 export function isExemptFromRateLimit(method: string, url: string): boolean {
-  const path = url.split('?')[0] ?? '';
+  const path = decisionPath(url);
   if (PROBE_PATHS.has(path)) return true;
   const isApi = path === '/api' || path.startsWith('/api/') || path === '/trpc' || path.startsWith('/trpc/');
   return !isApi && !path.startsWith('/__bench/') && (method === 'GET' || method === 'HEAD');

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 import type { Env } from '../env';
+import { apiPathKind } from '../lib/request-path';
 import { UNSUPPORTED_MEDIA_TYPE_MESSAGE } from './error-handler';
 
 /**
@@ -91,15 +92,6 @@ const CORS_ALLOWED_HEADERS = 'content-type, x-request-id, trpc-accept, x-trpc-so
 const CORS_MAX_AGE_SECONDS = '600';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** The request's path is an API one: the documented REST paths or tRPC. */
-function isApiPath(url: string): { rest: boolean; trpc: boolean } {
-  const path = url.split('?')[0] ?? '';
-  return {
-    rest: path === '/api' || path.startsWith('/api/'),
-    trpc: path === '/trpc' || path.startsWith('/trpc/'),
-  };
-}
 
 /** host[:port] of an origin, lower-cased; null for 'null' and anything unparsable. */
 function hostOfOrigin(origin: string): string | null {
@@ -194,7 +186,7 @@ export const securityPlugin = fp(
     };
     app.addHook('onRequest', async (request, reply) => {
       if (!UNSAFE_METHODS.has(request.method)) return;
-      const api = isApiPath(request.url);
+      const api = apiPathKind(request.url);
       if (!api.rest && !api.trpc) return;
       const refusal = crossSiteRefusal(request, writeOrigins);
       if (refusal !== null) {

@@ -14,6 +14,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 
 import type { Env } from '../env';
+import { apiPathKind } from '../lib/request-path';
 import { PostgresSessionStore } from './session-store';
 
 export const SESSION_COOKIE_NAME = 'rideshare.sid';
@@ -23,8 +24,20 @@ export function sessionCookieName(env: Pick<Env, 'COOKIE_SECURE'>): string {
   return env.COOKIE_SECURE ? `__Host-${SESSION_COOKIE_NAME}` : SESSION_COOKIE_NAME;
 }
 
+/**
+ * The session cookie's Secure flag: from PUBLIC_URL when it is set; otherwise per request, from the
+ * protocol the request came over (X-Forwarded-Proto only from a proxy TRUST_PROXY names), so a run
+ * behind a TLS-terminating proxy without PUBLIC_URL still marks it Secure over HTTPS.
+ */
+export function sessionCookieSecure(env: Pick<Env, 'COOKIE_SECURE' | 'PUBLIC_URL'>): boolean | 'auto' {
+  return env.PUBLIC_URL ? env.COOKIE_SECURE : 'auto';
+}
+
 /** Answers of the API itself (not the web app's files, which are the same for everyone). */
-const isApiPath = (url: string): boolean => url.startsWith('/api/') || url.startsWith('/trpc/');
+function isApiPath(url: string): boolean {
+  const api = apiPathKind(url);
+  return api.rest || api.trpc;
+}
 
 export const sessionPlugin = fp(
   async (app: FastifyInstance, opts: { env: Env; db: Kysely<Database> }) => {
@@ -48,7 +61,7 @@ export const sessionPlugin = fp(
         path: '/',
         httpOnly: true,
         sameSite: 'lax',
-        secure: opts.env.COOKIE_SECURE,
+        secure: sessionCookieSecure(opts.env),
         maxAge: maxAgeMs,
       },
     });

@@ -1,8 +1,8 @@
-import { idParam } from '@rideshare/domain';
+import { idParam, idParamMessage } from '@rideshare/domain';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ZodError } from 'zod';
+import { ZodError, ZodRealError } from 'zod';
 
 import { createCaller } from '../routers/app-router';
 import { createContextFromRequest, type HttpContextDeps } from '../trpc/context';
@@ -63,11 +63,16 @@ export function viaCaller<T>(
   };
 }
 
-/** Path ids are validated before any procedure runs: '/api/rides/abc' is a 400, not a 500. */
-export function parseId(value: unknown): number {
+/**
+ * Path ids are validated before any procedure runs: '/api/rides/abc' is a 400 naming the path
+ * parameter (`name`), not a 500, and '/api/rides/0x10' is a 400, not ride 16.
+ */
+export function parseId(value: unknown, name = 'id'): number {
   const result = idParam.safeParse(value);
   if (!result.success) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid id', cause: result.error });
+    const message = idParamMessage(name);
+    const cause = new ZodRealError([{ code: 'custom', path: [name], message, input: value }]);
+    throw new TRPCError({ code: 'BAD_REQUEST', message, cause });
   }
   return result.data;
 }

@@ -110,7 +110,10 @@ export function registerRideRoutes(app: FastifyInstance, deps: HttpContextDeps):
   app.delete(
     '/api/rides/:id/passengers/:passengerId',
     viaCaller(deps, (caller, req) =>
-      caller.passenger.remove({ rideId: parseId(params(req).id), passengerId: parseId(params(req).passengerId) }),
+      caller.passenger.remove({
+        rideId: parseId(params(req).id),
+        passengerId: parseId(params(req).passengerId, 'passengerId'),
+      }),
     ),
   );
   app.patch(
@@ -120,7 +123,7 @@ export function registerRideRoutes(app: FastifyInstance, deps: HttpContextDeps):
         untrusted({
           sequence: bodyObject(req).sequence,
           rideId: parseId(params(req).id),
-          passengerId: parseId(params(req).passengerId),
+          passengerId: parseId(params(req).passengerId, 'passengerId'),
         }),
       ),
     ),

@@ -1,3 +1,4 @@
+import { idParamMessage } from '@rideshare/domain';
 import { createHash } from 'node:crypto';
 
 import type { LightMyRequestResponse } from 'fastify';
@@ -195,7 +196,7 @@ describe('GET /api/rides/:id/calendar.ics', () => {
     for (const bad of ['abc', '0', '-1', '1.5', '99999999999']) {
       const res = await get(`/api/rides/${bad}/calendar.ics`);
       expect(res.statusCode).toBe(400);
-      expect(res.json<Json>().error).toBe('Invalid id');
+      expect(res.json<Json>().error).toBe(idParamMessage('id'));
     }
   });
 });

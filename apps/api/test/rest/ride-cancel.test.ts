@@ -1,3 +1,4 @@
+import { idParamMessage } from '@rideshare/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { addPassenger, createRide, createUser, type TestUser } from '../factories';
@@ -90,7 +91,7 @@ describe('POST /api/rides/:id/cancel', () => {
       expect(missing.json()).toEqual({ error: 'Ride not found' });
       const bad = await cancel('abc', aliceCookie, { reason: 'x' });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json()).toMatchObject({ error: 'Invalid id' });
+      expect(bad.json()).toMatchObject({ error: idParamMessage('id') });
     });
 
     it.each([

@@ -1,3 +1,4 @@
+import { idParamMessage } from '@rideshare/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { addPassenger, createRide, createUser, createVendor, type TestUser } from '../factories';
@@ -143,11 +144,11 @@ describe('GET /api/rides/:id', () => {
   });
 
   it.each([
-    ['abc', 400, 'Invalid id'],
-    ['0', 400, 'Invalid id'],
-    ['-4', 400, 'Invalid id'],
-    ['1.5', 400, 'Invalid id'],
-    ['99999999999', 400, 'Invalid id'],
+    ['abc', 400, idParamMessage('id')],
+    ['0', 400, idParamMessage('id')],
+    ['-4', 400, idParamMessage('id')],
+    ['1.5', 400, idParamMessage('id')],
+    ['99999999999', 400, idParamMessage('id')],
     ['4242', 404, 'Ride not found'],
   ])('answers /api/rides/%s with %i', async (id, status, error) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/rides/${id}` });
@@ -598,7 +599,7 @@ describe('passengers', () => {
       headers: { cookie: bobCookie },
     });
     expect(badId.statusCode).toBe(400);
-    expect(badId.json<Json>().error).toBe('Invalid id');
+    expect(badId.json<Json>().error).toBe(idParamMessage('passengerId'));
     const organiserEntry = await t.app.inject({
       method: 'DELETE',
       url: `/api/rides/${String(ride.id)}/passengers/${String(ride.organizerEntryId)}`,

@@ -1,3 +1,4 @@
+import { idParamMessage } from '@rideshare/domain';
 import { describe, expect, it } from 'vitest';
 
 import { createUser, createVendor } from '../factories';
@@ -81,11 +82,11 @@ describe('PATCH /api/users/:id', () => {
   });
 
   it.each([
-    ['abc', 'Invalid id'],
-    ['0', 'Invalid id'],
-    ['-3', 'Invalid id'],
-    ['1.5', 'Invalid id'],
-    ['99999999999', 'Invalid id'],
+    ['abc', idParamMessage('id')],
+    ['0', idParamMessage('id')],
+    ['-3', idParamMessage('id')],
+    ['1.5', idParamMessage('id')],
+    ['99999999999', idParamMessage('id')],
   ])('answers 400 for the id %j', async (id, message) => {
     const alice = await createUser(t.db);
     const cookie = await loginAs(t.app, alice);

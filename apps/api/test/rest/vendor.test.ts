@@ -1,3 +1,4 @@
+import { idParamMessage } from '@rideshare/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { createRide, createUser, createVendor, type TestUser } from '../factories';
@@ -119,7 +120,7 @@ describe('POST /api/rides/:id/unassign and /complete', () => {
       headers: { cookie: vendorCookie },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json<Json>().error).toBe('Invalid id');
+    expect(bad.json<Json>().error).toBe(idParamMessage('id'));
   });
 
   it('the vendor cannot unassign within 24 h; the organiser can release the driver', async () => {
