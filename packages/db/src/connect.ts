@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import type { PGlite } from '@electric-sql/pglite';
 import type { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { CamelCasePlugin, Kysely, PostgresDialect, type LogEvent } from 'kysely';
@@ -26,7 +30,7 @@ export interface DbHandle {
   db: Kysely<Database>;
   pool: pg.Pool;
   kind: 'server' | 'embedded';
-  /** Connection string that reaches this database (the embedded engine's loopback socket too). */
+  /** Connection string that reaches this database (the embedded engine's Unix socket too). */
   connectionString: string;
   /**
    * LISTENs on a channel outside the pool (see listen.ts): one dedicated connection on the server
@@ -37,9 +41,37 @@ export interface DbHandle {
 }
 
 /**
+ * The port number in the embedded socket's file name (`.s.PGSQL.<port>`, the name `pg` and libpq
+ * look for in a socket folder). Nothing listens on a network port.
+ */
+export const EMBEDDED_SOCKET_PORT = 5432;
+
+/** Linux and macOS refuse Unix socket paths longer than this (`sun_path` holds 104–108 bytes). */
+const MAX_SOCKET_PATH = 103;
+
+/**
+ * Where the embedded engine's socket goes: in the private (0700) data folder, so only the account
+ * that runs the app can connect; for `memory://`, or a folder whose path is too long for a socket,
+ * in a fresh private temporary folder (removed on close).
+ */
+function embeddedSocketDir(dataDir: string | null): { dir: string; temporary: boolean } {
+  const socketName = `.s.PGSQL.${String(EMBEDDED_SOCKET_PORT)}`;
+  if (dataDir && join(dataDir, socketName).length <= MAX_SOCKET_PATH) return { dir: dataDir, temporary: false };
+  // mkdtemp creates the folder with mode 0700.
+  return { dir: mkdtempSync(join(tmpdir(), 'rideshare-pglite-')), temporary: true };
+}
+
+/** The connection string of a socket folder, in the form both `pg` and libpq (psql) read. */
+function socketConnectionString(dir: string): string {
+  return `postgresql:///postgres?host=${encodeURIComponent(dir)}&port=${String(EMBEDDED_SOCKET_PORT)}&user=postgres`;
+}
+
+/**
  * Opens the database. With a URL it talks to that Postgres server. Without one it starts PGlite
- * (Postgres compiled to WebAssembly) in-process, persisted in `dataDir`, and exposes it on a
- * loopback port so the very same `pg` driver and code path serve both cases. The socket server
+ * (Postgres compiled to WebAssembly) in-process, persisted in `dataDir`, and exposes it on a Unix
+ * socket in the private data folder (see embeddedSocketDir), never on a network port (PGlite has no
+ * passwords: on a TCP port any local account could read everything), so the very same `pg` driver
+ * and code path serve both cases. The socket server
  * multiplexes connections and keeps a transaction's statements together, so transactions from
  * different pool clients are serialised, which is correct for a single process.
  *
@@ -47,7 +79,9 @@ export interface DbHandle {
  * opening it gets a DataDirLockedError naming the holder. `close()` releases the lock.
  */
 export async function connectDatabase(config: DbConfig): Promise<DbHandle> {
-  let embedded: { server: PGLiteSocketServer; pglite: PGlite; lock: DataDirLock | null } | undefined;
+  let embedded:
+    | { server: PGLiteSocketServer; pglite: PGlite; lock: DataDirLock | null; socketDir: { dir: string; temporary: boolean } }
+    | undefined;
   let connectionString: string;
   if (config.databaseUrl) {
     connectionString = config.databaseUrl;
@@ -55,6 +89,7 @@ export async function connectDatabase(config: DbConfig): Promise<DbHandle> {
     const dataDir = config.dataDir ?? './data';
     const lock = dataDir.startsWith('memory://') ? null : lockDataDir(dataDir);
     let pglite: PGlite | undefined;
+    let socketDir: { dir: string; temporary: boolean } | undefined;
     try {
       // Loaded only for the embedded engine: a process on a Postgres server never needs it, and
       // importing it costs ~12 MB of memory and start-up time there (bench: docs/benchmarks.md).
@@ -63,12 +98,17 @@ export async function connectDatabase(config: DbConfig): Promise<DbHandle> {
         import('@electric-sql/pglite-socket'),
       ]);
       pglite = await PGlite.create(lock ? lock.dir : dataDir);
-      const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 64 });
+      socketDir = embeddedSocketDir(lock ? lock.dir : null);
+      const path = join(socketDir.dir, `.s.PGSQL.${String(EMBEDDED_SOCKET_PORT)}`);
+      // A socket file left by a process that died without closing: the folder's lock is ours now.
+      if (!socketDir.temporary) rmSync(path, { force: true });
+      const server = new PGLiteSocketServer({ db: pglite, path, maxConnections: 64 });
       await server.start();
-      connectionString = `postgres://postgres@${server.getServerConn()}/postgres`;
-      embedded = { server, pglite, lock };
+      connectionString = socketConnectionString(socketDir.dir);
+      embedded = { server, pglite, lock, socketDir };
     } catch (error) {
       await pglite?.close().catch(() => undefined);
+      if (socketDir?.temporary) rmSync(socketDir.dir, { recursive: true, force: true });
       lock?.release();
       throw error;
     }
@@ -141,6 +181,7 @@ export async function connectDatabase(config: DbConfig): Promise<DbHandle> {
       if (embedded) {
         await embedded.server.stop();
         await embedded.pglite.close();
+        if (embedded.socketDir.temporary) rmSync(embedded.socketDir.dir, { recursive: true, force: true });
         embedded.lock?.release();
       }
     },
