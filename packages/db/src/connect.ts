@@ -22,6 +22,11 @@ export interface DbConfig {
   dataDir?: string | undefined;
   /** Pool size per process (Postgres server only: the embedded engine always uses one connection). */
   poolSize?: number | undefined;
+  /**
+   * The embedded engine's page cache (Postgres `shared_buffers`) in MB; default
+   * EMBEDDED_SHARED_BUFFERS_MB. It lives in WebAssembly memory, which never shrinks.
+   */
+  embeddedSharedBuffersMb?: number | undefined;
   /** Called for every executed query (used by benchmarks and tests to count statements). */
   onQuery?: ((event: LogEvent) => void) | undefined;
 }
@@ -45,6 +50,25 @@ export interface DbHandle {
  * look for in a socket folder). Nothing listens on a network port.
  */
 export const EMBEDDED_SOCKET_PORT = 5432;
+
+/** The embedded engine's default page cache in MB (docs/benchmarks.md, Memory). */
+export const EMBEDDED_SHARED_BUFFERS_MB = 16;
+
+/**
+ * Postgres settings of the embedded engine beyond PGlite's own start parameters, sized for one
+ * process's memory rather than a database server's: PGlite's defaults are a server's (128 MB of
+ * shared buffers, 64 MB per maintenance operation) and every page of them that is ever touched stays
+ * resident, since WebAssembly memory only grows. One session, so no parallel workers either way.
+ */
+function embeddedStartParams(sharedBuffersMb: number): string[] {
+  const settings = [
+    `shared_buffers=${String(sharedBuffersMb)}MB`,
+    'maintenance_work_mem=16MB',
+    'temp_buffers=2MB',
+    'wal_buffers=1MB',
+  ];
+  return settings.flatMap((setting) => ['-c', setting]);
+}
 
 /** Linux and macOS refuse Unix socket paths longer than this (`sun_path` holds 104–108 bytes). */
 const MAX_SOCKET_PATH = 103;
@@ -97,7 +121,12 @@ export async function connectDatabase(config: DbConfig): Promise<DbHandle> {
         import('@electric-sql/pglite'),
         import('@electric-sql/pglite-socket'),
       ]);
-      pglite = await PGlite.create(lock ? lock.dir : dataDir);
+      pglite = await PGlite.create(lock ? lock.dir : dataDir, {
+        startParams: [
+          ...PGlite.defaultStartParams,
+          ...embeddedStartParams(config.embeddedSharedBuffersMb ?? EMBEDDED_SHARED_BUFFERS_MB),
+        ],
+      });
       socketDir = embeddedSocketDir(lock ? lock.dir : null);
       const path = join(socketDir.dir, `.s.PGSQL.${String(EMBEDDED_SOCKET_PORT)}`);
       // A socket file left by a process that died without closing: the folder's lock is ours now.

@@ -19,42 +19,59 @@ export interface ThrottleLimits {
   maxPerAccount: number;
   /** Attempts from one client address (any accounts) before the address waits. */
   maxPerAddress: number;
+  /**
+   * Attempts on one account from all addresses together before devices that never signed in to it
+   * wait for it too (a device with the account's device cookie is never held back by this).
+   */
+  maxPerAccountAll: number;
   /** The first wait, and the quiet time after which a count restarts. */
   windowMinutes: number;
   /** The longest wait; waits double from `windowMinutes` up to this. */
   maxLockoutMinutes: number;
 }
 
-/** Who is trying to sign in as whom: the account named and the client's address. */
+/** Who is trying to sign in as whom: the account named, the client's address and its device. */
 export interface SignInAttempt {
   discordUsername: string;
   clientIp: string;
+  /** The browser holds the account's device cookie (it signed in to this account before). */
+  knownDevice?: boolean;
 }
 
 /**
- * The two counters an attempt touches. The account's count is kept per client address, so a
+ * The counters an attempt touches. The account's count is kept per client address, so a
  * stranger's wrong guesses slow the stranger down but never lock the member (or the admin) out
- * from their own address; the address's own count catches one address trying many accounts.
+ * from their own address; the address's own count catches one address trying many accounts; and
+ * the account's count across all addresses puts a ceiling on guessing spread over many addresses,
+ * counted and enforced only for devices without the account's device cookie.
  */
-export function throttleKeys(attempt: SignInAttempt): { accountAtAddress: string; address: string } {
+export function throttleKeys(attempt: SignInAttempt): { accountAtAddress: string; address: string; account: string } {
   const address = `ip:${clientAddressKey(attempt.clientIp)}`;
-  return { accountAtAddress: `account:${attempt.discordUsername.toLowerCase()}|${address}`, address };
+  const account = `account:${attempt.discordUsername.toLowerCase()}`;
+  return { accountAtAddress: `${account}|${address}`, address, account: `${account}|all` };
 }
 
-function policies(limits: ThrottleLimits): { account: AttemptPolicy; address: AttemptPolicy } {
+/** The keys an attempt counts against: the ceiling across addresses only for an unknown device. */
+function countedKeys(attempt: SignInAttempt): string[] {
+  const keys = throttleKeys(attempt);
+  return attempt.knownDevice ? [keys.accountAtAddress, keys.address] : [keys.accountAtAddress, keys.address, keys.account];
+}
+
+function policyOf(key: string, attempt: SignInAttempt, limits: ThrottleLimits): AttemptPolicy {
   const windowMs = limits.windowMinutes * 60_000;
   const maxWaitMs = Math.max(windowMs, limits.maxLockoutMinutes * 60_000);
-  return {
-    account: { maxFailures: limits.maxPerAccount, windowMs, maxWaitMs },
-    address: { maxFailures: limits.maxPerAddress, windowMs, maxWaitMs },
-  };
+  const keys = throttleKeys(attempt);
+  const maxFailures =
+    key === keys.address ? limits.maxPerAddress : key === keys.account ? limits.maxPerAccountAll : limits.maxPerAccount;
+  return { maxFailures, windowMs, maxWaitMs };
 }
 
 /**
  * Counts a sign-in attempt (login, change of password, reset code) *before* the secret is checked,
  * under per-key advisory locks, so concurrent guesses (many requests, or one batch) cannot all read
  * the count before any of them adds to it: at most the limit are ever checked. Throws
- * RateLimitedError (429 with Retry-After) when the account-from-address or the address must wait.
+ * RateLimitedError (429 with Retry-After) when the account-from-address, the address or (for a
+ * device without the account's device cookie) the account across all addresses must wait.
  * Counters live in Postgres, so the limits hold across every API instance.
  */
 export async function countSignInAttempt(
@@ -63,18 +80,14 @@ export async function countSignInAttempt(
   limits: ThrottleLimits,
   clock: () => Date,
 ): Promise<void> {
-  const keys = throttleKeys(attempt);
-  const policy = policies(limits);
+  const keys = countedKeys(attempt);
   const verdict = await db.transaction().execute(async (trx) => {
-    await lockThrottleKeys(trx, [keys.accountAtAddress, keys.address]);
+    await lockThrottleKeys(trx, keys);
     // Read only once the locks are held, so the times stored follow the order attempts counted in.
     const now = clock();
-    const counters = await findThrottleCounters(trx, [keys.accountAtAddress, keys.address]);
+    const counters = await findThrottleCounters(trx, keys);
     const decided = takeAttempts(
-      [
-        { key: keys.accountAtAddress, counter: counters.get(keys.accountAtAddress) ?? null, policy: policy.account },
-        { key: keys.address, counter: counters.get(keys.address) ?? null, policy: policy.address },
-      ],
+      keys.map((key) => ({ key, counter: counters.get(key) ?? null, policy: policyOf(key, attempt, limits) })),
       now,
     );
     if (decided.allowed) await saveThrottleCounters(trx, decided.counters);
@@ -93,13 +106,13 @@ export async function forgiveSignInAttempt(db: Kysely<Database>, attempt: SignIn
   const keys = throttleKeys(attempt);
   await deleteThrottleCounter(db, keys.accountAtAddress);
   await refundThrottleAttempt(db, keys.address);
+  // The ceiling across addresses only gets this attempt back: the guesses of others still count.
+  if (!attempt.knownDevice) await refundThrottleAttempt(db, keys.account);
 }
 
-/** Takes the attempt back from both counters: it was counted but never checked. */
+/** Takes the attempt back from every counter it counted against: it was never checked. */
 async function refundSignInAttempt(db: Kysely<Database>, attempt: SignInAttempt): Promise<void> {
-  const keys = throttleKeys(attempt);
-  await refundThrottleAttempt(db, keys.accountAtAddress);
-  await refundThrottleAttempt(db, keys.address);
+  for (const key of countedKeys(attempt)) await refundThrottleAttempt(db, key);
 }
 
 /**
