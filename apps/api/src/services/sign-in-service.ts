@@ -3,6 +3,7 @@ import { takeAttempts, tooManyAttemptsMessage, type AttemptPolicy } from '@rides
 import type { Kysely } from 'kysely';
 
 import { PasswordQueueFullError } from '../auth/password';
+import { publishUserEvent } from '../events/publish';
 import { clientAddressKey } from '../lib/client-address';
 import {
   deleteThrottleCounter,
@@ -12,6 +13,8 @@ import {
   refundThrottleAttempt,
   saveThrottleCounters,
 } from '../repositories/login-throttle-repository';
+import { insertAccountNoticeOnce } from '../repositories/notification-repository';
+import { findUserIdentityByUsername } from '../repositories/user-repository';
 import { RateLimitedError } from '../trpc/errors';
 
 export interface ThrottleLimits {
@@ -79,7 +82,7 @@ export async function countSignInAttempt(
   attempt: SignInAttempt,
   limits: ThrottleLimits,
   clock: () => Date,
-): Promise<void> {
+): Promise<{ reachedCeiling: boolean }> {
   const keys = countedKeys(attempt);
   const verdict = await db.transaction().execute(async (trx) => {
     await lockThrottleKeys(trx, keys);
@@ -96,6 +99,26 @@ export async function countSignInAttempt(
   if (!verdict.allowed) {
     throw new RateLimitedError(tooManyAttemptsMessage(verdict.retryAfterMs), Math.ceil(verdict.retryAfterMs / 1000));
   }
+  // This attempt filled the ceiling across addresses (counted under its lock: exactly one does).
+  const ceiling = throttleKeys(attempt).account;
+  const reachedCeiling = verdict.counters.some(
+    ({ key, counter }) => key === ceiling && counter.failures === limits.maxPerAccountAll,
+  );
+  return { reachedCeiling };
+}
+
+/**
+ * Tells the account's owner in their inbox that wrong passwords from many addresses reached the
+ * ceiling (once: not again while that notice is unread). Nothing for a name with no account.
+ */
+async function tellOwnerOfGuessing(db: Kysely<Database>, discordUsername: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const user = await findUserIdentityByUsername(trx, discordUsername);
+    if (!user) return;
+    if (await insertAccountNoticeOnce(trx, user.id, 'sign_in_guessing')) {
+      await publishUserEvent(trx, 'notifications.changed', user.id, null);
+    }
+  });
 }
 
 /**
@@ -128,7 +151,7 @@ export async function withSignInAttempt<T>(
   clock: () => Date,
   check: () => Promise<T | null>,
 ): Promise<T | null> {
-  await countSignInAttempt(db, attempt, limits, clock);
+  const { reachedCeiling } = await countSignInAttempt(db, attempt, limits, clock);
   let result: T | null;
   try {
     result = await check();
@@ -137,7 +160,10 @@ export async function withSignInAttempt<T>(
     throw error;
   }
   if (result !== null) await forgiveSignInAttempt(db, attempt);
-  else await sweepSignInCounters(db, limits, clock());
+  else {
+    await sweepSignInCounters(db, limits, clock());
+    if (reachedCeiling) await tellOwnerOfGuessing(db, attempt.discordUsername);
+  }
   return result;
 }
 

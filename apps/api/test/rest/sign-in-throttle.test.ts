@@ -257,7 +257,20 @@ describe('a ceiling per account across addresses (device cookies)', () => {
     expect((await login(app, '192.0.2.202', 'victim', victim.password, home)).statusCode).toBe(200);
     // Its typos are not held against the ceiling, nor stopped by it.
     expect((await login(app, '192.0.2.202', 'victim', 'my-typo-1', home)).statusCode).toBe(401);
-    expect((await login(app, '192.0.2.202', 'victim', victim.password, home)).statusCode).toBe(200);
+    const signedIn = await login(app, '192.0.2.202', 'victim', victim.password, home);
+    expect(signedIn.statusCode).toBe(200);
+
+    // The member is told once in the inbox (more guesses past the ceiling add nothing).
+    await login(app, '192.0.2.203', 'victim', 'one-more-guess');
+    const session = signedIn.cookies.find((c) => c.name === 'rideshare.sid');
+    const inbox = await app.inject({
+      method: 'GET',
+      url: '/api/notifications',
+      headers: { cookie: `rideshare.sid=${session?.value ?? ''}` },
+    });
+    expect(inbox.statusCode).toBe(200);
+    const { items } = inbox.json<{ items: { kind: string; rideId: number | null; rideDirection: string | null }[] }>();
+    expect(items).toEqual([expect.objectContaining({ kind: 'sign_in_guessing', rideId: null, rideDirection: null })]);
   });
 
   it('registering gives the browser the device cookie too; it names the account by a digest, not by name', async () => {
