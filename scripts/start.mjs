@@ -23,4 +23,9 @@ if (!process.env.SESSION_SECRET) {
   env.SESSION_SECRET = localSessionSecret(dataDir);
   env.DATA_DIR = dataDir;
 }
+// The image's memory settings (infra/Dockerfile; docs/benchmarks.md, Memory): V8 collects before its
+// old space passes 128 MB, and glibc shares two allocation arenas between threads instead of
+// keeping argon2's blocks per thread. Either can be overridden from the environment.
+if (!process.env.NODE_OPTIONS) env.NODE_OPTIONS = '--max-old-space-size=128';
+if (!process.env.MALLOC_ARENA_MAX) env.MALLOC_ARENA_MAX = '2';
 pnpm(['--filter', '@rideshare/api', 'start'], { env });

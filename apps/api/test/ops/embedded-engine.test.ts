@@ -145,6 +145,10 @@ describe.skipIf(!embeddedMode)(`the server on the embedded engine${embeddedMode 
     await client.connect();
     try {
       expect((await client.query<{ n: number }>('select count(*)::int as n from users')).rows).toEqual([{ n: 0 }]);
+      // Sized for one process, not a database server (PGlite's default is 128MB, all of it kept).
+      expect((await client.query<{ shared_buffers: string }>('show shared_buffers')).rows).toEqual([
+        { shared_buffers: '16MB' },
+      ]);
     } finally {
       await client.end();
     }
