@@ -8,8 +8,12 @@ const RIDE_KINDS = `'ride_edited', 'ride_cancelled', 'passenger_removed', 'vendo
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table notifications drop constraint notifications_kind_check`.execute(db);
-  await sql.raw(`alter table notifications add constraint notifications_kind_check
-    check (kind in (${RIDE_KINDS}, 'sign_in_guessing'))`).execute(db);
+  await sql
+    .raw(
+      `alter table notifications add constraint notifications_kind_check
+    check (kind in (${RIDE_KINDS}, 'sign_in_guessing'))`,
+    )
+    .execute(db);
   await sql`alter table notifications alter column ride_direction drop not null`.execute(db);
   await sql`alter table notifications alter column ride_date drop not null`.execute(db);
   await sql`alter table notifications add constraint notifications_ride_kind_has_ride
@@ -23,5 +27,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`alter table notifications alter column ride_direction set not null`.execute(db);
   await sql`alter table notifications alter column ride_date set not null`.execute(db);
   await sql`alter table notifications drop constraint notifications_kind_check`.execute(db);
-  await sql.raw(`alter table notifications add constraint notifications_kind_check check (kind in (${RIDE_KINDS}))`).execute(db);
+  await sql
+    .raw(`alter table notifications add constraint notifications_kind_check check (kind in (${RIDE_KINDS}))`)
+    .execute(db);
 }

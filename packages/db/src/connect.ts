@@ -104,7 +104,12 @@ function socketConnectionString(dir: string): string {
  */
 export async function connectDatabase(config: DbConfig): Promise<DbHandle> {
   let embedded:
-    | { server: PGLiteSocketServer; pglite: PGlite; lock: DataDirLock | null; socketDir: { dir: string; temporary: boolean } }
+    | {
+        server: PGLiteSocketServer;
+        pglite: PGlite;
+        lock: DataDirLock | null;
+        socketDir: { dir: string; temporary: boolean };
+      }
     | undefined;
   let connectionString: string;
   if (config.databaseUrl) {

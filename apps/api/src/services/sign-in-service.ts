@@ -57,7 +57,9 @@ export function throttleKeys(attempt: SignInAttempt): { accountAtAddress: string
 /** The keys an attempt counts against: the ceiling across addresses only for an unknown device. */
 function countedKeys(attempt: SignInAttempt): string[] {
   const keys = throttleKeys(attempt);
-  return attempt.knownDevice ? [keys.accountAtAddress, keys.address] : [keys.accountAtAddress, keys.address, keys.account];
+  return attempt.knownDevice
+    ? [keys.accountAtAddress, keys.address]
+    : [keys.accountAtAddress, keys.address, keys.account];
 }
 
 function policyOf(key: string, attempt: SignInAttempt, limits: ThrottleLimits): AttemptPolicy {

@@ -115,7 +115,11 @@ describe('control and text-direction characters', () => {
       headers: { cookie: aliceCookie },
       payload: { name: profile.name },
     });
-    expectFieldRefusal({ rest, trpc: await post('/trpc/user.update', profile, aliceCookie) }, 'name', unsafeTextMessage('Name'));
+    expectFieldRefusal(
+      { rest, trpc: await post('/trpc/user.update', profile, aliceCookie) },
+      'name',
+      unsafeTextMessage('Name'),
+    );
     const ride = {
       direction: 'SG->FC',
       maxPassengers: 4,

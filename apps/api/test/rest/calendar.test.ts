@@ -283,13 +283,20 @@ describe('personal calendar feed', () => {
       t.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
     const feedIsOff = async (path: string, cookie: string) => {
       expect((await get(path)).statusCode).toBe(404);
-      expect((await get('/api/users/me/calendar-feed', cookie)).json<Json>()).toEqual({ active: false, createdAt: null });
+      expect((await get('/api/users/me/calendar-feed', cookie)).json<Json>()).toEqual({
+        active: false,
+        createdAt: null,
+      });
     };
 
     // Her own change: she stays signed in, the link stops working.
     let feed = await rotate(aliceCookie);
     expect((await get(feed.path)).statusCode).toBe(200);
-    const changed = await post('/api/reset-password', { currentPassword: alice.password, newPassword: 'alice-new-pass' }, aliceCookie);
+    const changed = await post(
+      '/api/reset-password',
+      { currentPassword: alice.password, newPassword: 'alice-new-pass' },
+      aliceCookie,
+    );
     expect(changed.statusCode).toBe(200);
     await feedIsOff(feed.path, aliceCookie);
 
@@ -303,7 +310,10 @@ describe('personal calendar feed', () => {
       newPassword: 'bob-chosen-pass',
     });
     expect(done.statusCode).toBe(200);
-    await feedIsOff(feed.path, await loginAs(t.app, { discordUsername: bob.discordUsername, password: 'bob-chosen-pass' }));
+    await feedIsOff(
+      feed.path,
+      await loginAs(t.app, { discordUsername: bob.discordUsername, password: 'bob-chosen-pass' }),
+    );
 
     // The administrator setting a new password.
     feed = await rotate(carolCookie);
@@ -313,7 +323,10 @@ describe('personal calendar feed', () => {
       adminCookie,
     );
     expect(reset.statusCode).toBe(200);
-    await feedIsOff(feed.path, await loginAs(t.app, { discordUsername: carol.discordUsername, password: 'carol-new-pass' }));
+    await feedIsOff(
+      feed.path,
+      await loginAs(t.app, { discordUsername: carol.discordUsername, password: 'carol-new-pass' }),
+    );
   });
 
   it('turning the feed off makes its URL answer 404', async () => {
