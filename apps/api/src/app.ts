@@ -132,8 +132,8 @@ export async function buildApp({
       // Vite names every file under assets/ by its content hash, so a browser may keep it for
       // good; anything else (favicon, index.html) is checked with the server each time.
       cacheControl: false,
-      setHeaders: (res, filePath) => {
-        res.setHeader('cache-control', isHashedAsset(filePath) ? IMMUTABLE : 'no-cache');
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', isHashedAsset(filePath) ? IMMUTABLE : 'no-cache');
       },
     });
   }

@@ -22,6 +22,8 @@ export const envSchema = z
       .optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).optional(),
+    // The embedded engine's page cache (Postgres shared_buffers), in MB: it stays resident once used.
+    EMBEDDED_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(16),
     // A comma-separated list: the first secret signs new session cookies, every one verifies, so a
     // new secret can be put in front while cookies signed with the old one stay valid.
     SESSION_SECRET: z.string().optional(),
@@ -48,6 +50,9 @@ export const envSchema = z
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(100 * 1024),
     LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
     LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+    // Failures on one account from all addresses together before browsers that never signed in to
+    // it wait too (those that did keep a device cookie and are never held back by this).
+    LOGIN_MAX_FAILURES_PER_ACCOUNT_ALL: z.coerce.number().int().min(1).default(20),
     LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
     LOGIN_MAX_LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(525_600).default(1440),
     ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),

@@ -44,6 +44,7 @@ async function main(): Promise<void> {
       databaseUrl: env.DATABASE_URL,
       dataDir: env.DATA_DIR,
       poolSize: env.DB_POOL_SIZE,
+      embeddedSharedBuffersMb: env.EMBEDDED_SHARED_BUFFERS_MB,
       onQuery: queryCounter?.record,
     });
   } catch (error) {

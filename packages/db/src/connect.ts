@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import type { PGlite } from '@electric-sql/pglite';
 import type { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { CamelCasePlugin, Kysely, PostgresDialect, type LogEvent } from 'kysely';
@@ -18,6 +22,11 @@ export interface DbConfig {
   dataDir?: string | undefined;
   /** Pool size per process (Postgres server only: the embedded engine always uses one connection). */
   poolSize?: number | undefined;
+  /**
+   * The embedded engine's page cache (Postgres `shared_buffers`) in MB; default
+   * EMBEDDED_SHARED_BUFFERS_MB. It lives in WebAssembly memory, which never shrinks.
+   */
+  embeddedSharedBuffersMb?: number | undefined;
   /** Called for every executed query (used by benchmarks and tests to count statements). */
   onQuery?: ((event: LogEvent) => void) | undefined;
 }
@@ -26,7 +35,7 @@ export interface DbHandle {
   db: Kysely<Database>;
   pool: pg.Pool;
   kind: 'server' | 'embedded';
-  /** Connection string that reaches this database (the embedded engine's loopback socket too). */
+  /** Connection string that reaches this database (the embedded engine's Unix socket too). */
   connectionString: string;
   /**
    * LISTENs on a channel outside the pool (see listen.ts): one dedicated connection on the server
@@ -37,9 +46,56 @@ export interface DbHandle {
 }
 
 /**
+ * The port number in the embedded socket's file name (`.s.PGSQL.<port>`, the name `pg` and libpq
+ * look for in a socket folder). Nothing listens on a network port.
+ */
+export const EMBEDDED_SOCKET_PORT = 5432;
+
+/** The embedded engine's default page cache in MB (docs/benchmarks.md, Memory). */
+export const EMBEDDED_SHARED_BUFFERS_MB = 16;
+
+/**
+ * Postgres settings of the embedded engine beyond PGlite's own start parameters, sized for one
+ * process's memory rather than a database server's: PGlite's defaults are a server's (128 MB of
+ * shared buffers, 64 MB per maintenance operation) and every page of them that is ever touched stays
+ * resident, since WebAssembly memory only grows. One session, so no parallel workers either way.
+ */
+function embeddedStartParams(sharedBuffersMb: number): string[] {
+  const settings = [
+    `shared_buffers=${String(sharedBuffersMb)}MB`,
+    'maintenance_work_mem=16MB',
+    'temp_buffers=2MB',
+    'wal_buffers=1MB',
+  ];
+  return settings.flatMap((setting) => ['-c', setting]);
+}
+
+/** Linux and macOS refuse Unix socket paths longer than this (`sun_path` holds 104–108 bytes). */
+const MAX_SOCKET_PATH = 103;
+
+/**
+ * Where the embedded engine's socket goes: in the private (0700) data folder, so only the account
+ * that runs the app can connect; for `memory://`, or a folder whose path is too long for a socket,
+ * in a fresh private temporary folder (removed on close).
+ */
+function embeddedSocketDir(dataDir: string | null): { dir: string; temporary: boolean } {
+  const socketName = `.s.PGSQL.${String(EMBEDDED_SOCKET_PORT)}`;
+  if (dataDir && join(dataDir, socketName).length <= MAX_SOCKET_PATH) return { dir: dataDir, temporary: false };
+  // mkdtemp creates the folder with mode 0700.
+  return { dir: mkdtempSync(join(tmpdir(), 'rideshare-pglite-')), temporary: true };
+}
+
+/** The connection string of a socket folder, in the form both `pg` and libpq (psql) read. */
+function socketConnectionString(dir: string): string {
+  return `postgresql:///postgres?host=${encodeURIComponent(dir)}&port=${String(EMBEDDED_SOCKET_PORT)}&user=postgres`;
+}
+
+/**
  * Opens the database. With a URL it talks to that Postgres server. Without one it starts PGlite
- * (Postgres compiled to WebAssembly) in-process, persisted in `dataDir`, and exposes it on a
- * loopback port so the very same `pg` driver and code path serve both cases. The socket server
+ * (Postgres compiled to WebAssembly) in-process, persisted in `dataDir`, and exposes it on a Unix
+ * socket in the private data folder (see embeddedSocketDir), never on a network port (PGlite has no
+ * passwords: on a TCP port any local account could read everything), so the very same `pg` driver
+ * and code path serve both cases. The socket server
  * multiplexes connections and keeps a transaction's statements together, so transactions from
  * different pool clients are serialised, which is correct for a single process.
  *
@@ -47,7 +103,14 @@ export interface DbHandle {
  * opening it gets a DataDirLockedError naming the holder. `close()` releases the lock.
  */
 export async function connectDatabase(config: DbConfig): Promise<DbHandle> {
-  let embedded: { server: PGLiteSocketServer; pglite: PGlite; lock: DataDirLock | null } | undefined;
+  let embedded:
+    | {
+        server: PGLiteSocketServer;
+        pglite: PGlite;
+        lock: DataDirLock | null;
+        socketDir: { dir: string; temporary: boolean };
+      }
+    | undefined;
   let connectionString: string;
   if (config.databaseUrl) {
     connectionString = config.databaseUrl;
@@ -55,6 +118,7 @@ export async function connectDatabase(config: DbConfig): Promise<DbHandle> {
     const dataDir = config.dataDir ?? './data';
     const lock = dataDir.startsWith('memory://') ? null : lockDataDir(dataDir);
     let pglite: PGlite | undefined;
+    let socketDir: { dir: string; temporary: boolean } | undefined;
     try {
       // Loaded only for the embedded engine: a process on a Postgres server never needs it, and
       // importing it costs ~12 MB of memory and start-up time there (bench: docs/benchmarks.md).
@@ -62,13 +126,23 @@ export async function connectDatabase(config: DbConfig): Promise<DbHandle> {
         import('@electric-sql/pglite'),
         import('@electric-sql/pglite-socket'),
       ]);
-      pglite = await PGlite.create(lock ? lock.dir : dataDir);
-      const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 64 });
+      pglite = await PGlite.create(lock ? lock.dir : dataDir, {
+        startParams: [
+          ...PGlite.defaultStartParams,
+          ...embeddedStartParams(config.embeddedSharedBuffersMb ?? EMBEDDED_SHARED_BUFFERS_MB),
+        ],
+      });
+      socketDir = embeddedSocketDir(lock ? lock.dir : null);
+      const path = join(socketDir.dir, `.s.PGSQL.${String(EMBEDDED_SOCKET_PORT)}`);
+      // A socket file left by a process that died without closing: the folder's lock is ours now.
+      if (!socketDir.temporary) rmSync(path, { force: true });
+      const server = new PGLiteSocketServer({ db: pglite, path, maxConnections: 64 });
       await server.start();
-      connectionString = `postgres://postgres@${server.getServerConn()}/postgres`;
-      embedded = { server, pglite, lock };
+      connectionString = socketConnectionString(socketDir.dir);
+      embedded = { server, pglite, lock, socketDir };
     } catch (error) {
       await pglite?.close().catch(() => undefined);
+      if (socketDir?.temporary) rmSync(socketDir.dir, { recursive: true, force: true });
       lock?.release();
       throw error;
     }
@@ -141,6 +215,7 @@ export async function connectDatabase(config: DbConfig): Promise<DbHandle> {
       if (embedded) {
         await embedded.server.stop();
         await embedded.pglite.close();
+        if (embedded.socketDir.temporary) rmSync(embedded.socketDir.dir, { recursive: true, force: true });
         embedded.lock?.release();
       }
     },

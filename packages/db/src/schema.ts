@@ -111,8 +111,9 @@ export interface NotificationTable {
   userId: number;
   kind: NotificationKind;
   rideId: number | null;
-  rideDirection: Direction;
-  rideDate: Timestamp;
+  /** Null only for a notice about the account (not a ride). */
+  rideDirection: Direction | null;
+  rideDate: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   detail: string | null;
   createdAt: CreatedAt;
   readAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

@@ -1,6 +1,7 @@
 /**
- * What a member is told about a ride they are on (the inbox, SPEC-free; issue 13). The stored row
- * carries the kind, the ride's direction and departure at the time, and kind-specific `detail`.
+ * What a member is told about a ride they are on (the inbox), or about their
+ * account. The stored row carries the kind, the ride's direction and departure at the time (none for
+ * an account notice), and kind-specific `detail`.
  */
 export const NOTIFICATION_KINDS = [
   /** The organiser changed the departure; detail: the previous departure (ISO). */
@@ -15,6 +16,11 @@ export const NOTIFICATION_KINDS = [
   'vendor_released',
   /** Seats freed up for your waiting group; detail: when the offer lapses (ISO). */
   'waitlist_offer',
+  /**
+   * About the account, not a ride (no ride fields): wrong passwords for it from many addresses
+   * reached the ceiling across addresses, so browsers that never signed in to it now wait.
+   */
+  'sign_in_guessing',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

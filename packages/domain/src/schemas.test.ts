@@ -789,7 +789,16 @@ describe('isSafeText', () => {
   it.each([
     ['plain text', 'Blk 123 Tampines St 11, #04-56', true],
     ['accents, CJK, emoji and right-to-left script', 'Zoë 陈 🚗 مرحبا', true],
-    ['a right-to-left mark (not an override)', 'abc\u200Fdef', true],
+    ['a right-to-left mark', 'abc\u200Fdef', false],
+    ['a zero-width space', 'ali\u200Bce', false],
+    ['a zero-width non-joiner', 'a\u200Cb', false],
+    ['a zero-width joiner', 'a\u200Db', false],
+    ['a left-to-right mark', 'a\u200Eb', false],
+    ['the Arabic letter mark', 'a\u061Cb', false],
+    ['a line separator', 'Ann\u2028Tan', false],
+    ['a paragraph separator', 'Ann\u2029Tan', false],
+    ['a byte-order mark', '\uFEFFalice', false],
+    ['a no-break space and an en dash (visible)', 'Blk\u00A0123 \u2013 Tampines', true],
     ['NUL', 'bob\u0000', false],
     ['escape (ANSI colours)', '\u001B[31mred', false],
     ['DEL', 'a\u007Fb', false],
@@ -813,6 +822,9 @@ describe('isSafeText', () => {
     ['vertical tab', 'Blk\u000B123', false],
     ['form feed', 'Blk\u000C123', false],
     ['an override', 'Blk\u202E123', false],
+    ['a line separator (only CR and LF break lines)', 'Blk 123\u2028Tampines', false],
+    ['a paragraph separator', 'Blk 123\u2029Tampines', false],
+    ['a zero-width space', 'Blk\u200B123', false],
   ])('multi-line: %s → %s', (_label, text, expected) => {
     expect(isSafeText(text, { multiline: true })).toBe(expected);
   });

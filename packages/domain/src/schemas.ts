@@ -40,15 +40,22 @@ import { parseRideDate } from './direction';
 /** Line feed, carriage return and tab: the only control characters a multi-line box may hold. */
 const LINE_BREAKS_AND_TABS = new Set([0x0a, 0x0d, 0x09]);
 
+/** The Arabic letter mark, the line and paragraph separators and the byte-order mark. */
+const INVISIBLE_CHARACTERS = new Set([0x061c, 0x2028, 0x2029, 0xfeff]);
+
 /**
  * Whether a text is free of characters that have no business in a name, a phone number or an
  * address: control characters (C0 U+0000–U+001F, DEL and C1 U+007F–U+009F; a NUL cannot even be
- * stored in Postgres text) and the bidirectional embedding, override and isolate controls
- * (U+202A–U+202E, U+2066–U+2069), which can make a text read differently from what it holds.
- * A `multiline` text (the location boxes) may also hold line feeds, carriage returns and tabs.
+ * stored in Postgres text), the bidirectional embedding, override and isolate controls
+ * (U+202A–U+202E, U+2066–U+2069) and the invisible marks and separators (zero-width space, joiners
+ * and direction marks U+200B–U+200F, the Arabic letter mark U+061C, the byte-order mark U+FEFF, the
+ * line and paragraph separators U+2028/U+2029), which make a text read differently from what it
+ * holds or two names look alike. A `multiline` text (the location boxes) may also hold line feeds,
+ * carriage returns and tabs; no other field may.
  *
  * @example isSafeText('Blk 123\nTampines St 11', { multiline: true }) // true
  * @example isSafeText('bob\u202Egnp.exe') // false
+ * @example isSafeText('ali\u200Bce') // false
  */
 export function isSafeText(text: string, options: { multiline?: boolean } = {}): boolean {
   for (const char of text) {
@@ -56,6 +63,7 @@ export function isSafeText(text: string, options: { multiline?: boolean } = {}):
     if (code <= 0x1f && !(options.multiline && LINE_BREAKS_AND_TABS.has(code))) return false;
     if (code >= 0x7f && code <= 0x9f) return false;
     if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) return false;
+    if (INVISIBLE_CHARACTERS.has(code) || (code >= 0x200b && code <= 0x200f)) return false;
   }
   return true;
 }

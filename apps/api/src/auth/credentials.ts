@@ -16,6 +16,7 @@ export const hashOptions = (env: Env): PasswordHashOptions => ({
 export const throttleLimits = (env: Env): ThrottleLimits => ({
   maxPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
   maxPerAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,
+  maxPerAccountAll: env.LOGIN_MAX_FAILURES_PER_ACCOUNT_ALL,
   windowMinutes: env.LOGIN_FAILURE_WINDOW_MINUTES,
   maxLockoutMinutes: env.LOGIN_MAX_LOCKOUT_MINUTES,
 });

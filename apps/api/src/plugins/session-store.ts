@@ -3,12 +3,15 @@ import type { SessionStore } from '@fastify/session';
 import type { Session } from 'fastify';
 import type { Kysely } from 'kysely';
 
+import { sessionKey } from '../repositories/session-repository';
+
 /**
  * Sessions live in Postgres so every API instance sees the same ones and a restart signs no one
  * out. Only sessions someone signed in to are stored (an empty one, such as the fresh session that
  * replaces an ended one, is not). Expired rows are ignored on read; expired and long-unused rows
  * are swept periodically. `last_seen_at` (written by touchSession) is handed to the app as the
- * session's `lastSeenAt`, for the idle timeout.
+ * session's `lastSeenAt`, for the idle timeout. Rows are keyed by the SHA-256 of the session id
+ * (sessionKey), so the table alone signs nobody in.
  */
 export class PostgresSessionStore implements SessionStore {
   private sweeper: NodeJS.Timeout | null = null;
@@ -54,7 +57,7 @@ export class PostgresSessionStore implements SessionStore {
     const lastSeenAt = new Date();
     this.db
       .insertInto('sessions')
-      .values({ sid: sessionId, sess, expiresAt: expires, lastSeenAt })
+      .values({ sid: sessionKey(sessionId), sess, expiresAt: expires, lastSeenAt })
       .onConflict((oc) => oc.column('sid').doUpdateSet({ sess, expiresAt: expires, lastSeenAt }))
       .execute()
       .then(() => {
@@ -66,7 +69,7 @@ export class PostgresSessionStore implements SessionStore {
     this.db
       .selectFrom('sessions')
       .select(['sess', 'lastSeenAt'])
-      .where('sid', '=', sessionId)
+      .where('sid', '=', sessionKey(sessionId))
       .where('expiresAt', '>', new Date())
       .executeTakeFirst()
       .then((row) => {
@@ -79,7 +82,7 @@ export class PostgresSessionStore implements SessionStore {
   destroy(sessionId: string, callback: (err?: unknown) => void): void {
     this.db
       .deleteFrom('sessions')
-      .where('sid', '=', sessionId)
+      .where('sid', '=', sessionKey(sessionId))
       .execute()
       .then(() => {
         callback();

@@ -5,6 +5,7 @@
  * stored once something is put in them (sign-in), so anonymous visitors create no rows. Then a hook
  * that re-signs cookies still signed with an older SESSION_SECRET, so rotating the secret signs no
  * one out, and one that marks every API answer given within a session `Cache-Control: no-store`.
+ * The device cookie of a sign-in (auth/device-cookie.ts) is sent by a hook registered here too.
  */
 import fastifyCookie, { Signer } from '@fastify/cookie';
 import fastifySession from '@fastify/session';
@@ -13,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 
+import { registerDeviceCookie } from '../auth/device-cookie';
 import type { Env } from '../env';
 import { apiPathKind } from '../lib/request-path';
 import { PostgresSessionStore } from './session-store';
@@ -50,6 +52,7 @@ export const sessionPlugin = fp(
       store.stopSweeping();
     });
     await app.register(fastifyCookie);
+    registerDeviceCookie(app, opts.env);
     await app.register(fastifySession, {
       // The first secret signs; all of them verify (rotation).
       secret: opts.env.SESSION_SECRETS,

@@ -22,13 +22,34 @@ export async function insertNotifications(
     .execute();
 }
 
+/**
+ * Writes a notice about the account (no ride) unless the user already has an unread one of that
+ * kind; answers whether it wrote one.
+ */
+export async function insertAccountNoticeOnce(trx: Db, userId: number, kind: NotificationKind): Promise<boolean> {
+  const unread = await trx
+    .selectFrom('notifications')
+    .select('id')
+    .where('userId', '=', userId)
+    .where('kind', '=', kind)
+    .where('readAt', 'is', null)
+    .executeTakeFirst();
+  if (unread) return false;
+  await trx
+    .insertInto('notifications')
+    .values({ userId, kind, rideId: null, rideDirection: null, rideDate: null, detail: null })
+    .execute();
+  return true;
+}
+
 /** One notification as its owner reads it (dates as ISO strings). */
 export interface NotificationItem {
   id: number;
   kind: NotificationKind;
   rideId: number | null;
-  rideDirection: Direction;
-  rideDate: string;
+  /** Null for a notice about the account rather than a ride. */
+  rideDirection: Direction | null;
+  rideDate: string | null;
   detail: string | null;
   createdAt: string;
   readAt: string | null;
@@ -66,7 +87,7 @@ export async function listNotificationsPage(
       kind: row.kind,
       rideId: row.rideId,
       rideDirection: row.rideDirection,
-      rideDate: row.rideDate.toISOString(),
+      rideDate: row.rideDate ? row.rideDate.toISOString() : null,
       detail: row.detail,
       createdAt: row.createdAt.toISOString(),
       readAt: row.readAt ? row.readAt.toISOString() : null,

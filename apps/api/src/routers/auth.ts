@@ -46,7 +46,7 @@ function signInAttempt<T>(
 ): Promise<T | null> {
   return withSignInAttempt(
     ctx.db,
-    { discordUsername, clientIp: ctx.clientIp },
+    { discordUsername, clientIp: ctx.clientIp, knownDevice: ctx.device?.knows(discordUsername) ?? false },
     throttleLimits(ctx.env),
     ctx.now,
     check,
@@ -82,6 +82,7 @@ export const authRouter = router({
       throw new DomainError('USERNAME_TAKEN', 'Discord username already exists. Please choose another one or log in.');
     }
     await session.signIn(user.id);
+    ctx.device?.remember(user.discordUsername);
     return user;
   }),
 
@@ -108,6 +109,8 @@ export const authRouter = router({
       options,
     );
     await session.signIn(signedIn.id);
+    // This browser now knows the account: the ceiling across addresses never holds it back.
+    ctx.device?.remember(input.discordUsername);
     const user = await findPublicUserById(ctx.db, signedIn.id);
     if (!user) throw new DomainError('INVALID_CREDENTIALS', 'Invalid Discord username or password');
     return user;

@@ -7,6 +7,7 @@ import type { Database } from '@rideshare/db';
 import { assertResetCodeUsable, isDomainError } from '@rideshare/domain';
 import type { Kysely } from 'kysely';
 
+import { setCalendarTokenHash } from '../repositories/calendar-repository';
 import {
   findResetCodeForUpdate,
   markResetCodeUsed,
@@ -20,9 +21,10 @@ import { notFound } from '../trpc/errors';
 
 /**
  * Every password change (own, admin reset, reset code) ends in the same place: the new hash is
- * stored, outstanding reset codes are voided, and the user's sessions end, all in one transaction,
- * so whoever held the old password or an old cookie is out. `keepSessionId` spares the session of
- * the person who just changed their own password.
+ * stored, outstanding reset codes are voided, the user's sessions end and their calendar feed's
+ * token is revoked, all in one transaction, so whoever held the old password, an old cookie or the
+ * feed's URL is out. `keepSessionId` spares the session of the person who just changed their own
+ * password (they can make a new feed link).
  */
 export async function replacePassword(
   db: Kysely<Database>,
@@ -32,6 +34,7 @@ export async function replacePassword(
     await updateUserPassword(trx, args.userId, args.passwordHash);
     await voidUnusedResetCodes(trx, args.userId);
     await deleteUserSessions(trx, args.userId, { exceptSessionId: args.keepSessionId ?? null });
+    await setCalendarTokenHash(trx, args.userId, null);
   });
 }
 
@@ -50,7 +53,7 @@ export async function issueResetCode(db: Kysely<Database>, args: NewResetCode): 
 /**
  * Completes a reset with a one-time code, in one transaction: the code's row is locked (so it works
  * exactly once) and checked by the domain rule, marked used, the password replaced, other unused
- * codes voided and every session of the user ended. Answers false, having written nothing, when
+ * codes voided, every session of the user ended and their calendar feed revoked. Answers false, having written nothing, when
  * there is no such user (`userId` null) or the code is wrong, used or expired.
  */
 export async function completePasswordReset(
@@ -66,6 +69,7 @@ export async function completePasswordReset(
       await updateUserPassword(trx, code.userId, args.passwordHash);
       await voidUnusedResetCodes(trx, code.userId);
       await deleteUserSessions(trx, code.userId);
+      await setCalendarTokenHash(trx, code.userId, null);
     });
     return true;
   } catch (error) {

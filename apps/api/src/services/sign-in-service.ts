@@ -3,6 +3,7 @@ import { takeAttempts, tooManyAttemptsMessage, type AttemptPolicy } from '@rides
 import type { Kysely } from 'kysely';
 
 import { PasswordQueueFullError } from '../auth/password';
+import { publishUserEvent } from '../events/publish';
 import { clientAddressKey } from '../lib/client-address';
 import {
   deleteThrottleCounter,
@@ -12,6 +13,8 @@ import {
   refundThrottleAttempt,
   saveThrottleCounters,
 } from '../repositories/login-throttle-repository';
+import { insertAccountNoticeOnce } from '../repositories/notification-repository';
+import { findUserIdentityByUsername } from '../repositories/user-repository';
 import { RateLimitedError } from '../trpc/errors';
 
 export interface ThrottleLimits {
@@ -19,42 +22,61 @@ export interface ThrottleLimits {
   maxPerAccount: number;
   /** Attempts from one client address (any accounts) before the address waits. */
   maxPerAddress: number;
+  /**
+   * Attempts on one account from all addresses together before devices that never signed in to it
+   * wait for it too (a device with the account's device cookie is never held back by this).
+   */
+  maxPerAccountAll: number;
   /** The first wait, and the quiet time after which a count restarts. */
   windowMinutes: number;
   /** The longest wait; waits double from `windowMinutes` up to this. */
   maxLockoutMinutes: number;
 }
 
-/** Who is trying to sign in as whom: the account named and the client's address. */
+/** Who is trying to sign in as whom: the account named, the client's address and its device. */
 export interface SignInAttempt {
   discordUsername: string;
   clientIp: string;
+  /** The browser holds the account's device cookie (it signed in to this account before). */
+  knownDevice?: boolean;
 }
 
 /**
- * The two counters an attempt touches. The account's count is kept per client address, so a
+ * The counters an attempt touches. The account's count is kept per client address, so a
  * stranger's wrong guesses slow the stranger down but never lock the member (or the admin) out
- * from their own address; the address's own count catches one address trying many accounts.
+ * from their own address; the address's own count catches one address trying many accounts; and
+ * the account's count across all addresses puts a ceiling on guessing spread over many addresses,
+ * counted and enforced only for devices without the account's device cookie.
  */
-export function throttleKeys(attempt: SignInAttempt): { accountAtAddress: string; address: string } {
+export function throttleKeys(attempt: SignInAttempt): { accountAtAddress: string; address: string; account: string } {
   const address = `ip:${clientAddressKey(attempt.clientIp)}`;
-  return { accountAtAddress: `account:${attempt.discordUsername.toLowerCase()}|${address}`, address };
+  const account = `account:${attempt.discordUsername.toLowerCase()}`;
+  return { accountAtAddress: `${account}|${address}`, address, account: `${account}|all` };
 }
 
-function policies(limits: ThrottleLimits): { account: AttemptPolicy; address: AttemptPolicy } {
+/** The keys an attempt counts against: the ceiling across addresses only for an unknown device. */
+function countedKeys(attempt: SignInAttempt): string[] {
+  const keys = throttleKeys(attempt);
+  return attempt.knownDevice
+    ? [keys.accountAtAddress, keys.address]
+    : [keys.accountAtAddress, keys.address, keys.account];
+}
+
+function policyOf(key: string, attempt: SignInAttempt, limits: ThrottleLimits): AttemptPolicy {
   const windowMs = limits.windowMinutes * 60_000;
   const maxWaitMs = Math.max(windowMs, limits.maxLockoutMinutes * 60_000);
-  return {
-    account: { maxFailures: limits.maxPerAccount, windowMs, maxWaitMs },
-    address: { maxFailures: limits.maxPerAddress, windowMs, maxWaitMs },
-  };
+  const keys = throttleKeys(attempt);
+  const maxFailures =
+    key === keys.address ? limits.maxPerAddress : key === keys.account ? limits.maxPerAccountAll : limits.maxPerAccount;
+  return { maxFailures, windowMs, maxWaitMs };
 }
 
 /**
  * Counts a sign-in attempt (login, change of password, reset code) *before* the secret is checked,
  * under per-key advisory locks, so concurrent guesses (many requests, or one batch) cannot all read
  * the count before any of them adds to it: at most the limit are ever checked. Throws
- * RateLimitedError (429 with Retry-After) when the account-from-address or the address must wait.
+ * RateLimitedError (429 with Retry-After) when the account-from-address, the address or (for a
+ * device without the account's device cookie) the account across all addresses must wait.
  * Counters live in Postgres, so the limits hold across every API instance.
  */
 export async function countSignInAttempt(
@@ -62,19 +84,15 @@ export async function countSignInAttempt(
   attempt: SignInAttempt,
   limits: ThrottleLimits,
   clock: () => Date,
-): Promise<void> {
-  const keys = throttleKeys(attempt);
-  const policy = policies(limits);
+): Promise<{ reachedCeiling: boolean }> {
+  const keys = countedKeys(attempt);
   const verdict = await db.transaction().execute(async (trx) => {
-    await lockThrottleKeys(trx, [keys.accountAtAddress, keys.address]);
+    await lockThrottleKeys(trx, keys);
     // Read only once the locks are held, so the times stored follow the order attempts counted in.
     const now = clock();
-    const counters = await findThrottleCounters(trx, [keys.accountAtAddress, keys.address]);
+    const counters = await findThrottleCounters(trx, keys);
     const decided = takeAttempts(
-      [
-        { key: keys.accountAtAddress, counter: counters.get(keys.accountAtAddress) ?? null, policy: policy.account },
-        { key: keys.address, counter: counters.get(keys.address) ?? null, policy: policy.address },
-      ],
+      keys.map((key) => ({ key, counter: counters.get(key) ?? null, policy: policyOf(key, attempt, limits) })),
       now,
     );
     if (decided.allowed) await saveThrottleCounters(trx, decided.counters);
@@ -83,6 +101,26 @@ export async function countSignInAttempt(
   if (!verdict.allowed) {
     throw new RateLimitedError(tooManyAttemptsMessage(verdict.retryAfterMs), Math.ceil(verdict.retryAfterMs / 1000));
   }
+  // This attempt filled the ceiling across addresses (counted under its lock: exactly one does).
+  const ceiling = throttleKeys(attempt).account;
+  const reachedCeiling = verdict.counters.some(
+    ({ key, counter }) => key === ceiling && counter.failures === limits.maxPerAccountAll,
+  );
+  return { reachedCeiling };
+}
+
+/**
+ * Tells the account's owner in their inbox that wrong passwords from many addresses reached the
+ * ceiling (once: not again while that notice is unread). Nothing for a name with no account.
+ */
+async function tellOwnerOfGuessing(db: Kysely<Database>, discordUsername: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const user = await findUserIdentityByUsername(trx, discordUsername);
+    if (!user) return;
+    if (await insertAccountNoticeOnce(trx, user.id, 'sign_in_guessing')) {
+      await publishUserEvent(trx, 'notifications.changed', user.id, null);
+    }
+  });
 }
 
 /**
@@ -93,13 +131,13 @@ export async function forgiveSignInAttempt(db: Kysely<Database>, attempt: SignIn
   const keys = throttleKeys(attempt);
   await deleteThrottleCounter(db, keys.accountAtAddress);
   await refundThrottleAttempt(db, keys.address);
+  // The ceiling across addresses only gets this attempt back: the guesses of others still count.
+  if (!attempt.knownDevice) await refundThrottleAttempt(db, keys.account);
 }
 
-/** Takes the attempt back from both counters: it was counted but never checked. */
+/** Takes the attempt back from every counter it counted against: it was never checked. */
 async function refundSignInAttempt(db: Kysely<Database>, attempt: SignInAttempt): Promise<void> {
-  const keys = throttleKeys(attempt);
-  await refundThrottleAttempt(db, keys.accountAtAddress);
-  await refundThrottleAttempt(db, keys.address);
+  for (const key of countedKeys(attempt)) await refundThrottleAttempt(db, key);
 }
 
 /**
@@ -115,7 +153,7 @@ export async function withSignInAttempt<T>(
   clock: () => Date,
   check: () => Promise<T | null>,
 ): Promise<T | null> {
-  await countSignInAttempt(db, attempt, limits, clock);
+  const { reachedCeiling } = await countSignInAttempt(db, attempt, limits, clock);
   let result: T | null;
   try {
     result = await check();
@@ -124,7 +162,10 @@ export async function withSignInAttempt<T>(
     throw error;
   }
   if (result !== null) await forgiveSignInAttempt(db, attempt);
-  else await sweepSignInCounters(db, limits, clock());
+  else {
+    await sweepSignInCounters(db, limits, clock());
+    if (reachedCeiling) await tellOwnerOfGuessing(db, attempt.discordUsername);
+  }
   return result;
 }
 

@@ -7,6 +7,7 @@ import { TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { Kysely } from 'kysely';
 
+import { deviceOf, type DeviceControl } from '../auth/device-cookie';
 import type { Env } from '../env';
 import type { LiveEventHub } from '../events/hub';
 import { touchSession } from '../repositories/session-repository';
@@ -40,6 +41,8 @@ export interface ContextInner {
   env: Env;
   user: AuthUser | null;
   session: SessionControl | null;
+  /** The browser's device cookie (HTTP only): which accounts it signed in to before. */
+  device: DeviceControl | null;
   /** The client's address as seen behind the configured proxies; keys the login rate limit. */
   clientIp: string;
   /**
@@ -66,6 +69,7 @@ export interface CreateContextInnerOptions {
   env: Env;
   user?: AuthUser | null;
   session?: SessionControl | null;
+  device?: DeviceControl | null;
   clientIp?: string;
   rideListCache?: RideListCache | null;
   rateLimit?: RateLimitCheck | null;
@@ -82,6 +86,7 @@ export function createContextInner(opts: CreateContextInnerOptions): ContextInne
     env: opts.env,
     user: opts.user ?? null,
     session: opts.session ?? null,
+    device: opts.device ?? null,
     clientIp: opts.clientIp ?? '127.0.0.1',
     rideListCache: opts.rideListCache ?? null,
     rateLimit: opts.rateLimit ?? null,
@@ -189,6 +194,7 @@ export async function createContextFromRequest(
     env: deps.env,
     user,
     session,
+    device: deviceOf(req, deps.env),
     clientIp: req.ip,
     rideListCache: deps.rideListCache,
     rateLimit: deps.rateLimit ?? null,

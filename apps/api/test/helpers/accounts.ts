@@ -3,32 +3,36 @@ import { sql, type Kysely } from 'kysely';
 
 import type { Env } from '../../src/env';
 import { verifyPassword } from '../../src/auth/password';
+import { sessionKey } from '../../src/repositories/session-repository';
 import { findAuthUserById, findPasswordHashById } from '../../src/repositories/user-repository';
 import { createCaller } from '../../src/routers/app-router';
 import { createContextInner, type SessionControl } from '../../src/trpc/context';
 import { refusal as refusalWithDomainCode } from './rides';
 
-/** A session row as the Postgres store writes it (the user id lives in the JSON). */
+/** The ids insertSession stored, by the key they are stored under (the table holds only keys). */
+const insertedIds = new Map<string, string>();
+
+/** A session row as the Postgres store writes it (keyed by the id's hash; the user id in the JSON). */
 export async function insertSession(db: Kysely<Database>, sid: string, userId: number): Promise<void> {
+  insertedIds.set(sessionKey(sid), sid);
   await db
     .insertInto('sessions')
     .values({
-      sid,
+      sid: sessionKey(sid),
       sess: JSON.stringify({ cookie: { path: '/' }, userId }),
       expiresAt: new Date(Date.now() + 86_400_000),
     })
     .execute();
 }
 
-/** The ids of the stored sessions belonging to a user, sorted. */
+/** The ids (as given to insertSession; other rows by their stored key) of a user's sessions, sorted. */
 export async function sessionIdsOf(db: Kysely<Database>, userId: number): Promise<string[]> {
   const rows = await db
     .selectFrom('sessions')
     .select('sid')
     .where(sql<string>`sess->>'userId'`, '=', String(userId))
-    .orderBy('sid')
     .execute();
-  return rows.map((r) => r.sid);
+  return rows.map((r) => insertedIds.get(r.sid) ?? r.sid).sort();
 }
 
 /** Whether `password` is the user's current password. */

@@ -4,18 +4,22 @@
  * refused with a message naming the holder; SIGINT and SIGTERM close the database cleanly, during
  * start-up too; and a SIGKILL in the middle of writes loses no acknowledged booking, after which
  * the next start takes the dead process's lock over. (The Postgres-server counterpart is
- * multi-instance.test.ts.) Runs with TEST_DB_MODE=embedded; it uses folders of its own.
+ * multi-instance.test.ts.) The database is reachable only through a Unix socket in the private
+ * data folder: the process listens on no TCP port but its HTTP one. Runs with TEST_DB_MODE=embedded;
+ * it uses folders of its own.
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 
-import { connectDatabase, LOCK_FILE_NAME, migrateToLatest, type DbHandle } from '@rideshare/db';
+import { connectDatabase, EMBEDDED_SOCKET_PORT, LOCK_FILE_NAME, migrateToLatest, type DbHandle } from '@rideshare/db';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import { main as migrateMain } from '../../scripts/migrate';
 import { main as seedMain } from '../../scripts/seed';
 import { createUser, type TestUser } from '../factories';
+import { listeningTcpPorts } from '../helpers/listening';
 import { captureIo } from '../helpers/scripts';
 import {
   call,
@@ -125,6 +129,48 @@ describe.skipIf(!embeddedMode)(`the server on the embedded engine${embeddedMode 
     expect(await migrateMain([], { DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, io.io)).toBe(0);
     expect(io.out()).toContain('is already up to date');
   }, 120_000);
+
+  it('opens no TCP port for the database: only a Unix socket in the private data folder', async () => {
+    const dataDir = migratedDataDir();
+    const server = await start('socket', dataDir);
+    const pid = server.child.pid ?? 0;
+    // Its HTTP port, and nothing else: PGlite has no passwords, so a port would let any local
+    // account read every password hash.
+    expect(listeningTcpPorts(pid)).toEqual([Number(new URL(server.baseUrl).port)]);
+    const socketPath = joinPath(dataDir, `.s.PGSQL.${String(EMBEDDED_SOCKET_PORT)}`);
+    expect(statSync(socketPath).isSocket()).toBe(true);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    // The account that runs the app can still reach it, the way psql -h <folder> would.
+    const client = new pg.Client({ host: dataDir, port: EMBEDDED_SOCKET_PORT, user: 'postgres', database: 'postgres' });
+    await client.connect();
+    try {
+      expect((await client.query<{ n: number }>('select count(*)::int as n from users')).rows).toEqual([{ n: 0 }]);
+      // Sized for one process, not a database server (PGlite's default is 128MB, all of it kept).
+      expect((await client.query<{ shared_buffers: string }>('show shared_buffers')).rows).toEqual([
+        { shared_buffers: '16MB' },
+      ]);
+    } finally {
+      await client.end();
+    }
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(existsSync(socketPath)).toBe(false);
+  }, 120_000);
+
+  it('opens no TCP port for a memory:// database either: its socket is in a private temporary folder', async () => {
+    const before = listeningTcpPorts('self');
+    const handle = await connectDatabase({ dataDir: 'memory://' });
+    try {
+      expect(listeningTcpPorts('self')).toEqual(before);
+      const socketDir = new URL(handle.connectionString).searchParams.get('host') ?? '';
+      expect(socketDir.startsWith(tmpdir())).toBe(true);
+      expect(statSync(socketDir).mode & 0o777).toBe(0o700);
+      expect((await handle.pool.query<{ x: number }>('select 1 as x')).rows).toEqual([{ x: 1 }]);
+    } finally {
+      await handle.close();
+    }
+    expect(existsSync(new URL(handle.connectionString).searchParams.get('host') ?? '')).toBe(false);
+  }, 60_000);
 
   it('closes the database cleanly when SIGTERM arrives during start-up', async () => {
     // A new folder: creating the database makes start-up long enough to signal it midway.

@@ -3,7 +3,8 @@
  * of them count against the per-address request limit (a page load fetches dozens of files; only
  * the API is limited).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -24,6 +25,24 @@ const LIMIT = 5;
 const t = useTestApp({ env: { WEB_DIST_DIR: webDist, RATE_LIMIT_MAX: String(LIMIT) } });
 
 describe('the web app’s files', () => {
+  it('are served by @fastify/static 10.1.3 or later (earlier releases have published advisories)', () => {
+    const require = createRequire(import.meta.url);
+    const manifest = require.resolve('@fastify/static/package.json');
+    const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
+    const [major = 0, minor = 0, patch = 0] = version.split('.').map((part) => Number.parseInt(part, 10));
+    expect(major * 1_000_000 + minor * 1_000 + patch, version).toBeGreaterThanOrEqual(10_001_003);
+  });
+
+  it('never serve a file outside the build folder, however the path is encoded', async () => {
+    writeFileSync(join(webDist, '..', `${webDist.split('/').pop() ?? ''}-secret.txt`), 'secret');
+    const name = `${webDist.split('/').pop() ?? ''}-secret.txt`;
+    for (const url of [`/../${name}`, `/..%2f${name}`, `/assets/..%2f..%2f${name}`, `/%2e%2e/${name}`]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body, url).not.toContain('secret');
+    }
+    rmSync(join(webDist, '..', name), { force: true });
+  });
+
   it('serve hashed assets as immutable and the shell and other files as no-cache', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/index-4f2a9c1b.js' });
     expect(asset.statusCode).toBe(200);

@@ -99,6 +99,41 @@ describe('control and text-direction characters', () => {
     expect(row.pickupLocation).toBe('Blk 123\nPasir Ris St 11');
   });
 
+  it.each([
+    ['a zero-width space', '\u200B'],
+    ['a zero-width joiner', '\u200D'],
+    ['a right-to-left mark', '\u200F'],
+    ['the Arabic letter mark', '\u061C'],
+    ['a line separator', '\u2028'],
+    ['a paragraph separator', '\u2029'],
+    ['a byte-order mark', '\uFEFF'],
+  ])('%s is refused in a name and in a multi-line location box, on both doors', async (_label, char) => {
+    const profile = { id: alice.id, name: `Ali${char}ce` };
+    const rest = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${String(alice.id)}`,
+      headers: { cookie: aliceCookie },
+      payload: { name: profile.name },
+    });
+    expectFieldRefusal(
+      { rest, trpc: await post('/trpc/user.update', profile, aliceCookie) },
+      'name',
+      unsafeTextMessage('Name'),
+    );
+    const ride = {
+      direction: 'SG->FC',
+      maxPassengers: 4,
+      date: new Date(Date.now() + 2 * DAY).toISOString(),
+      dropoffLocations: ['Forest City'],
+    };
+    expectFieldRefusal(
+      await bothDoors('/api/rides', 'ride.create', { ...ride, pickupLocation: `Blk 123${char}Pasir Ris` }, aliceCookie),
+      'pickupLocation',
+      unsafeTextMessage('Pickup location'),
+    );
+    expect(await t.db.selectFrom('rides').select('id').execute()).toHaveLength(0);
+  });
+
   it('a NUL in a join location is refused on both doors', async () => {
     const ride = await createRide(t.db, await createUser(t.db, { discordUsername: 'olivia' }));
     const payload = { rideId: ride.id, dropoffLocation: `Bedok${NUL}` };

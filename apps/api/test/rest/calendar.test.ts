@@ -277,6 +277,59 @@ describe('personal calendar feed', () => {
     expect((await get(second.path)).statusCode).toBe(200);
   });
 
+  it('a password change, a reset code and an admin reset each revoke the feed', async () => {
+    const admin = await createUser(t.db, { isAdmin: true });
+    const adminCookie = await loginAs(t.app, admin);
+    const post = (url: string, payload: Json, cookie: string | null = null) =>
+      t.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
+    const feedIsOff = async (path: string, cookie: string) => {
+      expect((await get(path)).statusCode).toBe(404);
+      expect((await get('/api/users/me/calendar-feed', cookie)).json<Json>()).toEqual({
+        active: false,
+        createdAt: null,
+      });
+    };
+
+    // Her own change: she stays signed in, the link stops working.
+    let feed = await rotate(aliceCookie);
+    expect((await get(feed.path)).statusCode).toBe(200);
+    const changed = await post(
+      '/api/reset-password',
+      { currentPassword: alice.password, newPassword: 'alice-new-pass' },
+      aliceCookie,
+    );
+    expect(changed.statusCode).toBe(200);
+    await feedIsOff(feed.path, aliceCookie);
+
+    // A reset code the administrator issued.
+    feed = await rotate(bobCookie);
+    const issued = await post('/api/admin/reset-code', { discordUsername: bob.discordUsername }, adminCookie);
+    const { code } = issued.json<{ code: string }>();
+    const done = await post('/api/complete-password-reset', {
+      discordUsername: bob.discordUsername,
+      code,
+      newPassword: 'bob-chosen-pass',
+    });
+    expect(done.statusCode).toBe(200);
+    await feedIsOff(
+      feed.path,
+      await loginAs(t.app, { discordUsername: bob.discordUsername, password: 'bob-chosen-pass' }),
+    );
+
+    // The administrator setting a new password.
+    feed = await rotate(carolCookie);
+    const reset = await post(
+      '/api/admin/reset-user-password',
+      { discordUsername: carol.discordUsername, newPassword: 'carol-new-pass' },
+      adminCookie,
+    );
+    expect(reset.statusCode).toBe(200);
+    await feedIsOff(
+      feed.path,
+      await loginAs(t.app, { discordUsername: carol.discordUsername, password: 'carol-new-pass' }),
+    );
+  });
+
   it('turning the feed off makes its URL answer 404', async () => {
     const { path } = await rotate(aliceCookie);
     const off = await t.app.inject({

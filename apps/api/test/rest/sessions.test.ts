@@ -3,6 +3,9 @@
  * `Cache-Control: no-store` on authenticated answers, argon2 hashes upgraded at sign-in when the
  * configured cost changed, and production refusing plain HTTP unless told otherwise.
  */
+import { createHash } from 'node:crypto';
+
+import { Signer } from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +15,7 @@ import { findPasswordHashById } from '../../src/repositories/user-repository';
 import { createUser, type TestUser } from '../factories';
 import { appsPerTest, loginAs } from '../helpers/app';
 import { useTestDatabase } from '../helpers/db';
+import { testEnv } from '../helpers/env';
 
 const t = useTestDatabase();
 const appWith = appsPerTest(() => t.db);
@@ -37,6 +41,27 @@ async function sessionRows(userId: number) {
 
 const me = (app: FastifyInstance, cookie: string) =>
   app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+
+describe('stored session ids', () => {
+  it('keeps only the SHA-256 of the id: a copy of the sessions table signs nobody in', async () => {
+    const app = await appWith();
+    const alice = await createUser(t.db, { discordUsername: 'alice' });
+    const cookie = await loginAs(app, alice);
+    const sessionId = decodeURIComponent(cookie.split('=')[1] ?? '').split('.')[0] ?? '';
+    expect(sessionId.length).toBeGreaterThan(20);
+    const rows = await sessionRows(alice.id);
+    expect(rows.map((row) => row.sid)).toEqual([createHash('sha256').update(sessionId).digest('hex')]);
+
+    // Someone holding the table (and even the cookie secret) makes a cookie of what it stores.
+    const signer = new Signer(testEnv().SESSION_SECRETS);
+    const forged = `rideshare.sid=${encodeURIComponent(signer.sign(rows[0]?.sid ?? ''))}`;
+    expect((await me(app, forged)).statusCode).toBe(401);
+    // The real cookie still works, and signing out removes the row.
+    expect((await me(app, cookie)).statusCode).toBe(200);
+    await app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+    expect(await sessionRows(alice.id)).toEqual([]);
+  });
+});
 
 describe('idle timeout', () => {
   let alice: TestUser;

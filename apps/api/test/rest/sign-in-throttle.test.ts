@@ -215,6 +215,81 @@ describe('a stranger cannot lock a member out', () => {
   });
 });
 
+describe('a ceiling per account across addresses (device cookies)', () => {
+  const CEILING = testEnv().LOGIN_MAX_FAILURES_PER_ACCOUNT_ALL; // 20
+  const address = (i: number) => `203.0.113.${String(i + 1)}`;
+
+  function login(app: FastifyInstance, from: string, discordUsername: string, password: string, device = '') {
+    return app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'x-forwarded-for': from, ...(device ? { cookie: device } : {}) },
+      payload: { discordUsername, password },
+    });
+  }
+
+  /** The device cookie an answer set, as a Cookie header. */
+  function deviceCookie(res: LightMyRequestResponse): string {
+    const cookie = res.cookies.find((c) => c.name === 'rideshare.device');
+    expect(cookie, 'a device cookie').toBeDefined();
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    return `rideshare.device=${cookie?.value ?? ''}`;
+  }
+
+  it('checks at most the ceiling of 30 simultaneous guesses from 30 addresses; the member’s own device still signs in', async () => {
+    const app = await appWith({ TRUST_PROXY: 'loopback' });
+    const victim = await createUser(t.db, { discordUsername: 'victim' });
+    // The member signed in from home before: the browser keeps the account's device cookie.
+    const home = deviceCookie(await login(app, '198.51.100.5', 'victim', victim.password));
+
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login(app, address(i), 'victim', `guess-number-${String(i)}`)),
+    );
+    expect(tally(responses)).toEqual({ 401: CEILING, 429: 30 - CEILING });
+    expect(Number(responses.find((r) => r.statusCode === 429)?.headers['retry-after'])).toBeGreaterThan(0);
+
+    // A new address and a browser that never signed in to it waits, even with the right password.
+    expect((await login(app, '192.0.2.200', 'victim', victim.password)).statusCode).toBe(429);
+    // A forged or edited device cookie counts for nothing.
+    const edited = home.replace(/=(.)/, (_m, c: string) => `=${c === 'A' ? 'B' : 'A'}`);
+    expect((await login(app, '192.0.2.201', 'victim', victim.password, edited)).statusCode).toBe(429);
+    // The member's own browser signs in, from any address.
+    expect((await login(app, '192.0.2.202', 'victim', victim.password, home)).statusCode).toBe(200);
+    // Its typos are not held against the ceiling, nor stopped by it.
+    expect((await login(app, '192.0.2.202', 'victim', 'my-typo-1', home)).statusCode).toBe(401);
+    const signedIn = await login(app, '192.0.2.202', 'victim', victim.password, home);
+    expect(signedIn.statusCode).toBe(200);
+
+    // The member is told once in the inbox (more guesses past the ceiling add nothing).
+    await login(app, '192.0.2.203', 'victim', 'one-more-guess');
+    const session = signedIn.cookies.find((c) => c.name === 'rideshare.sid');
+    const inbox = await app.inject({
+      method: 'GET',
+      url: '/api/notifications',
+      headers: { cookie: `rideshare.sid=${session?.value ?? ''}` },
+    });
+    expect(inbox.statusCode).toBe(200);
+    const { items } = inbox.json<{ items: { kind: string; rideId: number | null; rideDirection: string | null }[] }>();
+    expect(items).toEqual([expect.objectContaining({ kind: 'sign_in_guessing', rideId: null, rideDirection: null })]);
+  });
+
+  it('registering gives the browser the device cookie too; it names the account by a digest, not by name', async () => {
+    const app = await appWith({ TRUST_PROXY: 'loopback', LOGIN_MAX_FAILURES_PER_ACCOUNT_ALL: '2' });
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: { 'x-forwarded-for': '198.51.100.7' },
+      payload: { discordUsername: 'newbie', password: 'newbie-pass-1' },
+    });
+    expect(registered.statusCode).toBe(201);
+    const device = deviceCookie(registered);
+    expect(device).not.toContain('newbie');
+    for (let i = 0; i < 3; i += 1) await login(app, address(i), 'newbie', `guess-${String(i)}`);
+    expect((await login(app, address(10), 'newbie', 'newbie-pass-1')).statusCode).toBe(429);
+    expect((await login(app, address(11), 'newbie', 'newbie-pass-1', device)).statusCode).toBe(200);
+  });
+});
+
 describe('Retry-After on refusals', () => {
   it('is sent with 429 over tRPC as well as REST', async () => {
     const app = await appWith({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '1' });

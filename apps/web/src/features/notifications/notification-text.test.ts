@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 
-import { notificationSentence } from './notification-text';
+import { notificationSentence, SIGN_IN_GUESSING_SENTENCE } from './notification-text';
 
 // 10:00 am on Monday 1 December 2025 in Singapore.
 const DATE = '2025-12-01T02:00:00.000Z';
 const base = { rideDirection: 'SG->FC' as const, rideDate: DATE, detail: null };
 
 describe('notificationSentence', () => {
+  it('tells about guessing on the account, which has no ride', () => {
+    expect(notificationSentence({ kind: 'sign_in_guessing', rideDirection: null, rideDate: null, detail: null })).toBe(
+      SIGN_IN_GUESSING_SENTENCE,
+    );
+    expect(SIGN_IN_GUESSING_SENTENCE).toContain('the ones you use are not affected');
+  });
+
   it.each([
     [
       'a cancellation with its reason',

@@ -17,16 +17,25 @@ const ROUTES: Record<Direction, string> = {
   'FC->SG': 'FC → SG',
 };
 
+/** What the account notice says: someone guessed, strangers' browsers wait, the member's do not. */
+export const SIGN_IN_GUESSING_SENTENCE =
+  'Many wrong passwords for your account were tried from different places. Browsers that never signed in to it must now wait before trying again; the ones you use are not affected. If this worries you, change your password.';
+
 export function notificationSentence(
   item: Pick<NotificationItem, 'kind' | 'rideDirection' | 'rideDate' | 'detail'>,
 ): string {
-  const ride = `${ROUTES[item.rideDirection]} on ${formatRideDate(item.rideDate)}`;
+  if (item.kind === 'sign_in_guessing' || item.rideDirection === null || item.rideDate === null) {
+    return SIGN_IN_GUESSING_SENTENCE;
+  }
+  const route = ROUTES[item.rideDirection];
+  const date = formatRideDate(item.rideDate);
+  const ride = `${route} on ${date}`;
   const detail = item.detail?.trim() ? item.detail.trim() : null;
   switch (item.kind) {
     case 'ride_edited':
       return detail
-        ? `Your ride ${ROUTES[item.rideDirection]} now departs ${formatRideDate(item.rideDate)} instead of ${formatRideDate(detail)}`
-        : `Your ride ${ROUTES[item.rideDirection]} now departs ${formatRideDate(item.rideDate)}`;
+        ? `Your ride ${route} now departs ${date} instead of ${formatRideDate(detail)}`
+        : `Your ride ${route} now departs ${date}`;
     case 'ride_cancelled':
       return detail ? `Your ride ${ride} was cancelled: ${detail}` : `Your ride ${ride} was cancelled`;
     case 'passenger_removed':
