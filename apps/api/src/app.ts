@@ -83,7 +83,7 @@ export async function buildApp({
   await app.register(observabilityPlugin, { env, db });
   await app.register(securityPlugin, { env });
   await app.register(sessionPlugin, { env, db });
-  deps.rateLimit = await registerRateLimits(app, env);
+  deps.rateLimit = await registerRateLimits(app, env, db);
   await app.register(liveEventsPlugin, { hub: liveEvents, listen });
 
   await app.register(fastifyTRPCPlugin, {

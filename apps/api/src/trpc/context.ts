@@ -14,12 +14,24 @@ import { findAuthUserById, type AuthUser } from '../repositories/user-repository
 import type { RideListCache } from '../lib/ride-list-cache';
 
 /** The writes with a tighter rate limit than the per-address one (RATE_LIMIT_*_PER_HOUR). */
-export type RateLimitBucket = 'register' | 'rideCreate' | 'join' | 'assign';
+export type RateLimitBucket =
+  | 'register'
+  | 'rideCreate'
+  | 'join'
+  | 'assign'
+  | 'rideEdit'
+  | 'sequence'
+  | 'cancel'
+  | 'markRead';
 
-/** Counts one call against a bucket for a key ('user:12', 'ip:203.0.113.7'); says whether it may go on. */
+/**
+ * Counts one call at `now` against a bucket for a key ('user:12', 'ip:203.0.113.7'); says whether
+ * it may go on.
+ */
 export type RateLimitCheck = (
   bucket: RateLimitBucket,
   key: string,
+  now: Date,
 ) => Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
 
 /**
