@@ -23,7 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 
 import type { Env } from '../env';
-import { countAction } from '../repositories/action-limit-repository';
+import { ACTION_LIMIT_WINDOW_MS, countAction } from '../repositories/action-limit-repository';
 import type { RateLimitBucket, RateLimitCheck } from '../trpc/context';
 
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);
@@ -50,16 +50,13 @@ export function bucketLimits(env: Env): Record<RateLimitBucket, number> {
   };
 }
 
-/** The window of every bucket limit. */
-export const BUCKET_WINDOW_MS = 60 * 60 * 1000;
-
 /** The per-bucket check, counted in the database every instance shares. */
 export function databaseRateLimitCheck(db: Kysely<Database>, env: Env): RateLimitCheck {
   const limits = bucketLimits(env);
   return async (bucket, key, now) => {
-    const { count, windowStart } = await countAction(db, { bucket, key, now, windowMs: BUCKET_WINDOW_MS });
+    const { count, windowStart } = await countAction(db, { bucket, key, now, windowMs: ACTION_LIMIT_WINDOW_MS });
     if (count <= limits[bucket]) return { allowed: true };
-    const retryAfterMs = windowStart.getTime() + BUCKET_WINDOW_MS - now.getTime();
+    const retryAfterMs = windowStart.getTime() + ACTION_LIMIT_WINDOW_MS - now.getTime();
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
   };
 }

@@ -1,6 +1,9 @@
 import type { Db } from '@rideshare/db';
 import { sql } from 'kysely';
 
+/** The window of every per-hour write limit. */
+export const ACTION_LIMIT_WINDOW_MS = 60 * 60 * 1000;
+
 /**
  * Counts one call against a per-hour write limit for one key, in one atomic upsert: the row's lock
  * orders concurrent calls from any number of API instances, so each reads its own count. A window
@@ -26,8 +29,9 @@ export async function countAction(
   return { count: row.count, windowStart: row.windowStart };
 }
 
-/** Drops the counts whose window ended before `before` (they would start over anyway). */
-export async function deleteEndedActionWindows(db: Db, before: Date): Promise<number> {
-  const result = await db.deleteFrom('actionLimits').where('windowStart', '<=', before).executeTakeFirst();
+/** Drops the counts whose window had ended by `now` (they would start over anyway). */
+export async function deleteEndedActionWindows(db: Db, now: Date): Promise<number> {
+  const ended = new Date(now.getTime() - ACTION_LIMIT_WINDOW_MS);
+  const result = await db.deleteFrom('actionLimits').where('windowStart', '<=', ended).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
