@@ -67,6 +67,12 @@ export const envSchema = z
     RATE_LIMIT_SEQUENCE_PER_HOUR: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_CANCEL_PER_HOUR: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_MARK_READ_PER_HOUR: z.coerce.number().int().min(1).default(60),
+    // Live event streams (GET /api/events, tRPC live.events): how many may be open per client
+    // address, per member and in this process, and how long one lasts before the client resumes.
+    EVENTS_MAX_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(6),
+    EVENTS_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).default(10),
+    EVENTS_MAX_STREAMS: z.coerce.number().int().min(1).default(5000),
+    EVENTS_MAX_STREAM_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
     MIGRATE_ON_START: booleanish.default(true),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
     // How often this instance sweeps lapsed waitlist offers (an advisory lock lets one run at a time).

@@ -3,6 +3,8 @@ import type { SessionStore } from '@fastify/session';
 import type { Session } from 'fastify';
 import type { Kysely } from 'kysely';
 
+import { publishSessionsEnded } from '../events/publish';
+
 /**
  * Sessions live in Postgres so every API instance sees the same ones and a restart signs no one
  * out. Only sessions someone signed in to are stored (an empty one, such as the fresh session that
@@ -81,6 +83,9 @@ export class PostgresSessionStore implements SessionStore {
       .deleteFrom('sessions')
       .where('sid', '=', sessionId)
       .execute()
+      // Sign-out, idle expiry, a new sign-in: the event streams this session opened end too, on
+      // every instance.
+      .then(() => publishSessionsEnded(this.db, { sessionId }))
       .then(() => {
         callback();
       }, callback);

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 
-import type { LiveEvent } from '@rideshare/domain';
+import { liveEventId, type LiveEvent } from '@rideshare/domain';
 import { isTrackedEnvelope, TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 
@@ -23,10 +23,10 @@ const SSE_HEADERS = {
   'x-accel-buffering': 'no',
 } as const;
 
-/** One SSE message: the event's version is its id (what a reconnecting client sends back). */
+/** One SSE message: the event's id (`liveEventId`) is what a reconnecting client sends back. */
 export function sseFrame(event: LiveEvent): string {
   const body = { type: event.type, rideId: event.rideId, version: event.version };
-  return `id: ${String(event.version)}\ndata: ${JSON.stringify(body)}\n\n`;
+  return `id: ${liveEventId(event)}\ndata: ${JSON.stringify(body)}\n\n`;
 }
 
 /**
@@ -56,7 +56,7 @@ export function registerEventRoutes(
 
     let events: AsyncIterable<unknown>;
     try {
-      const ctx = await createContextFromRequest(deps, { req: request });
+      const ctx = await createContextFromRequest(deps, { req: request, stream: true });
       events = await createCaller(ctx, { signal: abort.signal }).live.events({ lastEventId } as never);
     } catch (error) {
       abort.abort();

@@ -14,6 +14,7 @@ import {
   voidUnusedResetCodes,
   type NewResetCode,
 } from '../repositories/password-reset-repository';
+import { publishSessionsEnded } from '../events/publish';
 import { deleteUserSessions } from '../repositories/session-repository';
 import { lockUserForUpdate, updateUserPassword } from '../repositories/user-repository';
 import { notFound } from '../trpc/errors';
@@ -32,6 +33,7 @@ export async function replacePassword(
     await updateUserPassword(trx, args.userId, args.passwordHash);
     await voidUnusedResetCodes(trx, args.userId);
     await deleteUserSessions(trx, args.userId, { exceptSessionId: args.keepSessionId ?? null });
+    await publishSessionsEnded(trx, { userId: args.userId, exceptSessionId: args.keepSessionId ?? null });
   });
 }
 
@@ -66,6 +68,7 @@ export async function completePasswordReset(
       await updateUserPassword(trx, code.userId, args.passwordHash);
       await voidUnusedResetCodes(trx, code.userId);
       await deleteUserSessions(trx, code.userId);
+      await publishSessionsEnded(trx, { userId: code.userId });
     });
     return true;
   } catch (error) {
