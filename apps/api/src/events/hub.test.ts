@@ -2,7 +2,13 @@ import type { LiveEvent } from '@rideshare/domain';
 import { describe, expect, it } from 'vitest';
 
 import { ManualTimers } from '../../test/helpers/manual-timers';
-import { LiveEventHub, LiveSubscriptionEnded, parsePublishedEvent, parseSessionsEnded, type LiveEventHubOptions } from './hub';
+import {
+  LiveEventHub,
+  LiveSubscriptionEnded,
+  parsePublishedEvent,
+  parseSessionsEnded,
+  type LiveEventHubOptions,
+} from './hub';
 
 const payload = (version: number, type: string, rideId: number | null, userId: number | null = null) =>
   JSON.stringify({ version, type, rideId, userId });

@@ -62,7 +62,11 @@ export function databaseRateLimitCheck(db: Kysely<Database>, env: Env): RateLimi
 }
 
 /** The per-address limit on every request (per process), and the per-bucket check (shared). */
-export async function registerRateLimits(app: FastifyInstance, env: Env, db: Kysely<Database>): Promise<RateLimitCheck> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  env: Env,
+  db: Kysely<Database>,
+): Promise<RateLimitCheck> {
   await app.register(fastifyRateLimit, {
     global: true,
     max: env.RATE_LIMIT_MAX,

@@ -132,13 +132,14 @@ export async function deleteNotificationsBeyond(db: Db, keep: number): Promise<n
         .selectFrom((inner) =>
           inner
             .selectFrom('notifications')
-            .select((s) => [
-              'id',
-              sql<number>`row_number() over (partition by user_id order by id desc)`.as('place'),
-            ])
+            .select(['id', sql<number>`row_number() over (partition by user_id order by id desc)`.as('place')])
             // Only the inboxes that are over the limit are ranked.
             .where('userId', 'in', (s) =>
-              s.selectFrom('notifications').select('userId').groupBy('userId').having((h) => h.fn.countAll(), '>', keep),
+              s
+                .selectFrom('notifications')
+                .select('userId')
+                .groupBy('userId')
+                .having((h) => h.fn.countAll(), '>', keep),
             )
             .as('ranked'),
         )

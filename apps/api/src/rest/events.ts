@@ -33,8 +33,10 @@ export function sseFrame(event: LiveEvent): string {
  * GET /api/events: the REST mirror of tRPC `live.events`, as `text/event-stream` (`id: <version>`,
  * `data: {"type","rideId","version"}`). The session decides the audience (a signed-in member also
  * gets their own `notifications.changed`). `Last-Event-ID` (what EventSource sends on reconnect) or
- * `?lastEventId=` resumes after that event; 400 when it is not a whole number. A comment line every
- * 25 s keeps the stream alive through proxies.
+ * `?lastEventId=` resumes after that event; 400 when it is not an event id (`42`, `u7`). A comment
+ * line every 25 s keeps the stream alive through proxies. The stream ends when the subscription
+ * does (its lifetime, its session ended, shutdown) and EventSource reconnects with Last-Event-ID;
+ * the stream limits are checked before this runs (plugins/live-events.ts).
  */
 export function registerEventRoutes(
   app: FastifyInstance,

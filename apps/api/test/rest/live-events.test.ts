@@ -35,7 +35,12 @@ let bobCookie: string;
 const streams: SseStream[] = [];
 
 async function startApp(live: { heartbeatMs?: number } = {}): Promise<void> {
-  app = await buildApp({ env: testEnv(), db: tdb.db, listen: tdb.listen, live: { heartbeatMs: 60_000, coalesceMs: 0, ...live } });
+  app = await buildApp({
+    env: testEnv(),
+    db: tdb.db,
+    listen: tdb.listen,
+    live: { heartbeatMs: 60_000, coalesceMs: 0, ...live },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   await app.liveEvents.ready;
   const address = app.server.address();

@@ -63,7 +63,9 @@ async function open(
 
 /** Opens a stream that should be refused; answers its status, Retry-After and message. */
 async function refused(running: RunningApp, headers: Record<string, string>, path = '/api/events') {
-  const response = await httpFetch(`${running.baseUrl}${path}`, { headers: { accept: 'text/event-stream', ...headers } });
+  const response = await httpFetch(`${running.baseUrl}${path}`, {
+    headers: { accept: 'text/event-stream', ...headers },
+  });
   const body = (await response.json()) as { error: string };
   return { status: response.status, retryAfter: Number(response.headers.get('retry-after')), error: body.error };
 }

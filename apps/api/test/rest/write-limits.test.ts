@@ -56,7 +56,11 @@ describe('per-member limits on frequent writes', () => {
     );
     expectRefused(await send(app, 'PATCH', `/api/rides/${String(ride.id)}`, ridePayload(6), cookie));
     expectRefused(await send(app, 'POST', '/trpc/ride.update', { ...ridePayload(6), id: ride.id }, cookie));
-    const row = await t.db.selectFrom('rides').select('maxPassengers').where('id', '=', ride.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('rides')
+      .select('maxPassengers')
+      .where('id', '=', ride.id)
+      .executeTakeFirstOrThrow();
     expect(row.maxPassengers).toBe(5);
   });
 
@@ -121,7 +125,11 @@ describe('limits shared by every instance on one database', () => {
     );
     const statuses = (await Promise.all(calls)).map((res) => res.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(3);
-    const newcomers = await t.db.selectFrom('users').select('id').where('discordUsername', 'like', 'newcomer%').execute();
+    const newcomers = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('discordUsername', 'like', 'newcomer%')
+      .execute();
     expect(newcomers).toHaveLength(3);
   });
 });

@@ -68,7 +68,12 @@ describe('the sweep prunes notifications', () => {
 
     await sweepLapsedOffers(t.db, NOW, noLog);
 
-    const kept = await t.db.selectFrom('notifications').select('id').where('userId', '=', ann.id).orderBy('id', 'desc').execute();
+    const kept = await t.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('userId', '=', ann.id)
+      .orderBy('id', 'desc')
+      .execute();
     expect(kept.map((row) => row.id)).toEqual(annIds.slice(0, 500));
     expect(await t.db.selectFrom('notifications').select('id').where('userId', '=', ben.id).execute()).toHaveLength(1);
   });
