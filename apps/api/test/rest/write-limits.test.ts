@@ -3,36 +3,16 @@
  * marking notifications read (over REST and tRPC alike), and every per-hour limit counted in
  * Postgres, so two API instances on one database share one allowance exactly.
  */
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { createRide, createUser, type TestUser } from '../factories';
 import { appsPerTest, loginAs } from '../helpers/app';
 import { useTestDatabase } from '../helpers/db';
+import { expectRefusedFor, ridePayload } from '../helpers/rate-limits';
 
 const t = useTestDatabase();
 const appWith = appsPerTest(() => t.db);
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
-
-function ridePayload(maxPassengers = 4) {
-  return {
-    direction: 'SG->FC',
-    maxPassengers,
-    date: inDays(2),
-    organizerPassengerCount: 1,
-    pickupLocation: 'Pasir Ris MRT',
-    dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 1 }],
-  };
-}
-
-function expectRefused(res: LightMyRequestResponse) {
-  expect(res.statusCode).toBe(429);
-  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-  const body = res.json<{ error: string | { message: string } }>();
-  const text = typeof body.error === 'string' ? body.error : body.error.message;
-  expect(text).toMatch(/^Too many requests\. Please try again in \d+ minutes?\.$/);
-}
 
 const send = (app: FastifyInstance, method: 'POST' | 'PATCH', url: string, payload: unknown, cookie: string) =>
   app.inject({ method, url, payload: payload as Record<string, unknown>, headers: { cookie } });
@@ -54,8 +34,8 @@ describe('per-member limits on frequent writes', () => {
     expect((await send(app, 'POST', '/trpc/ride.update', { ...ridePayload(5), id: ride.id }, cookie)).statusCode).toBe(
       200,
     );
-    expectRefused(await send(app, 'PATCH', `/api/rides/${String(ride.id)}`, ridePayload(6), cookie));
-    expectRefused(await send(app, 'POST', '/trpc/ride.update', { ...ridePayload(6), id: ride.id }, cookie));
+    expectRefusedFor(await send(app, 'PATCH', `/api/rides/${String(ride.id)}`, ridePayload(6), cookie));
+    expectRefusedFor(await send(app, 'POST', '/trpc/ride.update', { ...ridePayload(6), id: ride.id }, cookie));
     const row = await t.db
       .selectFrom('rides')
       .select('maxPassengers')
@@ -72,8 +52,8 @@ describe('per-member limits on frequent writes', () => {
     const sequence = `/api/rides/${String(ride.id)}/passengers/${entry}/sequence`;
     expect((await send(app, 'PATCH', sequence, { sequence: 1 }, cookie)).statusCode).toBe(200);
     expect((await send(app, 'POST', `/api/rides/${String(ride.id)}/lockSequence`, {}, cookie)).statusCode).toBe(200);
-    expectRefused(await send(app, 'PATCH', sequence, { sequence: 1 }, cookie));
-    expectRefused(await send(app, 'POST', '/trpc/sequence.lock', { rideId: ride.id }, cookie));
+    expectRefusedFor(await send(app, 'PATCH', sequence, { sequence: 1 }, cookie));
+    expectRefusedFor(await send(app, 'POST', '/trpc/sequence.lock', { rideId: ride.id }, cookie));
   });
 
   it('limits cancellations (RATE_LIMIT_CANCEL_PER_HOUR); another member has their own allowance', async () => {
@@ -84,7 +64,7 @@ describe('per-member limits on frequent writes', () => {
     const cancel = (id: number, who = cookie) =>
       send(app, 'POST', `/api/rides/${String(id)}/cancel`, { reason: 'Plans changed' }, who);
     expect((await cancel(first.id)).statusCode).toBe(200);
-    expectRefused(await cancel(second.id));
+    expectRefusedFor(await cancel(second.id));
     expect((await cancel(bobsRide.id, await loginAs(app, bob))).statusCode).toBe(200);
     const open = await t.db.selectFrom('rides').select('id').where('status', '=', 'open').execute();
     expect(open.map((r) => r.id)).toEqual([second.id]);
@@ -95,7 +75,7 @@ describe('per-member limits on frequent writes', () => {
     const cookie = await loginAs(app, alice);
     expect((await send(app, 'POST', '/api/notifications/read', {}, cookie)).statusCode).toBe(200);
     expect((await send(app, 'POST', '/trpc/notification.markRead', {}, cookie)).statusCode).toBe(200);
-    expectRefused(await send(app, 'POST', '/api/notifications/read', {}, cookie));
+    expectRefusedFor(await send(app, 'POST', '/api/notifications/read', {}, cookie));
   });
 });
 
