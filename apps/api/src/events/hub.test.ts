@@ -167,7 +167,7 @@ describe('LiveEventHub', () => {
 });
 
 describe('LiveEventHub: coalescing, lifetime, ended sessions', () => {
-  it('fans out once per ride and type within the coalescing window, keeping the last', async () => {
+  it('sends the first event of a ride and type at once, and of the rest within 250 ms only the last', async () => {
     const timers = new ManualTimers();
     const hub = new LiveEventHub({ coalesceMs: 250, timers });
     const sub = hub.subscribe({ userId: 4, lastEventId: null });
@@ -176,20 +176,29 @@ describe('LiveEventHub: coalescing, lifetime, ended sessions', () => {
     hub.receive(payload(7, 'ride.edited', 9));
     hub.receive(payload(1, 'notifications.changed', 3, 4));
     hub.receive(payload(2, 'notifications.changed', 3, 4));
-    timers.advance(249);
-    expect(hub.pendingCount).toBe(4);
-    timers.advance(1);
-    expect(hub.pendingCount).toBe(0);
     expect(await take(sub, 4)).toEqual([
-      { type: 'ride.edited', rideId: 3, version: 5 },
+      { type: 'ride.edited', rideId: 3, version: 1 },
       { type: 'seats.changed', rideId: 3, version: 6 },
       { type: 'ride.edited', rideId: 9, version: 7 },
+      { type: 'notifications.changed', rideId: 3, version: 1 },
+    ]);
+    timers.advance(249);
+    expect(hub.pendingCount).toBe(2);
+    timers.advance(1);
+    expect(hub.pendingCount).toBe(0);
+    expect(await take(sub, 2)).toEqual([
+      { type: 'ride.edited', rideId: 3, version: 5 },
       { type: 'notifications.changed', rideId: 3, version: 2 },
     ]);
-    // A later save opens a new window.
+    // Still saving: the next window holds the save until it closes.
     hub.receive(payload(8, 'ride.edited', 3));
+    expect(hub.pendingCount).toBe(1);
     timers.advance(250);
     expect(await take(sub, 1)).toEqual([{ type: 'ride.edited', rideId: 3, version: 8 }]);
+    // Quiet for a window: the next save goes out at once.
+    timers.advance(250);
+    hub.receive(payload(9, 'ride.edited', 3));
+    expect(await take(sub, 1)).toEqual([{ type: 'ride.edited', rideId: 3, version: 9 }]);
   });
 
   it('ends a subscription at its lifetime (or sooner, when its session goes idle), after what was queued', async () => {

@@ -7,9 +7,11 @@
  *
  * - Audience: ride events are public; `notifications.changed` goes only to the subscriber whose
  *   session user is the payload's `userId`. A client never receives `userId`.
- * - Coalescing: events arriving within `coalesceMs` (250 ms) of the first one waiting are fanned
- *   out together, and of several for the same ride (or inbox) and type only the last is kept: a
- *   burst of saves makes every open browser refetch once, not once per save.
+ * - Coalescing: an event for a ride (or an inbox) goes out at once and opens a `coalesceMs`
+ *   (250 ms) window for that ride and type; events of the same ride and type arriving in the
+ *   window wait, and when it closes only the last of them goes out (opening the next window). A
+ *   burst of saves makes every open browser refetch twice at most, then at most every 250 ms,
+ *   never once per save; a lone event is not delayed.
  * - Last-Event-ID: a subscriber that names the last event it received (its id, `liveEventId`) gets
  *   the ring's events that arrived after it; when this instance does not hold it (too old, or seen
  *   on another instance), one `resync` so the client re-fetches everything instead of silently
@@ -93,7 +95,7 @@ export interface LiveEventHubOptions {
   ringSize: number;
   /** Events one subscriber may have waiting before it is dropped as too slow; default 500. */
   queueLimit: number;
-  /** How long events wait to be coalesced before fan-out; default 250 ms (0 fans out at once). */
+  /** The coalescing window of one ride and type; default 250 ms (0: no coalescing). */
   coalesceMs: number;
   /** The longest a subscription lasts (EVENTS_MAX_STREAM_MINUTES); default 30 minutes. */
   maxStreamMs: number;
@@ -156,9 +158,8 @@ export class LiveEventHub {
   private readonly ring: PublishedEvent[] = [];
   private readonly subscribers = new Set<Subscriber>();
   private readonly options: LiveEventHubOptions;
-  /** Events waiting for the coalescing window to close, by coalescingKey (last arrival last). */
-  private readonly pending = new Map<string, PublishedEvent>();
-  private flushTimer: unknown = null;
+  /** Open coalescing windows by coalescingKey, with the last event that arrived in each. */
+  private readonly windows = new Map<string, { timer: unknown; waiting: PublishedEvent | null }>();
   private closed = false;
   /** Payloads dropped as malformed (observable in tests and logs). */
   dropped = 0;
@@ -188,14 +189,16 @@ export class LiveEventHub {
     return this.subscribers.size;
   }
 
-  /** Events received but still inside the coalescing window. */
+  /** Events waiting for their coalescing window to close. */
   get pendingCount(): number {
-    return this.pending.size;
+    let count = 0;
+    for (const window of this.windows.values()) if (window.waiting) count += 1;
+    return count;
   }
 
   /**
-   * One NOTIFY payload from the listener: fanned out when the coalescing window closes. Returns
-   * the event, or null when it was dropped.
+   * One NOTIFY payload from the listener: fanned out at once, or when its coalescing window
+   * closes. Returns the event, or null when it was dropped.
    */
   receive(payload: string): PublishedEvent | null {
     const event = parsePublishedEvent(payload);
@@ -204,32 +207,39 @@ export class LiveEventHub {
       return null;
     }
     this.received += 1;
+    if (this.options.coalesceMs <= 0) {
+      this.fanOut(event);
+      return event;
+    }
     const key = coalescingKey(event);
-    // Re-inserted, so the batch keeps the order of each key's last arrival.
-    this.pending.delete(key);
-    this.pending.set(key, event);
-    if (this.options.coalesceMs <= 0) this.flush();
-    else
-      this.flushTimer ??= this.options.timers.setTimeout(() => {
-        this.flush();
-      }, this.options.coalesceMs);
+    const window = this.windows.get(key);
+    if (window) window.waiting = event;
+    else {
+      this.fanOut(event);
+      this.openWindow(key);
+    }
     return event;
   }
 
-  /** Fans out what waited in the coalescing window (also called by the window's timer). */
-  flush(): void {
-    if (this.flushTimer !== null) this.options.timers.clearTimeout(this.flushTimer);
-    this.flushTimer = null;
-    const batch = [...this.pending.values()];
-    this.pending.clear();
-    for (const event of batch) {
-      this.ring.push(event);
-      const forClient = toClient(event);
-      for (const subscriber of this.subscribers) {
-        if (mayReceive(subscriber.userId, event)) this.push(subscriber, forClient);
-      }
-    }
+  /** Holds later events of `key` for the window; when it closes, sends the last (and opens another). */
+  private openWindow(key: string): void {
+    const window: { timer: unknown; waiting: PublishedEvent | null } = { timer: null, waiting: null };
+    window.timer = this.options.timers.setTimeout(() => {
+      this.windows.delete(key);
+      if (!window.waiting) return;
+      this.fanOut(window.waiting);
+      this.openWindow(key);
+    }, this.options.coalesceMs);
+    this.windows.set(key, window);
+  }
+
+  private fanOut(event: PublishedEvent): void {
+    this.ring.push(event);
     if (this.ring.length > this.options.ringSize) this.ring.splice(0, this.ring.length - this.options.ringSize);
+    const forClient = toClient(event);
+    for (const subscriber of this.subscribers) {
+      if (mayReceive(subscriber.userId, event)) this.push(subscriber, forClient);
+    }
   }
 
   /**
@@ -298,8 +308,8 @@ export class LiveEventHub {
   /** Ends every subscription (server shutdown); later subscribers end at once. */
   close(): void {
     this.closed = true;
-    if (this.flushTimer !== null) this.options.timers.clearTimeout(this.flushTimer);
-    this.flushTimer = null;
+    for (const window of this.windows.values()) this.options.timers.clearTimeout(window.timer);
+    this.windows.clear();
     for (const subscriber of this.subscribers) this.end(subscriber, new LiveSubscriptionEnded('shutdown'));
   }
 
