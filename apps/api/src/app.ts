@@ -47,7 +47,10 @@ export interface BuildAppOptions {
    * channel). Without it the event streams serve, but hear nothing.
    */
   listen?: DbHandle['listen'];
-  /** Live channel tuning (tests): ring size, per-subscriber queue limit, REST heartbeat interval. */
+  /**
+   * Live channel tuning (tests): ring size, per-subscriber queue limit, coalescing window, stream
+   * lifetime (ms, over EVENTS_MAX_STREAM_MINUTES), timers, REST heartbeat interval.
+   */
   live?: Partial<LiveEventHubOptions> & { heartbeatMs?: number };
 }
 
@@ -84,7 +87,7 @@ export async function buildApp({
     ...observabilityServerOptions(),
   });
 
-  const liveEvents = new LiveEventHub(live);
+  const liveEvents = new LiveEventHub({ maxStreamMs: env.EVENTS_MAX_STREAM_MINUTES * 60_000, ...live });
   const deps: HttpContextDeps = { db, env, rideListCache: new RideListCache(), liveEvents };
 
   await app.register(errorHandlerPlugin);
@@ -92,8 +95,16 @@ export async function buildApp({
   await app.register(observabilityPlugin, { env, db });
   await app.register(securityPlugin, { env });
   await app.register(sessionPlugin, { env, db });
-  deps.rateLimit = await registerRateLimits(app, env);
-  await app.register(liveEventsPlugin, { hub: liveEvents, listen });
+  deps.rateLimit = await registerRateLimits(app, env, db);
+  await app.register(liveEventsPlugin, {
+    hub: liveEvents,
+    listen,
+    limits: {
+      perAddress: env.EVENTS_MAX_STREAMS_PER_ADDRESS,
+      perUser: env.EVENTS_MAX_STREAMS_PER_USER,
+      total: env.EVENTS_MAX_STREAMS,
+    },
+  });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

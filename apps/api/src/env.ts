@@ -59,14 +59,25 @@ export const envSchema = z
     ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
     // Password checks waiting for an argon2 slot; past this, answer 503 with Retry-After.
     ARGON2_MAX_QUEUE: z.coerce.number().int().min(0).max(10_000).default(64),
-    // @fastify/rate-limit, in memory per process: every request per client address, then the
-    // expensive or spammable writes per signed-in user (per address for register).
+    // Every request per client address (@fastify/rate-limit, in memory per process), then the
+    // expensive or spammable writes per signed-in user (per address for register), counted in
+    // Postgres so they hold across instances.
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_RIDE_CREATE_PER_HOUR: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_JOIN_PER_HOUR: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_ASSIGN_PER_HOUR: z.coerce.number().int().min(1).default(60),
+    RATE_LIMIT_RIDE_EDIT_PER_HOUR: z.coerce.number().int().min(1).default(60),
+    RATE_LIMIT_SEQUENCE_PER_HOUR: z.coerce.number().int().min(1).default(60),
+    RATE_LIMIT_CANCEL_PER_HOUR: z.coerce.number().int().min(1).default(60),
+    RATE_LIMIT_MARK_READ_PER_HOUR: z.coerce.number().int().min(1).default(60),
+    // Live event streams (GET /api/events, tRPC live.events): how many may be open per client
+    // address, per member and in this process, and how long one lasts before the client resumes.
+    EVENTS_MAX_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(6),
+    EVENTS_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).default(10),
+    EVENTS_MAX_STREAMS: z.coerce.number().int().min(1).default(5000),
+    EVENTS_MAX_STREAM_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
     MIGRATE_ON_START: booleanish.default(true),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
     // How often this instance sweeps lapsed waitlist offers (an advisory lock lets one run at a time).

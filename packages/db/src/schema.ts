@@ -91,6 +91,14 @@ export interface LoginThrottleTable {
   lastFailureAt: Timestamp;
 }
 
+/** One per-hour write limit's count for one key ('user:12', 'ip:…') in its current window. */
+export interface ActionLimitTable {
+  bucket: string;
+  key: string;
+  windowStart: Timestamp;
+  count: number;
+}
+
 export interface PasswordResetCodeTable {
   id: Generated<number>;
   userId: number;
@@ -137,6 +145,7 @@ export interface Database {
   ridePassengers: RidePassengerTable;
   sessions: SessionTable;
   loginThrottle: LoginThrottleTable;
+  actionLimits: ActionLimitTable;
   passwordResetCodes: PasswordResetCodeTable;
   appState: AppStateTable;
   notifications: NotificationTable;

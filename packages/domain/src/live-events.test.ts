@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { isRideEventType, LAST_EVENT_ID_MESSAGE, liveEventsInput } from './live-events';
+import { isRideEventType, LAST_EVENT_ID_MESSAGE, liveEventId, liveEventsInput } from './live-events';
 
 describe('liveEventsInput', () => {
   it.each([
@@ -10,9 +10,11 @@ describe('liveEventsInput', () => {
     [{ lastEventId: null }, null],
     [{ lastEventId: '' }, null],
     [{ lastEventId: '  ' }, null],
-    [{ lastEventId: '0' }, 0],
-    [{ lastEventId: '42' }, 42],
-    [{ lastEventId: ' 7 ' }, 7],
+    [{ lastEventId: '0' }, '0'],
+    [{ lastEventId: '42' }, '42'],
+    [{ lastEventId: ' 7 ' }, '7'],
+    [{ lastEventId: '007' }, '7'],
+    [{ lastEventId: 'u12' }, 'u12'],
   ])('%j → lastEventId %j', (input, expected) => {
     expect(liveEventsInput.parse(input)).toEqual({ lastEventId: expected });
   });
@@ -21,6 +23,9 @@ describe('liveEventsInput', () => {
     [{ lastEventId: 'abc' }],
     [{ lastEventId: '-1' }],
     [{ lastEventId: '1.5' }],
+    [{ lastEventId: 'u' }],
+    [{ lastEventId: 'x12' }],
+    [{ lastEventId: 'u-1' }],
     [{ lastEventId: 12 }],
     [{ lastEventId: '1234567890123456' }],
   ])('refuses %j naming the field', (input) => {
@@ -35,5 +40,13 @@ describe('isRideEventType', () => {
     expect(isRideEventType('seats.changed')).toBe(true);
     expect(isRideEventType('notifications.changed')).toBe(false);
     expect(isRideEventType('resync')).toBe(false);
+  });
+});
+
+describe('liveEventId', () => {
+  it('numbers ride events plainly and inbox events after a u', () => {
+    expect(liveEventId({ type: 'seats.changed', version: 42 })).toBe('42');
+    expect(liveEventId({ type: 'resync', version: 42 })).toBe('42');
+    expect(liveEventId({ type: 'notifications.changed', version: 7 })).toBe('u7');
   });
 });

@@ -2,9 +2,11 @@
  * What the live channel says happened. An event carries no personal data: it names a ride (or the
  * signed-in user's inbox) and a version, and clients re-fetch what they are allowed to see.
  *
- * `version` is the event's place in one sequence shared by every API instance (a Postgres sequence
- * taken inside the writing transaction); it is also the SSE `id` a reconnecting client sends back
- * as `Last-Event-ID`.
+ * `version` is the event's place in a sequence shared by every API instance (a Postgres sequence
+ * taken inside the writing transaction). Ride events and inbox events are numbered by two separate
+ * sequences, so the public ids run without gaps that would betray someone's inbox activity. The SSE
+ * `id` a reconnecting client sends back as `Last-Event-ID` is the version for a ride event (`42`)
+ * and `u` + the version for an inbox event (`u7`): see {@link liveEventId}.
  */
 import { z } from 'zod';
 
@@ -48,17 +50,24 @@ export function isRideEventType(type: string): type is RideEventType {
 /** How many recent events each API instance keeps to replay to a client that reconnects. */
 export const LIVE_EVENT_REPLAY_SIZE = 1000;
 
-export const LAST_EVENT_ID_MESSAGE = 'Last event id must be a whole number (the id of the last event received)';
+export const LAST_EVENT_ID_MESSAGE =
+  'Last event id must be the id of the last event received (a whole number, or u and a whole number)';
+
+/** The id a client sees for an event, and sends back to resume after it: `42`, or `u7` for an inbox event. */
+export function liveEventId(event: Pick<LiveEvent, 'type' | 'version'>): string {
+  return event.type === 'notifications.changed' ? `u${String(event.version)}` : String(event.version);
+}
 
 /**
- * The last event a reconnecting client received (SSE `Last-Event-ID`), as text like the header.
- * A whole number up to 15 digits (a sequence value); absent or empty means "from now on".
+ * The last event a reconnecting client received (SSE `Last-Event-ID`), as text like the header:
+ * a ride event's whole number up to 15 digits, or `u` and an inbox event's; absent or empty means
+ * "from now on". Leading zeros are dropped (`007` is `7`).
  */
 export const lastEventIdInput = z
   .string({ error: LAST_EVENT_ID_MESSAGE })
   .trim()
-  .regex(/^\d{1,15}$/, { error: LAST_EVENT_ID_MESSAGE })
-  .transform((value) => Number(value));
+  .regex(/^u?\d{1,15}$/, { error: LAST_EVENT_ID_MESSAGE })
+  .transform((value) => (value.startsWith('u') ? `u${String(Number(value.slice(1)))}` : String(Number(value))));
 
 /** The input of the live event stream (tRPC `live.events`, REST `GET /api/events`). */
 export const liveEventsInput = z
@@ -70,7 +79,7 @@ export const liveEventsInput = z
   })
   .nullish()
   .transform((input) => ({
-    lastEventId: typeof input?.lastEventId === 'number' ? input.lastEventId : null,
+    lastEventId: typeof input?.lastEventId === 'string' ? input.lastEventId : null,
   }));
 
 export type LiveEventsInput = z.input<typeof liveEventsInput>;

@@ -1,10 +1,20 @@
 import type { LiveEvent } from '@rideshare/domain';
 import { describe, expect, it } from 'vitest';
 
-import { LiveEventHub, LiveSubscriptionEnded, parsePublishedEvent } from './hub';
+import { ManualTimers } from '../../test/helpers/manual-timers';
+import {
+  LiveEventHub,
+  LiveSubscriptionEnded,
+  parsePublishedEvent,
+  parseSessionsEnded,
+  type LiveEventHubOptions,
+} from './hub';
 
 const payload = (version: number, type: string, rideId: number | null, userId: number | null = null) =>
   JSON.stringify({ version, type, rideId, userId });
+
+/** A hub that fans out at once (the coalescing window has tests of its own). */
+const newHub = (options: Partial<LiveEventHubOptions> = {}) => new LiveEventHub({ coalesceMs: 0, ...options });
 
 /** Takes `count` events from a subscription (fails the test rather than hang when fewer come). */
 async function take(events: AsyncGenerator<LiveEvent>, count: number): Promise<LiveEvent[]> {
@@ -44,7 +54,7 @@ describe('parsePublishedEvent', () => {
 
 describe('LiveEventHub', () => {
   it('fans ride events out to everyone and inbox events to their user only, never with userId', async () => {
-    const hub = new LiveEventHub();
+    const hub = newHub();
     const visitor = hub.subscribe({ userId: null, lastEventId: null });
     const owner = hub.subscribe({ userId: 7, lastEventId: null });
     const other = hub.subscribe({ userId: 8, lastEventId: null });
@@ -62,7 +72,7 @@ describe('LiveEventHub', () => {
   });
 
   it('drops junk without disturbing subscribers', async () => {
-    const hub = new LiveEventHub();
+    const hub = newHub();
     const sub = hub.subscribe({ userId: null, lastEventId: null });
     expect(hub.receive('{"version":"x"}')).toBeNull();
     hub.receive(payload(5, 'ride.created', 1));
@@ -71,44 +81,53 @@ describe('LiveEventHub', () => {
   });
 
   it('replays what arrived after Last-Event-ID, in arrival order and for the audience', async () => {
-    const hub = new LiveEventHub();
-    // Commit order differs from sequence order: 11 arrives before 10.
+    const hub = newHub();
+    // Commit order differs from sequence order: 11 arrives before 10. Inbox events have their own
+    // sequence (ids u1, u2).
     for (const [version, type, userId] of [
       [9, 'seats.changed', null],
       [11, 'ride.edited', null],
-      [10, 'notifications.changed', 4],
-      [12, 'notifications.changed', 5],
-      [13, 'ride.cancelled', null],
+      [10, 'seats.changed', null],
+      [1, 'notifications.changed', 4],
+      [2, 'notifications.changed', 5],
+      [12, 'ride.cancelled', null],
     ] as const) {
       hub.receive(payload(version, type, 2, userId));
     }
-    const events = hub.subscribe({ userId: 4, lastEventId: 11 });
-    expect((await take(events, 2)).map((e) => e.version)).toEqual([10, 13]);
+    const events = hub.subscribe({ userId: 4, lastEventId: '11' });
+    expect(await take(events, 3)).toEqual([
+      { type: 'seats.changed', rideId: 2, version: 10 },
+      { type: 'notifications.changed', rideId: 2, version: 1 },
+      { type: 'ride.cancelled', rideId: 2, version: 12 },
+    ]);
+    // Resuming after an inbox event.
+    const afterInbox = hub.subscribe({ userId: 4, lastEventId: 'u1' });
+    expect((await take(afterInbox, 1)).map((e) => e.version)).toEqual([12]);
     // Up to date: nothing to replay, nothing to resync.
-    const current = hub.subscribe({ userId: null, lastEventId: 13 });
-    hub.receive(payload(14, 'seats.changed', 2));
-    expect((await take(current, 1)).map((e) => e.version)).toEqual([14]);
+    const current = hub.subscribe({ userId: null, lastEventId: '12' });
+    hub.receive(payload(13, 'seats.changed', 2));
+    expect((await take(current, 1)).map((e) => e.version)).toEqual([13]);
   });
 
   it('sends one resync when it does not hold the Last-Event-ID (too old, or another instance)', async () => {
-    const hub = new LiveEventHub({ ringSize: 3 });
+    const hub = newHub({ ringSize: 3 });
     for (let version = 1; version <= 5; version += 1) hub.receive(payload(version, 'seats.changed', 1));
     // 2 fell out of the ring (3..5 kept).
-    expect(await take(hub.subscribe({ userId: null, lastEventId: 2 }), 1)).toEqual([
+    expect(await take(hub.subscribe({ userId: null, lastEventId: '2' }), 1)).toEqual([
       { type: 'resync', rideId: null, version: 5 },
     ]);
-    expect(await take(hub.subscribe({ userId: null, lastEventId: 3 }), 2)).toEqual([
+    expect(await take(hub.subscribe({ userId: null, lastEventId: '3' }), 2)).toEqual([
       { type: 'seats.changed', rideId: 1, version: 4 },
       { type: 'seats.changed', rideId: 1, version: 5 },
     ]);
-    const fresh = new LiveEventHub();
-    expect(await take(fresh.subscribe({ userId: null, lastEventId: 40 }), 1)).toEqual([
+    const fresh = newHub();
+    expect(await take(fresh.subscribe({ userId: null, lastEventId: '40' }), 1)).toEqual([
       { type: 'resync', rideId: null, version: 0 },
     ]);
   });
 
   it('resync() reaches every subscriber with the latest version', async () => {
-    const hub = new LiveEventHub();
+    const hub = newHub();
     hub.receive(payload(3, 'seats.changed', 1));
     const a = hub.subscribe({ userId: null, lastEventId: null });
     const b = hub.subscribe({ userId: 2, lastEventId: null });
@@ -118,7 +137,7 @@ describe('LiveEventHub', () => {
   });
 
   it('drops a subscriber that falls too far behind', async () => {
-    const hub = new LiveEventHub({ queueLimit: 2 });
+    const hub = newHub({ queueLimit: 2 });
     const slow = hub.subscribe({ userId: null, lastEventId: null });
     const fine = hub.subscribe({ userId: null, lastEventId: null });
     hub.receive(payload(1, 'seats.changed', 1));
@@ -131,7 +150,7 @@ describe('LiveEventHub', () => {
   });
 
   it('ends on abort and on close, and unregisters', async () => {
-    const hub = new LiveEventHub();
+    const hub = newHub();
     const controller = new AbortController();
     const aborted = hub.subscribe({ userId: null, lastEventId: null, signal: controller.signal });
     const closed = hub.subscribe({ userId: null, lastEventId: null });
@@ -144,5 +163,81 @@ describe('LiveEventHub', () => {
     await expect(closed.next()).rejects.toMatchObject({ reason: 'shutdown' });
     expect(hub.subscriberCount).toBe(0);
     await expect(hub.subscribe({ userId: null, lastEventId: null }).next()).rejects.toThrow(LiveSubscriptionEnded);
+  });
+});
+
+describe('LiveEventHub: coalescing, lifetime, ended sessions', () => {
+  it('sends the first event of a ride and type at once, and of the rest within 250 ms only the last', async () => {
+    const timers = new ManualTimers();
+    const hub = new LiveEventHub({ coalesceMs: 250, timers });
+    const sub = hub.subscribe({ userId: 4, lastEventId: null });
+    for (let version = 1; version <= 5; version += 1) hub.receive(payload(version, 'ride.edited', 3));
+    hub.receive(payload(6, 'seats.changed', 3));
+    hub.receive(payload(7, 'ride.edited', 9));
+    hub.receive(payload(1, 'notifications.changed', 3, 4));
+    hub.receive(payload(2, 'notifications.changed', 3, 4));
+    expect(await take(sub, 4)).toEqual([
+      { type: 'ride.edited', rideId: 3, version: 1 },
+      { type: 'seats.changed', rideId: 3, version: 6 },
+      { type: 'ride.edited', rideId: 9, version: 7 },
+      { type: 'notifications.changed', rideId: 3, version: 1 },
+    ]);
+    timers.advance(249);
+    expect(hub.pendingCount).toBe(2);
+    timers.advance(1);
+    expect(hub.pendingCount).toBe(0);
+    expect(await take(sub, 2)).toEqual([
+      { type: 'ride.edited', rideId: 3, version: 5 },
+      { type: 'notifications.changed', rideId: 3, version: 2 },
+    ]);
+    // Still saving: the next window holds the save until it closes.
+    hub.receive(payload(8, 'ride.edited', 3));
+    expect(hub.pendingCount).toBe(1);
+    timers.advance(250);
+    expect(await take(sub, 1)).toEqual([{ type: 'ride.edited', rideId: 3, version: 8 }]);
+    // Quiet for a window: the next save goes out at once.
+    timers.advance(250);
+    hub.receive(payload(9, 'ride.edited', 3));
+    expect(await take(sub, 1)).toEqual([{ type: 'ride.edited', rideId: 3, version: 9 }]);
+  });
+
+  it('ends a subscription at its lifetime (or sooner, when its session goes idle), after what was queued', async () => {
+    const timers = new ManualTimers();
+    const hub = new LiveEventHub({ coalesceMs: 0, maxStreamMs: 1_000, timers });
+    const long = hub.subscribe({ userId: null, lastEventId: null });
+    const idleSoon = hub.subscribe({ userId: 5, lastEventId: null, sessionTag: 's', sessionIdleInMs: 400 });
+    hub.receive(payload(1, 'seats.changed', 1));
+    timers.advance(400);
+    expect(await take(idleSoon, 1)).toEqual([{ type: 'seats.changed', rideId: 1, version: 1 }]);
+    await expect(idleSoon.next()).rejects.toMatchObject({ reason: 'lifetime' });
+    expect(hub.subscriberCount).toBe(1);
+    timers.advance(600);
+    expect(await take(long, 1)).toEqual([{ type: 'seats.changed', rideId: 1, version: 1 }]);
+    await expect(long.next()).rejects.toMatchObject({ reason: 'lifetime' });
+    expect(hub.subscriberCount).toBe(0);
+    expect(timers.pending).toBe(0);
+  });
+
+  it('ends the subscriptions of ended sessions: one session, or all of a user but one', async () => {
+    const hub = newHub();
+    const a1 = hub.subscribe({ userId: 1, lastEventId: null, sessionTag: 'a1' });
+    const a2 = hub.subscribe({ userId: 1, lastEventId: null, sessionTag: 'a2' });
+    const a3 = hub.subscribe({ userId: 1, lastEventId: null, sessionTag: 'a3' });
+    const b = hub.subscribe({ userId: 2, lastEventId: null, sessionTag: 'b' });
+    const visitor = hub.subscribe({ userId: null, lastEventId: null });
+    expect(hub.endSessions({ sessionTag: 'a1', userId: null, exceptSessionTag: null })).toBe(1);
+    await expect(a1.next()).rejects.toMatchObject({ reason: 'signed-out' });
+    expect(hub.endSessions({ sessionTag: null, userId: 1, exceptSessionTag: 'a3' })).toBe(1);
+    await expect(a2.next()).rejects.toMatchObject({ reason: 'signed-out' });
+    expect(hub.subscriberCount).toBe(3);
+    hub.receive(payload(1, 'seats.changed', 1));
+    for (const sub of [a3, b, visitor]) expect(await take(sub, 1)).toHaveLength(1);
+  });
+
+  it('parses a sessions-ended message and nothing else as one', () => {
+    const message = { kind: 'sessions.ended', sessionTag: null, userId: 3, exceptSessionTag: 'x' };
+    expect(parseSessionsEnded(JSON.stringify(message))).toEqual(message);
+    expect(parseSessionsEnded(payload(1, 'seats.changed', 1))).toBeNull();
+    expect(parsePublishedEvent(JSON.stringify(message))).toBeNull();
   });
 });

@@ -3,6 +3,8 @@
  * called inside the transaction that made the change: Postgres delivers a NOTIFY only on commit,
  * so a rolled-back change never announces itself, and every instance's listener hears it.
  */
+import { createHash } from 'node:crypto';
+
 import type { Db } from '@rideshare/db';
 import type { RideEventType, UserEventType } from '@rideshare/domain';
 import { sql } from 'kysely';
@@ -25,9 +27,11 @@ async function notifyEvent(
   trx: Db,
   event: { type: RideEventType | UserEventType; rideId: number | null; userId: number | null },
 ): Promise<void> {
+  // Inbox events are numbered apart, so gaps in the public ride events' ids reveal nothing.
+  const sequence = event.userId === null ? sql`nextval('live_events_seq')` : sql`nextval('live_user_events_seq')`;
   // One statement: the shared sequence numbers the event, pg_notify queues it for commit.
   await sql`select pg_notify(${EVENTS_CHANNEL}, json_build_object(
-      'version', nextval('live_events_seq'),
+      'version', ${sequence},
       'type', ${event.type}::text,
       'rideId', ${event.rideId}::integer,
       'userId', ${event.userId}::integer
@@ -42,4 +46,41 @@ export function publishRideEvent(trx: Db, type: RideEventType, rideId: number): 
 /** Tells one user their inbox changed. */
 export function publishUserEvent(trx: Db, type: UserEventType, userId: number, rideId: number | null): Promise<void> {
   return notifyEvent(trx, { type, rideId, userId });
+}
+
+/**
+ * What ended sessions: one session (`sessionTag`, see sessionStreamTag), or every session of
+ * `userId` but `exceptSessionTag`. Goes on the same channel as the events, so every instance ends
+ * the event streams those sessions opened; a client never receives it.
+ */
+export interface SessionsEnded {
+  kind: 'sessions.ended';
+  sessionTag: string | null;
+  userId: number | null;
+  exceptSessionTag: string | null;
+}
+
+/** A session's mark on its event streams: a digest of its id, so the id never travels. */
+export function sessionStreamTag(sessionId: string): string {
+  return createHash('sha256').update(`stream:${sessionId}`).digest('hex');
+}
+
+/**
+ * Tells every instance to end the event streams of sessions that just ended: one session by its id,
+ * or all of a user's but one (a password change keeps the caller's own). Sent on commit.
+ */
+export async function publishSessionsEnded(
+  db: Db,
+  ended: { sessionId: string } | { userId: number; exceptSessionId?: string | null },
+): Promise<void> {
+  const message: SessionsEnded =
+    'sessionId' in ended
+      ? { kind: 'sessions.ended', sessionTag: sessionStreamTag(ended.sessionId), userId: null, exceptSessionTag: null }
+      : {
+          kind: 'sessions.ended',
+          sessionTag: null,
+          userId: ended.userId,
+          exceptSessionTag: ended.exceptSessionId ? sessionStreamTag(ended.exceptSessionId) : null,
+        };
+  await sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(message)})`.execute(db);
 }

@@ -1,8 +1,12 @@
 /**
  * The live channel's lifecycle in one instance (DESIGN §11). Registers, in order: the listener
- * (the database handle's `listen` on `rideshare_events`, feeding the hub; a reconnect after a lost
+ * (the database handle's `listen` on `rideshare_events`, feeding the hub, and ending the streams
+ * of sessions that ended on any instance; a reconnect after a lost
  * connection makes the hub tell every client to resync), `app.liveEvents` (the hub, and `ready`:
- * the LISTEN is in place), a hook noting the open event streams, and the shutdown steps: before the
+ * the LISTEN is in place), a hook that lets an event stream open only within the stream limits
+ * (events/stream-limits.ts: per address, per member, per process; refused 429 or 503 with
+ * Retry-After, before tRPC or the REST route answer 200) and notes the open streams, and the
+ * shutdown steps: before the
  * server closes, every stream is ended and its connection closed once the end is written, so the
  * graceful drain is not held up by streams that would otherwise never finish; after it, the
  * listener closes.
@@ -15,13 +19,17 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { isLiveStreamPath } from '../events/constants';
-import type { LiveEventHub } from '../events/hub';
+import { parseSessionsEnded, type LiveEventHub } from '../events/hub';
+import { isRefusal, StreamLimiter, type StreamLimits } from '../events/stream-limits';
+import { clientAddressKey } from '../lib/client-address';
 import { EVENTS_CHANNEL } from '../events/publish';
 
 export interface LiveEventsPluginOptions {
   hub: LiveEventHub;
   /** The database handle's `listen`; without it (tests of other areas) the hub hears nothing. */
   listen?: DbHandle['listen'] | undefined;
+  /** How many event streams may be open (EVENTS_MAX_STREAMS_*). */
+  limits: StreamLimits;
 }
 
 export interface LiveEventsDecoration {
@@ -30,6 +38,8 @@ export interface LiveEventsDecoration {
   ready: Promise<void>;
   /** The listening connection's backend pid (server engine), null otherwise. */
   readonly listenerPid: number | null;
+  /** The event streams open in this instance, by address and member. */
+  limiter: StreamLimiter;
 }
 
 /** How long a stream may take to write its end on shutdown before its connection is cut. */
@@ -68,7 +78,9 @@ export const liveEventsPlugin = fp(
     const { hub } = opts;
     const listener = opts.listen?.(EVENTS_CHANNEL, {
       onPayload: (payload) => {
-        if (!hub.receive(payload)) app.log.warn('live events: dropped a malformed notification');
+        const sessionsEnded = parseSessionsEnded(payload);
+        if (sessionsEnded) hub.endSessions(sessionsEnded);
+        else if (!hub.receive(payload)) app.log.warn('live events: dropped a malformed notification');
       },
       onReconnect: () => {
         app.log.warn('live events: listener reconnected; every client is told to re-fetch');
@@ -78,8 +90,10 @@ export const liveEventsPlugin = fp(
         app.log.warn({ err: error }, 'live events: listener connection failed; retrying');
       },
     });
+    const limiter = new StreamLimiter(opts.limits);
     const decoration: LiveEventsDecoration = {
       hub,
+      limiter,
       ready: listener?.ready ?? Promise.resolve(),
       get listenerPid() {
         return listener?.backendPid ?? null;
@@ -89,10 +103,23 @@ export const liveEventsPlugin = fp(
 
     const streams = new Set<OpenStream>();
     app.addHook('onRequest', async (request, reply) => {
-      if (request.method !== 'GET' || !isLiveStreamPath(request.url)) return;
+      if (request.method !== 'GET' || !isLiveStreamPath(request.url)) return undefined;
+      // The session (loaded by its own onRequest hook, registered earlier) names the member.
+      const userId = request.session.get('userId');
+      const place = limiter.acquire(clientAddressKey(request.ip), typeof userId === 'number' ? userId : null);
+      if (isRefusal(place)) {
+        return reply
+          .code(place.status)
+          .header('retry-after', String(place.retryAfterSeconds))
+          .send({ error: place.message });
+      }
       const stream: OpenStream = { response: reply.raw, socket: request.raw.socket };
       streams.add(stream);
-      reply.raw.once('close', () => streams.delete(stream));
+      reply.raw.once('close', () => {
+        streams.delete(stream);
+        place.release();
+      });
+      return undefined;
     });
 
     app.addHook('preClose', async () => {

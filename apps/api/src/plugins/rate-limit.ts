@@ -1,25 +1,30 @@
 /**
- * Request rate limits through @fastify/rate-limit, counted in memory in each API process (with N
- * replicas behind a load balancer a client can reach up to N times these; the sign-in throttle,
- * which guards passwords, is kept in Postgres and holds exactly across replicas). Registers:
+ * The request limits. Registers:
  *
  * 1. a limit on every route registered after it, per client address (RATE_LIMIT_MAX requests per
- *    RATE_LIMIT_WINDOW_SECONDS; IPv6 by /64), answered 429 with Retry-After. Only the API counts
- *    (/api, /trpc and any other path that is not the web app's): health probes are exempt, so a
- *    load balancer never sees a healthy replica as failing, and so are the web app's own files
- *    (GET/HEAD outside /api and /trpc), which cost a file read and arrive ~40 at a time with
- *    every page load: counting them locked a household sharing one address out after a few
- *    dozen page views;
- * 2. the tighter per-hour limits on register, ride creation, join and assign, returned as a
+ *    RATE_LIMIT_WINDOW_SECONDS; IPv6 by /64), through @fastify/rate-limit, counted in memory in
+ *    each API process (with N replicas behind a load balancer a client can reach up to N times
+ *    this), answered 429 with Retry-After. Only the API counts (/api, /trpc and any other path that
+ *    is not the web app's): health probes are exempt, so a load balancer never sees a healthy
+ *    replica as failing, and so are the web app's own files (GET/HEAD outside /api and /trpc),
+ *    which cost a file read and arrive ~40 at a time with every page load: counting them locked a
+ *    household sharing one address out after a few dozen page views;
+ * 2. the tighter per-hour limits on single kinds of write (register, ride creation, join, assign,
+ *    ride edits, drop-off order changes, cancellations, marking notifications read), returned as a
  *    RateLimitCheck that the procedures apply per call (trpc/init.ts `rateLimited`), so REST, tRPC
- *    and each call of a tRPC batch count alike.
+ *    and each call of a tRPC batch count alike. These are counted in Postgres (table
+ *    action_limits, one atomic upsert per call), so they hold exactly across any number of API
+ *    instances, like the sign-in throttle (see docs/write-limits.md).
  */
 import fastifyRateLimit from '@fastify/rate-limit';
 import { tooManyRequestsMessage } from '@rideshare/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '@rideshare/db';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 
 import type { Env } from '../env';
 import { decisionPath } from '../lib/request-path';
+import { ACTION_LIMIT_WINDOW_MS, countAction } from '../repositories/action-limit-repository';
 import type { RateLimitBucket, RateLimitCheck } from '../trpc/context';
 
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);
@@ -39,16 +44,30 @@ export function bucketLimits(env: Env): Record<RateLimitBucket, number> {
     rideCreate: env.RATE_LIMIT_RIDE_CREATE_PER_HOUR,
     join: env.RATE_LIMIT_JOIN_PER_HOUR,
     assign: env.RATE_LIMIT_ASSIGN_PER_HOUR,
+    rideEdit: env.RATE_LIMIT_RIDE_EDIT_PER_HOUR,
+    sequence: env.RATE_LIMIT_SEQUENCE_PER_HOUR,
+    cancel: env.RATE_LIMIT_CANCEL_PER_HOUR,
+    markRead: env.RATE_LIMIT_MARK_READ_PER_HOUR,
   };
 }
 
-/** What a bucket limiter is handed instead of a request: the key the procedure chose. */
-interface KeyedCall {
-  rateLimitKey: string;
-  routeOptions: object;
+/** The per-bucket check, counted in the database every instance shares. */
+export function databaseRateLimitCheck(db: Kysely<Database>, env: Env): RateLimitCheck {
+  const limits = bucketLimits(env);
+  return async (bucket, key, now) => {
+    const { count, windowStart } = await countAction(db, { bucket, key, now, windowMs: ACTION_LIMIT_WINDOW_MS });
+    if (count <= limits[bucket]) return { allowed: true };
+    const retryAfterMs = windowStart.getTime() + ACTION_LIMIT_WINDOW_MS - now.getTime();
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+  };
 }
 
-export async function registerRateLimits(app: FastifyInstance, env: Env): Promise<RateLimitCheck> {
+/** The per-address limit on every request (per process), and the per-bucket check (shared). */
+export async function registerRateLimits(
+  app: FastifyInstance,
+  env: Env,
+  db: Kysely<Database>,
+): Promise<RateLimitCheck> {
   await app.register(fastifyRateLimit, {
     global: true,
     max: env.RATE_LIMIT_MAX,
@@ -57,29 +76,5 @@ export async function registerRateLimits(app: FastifyInstance, env: Env): Promis
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error(tooManyRequestsMessage(context.ttl)), { statusCode: context.statusCode }),
   });
-
-  const limiters = Object.fromEntries(
-    Object.entries(bucketLimits(env)).map(([bucket, perHour]) => [
-      bucket,
-      app.createRateLimit({
-        max: perHour,
-        timeWindow: 60 * 60 * 1000,
-        allowList: [],
-        keyGenerator: (call) => (call as unknown as KeyedCall).rateLimitKey,
-      }),
-    ]),
-  ) as Record<RateLimitBucket, ReturnType<FastifyInstance['createRateLimit']>>;
-
-  // The in-memory store hands every caller of a key the same counter object and the limiter reads
-  // it after an await, so calls overlapping in time (the calls of one tRPC batch) would all read
-  // the count left by the last of them. One after another, each reads its own count.
-  let previous: Promise<unknown> = Promise.resolve();
-  return async (bucket, key) => {
-    const call: KeyedCall = { rateLimitKey: `${bucket}:${key}`, routeOptions: {} };
-    const pending = previous.then(() => limiters[bucket](call as unknown as FastifyRequest));
-    previous = pending.catch(() => undefined);
-    const result = await pending;
-    if (result.isAllowed || !result.isExceeded) return { allowed: true };
-    return { allowed: false, retryAfterSeconds: Math.max(1, result.ttlInSeconds) };
-  };
+  return databaseRateLimitCheck(db, env);
 }

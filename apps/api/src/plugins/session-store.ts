@@ -4,6 +4,7 @@ import type { Session } from 'fastify';
 import type { Kysely } from 'kysely';
 
 import { sessionKey } from '../repositories/session-repository';
+import { publishSessionsEnded } from '../events/publish';
 
 /**
  * Sessions live in Postgres so every API instance sees the same ones and a restart signs no one
@@ -84,6 +85,9 @@ export class PostgresSessionStore implements SessionStore {
       .deleteFrom('sessions')
       .where('sid', '=', sessionKey(sessionId))
       .execute()
+      // Sign-out, idle expiry, a new sign-in: the event streams this session opened end too, on
+      // every instance.
+      .then(() => publishSessionsEnded(this.db, { sessionId }))
       .then(() => {
         callback();
       }, callback);

@@ -1,5 +1,6 @@
 import type { Db } from '@rideshare/db';
 import type { Direction, NotificationKind } from '@rideshare/domain';
+import { sql } from 'kysely';
 
 export interface NewNotification {
   kind: NotificationKind;
@@ -131,4 +132,41 @@ export async function markNotificationsRead(
   if (about) query = query.where('rideId', '=', about.rideId).where('kind', '=', about.kind);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** Deletes read notifications written before `before`; answers how many went. */
+export async function deleteReadNotificationsBefore(db: Db, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('notifications')
+    .where('readAt', 'is not', null)
+    .where('createdAt', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Deletes every notification beyond each user's newest `keep` (by id); answers how many went. */
+export async function deleteNotificationsBeyond(db: Db, keep: number): Promise<number> {
+  const result = await db
+    .deleteFrom('notifications')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom((inner) =>
+          inner
+            .selectFrom('notifications')
+            .select(['id', sql<number>`row_number() over (partition by user_id order by id desc)`.as('place')])
+            // Only the inboxes that are over the limit are ranked.
+            .where('userId', 'in', (s) =>
+              s
+                .selectFrom('notifications')
+                .select('userId')
+                .groupBy('userId')
+                .having((h) => h.fn.countAll(), '>', keep),
+            )
+            .as('ranked'),
+        )
+        .select('ranked.id')
+        .where('ranked.place', '>', keep),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 
-import type { LiveEvent } from '@rideshare/domain';
+import { liveEventId, type LiveEvent } from '@rideshare/domain';
 import { isTrackedEnvelope, TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 
@@ -23,18 +23,20 @@ const SSE_HEADERS = {
   'x-accel-buffering': 'no',
 } as const;
 
-/** One SSE message: the event's version is its id (what a reconnecting client sends back). */
+/** One SSE message: the event's id (`liveEventId`) is what a reconnecting client sends back. */
 export function sseFrame(event: LiveEvent): string {
   const body = { type: event.type, rideId: event.rideId, version: event.version };
-  return `id: ${String(event.version)}\ndata: ${JSON.stringify(body)}\n\n`;
+  return `id: ${liveEventId(event)}\ndata: ${JSON.stringify(body)}\n\n`;
 }
 
 /**
  * GET /api/events: the REST mirror of tRPC `live.events`, as `text/event-stream` (`id: <version>`,
  * `data: {"type","rideId","version"}`). The session decides the audience (a signed-in member also
  * gets their own `notifications.changed`). `Last-Event-ID` (what EventSource sends on reconnect) or
- * `?lastEventId=` resumes after that event; 400 when it is not a whole number. A comment line every
- * 25 s keeps the stream alive through proxies.
+ * `?lastEventId=` resumes after that event; 400 when it is not an event id (`42`, `u7`). A comment
+ * line every 25 s keeps the stream alive through proxies. The stream ends when the subscription
+ * does (its lifetime, its session ended, shutdown) and EventSource reconnects with Last-Event-ID;
+ * the stream limits are checked before this runs (plugins/live-events.ts).
  */
 export function registerEventRoutes(
   app: FastifyInstance,
@@ -56,7 +58,7 @@ export function registerEventRoutes(
 
     let events: AsyncIterable<unknown>;
     try {
-      const ctx = await createContextFromRequest(deps, { req: request });
+      const ctx = await createContextFromRequest(deps, { req: request, stream: true });
       events = await createCaller(ctx, { signal: abort.signal }).live.events({ lastEventId } as never);
     } catch (error) {
       abort.abort();

@@ -6,7 +6,7 @@ import {
   type NotificationItem,
 } from '../repositories/notification-repository';
 import { markRead } from '../services/notification-service';
-import { protectedProcedure, router } from '../trpc/init';
+import { protectedProcedure, rateLimited, router } from '../trpc/init';
 
 /** A page of the inbox with the numbers the page and the bell show. */
 export interface NotificationPage {
@@ -16,6 +16,9 @@ export interface NotificationPage {
   pageSize: number;
   unread: number;
 }
+
+/** Marking read has a per-hour limit (RATE_LIMIT_MARK_READ_PER_HOUR). */
+const markReadProcedure = protectedProcedure.use(rateLimited('markRead'));
 
 /**
  * The signed-in member's inbox (DESIGN §11). The live-update code invalidates these by name
@@ -34,7 +37,7 @@ export const notificationRouter = router({
   })),
 
   /** Marks the caller's own notifications read: those in `ids`, or all without `ids`. */
-  markRead: protectedProcedure.input(markNotificationsReadInput).mutation(async ({ ctx, input }) => ({
+  markRead: markReadProcedure.input(markNotificationsReadInput).mutation(async ({ ctx, input }) => ({
     updated: await markRead(ctx.db, { userId: ctx.user.id, ids: input.ids, now: ctx.now() }),
   })),
 });

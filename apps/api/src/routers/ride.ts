@@ -37,6 +37,10 @@ async function loadRideDetail(ctx: ContextInner, id: number): Promise<RideDetail
 /** Creating rides has its own, tighter rate limit (RATE_LIMIT_RIDE_CREATE_PER_HOUR). */
 const createProcedure = protectedProcedure.use(rateLimited('rideCreate'));
 
+/** Edits and cancellations each have a per-hour limit too (RATE_LIMIT_RIDE_EDIT_PER_HOUR, RATE_LIMIT_CANCEL_PER_HOUR). */
+const editProcedure = protectedProcedure.use(rateLimited('rideEdit'));
+const cancelProcedure = protectedProcedure.use(rateLimited('cancel'));
+
 export const rideRouter = router({
   /**
    * The home page list: filtered (time, direction), sorted (rides still to come before past ones,
@@ -63,7 +67,7 @@ export const rideRouter = router({
   }),
 
   /** Edits a ride, its organiser only (ride-service `editRide`); answers the ride. */
-  update: protectedProcedure.input(updateRideInput).mutation(async ({ ctx, input }) => {
+  update: editProcedure.input(updateRideInput).mutation(async ({ ctx, input }) => {
     const { id, ...payload } = input;
     await editRide(ctx.db, { actorId: ctx.user.id, rideId: id, input: payload, now: ctx.now() });
     return loadRideDetail(ctx, id);
@@ -84,7 +88,7 @@ export const rideRouter = router({
    * cancelled (ride-service `cancelRide`). The ride keeps its entries; answers the ride, now
    * `status: 'cancelled'` with `cancelReason` and `cancelledAt`.
    */
-  cancel: protectedProcedure.input(cancelRideInput).mutation(async ({ ctx, input }) => {
+  cancel: cancelProcedure.input(cancelRideInput).mutation(async ({ ctx, input }) => {
     await cancelRide(ctx.db, { actorId: ctx.user.id, rideId: input.id, reason: input.reason, now: ctx.now() });
     return loadRideDetail(ctx, input.id);
   }),

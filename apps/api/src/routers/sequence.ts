@@ -2,21 +2,24 @@ import { idInput, rideIdInput, sequenceInput } from '@rideshare/domain';
 
 import type { PassengerEntry } from '../repositories/passenger-repository';
 import { lockSequence, setPassengerSequence } from '../services/sequence-service';
-import { protectedProcedure, router } from '../trpc/init';
+import { protectedProcedure, rateLimited, router } from '../trpc/init';
 
 const setSequenceInput = sequenceInput.extend({ rideId: idInput, passengerId: idInput });
+
+/** Changing the drop-off order has a per-hour limit (RATE_LIMIT_SEQUENCE_PER_HOUR). */
+const sequenceProcedure = protectedProcedure.use(rateLimited('sequence'));
 
 /** The drop-off order of FC->SG rides, set by the organiser (sequence-service). */
 export const sequenceRouter = router({
   /** Moves one passenger to stop `sequence` and renumbers the rest; answers the entries in their new order. */
-  set: protectedProcedure
+  set: sequenceProcedure
     .input(setSequenceInput)
     .mutation(({ ctx, input }): Promise<PassengerEntry[]> =>
       setPassengerSequence(ctx.db, { actorId: ctx.user.id, ...input }),
     ),
 
   /** Locks the drop-off order; answers the entries in order. Locking a locked ride changes nothing. */
-  lock: protectedProcedure
+  lock: sequenceProcedure
     .input(rideIdInput)
     .mutation(({ ctx, input }): Promise<PassengerEntry[]> => lockSequence(ctx.db, { actorId: ctx.user.id, ...input })),
 });

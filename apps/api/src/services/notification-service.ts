@@ -6,7 +6,17 @@ import type { Database, Db } from '@rideshare/db';
 import type { Kysely } from 'kysely';
 
 import { publishUserEvent } from '../events/publish';
-import { markNotificationsRead } from '../repositories/notification-repository';
+import {
+  deleteNotificationsBeyond,
+  deleteReadNotificationsBefore,
+  markNotificationsRead,
+} from '../repositories/notification-repository';
+
+/** Read notifications are kept this long after they were written (docs/write-limits.md). */
+export const READ_NOTIFICATION_KEEP_DAYS = 90;
+
+/** Each member's inbox keeps at most this many notifications, the newest. */
+export const NOTIFICATIONS_KEPT_PER_USER = 500;
 
 /**
  * Marks the user's own notifications read: those in `ids` (others' and unknown ids are ignored), or
@@ -33,4 +43,15 @@ export async function markOfferAnswered(trx: Db, args: { userId: number; rideId:
     kind: 'waitlist_offer',
   });
   if (updated > 0) await publishUserEvent(trx, 'notifications.changed', args.userId, args.rideId);
+}
+
+/**
+ * Keeps inboxes bounded: drops read notifications written more than READ_NOTIFICATION_KEEP_DAYS
+ * before `now`, then anything beyond each member's newest NOTIFICATIONS_KEPT_PER_USER. Run by the
+ * periodic sweep (waitlist-service `sweepLapsedOffers`); answers how many rows went.
+ */
+export async function pruneNotifications(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - READ_NOTIFICATION_KEEP_DAYS * 86_400_000);
+  const read = await deleteReadNotificationsBefore(db, before);
+  return read + (await deleteNotificationsBeyond(db, NOTIFICATIONS_KEPT_PER_USER));
 }

@@ -15,6 +15,7 @@ import {
   voidUnusedResetCodes,
   type NewResetCode,
 } from '../repositories/password-reset-repository';
+import { publishSessionsEnded } from '../events/publish';
 import { deleteUserSessions } from '../repositories/session-repository';
 import { lockUserForUpdate, updateUserPassword } from '../repositories/user-repository';
 import { notFound } from '../trpc/errors';
@@ -35,6 +36,7 @@ export async function replacePassword(
     await voidUnusedResetCodes(trx, args.userId);
     await deleteUserSessions(trx, args.userId, { exceptSessionId: args.keepSessionId ?? null });
     await setCalendarTokenHash(trx, args.userId, null);
+    await publishSessionsEnded(trx, { userId: args.userId, exceptSessionId: args.keepSessionId ?? null });
   });
 }
 
@@ -70,6 +72,7 @@ export async function completePasswordReset(
       await voidUnusedResetCodes(trx, code.userId);
       await deleteUserSessions(trx, code.userId);
       await setCalendarTokenHash(trx, code.userId, null);
+      await publishSessionsEnded(trx, { userId: code.userId });
     });
     return true;
   } catch (error) {

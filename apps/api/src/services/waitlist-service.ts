@@ -22,6 +22,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
+import { deleteEndedActionWindows } from '../repositories/action-limit-repository';
 import { isUniqueViolation } from '../repositories/passenger-repository';
 import { lockRideForUpdate, type LockedRide } from '../repositories/ride-repository';
 import {
@@ -34,7 +35,7 @@ import {
   tryAdvisoryLock,
   type WaitlistRow,
 } from '../repositories/waitlist-repository';
-import { markOfferAnswered } from './notification-service';
+import { markOfferAnswered, pruneNotifications } from './notification-service';
 import { notifyAboutRide } from './ride-notifications';
 import { addRideEntry, lockRideWithEntries, rideStateOf } from './ride-writes';
 
@@ -292,6 +293,9 @@ export interface SweepLog {
  * rolled back alone, logged and skipped, not taking the others with it. Started on an interval by
  * the server; the state lives in the table, so a sweep missed (or run twice) changes nothing but
  * timing. Answers whether it ran and how many rides it settled.
+ *
+ * Under the same lock it also keeps two tables bounded: inboxes are pruned (notification-service
+ * `pruneNotifications`) and per-hour write counts whose window ended are dropped.
  */
 export async function sweepLapsedOffers(
   db: Kysely<Database>,
@@ -316,6 +320,8 @@ export async function sweepLapsedOffers(
           log.error({ err: error, rideId }, 'waitlist sweep could not settle a ride; skipped until the next sweep');
         }
       }
+      await pruneNotifications(conn, now);
+      await deleteEndedActionWindows(conn, now);
       return { ran: true, rides: settled };
     } finally {
       await releaseAdvisoryLock(conn, WAITLIST_SWEEP_LOCK_KEY);

@@ -10,17 +10,30 @@ import type { Kysely } from 'kysely';
 import { deviceOf, type DeviceControl } from '../auth/device-cookie';
 import type { Env } from '../env';
 import type { LiveEventHub } from '../events/hub';
+import { sessionStreamTag } from '../events/publish';
 import { touchSession } from '../repositories/session-repository';
 import { findAuthUserById, type AuthUser } from '../repositories/user-repository';
 import type { RideListCache } from '../lib/ride-list-cache';
 
 /** The writes with a tighter rate limit than the per-address one (RATE_LIMIT_*_PER_HOUR). */
-export type RateLimitBucket = 'register' | 'rideCreate' | 'join' | 'assign';
+export type RateLimitBucket =
+  | 'register'
+  | 'rideCreate'
+  | 'join'
+  | 'assign'
+  | 'rideEdit'
+  | 'sequence'
+  | 'cancel'
+  | 'markRead';
 
-/** Counts one call against a bucket for a key ('user:12', 'ip:203.0.113.7'); says whether it may go on. */
+/**
+ * Counts one call at `now` against a bucket for a key ('user:12', 'ip:203.0.113.7'); says whether
+ * it may go on.
+ */
 export type RateLimitCheck = (
   bucket: RateLimitBucket,
   key: string,
+  now: Date,
 ) => Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
 
 /**
@@ -54,6 +67,11 @@ export interface ContextInner {
   rateLimit: RateLimitCheck | null;
   /** The instance's live event hub (`live.events`); null in-process, where nothing is listening. */
   liveEvents: LiveEventHub | null;
+  /**
+   * For an event stream opened within a signed-in session: the session's mark (its streams end
+   * with it) and how long until it goes idle. Null for visitors and in-process.
+   */
+  streamSession: StreamSession | null;
   now: () => Date;
   /** The HTTP request's id (x-request-id), quoted in internal-error answers; null in-process. */
   requestId: string | null;
@@ -62,6 +80,12 @@ export interface ContextInner {
    * set, otherwise the request's own (protocol and Host); in-process, http://127.0.0.1:PORT.
    */
   origin: string;
+}
+
+/** What an event stream needs to know about the session that opens it. */
+export interface StreamSession {
+  tag: string;
+  idleInMs: number;
 }
 
 export interface CreateContextInnerOptions {
@@ -74,6 +98,7 @@ export interface CreateContextInnerOptions {
   rideListCache?: RideListCache | null;
   rateLimit?: RateLimitCheck | null;
   liveEvents?: LiveEventHub | null;
+  streamSession?: StreamSession | null;
   now?: () => Date;
   requestId?: string | null;
   origin?: string;
@@ -91,6 +116,7 @@ export function createContextInner(opts: CreateContextInnerOptions): ContextInne
     rideListCache: opts.rideListCache ?? null,
     rateLimit: opts.rateLimit ?? null,
     liveEvents: opts.liveEvents ?? null,
+    streamSession: opts.streamSession ?? null,
     now: opts.now ?? (() => new Date()),
     requestId: opts.requestId ?? null,
     origin: opts.origin ?? appOrigin(opts.env, null),
@@ -144,13 +170,17 @@ export function assertBatchAllowed(info: Pick<CreateFastifyContextOptions['info'
  * The signed-in user behind a request's session, or null. The row is read fresh every request, so
  * the admin right (`users.is_admin`) is decided here, once per request, from the database. A
  * session pointing at a deleted user, or left unused longer than its idle timeout (the admin's is
- * shorter), is ended; otherwise its last use is written down at most once a minute.
+ * shorter), is ended; otherwise its last use is written down at most once a minute, except by an
+ * event stream (`stream`): a tab left open reconnects its stream on its own, which is no use of
+ * the session, so it never keeps a session from going idle. Also answers how long until the
+ * session goes idle.
  */
 async function sessionUser(
   deps: HttpContextDeps,
   req: CreateFastifyContextOptions['req'],
   now: Date,
-): Promise<AuthUser | null> {
+  stream: boolean,
+): Promise<{ user: AuthUser; idleInMs: number } | null> {
   const userId = req.session.get('userId');
   if (typeof userId !== 'number') return null;
   const user = await findAuthUserById(deps.db, userId);
@@ -165,17 +195,33 @@ async function sessionUser(
     await req.session.regenerate();
     return null;
   }
-  if (sessionNeedsTouch(lastSeenAt, now)) await touchSession(deps.db, req.session.sessionId, now);
-  return user;
+  let seen = lastSeenAt;
+  if (!stream && sessionNeedsTouch(lastSeenAt, now)) {
+    await touchSession(deps.db, req.session.sessionId, now);
+    seen = now;
+  }
+  const idleMs = user.isAdmin ? idlePolicy.adminIdleMs : idlePolicy.idleMs;
+  return { user, idleInMs: seen.getTime() + idleMs - now.getTime() };
 }
+
+/** The live event stream's procedure (a tRPC call, or the REST stream calling it). */
+const STREAM_PROCEDURE = 'live.events';
 
 /** Fastify request → context: the session's user id is loaded into a fresh user row each request. */
 export async function createContextFromRequest(
   deps: HttpContextDeps,
-  { req, info }: Pick<CreateFastifyContextOptions, 'req'> & Partial<Pick<CreateFastifyContextOptions, 'info'>>,
+  {
+    req,
+    info,
+    stream = info?.calls.some((call) => call.path === STREAM_PROCEDURE) ?? false,
+  }: Pick<CreateFastifyContextOptions, 'req'> &
+    Partial<Pick<CreateFastifyContextOptions, 'info'>> & {
+      /** The request opens an event stream (the REST stream says so; tRPC's is seen from `info`). */
+      stream?: boolean;
+    },
 ): Promise<ContextInner> {
   if (info) assertBatchAllowed(info);
-  const user = await sessionUser(deps, req, new Date());
+  const signedIn = await sessionUser(deps, req, new Date(), stream);
   const session: SessionControl = {
     signIn: async (id) => {
       await req.session.regenerate();
@@ -192,13 +238,15 @@ export async function createContextFromRequest(
   return createContextInner({
     db: deps.db,
     env: deps.env,
-    user,
+    user: signedIn?.user ?? null,
     session,
     device: deviceOf(req, deps.env),
     clientIp: req.ip,
     rideListCache: deps.rideListCache,
     rateLimit: deps.rateLimit ?? null,
     liveEvents: deps.liveEvents ?? null,
+    streamSession:
+      stream && signedIn ? { tag: sessionStreamTag(req.session.sessionId), idleInMs: signedIn.idleInMs } : null,
     requestId: req.id,
     origin: appOrigin(deps.env, req),
   });

@@ -94,7 +94,8 @@ export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
 });
 
 /**
- * A tighter limit on one kind of write (register, create ride, join, assign), counted per call, so
+ * A tighter limit on one kind of write (register, create ride, join, assign, edit a ride, change the
+ * drop-off order, cancel, mark notifications read), counted per call in the database, so
  * the REST path, a tRPC call and every call of a tRPC batch all count. Keyed on the signed-in user,
  * or on the client address when signed out (register). In-process callers (scripts, tests through
  * createContextInner) have no limiter and are not limited. Registering is keyed on the address
@@ -105,7 +106,7 @@ export const rateLimited = (bucket: RateLimitBucket) =>
     if (ctx.rateLimit) {
       const key =
         bucket === 'register' || !ctx.user ? `ip:${clientAddressKey(ctx.clientIp)}` : `user:${String(ctx.user.id)}`;
-      const verdict = await ctx.rateLimit(bucket, key);
+      const verdict = await ctx.rateLimit(bucket, key, ctx.now());
       if (!verdict.allowed) {
         throw new RateLimitedError(tooManyRequestsMessage(verdict.retryAfterSeconds * 1000), verdict.retryAfterSeconds);
       }

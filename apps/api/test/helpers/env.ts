@@ -14,6 +14,10 @@ export const GENEROUS_RATE_LIMITS: Record<string, string> = {
   RATE_LIMIT_RIDE_CREATE_PER_HOUR: '1000000',
   RATE_LIMIT_JOIN_PER_HOUR: '1000000',
   RATE_LIMIT_ASSIGN_PER_HOUR: '1000000',
+  RATE_LIMIT_RIDE_EDIT_PER_HOUR: '1000000',
+  RATE_LIMIT_SEQUENCE_PER_HOUR: '1000000',
+  RATE_LIMIT_CANCEL_PER_HOUR: '1000000',
+  RATE_LIMIT_MARK_READ_PER_HOUR: '1000000',
 };
 
 /** A valid test configuration; cheap argon2 cost keeps the suite fast (production uses the default). */

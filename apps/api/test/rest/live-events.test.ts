@@ -6,7 +6,7 @@
  * is a connection to lose.
  */
 import type { AppRouter } from '@rideshare/api';
-import type { LiveEvent } from '@rideshare/domain';
+import { liveEventId, type LiveEvent } from '@rideshare/domain';
 import { createTRPCClient, httpSubscriptionLink } from '@trpc/client';
 import { EventSource } from 'eventsource';
 import type { FastifyInstance } from 'fastify';
@@ -35,7 +35,12 @@ let bobCookie: string;
 const streams: SseStream[] = [];
 
 async function startApp(live: { heartbeatMs?: number } = {}): Promise<void> {
-  app = await buildApp({ env: testEnv(), db: tdb.db, listen: tdb.listen, live: { heartbeatMs: 60_000, ...live } });
+  app = await buildApp({
+    env: testEnv(),
+    db: tdb.db,
+    listen: tdb.listen,
+    live: { heartbeatMs: 60_000, coalesceMs: 0, ...live },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   await app.liveEvents.ready;
   const address = app.server.address();
@@ -208,7 +213,7 @@ describe('GET /api/events', () => {
     const response = await httpFetch(`${baseUrl}/api/events${query}`, { headers });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: string; fieldErrors?: Record<string, string[]> };
-    expect(body.error).toMatch(/Last event id must be a whole number/);
+    expect(body.error).toMatch(/Last event id must be the id of the last event received/);
     expect(body.fieldErrors).toHaveProperty('lastEventId');
   });
 
@@ -268,7 +273,7 @@ describe('tRPC live.events over SSE', () => {
       ]);
       expect(visitor.received.map((event) => event.data.type)).toEqual(['seats.changed', 'sequence.changed']);
       for (const event of owner.received) {
-        expect(event.id).toBe(String(event.data.version));
+        expect(event.id).toBe(liveEventId(event.data));
         expect(Object.keys(event.data).sort()).toEqual(['rideId', 'type', 'version']);
       }
       expect(visitor.errors).toEqual([]);

@@ -4,45 +4,22 @@
  * batch), and a bounded argon2 wait queue that answers 503 with Retry-After when full. These tests
  * use real, small limits.
  */
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { MAX_CONCURRENT_HASHES, runPasswordWork } from '../../src/auth/password';
 import { createRide, createUser, createVendor, DEFAULT_PASSWORD, type TestUser } from '../factories';
 import { appsPerTest, loginAs } from '../helpers/app';
 import { useTestDatabase } from '../helpers/db';
+import { expectRefusedFor, ridePayload } from '../helpers/rate-limits';
 
 const t = useTestDatabase();
 const appWith = appsPerTest(() => t.db);
 
 type TrpcFailure = { error: { message: string; data: { code: string; domainCode: string | null } } };
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
-
 function member(discordUsername: string) {
   return { discordUsername, password: 'long-enough-1', isVendor: false };
-}
-
-function ridePayload() {
-  return {
-    direction: 'SG->FC',
-    maxPassengers: 4,
-    date: inDays(2),
-    organizerPassengerCount: 1,
-    pickupLocation: 'Pasir Ris MRT',
-    dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 1 }],
-  };
-}
-
-function expectRefusedFor(
-  res: LightMyRequestResponse,
-  message = /^Too many requests\. Please try again in \d+ minutes?\.$/,
-) {
-  expect(res.statusCode).toBe(429);
-  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-  const body = res.json<{ error: string | TrpcFailure['error'] }>();
-  const text = typeof body.error === 'string' ? body.error : body.error.message;
-  expect(text).toMatch(message);
 }
 
 const post = (app: FastifyInstance, url: string, payload: unknown, cookie?: string) =>
