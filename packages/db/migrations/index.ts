@@ -9,6 +9,7 @@ import * as m0006 from './2026_11_23_0005_live_updates';
 import * as m0007 from './2026_11_23_0006_ride_waitlist';
 import * as m0008 from './2026_11_23_0007_calendar';
 import * as m0009 from './2026_11_23_0008_waitlist_list_version';
+import * as m0010 from './2026_11_25_0101_vendor_approval';
 
 /**
  * Every migration, keyed by name, imported statically so the bundled production server carries them
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0006_ride_waitlist': m0007,
   '2026_11_23_0007_calendar': m0008,
   '2026_11_23_0008_waitlist_list_version': m0009,
+  '2026_11_25_0101_vendor_approval': m0010,
 };

@@ -43,6 +43,9 @@ export const DOMAIN_ERROR_CODES = [
   'NO_OFFER',
   'OFFER_EXPIRED',
   'LIVE_STREAM_ENDED',
+  'VENDOR_NOT_APPROVED',
+  'VENDOR_INCOMPLETE',
+  'INVALID_VENDOR_TRANSITION',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -15,6 +15,12 @@ export const NOTIFICATION_KINDS = [
   'vendor_released',
   /** Seats freed up for your waiting group; detail: when the offer lapses (ISO). */
   'waitlist_offer',
+  /** An administrator approved your vendor account (no ride). */
+  'vendor_approved',
+  /** An administrator rejected your vendor application; detail: the reason (no ride). */
+  'vendor_rejected',
+  /** An administrator suspended your vendor account; detail: the reason (no ride). */
+  'vendor_suspended',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
