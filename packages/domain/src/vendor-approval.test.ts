@@ -8,6 +8,7 @@ import {
   isApprovedVendor,
   missingForApproval,
   permitChanged,
+  singaporeDay,
   statusAfterPermitEdit,
   vendorStatusMessage,
   type VendorDecision,
@@ -199,5 +200,15 @@ describe('licence inputs', () => {
 
   it('needs a reason to reject or suspend', () => {
     expect(vendorReasonInput.safeParse({ userId: 3, reason: '  ' }).error?.issues[0]?.message).toBe('A reason is required');
+  });
+});
+
+describe('singaporeDay', () => {
+  it.each([
+    ['2026-11-24T15:59:59.999Z', '2026-11-24'],
+    ['2026-11-24T16:00:00.000Z', '2026-11-25'],
+    ['2026-12-31T20:00:00.000Z', '2027-01-01'],
+  ])('%s -> %s', (instant, day) => {
+    expect(singaporeDay(new Date(instant))).toBe(day);
   });
 });

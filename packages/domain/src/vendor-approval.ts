@@ -165,3 +165,15 @@ export function statusAfterPermitEdit(current: VendorStatus, changed: boolean): 
   if (!changed) return current;
   return current === 'approved' || current === 'rejected' ? 'pending' : current;
 }
+
+const SINGAPORE_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+/**
+ * The calendar day ('YYYY-MM-DD') an instant falls on in Singapore and Malaysia (both UTC+8, no
+ * daylight saving), the day permit dates are written in.
+ *
+ * @example singaporeDay(new Date('2026-11-24T16:00:00Z')) // '2026-11-25'
+ */
+export function singaporeDay(instant: Date): string {
+  return new Date(instant.getTime() + SINGAPORE_OFFSET_MS).toISOString().slice(0, 10);
+}

@@ -1,11 +1,12 @@
 import type { Db } from '@rideshare/db';
 import type { Direction, NotificationKind } from '@rideshare/domain';
 
+/** A ride notification names the ride; one about the account (a vendor decision) names none. */
 export interface NewNotification {
   kind: NotificationKind;
-  rideId: number;
-  rideDirection: Direction;
-  rideDate: Date;
+  rideId: number | null;
+  rideDirection: Direction | null;
+  rideDate: Date | null;
   detail: string | null;
 }
 
@@ -27,8 +28,9 @@ export interface NotificationItem {
   id: number;
   kind: NotificationKind;
   rideId: number | null;
-  rideDirection: Direction;
-  rideDate: string;
+  /** Null (with rideDate) for a notification about the account rather than a ride. */
+  rideDirection: Direction | null;
+  rideDate: string | null;
   detail: string | null;
   createdAt: string;
   readAt: string | null;
@@ -66,7 +68,7 @@ export async function listNotificationsPage(
       kind: row.kind,
       rideId: row.rideId,
       rideDirection: row.rideDirection,
-      rideDate: row.rideDate.toISOString(),
+      rideDate: row.rideDate ? row.rideDate.toISOString() : null,
       detail: row.detail,
       createdAt: row.createdAt.toISOString(),
       readAt: row.readAt ? row.readAt.toISOString() : null,
