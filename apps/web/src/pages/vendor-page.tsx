@@ -3,7 +3,8 @@
  * assign link (/vendor?rideId={id}) opens the available rides with that ride outlined, scrolled to
  * and its assign button focused, or a notice saying why it is not on offer. Both lists reload every
  * time the dashboard opens, since other people create and take rides meanwhile. Members who are not
- * vendors are told the dashboard is for vendors (the route guard already sent visitors to /auth).
+ * vendors are told the dashboard is for vendors (the route guard already sent visitors to /auth);
+ * vendors an administrator has not approved see their status instead (`VendorStatusNotice`).
  */
 import { Tabs } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
@@ -18,6 +19,7 @@ import { useDriverActions } from '../features/vendor/use-driver-actions';
 import { VendorOnlyNotice } from '../features/vendor/vendor-only-notice';
 import { VendorRideCard } from '../features/vendor/vendor-ride-card';
 import { VendorRideList } from '../features/vendor/vendor-ride-list';
+import { VendorStatusNotice } from '../features/vendor/vendor-status-notice';
 import { trpc } from '../lib/trpc';
 
 const TITLE = 'Vendor Dashboard';
@@ -29,11 +31,18 @@ function isVendorTab(value: string | null): value is VendorTab {
 }
 
 export function VendorPage() {
-  const { user, isVendor } = useSession();
+  const { user, isVendor, isApprovedVendor } = useSession();
   if (!user || !isVendor) {
     return (
       <Page title={TITLE}>
         <VendorOnlyNotice />
+      </Page>
+    );
+  }
+  if (!isApprovedVendor) {
+    return (
+      <Page title={TITLE}>
+        <VendorStatusNotice user={user} />
       </Page>
     );
   }

@@ -20,13 +20,26 @@ const ROUTES: Record<Direction, string> = {
 export function notificationSentence(
   item: Pick<NotificationItem, 'kind' | 'rideDirection' | 'rideDate' | 'detail'>,
 ): string {
-  const ride = `${ROUTES[item.rideDirection]} on ${formatRideDate(item.rideDate)}`;
   const detail = item.detail?.trim() ? item.detail.trim() : null;
+  // Decisions on a vendor account are about no ride.
+  switch (item.kind) {
+    case 'vendor_approved':
+      return 'Your vendor account was approved: you can now take rides';
+    case 'vendor_rejected':
+      return detail ? `Your vendor application was rejected: ${detail}` : 'Your vendor application was rejected';
+    case 'vendor_suspended':
+      return detail ? `Your vendor account was suspended: ${detail}` : 'Your vendor account was suspended';
+    default:
+      break;
+  }
+  if (item.rideDirection === null || item.rideDate === null) return 'Something changed on one of your rides';
+  const route = ROUTES[item.rideDirection];
+  const ride = `${route} on ${formatRideDate(item.rideDate)}`;
   switch (item.kind) {
     case 'ride_edited':
       return detail
-        ? `Your ride ${ROUTES[item.rideDirection]} now departs ${formatRideDate(item.rideDate)} instead of ${formatRideDate(detail)}`
-        : `Your ride ${ROUTES[item.rideDirection]} now departs ${formatRideDate(item.rideDate)}`;
+        ? `Your ride ${route} now departs ${formatRideDate(item.rideDate)} instead of ${formatRideDate(detail)}`
+        : `Your ride ${route} now departs ${formatRideDate(item.rideDate)}`;
     case 'ride_cancelled':
       return detail ? `Your ride ${ride} was cancelled: ${detail}` : `Your ride ${ride} was cancelled`;
     case 'passenger_removed':
