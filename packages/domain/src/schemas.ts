@@ -309,10 +309,7 @@ export function isCalendarDate(value: string): boolean {
 export const permitInput = z.object({
   country: z.enum(PERMIT_COUNTRIES, { error: 'Permit country must be SG or MY' }),
   number: requiredText('Permit number is required', MAX_PERMIT_NUMBER_LENGTH, 'Permit number'),
-  expiresOn: z
-    .string({ error: PERMIT_EXPIRY_MESSAGE })
-    .trim()
-    .refine(isCalendarDate, { error: PERMIT_EXPIRY_MESSAGE }),
+  expiresOn: z.string({ error: PERMIT_EXPIRY_MESSAGE }).trim().refine(isCalendarDate, { error: PERMIT_EXPIRY_MESSAGE }),
 }) satisfies z.ZodType<Permit>;
 
 /** The vehicle's passenger seats, 1..13. */
@@ -560,7 +557,6 @@ export const vendorReasonInput = z.object({
   reason: requiredText('A reason is required', MAX_VENDOR_REASON_LENGTH, 'Reason'),
 });
 export type VendorReasonInput = z.output<typeof vendorReasonInput>;
-
 
 // ---------------------------------------------------------------------------------------------
 // Rides

@@ -57,9 +57,17 @@ describe('assertApprovedVendor', () => {
 describe('missingForApproval', () => {
   it.each([
     ['complete', COMPLETE, []],
-    ['nothing', { permit: null, vehicleSeats: null, carNumber: null }, ['a permit', 'the vehicle plate', 'the vehicle seats']],
+    [
+      'nothing',
+      { permit: null, vehicleSeats: null, carNumber: null },
+      ['a permit', 'the vehicle plate', 'the vehicle seats'],
+    ],
     ['no seats', { ...COMPLETE, vehicleSeats: null }, ['the vehicle seats']],
-    ['expired yesterday', { ...COMPLETE, permit: { ...PERMIT, expiresOn: '2026-11-24' } }, ['a permit that has not expired']],
+    [
+      'expired yesterday',
+      { ...COMPLETE, permit: { ...PERMIT, expiresOn: '2026-11-24' } },
+      ['a permit that has not expired'],
+    ],
     ['expires today (still valid)', { ...COMPLETE, permit: { ...PERMIT, expiresOn: TODAY } }, []],
   ] as const)('%s', (_label, licence, expected) => {
     expect(missingForApproval(licence as VendorLicence, TODAY)).toEqual(expected);
@@ -149,7 +157,10 @@ describe('permit edits', () => {
       'VALIDATION_FAILED',
       'Vehicle seats can only be set on a vendor account',
     );
-    expect(assertVendorProfileChanges(true, { permit: null, vehicleSeats: 4 })).toEqual({ permit: null, vehicleSeats: 4 });
+    expect(assertVendorProfileChanges(true, { permit: null, vehicleSeats: 4 })).toEqual({
+      permit: null,
+      vehicleSeats: 4,
+    });
     expect(assertVendorProfileChanges(true, {})).toEqual({});
   });
 });
@@ -199,7 +210,9 @@ describe('licence inputs', () => {
   });
 
   it('needs a reason to reject or suspend', () => {
-    expect(vendorReasonInput.safeParse({ userId: 3, reason: '  ' }).error?.issues[0]?.message).toBe('A reason is required');
+    expect(vendorReasonInput.safeParse({ userId: 3, reason: '  ' }).error?.issues[0]?.message).toBe(
+      'A reason is required',
+    );
   });
 });
 

@@ -39,7 +39,9 @@ export const VENDOR_PENDING_MESSAGE = 'Your vendor account is awaiting approval'
  * @example vendorStatusMessage({ vendorStatus: 'rejected', vendorStatusReason: 'No permit' })
  *   // 'Your vendor application was rejected: No permit'
  */
-export function vendorStatusMessage(standing: Pick<VendorStanding, 'vendorStatus' | 'vendorStatusReason'>): string | null {
+export function vendorStatusMessage(
+  standing: Pick<VendorStanding, 'vendorStatus' | 'vendorStatusReason'>,
+): string | null {
   const reason = standing.vendorStatusReason?.trim();
   switch (standing.vendorStatus) {
     case 'pending':

@@ -100,10 +100,7 @@ export type VendorProfileWrite = {
  * @example assertVendorProfileChanges(false, { companyName: 'Acme' })
  *   // throws VALIDATION_FAILED 'Company name can only be set on a vendor account'
  */
-export function assertVendorProfileChanges(
-  isVendor: boolean,
-  changes: VendorProfileChanges,
-): VendorProfileWrite {
+export function assertVendorProfileChanges(isVendor: boolean, changes: VendorProfileChanges): VendorProfileWrite {
   const { companyName, driverDetails, permit, vehicleSeats } = changes;
   if (!isVendor) {
     if (companyName !== undefined) {
@@ -112,7 +109,8 @@ export function assertVendorProfileChanges(
     if (driverDetails !== undefined) {
       throw new DomainError('VALIDATION_FAILED', 'Driver details can only be set on a vendor account');
     }
-    if (permit !== undefined) throw new DomainError('VALIDATION_FAILED', 'A permit can only be set on a vendor account');
+    if (permit !== undefined)
+      throw new DomainError('VALIDATION_FAILED', 'A permit can only be set on a vendor account');
     if (vehicleSeats !== undefined) {
       throw new DomainError('VALIDATION_FAILED', 'Vehicle seats can only be set on a vendor account');
     }

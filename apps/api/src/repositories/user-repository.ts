@@ -133,7 +133,11 @@ export async function findUserCredentialsByUsername(
   db: Db,
   discordUsername: string,
 ): Promise<{ id: number; passwordHash: string } | null> {
-  const row = await db.selectFrom('users').select(['id', 'passwordHash']).where(usernameIs(discordUsername)).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'passwordHash'])
+    .where(usernameIs(discordUsername))
+    .executeTakeFirst();
   return row ?? null;
 }
 

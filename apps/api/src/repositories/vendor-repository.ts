@@ -103,7 +103,10 @@ export async function listVendorApplications(
 }
 
 /** Locks a vendor's row for a decision and reads it; null when the user is unknown or not a vendor. */
-export async function lockVendorForUpdate(trx: Transaction<Database>, userId: number): Promise<VendorApplication | null> {
+export async function lockVendorForUpdate(
+  trx: Transaction<Database>,
+  userId: number,
+): Promise<VendorApplication | null> {
   const row = await trx
     .selectFrom('users')
     .select(applicationColumns)

@@ -17,7 +17,11 @@ export function registerAdminRoutes(app: FastifyInstance, deps: HttpContextDeps)
     viaCaller(deps, (caller, req) => {
       const { status, page, pageSize } = query(req);
       return caller.admin.vendorApplications(
-        untrusted({ status: status === '' ? undefined : status, page: queryNumber(page), pageSize: queryNumber(pageSize) }),
+        untrusted({
+          status: status === '' ? undefined : status,
+          page: queryNumber(page),
+          pageSize: queryNumber(pageSize),
+        }),
       );
     }),
   );

@@ -51,7 +51,12 @@ export const adminRouter = router({
     if (!target) notFound('User');
     const code = generateResetCode();
     const expiresAt = resetCodeExpiry(ctx.now());
-    await issueResetCode(ctx.db, { userId: target.id, codeHash: hashResetCode(code), expiresAt, createdBy: ctx.user.id });
+    await issueResetCode(ctx.db, {
+      userId: target.id,
+      codeHash: hashResetCode(code),
+      expiresAt,
+      createdBy: ctx.user.id,
+    });
     return { discordUsername: target.discordUsername, code, expiresAt: expiresAt.toISOString() };
   }),
 
@@ -75,12 +80,16 @@ export const adminRouter = router({
   ),
 
   /** Rejects a pending vendor application with a reason the applicant reads. */
-  rejectVendor: adminProcedure.input(vendorReasonInput).mutation(({ ctx, input }) =>
-    decideVendorApplication(ctx.db, { adminId: ctx.user.id, ...input, decision: 'reject', now: ctx.now() }),
-  ),
+  rejectVendor: adminProcedure
+    .input(vendorReasonInput)
+    .mutation(({ ctx, input }) =>
+      decideVendorApplication(ctx.db, { adminId: ctx.user.id, ...input, decision: 'reject', now: ctx.now() }),
+    ),
 
   /** Suspends an approved (or pending) vendor with a reason: it can no longer act as a vendor. */
-  suspendVendor: adminProcedure.input(vendorReasonInput).mutation(({ ctx, input }) =>
-    decideVendorApplication(ctx.db, { adminId: ctx.user.id, ...input, decision: 'suspend', now: ctx.now() }),
-  ),
+  suspendVendor: adminProcedure
+    .input(vendorReasonInput)
+    .mutation(({ ctx, input }) =>
+      decideVendorApplication(ctx.db, { adminId: ctx.user.id, ...input, decision: 'suspend', now: ctx.now() }),
+    ),
 });

@@ -35,7 +35,10 @@ export async function updateOwnProfile(
     const current = await lockVendorForUpdate(trx, id);
     const write: ProfileChanges = { ...changes, ...vendorChanges };
     if (current) {
-      const status = statusAfterPermitEdit(current.vendorStatus, permitChanged(current.permit, vendorChanges.permit ?? null));
+      const status = statusAfterPermitEdit(
+        current.vendorStatus,
+        permitChanged(current.permit, vendorChanges.permit ?? null),
+      );
       if (status !== current.vendorStatus) write.vendorStatus = status;
     }
     return updateUserProfile(trx, id, write);

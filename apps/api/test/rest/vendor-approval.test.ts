@@ -129,7 +129,11 @@ describe('a vendor that is not approved', () => {
     expect(assign.json<Json>().error).toBe(message);
     const available = await get('/trpc/vendor.available', cookie);
     expect(available.statusCode).toBe(403);
-    const row = await t.db.selectFrom('rides').select(['status', 'vendorId']).where('id', '=', ride.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('rides')
+      .select(['status', 'vendorId'])
+      .where('id', '=', ride.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'open', vendorId: null });
   });
 });
@@ -202,7 +206,9 @@ describe('administrators decide applications', () => {
     });
     const refused = await post(`/api/admin/vendors/${String(expired.id)}/approve`, adminCookie);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json<Json>().error).toBe('This application cannot be approved without a permit that has not expired');
+    expect(refused.json<Json>().error).toBe(
+      'This application cannot be approved without a permit that has not expired',
+    );
     expect(await inbox(applicant.cookie)).toEqual([]);
   });
 
@@ -257,7 +263,8 @@ describe('the vendor edits its licence', () => {
   it('adds permit and seats on the profile; changing the permit puts an approved vendor back to pending', async () => {
     const applicant = await registerVendor(t.app, 'late_papers');
     const url = `/api/users/${String(applicant.id)}`;
-    const patch = (payload: Json) => t.app.inject({ method: 'PATCH', url, headers: { cookie: applicant.cookie }, payload });
+    const patch = (payload: Json) =>
+      t.app.inject({ method: 'PATCH', url, headers: { cookie: applicant.cookie }, payload });
     const added = await patch({ permit: PERMIT, vehicleSeats: 7 });
     expect(added.statusCode).toBe(200);
     expect(added.json<Json>()).toMatchObject({ vendorStatus: 'pending', permit: PERMIT, vehicleSeats: 7 });
@@ -297,7 +304,10 @@ describe('vendor:approve', () => {
   it('approves a complete application from the command line, and refuses what the admin call refuses', async () => {
     const ready = await registerVendor(t.app, 'script_vendor', { permit: TEST_PERMIT, vehicleSeats: 5 });
     const done = await run(['--user', 'Script_Vendor']);
-    expect(done).toMatchObject({ code: 0, out: `script_vendor (user ${String(ready.id)}) is now an approved vendor.\n` });
+    expect(done).toMatchObject({
+      code: 0,
+      out: `script_vendor (user ${String(ready.id)}) is now an approved vendor.\n`,
+    });
     expect((await get('/api/vendor/rides', ready.cookie)).statusCode).toBe(200);
     expect((await inbox(ready.cookie)).map((item) => item.kind)).toEqual(['vendor_approved']);
 

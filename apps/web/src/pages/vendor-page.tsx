@@ -90,7 +90,8 @@ function VendorDashboard({ vendorId, companyName }: { vendorId: number; companyN
     assign(rideId, rideId === targetId ? clearTarget : undefined);
   };
 
-  const showNotice = hasTarget && tab === 'available' && !targetListed && !available.isFetching && available.data !== undefined;
+  const showNotice =
+    hasTarget && tab === 'available' && !targetListed && !available.isFetching && available.data !== undefined;
 
   return (
     <Page

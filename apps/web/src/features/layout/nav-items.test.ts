@@ -8,8 +8,16 @@ const labels = (user: { isVendor: boolean; vendorStatus?: string | null } | null
 describe('getNavItems', () => {
   it.each([
     ['a signed-out visitor', null, ['Travel Guide /guide', 'Create Ride /rides/create']],
-    ['a member', { isVendor: false, vendorStatus: null }, ['Travel Guide /guide', 'Create Ride /rides/create', 'Profile /profile']],
-    ['an approved vendor', { isVendor: true, vendorStatus: 'approved' }, ['Travel Guide /guide', 'Dashboard /vendor', 'Profile /profile']],
+    [
+      'a member',
+      { isVendor: false, vendorStatus: null },
+      ['Travel Guide /guide', 'Create Ride /rides/create', 'Profile /profile'],
+    ],
+    [
+      'an approved vendor',
+      { isVendor: true, vendorStatus: 'approved' },
+      ['Travel Guide /guide', 'Dashboard /vendor', 'Profile /profile'],
+    ],
     ['a pending vendor', { isVendor: true, vendorStatus: 'pending' }, ['Dashboard /vendor', 'Profile /profile']],
     ['a rejected vendor', { isVendor: true, vendorStatus: 'rejected' }, ['Dashboard /vendor', 'Profile /profile']],
     ['a suspended vendor', { isVendor: true, vendorStatus: 'suspended' }, ['Dashboard /vendor', 'Profile /profile']],

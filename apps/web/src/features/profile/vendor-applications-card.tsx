@@ -58,8 +58,8 @@ function ApplicationRow({ application, onDecided }: { application: Application; 
           {driverDetails?.carNumber ?? 'not given'}
         </Text>
         <Text size="sm">
-          Permit: {permit ? `${permit.country} ${permit.number}, valid until ${permit.expiresOn}` : 'not given'} · Seats:{' '}
-          {application.vehicleSeats ?? 'not given'}
+          Permit: {permit ? `${permit.country} ${permit.number}, valid until ${permit.expiresOn}` : 'not given'} ·
+          Seats: {application.vehicleSeats ?? 'not given'}
         </Text>
         {application.vendorStatusReason ? (
           <Text size="sm" c="dimmed">
@@ -95,7 +95,12 @@ function ApplicationRow({ application, onDecided }: { application: Application; 
         ) : (
           <Group gap="xs">
             {application.vendorStatus !== 'approved' ? (
-              <Button size="xs" loading={approve.isPending} disabled={pending} onClick={() => approve.mutate({ userId: application.id })}>
+              <Button
+                size="xs"
+                loading={approve.isPending}
+                disabled={pending}
+                onClick={() => approve.mutate({ userId: application.id })}
+              >
                 Approve
               </Button>
             ) : null}
@@ -119,7 +124,10 @@ function ApplicationRow({ application, onDecided }: { application: Application; 
 export function VendorApplicationsCard() {
   const [status, setStatus] = useState<VendorStatus>('pending');
   const [page, setPage] = useState(1);
-  const list = trpc.admin.vendorApplications.useQuery({ status, page, pageSize: PAGE_SIZE }, { refetchOnMount: 'always' });
+  const list = trpc.admin.vendorApplications.useQuery(
+    { status, page, pageSize: PAGE_SIZE },
+    { refetchOnMount: 'always' },
+  );
   const utils = trpc.useUtils();
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
 

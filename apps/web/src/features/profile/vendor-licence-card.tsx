@@ -64,11 +64,14 @@ export function VendorLicenceCard({ user }: { user: LicenceUser }) {
 
   const submit = form.onSubmit((values) => {
     setFailure(null);
-    const anyPermitPart = values.permitCountry !== null || values.permitNumber.trim() !== '' || values.permitExpiresOn !== '';
+    const anyPermitPart =
+      values.permitCountry !== null || values.permitNumber.trim() !== '' || values.permitExpiresOn !== '';
     const permit = anyPermitPart
       ? {
           // An unknown country is sent as typed, so the server names the problem.
-          country: (isPermitCountry(values.permitCountry) ? values.permitCountry : (values.permitCountry ?? '')) as PermitCountry,
+          country: (isPermitCountry(values.permitCountry)
+            ? values.permitCountry
+            : (values.permitCountry ?? '')) as PermitCountry,
           number: values.permitNumber,
           expiresOn: values.permitExpiresOn,
         }
@@ -106,8 +109,8 @@ export function VendorLicenceCard({ user }: { user: LicenceUser }) {
             ) : null}
           </Group>
           <Text size="sm" c="dimmed">
-            A paid cross-border trip needs a licensed cross-border taxi. An administrator checks your permit and
-            vehicle before your account can take rides.
+            A paid cross-border trip needs a licensed cross-border taxi. An administrator checks your permit and vehicle
+            before your account can take rides.
           </Text>
           {user.vendorStatusReason && (user.vendorStatus === 'rejected' || user.vendorStatus === 'suspended') ? (
             <Text size="sm" c="red">

@@ -10,7 +10,10 @@ import { Link } from 'react-router-dom';
 
 import type { SessionUser } from '../session';
 
-type VendorUser = Pick<SessionUser, 'vendorStatus' | 'vendorStatusReason' | 'permit' | 'vehicleSeats' | 'driverDetails'>;
+type VendorUser = Pick<
+  SessionUser,
+  'vendorStatus' | 'vendorStatusReason' | 'permit' | 'vehicleSeats' | 'driverDetails'
+>;
 
 export function VendorStatusNotice({ user, now = new Date() }: { user: VendorUser; now?: Date }) {
   const message = vendorStatusMessage(user) ?? '';
