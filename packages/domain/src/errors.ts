@@ -46,6 +46,9 @@ export const DOMAIN_ERROR_CODES = [
   'VENDOR_NOT_APPROVED',
   'VENDOR_INCOMPLETE',
   'INVALID_VENDOR_TRANSITION',
+  'PICKUP_NOT_ALLOWED',
+  'PERMIT_EXPIRES',
+  'VEHICLE_TOO_SMALL',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -20,3 +20,4 @@ export * from './notifications';
 export * from './calendar';
 export * from './waitlist';
 export * from './vendor-approval';
+export * from './licence-rules';

@@ -145,7 +145,12 @@ export function decideVendorStatus(
   return DECISION_TO[decision];
 }
 
-function joinWords(words: readonly string[]): string {
+/**
+ * A list in words: 'a', 'a and b', 'a, b and c'.
+ *
+ * @example joinWords(['a permit', 'the vehicle seats']) // 'a permit and the vehicle seats'
+ */
+export function joinWords(words: readonly string[]): string {
   if (words.length <= 1) return words.join('');
   return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1] ?? ''}`;
 }

@@ -1,4 +1,4 @@
-import { audienceOf, rideIdInput } from '@rideshare/domain';
+import { audienceOf, pickupDirections, rideIdInput } from '@rideshare/domain';
 
 import {
   findRideDetail,
@@ -8,6 +8,7 @@ import {
 } from '../repositories/ride-repository';
 import { assignRide, completeRide, unassignRide } from '../services/vendor-service';
 import type { ContextInner } from '../trpc/context';
+import { findPublicUserById } from '../repositories/user-repository';
 import { notFound } from '../trpc/errors';
 import { approvedVendorProcedure, protectedProcedure, rateLimited, router } from '../trpc/init';
 
@@ -29,12 +30,24 @@ export const vendorRouter = router({
   /** Rides assigned to the calling vendor, soonest first (one query). */
   rides: approvedVendorProcedure.query(({ ctx }) => listRidesAssignedTo(ctx.db, ctx.user.id, audienceOf(ctx.user))),
 
-  /** Open rides that have not departed: what a vendor may take (one query). */
-  available: approvedVendorProcedure.query(({ ctx }) => listOpenFutureRides(ctx.db, ctx.now(), audienceOf(ctx.user))),
+  /**
+   * Open rides that have not departed in the directions the vendor's permit may pick up in (both
+   * when VENDOR_PICKUP_COUNTRY_RULE is off).
+   */
+  available: approvedVendorProcedure.query(async ({ ctx }) => {
+    const vendor = await findPublicUserById(ctx.db, ctx.user.id);
+    const directions = pickupDirections(vendor?.permit ?? null, ctx.env.VENDOR_PICKUP_COUNTRY_RULE === 'on');
+    return listOpenFutureRides(ctx.db, ctx.now(), audienceOf(ctx.user), directions);
+  }),
 
   /** The calling vendor takes an open, future ride (vendor-service `assignRide`); answers the ride. */
   assign: assignProcedure.input(rideIdInput).mutation(async ({ ctx, input }): Promise<RideDetail> => {
-    await assignRide(ctx.db, { vendor: ctx.user, rideId: input.rideId, now: ctx.now() });
+    await assignRide(ctx.db, {
+      vendor: ctx.user,
+      rideId: input.rideId,
+      now: ctx.now(),
+      pickupRuleOn: ctx.env.VENDOR_PICKUP_COUNTRY_RULE === 'on',
+    });
     return rideAfterWrite(ctx, input.rideId);
   }),
 

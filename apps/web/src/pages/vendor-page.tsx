@@ -7,6 +7,7 @@
  * vendors an administrator has not approved see their status instead (`VendorStatusNotice`).
  */
 import { Tabs } from '@mantine/core';
+import type { Permit } from '@rideshare/domain';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
@@ -19,6 +20,7 @@ import { useDriverActions } from '../features/vendor/use-driver-actions';
 import { VendorOnlyNotice } from '../features/vendor/vendor-only-notice';
 import { VendorRideCard } from '../features/vendor/vendor-ride-card';
 import { VendorRideList } from '../features/vendor/vendor-ride-list';
+import { PermitExpiryAlert } from '../features/vendor/permit-expiry-alert';
 import { VendorStatusNotice } from '../features/vendor/vendor-status-notice';
 import { trpc } from '../lib/trpc';
 
@@ -46,10 +48,18 @@ export function VendorPage() {
       </Page>
     );
   }
-  return <VendorDashboard vendorId={user.id} companyName={user.companyName} />;
+  return <VendorDashboard vendorId={user.id} companyName={user.companyName} permit={user.permit} />;
 }
 
-function VendorDashboard({ vendorId, companyName }: { vendorId: number; companyName: string | null }) {
+function VendorDashboard({
+  vendorId,
+  companyName,
+  permit,
+}: {
+  vendorId: number;
+  companyName: string | null;
+  permit: Permit | null;
+}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const hasTarget = searchParams.has('rideId');
   const targetId = parseRideId(searchParams.get('rideId'));
@@ -103,6 +113,7 @@ function VendorDashboard({ vendorId, companyName }: { vendorId: number; companyN
       }
       size="lg"
     >
+      <PermitExpiryAlert permit={permit} />
       <Tabs
         value={tab}
         onChange={(value) => {

@@ -5,7 +5,7 @@
  * approval needs, what to add on the profile.
  */
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { missingForApproval, singaporeDay, vendorStatusMessage } from '@rideshare/domain';
+import { joinWords, missingForApproval, singaporeDay, vendorStatusMessage } from '@rideshare/domain';
 import { Link } from 'react-router-dom';
 
 import type { SessionUser } from '../session';
@@ -38,7 +38,7 @@ export function VendorStatusNotice({ user, now = new Date() }: { user: VendorUse
         )}
         {missing.length > 0 ? (
           <Text size="sm" data-testid="vendor-missing">
-            Before it can be approved, add {missing.join(', ')} on your profile.
+            Before it can be approved, add {joinWords(missing)} on your profile.
           </Text>
         ) : null}
         <Button component={Link} to="/profile" variant="light" size="xs">
