@@ -9,13 +9,12 @@
 import { Alert, Badge, Card, Group, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PERMIT_COUNTRIES, type PermitCountry, type VendorStatus } from '@rideshare/domain';
-import { useState } from 'react';
 
 import { SubmitButton } from '../../components/submit-button';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import type { SessionUser } from '../session';
-import { profileUpdateFailure } from './profile-error';
+import { useProfileFailure } from './use-profile-failure';
 
 type LicenceUser = Pick<SessionUser, 'id' | 'permit' | 'vehicleSeats' | 'vendorStatus' | 'vendorStatusReason'>;
 
@@ -50,7 +49,7 @@ function isPermitCountry(value: string | null): value is PermitCountry {
 
 export function VendorLicenceCard({ user }: { user: LicenceUser }) {
   const utils = trpc.useUtils();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, clear, fail } = useProfileFailure();
   const form = useForm<LicenceValues>({ initialValues: valuesOf(user) });
   const update = trpc.user.update.useMutation({
     onSuccess: (saved) => {
@@ -63,7 +62,7 @@ export function VendorLicenceCard({ user }: { user: LicenceUser }) {
     form.isDirty('permitCountry') || form.isDirty('permitNumber') || form.isDirty('permitExpiresOn');
 
   const submit = form.onSubmit((values) => {
-    setFailure(null);
+    clear();
     const anyPermitPart =
       values.permitCountry !== null || values.permitNumber.trim() !== '' || values.permitExpiresOn !== '';
     const permit = anyPermitPart
@@ -85,11 +84,7 @@ export function VendorLicenceCard({ user }: { user: LicenceUser }) {
             'Licence saved',
             saved.vendorStatus === 'pending' ? 'An administrator will review your account.' : undefined,
           ),
-        onError: (err) => {
-          const message = profileUpdateFailure(err);
-          setFailure(message);
-          notifyError('Error', message);
-        },
+        onError: fail,
       },
     );
   });
