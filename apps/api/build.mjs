@@ -8,6 +8,7 @@ const entryPoints = [
   'src/server.ts',
   'scripts/migrate.ts',
   'scripts/admin-grant.ts',
+  'scripts/vendor-approve.ts',
   'scripts/admin-reset-password.ts',
   'scripts/export-rides-csv.ts',
 ].filter((f) =>

@@ -15,7 +15,13 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 import type { Database } from '@rideshare/db';
-import { deriveRideFields, FOREST_CITY_PICKUP, type Direction, type RideEntry, type RideStatus } from '@rideshare/domain';
+import {
+  deriveRideFields,
+  FOREST_CITY_PICKUP,
+  type Direction,
+  type RideEntry,
+  type RideStatus,
+} from '@rideshare/domain';
 import { sql, type Insertable, type Kysely } from 'kysely';
 
 import { Random } from './random';
@@ -167,6 +173,12 @@ export async function generateDataSet(db: Kysely<Database>, passwordHash: string
       malaysianNumber: random.chance(0.3) ? `+60 1${String(random.int(10_000_000, 99_999_999))}` : null,
       revolutUsername: random.chance(0.4) ? `${first.toLowerCase().replace(/\s/g, '')}${String(i)}` : null,
       isVendor,
+      // Bench vendors are approved, with a permit valid for decades and a van's seats.
+      vendorStatus: isVendor ? 'approved' : null,
+      permitCountry: isVendor ? (i % 2 === 0 ? 'SG' : 'MY') : null,
+      permitNumber: isVendor ? `CBT-${String(i)}` : null,
+      permitExpiresOn: isVendor ? '2099-12-31' : null,
+      vehicleSeats: isVendor ? 13 : null,
       companyName: isVendor ? `${last} Transport Pte Ltd` : null,
       driverDetails: isVendor
         ? JSON.stringify({

@@ -12,7 +12,7 @@
  * Refuses to run with NODE_ENV=production: demo accounts with a known password do not belong there.
  * Exit codes: 0 done, 1 failed, 2 bad configuration, 3 the embedded database is in use (stop the server).
  */
-import { buildRidePayload, isDomainError, toSingaporeInputValue, type Direction } from '@rideshare/domain';
+import { buildRidePayload, isDomainError, toSingaporeInputValue, type Direction, type Permit } from '@rideshare/domain';
 import { migrateToLatest, type Database } from '@rideshare/db';
 import { TRPCError } from '@trpc/server';
 import type { Kysely } from 'kysely';
@@ -20,6 +20,7 @@ import type { Kysely } from 'kysely';
 import type { Env } from '../src/env';
 import { findAuthUserById, findUserIdentityByUsername } from '../src/repositories/user-repository';
 import { createCaller } from '../src/routers/app-router';
+import { decideVendorApplication } from '../src/services/vendor-approval-service';
 import { createContextInner, type SessionControl } from '../src/trpc/context';
 import {
   EXIT,
@@ -40,7 +41,14 @@ interface DemoUser {
   whatsappNumber: string | null;
   malaysianNumber: string | null;
   revolutUsername: string | null;
-  vendor?: { companyName: string; driverName: string; driverContact: string; carNumber: string };
+  vendor?: {
+    companyName: string;
+    driverName: string;
+    driverContact: string;
+    carNumber: string;
+    permit: Permit;
+    vehicleSeats: number;
+  };
 }
 
 export const DEMO_USERS: readonly DemoUser[] = [
@@ -76,6 +84,9 @@ export const DEMO_USERS: readonly DemoUser[] = [
       driverName: 'Ahmad Rahman',
       driverContact: '+60 12-987 6543',
       carNumber: 'JQB 1234',
+      // A Malaysian cross-border taxi permit: it picks up in Forest City (FC->SG rides).
+      permit: { country: 'MY', number: 'LPKP-CB-0042', expiresOn: '2099-12-31' },
+      vehicleSeats: 6,
     },
   },
 ];
@@ -177,7 +188,13 @@ export async function seedDemoData(
         driverDetails: demo.vendor
           ? { name: demo.vendor.driverName, contact: demo.vendor.driverContact, carNumber: demo.vendor.carNumber }
           : null,
+        permit: demo.vendor?.permit ?? null,
+        vehicleSeats: demo.vendor?.vehicleSeats ?? null,
       });
+      // The demo vendor is approved as an operator would (vendor:approve), so it can take a ride.
+      if (demo.vendor) {
+        await decideVendorApplication(db, { adminId: null, userId: user.id, decision: 'approve', reason: null, now });
+      }
       ids.set(demo.discordUsername, registeredId ?? user.id);
       report.createdUsers.push(demo.discordUsername);
     } catch (error) {

@@ -47,7 +47,12 @@ export const envSchema = z
     CORS_ORIGIN: z.string().optional(),
     CSP_EXTRA_ORIGINS: z.string().optional(),
     READINESS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
-    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(100 * 1024),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(10 * 1024 * 1024)
+      .default(100 * 1024),
     LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
     LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     // Failures on one account from all addresses together before browsers that never signed in to
@@ -82,6 +87,10 @@ export const envSchema = z
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
     // How often this instance sweeps lapsed waitlist offers (an advisory lock lets one run at a time).
     WAITLIST_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+    // A vendor's permit country decides the direction it may take (docs/vendors.md#licence-rules).
+    VENDOR_PICKUP_COUNTRY_RULE: z
+      .enum(['on', 'off'], { error: 'VENDOR_PICKUP_COUNTRY_RULE must be on or off' })
+      .default('on'),
     // Benchmark harness only (bench/, plugins/bench.ts): off by default, never set in deployments.
     BENCH_STATIC_ROUTE: booleanish.default(false),
     BENCH_COUNT_QUERIES: booleanish.default(false),

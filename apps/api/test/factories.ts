@@ -1,5 +1,12 @@
 import type { Database } from '@rideshare/db';
-import { deriveRideFields, type Direction, type DriverDetails, type RideStatus } from '@rideshare/domain';
+import {
+  deriveRideFields,
+  type Direction,
+  type DriverDetails,
+  type Permit,
+  type RideStatus,
+  type VendorStatus,
+} from '@rideshare/domain';
 import type { Kysely } from 'kysely';
 
 import { hashPassword } from '../src/auth/password';
@@ -27,7 +34,17 @@ export interface UserOverrides {
   isAdmin?: boolean;
   companyName?: string | null;
   driverDetails?: DriverDetails | null;
+  /** A vendor's status; vendors default to approved (an administrator's act done beforehand). */
+  vendorStatus?: VendorStatus;
+  vendorStatusReason?: string | null;
+  /** A vendor's permit; default {@link TEST_PERMIT}; null for none. */
+  permit?: Permit | null;
+  /** A vendor's vehicle seats; default 13; null for none. */
+  vehicleSeats?: number | null;
 }
+
+/** The permit factory vendors hold unless told otherwise: Singapore-issued, valid for decades. */
+export const TEST_PERMIT: Permit = { country: 'SG', number: 'CBT-TEST-1', expiresOn: '2099-12-31' };
 
 export interface TestUser {
   id: number;
@@ -35,6 +52,8 @@ export interface TestUser {
   password: string;
   isVendor: boolean;
   name: string | null;
+  vendorStatus: VendorStatus | null;
+  vendorStatusReason: string | null;
 }
 
 export async function createUser(db: Kysely<Database>, overrides: UserOverrides = {}): Promise<TestUser> {
@@ -46,6 +65,8 @@ export async function createUser(db: Kysely<Database>, overrides: UserOverrides 
       ? await defaultHash()
       : await hashPassword(password, { memoryCost: 1024, timeCost: 1 });
   const isVendor = overrides.isVendor ?? false;
+  const vendorStatus = isVendor ? (overrides.vendorStatus ?? 'approved') : null;
+  const permit = isVendor ? (overrides.permit === undefined ? TEST_PERMIT : overrides.permit) : null;
   const row = await db
     .insertInto('users')
     .values({
@@ -62,10 +83,25 @@ export async function createUser(db: Kysely<Database>, overrides: UserOverrides 
         overrides.driverDetails ??
           (isVendor ? { name: 'Driver D', contact: '+6591234567', carNumber: 'SGX1234A' } : null),
       ),
+      vendorStatus,
+      vendorStatusReason: overrides.vendorStatusReason ?? null,
+      vendorStatusChangedAt: vendorStatus ? new Date() : null,
+      permitCountry: permit?.country ?? null,
+      permitNumber: permit?.number ?? null,
+      permitExpiresOn: permit?.expiresOn ?? null,
+      vehicleSeats: isVendor ? (overrides.vehicleSeats === undefined ? 13 : overrides.vehicleSeats) : null,
     })
-    .returning(['id', 'name'])
+    .returning(['id', 'name', 'vendorStatus', 'vendorStatusReason'])
     .executeTakeFirstOrThrow();
-  return { id: row.id, discordUsername, password, isVendor, name: row.name };
+  return {
+    id: row.id,
+    discordUsername,
+    password,
+    isVendor,
+    name: row.name,
+    vendorStatus: row.vendorStatus,
+    vendorStatusReason: row.vendorStatusReason,
+  };
 }
 
 export function createVendor(db: Kysely<Database>, overrides: UserOverrides = {}): Promise<TestUser> {

@@ -9,6 +9,7 @@ import * as m0006 from './2026_11_23_0005_live_updates';
 import * as m0007 from './2026_11_23_0006_ride_waitlist';
 import * as m0008 from './2026_11_23_0007_calendar';
 import * as m0009 from './2026_11_23_0008_waitlist_list_version';
+import * as m0101 from './2026_11_25_0101_vendor_approval';
 import * as m0301 from './2026_11_25_0301_action_limits_and_user_events';
 import * as m0401 from './2026_11_25_0401_hash_session_ids';
 import * as m0402 from './2026_11_25_0402_account_notifications';
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0006_ride_waitlist': m0007,
   '2026_11_23_0007_calendar': m0008,
   '2026_11_23_0008_waitlist_list_version': m0009,
+  '2026_11_25_0101_vendor_approval': m0101,
   '2026_11_25_0301_action_limits_and_user_events': m0301,
   '2026_11_25_0401_hash_session_ids': m0401,
   '2026_11_25_0402_account_notifications': m0402,

@@ -1,4 +1,12 @@
-import type { Direction, DriverDetails, DropoffLocation, NotificationKind, RideStatus } from '@rideshare/domain';
+import type {
+  Direction,
+  DriverDetails,
+  DropoffLocation,
+  NotificationKind,
+  PermitCountry,
+  RideStatus,
+  VendorStatus,
+} from '@rideshare/domain';
 import type { ColumnType, Generated, JSONColumnType, Kysely, Selectable, Transaction } from 'kysely';
 
 /**
@@ -28,6 +36,19 @@ export interface UserTable {
   calendarTokenHash: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the current feed token was made; null exactly when there is no token. */
   calendarTokenCreatedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Null for members; a vendor's application status otherwise (docs/vendors.md). */
+  vendorStatus: ColumnType<VendorStatus | null, VendorStatus | null | undefined, VendorStatus | null>;
+  /** The reason given with a rejection or suspension; null otherwise. */
+  vendorStatusReason: ColumnType<string | null, string | null | undefined, string | null>;
+  vendorStatusChangedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The administrator who made the last decision; null for the applicant's own changes. */
+  vendorStatusChangedBy: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The cross-border permit: all three parts or none. */
+  permitCountry: ColumnType<PermitCountry | null, PermitCountry | null | undefined, PermitCountry | null>;
+  permitNumber: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A `date` column: written as 'YYYY-MM-DD', read through `to_char` by the repositories. */
+  permitExpiresOn: ColumnType<unknown, string | null | undefined, string | null>;
+  vehicleSeats: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface DriverContactTable {

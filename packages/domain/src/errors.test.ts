@@ -18,10 +18,16 @@ describe('DOMAIN_ERROR_CODES', () => {
       'SEATS_AVAILABLE',
       'NO_OFFER',
       'OFFER_EXPIRED',
+      'VENDOR_NOT_APPROVED',
+      'VENDOR_INCOMPLETE',
+      'INVALID_VENDOR_TRANSITION',
+      'PICKUP_NOT_ALLOWED',
+      'PERMIT_EXPIRES',
+      'VEHICLE_TOO_SMALL',
     ]) {
       expect(DOMAIN_ERROR_CODES).toContain(code);
     }
-    expect(DOMAIN_ERROR_CODES).toHaveLength(40);
+    expect(DOMAIN_ERROR_CODES).toHaveLength(46);
     expect(new Set(DOMAIN_ERROR_CODES).size).toBe(DOMAIN_ERROR_CODES.length);
     for (const code of DOMAIN_ERROR_CODES) expect(code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
   });

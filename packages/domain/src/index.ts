@@ -19,3 +19,5 @@ export * from './live-events';
 export * from './notifications';
 export * from './calendar';
 export * from './waitlist';
+export * from './vendor-approval';
+export * from './licence-rules';

@@ -16,6 +16,12 @@ export const NOTIFICATION_KINDS = [
   'vendor_released',
   /** Seats freed up for your waiting group; detail: when the offer lapses (ISO). */
   'waitlist_offer',
+  /** An administrator approved your vendor account (no ride). */
+  'vendor_approved',
+  /** An administrator rejected your vendor application; detail: the reason (no ride). */
+  'vendor_rejected',
+  /** An administrator suspended your vendor account; detail: the reason (no ride). */
+  'vendor_suspended',
   /**
    * About the account, not a ride (no ride fields): wrong passwords for it from many addresses
    * reached the ceiling across addresses, so browsers that never signed in to it now wait.

@@ -120,6 +120,8 @@ describe('registerInput', () => {
       isVendor: false,
       companyName: null,
       driverDetails: null,
+      permit: null,
+      vehicleSeats: null,
     });
   });
 

@@ -33,6 +33,7 @@ import {
   MIN_STOP_PRICE,
 } from './constants';
 import { parseRideDate } from './direction';
+import { MAX_VEHICLE_SEATS, PERMIT_COUNTRIES, VENDOR_STATUSES, type Permit } from './vendor-approval';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -296,6 +297,36 @@ const driverDetailsInput = z.object({
   carNumber: nullableText(MAX_VENDOR_FIELD_LENGTH, 'Car number'),
 });
 
+/** The longest permit number accepted. */
+export const MAX_PERMIT_NUMBER_LENGTH = 40;
+const PERMIT_EXPIRY_MESSAGE = 'Permit expiry must be a date (YYYY-MM-DD)';
+const VEHICLE_SEATS_MESSAGE = `Vehicle seats must be a whole number from 1 to ${String(MAX_VEHICLE_SEATS)}`;
+
+/**
+ * Whether a text is a real calendar date written 'YYYY-MM-DD' (2026-02-30 is not).
+ *
+ * @example isCalendarDate('2027-02-28') // true
+ */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** A cross-border taxi permit as a vendor enters it (docs/vendors.md#licence). */
+export const permitInput = z.object({
+  country: z.enum(PERMIT_COUNTRIES, { error: 'Permit country must be SG or MY' }),
+  number: requiredText('Permit number is required', MAX_PERMIT_NUMBER_LENGTH, 'Permit number'),
+  expiresOn: z.string({ error: PERMIT_EXPIRY_MESSAGE }).trim().refine(isCalendarDate, { error: PERMIT_EXPIRY_MESSAGE }),
+}) satisfies z.ZodType<Permit>;
+
+/** The vehicle's passenger seats, 1..13. */
+export const vehicleSeatsField = z
+  .number({ error: VEHICLE_SEATS_MESSAGE })
+  .int({ error: VEHICLE_SEATS_MESSAGE })
+  .min(1, { error: VEHICLE_SEATS_MESSAGE })
+  .max(MAX_VEHICLE_SEATS, { error: VEHICLE_SEATS_MESSAGE });
+
 /** A vendor's driver as stored with their account (needed for MDAC/SGAC compliance). */
 export type DriverDetails = { name: string; contact: string; carNumber: string };
 
@@ -314,6 +345,9 @@ export const registerInput = z
     isVendor: z.boolean({ error: 'isVendor must be true or false' }).default(false),
     companyName: nullableText(MAX_VENDOR_FIELD_LENGTH, 'Company name'),
     driverDetails: driverDetailsInput.nullish(),
+    /** Optional at registration; an application needs it before it can be approved. */
+    permit: permitInput.nullish(),
+    vehicleSeats: vehicleSeatsField.nullish(),
   })
   .superRefine(
     (value, ctx) => {
@@ -338,12 +372,18 @@ export const registerInput = z
     },
     { when: isObject },
   )
-  .transform(({ companyName, driverDetails, ...rest }) => {
+  .transform(({ companyName, driverDetails, permit, vehicleSeats, ...rest }) => {
     const details: DriverDetails | null =
       rest.isVendor && driverDetails?.name && driverDetails.contact && driverDetails.carNumber
         ? { name: driverDetails.name, contact: driverDetails.contact, carNumber: driverDetails.carNumber }
         : null;
-    return { ...rest, companyName: rest.isVendor ? companyName : null, driverDetails: details };
+    return {
+      ...rest,
+      companyName: rest.isVendor ? companyName : null,
+      driverDetails: details,
+      permit: rest.isVendor ? (permit ?? null) : null,
+      vehicleSeats: rest.isVendor ? (vehicleSeats ?? null) : null,
+    };
   });
 export type RegisterInput = z.output<typeof registerInput>;
 /** The register request body as a client sends it (before defaults and trimming). */
@@ -477,8 +517,54 @@ export const profileUpdateInput = z.object({
   companyName: patchText(MAX_VENDOR_FIELD_LENGTH, 'Company name'),
   /** Vendors only; all three parts required once given. */
   driverDetails: driverDetailsInput.nullable().optional(),
+  /** Vendors only; null removes it. Changing it sends an approved vendor back to pending. */
+  permit: permitInput.nullable().optional(),
+  /** Vendors only; null removes it. */
+  vehicleSeats: vehicleSeatsField.nullable().optional(),
 });
 export type ProfileUpdateInput = z.output<typeof profileUpdateInput>;
+
+// ---------------------------------------------------------------------------------------------
+// Vendor applications (administrators)
+
+const VENDOR_PAGE_MESSAGE = 'Page must be a whole number of at least 1';
+/** The most applications one page of the administrators' list holds. */
+export const MAX_VENDOR_PAGE_SIZE = 50;
+const VENDOR_PAGE_SIZE_MESSAGE = `Page size must be a whole number from 1 to ${String(MAX_VENDOR_PAGE_SIZE)}`;
+
+/** One page of vendor accounts in one status (pending when left out), oldest change first. */
+export const vendorApplicationsInput = z
+  .object({
+    status: z
+      .enum(VENDOR_STATUSES, { error: 'Status must be pending, approved, rejected or suspended' })
+      .default('pending'),
+    page: z
+      .number({ error: VENDOR_PAGE_MESSAGE })
+      .int({ error: VENDOR_PAGE_MESSAGE })
+      .min(1, { error: VENDOR_PAGE_MESSAGE })
+      .max(MAX_ID, { error: VENDOR_PAGE_MESSAGE })
+      .default(1),
+    pageSize: z
+      .number({ error: VENDOR_PAGE_SIZE_MESSAGE })
+      .int({ error: VENDOR_PAGE_SIZE_MESSAGE })
+      .min(1, { error: VENDOR_PAGE_SIZE_MESSAGE })
+      .max(MAX_VENDOR_PAGE_SIZE, { error: VENDOR_PAGE_SIZE_MESSAGE })
+      .default(20),
+  })
+  .prefault({});
+export type VendorApplicationsInput = z.output<typeof vendorApplicationsInput>;
+
+/** Approving a vendor account. */
+export const approveVendorInput = z.object({ userId: idInput });
+
+/** The longest reason an administrator may give. */
+export const MAX_VENDOR_REASON_LENGTH = 300;
+/** Rejecting or suspending a vendor account: the reason is what the vendor reads. */
+export const vendorReasonInput = z.object({
+  userId: idInput,
+  reason: requiredText('A reason is required', MAX_VENDOR_REASON_LENGTH, 'Reason'),
+});
+export type VendorReasonInput = z.output<typeof vendorReasonInput>;
 
 // ---------------------------------------------------------------------------------------------
 // Rides

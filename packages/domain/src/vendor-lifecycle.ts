@@ -2,6 +2,7 @@ import { DomainError } from './errors';
 import { isPast } from './ride-state';
 import type { RideState } from './ride-state';
 import { VENDOR_MESSAGES, type DriverDetails } from './schemas';
+import type { Permit } from './vendor-approval';
 
 /** The least the driver rules read from a ride: who organised it, who drives it, when, and its status. */
 export type AssignedRideState = Pick<RideState, 'creatorId' | 'date' | 'status'> & { vendorId: number | null };
@@ -78,21 +79,29 @@ export function assertCanComplete(args: { ride: AssignedRideState; actorId: numb
 export type VendorProfileChanges = {
   companyName?: string | null;
   driverDetails?: { name: string | null; contact: string | null; carNumber: string | null } | null;
+  permit?: Permit | null;
+  vehicleSeats?: number | null;
+};
+
+/** What a vendor's profile edit stores (undefined: left unchanged; null permit or seats: removed). */
+export type VendorProfileWrite = {
+  companyName?: string;
+  driverDetails?: DriverDetails;
+  permit?: Permit | null;
+  vehicleSeats?: number | null;
 };
 
 /**
- * A profile edit may set the company and driver only on a vendor's account, with registration's
- * rules (SPEC §5): once given, the company name and each of the driver's name, contact and car number
- * are required. Members get a 400 naming the field. Answers the changes to store.
+ * A profile edit may set the company, driver, permit and vehicle seats only on a vendor's account,
+ * with registration's rules: once given, the company name and each of the driver's name, contact
+ * and car number are required (the permit and seats may be removed with null). Members get a 400
+ * naming the field. Answers the changes to store.
  *
  * @example assertVendorProfileChanges(false, { companyName: 'Acme' })
  *   // throws VALIDATION_FAILED 'Company name can only be set on a vendor account'
  */
-export function assertVendorProfileChanges(
-  isVendor: boolean,
-  changes: VendorProfileChanges,
-): { companyName?: string; driverDetails?: DriverDetails } {
-  const { companyName, driverDetails } = changes;
+export function assertVendorProfileChanges(isVendor: boolean, changes: VendorProfileChanges): VendorProfileWrite {
+  const { companyName, driverDetails, permit, vehicleSeats } = changes;
   if (!isVendor) {
     if (companyName !== undefined) {
       throw new DomainError('VALIDATION_FAILED', 'Company name can only be set on a vendor account');
@@ -100,9 +109,16 @@ export function assertVendorProfileChanges(
     if (driverDetails !== undefined) {
       throw new DomainError('VALIDATION_FAILED', 'Driver details can only be set on a vendor account');
     }
+    if (permit !== undefined)
+      throw new DomainError('VALIDATION_FAILED', 'A permit can only be set on a vendor account');
+    if (vehicleSeats !== undefined) {
+      throw new DomainError('VALIDATION_FAILED', 'Vehicle seats can only be set on a vendor account');
+    }
     return {};
   }
-  const result: { companyName?: string; driverDetails?: DriverDetails } = {};
+  const result: VendorProfileWrite = {};
+  if (permit !== undefined) result.permit = permit;
+  if (vehicleSeats !== undefined) result.vehicleSeats = vehicleSeats;
   if (companyName !== undefined) {
     if (!companyName) throw new DomainError('VALIDATION_FAILED', VENDOR_MESSAGES.companyName);
     result.companyName = companyName;

@@ -2,11 +2,12 @@ import type { Db } from '@rideshare/db';
 import type { Direction, NotificationKind } from '@rideshare/domain';
 import { sql } from 'kysely';
 
+/** A ride notification names the ride; one about the account (a vendor decision) names none. */
 export interface NewNotification {
   kind: NotificationKind;
-  rideId: number;
-  rideDirection: Direction;
-  rideDate: Date;
+  rideId: number | null;
+  rideDirection: Direction | null;
+  rideDate: Date | null;
   detail: string | null;
 }
 
@@ -48,7 +49,7 @@ export interface NotificationItem {
   id: number;
   kind: NotificationKind;
   rideId: number | null;
-  /** Null for a notice about the account rather than a ride. */
+  /** Null (with rideDate) for a notification about the account rather than a ride. */
   rideDirection: Direction | null;
   rideDate: string | null;
   detail: string | null;

@@ -436,10 +436,17 @@ export async function listRidesAssignedTo(db: Db, vendorId: number, audience: Ri
 }
 
 /** Open rides that have not departed yet, soonest first: what a vendor may take (one query). */
-export async function listOpenFutureRides(db: Db, now: Date, audience: RideAudience): Promise<RideSummary[]> {
+export async function listOpenFutureRides(
+  db: Db,
+  now: Date,
+  audience: RideAudience,
+  directions?: readonly Direction[],
+): Promise<RideSummary[]> {
+  if (directions?.length === 0) return [];
   const rows = await selectRideSummaries(db)
     .where('rides.status', '=', 'open')
     .where('rides.date', '>=', now)
+    .$if(directions !== undefined, (query) => query.where('rides.direction', 'in', [...(directions ?? [])]))
     .$call(byDeparture())
     .execute();
   return rows.map((row) => toRideSummary(row, audience));

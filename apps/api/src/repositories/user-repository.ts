@@ -1,5 +1,5 @@
 import type { Database, Db, UserRow } from '@rideshare/db';
-import type { DriverDetails } from '@rideshare/domain';
+import type { DriverDetails, Permit, PermitCountry, VendorStatus } from '@rideshare/domain';
 import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
 
 /**
@@ -12,6 +12,9 @@ export interface AuthUser {
   name: string | null;
   isVendor: boolean;
   isAdmin: boolean;
+  /** Null for members; only an approved vendor acts as one (docs/vendors.md#approval). */
+  vendorStatus: VendorStatus | null;
+  vendorStatusReason: string | null;
 }
 
 /** A user as they see themselves (never the password hash). */
@@ -26,6 +29,40 @@ export interface PublicUser {
   companyName: string | null;
   driverDetails: DriverDetails | null;
   isAdmin: boolean;
+  /** Null for members; a vendor's application status (pending, approved, rejected, suspended). */
+  vendorStatus: VendorStatus | null;
+  /** The administrator's reason with a rejection or suspension. */
+  vendorStatusReason: string | null;
+  /** The vendor's cross-border permit, or null when none was given. */
+  permit: Permit | null;
+  /** The vehicle's passenger seats (1..13), or null when not given. */
+  vehicleSeats: number | null;
+}
+
+/** `permit_expires_on` (a `date`) as 'YYYY-MM-DD', the same on both engines and in every time zone. */
+export const permitExpiresOnText = sql<string | null>`to_char(permit_expires_on, 'YYYY-MM-DD')`.as('permitExpiresOn');
+
+/** A stored permit's three columns as one value (null unless all three are set). */
+export function toPermit(row: {
+  permitCountry: PermitCountry | null;
+  permitNumber: string | null;
+  permitExpiresOn: string | null;
+}): Permit | null {
+  if (!row.permitCountry || !row.permitNumber || !row.permitExpiresOn) return null;
+  return { country: row.permitCountry, number: row.permitNumber, expiresOn: row.permitExpiresOn };
+}
+
+/** A permit as its three columns (all null to remove it). */
+export function permitColumns(permit: Permit | null): {
+  permitCountry: PermitCountry | null;
+  permitNumber: string | null;
+  permitExpiresOn: string | null;
+} {
+  return {
+    permitCountry: permit?.country ?? null,
+    permitNumber: permit?.number ?? null,
+    permitExpiresOn: permit?.expiresOn ?? null,
+  };
 }
 
 const publicColumns = [
@@ -40,9 +77,19 @@ const publicColumns = [
   'driverDetails',
   // Granted only by an operator (`admin:grant`); nothing a client sends can set it.
   'isAdmin',
+  'vendorStatus',
+  'vendorStatusReason',
+  'permitCountry',
+  'permitNumber',
+  'vehicleSeats',
 ] as const;
 
-export function toPublicUser(row: Pick<UserRow, (typeof publicColumns)[number]>): PublicUser {
+/** Every column a {@link PublicUser} is built from. */
+const publicSelection = [...publicColumns, permitExpiresOnText] as const;
+
+export function toPublicUser(
+  row: Pick<UserRow, (typeof publicColumns)[number]> & { permitExpiresOn: string | null },
+): PublicUser {
   return {
     id: row.id,
     discordUsername: row.discordUsername,
@@ -54,20 +101,24 @@ export function toPublicUser(row: Pick<UserRow, (typeof publicColumns)[number]>)
     companyName: row.companyName,
     driverDetails: row.driverDetails,
     isAdmin: row.isAdmin,
+    vendorStatus: row.vendorStatus,
+    vendorStatusReason: row.vendorStatusReason,
+    permit: toPermit(row),
+    vehicleSeats: row.vehicleSeats,
   };
 }
 
 export async function findAuthUserById(db: Db, id: number): Promise<AuthUser | null> {
   const row = await db
     .selectFrom('users')
-    .select(['id', 'discordUsername', 'name', 'isVendor', 'isAdmin'])
+    .select(['id', 'discordUsername', 'name', 'isVendor', 'isAdmin', 'vendorStatus', 'vendorStatusReason'])
     .where('id', '=', id)
     .executeTakeFirst();
   return row ?? null;
 }
 
 export async function findPublicUserById(db: Db, id: number): Promise<PublicUser | null> {
-  const row = await db.selectFrom('users').select(publicColumns).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('users').select(publicSelection).where('id', '=', id).executeTakeFirst();
   return row ? toPublicUser(row) : null;
 }
 
@@ -82,7 +133,11 @@ export async function findUserCredentialsByUsername(
   db: Db,
   discordUsername: string,
 ): Promise<{ id: number; passwordHash: string } | null> {
-  const row = await db.selectFrom('users').select(['id', 'passwordHash']).where(usernameIs(discordUsername)).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'passwordHash'])
+    .where(usernameIs(discordUsername))
+    .executeTakeFirst();
   return row ?? null;
 }
 
@@ -92,15 +147,24 @@ export async function findPasswordHashById(db: Db, id: number): Promise<string |
 }
 
 /** A new account: what its owner sees of it, plus the password hash. */
-export type NewUser = Omit<PublicUser, 'id' | 'isAdmin'> & { passwordHash: string };
+export type NewUser = Omit<PublicUser, 'id' | 'isAdmin' | 'vendorStatusReason'> & { passwordHash: string };
 
-/** Inserts a user; returns null when the Discord username is already taken (any case). */
+/**
+ * Inserts a user; returns null when the Discord username is already taken (any case). A vendor's
+ * status is stamped with the insert's time (the application's date).
+ */
 export async function insertUser(db: Db, user: NewUser): Promise<PublicUser | null> {
+  const { permit, ...rest } = user;
   const row = await db
     .insertInto('users')
-    .values({ ...user, driverDetails: user.driverDetails ? JSON.stringify(user.driverDetails) : null })
+    .values({
+      ...rest,
+      ...permitColumns(permit),
+      driverDetails: user.driverDetails ? JSON.stringify(user.driverDetails) : null,
+      vendorStatusChangedAt: user.vendorStatus ? sql<Date>`now()` : null,
+    })
     .onConflict((oc) => oc.expression(sql`lower(discord_username)`).doNothing())
-    .returning(publicColumns)
+    .returning(publicSelection)
     .executeTakeFirst();
   return row ? toPublicUser(row) : null;
 }
@@ -121,18 +185,27 @@ export interface ProfileChanges {
   revolutUsername?: string | null;
   companyName?: string;
   driverDetails?: DriverDetails;
+  permit?: Permit | null;
+  vehicleSeats?: number | null;
+  /** Set when a permit edit sends the vendor back to pending (stamped now, by nobody). */
+  vendorStatus?: VendorStatus;
 }
 
 export async function updateUserProfile(db: Db, id: number, changes: ProfileChanges): Promise<PublicUser | null> {
+  const { permit, vendorStatus, ...rest } = changes;
   const row = await db
     .updateTable('users')
     .set({
-      ...changes,
+      ...rest,
+      ...(permit === undefined ? {} : permitColumns(permit)),
+      ...(vendorStatus === undefined
+        ? {}
+        : { vendorStatus, vendorStatusReason: null, vendorStatusChangedAt: new Date(), vendorStatusChangedBy: null }),
       driverDetails: changes.driverDetails ? JSON.stringify(changes.driverDetails) : undefined,
       updatedAt: new Date(),
     })
     .where('id', '=', id)
-    .returning(publicColumns)
+    .returning(publicSelection)
     .executeTakeFirst();
   return row ? toPublicUser(row) : null;
 }

@@ -90,3 +90,18 @@ export function bodyObject(request: FastifyRequest): Record<string, unknown> {
 export function untrusted<T>(value: unknown): T {
   return value as T;
 }
+
+/**
+ * A query-string number as the procedure's schema reads it: digits become a number, an empty value
+ * (`?page=`) counts as left out, and anything else is passed on as it is, so the schema answers 400
+ * naming the field.
+ */
+export function queryNumber(value: unknown): unknown {
+  if (value === '') return undefined;
+  return typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
+}
+
+/** The parsed query string as an object. */
+export function query(req: FastifyRequest): Record<string, unknown> {
+  return (req.query ?? {}) as Record<string, unknown>;
+}

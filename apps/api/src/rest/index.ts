@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 import type { HttpContextDeps } from '../trpc/context';
+import { registerAdminRoutes } from './admin';
 import { registerAuthRoutes } from './auth';
 import { registerCalendarRoutes } from './calendar';
 import { registerNotificationRoutes } from './notifications';
@@ -17,6 +18,7 @@ export function registerRestRoutes(
   options: { events?: EventRouteOptions } = {},
 ): void {
   registerAuthRoutes(app, deps);
+  registerAdminRoutes(app, deps);
   registerRideRoutes(app, deps);
   registerVendorRoutes(app, deps);
   registerUserRoutes(app, deps);

@@ -1,10 +1,19 @@
-import { adminResetInput, issueResetCodeInput, resetCodeExpiry } from '@rideshare/domain';
+import {
+  adminResetInput,
+  approveVendorInput,
+  issueResetCodeInput,
+  resetCodeExpiry,
+  vendorApplicationsInput,
+  vendorReasonInput,
+} from '@rideshare/domain';
 
 import { hashOptions } from '../auth/credentials';
 import { hashPassword } from '../auth/password';
 import { generateResetCode, hashResetCode } from '../auth/reset-code';
 import { findUserIdentityByUsername } from '../repositories/user-repository';
+import { listVendorApplications } from '../repositories/vendor-repository';
 import { issueResetCode, replacePassword } from '../services/password-service';
+import { decideVendorApplication } from '../services/vendor-approval-service';
 import { notFound } from '../trpc/errors';
 import { adminProcedure, router } from '../trpc/init';
 
@@ -42,7 +51,45 @@ export const adminRouter = router({
     if (!target) notFound('User');
     const code = generateResetCode();
     const expiresAt = resetCodeExpiry(ctx.now());
-    await issueResetCode(ctx.db, { userId: target.id, codeHash: hashResetCode(code), expiresAt, createdBy: ctx.user.id });
+    await issueResetCode(ctx.db, {
+      userId: target.id,
+      codeHash: hashResetCode(code),
+      expiresAt,
+      createdBy: ctx.user.id,
+    });
     return { discordUsername: target.discordUsername, code, expiresAt: expiresAt.toISOString() };
   }),
+
+  /** One page of vendor accounts in one status (pending when left out), the longest-waiting first. */
+  vendorApplications: adminProcedure
+    .input(vendorApplicationsInput)
+    .query(({ ctx, input }) => listVendorApplications(ctx.db, input)),
+
+  /**
+   * Approves a vendor account (pending, rejected or suspended) that carries its licence: a valid
+   * permit, the vehicle plate and seats (409 naming what is missing). The vendor is told.
+   */
+  approveVendor: adminProcedure.input(approveVendorInput).mutation(({ ctx, input }) =>
+    decideVendorApplication(ctx.db, {
+      adminId: ctx.user.id,
+      userId: input.userId,
+      decision: 'approve',
+      reason: null,
+      now: ctx.now(),
+    }),
+  ),
+
+  /** Rejects a pending vendor application with a reason the applicant reads. */
+  rejectVendor: adminProcedure
+    .input(vendorReasonInput)
+    .mutation(({ ctx, input }) =>
+      decideVendorApplication(ctx.db, { adminId: ctx.user.id, ...input, decision: 'reject', now: ctx.now() }),
+    ),
+
+  /** Suspends an approved (or pending) vendor with a reason: it can no longer act as a vendor. */
+  suspendVendor: adminProcedure
+    .input(vendorReasonInput)
+    .mutation(({ ctx, input }) =>
+      decideVendorApplication(ctx.db, { adminId: ctx.user.id, ...input, decision: 'suspend', now: ctx.now() }),
+    ),
 });

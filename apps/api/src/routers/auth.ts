@@ -63,7 +63,10 @@ export const authRouter = router({
     return findPublicUserById(ctx.db, ctx.user.id);
   }),
 
-  /** Creates a member account (never an administrator: only an operator grants that). */
+  /**
+   * Creates a member account (never an administrator: only an operator grants that). With
+   * `isVendor` it is a vendor application, pending until an administrator approves it.
+   */
   register: registerProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
     const session = requireSession(ctx);
     const passwordHash = await hashPassword(input.password, hashOptions(ctx.env));
@@ -77,6 +80,10 @@ export const authRouter = router({
       isVendor: input.isVendor,
       companyName: input.isVendor ? (input.companyName ?? null) : null,
       driverDetails: input.isVendor && input.driverDetails ? input.driverDetails : null,
+      // Registering as a vendor is an application an administrator decides (docs/vendors.md#approval).
+      vendorStatus: input.isVendor ? 'pending' : null,
+      permit: input.permit,
+      vehicleSeats: input.vehicleSeats,
     });
     if (!user) {
       throw new DomainError('USERNAME_TAKEN', 'Discord username already exists. Please choose another one or log in.');

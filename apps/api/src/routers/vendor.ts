@@ -1,4 +1,4 @@
-import { audienceOf, rideIdInput } from '@rideshare/domain';
+import { audienceOf, pickupDirections, rideIdInput } from '@rideshare/domain';
 
 import {
   findRideDetail,
@@ -8,11 +8,12 @@ import {
 } from '../repositories/ride-repository';
 import { assignRide, completeRide, unassignRide } from '../services/vendor-service';
 import type { ContextInner } from '../trpc/context';
+import { findPublicUserById } from '../repositories/user-repository';
 import { notFound } from '../trpc/errors';
-import { protectedProcedure, rateLimited, router, vendorProcedure } from '../trpc/init';
+import { approvedVendorProcedure, protectedProcedure, rateLimited, router } from '../trpc/init';
 
 /** Assigning has its own, tighter rate limit (RATE_LIMIT_ASSIGN_PER_HOUR). */
-const assignProcedure = vendorProcedure.use(rateLimited('assign'));
+const assignProcedure = approvedVendorProcedure.use(rateLimited('assign'));
 
 /** The ride as the caller sees it now (answer of every vendor write). */
 async function rideAfterWrite(ctx: ContextInner, rideId: number): Promise<RideDetail> {
@@ -21,16 +22,32 @@ async function rideAfterWrite(ctx: ContextInner, rideId: number): Promise<RideDe
   return ride;
 }
 
+/**
+ * What vendors do. Every procedure but `unassign` is for approved vendors only (docs/vendors.md):
+ * a pending, rejected or suspended vendor is answered 403 with its status.
+ */
 export const vendorRouter = router({
   /** Rides assigned to the calling vendor, soonest first (one query). */
-  rides: vendorProcedure.query(({ ctx }) => listRidesAssignedTo(ctx.db, ctx.user.id, audienceOf(ctx.user))),
+  rides: approvedVendorProcedure.query(({ ctx }) => listRidesAssignedTo(ctx.db, ctx.user.id, audienceOf(ctx.user))),
 
-  /** Open rides that have not departed: what a vendor may take (one query). */
-  available: vendorProcedure.query(({ ctx }) => listOpenFutureRides(ctx.db, ctx.now(), audienceOf(ctx.user))),
+  /**
+   * Open rides that have not departed in the directions the vendor's permit may pick up in (both
+   * when VENDOR_PICKUP_COUNTRY_RULE is off).
+   */
+  available: approvedVendorProcedure.query(async ({ ctx }) => {
+    const vendor = await findPublicUserById(ctx.db, ctx.user.id);
+    const directions = pickupDirections(vendor?.permit ?? null, ctx.env.VENDOR_PICKUP_COUNTRY_RULE === 'on');
+    return listOpenFutureRides(ctx.db, ctx.now(), audienceOf(ctx.user), directions);
+  }),
 
   /** The calling vendor takes an open, future ride (vendor-service `assignRide`); answers the ride. */
   assign: assignProcedure.input(rideIdInput).mutation(async ({ ctx, input }): Promise<RideDetail> => {
-    await assignRide(ctx.db, { vendor: ctx.user, rideId: input.rideId, now: ctx.now() });
+    await assignRide(ctx.db, {
+      vendor: ctx.user,
+      rideId: input.rideId,
+      now: ctx.now(),
+      pickupRuleOn: ctx.env.VENDOR_PICKUP_COUNTRY_RULE === 'on',
+    });
     return rideAfterWrite(ctx, input.rideId);
   }),
 
@@ -44,7 +61,7 @@ export const vendorRouter = router({
   }),
 
   /** The assigned vendor marks a departed ride completed (vendor-service `completeRide`); answers the ride. */
-  complete: vendorProcedure.input(rideIdInput).mutation(async ({ ctx, input }): Promise<RideDetail> => {
+  complete: approvedVendorProcedure.input(rideIdInput).mutation(async ({ ctx, input }): Promise<RideDetail> => {
     await completeRide(ctx.db, { actorId: ctx.user.id, rideId: input.rideId, now: ctx.now() });
     return rideAfterWrite(ctx, input.rideId);
   }),

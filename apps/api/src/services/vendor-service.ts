@@ -1,5 +1,11 @@
 import type { Database } from '@rideshare/db';
-import { assertCanAssign, assertCanComplete, assertCanUnassign, type RideEventType } from '@rideshare/domain';
+import {
+  assertCanAssign,
+  assertCanComplete,
+  assertCanUnassign,
+  assertLicenceCovers,
+  type RideEventType,
+} from '@rideshare/domain';
 import type { Kysely, Transaction } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
@@ -18,20 +24,27 @@ import { lockRideWithEntries, rideNotFound, rideStateOf } from './ride-writes';
 /**
  * A vendor takes an open, future ride: open → assigned with the vendor set. The ride row is locked
  * first, so when vendors race for one ride exactly one wins and the others are told it has already
- * been assigned.
+ * been assigned. The vendor's licence must cover the ride (domain `assertLicenceCovers`: pick-up
+ * country unless `pickupRuleOn` is false, permit valid on the departure day, enough seats).
  */
 export async function assignRide(
   db: Kysely<Database>,
-  args: { vendor: { id: number; isVendor: boolean }; rideId: number; now: Date },
+  args: { vendor: { id: number; isVendor: boolean }; rideId: number; now: Date; pickupRuleOn: boolean },
 ): Promise<void> {
   const { vendor, now } = args;
   await db.transaction().execute(async (trx) => {
     const { ride, entries } = await lockRideWithEntries(trx, args.rideId);
     assertCanAssign({ ride: rideStateOf(ride, entries), isVendor: vendor.isVendor, now });
+    const licence = await findPublicUserById(trx, vendor.id);
+    assertLicenceCovers(
+      { permit: licence?.permit ?? null, vehicleSeats: licence?.vehicleSeats ?? null },
+      ride,
+      args.pickupRuleOn,
+    );
     await assignRideToVendor(trx, ride.id, vendor.id);
     await publishRideEvent(trx, 'ride.assigned', ride.id);
     // The organiser and passengers learn which company took it (a vendor on board is not told of itself).
-    const companyName = (await findPublicUserById(trx, vendor.id))?.companyName ?? null;
+    const companyName = licence?.companyName ?? null;
     await notifyAboutRide(trx, rideParty(ride, entries, { except: [vendor.id] }), ride, 'vendor_assigned', companyName);
   });
 }

@@ -52,6 +52,12 @@ const domainErrorStatus = {
   // The server ended a live event stream (shutdown, or a client too slow to keep up): a 503-coded
   // end that tRPC's subscription link treats as "reconnect", not as a failure.
   LIVE_STREAM_ENDED: 'SERVICE_UNAVAILABLE',
+  VENDOR_NOT_APPROVED: 'FORBIDDEN',
+  VENDOR_INCOMPLETE: 'CONFLICT',
+  INVALID_VENDOR_TRANSITION: 'CONFLICT',
+  PICKUP_NOT_ALLOWED: 'CONFLICT',
+  PERMIT_EXPIRES: 'CONFLICT',
+  VEHICLE_TOO_SMALL: 'CONFLICT',
 } as const satisfies Record<DomainErrorCode, TRPC_ERROR_CODE_KEY>;
 
 /**

@@ -5,7 +5,7 @@
  * TRPCError, the procedure builders that narrow `ctx.user`, and `rateLimited(bucket)` for the
  * writes with a tighter limit.
  */
-import { DomainError, isDomainError, tooManyRequestsMessage } from '@rideshare/domain';
+import { assertApprovedVendor, DomainError, isDomainError, tooManyRequestsMessage } from '@rideshare/domain';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 
@@ -78,6 +78,21 @@ export const vendorProcedure = protectedProcedure.use(({ ctx, next }) => {
       message: 'Only vendors can do this',
       cause: new DomainError('VENDOR_ONLY', 'Only vendors can do this'),
     });
+  }
+  return next({ ctx });
+});
+
+/**
+ * A vendor whose account an administrator approved (read fresh from the user's row each request):
+ * members get 403 'Only vendors can do this', other vendors 403 with their status message
+ * ('Your vendor account is awaiting approval', rejected or suspended with the reason).
+ */
+export const approvedVendorProcedure = vendorProcedure.use(({ ctx, next }) => {
+  try {
+    assertApprovedVendor(ctx.user);
+  } catch (error) {
+    if (isDomainError(error)) throw toTRPCError(error);
+    throw error;
   }
   return next({ ctx });
 });

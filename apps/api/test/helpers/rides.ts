@@ -1,5 +1,5 @@
 import type { Database } from '@rideshare/db';
-import { isDomainError } from '@rideshare/domain';
+import { isDomainError, type VendorStatus } from '@rideshare/domain';
 import { TRPCError } from '@trpc/server';
 import type { Kysely } from 'kysely';
 import { ZodError } from 'zod';
@@ -18,7 +18,14 @@ const env = testEnv();
  */
 export function callerFor(
   db: Kysely<Database>,
-  user: { id: number; discordUsername: string; name: string | null; isVendor: boolean } | null,
+  user: {
+    id: number;
+    discordUsername: string;
+    name: string | null;
+    isVendor: boolean;
+    vendorStatus?: VendorStatus | null;
+    vendorStatusReason?: string | null;
+  } | null,
   options: { now?: () => Date; rideListCache?: RideListCache } = {},
 ) {
   return createCaller(
@@ -32,6 +39,8 @@ export function callerFor(
             name: user.name,
             isVendor: user.isVendor,
             isAdmin: false,
+            vendorStatus: user.vendorStatus ?? (user.isVendor ? 'approved' : null),
+            vendorStatusReason: user.vendorStatusReason ?? null,
           }
         : null,
       ...options,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { createRide, createUser, createVendor, type TestUser } from '../factories';
+import { createRide, createUser, createVendor, TEST_PERMIT, type TestUser } from '../factories';
 import { appsPerTest, loginAs } from '../helpers/app';
 import { useTestDatabase } from '../helpers/db';
 
@@ -176,7 +176,11 @@ describe('REST write bodies are JSON', () => {
 
   it('accepts JSON with a charset, and bodyless writes (log-out, lock sequence, assign) with no content type', async () => {
     const app = await appWith();
-    const vendor = await createVendor(t.db, { discordUsername: 'vendor_co' });
+    // A Malaysian permit picks up in Forest City, so it may take this FC->SG ride.
+    const vendor = await createVendor(t.db, {
+      discordUsername: 'vendor_co',
+      permit: { ...TEST_PERMIT, country: 'MY' },
+    });
     // Drop-off sequences belong to FC->SG rides.
     const ride = await createRide(t.db, alice, { direction: 'FC->SG' });
     const cookie = await loginAs(app, alice);

@@ -49,6 +49,10 @@ describe('PATCH /api/users/:id', () => {
       companyName: null,
       driverDetails: null,
       isAdmin: false,
+      vendorStatus: null,
+      vendorStatusReason: null,
+      permit: null,
+      vehicleSeats: null,
     });
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     expect(me.json()).toMatchObject({ name: 'Alice Tan', whatsappNumber: null, revolutUsername: 'alicet' });

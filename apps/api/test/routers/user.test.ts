@@ -42,6 +42,10 @@ describe('user.update', () => {
       companyName: null,
       driverDetails: null,
       isAdmin: false,
+      vendorStatus: null,
+      vendorStatusReason: null,
+      permit: null,
+      vehicleSeats: null,
     });
     const after = await row(user.id);
     expect(after).toMatchObject({

@@ -21,10 +21,11 @@ import { StatsCards } from '../features/rides/stats-cards';
 import { useSession } from '../features/session';
 
 export function HomePage() {
-  const { user, isLoading, isVendor } = useSession();
+  const { user, isLoading, isVendor, isApprovedVendor } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const state = readRideListState(searchParams);
-  const viewer = user ? { id: user.id, isVendor } : null;
+  // Ride cards offer the assign action to approved vendors only.
+  const viewer = user ? { id: user.id, isVendor, isApprovedVendor } : null;
 
   const update = useCallback(
     (changes: Partial<RideListState>) => {

@@ -10,6 +10,7 @@ import { CalendarFeedCard } from '../features/profile/calendar-feed-card';
 import { PasswordSettingsCard } from '../features/profile/password-settings-card';
 import { ProfileForm } from '../features/profile/profile-form';
 import { VendorDetailsCard } from '../features/profile/vendor-details-card';
+import { VendorLicenceCard } from '../features/profile/vendor-licence-card';
 import { useSession } from '../features/session';
 
 export function ProfilePage() {
@@ -31,6 +32,7 @@ export function ProfilePage() {
             <ProfileForm key={user?.id ?? 'none'} user={user} />
           </Stack>
         </Card>
+        {user?.isVendor ? <VendorLicenceCard key={`licence-${String(user.id)}`} user={user} /> : null}
         {user?.isVendor ? <VendorDetailsCard key={user.id} user={user} /> : null}
         <CalendarFeedCard />
         <PasswordSettingsCard />

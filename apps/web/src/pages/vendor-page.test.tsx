@@ -15,7 +15,13 @@ import { VendorPage } from './vendor-page';
 
 /** Vendor writes answer a ride detail; a vendor never waits, so its waitlist is empty. */
 const NO_WAITLIST = { count: 0, heldSeats: 0, mine: null };
-const VENDOR = makeUser({ id: 7, discordUsername: 'vince', name: 'Vince', isVendor: true, companyName: 'Second Link Cars' });
+const VENDOR = makeUser({
+  id: 7,
+  discordUsername: 'vince',
+  name: 'Vince',
+  isVendor: true,
+  companyName: 'Second Link Cars',
+});
 
 function ride(overrides: Partial<TestRideSummary> = {}): TestRideSummary {
   return makeRideSummary({
@@ -41,7 +47,8 @@ function api(overrides: ApiHandlers = {}): ApiHandlers {
   };
 }
 
-const render = (route: string, handlers: ApiHandlers) => renderWithProviders(<VendorPage />, { path: '/vendor', route, api: handlers });
+const render = (route: string, handlers: ApiHandlers) =>
+  renderWithProviders(<VendorPage />, { path: '/vendor', route, api: handlers });
 const callsOf = (calls: ApiCall[], path: string) => calls.filter((call) => call.path === path);
 const card = (id: number) => {
   const node = document.querySelector<HTMLElement>(`article[data-ride-id="${String(id)}"]`);
@@ -68,10 +75,11 @@ describe('VendorPage', () => {
     expect(mine.getByText('Olivia Organiser')).toBeTruthy();
     expect(mine.getByText('3/4')).toBeTruthy();
     expect(mine.getByText('SGD 85')).toBeTruthy();
-    expect(within(mine.getByRole('list', { name: 'Drop-offs' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Bedok (2 pax)',
-      'Jurong East (1 pax)',
-    ]);
+    expect(
+      within(mine.getByRole('list', { name: 'Drop-offs' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Bedok (2 pax)', 'Jurong East (1 pax)']);
     expect(mine.queryByRole('button', { name: /^Assign to Me/ })).toBeNull();
 
     fireEvent.click(screen.getByRole('tab', { name: 'Available Rides' }));
@@ -88,11 +96,17 @@ describe('VendorPage', () => {
     const { calls } = render(
       '/vendor?tab=available',
       api({
-        'vendor.available': () => (assigned ? [] : [ride({ id: 9, direction: 'SG->FC', pickupLocation: 'Pasir Ris MRT' })]),
+        'vendor.available': () =>
+          assigned ? [] : [ride({ id: 9, direction: 'SG->FC', pickupLocation: 'Pasir Ris MRT' })],
         'vendor.rides': () => (assigned ? [ride({ id: 9, status: 'assigned', vendorId: 7 })] : []),
         'vendor.assign': () => {
           assigned = true;
-          return { ...ride({ id: 9, status: 'assigned', vendorId: 7 }), creator: null, driver: null, waitlist: NO_WAITLIST };
+          return {
+            ...ride({ id: 9, status: 'assigned', vendorId: 7 }),
+            creator: null,
+            driver: null,
+            waitlist: NO_WAITLIST,
+          };
         },
       }),
     );
@@ -126,20 +140,39 @@ describe('VendorPage', () => {
   });
 
   it('opens Available Rides at the ride a link names, highlighted with its assign button focused', async () => {
-    render('/vendor?rideId=12', api({ 'vendor.available': () => [ride({ id: 11 }), ride({ id: 12 }), ride({ id: 13 })] }));
+    render(
+      '/vendor?rideId=12',
+      api({ 'vendor.available': () => [ride({ id: 11 }), ride({ id: 12 }), ride({ id: 13 })] }),
+    );
     expect((await screen.findByRole('tab', { name: 'Available Rides' })).getAttribute('aria-selected')).toBe('true');
     await screen.findAllByRole('button', { name: /^Assign to Me/ });
     expect(card(12).getAttribute('data-highlighted')).toBe('true');
     expect(card(11).getAttribute('data-highlighted')).toBeNull();
-    await waitFor(() => expect(document.activeElement).toBe(within(card(12)).getByRole('button', { name: /^Assign to Me/ })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(card(12)).getByRole('button', { name: /^Assign to Me/ })),
+    );
     expect(screen.queryByTestId('assign-target-notice')).toBeNull();
   });
 
   it.each([
-    ['taken by another vendor', ride({ id: 12, status: 'assigned', vendorId: 3 }), 'This ride has already been assigned to another vendor.'],
-    ['already theirs', ride({ id: 12, status: 'assigned', vendorId: 7 }), 'This ride is already assigned to you. You will find it under My Rides.'],
+    [
+      'taken by another vendor',
+      ride({ id: 12, status: 'assigned', vendorId: 3 }),
+      'This ride has already been assigned to another vendor.',
+    ],
+    [
+      'already theirs',
+      ride({ id: 12, status: 'assigned', vendorId: 7 }),
+      'This ride is already assigned to you. You will find it under My Rides.',
+    ],
   ])('explains when the linked ride is %s', async (_case, detail, message) => {
-    render('/vendor?rideId=12', api({ 'vendor.available': () => [ride({ id: 11 })], 'ride.byId': () => ({ ...detail, creator: null, driver: null, waitlist: NO_WAITLIST }) }));
+    render(
+      '/vendor?rideId=12',
+      api({
+        'vendor.available': () => [ride({ id: 11 })],
+        'ride.byId': () => ({ ...detail, creator: null, driver: null, waitlist: NO_WAITLIST }),
+      }),
+    );
     const notice = await screen.findByTestId('assign-target-notice');
     await waitFor(() => expect(notice.textContent).toContain(message));
     expect(notice.textContent).toContain('This ride is not available');
@@ -226,5 +259,33 @@ describe('VendorPage My Rides driver actions', () => {
     );
     fireEvent.click(await screen.findByRole('button', { name: /^Mark Completed: / }));
     expect(await screen.findByText('This ride is already completed')).toBeTruthy();
+  });
+});
+
+describe('vendor approval and licence on the dashboard', () => {
+  it('shows a pending vendor its status and what its application lacks, and loads no rides', async () => {
+    const pending = makeUser({ ...VENDOR, vendorStatus: 'pending', permit: null, vehicleSeats: null });
+    const { calls } = render('/vendor', api({ 'auth.me': () => pending }));
+    expect(await screen.findByText('Your vendor account is awaiting approval')).toBeTruthy();
+    expect(screen.getByTestId('vendor-missing').textContent).toBe(
+      'Before it can be approved, add a permit, the vehicle plate and the vehicle seats on your profile.',
+    );
+    expect(screen.queryByRole('tab', { name: 'Available Rides' })).toBeNull();
+    expect(callsOf(calls, 'vendor.available')).toHaveLength(0);
+  });
+
+  it('shows a rejected vendor the reason', async () => {
+    const rejected = makeUser({ ...VENDOR, vendorStatus: 'rejected', vendorStatusReason: 'Permit not readable' });
+    render('/vendor', api({ 'auth.me': () => rejected }));
+    expect(await screen.findByText('Your vendor application was rejected: Permit not readable')).toBeTruthy();
+  });
+
+  it('warns an approved vendor whose permit expires within 30 days', async () => {
+    const expiresOn = inDays(10).slice(0, 10);
+    const soon = makeUser({ ...VENDOR, permit: { country: 'MY', number: 'LPKP-1', expiresOn } });
+    render('/vendor', api({ 'auth.me': () => soon }));
+    expect(
+      await screen.findByText(new RegExp(`^Your permit expires in (9|10|11) days \\(${expiresOn}\\)$`)),
+    ).toBeTruthy();
   });
 });

@@ -3,9 +3,11 @@
  * assign link (/vendor?rideId={id}) opens the available rides with that ride outlined, scrolled to
  * and its assign button focused, or a notice saying why it is not on offer. Both lists reload every
  * time the dashboard opens, since other people create and take rides meanwhile. Members who are not
- * vendors are told the dashboard is for vendors (the route guard already sent visitors to /auth).
+ * vendors are told the dashboard is for vendors (the route guard already sent visitors to /auth);
+ * vendors an administrator has not approved see their status instead (`VendorStatusNotice`).
  */
 import { Tabs } from '@mantine/core';
+import type { Permit } from '@rideshare/domain';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
@@ -18,6 +20,8 @@ import { useDriverActions } from '../features/vendor/use-driver-actions';
 import { VendorOnlyNotice } from '../features/vendor/vendor-only-notice';
 import { VendorRideCard } from '../features/vendor/vendor-ride-card';
 import { VendorRideList } from '../features/vendor/vendor-ride-list';
+import { PermitExpiryAlert } from '../features/vendor/permit-expiry-alert';
+import { VendorStatusNotice } from '../features/vendor/vendor-status-notice';
 import { trpc } from '../lib/trpc';
 
 const TITLE = 'Vendor Dashboard';
@@ -29,7 +33,7 @@ function isVendorTab(value: string | null): value is VendorTab {
 }
 
 export function VendorPage() {
-  const { user, isVendor } = useSession();
+  const { user, isVendor, isApprovedVendor } = useSession();
   if (!user || !isVendor) {
     return (
       <Page title={TITLE}>
@@ -37,10 +41,25 @@ export function VendorPage() {
       </Page>
     );
   }
-  return <VendorDashboard vendorId={user.id} companyName={user.companyName} />;
+  if (!isApprovedVendor) {
+    return (
+      <Page title={TITLE}>
+        <VendorStatusNotice user={user} />
+      </Page>
+    );
+  }
+  return <VendorDashboard vendorId={user.id} companyName={user.companyName} permit={user.permit} />;
 }
 
-function VendorDashboard({ vendorId, companyName }: { vendorId: number; companyName: string | null }) {
+function VendorDashboard({
+  vendorId,
+  companyName,
+  permit,
+}: {
+  vendorId: number;
+  companyName: string | null;
+  permit: Permit | null;
+}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const hasTarget = searchParams.has('rideId');
   const targetId = parseRideId(searchParams.get('rideId'));
@@ -81,7 +100,8 @@ function VendorDashboard({ vendorId, companyName }: { vendorId: number; companyN
     assign(rideId, rideId === targetId ? clearTarget : undefined);
   };
 
-  const showNotice = hasTarget && tab === 'available' && !targetListed && !available.isFetching && available.data !== undefined;
+  const showNotice =
+    hasTarget && tab === 'available' && !targetListed && !available.isFetching && available.data !== undefined;
 
   return (
     <Page
@@ -93,6 +113,7 @@ function VendorDashboard({ vendorId, companyName }: { vendorId: number; companyN
       }
       size="lg"
     >
+      <PermitExpiryAlert permit={permit} />
       <Tabs
         value={tab}
         onChange={(value) => {

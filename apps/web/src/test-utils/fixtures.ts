@@ -2,7 +2,8 @@
  * API answers for component tests, typed from the router's outputs so a server change breaks them
  * at compile time. Each takes overrides for what a test cares about.
  *
- * - `makeUser(overrides?)`: a signed-in user as `auth.me` returns it (id 2, 'Alice Tan').
+ * - `makeUser(overrides?)`: a signed-in user as `auth.me` returns it (id 2, 'Alice Tan'); a vendor
+ *   is approved, with an SG permit and 6 seats, unless told otherwise.
  * - `makeRideSummary(overrides?)`: a ride as the lists return it (`ride.list` items, My Rides, the
  *   vendor's lists): ride 7, SG->FC from Pasir Ris MRT, 2 of 4 seats taken, organised by user 50
  *   'Olivia Organiser', departing 3 days from now; SGD 80 and SGD 5 a stop, no extra stop yet.
@@ -23,7 +24,9 @@ const DAY = 24 * 60 * 60 * 1000;
 /** An ISO date `days` from now (negative: in the past). */
 export const inDays = (days: number): string => new Date(Date.now() + days * DAY).toISOString();
 
+/** A vendor (`isVendor: true`) is approved unless `vendorStatus` says otherwise. */
 export function makeUser(overrides: Partial<TestUser> = {}): TestUser {
+  const isVendor = overrides.isVendor ?? false;
   return {
     id: 2,
     discordUsername: 'alice',
@@ -35,6 +38,10 @@ export function makeUser(overrides: Partial<TestUser> = {}): TestUser {
     companyName: null,
     driverDetails: null,
     isAdmin: false,
+    vendorStatus: isVendor ? 'approved' : null,
+    vendorStatusReason: null,
+    permit: isVendor ? { country: 'SG', number: 'CBT-1', expiresOn: '2030-12-31' } : null,
+    vehicleSeats: isVendor ? 6 : null,
     ...overrides,
   };
 }

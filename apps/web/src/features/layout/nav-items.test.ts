@@ -2,13 +2,27 @@ import { describe, expect, it } from 'vitest';
 
 import { getNavItems, isNavItemActive } from './nav-items';
 
-const labels = (user: { isVendor: boolean } | null) => getNavItems(user).map((item) => `${item.label} ${item.to}`);
+const labels = (user: { isVendor: boolean; vendorStatus?: string | null } | null) =>
+  getNavItems(user).map((item) => `${item.label} ${item.to}`);
 
 describe('getNavItems', () => {
-  it('offers Create Ride to visitors and members, Dashboard to vendors', () => {
-    expect(labels(null)).toEqual(['Travel Guide /guide', 'Create Ride /rides/create', 'Profile /profile']);
-    expect(labels({ isVendor: false })).toEqual(['Travel Guide /guide', 'Create Ride /rides/create', 'Profile /profile']);
-    expect(labels({ isVendor: true })).toEqual(['Travel Guide /guide', 'Dashboard /vendor', 'Profile /profile']);
+  it.each([
+    ['a signed-out visitor', null, ['Travel Guide /guide', 'Create Ride /rides/create']],
+    [
+      'a member',
+      { isVendor: false, vendorStatus: null },
+      ['Travel Guide /guide', 'Create Ride /rides/create', 'Profile /profile'],
+    ],
+    [
+      'an approved vendor',
+      { isVendor: true, vendorStatus: 'approved' },
+      ['Travel Guide /guide', 'Dashboard /vendor', 'Profile /profile'],
+    ],
+    ['a pending vendor', { isVendor: true, vendorStatus: 'pending' }, ['Dashboard /vendor', 'Profile /profile']],
+    ['a rejected vendor', { isVendor: true, vendorStatus: 'rejected' }, ['Dashboard /vendor', 'Profile /profile']],
+    ['a suspended vendor', { isVendor: true, vendorStatus: 'suspended' }, ['Dashboard /vendor', 'Profile /profile']],
+  ])('%s', (_label, user, expected) => {
+    expect(labels(user)).toEqual(expected);
   });
 });
 

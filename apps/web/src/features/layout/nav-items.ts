@@ -1,7 +1,11 @@
 /**
- * What the top bar offers, decided in one place from the session (SPEC §2 "Navigation"):
- * Travel Guide; Dashboard for vendors or Create Ride for everyone else (signed-out visitors are led
- * through /auth by the route guard); Profile. The Login / Logout action is added by the header.
+ * What the top bar offers, decided in one place from the session (docs/vendors.md#navigation):
+ * - signed-out visitors: Travel Guide and Create Ride (the route guard leads them through /auth);
+ *   no Profile, which would only lead to the sign-in page;
+ * - members: Travel Guide, Create Ride, Profile;
+ * - approved vendors: Travel Guide, Dashboard, Profile;
+ * - vendors not (or no longer) approved: Dashboard (which shows their status) and Profile.
+ * The Login / Logout action is added by the header.
  *
  * - `getNavItems(user)` → `NavItem[]` (pure, so it is easy to test).
  * - `isNavItemActive(item, pathname)`: an item is active on its own path and on the paths it
@@ -13,12 +17,15 @@ export interface NavItem {
   also?: string[];
 }
 
-export function getNavItems(user: { isVendor: boolean } | null): NavItem[] {
-  return [
-    { label: 'Travel Guide', to: '/guide', also: ['/bus-guide'] },
-    user?.isVendor ? { label: 'Dashboard', to: '/vendor' } : { label: 'Create Ride', to: '/rides/create' },
-    { label: 'Profile', to: '/profile' },
-  ];
+const GUIDE: NavItem = { label: 'Travel Guide', to: '/guide', also: ['/bus-guide'] };
+const CREATE: NavItem = { label: 'Create Ride', to: '/rides/create' };
+const DASHBOARD: NavItem = { label: 'Dashboard', to: '/vendor' };
+const PROFILE: NavItem = { label: 'Profile', to: '/profile' };
+
+export function getNavItems(user: { isVendor: boolean; vendorStatus?: string | null } | null): NavItem[] {
+  if (!user) return [GUIDE, CREATE];
+  if (!user.isVendor) return [GUIDE, CREATE, PROFILE];
+  return user.vendorStatus === 'approved' ? [GUIDE, DASHBOARD, PROFILE] : [DASHBOARD, PROFILE];
 }
 
 export function isNavItemActive(item: NavItem, pathname: string): boolean {

@@ -24,18 +24,28 @@ export const SIGN_IN_GUESSING_SENTENCE =
 export function notificationSentence(
   item: Pick<NotificationItem, 'kind' | 'rideDirection' | 'rideDate' | 'detail'>,
 ): string {
-  if (item.kind === 'sign_in_guessing' || item.rideDirection === null || item.rideDate === null) {
-    return SIGN_IN_GUESSING_SENTENCE;
-  }
-  const route = ROUTES[item.rideDirection];
-  const date = formatRideDate(item.rideDate);
-  const ride = `${route} on ${date}`;
   const detail = item.detail?.trim() ? item.detail.trim() : null;
+  // Decisions on a vendor account are about no ride.
+  switch (item.kind) {
+    case 'vendor_approved':
+      return 'Your vendor account was approved: you can now take rides';
+    case 'vendor_rejected':
+      return detail ? `Your vendor application was rejected: ${detail}` : 'Your vendor application was rejected';
+    case 'vendor_suspended':
+      return detail ? `Your vendor account was suspended: ${detail}` : 'Your vendor account was suspended';
+    case 'sign_in_guessing':
+      return SIGN_IN_GUESSING_SENTENCE;
+    default:
+      break;
+  }
+  if (item.rideDirection === null || item.rideDate === null) return 'Something changed on one of your rides';
+  const route = ROUTES[item.rideDirection];
+  const ride = `${route} on ${formatRideDate(item.rideDate)}`;
   switch (item.kind) {
     case 'ride_edited':
       return detail
-        ? `Your ride ${route} now departs ${date} instead of ${formatRideDate(detail)}`
-        : `Your ride ${route} now departs ${date}`;
+        ? `Your ride ${route} now departs ${formatRideDate(item.rideDate)} instead of ${formatRideDate(detail)}`
+        : `Your ride ${route} now departs ${formatRideDate(item.rideDate)}`;
     case 'ride_cancelled':
       return detail ? `Your ride ${ride} was cancelled: ${detail}` : `Your ride ${ride} was cancelled`;
     case 'passenger_removed':
@@ -50,5 +60,7 @@ export function notificationSentence(
       return detail
         ? `Seats are free for your group on the ride ${ride}: join by ${formatRideDate(detail)}`
         : `Seats are free for your group on the ride ${ride}`;
+    default:
+      return 'Something changed on one of your rides';
   }
 }

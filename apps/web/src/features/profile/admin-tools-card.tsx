@@ -8,6 +8,7 @@
  *   reset failed' with the reason.
  * - Issue reset code: `admin.issueResetCode` answers with a one-time code for the user, shown here
  *   once with its expiry and a copy button, for the admin to pass on over Discord.
+ * - Vendor applications (`VendorApplicationsCard`): approve, reject or suspend vendor accounts.
  */
 import { Button, Card, Code, Divider, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
@@ -28,6 +29,7 @@ import { trpc } from '../../lib/trpc';
 import { copyWithToast } from '../../lib/clipboard';
 import { passwordFieldProps } from './password-field';
 import { DiscordUsernameInput } from '../../components/discord-username-input';
+import { VendorApplicationsCard } from './vendor-applications-card';
 
 const RESET_FORM = 'admin-reset';
 const CODE_FORM = 'admin-reset-code';
@@ -206,6 +208,7 @@ export function AdminToolsCard() {
         <ResetPasswordForm />
         <Divider />
         <IssueResetCodeForm />
+        <VendorApplicationsCard />
       </Stack>
     </Card>
   );

@@ -7,14 +7,13 @@
  */
 import { Alert, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 
 import { SubmitButton } from '../../components/submit-button';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useRefreshRide } from '../../lib/use-refresh-ride';
 import type { SessionUser } from '../session';
-import { profileUpdateFailure } from './profile-error';
+import { useProfileFailure } from './use-profile-failure';
 
 type VendorUser = Pick<SessionUser, 'id' | 'companyName' | 'driverDetails'>;
 
@@ -37,7 +36,7 @@ function valuesOf(user: VendorUser): VendorValues {
 export function VendorDetailsCard({ user }: { user: VendorUser }) {
   const utils = trpc.useUtils();
   const refreshRide = useRefreshRide();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, clear, fail } = useProfileFailure();
   const form = useForm<VendorValues>({ initialValues: valuesOf(user) });
   const update = trpc.user.update.useMutation({
     onSuccess: async (saved) => {
@@ -48,7 +47,7 @@ export function VendorDetailsCard({ user }: { user: VendorUser }) {
   });
 
   const submit = form.onSubmit((values) => {
-    setFailure(null);
+    clear();
     update.mutate(
       {
         id: user.id,
@@ -57,11 +56,7 @@ export function VendorDetailsCard({ user }: { user: VendorUser }) {
       },
       {
         onSuccess: () => notifySuccess('Vendor details updated'),
-        onError: (err) => {
-          const message = profileUpdateFailure(err);
-          setFailure(message);
-          notifyError('Error', message);
-        },
+        onError: fail,
       },
     );
   });

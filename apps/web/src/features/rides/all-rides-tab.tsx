@@ -22,7 +22,7 @@ export const RIDES_PAGE_SIZE = 12;
 export interface AllRidesTabProps {
   state: RideListState;
   onChange: (changes: Partial<RideListState>) => void;
-  viewer: { id: number; isVendor: boolean } | null;
+  viewer: { id: number; isVendor: boolean; isApprovedVendor: boolean } | null;
   /** True while the session is still being read: who is looking decides each card's actions. */
   viewerPending?: boolean;
 }
@@ -95,7 +95,7 @@ export function AllRidesTab({ state, onChange, viewer, viewerPending = false }: 
                 key={ride.id}
                 ride={ride}
                 viewerId={viewer?.id ?? null}
-                isVendor={viewer?.isVendor ?? false}
+                isVendor={viewer?.isApprovedVendor ?? false}
                 isPassenger={joinedIds.has(ride.id)}
               />
             ))}

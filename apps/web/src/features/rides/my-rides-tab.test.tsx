@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { inDays, makeRideSummary, renderWithProviders, type ApiHandlers } from '../../test-utils';
 import { MyRidesTab } from './my-rides-tab';
 
-const VIEWER = { id: 2, isVendor: false };
+const VIEWER = { id: 2, isVendor: false, isApprovedVendor: false };
 
 function render(api: ApiHandlers) {
   return renderWithProviders(<MyRidesTab viewer={VIEWER} />, { api: { 'auth.me': () => null, ...api } });

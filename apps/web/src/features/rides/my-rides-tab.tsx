@@ -25,7 +25,7 @@ import { RideCard } from './ride-card';
 import type { RideListItem } from './types';
 
 export interface MyRidesTabProps {
-  viewer: { id: number; isVendor: boolean } | null;
+  viewer: { id: number; isVendor: boolean; isApprovedVendor: boolean } | null;
 }
 
 /** Words that tell one ride from another for screen readers, where buttons repeat per card. */
@@ -224,7 +224,7 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
                 key={ride.id}
                 ride={ride}
                 viewerId={viewer.id}
-                isVendor={viewer.isVendor}
+                isVendor={viewer.isApprovedVendor}
                 actions={
                   <>
                     <ShareButton ride={ride} label="Share" size="xs" aria-label={`Share ride: ${rideName(ride)}`} />
@@ -255,7 +255,7 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
                 key={ride.id}
                 ride={ride}
                 viewerId={viewer.id}
-                isVendor={viewer.isVendor}
+                isVendor={viewer.isApprovedVendor}
                 isPassenger
                 actions={
                   <>
@@ -281,7 +281,7 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
                 key={ride.id}
                 ride={ride}
                 viewerId={viewer.id}
-                isVendor={viewer.isVendor}
+                isVendor={viewer.isApprovedVendor}
                 isPassenger={ride.creatorId !== viewer.id}
                 actions={<ViewDetailsButton ride={ride} />}
               />

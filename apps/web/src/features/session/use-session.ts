@@ -3,7 +3,8 @@
  * clears it). Every screen reads the session through these hooks, so the cache stays the single
  * source of truth:
  *
- * - `useSession()` → `{ user, isLoading, isVendor, isAdmin }` (`user` is null when signed out).
+ * - `useSession()` → `{ user, isLoading, isVendor, isApprovedVendor, isAdmin }` (`user` is null when
+ *   signed out; only an approved vendor takes rides, see docs/vendors.md).
  * - `useLogin()` / `useRegister()`: mutations that put the returned user into the `auth.me` cache
  *   and refresh every other query (what a screen shows can depend on who is looking).
  * - `useLogout()`: clears the `auth.me` cache and empties every other query before reading it again,
@@ -13,6 +14,7 @@
  * Toasts and navigation are left to the screen that calls the mutation.
  */
 import type { RouterOutputs } from '@rideshare/api';
+import { isApprovedVendor } from '@rideshare/domain';
 import { useQueryClient, type Query } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 
@@ -25,13 +27,21 @@ export interface Session {
   /** True only until the first answer of `auth.me`; a failed lookup counts as signed out. */
   isLoading: boolean;
   isVendor: boolean;
+  /** A vendor an administrator approved: the only one offered vendor actions. */
+  isApprovedVendor: boolean;
   isAdmin: boolean;
 }
 
 export function useSession(): Session {
   const me = trpc.auth.me.useQuery();
   const user = me.data ?? null;
-  return { user, isLoading: me.isLoading, isVendor: user?.isVendor ?? false, isAdmin: user?.isAdmin ?? false };
+  return {
+    user,
+    isLoading: me.isLoading,
+    isVendor: user?.isVendor ?? false,
+    isApprovedVendor: user ? isApprovedVendor(user) : false,
+    isAdmin: user?.isAdmin ?? false,
+  };
 }
 
 const meKey = JSON.stringify(getQueryKey(trpc.auth.me)[0]);

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+
+import type { HttpContextDeps } from '../trpc/context';
+import { bodyObject, parseId, query, queryNumber, untrusted, viaCaller } from './adapter';
+
+function userIdOf(params: unknown): number {
+  return parseId((params as { userId?: unknown }).userId);
+}
+
+/**
+ * The administrators' vendor review: GET /api/admin/vendors?status=&page=&pageSize= and
+ * POST /api/admin/vendors/:userId/approve, /reject {reason} and /suspend {reason}.
+ */
+export function registerAdminRoutes(app: FastifyInstance, deps: HttpContextDeps): void {
+  app.get(
+    '/api/admin/vendors',
+    viaCaller(deps, (caller, req) => {
+      const { status, page, pageSize } = query(req);
+      return caller.admin.vendorApplications(
+        untrusted({
+          status: status === '' ? undefined : status,
+          page: queryNumber(page),
+          pageSize: queryNumber(pageSize),
+        }),
+      );
+    }),
+  );
+  app.post(
+    '/api/admin/vendors/:userId/approve',
+    viaCaller(deps, (caller, req) => caller.admin.approveVendor({ userId: userIdOf(req.params) })),
+  );
+  app.post(
+    '/api/admin/vendors/:userId/reject',
+    viaCaller(deps, (caller, req) =>
+      caller.admin.rejectVendor(untrusted({ reason: bodyObject(req).reason, userId: userIdOf(req.params) })),
+    ),
+  );
+  app.post(
+    '/api/admin/vendors/:userId/suspend',
+    viaCaller(deps, (caller, req) =>
+      caller.admin.suspendVendor(untrusted({ reason: bodyObject(req).reason, userId: userIdOf(req.params) })),
+    ),
+  );
+}

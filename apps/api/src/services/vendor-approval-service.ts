@@ -1,0 +1,49 @@
+import type { Database } from '@rideshare/db';
+import {
+  decideVendorStatus,
+  DomainError,
+  singaporeDay,
+  type NotificationKind,
+  type VendorDecision,
+  type VendorStatus,
+} from '@rideshare/domain';
+import type { Kysely } from 'kysely';
+
+import { lockVendorForUpdate, setVendorStatus, type VendorApplication } from '../repositories/vendor-repository';
+import { notifyUsers } from './notify';
+
+const DECISION_NOTICE: Record<VendorStatus, NotificationKind | null> = {
+  approved: 'vendor_approved',
+  rejected: 'vendor_rejected',
+  suspended: 'vendor_suspended',
+  pending: null,
+};
+
+/**
+ * An administrator decides a vendor account (domain `decideVendorStatus`): the row is locked, the
+ * decision recorded with who made it and when, and the vendor told in its inbox, all in one
+ * transaction. `adminId` is null when an operator decides with the `vendor:approve` script.
+ * Unknown users and members answer NOT_FOUND 'Vendor application not found'.
+ */
+export async function decideVendorApplication(
+  db: Kysely<Database>,
+  args: { adminId: number | null; userId: number; decision: VendorDecision; reason: string | null; now: Date },
+): Promise<VendorApplication> {
+  return db.transaction().execute(async (trx) => {
+    const vendor = await lockVendorForUpdate(trx, args.userId);
+    if (!vendor) throw new DomainError('NOT_FOUND', 'Vendor application not found');
+    const status = decideVendorStatus(
+      vendor.vendorStatus,
+      args.decision,
+      { permit: vendor.permit, vehicleSeats: vendor.vehicleSeats, carNumber: vendor.driverDetails?.carNumber ?? null },
+      singaporeDay(args.now),
+    );
+    const reason = status === 'approved' ? null : args.reason;
+    const updated = await setVendorStatus(trx, vendor.id, { status, reason, changedBy: args.adminId, at: args.now });
+    const kind = DECISION_NOTICE[status];
+    if (kind) {
+      await notifyUsers(trx, [vendor.id], { kind, rideId: null, rideDirection: null, rideDate: null, detail: reason });
+    }
+    return updated;
+  });
+}

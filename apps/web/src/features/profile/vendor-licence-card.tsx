@@ -1,0 +1,155 @@
+/**
+ * `<VendorLicenceCard user />` (vendors only, on /profile): the account's status and the licence an
+ * administrator checks before approving it (docs/vendors.md#approval): the cross-border permit
+ * (issuing country, number, expiry date) and the vehicle's passenger seats. 'Save Licence' sends
+ * `user.update` with `permit` and `vehicleSeats`; the server's refusal shows under the form and as a
+ * toast. Changing the permit of an approved account sends it back for approval, and the card says so
+ * before it is saved.
+ */
+import { Alert, Badge, Card, Group, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { PERMIT_COUNTRIES, type PermitCountry, type VendorStatus } from '@rideshare/domain';
+
+import { SubmitButton } from '../../components/submit-button';
+import { notifySuccess } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import type { SessionUser } from '../session';
+import { useProfileFailure } from './use-profile-failure';
+
+type LicenceUser = Pick<SessionUser, 'id' | 'permit' | 'vehicleSeats' | 'vendorStatus' | 'vendorStatusReason'>;
+
+interface LicenceValues {
+  permitCountry: string | null;
+  permitNumber: string;
+  permitExpiresOn: string;
+  vehicleSeats: number | string;
+}
+
+const STATUS_LABEL: Record<VendorStatus, { label: string; color: string }> = {
+  pending: { label: 'Awaiting approval', color: 'blue' },
+  approved: { label: 'Approved', color: 'green' },
+  rejected: { label: 'Rejected', color: 'red' },
+  suspended: { label: 'Suspended', color: 'red' },
+};
+
+const COUNTRY_LABEL: Record<PermitCountry, string> = { SG: 'Singapore (SG)', MY: 'Malaysia (MY)' };
+
+function valuesOf(user: LicenceUser): LicenceValues {
+  return {
+    permitCountry: user.permit?.country ?? null,
+    permitNumber: user.permit?.number ?? '',
+    permitExpiresOn: user.permit?.expiresOn ?? '',
+    vehicleSeats: user.vehicleSeats ?? '',
+  };
+}
+
+function isPermitCountry(value: string | null): value is PermitCountry {
+  return value !== null && (PERMIT_COUNTRIES as readonly string[]).includes(value);
+}
+
+export function VendorLicenceCard({ user }: { user: LicenceUser }) {
+  const utils = trpc.useUtils();
+  const { failure, clear, fail } = useProfileFailure();
+  const form = useForm<LicenceValues>({ initialValues: valuesOf(user) });
+  const update = trpc.user.update.useMutation({
+    onSuccess: (saved) => {
+      utils.auth.me.setData(undefined, saved);
+      form.resetDirty(valuesOf(saved));
+    },
+  });
+  const status = user.vendorStatus ? STATUS_LABEL[user.vendorStatus] : null;
+  const permitTouched =
+    form.isDirty('permitCountry') || form.isDirty('permitNumber') || form.isDirty('permitExpiresOn');
+
+  const submit = form.onSubmit((values) => {
+    clear();
+    const anyPermitPart =
+      values.permitCountry !== null || values.permitNumber.trim() !== '' || values.permitExpiresOn !== '';
+    const permit = anyPermitPart
+      ? {
+          // An unknown country is sent as typed, so the server names the problem.
+          country: (isPermitCountry(values.permitCountry)
+            ? values.permitCountry
+            : (values.permitCountry ?? '')) as PermitCountry,
+          number: values.permitNumber,
+          expiresOn: values.permitExpiresOn,
+        }
+      : null;
+    const seats = values.vehicleSeats === '' ? null : Number(values.vehicleSeats);
+    update.mutate(
+      { id: user.id, permit, vehicleSeats: seats },
+      {
+        onSuccess: (saved) =>
+          notifySuccess(
+            'Licence saved',
+            saved.vendorStatus === 'pending' ? 'An administrator will review your account.' : undefined,
+          ),
+        onError: fail,
+      },
+    );
+  });
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="vendor-licence-title">
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Group justify="space-between" gap="xs">
+            <Title order={2} size="h3" id="vendor-licence-title">
+              Licence and Vehicle
+            </Title>
+            {status ? (
+              <Badge color={status.color} variant="light" data-testid="vendor-status">
+                {status.label}
+              </Badge>
+            ) : null}
+          </Group>
+          <Text size="sm" c="dimmed">
+            A paid cross-border trip needs a licensed cross-border taxi. An administrator checks your permit and vehicle
+            before your account can take rides.
+          </Text>
+          {user.vendorStatusReason && (user.vendorStatus === 'rejected' || user.vendorStatus === 'suspended') ? (
+            <Text size="sm" c="red">
+              Reason: {user.vendorStatusReason}
+            </Text>
+          ) : null}
+        </Stack>
+        <form onSubmit={submit} noValidate aria-label="Licence and vehicle">
+          <Stack gap="md">
+            <Select
+              label="Permit Issued By"
+              placeholder="Choose a country"
+              data={PERMIT_COUNTRIES.map((value) => ({ value, label: COUNTRY_LABEL[value] }))}
+              allowDeselect
+              {...form.getInputProps('permitCountry')}
+            />
+            <TextInput label="Permit Number" autoComplete="off" {...form.getInputProps('permitNumber')} />
+            <TextInput label="Permit Expires On" type="date" {...form.getInputProps('permitExpiresOn')} />
+            <NumberInput
+              label="Vehicle Passenger Seats"
+              description="Seats for passengers, not counting the driver (1 to 13)"
+              min={1}
+              max={13}
+              allowDecimal={false}
+              {...form.getInputProps('vehicleSeats')}
+            />
+            {permitTouched && user.vendorStatus === 'approved' ? (
+              <Text size="sm" c="orange.8" role="note">
+                Saving a changed permit sends your account back for approval.
+              </Text>
+            ) : null}
+            {failure ? (
+              <Alert color="red" variant="light" role="alert" data-testid="vendor-licence-error">
+                {failure}
+              </Alert>
+            ) : null}
+            <Group justify="flex-end">
+              <SubmitButton pending={update.isPending} pendingLabel="Saving...">
+                Save Licence
+              </SubmitButton>
+            </Group>
+          </Stack>
+        </form>
+      </Stack>
+    </Card>
+  );
+}
