@@ -93,7 +93,8 @@ for (const viewport of ['desktop', 'mobile'] as const) {
         date: inDays(0.5),
         location: 'Bedok Mall',
       });
-      const { page: vendor } = await signedInPage(vendorAccount({ name: 'Vic Vendor' }), viewport);
+      // An FC->SG ride: a Malaysian permit picks up in Forest City.
+      const { page: vendor } = await signedInPage(vendorAccount({ name: 'Vic Vendor' }, 'FC->SG'), viewport);
       await assignViaApi(vendor, rideId);
 
       await vendor.goto('/vendor');

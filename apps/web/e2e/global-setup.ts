@@ -6,9 +6,10 @@
  * hashing, request limits the specs cannot reach from one address, no map style and an unreachable
  * place search (tests never use the internet). Registers the administrator, then stops the server,
  * grants the admin right the way an operator does (`node ../api/dist/admin-grant.js --user …` on
- * the stopped database) and starts it again. While it is stopped it also moves two assigned rides
- * into the past (past-rides.ts: the API cannot create departed rides, and only this process can
- * reach the database between runs). Hands the base URL, the admin's sign-in and those rides to the
+ * the stopped database) and starts it again. The administrator then approves a vendor that takes
+ * two rides; the server is stopped once more to move those rides into the past (past-rides.ts: the
+ * API cannot create departed rides, and only this process can reach the database between runs),
+ * and started for the tests. Hands the base URL, the admin's sign-in and those rides to the
  * workers in the environment (support/fixtures.ts reads them), and returns the teardown that stops
  * the server and removes the folder.
  */
@@ -156,9 +157,12 @@ export default async function setup(): Promise<() => Promise<void>> {
   try {
     await waitUntilReady(baseUrl, server, () => log);
     await registerAdmin(baseUrl);
-    pastRides = await createAssignedRides(baseUrl);
     await stop(server);
     grantAdmin(dataDir);
+    server = start();
+    await waitUntilReady(baseUrl, server, () => log);
+    pastRides = await createAssignedRides(baseUrl, ADMIN_ACCOUNT);
+    await stop(server);
     await moveIntoThePast(dataDir, Object.values(pastRides.rideIds));
     server = start();
     await waitUntilReady(baseUrl, server, () => log);

@@ -2,9 +2,10 @@
  * Departed rides for the browser journeys (issue 12, "Mark Completed"). The API rightly refuses to
  * create a ride in the past, so global-setup.ts builds them in two steps:
  *
- * 1. `createAssignedRides(baseUrl)`, while the server runs: a vendor and an organiser register,
- *    the organiser creates one ride per viewport a few days ahead and the vendor takes them, all
- *    through the public REST API, so every row is exactly what the app writes.
+ * 1. `createAssignedRides(baseUrl, admin)`, while the server runs: a vendor (with a Singapore
+ *    permit, for the SG->FC rides) and an organiser register, the administrator approves the
+ *    vendor, the organiser creates one ride per viewport a few days ahead and the vendor takes
+ *    them, all through the public REST API, so every row is exactly what the app writes.
  * 2. `moveIntoThePast(dataDir, rideIds)`, while the server is stopped (it holds the data folder's
  *    lock while it runs): opens the same embedded database with @rideshare/db and sets the rides'
  *    departure to yesterday. Nothing else about them changes.
@@ -31,6 +32,9 @@ const VENDOR = {
   isVendor: true,
   companyName: 'Yesterday Cars',
   driverDetails: { name: 'Lim Boon Keng', contact: '+60 12 987 6543', carNumber: 'JHB 9876' },
+  // An SG permit takes SG->FC rides (docs/vendors.md#licence-rules); the seats fit every ride.
+  permit: { country: 'SG', number: 'SG-E2E-PAST', expiresOn: '9999-12-31' },
+  vehicleSeats: 13,
 };
 const ORGANISER = {
   discordUsername: 'e2e_past_organiser',
@@ -81,9 +85,17 @@ async function createRide(baseUrl: string, cookie: string, location: string): Pr
   return (body as { id: number }).id;
 }
 
-export async function createAssignedRides(baseUrl: string): Promise<PastRides> {
+/** `admin` is the administrator's sign-in (already granted the right). */
+export async function createAssignedRides(
+  baseUrl: string,
+  admin: { discordUsername: string; password: string },
+): Promise<PastRides> {
   const organiser = (await post(baseUrl, '/api/register', ORGANISER)).cookie;
-  const vendor = (await post(baseUrl, '/api/register', VENDOR)).cookie;
+  const registered = await post(baseUrl, '/api/register', VENDOR);
+  const vendor = registered.cookie;
+  const adminCookie = (await post(baseUrl, '/api/login', admin)).cookie;
+  const vendorId = (registered.body as { id: number }).id;
+  await post(baseUrl, `/api/admin/vendors/${String(vendorId)}/approve`, undefined, adminCookie);
   const rideIds = {
     desktop: await createRide(baseUrl, organiser, 'Jurong East MRT'),
     mobile: await createRide(baseUrl, organiser, 'Woodlands MRT'),

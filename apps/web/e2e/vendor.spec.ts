@@ -1,7 +1,8 @@
 // The vendor dashboard (/vendor): a vendor takes a ride from Available Rides and finds it under My
 // Rides while the ride itself reads 'Driver Assigned'; an assign link from the rides list opens the
 // dashboard at that ride with its button focused; a ride someone else took is refused under 'Error';
-// members who are not vendors are told the dashboard is not for them.
+// members who are not vendors are told the dashboard is not for them. A new vendor waits for an
+// administrator's approval (docs/vendors.md) and then sees the rides its permit may take.
 //
 // Rides are made through POST /api/rides from their organisers' own sessions. Available Rides lists
 // every open ride of the shared database, so cards are found by their ride id.
@@ -12,6 +13,7 @@ import {
   createRideViaApi,
   holdLiveUpdates,
   joinRideViaApi,
+  loginViaApi,
   memberAccount,
   screenshot,
   sidewaysOverflow,
@@ -44,7 +46,8 @@ test.describe('/vendor', () => {
     const { page: passenger } = await signedInPage(memberAccount({ name: 'Pia Passenger' }));
     await joinRideViaApi(passenger, rideId, 'Jurong East MRT');
 
-    const { page } = await signedInPage(vendorAccount({ name: 'Vic Vendor' }));
+    // An FC->SG ride: a Malaysian permit picks up in Forest City.
+    const { page } = await signedInPage(vendorAccount({ name: 'Vic Vendor' }, 'FC->SG'));
     await page.goto('/vendor');
     await expect(tab(page, 'My Rides')).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByText('No assigned rides yet.')).toBeVisible();
@@ -205,3 +208,59 @@ test.describe('/vendor', () => {
     await expect(page).toHaveURL(/\/home$/);
   });
 });
+
+for (const viewport of ['desktop', 'mobile'] as const) {
+  test.describe(`vendor approval (${viewport})`, () => {
+    test('a new vendor waits for approval; once an administrator approves it, it sees the rides its permit may take', async ({
+      newPage,
+      signedInPage,
+      adminAccount,
+    }) => {
+      const { page: organizer } = await signedInPage(memberAccount({ name: 'Owen Opener' }), viewport);
+      const fromSingapore = await createRideViaApi(organizer, {
+        direction: 'SG->FC',
+        date: farFuture(4),
+        location: 'Clementi MRT',
+      });
+      const fromForestCity = await createRideViaApi(organizer, {
+        direction: 'FC->SG',
+        date: farFuture(4),
+        location: 'Changi Airport',
+      });
+
+      // A Singapore permit: SG->FC rides only.
+      const account = vendorAccount({ name: 'Nina New' }, 'SG->FC');
+      const { page } = await signedInPage(account, viewport, { approveVendor: false });
+      await page.goto('/vendor');
+      await expect(page.getByText('Your vendor account is awaiting approval')).toBeVisible();
+      await expect(tab(page, 'Available Rides')).toHaveCount(0);
+      await expect(page.locator('article[data-ride-id]')).toHaveCount(0);
+      await expect.poll(() => sidewaysOverflow(page)).toBe(0);
+      await screenshot(page, `vendor-awaiting-approval-${viewport}`);
+
+      const admin = await newPage({ viewport });
+      await loginViaApi(admin, adminAccount);
+      await admin.goto('/profile');
+      const applications = admin.getByRole('region', { name: 'Vendor applications' });
+      const application = applications.getByRole('listitem').filter({ hasText: account.discordUsername });
+      await expect(application).toBeVisible();
+      await expect(application).toContainText('Permit: SG SG-E2E-0001, valid until 9999-12-31', {
+        useInnerText: true,
+      });
+      await application.scrollIntoViewIfNeeded();
+      await screenshot(admin, `vendor-applications-${viewport}`);
+      await application.getByRole('button', { name: 'Approve' }).click();
+      await expect(toast(admin, 'Vendor updated')).toBeVisible();
+      // The pending list reloads without it.
+      await expect(application).toHaveCount(0);
+
+      await page.goto('/vendor?tab=available');
+      await expect(page.getByText('Your vendor account is awaiting approval')).toHaveCount(0);
+      await expect(tab(page, 'Available Rides')).toHaveAttribute('aria-selected', 'true');
+      await expect(card(page, fromSingapore)).toBeVisible();
+      await expect(card(page, fromSingapore)).toContainText('Singapore to Forest City', { useInnerText: true });
+      await expect(card(page, fromForestCity)).toHaveCount(0);
+      await screenshot(page, `vendor-approved-available-${viewport}`);
+    });
+  });
+}

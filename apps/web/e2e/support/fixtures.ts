@@ -6,14 +6,18 @@
  *   (1280x800, the default) or 'mobile' (375x812) size, with relative URLs resolved against the
  *   server under test. `clipboard: true` grants clipboard access. Every context a test opened is
  *   closed when it ends; a failed test's trace and screenshots are kept (see playwright.config.ts).
- * - `signedInPage(account, viewport?)`: a fresh page whose context is registered (POST
- *   /api/register) and so signed in as `account`, clipboard access granted. Gives `{ page, user }`.
+ * - `signedInPage(account, viewport?, { approveVendor? })`: a fresh page whose context is registered
+ *   (POST /api/register) and so signed in as `account`, clipboard access granted. A vendor is then
+ *   approved by the administrator (unless `approveVendor: false`: it stays pending). Gives
+ *   `{ page, user }`.
+ * - `adminRequest`: a request context signed in as the administrator (one per worker), for
+ *   set-up through the admin API.
  * - `adminAccount`: the administrator's sign-in; `pastRides`: the departed rides of
  *   past-rides.ts. Both were set up by the global setup, which also started the server.
  */
-import { test as base, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
-import { registerViaApi, type RegisteredUser, type TestAccount } from './helpers';
+import { approveVendorViaApi, registerViaApi, type RegisteredUser, type TestAccount } from './helpers';
 import { readServerDetails, type ServerDetails } from './server-details';
 
 export { expect } from '@playwright/test';
@@ -33,9 +37,14 @@ export interface NewPageOptions {
   clipboard?: boolean;
 }
 export type NewPage = (options?: NewPageOptions) => Promise<Page>;
+export interface SignedInOptions {
+  /** A vendor account is approved by the administrator unless this is false (it then stays pending). */
+  approveVendor?: boolean;
+}
 export type SignedInPage = (
   account: TestAccount,
   viewport?: ViewportName,
+  options?: SignedInOptions,
 ) => Promise<{ page: Page; user: RegisteredUser }>;
 
 interface TestFixtures {
@@ -47,11 +56,28 @@ interface TestFixtures {
 
 interface WorkerFixtures {
   server: ServerDetails;
+  adminRequest: APIRequestContext;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   server: [async ({}, use) => use(readServerDetails()), { scope: 'worker' }],
   baseURL: async ({ server }, use) => use(server.baseUrl),
+  adminRequest: [
+    async ({ playwright, server }, use) => {
+      const request = await playwright.request.newContext({
+        baseURL: server.baseUrl,
+        // The same origin as the app's own pages.
+        extraHTTPHeaders: { origin: server.baseUrl },
+      });
+      const response = await request.post('/api/login', { data: server.adminAccount });
+      if (response.status() !== 200) {
+        throw new Error(`The administrator could not sign in: ${String(response.status())} ${await response.text()}`);
+      }
+      await use(request);
+      await request.dispose();
+    },
+    { scope: 'worker' },
+  ],
 
   newPage: async ({ browser }, use) => {
     const contexts: BrowserContext[] = [];
@@ -65,10 +91,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await Promise.all(contexts.map((context) => context.close()));
   },
 
-  signedInPage: async ({ newPage }, use) => {
-    await use(async (account, viewport = 'desktop') => {
+  signedInPage: async ({ newPage, adminRequest }, use) => {
+    await use(async (account, viewport = 'desktop', { approveVendor = true } = {}) => {
       const page = await newPage({ viewport, clipboard: true });
       const user = await registerViaApi(page, account);
+      if (user.isVendor && approveVendor) await approveVendorViaApi(adminRequest, user.id);
       return { page, user };
     });
   },

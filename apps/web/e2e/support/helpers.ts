@@ -1,10 +1,13 @@
 /**
  * Helpers for the browser journeys (the fixtures are in ./fixtures):
  *
- * - Accounts: `memberAccount()`, `vendorAccount()` build unique test users; `registerViaUi(page,
+ * - Accounts: `memberAccount()`, `vendorAccount(overrides?, direction?)` build unique test users (a
+ *   vendor carries a permit for the rides of `direction` and 13 seats, so it may take any ride
+ *   once approved: see `approveVendorViaApi`); `registerViaUi(page,
  *   account)`, `loginViaUi(page, account)` go through /auth like a person; `registerViaApi(page,
  *   account)` / `loginViaApi(page, account)` call POST /api/register / /api/login from the page's
- *   context, so the session cookie lands in that page's browser (fast set-up for later journeys).
+ *   context, so the session cookie lands in that page's browser (fast set-up for later journeys);
+ *   `approveVendorViaApi(admin, userId)` decides a vendor's application as an administrator.
  * - Rides: `createRideViaApi(page, ride)` (POST /api/rides, gives the id), `joinRideViaApi(page,
  *   rideId, location, passengerCount?)` (POST /api/rides/{id}/join), `inDays(n)`.
  * - Looking at pages: `field(scope, label)`, `toast(page, title)`, `latestToast(page, title)`,
@@ -14,7 +17,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -29,6 +32,28 @@ export interface TestAccount {
   malaysianNumber?: string;
   revolutUsername?: string;
   vendor?: { companyName: string; driverName: string; driverContact: string; carNumber: string };
+  /** A vendor's cross-border permit (docs/vendors.md#licence). */
+  permit?: Permit;
+  vehicleSeats?: number;
+}
+
+export type RideDirection = 'SG->FC' | 'FC->SG';
+
+export interface Permit {
+  country: 'SG' | 'MY';
+  number: string;
+  expiresOn: string;
+}
+
+/**
+ * A permit that may take the rides of `direction` (with the pick-up country rule on, an SG permit
+ * picks up in Singapore: SG->FC; an MY permit in Malaysia: FC->SG). It never expires before a
+ * test's ride departs (the specs date their rides centuries ahead).
+ */
+export function permitFor(direction: RideDirection): Permit {
+  return direction === 'SG->FC'
+    ? { country: 'SG', number: 'SG-E2E-0001', expiresOn: '9999-12-31' }
+    : { country: 'MY', number: 'MY-E2E-0001', expiresOn: '9999-12-31' };
 }
 
 let counter = 0;
@@ -53,7 +78,8 @@ export function memberAccount(overrides: Partial<TestAccount> = {}): TestAccount
   };
 }
 
-export function vendorAccount(overrides: Partial<TestAccount> = {}): TestAccount {
+/** A vendor licensed for the rides of `direction`, in a vehicle with the most seats a ride can need. */
+export function vendorAccount(overrides: Partial<TestAccount> = {}, direction: RideDirection = 'SG->FC'): TestAccount {
   return {
     discordUsername: uniqueUsername('vendor'),
     password: 'vendor-pass-123',
@@ -65,6 +91,8 @@ export function vendorAccount(overrides: Partial<TestAccount> = {}): TestAccount
       driverContact: '+60 12 345 6789',
       carNumber: 'JQB 1234',
     },
+    permit: permitFor(direction),
+    vehicleSeats: 13,
     ...overrides,
   };
 }
@@ -123,6 +151,8 @@ function registerBody(account: TestAccount) {
     driverDetails: account.vendor
       ? { name: account.vendor.driverName, contact: account.vendor.driverContact, carNumber: account.vendor.carNumber }
       : null,
+    permit: account.vendor ? (account.permit ?? null) : null,
+    vehicleSeats: account.vendor ? (account.vehicleSeats ?? null) : null,
   };
 }
 
@@ -151,6 +181,15 @@ export async function loginViaApi(
   return (await response.json()) as RegisteredUser;
 }
 
+/**
+ * An administrator approves the vendor `userId` through POST /api/admin/vendors/{id}/approve;
+ * `admin` is a request context signed in as the administrator (the `adminRequest` fixture).
+ */
+export async function approveVendorViaApi(admin: APIRequestContext, userId: number): Promise<void> {
+  const response = await admin.post(`/api/admin/vendors/${String(userId)}/approve`);
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Rides
 
@@ -159,7 +198,7 @@ export function inDays(days: number): string {
 }
 
 export interface RideSetup {
-  direction: 'SG->FC' | 'FC->SG';
+  direction: RideDirection;
   date?: string;
   maxPassengers?: number;
   location: string;
