@@ -62,8 +62,11 @@ export function deviceOf(request: FastifyRequest, env: Env): DeviceControl {
   };
 }
 
-/** Sends the device cookie with any answer whose request remembered an account (after cookies are registered). */
-export function registerDeviceCookie(app: FastifyInstance, env: Env): void {
+/**
+ * Sends the device cookie with any answer whose request remembered an account (after cookies are
+ * registered); `secure` is the session cookie's decision, so both are Secure on the same requests.
+ */
+export function registerDeviceCookie(app: FastifyInstance, env: Env, secure: boolean | 'auto'): void {
   const signer = new Signer(env.SESSION_SECRETS);
   app.addHook('onSend', async (request, reply) => {
     const accounts = pending.get(request);
@@ -72,7 +75,8 @@ export function registerDeviceCookie(app: FastifyInstance, env: Env): void {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
-      secure: env.COOKIE_SECURE,
+      // Secure exactly when the session cookie is (per request behind a trusted TLS proxy).
+      secure,
       maxAge: MAX_AGE_SECONDS,
     });
   });

@@ -52,7 +52,7 @@ export const sessionPlugin = fp(
       store.stopSweeping();
     });
     await app.register(fastifyCookie);
-    registerDeviceCookie(app, opts.env);
+    registerDeviceCookie(app, opts.env, sessionCookieSecure(opts.env));
     await app.register(fastifySession, {
       // The first secret signs; all of them verify (rotation).
       secret: opts.env.SESSION_SECRETS,

@@ -91,12 +91,17 @@ export function appsPerTest(
  * (`rideshare.sid`, or `__Host-rideshare.sid` when PUBLIC_URL is https).
  */
 export function sessionCookie(response: LightMyRequestResponse): string {
+  return sessionSetCookie(response).split(';')[0] ?? '';
+}
+
+/** The whole Set-Cookie line of the session cookie (attributes included); other cookies are skipped. */
+export function sessionSetCookie(response: Pick<LightMyRequestResponse, 'headers' | 'statusCode' | 'body'>): string {
   const header = response.headers['set-cookie'];
   const all = Array.isArray(header) ? header : header ? [header] : [];
   const session = all.find((c) => /^(__Host-)?rideshare\.sid=/.test(c));
   if (!session)
     throw new Error(`no session cookie in response (status ${String(response.statusCode)}): ${response.body}`);
-  return session.split(';')[0] ?? '';
+  return session;
 }
 
 /** Logs in over HTTP and returns the Cookie header value for later requests. */

@@ -9,7 +9,7 @@ import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 
 import { parseEnv } from '../../src/env';
 import { createUser, DEFAULT_PASSWORD } from '../factories';
-import { appsPerTest, sessionCookie } from '../helpers/app';
+import { appsPerTest, sessionCookie, sessionSetCookie } from '../helpers/app';
 import { useTestDatabase } from '../helpers/db';
 import { ensureServerBuilt, spawnApiProcess, stopApiProcess, type SpawnedApiProcess } from './api-process';
 
@@ -26,13 +26,21 @@ async function login(app: FastifyInstance, headers: Record<string, string> = {})
   });
 }
 
-const setCookie = (res: { headers: Record<string, unknown> }) => String(res.headers['set-cookie']);
+const setCookie = sessionSetCookie;
+const deviceSetCookie = (res: { headers: Record<string, unknown> }) => {
+  const header = res.headers['set-cookie'];
+  const all = Array.isArray(header) ? header.map(String) : [String(header)];
+  return all.find((c) => /^(__Host-)?rideshare\.device=/.test(c)) ?? '';
+};
 
 describe('the session cookie without PUBLIC_URL', () => {
   it('is Secure when a proxy in TRUST_PROXY says the request came over HTTPS, and not otherwise', async () => {
     const app = await appWith({ TRUST_PROXY: 'loopback' });
     const overHttps = await login(app, { 'x-forwarded-proto': 'https' });
     expect(setCookie(overHttps)).toMatch(/^rideshare\.sid=[^;]+; Path=\/;.*; HttpOnly; Secure; SameSite=Lax$/);
+    // The device cookie a sign-in leaves follows the same decision.
+    expect(deviceSetCookie(overHttps)).toMatch(/; Secure;/);
+    expect(deviceSetCookie(await login(app, { 'x-forwarded-proto': 'http' }))).not.toMatch(/Secure/);
     // The cookie set over HTTPS is the one read back.
     const me = await app.inject({
       method: 'GET',

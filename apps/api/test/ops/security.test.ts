@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 
 import { createUser, DEFAULT_PASSWORD } from '../factories';
-import { appsPerTest, sessionCookie } from '../helpers/app';
+import { appsPerTest, sessionCookie, sessionSetCookie } from '../helpers/app';
 import { useTestDatabase } from '../helpers/db';
 import { testEnv } from '../helpers/env';
 
@@ -96,7 +96,7 @@ describe('security headers', () => {
     const httpsApp = await appWith({ PUBLIC_URL: 'https://rides.example.com', TRUST_PROXY: 'loopback' });
     const https = await login(httpsApp);
     // __Host-: the browser takes it only over HTTPS, for Path=/ and without a Domain.
-    const secureCookie = String(https.headers['set-cookie']);
+    const secureCookie = sessionSetCookie(https);
     expect(secureCookie).toMatch(/^__Host-rideshare\.sid=[^;]+; Path=\/;.*; HttpOnly; Secure; SameSite=Lax$/);
     expect(secureCookie).not.toMatch(/Domain=/i);
     // The prefixed cookie is the one the server reads back.
@@ -107,7 +107,7 @@ describe('security headers', () => {
     });
     expect(me.json()).toMatchObject({ discordUsername: 'ivan' });
     const http = await login(await appWith({ PUBLIC_URL: 'http://localhost:3000' }));
-    expect(String(http.headers['set-cookie'])).toMatch(/^rideshare\.sid=[^;]+;.*HttpOnly; SameSite=Lax$/);
+    expect(sessionSetCookie(http)).toMatch(/^rideshare\.sid=[^;]+;.*HttpOnly; SameSite=Lax$/);
   });
 
   it('puts the same headers on errors and 404s', async () => {
