@@ -1,5 +1,5 @@
 // Vite dev server and production build for the SPA. In development /trpc and /api go to the API on
-// port 3000 (DESIGN §2); in production the API serves dist/ itself, so there is no proxy there.
+// port 3000 (docs/architecture.md#one-process); in production the API serves dist/ itself, so there is no proxy there.
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 

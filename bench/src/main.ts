@@ -1,5 +1,5 @@
 /**
- * The benchmark harness (issue 6). `pnpm --filter @rideshare/bench bench` builds the API and the web
+ * The benchmark harness (docs/benchmarks.md). `pnpm --filter @rideshare/bench bench` builds the API and the web
  * app, then for each engine (Postgres server, embedded PGlite) and data-set size: creates a fresh
  * database, fills it, starts the production server as a child process, drives it from this process
  * with autocannon, stops it, checks the seats in the database and drops the database; then the

@@ -1,5 +1,5 @@
 /**
- * The results of a run (recorded in docs/benchmarks.json), the budgets of issue 6 evaluated against
+ * The results of a run (recorded in docs/benchmarks.json), the performance budgets (docs/benchmarks.md) evaluated against
  * them, the smoke run's machine-independent budget checks, and the Markdown tables of a run (the
  * results block of docs/benchmarks.md, and what a run prints). The figures quoted in the prose of
  * docs/benchmarks.md are generated from the same results by doc.ts.
@@ -60,7 +60,7 @@ export interface RunResults {
   elapsedSeconds: number;
 }
 
-/** The budgets of issue 6. */
+/** The performance budgets (docs/benchmarks.md). */
 export const BUDGET = {
   /** GET /api/rides at 1,000 rides, as a share of the static ceiling for the same bytes. */
   ridesCeilingRatio: 0.5,

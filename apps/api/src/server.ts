@@ -78,7 +78,7 @@ async function main(): Promise<void> {
 
   // Lapsed waitlist offers pass on when their ride is next acted on; this sweep does it for rides
   // nobody touches. It only triggers the work: the state lives in the table, and an advisory lock
-  // lets one instance sweep at a time (DESIGN §11).
+  // lets one instance sweep at a time (docs/architecture.md#live-events).
   const sweep = setInterval(() => {
     sweepLapsedOffers(handle.db, new Date(), app.log).catch((error: unknown) => {
       app.log.error({ err: error }, 'waitlist sweep failed');

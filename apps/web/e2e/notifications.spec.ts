@@ -1,4 +1,4 @@
-// The inbox (issue 13), at desktop and phone widths: the organiser cancels a ride a passenger
+// The inbox (README.md#notifications), at desktop and phone widths: the organiser cancels a ride a passenger
 // joined; the passenger sees the bell's unread count in the top bar (and, on a phone, in the menu),
 // opens Notifications, reads the sentence with the reason, follows it to the ride, and marks it read.
 import { formatRideDate } from '@rideshare/domain';

@@ -1,6 +1,6 @@
 /**
  * `AppProviders`: everything a screen needs around it, in order: Mantine (theme + styles),
- * the notifications host (one toast at a time, 5000 ms, SPEC §9), tRPC and React Query.
+ * the notifications host (one toast at a time, 5000 ms, docs/product.md#costs-and-constants), tRPC and React Query.
  * Tests pass their own `queryClient` / `trpcClient` (see src/test-utils); the app uses the defaults.
  */
 import '@mantine/core/styles.css';
@@ -25,7 +25,7 @@ export interface AppProvidersProps {
 }
 
 /**
- * F8 moves focus to the toast on screen (SPEC §9), so keyboard users can read or dismiss it; it
+ * F8 moves focus to the toast on screen (docs/product.md#costs-and-constants), so keyboard users can read or dismiss it; it
  * works from inside form fields too. Toasts are focusable (see lib/notify.ts).
  */
 function NotificationsHotkey() {

@@ -1,5 +1,5 @@
 /**
- * The route table (SPEC §2). Every page is its own lazily loaded chunk, rendered inside `AppLayout`
+ * The route table (docs/product.md#screens). Every page is its own lazily loaded chunk, rendered inside `AppLayout`
  * (whose Suspense shows a spinner while a chunk loads), so /home stays light and the join screen's
  * map code is only fetched on /rides/:id/join.
  *

@@ -1,6 +1,6 @@
 /**
  * The Mantine theme: system fonts (nothing to download at the checkpoint), one primary colour,
- * rounded cards, and the `sm` breakpoint pinned to the product's mobile breakpoint (768px, SPEC §9)
+ * rounded cards, and the `sm` breakpoint pinned to the product's mobile breakpoint (768px, docs/product.md#costs-and-constants)
  * so `hiddenFrom="sm"` / `visibleFrom="sm"` mean exactly "phone layout" / "desktop layout".
  */
 import { createTheme } from '@mantine/core';

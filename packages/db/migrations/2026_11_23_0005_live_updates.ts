@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Live updates and the inbox (DESIGN §11).
+// Live updates and the inbox (docs/architecture.md#live-events).
 // - live_events_seq numbers every event across all API instances (the SSE id / Last-Event-ID).
 // - notifications are rows written in the same transaction as the change that causes them.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

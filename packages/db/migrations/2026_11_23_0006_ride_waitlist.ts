@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 // The waitlist of a full ride: members waiting for seats with their location and group size, in
 // queue order (the id, taken under the ride's row lock, so it is the order people joined in). A
 // row with `offer_expires_at` holds its group's seats until then; a lapsed offer's row is dropped
-// when the ride is next acted on or by the periodic sweep (DESIGN §11).
+// when the ride is next acted on or by the periodic sweep (docs/architecture.md#live-events).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,5 +1,5 @@
 /**
- * Receiving Postgres NOTIFY messages (DESIGN §11): each process holds one listening connection per
+ * Receiving Postgres NOTIFY messages (docs/architecture.md#live-events): each process holds one listening connection per
  * channel, outside the pool, so a busy pool can never starve it and a pool client is never pinned.
  *
  * - Server engine: a dedicated `pg.Client` runs `LISTEN <channel>`. When the connection fails or

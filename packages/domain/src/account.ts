@@ -1,6 +1,6 @@
 /**
  * Account rules beyond the input schemas: whose profile one may change, the texts of the password
- * reset flow, and the one-time reset codes the administrator hands out (SPEC §2 Profile, §5, §6).
+ * reset flow, and the one-time reset codes the administrator hands out (docs/product.md#profile).
  */
 import { z } from 'zod';
 

@@ -110,7 +110,7 @@ export type CalendarEvent = {
  * Where the event takes place: the pick-up point the reader may see. A passenger of an SG->FC
  * ride is picked up at their own location, so their event says that; everyone else (the public,
  * members not on the ride, and everyone on an FC->SG ride, which all leave from Forest City) gets
- * the ride's public pick-up point, which every ride answer already shows to anyone (SPEC §6,
+ * the ride's public pick-up point, which every ride answer already shows to anyone (docs/product.md#roles,
  * domain `visibility`: the organiser's SG->FC pick-up is the one location the public sees).
  *
  * @example calendarLocation({ direction: 'SG->FC', pickupLocation: 'Pasir Ris MRT' }, { ownLocation: 'Blk 5' })

@@ -1,5 +1,5 @@
 /**
- * Business constants shared by the web app and the API (SPEC §9). Changing one of these changes
+ * Business constants shared by the web app and the API (docs/product.md#costs-and-constants). Changing one of these changes
  * the product for both sides at once, which is the point of keeping them here.
  */
 
@@ -15,7 +15,7 @@ export const MAX_RIDE_COST = 1000;
 /** Bounds of the price of one additional stop an organiser may set, in whole SGD. */
 export const MIN_STOP_PRICE = 0;
 export const MAX_STOP_PRICE = 100;
-/** The travel guide's recommended drivers (SPEC §2): trip price and price per additional stop, SGD. */
+/** The travel guide's recommended drivers (docs/product.md#travel-guide): trip price and price per additional stop, SGD. */
 export const RECOMMENDED_DRIVER_PRICES = [
   { trip: 75, perStop: 5 },
   { trip: 80, perStop: 10 },
@@ -50,7 +50,7 @@ export type Direction = (typeof DIRECTIONS)[number];
 export const DEFAULT_DIRECTION: Direction = 'SG->FC';
 
 /**
- * A ride starts open; a vendor assigning it makes it assigned (SPEC §4); its organiser may cancel a
+ * A ride starts open; a vendor assigning it makes it assigned (docs/product.md#ride-status); its organiser may cancel a
  * future open or assigned ride, which keeps its entries but can no longer change.
  */
 export const RIDE_STATUSES = ['open', 'assigned', 'completed', 'cancelled'] as const;

@@ -6,7 +6,7 @@ import { fromSingaporeInputValue, toSingaporeInputValue } from './time';
 /** One drop-off (FC->SG) or organiser location entry as stored and sent. */
 export type DropoffLocation = { location: string; passengerCount: number };
 
-/** What the ride create/edit form holds (field names as in SPEC §2). */
+/** What the ride create/edit form holds (field names as in docs/product.md#ride-form). */
 export type RideFormValues = {
   direction: Direction;
   date: string;
@@ -21,7 +21,7 @@ export type RideFormValues = {
   dropoffLocations?: (string | DropoffLocation)[];
 };
 
-/** The create/update body the form sends (SPEC §3 "Ride payload"). */
+/** The create/update body the form sends (docs/product.md#ride-payload). */
 export type RidePayload = {
   direction: Direction;
   maxPassengers: number;

@@ -70,7 +70,7 @@ export type DerivedRideFields = {
  * - currentPassengers: every entry's group size added up (the organiser's included);
  * - additionalStops: distinct locations beyond the first ({@link countAdditionalStops});
  * - dropoffLocations: the organiser's entry first (the edit form reads the organiser's location
- *   from the first entry, SPEC §4), then everyone else in drop-off order (stop number, unnumbered
+ *   from the first entry, docs/product.md#direction-rules), then everyone else in drop-off order (stop number, unnumbered
  *   last, then by entry id).
  *
  * @example deriveRideFields('FC->SG', 1, [

@@ -94,7 +94,7 @@ function isRideStatus(value: string): value is RideStatus {
  * The words for a ride status: open is Open, assigned is Driver Assigned, completed is Completed,
  * cancelled is Cancelled.
  * Takes any text, as a status read off the wire may be one this build does not know: that one
- * shows as Completed too (SPEC §4: "Completed is displayed for any other status").
+ * shows as Completed too (docs/product.md#ride-status).
  *
  * @example statusLabel('assigned') // 'Driver Assigned'
  */

@@ -1,5 +1,5 @@
 /**
- * Every input the product accepts, as zod schemas with the spec's exact messages (SPEC §5). The API
+ * Every input the product accepts, as zod schemas with the spec's exact messages (docs/product.md#validation). The API
  * parses requests with the `*Input` schemas; the web forms validate with the `*FormSchema` ones, so a
  * message reads the same on screen and in an API answer. Within a field the first failing rule's
  * message comes first.
@@ -259,7 +259,7 @@ export type MarkNotificationsReadInput = z.output<typeof markNotificationsReadIn
 const filled = (value: unknown): boolean => typeof value === 'string' && value.trim().length > 0;
 const isObject = (payload: { value: unknown }): boolean => typeof payload.value === 'object' && payload.value !== null;
 
-/** Registration's required-for-vendors messages (SPEC §5), also used by a vendor's profile edit. */
+/** Registration's required-for-vendors messages (docs/product.md#register-validation), also used by a vendor's profile edit. */
 export const VENDOR_MESSAGES = {
   companyName: 'Company name is required for vendors',
   driverName: 'Driver name is required for vendors',

@@ -3,7 +3,7 @@ import type { DriverDetails } from './schemas';
 import { firstFilled } from './text';
 
 /**
- * What a ride shows depends on who reads it (SPEC §6): a signed-in member sees the organiser's
+ * What a ride shows depends on who reads it (docs/product.md#roles): a signed-in member sees the organiser's
  * Discord username and contacts and every passenger's location; a visitor who is not signed in
  * ('public') browses rides without learning who anybody is on Discord or where they live.
  * Every read of a ride (lists, detail, cached answers) goes through these rules, so the two
@@ -86,7 +86,7 @@ export function visibleCreator<T extends RideCreatorContacts>(
   return audience === 'member' ? withoutNumbers : { ...withoutNumbers, discordUsername: null };
 }
 
-/** A passenger's contact fields (SPEC §3 passenger user). */
+/** A passenger's contact fields (docs/product.md#ride-passenger). */
 export type PassengerContacts = {
   whatsappNumber: string | null;
   malaysianNumber: string | null;

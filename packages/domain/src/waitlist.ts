@@ -8,7 +8,7 @@ import { joinRideInput } from './schemas';
  * an offer that holds their seats for {@link OFFER_MINUTES} minutes. Holding means nobody else can
  * take those seats (a direct join counts them as taken), so accepting never fails for lack of
  * room. An offer that lapses passes on: its member leaves the queue and the seats go to the next.
- * Time is only ever compared with stored expiry times (no timers own state, DESIGN §11).
+ * Time is only ever compared with stored expiry times (no timers own state, docs/architecture.md#live-events).
  */
 
 /** How long an offer holds its seats. */

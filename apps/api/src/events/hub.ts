@@ -1,5 +1,5 @@
 /**
- * The receiving side of the live channel in one API instance (DESIGN §11): every NOTIFY payload
+ * The receiving side of the live channel in one API instance (docs/architecture.md#live-events): every NOTIFY payload
  * the instance's listener hears goes through `receive()`, which validates it and, after the
  * coalescing window, keeps it in a ring of the last LIVE_EVENT_REPLAY_SIZE events (arrival order)
  * and hands it to the subscribers allowed to see it. Subscribers are the SSE streams (REST

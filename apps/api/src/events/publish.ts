@@ -1,5 +1,5 @@
 /**
- * The writing side of the live channel (DESIGN §11). `publishRideEvent` and `publishUserEvent` are
+ * The writing side of the live channel (docs/architecture.md#live-events). `publishRideEvent` and `publishUserEvent` are
  * called inside the transaction that made the change: Postgres delivers a NOTIFY only on commit,
  * so a rolled-back change never announces itself, and every instance's listener hears it.
  */

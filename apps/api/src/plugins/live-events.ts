@@ -1,5 +1,5 @@
 /**
- * The live channel's lifecycle in one instance (DESIGN §11). Registers, in order: the listener
+ * The live channel's lifecycle in one instance (docs/architecture.md#live-events). Registers, in order: the listener
  * (the database handle's `listen` on `rideshare_events`, feeding the hub, and ending the streams
  * of sessions that ended on any instance; a reconnect after a lost
  * connection makes the hub tell every client to resync), `app.liveEvents` (the hub, and `ready`:

@@ -6,7 +6,7 @@ import { sql, type Transaction } from 'kysely';
 export interface PassengerUser {
   id: number;
   name: string | null;
-  /** Same as `name`: the field older clients read (SPEC §3 "name/fullName"). */
+  /** Same as `name`: the field older clients read (docs/product.md#ride-passenger). */
   fullName: string | null;
   discordUsername: string;
   whatsappNumber: string | null;
@@ -14,7 +14,7 @@ export interface PassengerUser {
   revolutUsername: string | null;
 }
 
-/** One passenger entry of a ride with its user (SPEC §3 "Ride passenger"). */
+/** One passenger entry of a ride with its user (docs/product.md#ride-passenger). */
 export interface PassengerEntry {
   id: number;
   rideId: number;

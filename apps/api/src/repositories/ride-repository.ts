@@ -84,7 +84,7 @@ export interface RideWaitlist {
 }
 
 /**
- * One ride with its organiser (SPEC §3 `creator`; null if the user no longer exists), its
+ * One ride with its organiser (docs/product.md#data `creator`; null if the user no longer exists), its
  * driver card (`driver`: null unless a vendor is assigned and the caller is of the ride's party)
  * and its waitlist.
  */
@@ -206,7 +206,7 @@ function byDeparture(order: OrderByDirection = 'asc') {
   return (query: RideSummaryQuery): RideSummaryQuery => query.orderBy('rides.date', order).orderBy('rides.id', order);
 }
 
-/** Rides still to come first, each part soonest first: the order of the My Rides lists (SPEC §4). */
+/** Rides still to come first, each part soonest first: the order of the My Rides lists (docs/product.md#list-order). */
 function upcomingFirst(now: Date) {
   return (query: RideSummaryQuery): RideSummaryQuery =>
     query.orderBy(sql`(rides.date < ${now})`, 'asc').$call(byDeparture());

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 import type { Env } from '../env';
 
-/** What the web app needs to know at run time about the outside map services (DESIGN §8). */
+/** What the web app needs to know at run time about the outside map services (docs/architecture.md#outside-services). */
 export interface PublicConfig {
   /** A MapLibre style URL; empty means the web app uses its built-in OpenStreetMap raster style. */
   mapStyleUrl: string;

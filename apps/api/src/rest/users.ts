@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { HttpContextDeps } from '../trpc/context';
 import { bodyObject, parseId, untrusted, viaCaller } from './adapter';
 
-/** PATCH /api/users/:id — the profile fields of SPEC §7; the path names whose profile. */
+/** PATCH /api/users/:id — the profile fields of docs/product.md#api-calls; the path names whose profile. */
 export function registerUserRoutes(app: FastifyInstance, deps: HttpContextDeps): void {
   app.patch(
     '/api/users/:id',

@@ -6,7 +6,7 @@ import { publicProcedure, router } from '../trpc/init';
 
 export const liveRouter = router({
   /**
-   * The live event stream over Server-Sent Events (DESIGN §11): `{type, rideId, version}` for every
+   * The live event stream over Server-Sent Events (docs/architecture.md#live-events): `{type, rideId, version}` for every
    * public ride event, plus the caller's own `notifications.changed`. Each event is `tracked` by its
    * id (`liveEventId`), so a reconnecting client's `lastEventId` (or the `Last-Event-ID` header)
    * replays what it missed, or yields one `resync`. A server-side end (shutdown, too slow, the

@@ -21,7 +21,7 @@ export interface NotificationPage {
 const markReadProcedure = protectedProcedure.use(rateLimited('markRead'));
 
 /**
- * The signed-in member's inbox (DESIGN §11). The live-update code invalidates these by name
+ * The signed-in member's inbox (docs/architecture.md#live-events). The live-update code invalidates these by name
  * (`notification.list`, `notification.unreadCount`) when the user's inbox changes.
  */
 export const notificationRouter = router({

@@ -45,7 +45,7 @@ async function assertDriverContact(trx: Transaction<Database>, id: number | null
  * first passenger entry, at their location (pick-up for SG->FC, first drop-off for FC->SG) with
  * their group size. Further drop-off entries in the payload are not stored: every location on a
  * ride belongs to a passenger entry, and `dropoffLocations` is always rebuilt from the entries.
- * Without a `cost` or `stopPrice` the ride costs SGD 80 and SGD 5 a stop (SPEC §9). Answers the
+ * Without a `cost` or `stopPrice` the ride costs SGD 80 and SGD 5 a stop (docs/product.md#costs-and-constants). Answers the
  * new ride's id.
  */
 export async function createRide(

@@ -10,7 +10,7 @@ const t = useTestApp();
 const DAY = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY);
 
-/** SPEC §3 ride fields, as every ride answer carries them. */
+/** The ride fields (docs/product.md#data), as every ride answer carries them. */
 const RIDE_FIELDS = [
   'id',
   'creatorId',

@@ -1,7 +1,7 @@
 /**
  * `SubmitButton`: a form's submit button that reads `pendingLabel` (e.g. 'Registering...') with a
  * small spinner while `pending`, and cannot be pressed twice meanwhile. Unlike Mantine's `loading`
- * prop, the label stays visible, as SPEC §2 asks. Other Button props pass through.
+ * prop, the label stays visible, as docs/product.md#screens asks. Other Button props pass through.
  */
 import { Button, Loader, type ButtonProps } from '@mantine/core';
 import type { ReactNode } from 'react';

@@ -1,6 +1,6 @@
 /**
  * `copyWithToast(text, success)`: copies text for the user, then shows `success` (title + message)
- * or SPEC §8's 'Failed to copy' / 'Please try again or copy the text manually.'; resolves whether
+ * or docs/product.md#clipboard-error 'Failed to copy' / 'Please try again or copy the text manually.'; resolves whether
  * it worked. Uses the async Clipboard API; where that is missing or refused (a page served over
  * plain http on a LAN, an older browser) it falls back to a hidden textarea and
  * `execCommand('copy')`.

@@ -7,7 +7,7 @@
  * - `errorCode(err)`: the domain code (`RIDE_FULL`, `VALIDATION_FAILED`, ...) or else the tRPC
  *   code (`UNAUTHORIZED`, ...), or null: for screens that react to one refusal in particular.
  * - `fieldErrors(err)`: first message per field of a validation refusal, for `form.setErrors`.
- * - `showApiError(err, title = 'Error')`: the red toast SPEC §8 asks for, with `errorMessage(err)`.
+ * - `showApiError(err, title = 'Error')`: the red toast of docs/product.md#errors, with `errorMessage(err)`.
  */
 import type { AppRouter } from '@rideshare/api';
 import type { DomainErrorCode } from '@rideshare/domain';

@@ -3,7 +3,7 @@
  *
  * - `zodResolver(schema)`: a synchronous `validate` function for `useForm` (Mantine's own Standard
  *   Schema resolver; zod 4 schemas are Standard Schemas). The first message per field wins, and the
- *   domain schemas order their rules as SPEC §5 does.
+ *   domain schemas order their rules as docs/product.md#validation does.
  * - `focusFirstInvalid(errors, formName?)`: after a failed submit, focuses the invalid field that
  *   comes first on screen, so keyboard and screen-reader users land on what needs fixing.
  */

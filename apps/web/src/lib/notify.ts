@@ -1,5 +1,5 @@
 /**
- * Toasts. SPEC §9 shows one toast at a time, so a new toast replaces the one on screen instead of
+ * Toasts. The product shows one toast at a time (docs/product.md#costs-and-constants), so a new toast replaces the one on screen instead of
  * queueing behind it (the Notifications host in main.tsx has `limit={1}` and 5000 ms autoClose).
  *
  * - `notifySuccess(title, message?)`: green, for completed actions ('Ride created successfully').

@@ -7,7 +7,7 @@
  *   subscriptions (the live event stream) go over Server-Sent Events instead (no WebSocket server),
  *   resuming after the last event received, and are opened again with a capped backoff when the
  *   stream fails outright (EventSource itself reconnects after a dropped connection).
- * - `createQueryClient()`: SPEC §7 defaults: data never goes stale by itself, no interval or
+ * - `createQueryClient()`: docs/product.md#data-fetching defaults: data never goes stale by itself, no interval or
  *   focus refetching, and no retries (a failed write must not be repeated behind the user's back).
  */
 import type { AppRouter } from '@rideshare/api';

@@ -1,5 +1,5 @@
 /**
- * /auth (SPEC §2 "Auth screen"). Forgot-password is a view inside the card rather than a third tab,
+ * /auth (docs/product.md#auth-screen). Forgot-password is a view inside the card rather than a third tab,
  * and after a password reset with a code the Login tab comes back with the username filled in.
  * Signed-in users never see this page (the route redirects them to '/').
  */

@@ -1,4 +1,4 @@
-/** /bus-guide (SPEC §2 "Bus guide"): static content; the timetable facts live in features/guides. */
+/** /bus-guide (docs/product.md#bus-guide): static content; the timetable facts live in features/guides. */
 import { Anchor, Card, List, Stack, Tabs, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 

@@ -1,4 +1,4 @@
-/** /guide (SPEC §2 "Travel guide"): static content from features/guides. */
+/** /guide (docs/product.md#travel-guide): static content from features/guides. */
 import { Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { ADDITIONAL_STOP_FEE, DEFAULT_RIDE_COST, formatSgd, RECOMMENDED_DRIVER_PRICES } from '@rideshare/domain';
 import { Link } from 'react-router-dom';

@@ -1,5 +1,5 @@
 /**
- * /home (SPEC §2 "Rides list"). The open tab, filters and page live in the address (see
+ * /home (docs/product.md#rides-list). The open tab, filters and page live in the address (see
  * ride-list-params), so a reload or a shared link shows the same list.
  */
 import { Button, Center, Loader, Tabs } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * /rides/:id/join (SPEC §2 "Join screen"): the ride's summary and cost, and the join form with a map
+ * /rides/:id/join (docs/product.md#join-screen): the ride's summary and cost, and the join form with a map
  * whose clicks and place search fill the location (the map code loads lazily, only on this screen).
  * The form's rules are `useJoinRide`'s, shared with the detail page's join card. A full ride offers
  * its waitlist (`WaitlistCard`), and so does the form for a group larger than the seats left

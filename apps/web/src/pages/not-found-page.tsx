@@ -1,4 +1,4 @@
-/** Any unknown path (SPEC §2): '404 Page Not Found' and a way back home. */
+/** Any unknown path (docs/product.md#screens): '404 Page Not Found' and a way back home. */
 import { Button, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 

@@ -1,5 +1,5 @@
 /**
- * /profile (SPEC §2 "Profile"; the route guard sends visitors to /auth). One column, so it reads the
+ * /profile (docs/product.md#profile; the route guard sends visitors to /auth). One column, so it reads the
  * same on a phone and a desktop.
  */
 import { Card, Stack, Text, Title } from '@mantine/core';

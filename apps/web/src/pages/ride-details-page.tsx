@@ -1,5 +1,5 @@
 /**
- * /rides/:id (SPEC §2 "Ride detail"). Public; the passenger list and contacts need a login. The
+ * /rides/:id (docs/product.md#ride-detail). Public; the passenger list and contacts need a login. The
  * open tab is kept in `?tab=`. The side column starts with one action card, chosen from the domain's
  * `joinEligibility` (seats held for the waitlist count as taken): the join form, the waitlist card
  * (a full ride, or the viewer already waiting), or the card that says why the viewer cannot join.

@@ -1,6 +1,6 @@
 /**
- * /rides/create and /rides/edit/:id: one form for both modes, decided by the route's id (SPEC §2
- * "Ride create/edit form", §4 "Create vs edit", "Delete"). Edit pre-fills with the domain's
+ * /rides/create and /rides/edit/:id: one form for both modes, decided by the route's id (docs/product.md#ride-form,
+ * docs/product.md#delete-confirmation). Edit pre-fills with the domain's
  * `rideToFormValues`; only the organiser may edit, anyone else is sent to /home. Delete asks twice
  * (`useTwoStepConfirm`). After a write, `refreshRide()`.
  */

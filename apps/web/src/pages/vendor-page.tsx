@@ -1,5 +1,5 @@
 /**
- * /vendor (SPEC §2 "Vendor dashboard"). The open tab lives in the address (`?tab=`). A ride card's
+ * /vendor (docs/product.md#vendor-dashboard). The open tab lives in the address (`?tab=`). A ride card's
  * assign link (/vendor?rideId={id}) opens the available rides with that ride outlined, scrolled to
  * and its assign button focused, or a notice saying why it is not on offer. Both lists reload every
  * time the dashboard opens, since other people create and take rides meanwhile. Members who are not

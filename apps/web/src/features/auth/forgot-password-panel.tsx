@@ -1,5 +1,5 @@
 /**
- * `ForgotPasswordPanel` (the forgot-password view of /auth, SPEC §2): there is no e-mail reset. It
+ * `ForgotPasswordPanel` (the forgot-password view of /auth, docs/product.md#auth-screen): there is no e-mail reset. It
  * tells the user to ask the administrator on Discord for a one-time reset code, or to register again
  * under a different Discord username (linking to the Register tab); below that, 'Have a reset code?'
  * (`ResetCodeForm`) redeems the code, and `onResetComplete` gets the username so the page can return

@@ -1,5 +1,5 @@
 /**
- * `LoginForm` (the Login tab of /auth, SPEC §2): Discord Username and Password, both required by
+ * `LoginForm` (the Login tab of /auth, docs/product.md#auth-screen): Discord Username and Password, both required by
  * the form; 'Logging in...' while pending. A failure shows the red toast 'Login failed' with the
  * server's message and, under the form, 'Invalid Discord username or password' (or the reason when
  * it is something else, such as too many attempts or no connection). Success goes to '/'. With

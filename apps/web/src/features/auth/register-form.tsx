@@ -1,5 +1,5 @@
 /**
- * `RegisterForm` (the Register tab of /auth, SPEC §2 and §5). Validated with the domain's
+ * `RegisterForm` (the Register tab of /auth, docs/product.md#auth-screen, docs/product.md#register-validation). Validated with the domain's
  * `registerFormSchema`, so the messages and their order are the spec's. Ticking 'Register as a
  * vendor/driver' reveals four required fields (Company Name, Driver Name, Driver Contact, Car
  * Number). 'Registering...' while pending. A failure shows the red toast 'Registration failed' with

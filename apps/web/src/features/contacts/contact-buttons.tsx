@@ -1,6 +1,6 @@
 /**
  * `<ContactButtons contacts={...} show={['whatsapp', 'malaysian', 'discord', 'revolut']} />`: one
- * icon button per contact kind (SPEC §9 "Contact actions"):
+ * icon button per contact kind (docs/product.md#contact-actions):
  * - WhatsApp opens a wa.me chat with the number's digits (new tab);
  * - Malaysian Number opens a tel: link and copies the digits;
  * - Discord and Revolut copy the username.

@@ -2,7 +2,7 @@
  * The cost figures of a ride, all from the domain's cost rules (packages/domain cost.ts), so the
  * card, the detail page and the join screen show the same numbers:
  *
- * - `CostBox`: the cost breakdown (SPEC §2 "Join screen", §9 as issue 12 refines it): Base Cost,
+ * - `CostBox`: the cost breakdown (docs/product.md#join-screen, docs/product.md#costs-and-constants): Base Cost,
  *   Additional Stops (their count × the ride's stop price, and the amount; only when there are
  *   any), Total Cost, then "Per person now" (total / passengers on board, at least one) and
  *   "Per person if full" (total / seats) side by side.

@@ -1,5 +1,5 @@
 /**
- * The public-bus facts both guides quote (SPEC §2 "Travel guide" / "Bus guide", §9), kept in one
+ * The public-bus facts both guides quote (docs/product.md#travel-guide, docs/product.md#bus-guide, docs/product.md#costs-and-constants), kept in one
  * place so the two pages cannot disagree.
  */
 export const CROSS_BORDER_BUSES = ['CW3', 'CW4', 'CW4S', 'CW6', 'CW7'] as const;

@@ -1,6 +1,6 @@
 /**
  * `useJoinRide(ride, { onJoined })`: the join form's state and rules, shared by the join screen
- * (/rides/:id/join) and the detail page's join card (SPEC §2, §5 "Join (detail page)").
+ * (/rides/:id/join) and the detail page's join card (docs/product.md#join-screen, docs/product.md#join-validation).
  *
  * - Fields `passengerCount` and `dropoffLocation`, checked on blur and on submit with the domain's
  *   `joinFormSchema(remaining)` against the seats left now (the ride may refresh while the form is

@@ -1,5 +1,5 @@
 /**
- * `LocationPicker`: the place search box and the map of the join screen (SPEC §2, DESIGN §8).
+ * `LocationPicker`: the place search box and the map of the join screen (docs/product.md#join-screen, docs/architecture.md#outside-services).
  *
  * - Search: Enter in the box or the Search button asks the configured place-search service; a
  *   result is listed by its full name and, once chosen, reported as `onPick` with the first

@@ -1,6 +1,6 @@
 /**
  * Where the map gets its style and the search box its results, decided by the server at start-up
- * (GET /api/config, DESIGN §8), so one web build works with any provider.
+ * (GET /api/config, docs/architecture.md#outside-services), so one web build works with any provider.
  *
  * - `useMapServiceConfig()`: the settings, falling back to the defaults when the call fails (the map
  *   and the location field must keep working without it).

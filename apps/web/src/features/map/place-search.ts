@@ -1,5 +1,5 @@
 /**
- * Place search against a Nominatim-compatible endpoint (DESIGN §8: `q`, `format=json`; results with
+ * Place search against a Nominatim-compatible endpoint (docs/architecture.md#outside-services: `q`, `format=json`; results with
  * lat, lon, display_name, place_id), plus the names the join screen writes into its location field.
  */
 import { z } from 'zod';

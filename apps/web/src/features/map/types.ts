@@ -1,4 +1,4 @@
-/** A point on the location map (SPEC §3 "Map location item", client only). */
+/** A point on the location map (docs/product.md#map-location-item, client only). */
 export interface MapLocation {
   id: string;
   /** [latitude, longitude] */
@@ -6,7 +6,7 @@ export interface MapLocation {
   name: string;
 }
 
-/** The run-time settings of the outside map services, from GET /api/config (DESIGN §8). */
+/** The run-time settings of the outside map services, from GET /api/config (docs/architecture.md#outside-services). */
 export interface MapServiceConfig {
   /** A MapLibre style URL; empty means the built-in OpenStreetMap raster style. */
   mapStyleUrl: string;

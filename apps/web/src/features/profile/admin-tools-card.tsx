@@ -1,5 +1,5 @@
 /**
- * `AdminToolsCard` (SPEC §2 "Profile", §5 "Admin reset"): shown only to the administrator (the
+ * `AdminToolsCard` (docs/product.md#profile, docs/product.md#admin-reset): shown only to the administrator (the
  * server decides: `user.isAdmin`, and it re-checks on every call). Two tools:
  *
  * - Reset a user's password: Discord Username, New Password, Confirm New Password, checked with the

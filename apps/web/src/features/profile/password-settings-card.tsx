@@ -1,5 +1,5 @@
 /**
- * `PasswordSettingsCard` (SPEC §2 "Profile", §5 "Password change"): Current Password, New Password
+ * `PasswordSettingsCard` (docs/product.md#profile, docs/product.md#password-change): Current Password, New Password
  * and Confirm New Password, checked with the domain's `changePasswordFormSchema` (its messages:
  * 'Please enter your current password', 'Please enter a new password', 'New password must be at
  * least 8 characters long', 'New passwords do not match'). Sends `auth.changePassword`; success

@@ -1,6 +1,6 @@
 /**
- * `profileUpdateErrorMessage(err)`: the reason a profile update failed, in words (SPEC §8 "Profile
- * update"). When what came back was an HTML page instead of the API's JSON (a proxy or server error
+ * `profileUpdateErrorMessage(err)`: the reason a profile update failed, in words
+ * (docs/product.md#profile-update-error). When what came back was an HTML page instead of the API's JSON (a proxy or server error
  * page: the parse error quotes its `<!DOCTYPE`), it reads 'Server error: The server returned an
  * HTML error instead of JSON'; otherwise the usual `errorMessage`. The screen shows it as
  * 'Failed to update profile: {message}'.

@@ -1,5 +1,5 @@
 /**
- * `ProfileForm` (SPEC §2 "Profile"): the signed-in user's details. Discord Username is shown but
+ * `ProfileForm` (docs/product.md#profile): the signed-in user's details. Discord Username is shown but
  * cannot be changed (it is the login); Full Name, WhatsApp Number, Malaysian Phone Number and
  * Revolut Username can. 'Save Changes' sends `user.update` (a blank field clears it); success shows
  * 'Your profile has been updated' and puts the saved user into the session, so every screen shows

@@ -3,7 +3,7 @@
  * group (name 'RideShare: {direction} {date}' and every passenger's number or username, from the
  * domain's group suggestions) so someone can set the group up by hand; automatic group setup does
  * not work yet, and the card says so. With nobody (or no contact) to add, the button explains why
- * instead of copying (SPEC §5 "Group copy actions").
+ * instead of copying (docs/product.md#group-copy).
  */
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { discordGroupSuggestion, whatsappGroupSuggestion, type GroupSuggestion } from '@rideshare/domain';

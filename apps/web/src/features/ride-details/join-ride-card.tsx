@@ -1,6 +1,6 @@
 /**
- * `<JoinRideCard ride={ride} />`: the join form of the ride detail page (SPEC §2 "Ride detail",
- * §5 "Join (detail page)"), on `useJoinRide`. The caller decides when the card shows (domain
+ * `<JoinRideCard ride={ride} />`: the join form of the ride detail page (docs/product.md#ride-detail,
+ * docs/product.md#join-validation), on `useJoinRide`. The caller decides when the card shows (domain
  * `joinEligibility`). A group larger than the seats left is offered the waitlist (`WaitlistInstead`).
  */
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * `<PassengersTab ride viewerId passengers />`: who is on the ride (SPEC §2 "Ride detail",
+ * `<PassengersTab ride viewerId passengers />`: who is on the ride (docs/product.md#ride-detail,
  * Passengers tab; signed-in viewers only). Each entry shows the passenger's name (or Discord
  * name), their location, 'Stop #n' once the organiser has ordered the drop-offs, the group size and
  * contact buttons; the organiser also sees 'Passenger n' numbering. On rides still ahead, the

@@ -1,5 +1,5 @@
 /**
- * `<RideDetailsTab ride signedIn />`: the Details tab (SPEC §2 "Ride detail"): date and time, the
+ * `<RideDetailsTab ride signedIn />`: the Details tab (docs/product.md#ride-detail): date and time, the
  * organiser, the pickup location (SG->FC) or the list of drop-off locations (FC->SG), and the cost
  * breakdown with the per-person share of a full ride. A visitor's ride carries no passenger's
  * drop-off (nor the organiser's Discord username: 'Unknown Organizer' when no name was given), so

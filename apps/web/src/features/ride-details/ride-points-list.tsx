@@ -1,6 +1,6 @@
 /**
  * `<RidePointsList ride passengers />`: the ride's pickup, drop-off and passenger points as a list
- * only screen readers see (SPEC §2: a hidden map list with placeholder positions). Sighted users
+ * only screen readers see (docs/product.md#ride-detail: a hidden map list with placeholder positions). Sighted users
  * read the same places in the Details and Passengers tabs.
  */
 import { VisuallyHidden } from '@mantine/core';

@@ -1,8 +1,8 @@
 /**
- * `rideMapPoints(ride, passengers)`: the places of a ride as map items (SPEC §3 "Map location
- * item": id, position [lat, lng], name): the pickup, the organiser's drop-off list (FC->SG) and
+ * `rideMapPoints(ride, passengers)`: the places of a ride as map items (docs/product.md#map-location-item:
+ * id, position [lat, lng], name): the pickup, the organiser's drop-off list (FC->SG) and
  * every passenger's point. Nothing is geocoded on this screen, so every position is the map's
- * default centre, a placeholder (SPEC §2: the hidden map list "uses placeholder positions"); the
+ * default centre, a placeholder (docs/product.md#ride-detail: the hidden map list has no real positions); the
  * names are what the screen-reader list reads out.
  */
 import { MAP_DEFAULT_CENTER, normaliseDropoffLocations, passengerDisplayName, sortBySequence } from '@rideshare/domain';

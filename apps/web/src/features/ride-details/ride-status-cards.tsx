@@ -1,5 +1,5 @@
 /**
- * The cards the ride detail page shows instead of the join form (SPEC §2 "Ride detail"):
+ * The cards the ride detail page shows instead of the join form (docs/product.md#ride-detail):
  *
  * - `<LoginRequiredCard />`: 'Login Required' with 'Login or Register' to /auth (signed out).
  * - `<JoinedCard past />`: 'You've Joined This Ride', or 'This Ride Is Completed' once past, with

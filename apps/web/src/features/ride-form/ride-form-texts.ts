@@ -1,5 +1,5 @@
 /**
- * The ride form's words that change with the direction (SPEC §2 "Ride create/edit form"), and the
+ * The ride form's words that change with the direction (docs/product.md#ride-form), and the
  * form's starting values.
  */
 import {

@@ -1,6 +1,6 @@
 /**
- * `RideForm`: the one form behind /rides/create and /rides/edit/:id (SPEC §2 "Ride create/edit
- * form", §4 "Direction rules", §5 "Ride form").
+ * `RideForm`: the one form behind /rides/create and /rides/edit/:id (docs/product.md#ride-form,
+ * docs/product.md#direction-rules, docs/product.md#ride-form-validation).
  *
  * - Checks run on blur with the domain's `rideFormSchema`, and all together on submit.
  * - 'Number of Passengers at Your Location' is kept within 1..maximum (`clampPassengerCount`),
@@ -184,7 +184,7 @@ export function RideForm({ mode, initialValues, pending, onSubmit, extraActions,
                   required
                   onChange={(event) => {
                     const value = event.currentTarget.value;
-                    // SPEC §5: a picked value that is not a date (a half-cleared picker gives '') is
+                    // docs/product.md#ride-form-validation: a picked value that is not a date (a half-cleared picker gives '') is
                     // ignored, so the last good date-time stays.
                     if (fromSingaporeInputValue(value) !== null) form.setFieldValue('date', value);
                   }}

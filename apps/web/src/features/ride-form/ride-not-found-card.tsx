@@ -1,5 +1,5 @@
 /**
- * `RideNotFoundCard`: shown when a ride id leads nowhere (SPEC §2 "Join screen": 'Ride Not Found'
+ * `RideNotFoundCard`: shown when a ride id leads nowhere (docs/product.md#join-screen: 'Ride Not Found'
  * with View Available Rides to /home and Create a New Ride). Create a New Ride is left out for
  * vendors, who cannot create rides.
  */

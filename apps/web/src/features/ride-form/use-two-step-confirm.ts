@@ -1,6 +1,6 @@
 /**
- * `useTwoStepConfirm(windowMs)`: the "click again to confirm" pattern of Delete Ride (SPEC §4
- * "Delete"). `request()` returns false on a first click (and arms the confirmation for `windowMs`),
+ * `useTwoStepConfirm(windowMs)`: the "click again to confirm" pattern of Delete Ride
+ * (docs/product.md#delete-confirmation). `request()` returns false on a first click (and arms the confirmation for `windowMs`),
  * true on a second click inside that window (and disarms). The armed state also resets by itself
  * when the window runs out, and on unmount.
  */

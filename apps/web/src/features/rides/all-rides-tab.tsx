@@ -1,5 +1,5 @@
 /**
- * `AllRidesTab`: the filtered, paged rides list of /home (SPEC §2). Filtering, sorting (past rides
+ * `AllRidesTab`: the filtered, paged rides list of /home (docs/product.md#rides-list). Filtering, sorting (past rides
  * after upcoming ones) and paging happen in SQL (`ride.list`); this screen shows one page of cards,
  * the total, and page controls. While the next page loads the current one stays on screen, dimmed.
  *

@@ -1,5 +1,5 @@
 /**
- * `JoinCommunityCard`: what a signed-out visitor sees above the rides list (SPEC §2): the
+ * `JoinCommunityCard`: what a signed-out visitor sees above the rides list (docs/product.md#rides-list): the
  * 'Join RideShare Community' invitation, three blurbs and 'Login or Register Now' to /auth.
  */
 import { Button, Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';

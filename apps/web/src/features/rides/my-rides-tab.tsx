@@ -1,5 +1,5 @@
 /**
- * `MyRidesTab`: the signed-in user's own rides on /home (SPEC §2 "My Rides"), in four sections:
+ * `MyRidesTab`: the signed-in user's own rides on /home (docs/product.md#my-rides), in four sections:
  *
  * 1. Manage Drop-off Sequence: their FC->SG rides that are not cancelled, each with 'Share Summary'
  *    and the drag / keyboard reorder panel.

@@ -1,5 +1,5 @@
 /**
- * `RideCard`: one ride in a list (SPEC §2 "Rides list", §4 "Card badge").
+ * `RideCard`: one ride in a list (docs/product.md#rides-list, docs/product.md#card-badge).
  *
  * Shows the direction (route codes with an arrow, then the words), the Singapore date, the
  * organiser ('Unknown Organizer' when unknown), passengers current/max, the per-person cost in SGD

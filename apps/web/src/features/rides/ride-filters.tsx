@@ -1,5 +1,5 @@
 /**
- * `RideFilters`: the three list filters of SPEC §2 — Time (Upcoming, This Week, All), Direction
+ * `RideFilters`: the three list filters of docs/product.md#rides-list — Time (Upcoming, This Week, All), Direction
  * (All, SG->FC, FC->SG) and Sort (Date ascending, Date descending) — as labelled native selects,
  * which phones render with their own picker. Controlled: `value` in, `onChange(changes)` out.
  */

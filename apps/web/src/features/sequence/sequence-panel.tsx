@@ -1,6 +1,6 @@
 /**
  * `<SequencePanel ride={ride} />`: the organiser's drop-off order for a Forest City to Singapore
- * ride (SPEC §4 "Drop-off sequence").
+ * ride (docs/product.md#drop-off-sequence).
  *
  * - Loads the ride's passengers and lists them in drop-off order (domain `sortBySequence`: numbered
  *   stops first, the unnumbered last), each with its 'Stop #n' badge.

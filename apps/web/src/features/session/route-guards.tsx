@@ -1,5 +1,5 @@
 /**
- * Route guards for the route table (SPEC §2):
+ * Route guards for the route table (docs/product.md#screens):
  *
  * - `<RequireAuth />`: a layout route. While the session loads it shows a spinner; a signed-out
  *   visitor goes to /auth, carrying the page they asked for (`state.from`, see return-path.ts);

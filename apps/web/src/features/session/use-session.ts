@@ -1,5 +1,5 @@
 /**
- * The signed-in user, from `auth.me` (SPEC §4 "Session": login and register set the user, logout
+ * The signed-in user, from `auth.me` (docs/product.md#session: login and register set the user, logout
  * clears it). Every screen reads the session through these hooks, so the cache stays the single
  * source of truth:
  *

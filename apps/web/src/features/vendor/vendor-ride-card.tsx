@@ -1,5 +1,5 @@
 /**
- * `VendorRideCard`: one ride on the vendor dashboard (SPEC §2 "Vendor dashboard"): direction (route
+ * `VendorRideCard`: one ride on the vendor dashboard (docs/product.md#vendor-dashboard): direction (route
  * codes, then words, linking to /rides/{id}), Singapore date, organiser, passengers current/max, the
  * total fare, where to pick people up and set them down, and the status badge (Open / Driver
  * Assigned / Completed). With `onAssign` it offers 'Assign to Me' ('Assigning...' while `pending`);
