@@ -7,7 +7,7 @@ import { loggerOptions } from '../../src/plugins/observability';
 import { createUser, DEFAULT_PASSWORD } from '../factories';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { testEnv } from '../helpers/env';
-import { TcpProxy } from './tcp-proxy';
+import { TcpProxy, upstreamOf } from './tcp-proxy';
 
 // The app reaches its database only through a relay the test can cut; the shared Postgres server
 // (or the embedded engine's socket) is never stopped.
@@ -22,8 +22,7 @@ const warnings: { msg?: string; err?: { message?: string } }[] = [];
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
-  const upstream = new URL(tdb.connectionString);
-  proxy = new TcpProxy(upstream.hostname, Number(upstream.port || 5432));
+  proxy = new TcpProxy(upstreamOf(tdb.connectionString));
   await proxy.start();
   viaProxy = await connectDatabase({ databaseUrl: proxy.urlFor(tdb.connectionString), poolSize: 4 });
   const env = testEnv({ READINESS_TIMEOUT_MS: String(READINESS_TIMEOUT_MS), LOG_LEVEL: 'warn' });

@@ -3,6 +3,18 @@ import net from 'node:net';
 export type ProxyMode = 'open' | 'refuse' | 'hang';
 
 /**
+ * Where a connection string's server listens: the Unix socket `pg` would use when `host` names a
+ * folder (the embedded engine's socket), else the URL's host and port.
+ */
+export function upstreamOf(connectionString: string): net.NetConnectOpts {
+  const url = new URL(connectionString);
+  const port = Number(url.searchParams.get('port') ?? (url.port || 5432));
+  const socketFolder = url.searchParams.get('host');
+  if (socketFolder?.startsWith('/')) return { path: `${socketFolder}/.s.PGSQL.${String(port)}` };
+  return { host: url.hostname, port };
+}
+
+/**
  * A TCP relay on a loopback port in front of a database, so a test can take the database away
  * without touching the shared server: 'refuse' drops every connection and resets new ones (the
  * database went down), 'hang' drops every connection and leaves new ones unanswered (a network
@@ -16,10 +28,7 @@ export class TcpProxy {
   private mode: ProxyMode = 'open';
   port = 0;
 
-  constructor(
-    private readonly upstreamHost: string,
-    private readonly upstreamPort: number,
-  ) {}
+  constructor(private readonly upstream: net.NetConnectOpts) {}
 
   async start(): Promise<number> {
     await new Promise<void>((resolve) => {
@@ -39,9 +48,11 @@ export class TcpProxy {
     this.sockets.clear();
   }
 
-  /** The same URL with the proxy's host and port. */
+  /** The same URL with the proxy's host and port (a socket folder in the query would bypass it). */
   urlFor(connectionString: string): string {
     const url = new URL(connectionString);
+    url.searchParams.delete('host');
+    url.searchParams.delete('port');
     url.hostname = '127.0.0.1';
     url.port = String(this.port);
     return url.toString();
@@ -69,7 +80,7 @@ export class TcpProxy {
       return;
     }
     if (this.mode === 'hang') return;
-    const upstream = net.connect({ host: this.upstreamHost, port: this.upstreamPort });
+    const upstream = net.connect(this.upstream);
     this.track(upstream);
     client.pipe(upstream);
     upstream.pipe(client);
