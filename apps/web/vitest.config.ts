@@ -10,5 +10,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-utils/setup.ts'],
     restoreMocks: true,
+    // Budgets for a small, shared machine (CI runs beside other jobs): a passing test never waits
+    // for them, and a busy one must not fail for being slow.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });

@@ -8,5 +8,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // A budget for a busy, shared CI machine; a passing test never waits for it.
+    testTimeout: 30_000,
   },
 });

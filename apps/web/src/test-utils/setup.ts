@@ -1,7 +1,7 @@
 // Component-test setup (happy-dom): the browser APIs Mantine expects but happy-dom lacks, and a
 // clean DOM, toast stack and URL between tests.
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 if (!window.matchMedia) {
@@ -37,6 +37,10 @@ if (!('fonts' in document)) {
     value: { addEventListener: () => undefined, removeEventListener: () => undefined },
   });
 }
+
+// findBy…/waitFor retry until this budget: the default (1 s) is lost by a busy CI machine that is
+// still rendering; a passing test returns as soon as the element is there.
+configure({ asyncUtilTimeout: 10_000 });
 
 window.scrollTo = () => undefined;
 Element.prototype.scrollIntoView = () => undefined;
