@@ -196,9 +196,45 @@ describe('removing a passenger', () => {
     ]);
   });
 
-  it('a passenger leaving on their own tells nobody', async () => {
+  it('a passenger leaving on their own tells the organiser, by name', async () => {
     const { ride, carolEntry } = await rideWithParty();
     await callerFor(t.db, carol, atNow).passenger.remove({ rideId: ride.id, passengerId: carolEntry.id });
+    expect(await stored()).toEqual([
+      expect.objectContaining({ userId: alice.id, kind: 'passenger_left', rideId: ride.id, detail: 'Carol' }),
+    ]);
+  });
+
+  it('someone joining tells the organiser their name and group size', async () => {
+    const ride = await createRide(t.db, alice, { date: inDays(3) });
+    await callerFor(t.db, bob, atNow).passenger.join({ rideId: ride.id, dropoffLocation: 'Bedok', passengerCount: 2 });
+    await callerFor(t.db, carol, atNow).passenger.join({
+      rideId: ride.id,
+      dropoffLocation: 'Bedok',
+      passengerCount: 1,
+    });
+    expect(await stored()).toEqual([
+      expect.objectContaining({
+        userId: alice.id,
+        kind: 'passenger_joined',
+        rideId: ride.id,
+        detail: 'Bob (2 people)',
+      }),
+      expect.objectContaining({
+        userId: alice.id,
+        kind: 'passenger_joined',
+        rideId: ride.id,
+        detail: 'Carol (1 person)',
+      }),
+    ]);
+  });
+
+  it('a refused join tells nobody', async () => {
+    const ride = await createRide(t.db, alice, { date: inDays(3), maxPassengers: 2 });
+    expect(
+      await refusal(
+        callerFor(t.db, bob, atNow).passenger.join({ rideId: ride.id, dropoffLocation: 'Bedok', passengerCount: 2 }),
+      ),
+    ).toMatchObject({ code: 'CONFLICT' });
     expect(await stored()).toEqual([]);
   });
 

@@ -1,0 +1,67 @@
+import { quoteAudience, quoteIdInput, quoteInput, rideIdInput } from '@rideshare/domain';
+
+import { findQuote, listLiveQuotes, listLiveQuotesOfVendor, type QuoteAnswer } from '../repositories/quote-repository';
+import { findRideDetail, type RideDetail } from '../repositories/ride-repository';
+import { acceptQuote, submitQuote, withdrawQuote } from '../services/quote-service';
+import type { ContextInner } from '../trpc/context';
+import { notFound } from '../trpc/errors';
+import { approvedVendorProcedure, protectedProcedure, rateLimited, router } from '../trpc/init';
+
+/** Quoting and withdrawing share their own rate limit (RATE_LIMIT_QUOTE_PER_HOUR). */
+const quoteWriteProcedure = approvedVendorProcedure.use(rateLimited('quote'));
+
+async function quoteAfterWrite(ctx: ContextInner, quoteId: number): Promise<QuoteAnswer> {
+  const quote = await findQuote(ctx.db, quoteId);
+  if (!quote) notFound('Quote');
+  return quote;
+}
+
+/** Vendors' quotes on rides and the organiser's choice among them (docs/vendors.md#quotes). */
+export const quoteRouter = router({
+  /**
+   * The live quotes of a ride: all of them for its organiser, its own for an approved vendor; 403
+   * for everyone else. Cheapest first.
+   */
+  list: protectedProcedure.input(rideIdInput).query(async ({ ctx, input }): Promise<QuoteAnswer[]> => {
+    const ride = await findRideDetail(ctx.db, input.rideId, ctx.user, ctx.now());
+    if (!ride) notFound('Ride');
+    const audience = quoteAudience(ride, ctx.user);
+    return listLiveQuotes(ctx.db, ride.id, audience === 'own' ? ctx.user.id : undefined);
+  }),
+
+  /** The calling vendor's live quotes on every ride (its dashboard). */
+  mine: approvedVendorProcedure.query(({ ctx }) => listLiveQuotesOfVendor(ctx.db, ctx.user.id)),
+
+  /** An approved vendor quotes a ride, replacing its earlier live quote there; answers the quote. */
+  create: quoteWriteProcedure.input(quoteInput).mutation(async ({ ctx, input }): Promise<QuoteAnswer> => {
+    const id = await submitQuote(ctx.db, {
+      vendorId: ctx.user.id,
+      input,
+      now: ctx.now(),
+      pickupRuleOn: ctx.env.VENDOR_PICKUP_COUNTRY_RULE === 'on',
+    });
+    return quoteAfterWrite(ctx, id);
+  }),
+
+  /** The quoting vendor withdraws its live quote; answers the quote, now withdrawn. */
+  withdraw: quoteWriteProcedure.input(quoteIdInput).mutation(async ({ ctx, input }): Promise<QuoteAnswer> => {
+    await withdrawQuote(ctx.db, { actorId: ctx.user.id, ...input });
+    return quoteAfterWrite(ctx, input.quoteId);
+  }),
+
+  /**
+   * The organiser accepts a live quote: the ride is assigned to its vendor at its price, the other
+   * quotes declined. Answers the ride.
+   */
+  accept: protectedProcedure.input(quoteIdInput).mutation(async ({ ctx, input }): Promise<RideDetail> => {
+    await acceptQuote(ctx.db, {
+      actorId: ctx.user.id,
+      ...input,
+      now: ctx.now(),
+      pickupRuleOn: ctx.env.VENDOR_PICKUP_COUNTRY_RULE === 'on',
+    });
+    const ride = await findRideDetail(ctx.db, input.rideId, ctx.user, ctx.now());
+    if (!ride) notFound('Ride');
+    return ride;
+  }),
+});
