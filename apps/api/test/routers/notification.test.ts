@@ -228,6 +228,19 @@ describe('removing a passenger', () => {
     ]);
   });
 
+  it('accepting a waitlist offer tells the organiser like a join', async () => {
+    const ride = await createRide(t.db, alice, { date: inDays(3), maxPassengers: 2 });
+    const carolEntry = await addPassenger(t.db, ride, carol);
+    await callerFor(t.db, bob, atNow).waitlist.join({ rideId: ride.id, dropoffLocation: 'Jurong', passengerCount: 1 });
+    await callerFor(t.db, carol, atNow).passenger.remove({ rideId: ride.id, passengerId: carolEntry.id });
+    await callerFor(t.db, bob, atNow).waitlist.accept({ rideId: ride.id });
+    const toAlice = (await stored()).filter((row) => row.userId === alice.id);
+    expect(toAlice).toEqual([
+      expect.objectContaining({ kind: 'passenger_left', detail: 'Carol' }),
+      expect.objectContaining({ kind: 'passenger_joined', detail: 'Bob (1 person)' }),
+    ]);
+  });
+
   it('a refused join tells nobody', async () => {
     const ride = await createRide(t.db, alice, { date: inDays(3), maxPassengers: 2 });
     expect(
