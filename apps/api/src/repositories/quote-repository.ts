@@ -57,10 +57,14 @@ function toQuoteAnswer(row: QuoteRow): QuoteAnswer {
 
 /**
  * The live quotes of a ride, cheapest first (then the earliest), all of them or only one vendor's.
- * One statement.
+ * Quotes of vendors that are not approved now (suspended since) are left out: they cannot be
+ * accepted. One statement.
  */
 export async function listLiveQuotes(db: Db, rideId: number, onlyVendorId?: number): Promise<QuoteAnswer[]> {
-  let query = selectQuotes(db).where('rideQuotes.rideId', '=', rideId).where('rideQuotes.status', '=', 'live');
+  let query = selectQuotes(db)
+    .where('rideQuotes.rideId', '=', rideId)
+    .where('rideQuotes.status', '=', 'live')
+    .where('users.vendorStatus', '=', 'approved');
   if (onlyVendorId !== undefined) query = query.where('rideQuotes.vendorId', '=', onlyVendorId);
   const rows = await query.orderBy('rideQuotes.price', 'asc').orderBy('rideQuotes.id', 'asc').execute();
   return rows.map(toQuoteAnswer);

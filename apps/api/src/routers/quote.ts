@@ -5,10 +5,12 @@ import { findRideDetail, type RideDetail } from '../repositories/ride-repository
 import { acceptQuote, submitQuote, withdrawQuote } from '../services/quote-service';
 import type { ContextInner } from '../trpc/context';
 import { notFound } from '../trpc/errors';
-import { approvedVendorProcedure, protectedProcedure, rateLimited, router } from '../trpc/init';
+import { approvedVendorProcedure, protectedProcedure, rateLimited, router, vendorProcedure } from '../trpc/init';
 
 /** Quoting and withdrawing share their own rate limit (RATE_LIMIT_QUOTE_PER_HOUR). */
-const quoteWriteProcedure = approvedVendorProcedure.use(rateLimited('quote'));
+const quoteProcedure = approvedVendorProcedure.use(rateLimited('quote'));
+/** Like releasing a ride, withdrawing a quote stays possible for a vendor suspended since. */
+const withdrawProcedure = vendorProcedure.use(rateLimited('quote'));
 
 async function quoteAfterWrite(ctx: ContextInner, quoteId: number): Promise<QuoteAnswer> {
   const quote = await findQuote(ctx.db, quoteId);
@@ -33,7 +35,7 @@ export const quoteRouter = router({
   mine: approvedVendorProcedure.query(({ ctx }) => listLiveQuotesOfVendor(ctx.db, ctx.user.id)),
 
   /** An approved vendor quotes a ride, replacing its earlier live quote there; answers the quote. */
-  create: quoteWriteProcedure.input(quoteInput).mutation(async ({ ctx, input }): Promise<QuoteAnswer> => {
+  create: quoteProcedure.input(quoteInput).mutation(async ({ ctx, input }): Promise<QuoteAnswer> => {
     const id = await submitQuote(ctx.db, {
       vendorId: ctx.user.id,
       input,
@@ -44,7 +46,7 @@ export const quoteRouter = router({
   }),
 
   /** The quoting vendor withdraws its live quote; answers the quote, now withdrawn. */
-  withdraw: quoteWriteProcedure.input(quoteIdInput).mutation(async ({ ctx, input }): Promise<QuoteAnswer> => {
+  withdraw: withdrawProcedure.input(quoteIdInput).mutation(async ({ ctx, input }): Promise<QuoteAnswer> => {
     await withdrawQuote(ctx.db, { actorId: ctx.user.id, ...input });
     return quoteAfterWrite(ctx, input.quoteId);
   }),

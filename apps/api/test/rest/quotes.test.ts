@@ -326,6 +326,9 @@ describe('POST /api/rides/:id/quotes/:quoteId/accept', () => {
     expect(suspended.json<Json>().error).toBe(
       'This vendor can no longer take rides (Your vendor account is suspended: Expired insurance)',
     );
+    // Its quote is not offered meanwhile, and it may still withdraw it.
+    expect((await list(olivia, ride.id)).json<Json[]>()).toEqual([]);
+    expect((await withdraw(acme, ride.id, id)).statusCode).toBe(200);
     await t.db
       .updateTable('users')
       .set({ vendorStatus: 'approved', vendorStatusReason: null })
