@@ -196,11 +196,6 @@ export async function leaveWaitlist(
     if (!mine) throw new DomainError('NOT_WAITING', 'You are not on the waitlist of this ride');
     await deleteWaitlistEntries(trx, [mine.id]);
     await markOfferAnswered(trx, { userId, rideId: ride.id, now });
-    await notifyOrganiserOfPassenger(trx, ride, {
-      userId,
-      kind: 'passenger_joined',
-      passengerCount: mine.passengerCount,
-    });
     await publishRideEvent(trx, 'waitlist.changed', ride.id);
     await settle(
       trx,

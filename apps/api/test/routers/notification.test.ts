@@ -241,6 +241,14 @@ describe('removing a passenger', () => {
     ]);
   });
 
+  it('leaving the waitlist tells the organiser nothing (the member never joined the ride)', async () => {
+    const ride = await createRide(t.db, alice, { date: inDays(3), maxPassengers: 2 });
+    await addPassenger(t.db, ride, carol);
+    await callerFor(t.db, bob, atNow).waitlist.join({ rideId: ride.id, dropoffLocation: 'Jurong', passengerCount: 1 });
+    await callerFor(t.db, bob, atNow).waitlist.leave({ rideId: ride.id });
+    expect(await stored()).toEqual([]);
+  });
+
   it('a refused join tells nobody', async () => {
     const ride = await createRide(t.db, alice, { date: inDays(3), maxPassengers: 2 });
     expect(
