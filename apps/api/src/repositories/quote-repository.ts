@@ -56,25 +56,42 @@ function toQuoteAnswer(row: QuoteRow): QuoteAnswer {
 }
 
 /**
- * The live quotes of a ride, cheapest first (then the earliest), all of them or only one vendor's.
- * Quotes of vendors that are not approved now (suspended since) are left out: they cannot be
- * accepted. One statement.
+ * Live quotes that can still be accepted as far as the ride goes: on an open ride that has not
+ * departed by `now`. A ride cancelled or past keeps its quotes `live` in the table (nothing retires
+ * them), so every reader filters here.
  */
-export async function listLiveQuotes(db: Db, rideId: number, onlyVendorId?: number): Promise<QuoteAnswer[]> {
-  let query = selectQuotes(db)
-    .where('rideQuotes.rideId', '=', rideId)
+function liveOnOpenRides(db: Db, now: Date) {
+  return selectQuotes(db)
+    .innerJoin('rides', 'rides.id', 'rideQuotes.rideId')
     .where('rideQuotes.status', '=', 'live')
+    .where('rides.status', '=', 'open')
+    .where('rides.date', '>=', now);
+}
+
+/**
+ * The live quotes of a ride, cheapest first (then the earliest), all of them or only one vendor's;
+ * none once the ride is cancelled or past. Quotes of vendors that are not approved now (suspended
+ * since) are left out: they cannot be accepted. One statement.
+ */
+export async function listLiveQuotes(db: Db, rideId: number, now: Date, onlyVendorId?: number): Promise<QuoteAnswer[]> {
+  let query = liveOnOpenRides(db, now)
+    .where('rideQuotes.rideId', '=', rideId)
     .where('users.vendorStatus', '=', 'approved');
   if (onlyVendorId !== undefined) query = query.where('rideQuotes.vendorId', '=', onlyVendorId);
   const rows = await query.orderBy('rideQuotes.price', 'asc').orderBy('rideQuotes.id', 'asc').execute();
   return rows.map(toQuoteAnswer);
 }
 
-/** A vendor's live quotes on every ride (its dashboard), newest first. One statement. */
-export async function listLiveQuotesOfVendor(db: Db, vendorId: number): Promise<QuoteAnswer[]> {
-  const rows = await selectQuotes(db)
+/** Who organises a ride (the quote readers' only question of it); null when the id is unknown. */
+export async function findRideCreatorId(db: Db, rideId: number): Promise<number | null> {
+  const row = await db.selectFrom('rides').select('creatorId').where('id', '=', rideId).executeTakeFirst();
+  return row?.creatorId ?? null;
+}
+
+/** A vendor's live quotes on every open ride ahead (its dashboard), newest first. One statement. */
+export async function listLiveQuotesOfVendor(db: Db, vendorId: number, now: Date): Promise<QuoteAnswer[]> {
+  const rows = await liveOnOpenRides(db, now)
     .where('rideQuotes.vendorId', '=', vendorId)
-    .where('rideQuotes.status', '=', 'live')
     .orderBy('rideQuotes.id', 'desc')
     .execute();
   return rows.map(toQuoteAnswer);

@@ -1,8 +1,8 @@
-import { quoteAudience, quoteIdInput, quoteInput, rideIdInput } from '@rideshare/domain';
+import { quoteIdInput, quoteInput, rideIdInput } from '@rideshare/domain';
 
-import { findQuote, listLiveQuotes, listLiveQuotesOfVendor, type QuoteAnswer } from '../repositories/quote-repository';
+import { findQuote, listLiveQuotesOfVendor, type QuoteAnswer } from '../repositories/quote-repository';
 import { findRideDetail, type RideDetail } from '../repositories/ride-repository';
-import { acceptQuote, submitQuote, withdrawQuote } from '../services/quote-service';
+import { acceptQuote, listQuotesFor, submitQuote, withdrawQuote } from '../services/quote-service';
 import type { ContextInner } from '../trpc/context';
 import { notFound } from '../trpc/errors';
 import { approvedVendorProcedure, protectedProcedure, rateLimited, router, vendorProcedure } from '../trpc/init';
@@ -24,15 +24,12 @@ export const quoteRouter = router({
    * The live quotes of a ride: all of them for its organiser, its own for an approved vendor; 403
    * for everyone else. Cheapest first.
    */
-  list: protectedProcedure.input(rideIdInput).query(async ({ ctx, input }): Promise<QuoteAnswer[]> => {
-    const ride = await findRideDetail(ctx.db, input.rideId, ctx.user, ctx.now());
-    if (!ride) notFound('Ride');
-    const audience = quoteAudience(ride, ctx.user);
-    return listLiveQuotes(ctx.db, ride.id, audience === 'own' ? ctx.user.id : undefined);
-  }),
+  list: protectedProcedure
+    .input(rideIdInput)
+    .query(({ ctx, input }) => listQuotesFor(ctx.db, { rideId: input.rideId, viewer: ctx.user, now: ctx.now() })),
 
   /** The calling vendor's live quotes on every ride (its dashboard). */
-  mine: approvedVendorProcedure.query(({ ctx }) => listLiveQuotesOfVendor(ctx.db, ctx.user.id)),
+  mine: approvedVendorProcedure.query(({ ctx }) => listLiveQuotesOfVendor(ctx.db, ctx.user.id, ctx.now())),
 
   /** An approved vendor quotes a ride, replacing its earlier live quote there; answers the quote. */
   create: quoteProcedure.input(quoteInput).mutation(async ({ ctx, input }): Promise<QuoteAnswer> => {

@@ -13,7 +13,9 @@ import {
   formatSgd,
   priceChange,
   priceChangeDetail,
+  quoteAudience,
   type QuoteInput,
+  type VendorStanding,
 } from '@rideshare/domain';
 import type { Kysely, Transaction } from 'kysely';
 
@@ -21,17 +23,20 @@ import { publishRideEvent } from '../events/publish';
 import { isUniqueViolation } from '../repositories/passenger-repository';
 import {
   assignRideAtPrice,
+  findRideCreatorId,
   insertQuote,
+  listLiveQuotes,
   lockQuoteForUpdate,
   readRidePrices,
   retireLiveQuotes,
   setQuoteStatus,
   type LockedQuote,
+  type QuoteAnswer,
 } from '../repositories/quote-repository';
 import type { LockedRide } from '../repositories/ride-repository';
 import { findPublicUserById, type PublicUser } from '../repositories/user-repository';
 import { notifyAboutRide, rideParty } from './ride-notifications';
-import { lockRideWithEntries, rideStateOf } from './ride-writes';
+import { lockRideWithEntries, rideNotFound, rideStateOf } from './ride-writes';
 
 function quoteNotFound(): never {
   throw new DomainError('NOT_FOUND', 'Quote not found');
@@ -47,6 +52,20 @@ function vendorFacts(vendor: PublicUser | null) {
     },
     licence: { permit: vendor?.permit ?? null, vehicleSeats: vendor?.vehicleSeats ?? null },
   };
+}
+
+/**
+ * The live quotes of a ride as `viewer` may see them (domain `quoteAudience`): every one for its
+ * organiser, its own for an approved vendor; QUOTES_HIDDEN or the vendor's status for anyone else.
+ */
+export async function listQuotesFor(
+  db: Kysely<Database>,
+  args: { rideId: number; viewer: VendorStanding & { id: number }; now: Date },
+): Promise<QuoteAnswer[]> {
+  const creatorId = await findRideCreatorId(db, args.rideId);
+  if (creatorId === null) rideNotFound();
+  const audience = quoteAudience({ creatorId }, args.viewer);
+  return listLiveQuotes(db, args.rideId, args.now, audience === 'own' ? args.viewer.id : undefined);
 }
 
 /**

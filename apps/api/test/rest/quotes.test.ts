@@ -236,6 +236,28 @@ describe('GET /api/rides/:id/quotes', () => {
       403,
     );
   });
+
+  it('a ride cancelled or departed since shows no live quotes, to its organiser or on the vendor’s list', async () => {
+    const cancelled = await oliviasRide();
+    const departed = await oliviasRide();
+    const open = await oliviasRide();
+    for (const ride of [cancelled, departed, open]) await quoteId(acme, ride.id, 100);
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/rides/${String(cancelled.id)}/cancel`,
+      headers: as(olivia),
+      payload: { reason: 'Rain' },
+    });
+    expect(cancel.statusCode).toBe(200);
+    await t.db
+      .updateTable('rides')
+      .set({ date: new Date(Date.now() - 60_000) })
+      .where('id', '=', departed.id)
+      .execute();
+    for (const ride of [cancelled, departed]) expect((await list(olivia, ride.id)).json<Json[]>()).toEqual([]);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/vendor/quotes', headers: as(acme) });
+    expect(mine.json<Json[]>().map((q) => q.rideId)).toEqual([open.id]);
+  });
 });
 
 describe('DELETE /api/rides/:id/quotes/:quoteId', () => {
