@@ -151,14 +151,34 @@ describe('assertCanAcceptQuote', () => {
     [
       { vendor: { vendorStatus: 'suspended' as const, vendorStatusReason: 'Complaints' } },
       'VENDOR_CANNOT_TAKE',
-      'This vendor can no longer take rides (Your vendor account is suspended: Complaints)',
+      'This vendor can no longer take rides: its account is suspended',
+    ],
+    [
+      { vendor: { vendorStatus: 'pending' as const, vendorStatusReason: null } },
+      'VENDOR_CANNOT_TAKE',
+      'This vendor can no longer take rides: its account is awaiting approval',
+    ],
+    [
+      { vendor: { isVendor: false, vendorStatus: null } },
+      'VENDOR_CANNOT_TAKE',
+      'This vendor can no longer take rides: it is not a vendor',
     ],
     [
       {
         licence: { ...LICENCE, permit: { country: 'SG', number: 'X', expiresOn: '2026-11-30' } } as VendorLicenceFacts,
       },
       'VENDOR_CANNOT_TAKE',
-      'This vendor can no longer take this ride: Your permit expires on 2026-11-30, before this ride departs',
+      'This vendor can no longer take this ride: its permit expires before this ride departs',
+    ],
+    [
+      { licence: { ...LICENCE, vehicleSeats: 2 } },
+      'VENDOR_CANNOT_TAKE',
+      'This vendor can no longer take this ride: its vehicle has fewer seats than this ride takes',
+    ],
+    [
+      { licence: { ...LICENCE, permit: null } },
+      'VENDOR_CANNOT_TAKE',
+      'This vendor can no longer take this ride: it has no cross-border permit on file',
     ],
   ] as const)('refuses %o', (over, code, message) => {
     expectDomainError(accept(over), code, message);

@@ -7,11 +7,11 @@ import { z } from 'zod';
 
 import { MAX_RIDE_COST, MIN_RIDE_COST } from './constants';
 import { formatSgd, perPersonIfFull, perPersonNow, type RideCostFigures } from './cost';
-import { DomainError } from './errors';
+import { DomainError, type DomainErrorCode } from './errors';
 import { assertLicenceCovers, type LicensedRide, type VendorLicenceFacts } from './licence-rules';
 import { assertIsCreator, assertNotCancelled, isPast, type RideState } from './ride-state';
 import { formNumber, formText, idInput, nullableText, sgdAmount } from './schemas';
-import { assertApprovedVendor, isApprovedVendor, vendorStatusMessage, type VendorStanding } from './vendor-approval';
+import { assertApprovedVendor, isApprovedVendor, type VendorStanding, type VendorStatus } from './vendor-approval';
 
 /**
  * A quote is `live` until the organiser accepts it or another (`accepted`, `declined`), its vendor
@@ -100,13 +100,31 @@ export function assertQuoteLive(quote: { status: QuoteStatus }): void {
 }
 
 /**
+ * The organiser's words for a quoting vendor that may no longer drive. Never the vendor's own
+ * messages: those address the vendor ('Your permit …') and carry what is the vendor's alone (an
+ * administrator's reason, its permit's expiry date).
+ */
+const NOT_APPROVED_FOR_ORGANISER: Partial<Record<VendorStatus, string>> = {
+  pending: 'its account is awaiting approval',
+  rejected: 'its application was rejected',
+  suspended: 'its account is suspended',
+};
+const LICENCE_GAP_FOR_ORGANISER: Partial<Record<DomainErrorCode, string>> = {
+  VENDOR_INCOMPLETE: 'it has no cross-border permit on file',
+  PICKUP_NOT_ALLOWED: 'its permit may not pick up in this direction',
+  PERMIT_EXPIRES: 'its permit expires before this ride departs',
+  VEHICLE_TOO_SMALL: 'its vehicle has fewer seats than this ride takes',
+};
+
+/**
  * Whether the organiser may accept a quote, checked in this order:
  * - only the organiser (NOT_CREATOR);
  * - the ride is not cancelled, has no driver yet and is ahead (so of two quotes accepted at once
  *   the second finds the ride assigned: 'This ride has already been assigned');
  * - the quote is still live (QUOTE_NOT_LIVE: withdrawn, replaced, declined);
  * - its vendor may still take the ride: still approved and its licence still covers it
- *   (VENDOR_CANNOT_TAKE with the reason; the permit may have expired or the ride grown since).
+ *   (VENDOR_CANNOT_TAKE with the reason in the organiser's words; the permit may have expired or
+ *   the ride grown since).
  *
  * @example assertCanAcceptQuote({ ride, actorId: ride.creatorId, quote: { status: 'withdrawn' }, vendor, licence, pickupRuleOn: true, now })
  *   // throws QUOTE_NOT_LIVE 'This quote was withdrawn by the vendor'
@@ -129,14 +147,18 @@ export function assertCanAcceptQuote(args: {
   });
   assertQuoteLive(args.quote);
   if (!isApprovedVendor(args.vendor)) {
-    const status = vendorStatusMessage(args.vendor) ?? 'it is not an approved vendor';
-    throw new DomainError('VENDOR_CANNOT_TAKE', `This vendor can no longer take rides (${status})`);
+    const status = args.vendor.isVendor ? NOT_APPROVED_FOR_ORGANISER[args.vendor.vendorStatus ?? 'pending'] : undefined;
+    throw new DomainError(
+      'VENDOR_CANNOT_TAKE',
+      `This vendor can no longer take rides: ${status ?? 'it is not a vendor'}`,
+    );
   }
   try {
     assertLicenceCovers(args.licence, ride, args.pickupRuleOn);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    throw new DomainError('VENDOR_CANNOT_TAKE', `This vendor can no longer take this ride: ${error.message}`);
+    const why = LICENCE_GAP_FOR_ORGANISER[error.code] ?? 'its licence does not cover it';
+    throw new DomainError('VENDOR_CANNOT_TAKE', `This vendor can no longer take this ride: ${why}`);
   }
 }
 

@@ -346,7 +346,7 @@ describe('POST /api/rides/:id/quotes/:quoteId/accept', () => {
     const suspended = await accept(olivia, ride.id, id);
     expect(suspended.statusCode).toBe(409);
     expect(suspended.json<Json>().error).toBe(
-      'This vendor can no longer take rides (Your vendor account is suspended: Expired insurance)',
+      'This vendor can no longer take rides: its account is suspended',
     );
     // Its quote is not offered meanwhile, and it may still withdraw it.
     expect((await list(olivia, ride.id)).json<Json[]>()).toEqual([]);
