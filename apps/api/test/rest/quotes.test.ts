@@ -220,6 +220,32 @@ describe('GET /api/rides/:id/quotes', () => {
     expect(hidden.json<Json>().error).toBe('Your vendor account is suspended: Complaints');
   });
 
+  it('quote answers carry the vendor’s company, seats and permit country only: no numbers, permit or hash', async () => {
+    const ride = await oliviasRide();
+    const secretive = await createVendor(t.db, {
+      companyName: 'Quiet Cabs',
+      whatsappNumber: '+6590001111',
+      malaysianNumber: '+60120002222',
+      revolutUsername: 'quietcabs',
+    });
+    const cookie = await loginAs(t.app, secretive);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: quotesUrl(ride.id),
+      headers: { cookie },
+      payload: { price: 90 },
+    });
+    expect(made.statusCode).toBe(201);
+    const answers = [made.body, (await list(olivia, ride.id)).body];
+    for (const body of answers) {
+      for (const secret of ['+6590001111', '+60120002222', 'quietcabs', 'CBT-TEST-1', '+6591234567', 'SGX1234A', '$']) {
+        expect(body).not.toContain(secret);
+      }
+    }
+    const [seen] = (await list(olivia, ride.id)).json<Json[]>();
+    expect(Object.keys(seen?.vendor as Json).sort()).toEqual(['companyName', 'id', 'permitCountry', 'vehicleSeats']);
+  });
+
   it('GET /api/vendor/quotes lists the vendor’s live quotes on every ride', async () => {
     const one = await oliviasRide();
     const two = await oliviasRide();
@@ -345,9 +371,7 @@ describe('POST /api/rides/:id/quotes/:quoteId/accept', () => {
       .execute();
     const suspended = await accept(olivia, ride.id, id);
     expect(suspended.statusCode).toBe(409);
-    expect(suspended.json<Json>().error).toBe(
-      'This vendor can no longer take rides: its account is suspended',
-    );
+    expect(suspended.json<Json>().error).toBe('This vendor can no longer take rides: its account is suspended');
     // Its quote is not offered meanwhile, and it may still withdraw it.
     expect((await list(olivia, ride.id)).json<Json[]>()).toEqual([]);
     expect((await withdraw(acme, ride.id, id)).statusCode).toBe(200);
@@ -410,6 +434,29 @@ describe('POST /api/rides/:id/quotes/:quoteId/accept', () => {
       expect(statuses.map((q) => [q.id, q.status])).toEqual(
         [acmeQuote, boltQuote].map((id) => [id, id === winnerQuote ? 'accepted' : 'declined']),
       );
+    }
+  });
+});
+
+describe('accepting while a vendor takes the ride', () => {
+  it('an accept and a direct assign at the same moment: exactly one vendor gets the ride', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const ride = await oliviasRide();
+      const acmeQuote = await quoteId(acme, ride.id, 100 + round);
+      const [accepted, taken] = await Promise.all([
+        accept(olivia, ride.id, acmeQuote),
+        t.app.inject({ method: 'POST', url: `/api/rides/${String(ride.id)}/assign`, headers: as(bolt) }),
+      ]);
+      expect([accepted.statusCode, taken.statusCode].sort()).toEqual([200, 409]);
+      const row = await t.db
+        .selectFrom('rides')
+        .select(['vendorId', 'cost'])
+        .where('id', '=', ride.id)
+        .executeTakeFirstOrThrow();
+      const acmeWon = accepted.statusCode === 200;
+      expect(row).toEqual(acmeWon ? { vendorId: acme.id, cost: 100 + round } : { vendorId: bolt.id, cost: 80 });
+      const [own] = await quoteStatuses(ride.id);
+      expect(own?.status).toBe(acmeWon ? 'accepted' : 'declined');
     }
   });
 });
