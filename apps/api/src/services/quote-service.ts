@@ -9,6 +9,7 @@ import {
   assertCanAcceptQuote,
   assertCanQuote,
   assertCanWithdrawQuote,
+  assertIsCreator,
   DomainError,
   formatSgd,
   priceChange,
@@ -141,7 +142,10 @@ export async function acceptQuote(
   args: { actorId: number; rideId: number; quoteId: number; now: Date; pickupRuleOn: boolean },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const { ride, entries, quote } = await lockRideAndQuote(trx, args.rideId, args.quoteId);
+    const { ride, entries } = await lockRideWithEntries(trx, args.rideId);
+    // The organiser first, so nobody else learns even which quote ids the ride has (404 vs 403).
+    assertIsCreator(ride, args.actorId, 'accept a quote');
+    const quote = (await lockQuoteForUpdate(trx, ride.id, args.quoteId)) ?? quoteNotFound();
     const vendor = await findPublicUserById(trx, quote.vendorId);
     const state = rideStateOf(ride, entries);
     assertCanAcceptQuote({

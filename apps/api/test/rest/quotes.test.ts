@@ -401,6 +401,10 @@ describe('POST /api/rides/:id/quotes/:quoteId/accept', () => {
     const unknown = await accept(olivia, ride.id, 987654);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json<Json>().error).toBe('Quote not found');
+    // Anyone but the organiser is refused before the quote is looked up: no probing for quote ids.
+    const probe = await accept(mallory, ride.id, 987654);
+    expect(probe.statusCode).toBe(403);
+    expect(probe.json<Json>().error).toBe('Only the ride organiser can accept a quote');
     expect((await accept(olivia, 987654, id)).statusCode).toBe(404);
     expect((await accept(olivia, ride.id, '0')).statusCode).toBe(400);
     expect((await accept(null, ride.id, id)).statusCode).toBe(401);
