@@ -73,6 +73,7 @@ export const envSchema = z
     RATE_LIMIT_RIDE_CREATE_PER_HOUR: z.coerce.number().int().min(1).default(20),
     RATE_LIMIT_JOIN_PER_HOUR: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_ASSIGN_PER_HOUR: z.coerce.number().int().min(1).default(60),
+    RATE_LIMIT_QUOTE_PER_HOUR: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_RIDE_EDIT_PER_HOUR: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_SEQUENCE_PER_HOUR: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_CANCEL_PER_HOUR: z.coerce.number().int().min(1).default(60),

@@ -139,6 +139,7 @@ export default async function setup(): Promise<() => Promise<void>> {
         RATE_LIMIT_RIDE_CREATE_PER_HOUR: '1000000',
         RATE_LIMIT_JOIN_PER_HOUR: '1000000',
         RATE_LIMIT_ASSIGN_PER_HOUR: '1000000',
+        RATE_LIMIT_QUOTE_PER_HOUR: '1000000',
         LOGIN_MAX_FAILURES_PER_ADDRESS: '1000',
         LOG_LEVEL: 'warn',
         MAP_STYLE_URL: '',

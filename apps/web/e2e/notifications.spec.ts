@@ -1,6 +1,7 @@
-// The inbox (README.md#notifications), at desktop and phone widths: the organiser cancels a ride a passenger
-// joined; the passenger sees the bell's unread count in the top bar (and, on a phone, in the menu),
-// opens Notifications, reads the sentence with the reason, follows it to the ride, and marks it read.
+// The inbox (README.md#notifications), at desktop and phone widths: the organiser hears that a passenger
+// joined, then cancels the ride; the passenger sees the bell's unread count in the top bar (and, on a
+// phone, in the menu), opens Notifications, reads the sentence with the reason, follows it to the ride,
+// and marks it read.
 import { formatRideDate } from '@rideshare/domain';
 
 import { expect, JOURNEY_TIMEOUT_MS, test } from './support/fixtures';
@@ -37,11 +38,15 @@ for (const viewport of ['desktop', 'mobile'] as const) {
         await screenshot(passenger, `notifications-menu-${viewport}`);
         await header.getByRole('button', { name: 'Toggle navigation' }).click();
       }
-      // The organiser who cancelled is told nothing.
+      // The organiser who cancelled is not told of it: their one notice is the passenger joining.
       await organiser.goto('/home');
       await expect(
-        organiser.getByRole('banner').getByRole('link', { name: 'Notifications', exact: true }).first(),
+        organiser.getByRole('banner').getByRole('link', { name: 'Notifications, 1 unread' }).first(),
       ).toBeVisible();
+      const organiserInbox = (await (await organiser.request.get('/api/notifications')).json()) as {
+        items: { kind: string; detail: string | null }[];
+      };
+      expect(organiserInbox.items).toMatchObject([{ kind: 'passenger_joined', detail: 'Pete Passenger (1 person)' }]);
 
       await bell.first().click();
       await expect(passenger).toHaveURL(/\/notifications$/);

@@ -4,6 +4,7 @@ import type {
   DropoffLocation,
   NotificationKind,
   PermitCountry,
+  QuoteStatus,
   RideStatus,
   VendorStatus,
 } from '@rideshare/domain';
@@ -159,6 +160,19 @@ export interface RideWaitlistTable {
   offerExpiresAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** A vendor's price for driving a ride (docs/vendors.md#quotes); at most one `live` per vendor and ride. */
+export interface RideQuoteTable {
+  id: Generated<number>;
+  rideId: number;
+  vendorId: number;
+  /** The whole ride's base price in whole SGD (1..1000). */
+  price: number;
+  note: string | null;
+  status: ColumnType<QuoteStatus, QuoteStatus | undefined, QuoteStatus>;
+  createdAt: CreatedAt;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   users: UserTable;
   driverContacts: DriverContactTable;
@@ -171,6 +185,7 @@ export interface Database {
   appState: AppStateTable;
   notifications: NotificationTable;
   rideWaitlist: RideWaitlistTable;
+  rideQuotes: RideQuoteTable;
 }
 
 export type UserRow = Selectable<UserTable>;

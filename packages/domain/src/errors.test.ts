@@ -24,10 +24,14 @@ describe('DOMAIN_ERROR_CODES', () => {
       'PICKUP_NOT_ALLOWED',
       'PERMIT_EXPIRES',
       'VEHICLE_TOO_SMALL',
+      'QUOTE_NOT_LIVE',
+      'NOT_QUOTE_OWNER',
+      'QUOTES_HIDDEN',
+      'VENDOR_CANNOT_TAKE',
     ]) {
       expect(DOMAIN_ERROR_CODES).toContain(code);
     }
-    expect(DOMAIN_ERROR_CODES).toHaveLength(46);
+    expect(DOMAIN_ERROR_CODES).toHaveLength(50);
     expect(new Set(DOMAIN_ERROR_CODES).size).toBe(DOMAIN_ERROR_CODES.length);
     for (const code of DOMAIN_ERROR_CODES) expect(code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
   });

@@ -49,6 +49,10 @@ export const DOMAIN_ERROR_CODES = [
   'PICKUP_NOT_ALLOWED',
   'PERMIT_EXPIRES',
   'VEHICLE_TOO_SMALL',
+  'QUOTE_NOT_LIVE',
+  'NOT_QUOTE_OWNER',
+  'QUOTES_HIDDEN',
+  'VENDOR_CANNOT_TAKE',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -21,3 +21,4 @@ export * from './calendar';
 export * from './waitlist';
 export * from './vendor-approval';
 export * from './licence-rules';
+export * from './quotes';

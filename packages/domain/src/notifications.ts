@@ -16,6 +16,18 @@ export const NOTIFICATION_KINDS = [
   'vendor_released',
   /** Seats freed up for your waiting group; detail: when the offer lapses (ISO). */
   'waitlist_offer',
+  /** To the organiser: a vendor quoted the ride; detail: the company and the price ('Acme · SGD 90'). */
+  'quote_received',
+  /** To a vendor: the organiser accepted its quote and the ride is its; detail: the price ('SGD 90'). */
+  'quote_accepted',
+  /** To a vendor: the organiser chose another vendor (or one took the ride), so its quote lapsed. */
+  'quote_declined',
+  /** To the passengers: an accepted quote changed the ride's price; detail: old and new per-person figures. */
+  'ride_price_changed',
+  /** To the organiser: someone joined the ride; detail: their name and group size ('Ann (2 people)'). */
+  'passenger_joined',
+  /** To the organiser: a passenger left the ride on their own; detail: their name. */
+  'passenger_left',
   /** An administrator approved your vendor account (no ride). */
   'vendor_approved',
   /** An administrator rejected your vendor application; detail: the reason (no ride). */

@@ -114,7 +114,7 @@ function optionalText(max: number, label: string) {
 }
 
 /** Optional trimmed text where blank means "no value": '' / null / missing all become null. */
-function nullableText(max: number, label: string) {
+export function nullableText(max: number, label: string) {
   return optionalText(max, label)
     .nullish()
     .transform((value) => (value ? value : null));
@@ -129,7 +129,7 @@ function patchText(max: number, label: string) {
 }
 
 /** A form text field that may be left empty (Mantine keeps '' for an untouched input). */
-function formText(max: number, label: string) {
+export function formText(max: number, label: string) {
   return optionalText(max, label).optional();
 }
 
@@ -188,7 +188,7 @@ function seatCount(message: string) {
 }
 
 /** Form inputs hold numbers as text (or '' when cleared); read them as numbers first. */
-function formNumber<T extends z.ZodType>(schema: T) {
+export function formNumber<T extends z.ZodType>(schema: T) {
   return z.preprocess((value) => {
     if (typeof value !== 'string') return value;
     return value.trim() === '' ? undefined : Number(value);
@@ -582,7 +582,7 @@ const organizerFitsRide = {
 };
 
 /** A whole number of SGD within bounds, with one message for every way of missing it. */
-function sgdAmount(min: number, max: number, message: string) {
+export function sgdAmount(min: number, max: number, message: string) {
   return z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
 }
 export const RIDE_COST_MESSAGE = `Cost must be a whole number from ${MIN_RIDE_COST} to ${MAX_RIDE_COST} SGD`;

@@ -44,6 +44,7 @@ export function bucketLimits(env: Env): Record<RateLimitBucket, number> {
     rideCreate: env.RATE_LIMIT_RIDE_CREATE_PER_HOUR,
     join: env.RATE_LIMIT_JOIN_PER_HOUR,
     assign: env.RATE_LIMIT_ASSIGN_PER_HOUR,
+    quote: env.RATE_LIMIT_QUOTE_PER_HOUR,
     rideEdit: env.RATE_LIMIT_RIDE_EDIT_PER_HOUR,
     sequence: env.RATE_LIMIT_SEQUENCE_PER_HOUR,
     cancel: env.RATE_LIMIT_CANCEL_PER_HOUR,

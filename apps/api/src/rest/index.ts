@@ -6,6 +6,7 @@ import { registerAuthRoutes } from './auth';
 import { registerCalendarRoutes } from './calendar';
 import { registerNotificationRoutes } from './notifications';
 import { registerEventRoutes, type EventRouteOptions } from './events';
+import { registerQuoteRoutes } from './quotes';
 import { registerRideRoutes } from './rides';
 import { registerVendorRoutes } from './vendor';
 import { registerUserRoutes } from './users';
@@ -21,6 +22,7 @@ export function registerRestRoutes(
   registerAdminRoutes(app, deps);
   registerRideRoutes(app, deps);
   registerVendorRoutes(app, deps);
+  registerQuoteRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerCalendarRoutes(app, deps);
   registerNotificationRoutes(app, deps);

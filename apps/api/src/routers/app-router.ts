@@ -5,6 +5,7 @@ import { calendarRouter } from './calendar';
 import { notificationRouter } from './notification';
 import { liveRouter } from './live';
 import { passengerRouter } from './passenger';
+import { quoteRouter } from './quote';
 import { rideRouter } from './ride';
 import { sequenceRouter } from './sequence';
 import { statsRouter } from './stats';
@@ -25,6 +26,7 @@ export const appRouter = router({
   calendar: calendarRouter,
   notification: notificationRouter,
   waitlist: waitlistRouter,
+  quote: quoteRouter,
   live: liveRouter,
 });
 

@@ -24,7 +24,7 @@ import {
   saveDerivedFields,
   storeChangedSequences,
 } from './ride-writes';
-import { notifyAboutRide } from './ride-notifications';
+import { notifyAboutRide, notifyOrganiserOfPassenger } from './ride-notifications';
 import { checkRule, leaveLineAfterJoin, offerFreedSeats, unlessRefused, waitlistForJoin } from './waitlist-service';
 
 /**
@@ -60,6 +60,11 @@ export async function joinRide(
         passengerCount: input.passengerCount,
       });
       await leaveLineAfterJoin(trx, ride, line.ownEntryId, now);
+      await notifyOrganiserOfPassenger(trx, ride, {
+        userId,
+        kind: 'passenger_joined',
+        passengerCount: input.passengerCount,
+      });
       return id;
     });
     return unlessRefused(outcome);
@@ -91,8 +96,9 @@ export async function removePassenger(
     await storeChangedSequences(trx, ride.id, remaining, compactSequence(remaining));
     await saveDerivedFields(trx, ride);
     await publishRideEvent(trx, 'seats.changed', ride.id);
-    // The organiser taking someone off tells them; a passenger leaving on their own tells nobody.
+    // The organiser taking someone off tells them; a passenger leaving on their own tells the organiser.
     if (entry.userId !== actorId) await notifyAboutRide(trx, [entry.userId], ride, 'passenger_removed');
+    else await notifyOrganiserOfPassenger(trx, ride, { userId: entry.userId, kind: 'passenger_left' });
     await offerFreedSeats(trx, ride, now);
   });
 }

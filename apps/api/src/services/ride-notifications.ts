@@ -7,6 +7,7 @@ import type { Database, Db } from '@rideshare/db';
 import { isOfferLapsed, type Direction, type NotificationKind } from '@rideshare/domain';
 import type { Transaction } from 'kysely';
 
+import { findPublicUserById } from '../repositories/user-repository';
 import { listWaitlist } from '../repositories/waitlist-repository';
 import { notifyUsers } from './notify';
 
@@ -55,4 +56,21 @@ export function notifyAboutRide(
     rideDate: ride.date,
     detail,
   });
+}
+
+/**
+ * Tells the organiser that someone joined ('passenger_joined', detail: their name and group size,
+ * 'Ann (2 people)') or left on their own ('passenger_left', detail: their name).
+ */
+export async function notifyOrganiserOfPassenger(
+  trx: Db,
+  ride: NotifiedRide & { creatorId: number },
+  change: { userId: number; kind: 'passenger_joined' | 'passenger_left'; passengerCount?: number },
+): Promise<void> {
+  if (change.userId === ride.creatorId) return;
+  const user = await findPublicUserById(trx, change.userId);
+  const name = user?.name?.trim() || user?.discordUsername || 'A passenger';
+  const count = change.passengerCount;
+  const detail = count === undefined ? name : `${name} (${String(count)} ${count === 1 ? 'person' : 'people'})`;
+  await notifyAboutRide(trx, [ride.creatorId], ride, change.kind, detail);
 }

@@ -18,6 +18,7 @@ import {
   type LockedRide,
 } from '../repositories/ride-repository';
 import { findPublicUserById } from '../repositories/user-repository';
+import { declineQuotesOnAssign } from './quote-service';
 import { notifyAboutRide, rideParty } from './ride-notifications';
 import { lockRideWithEntries, rideNotFound, rideStateOf } from './ride-writes';
 
@@ -25,7 +26,8 @@ import { lockRideWithEntries, rideNotFound, rideStateOf } from './ride-writes';
  * A vendor takes an open, future ride: open → assigned with the vendor set. The ride row is locked
  * first, so when vendors race for one ride exactly one wins and the others are told it has already
  * been assigned. The vendor's licence must cover the ride (domain `assertLicenceCovers`: pick-up
- * country unless `pickupRuleOn` is false, permit valid on the departure day, enough seats).
+ * country unless `pickupRuleOn` is false, permit valid on the departure day, enough seats). Its live
+ * quotes are declined.
  */
 export async function assignRide(
   db: Kysely<Database>,
@@ -46,6 +48,8 @@ export async function assignRide(
     // The organiser and passengers learn which company took it (a vendor on board is not told of itself).
     const companyName = licence?.companyName ?? null;
     await notifyAboutRide(trx, rideParty(ride, entries, { except: [vendor.id] }), ride, 'vendor_assigned', companyName);
+    // Taken at its listed cost, the ride wants no more quotes.
+    await declineQuotesOnAssign(trx, ride, vendor.id);
   });
 }
 

@@ -36,7 +36,7 @@ import {
   type WaitlistRow,
 } from '../repositories/waitlist-repository';
 import { markOfferAnswered, pruneNotifications } from './notification-service';
-import { notifyAboutRide } from './ride-notifications';
+import { notifyAboutRide, notifyOrganiserOfPassenger } from './ride-notifications';
 import { addRideEntry, lockRideWithEntries, rideStateOf } from './ride-writes';
 
 /**
@@ -241,6 +241,11 @@ export async function acceptOffer(
     });
     await deleteWaitlistEntries(trx, [mine.id]);
     await markOfferAnswered(trx, { userId, rideId: ride.id, now });
+    await notifyOrganiserOfPassenger(trx, ride, {
+      userId,
+      kind: 'passenger_joined',
+      passengerCount: mine.passengerCount,
+    });
     await publishRideEvent(trx, 'waitlist.changed', ride.id);
     await offerFreedSeats(trx, ride, now);
     return entryId;

@@ -111,6 +111,25 @@ describe('create ride, join and assign', () => {
     const assigned = await t.db.selectFrom('rides').select('id').where('vendorId', '=', vendor.id).execute();
     expect(assigned).toHaveLength(1);
   });
+
+  it('limits quoting and withdrawing per vendor, together', async () => {
+    const app = await appWith({ RATE_LIMIT_QUOTE_PER_HOUR: '2' });
+    const vendor = await createVendor(t.db, { discordUsername: 'quoter' });
+    const ride = await createRide(t.db, alice);
+    const cookie = await loginAs(app, vendor);
+    const quoted = await post(app, `/api/rides/${String(ride.id)}/quotes`, { price: 90 }, cookie);
+    expect(quoted.statusCode).toBe(201);
+    const quoteId = quoted.json<{ id: number }>().id;
+    const withdrawn = await app.inject({
+      method: 'DELETE',
+      url: `/api/rides/${String(ride.id)}/quotes/${String(quoteId)}`,
+      headers: { cookie },
+    });
+    expect(withdrawn.statusCode).toBe(200);
+    expectRefusedFor(await post(app, '/trpc/quote.create', { rideId: ride.id, price: 95 }, cookie));
+    const live = await t.db.selectFrom('rideQuotes').select('id').where('status', '=', 'live').execute();
+    expect(live).toHaveLength(0);
+  });
 });
 
 describe('every request, per address', () => {

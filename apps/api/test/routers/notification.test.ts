@@ -196,9 +196,66 @@ describe('removing a passenger', () => {
     ]);
   });
 
-  it('a passenger leaving on their own tells nobody', async () => {
+  it('a passenger leaving on their own tells the organiser, by name', async () => {
     const { ride, carolEntry } = await rideWithParty();
     await callerFor(t.db, carol, atNow).passenger.remove({ rideId: ride.id, passengerId: carolEntry.id });
+    expect(await stored()).toEqual([
+      expect.objectContaining({ userId: alice.id, kind: 'passenger_left', rideId: ride.id, detail: 'Carol' }),
+    ]);
+  });
+
+  it('someone joining tells the organiser their name and group size', async () => {
+    const ride = await createRide(t.db, alice, { date: inDays(3) });
+    await callerFor(t.db, bob, atNow).passenger.join({ rideId: ride.id, dropoffLocation: 'Bedok', passengerCount: 2 });
+    await callerFor(t.db, carol, atNow).passenger.join({
+      rideId: ride.id,
+      dropoffLocation: 'Bedok',
+      passengerCount: 1,
+    });
+    expect(await stored()).toEqual([
+      expect.objectContaining({
+        userId: alice.id,
+        kind: 'passenger_joined',
+        rideId: ride.id,
+        detail: 'Bob (2 people)',
+      }),
+      expect.objectContaining({
+        userId: alice.id,
+        kind: 'passenger_joined',
+        rideId: ride.id,
+        detail: 'Carol (1 person)',
+      }),
+    ]);
+  });
+
+  it('accepting a waitlist offer tells the organiser like a join', async () => {
+    const ride = await createRide(t.db, alice, { date: inDays(3), maxPassengers: 2 });
+    const carolEntry = await addPassenger(t.db, ride, carol);
+    await callerFor(t.db, bob, atNow).waitlist.join({ rideId: ride.id, dropoffLocation: 'Jurong', passengerCount: 1 });
+    await callerFor(t.db, carol, atNow).passenger.remove({ rideId: ride.id, passengerId: carolEntry.id });
+    await callerFor(t.db, bob, atNow).waitlist.accept({ rideId: ride.id });
+    const toAlice = (await stored()).filter((row) => row.userId === alice.id);
+    expect(toAlice).toEqual([
+      expect.objectContaining({ kind: 'passenger_left', detail: 'Carol' }),
+      expect.objectContaining({ kind: 'passenger_joined', detail: 'Bob (1 person)' }),
+    ]);
+  });
+
+  it('leaving the waitlist tells the organiser nothing (the member never joined the ride)', async () => {
+    const ride = await createRide(t.db, alice, { date: inDays(3), maxPassengers: 2 });
+    await addPassenger(t.db, ride, carol);
+    await callerFor(t.db, bob, atNow).waitlist.join({ rideId: ride.id, dropoffLocation: 'Jurong', passengerCount: 1 });
+    await callerFor(t.db, bob, atNow).waitlist.leave({ rideId: ride.id });
+    expect(await stored()).toEqual([]);
+  });
+
+  it('a refused join tells nobody', async () => {
+    const ride = await createRide(t.db, alice, { date: inDays(3), maxPassengers: 2 });
+    expect(
+      await refusal(
+        callerFor(t.db, bob, atNow).passenger.join({ rideId: ride.id, dropoffLocation: 'Bedok', passengerCount: 2 }),
+      ),
+    ).toMatchObject({ code: 'CONFLICT' });
     expect(await stored()).toEqual([]);
   });
 

@@ -26,6 +26,7 @@ import { CancelledRideBanner, CancelRideButton } from '../features/ride-details/
 import { DriverCard } from '../features/ride-details/driver-card';
 import { JoinRideCard } from '../features/ride-details/join-ride-card';
 import { PassengersTab } from '../features/ride-details/passengers-tab';
+import { QuotesCard } from '../features/quotes/quotes-card';
 import { RideDetailsTab, RideOrganizerCard } from '../features/ride-details/ride-details-tab';
 import { RidePointsList } from '../features/ride-details/ride-points-list';
 import {
@@ -247,6 +248,7 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
               passengersError={passengersQuery.error}
               onRetryPassengers={() => void passengersQuery.refetch()}
             />
+            {isCreator && ride.status === 'open' && !past ? <QuotesCard ride={ride} /> : null}
             {ride.driver ? (
               <DriverCard
                 driver={ride.driver}

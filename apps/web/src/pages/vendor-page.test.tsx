@@ -43,6 +43,7 @@ function api(overrides: ApiHandlers = {}): ApiHandlers {
     'auth.me': () => VENDOR,
     'vendor.rides': () => [],
     'vendor.available': () => [],
+    'quote.mine': () => [],
     ...overrides,
   };
 }

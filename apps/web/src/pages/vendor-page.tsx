@@ -4,7 +4,8 @@
  * and its assign button focused, or a notice saying why it is not on offer. Both lists reload every
  * time the dashboard opens, since other people create and take rides meanwhile. Members who are not
  * vendors are told the dashboard is for vendors (the route guard already sent visitors to /auth);
- * vendors an administrator has not approved see their status instead (`VendorStatusNotice`).
+ * vendors an administrator has not approved see their status instead (`VendorStatusNotice`). Each
+ * available ride also offers the vendor's own quote (`quote.mine`, docs/vendors.md#quotes).
  */
 import { Tabs } from '@mantine/core';
 import type { Permit } from '@rideshare/domain';
@@ -21,6 +22,7 @@ import { VendorOnlyNotice } from '../features/vendor/vendor-only-notice';
 import { VendorRideCard } from '../features/vendor/vendor-ride-card';
 import { VendorRideList } from '../features/vendor/vendor-ride-list';
 import { PermitExpiryAlert } from '../features/vendor/permit-expiry-alert';
+import { VendorQuoteControls } from '../features/quotes/vendor-quote-controls';
 import { VendorStatusNotice } from '../features/vendor/vendor-status-notice';
 import { trpc } from '../lib/trpc';
 
@@ -68,6 +70,8 @@ function VendorDashboard({
 
   const mine = trpc.vendor.rides.useQuery(undefined, { refetchOnMount: 'always' });
   const available = trpc.vendor.available.useQuery(undefined, { refetchOnMount: 'always' });
+  const quotes = trpc.quote.mine.useQuery(undefined, { refetchOnMount: 'always' });
+  const quoteByRide = useMemo(() => new Map((quotes.data ?? []).map((quote) => [quote.rideId, quote])), [quotes.data]);
   const { assign, pendingRideId } = useAssignRide();
   const driver = useDriverActions();
 
@@ -177,6 +181,15 @@ function VendorDashboard({
                 onAssign={() => onAssign(ride.id)}
                 pending={pendingRideId === ride.id}
                 disabled={pendingRideId !== null && pendingRideId !== ride.id}
+                quoteControls={
+                  <VendorQuoteControls
+                    ride={ride}
+                    quote={quoteByRide.get(ride.id) ?? null}
+                    loading={quotes.isLoading}
+                    error={!quotes.data && !quotes.isLoading}
+                    onRetry={() => void quotes.refetch()}
+                  />
+                }
               />
             )}
           />

@@ -43,6 +43,13 @@ describe('queriesTouchedBy', () => {
     expect(keysOf(event('waitlist.changed'))).toEqual([RIDE_PAGE, ...LISTS]);
   });
 
+  it('quotes.changed → that ride’s quotes and the vendor’s own quotes', () => {
+    expect(keysOf(event('quotes.changed'))).toEqual([
+      JSON.stringify([['quote', 'list'], { input: { rideId: 7 }, type: 'query' }]),
+      JSON.stringify([['quote', 'mine']]),
+    ]);
+  });
+
   it('notifications.changed → every query of the notification router, by prefix', () => {
     expect(queriesTouchedBy(event('notifications.changed', 3))).toEqual([{ queryKey: [['notification']] }]);
   });

@@ -11,6 +11,8 @@
  * - a new or deleted ride also changes the home page's ride count (`stats.get`);
  * - `waitlist.changed` → that ride's page (its waiting-list figures) and the lists (cards count the
  *   seats held by offers);
+ * - `quotes.changed` → that ride's quotes (`quote.list`, the organiser's Quotes card) and the
+ *   vendor's own quotes (`quote.mine`, its dashboard);
  * - `notifications.changed` → everything under the `notification` router (the inbox, the unread
  *   count);
  * - `resync` (the server could not replay what this tab missed) → every query.
@@ -59,6 +61,13 @@ export function queriesTouchedBy(event: LiveEvent): QueryFilter[] {
       return [EVERY_QUERY];
     case 'notifications.changed':
       return [NOTIFICATION_QUERIES];
+    case 'quotes.changed':
+      return [
+        ...(event.rideId === null
+          ? []
+          : [{ queryKey: getQueryKey(trpc.quote.list, { rideId: event.rideId }, 'query') }]),
+        { queryKey: getQueryKey(trpc.quote.mine) },
+      ];
     case 'waitlist.changed':
       // Its page (the line's figures) and the lists, whose cards count seats held by offers.
       return [...(event.rideId === null ? [] : [rideQueries(event.rideId)[0] as QueryFilter]), ...rideLists()];

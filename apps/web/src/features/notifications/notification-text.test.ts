@@ -55,6 +55,36 @@ describe('notificationSentence', () => {
       { kind: 'waitlist_offer', detail: '2025-11-30T04:15:00.000Z' },
       'Seats are free for your group on the ride SG → FC on Mon, 1 Dec 2025, 10:00 am: join by Sun, 30 Nov 2025, 12:15 pm',
     ],
+    [
+      'a quote for the organiser',
+      { kind: 'quote_received', detail: 'Acme Cabs · SGD 120' },
+      'New quote for your ride SG → FC on Mon, 1 Dec 2025, 10:00 am: Acme Cabs · SGD 120',
+    ],
+    [
+      'an accepted quote',
+      { kind: 'quote_accepted', detail: 'SGD 120' },
+      'The organizer accepted your quote of SGD 120 for the ride SG → FC on Mon, 1 Dec 2025, 10:00 am: it is yours to drive',
+    ],
+    [
+      'a declined quote',
+      { kind: 'quote_declined' },
+      'Your quote for the ride SG → FC on Mon, 1 Dec 2025, 10:00 am was not chosen; the ride has a driver now',
+    ],
+    [
+      'a price change with old and new figures',
+      { kind: 'ride_price_changed', detail: 'per person now SGD 40.00 → SGD 60.00; if full SGD 20.00 → SGD 30.00' },
+      'The price of your ride SG → FC on Mon, 1 Dec 2025, 10:00 am changed with its new driver: per person now SGD 40.00 → SGD 60.00; if full SGD 20.00 → SGD 30.00',
+    ],
+    [
+      'a passenger joining',
+      { kind: 'passenger_joined', detail: 'Paul (2 people)' },
+      'Paul (2 people) joined your ride SG → FC on Mon, 1 Dec 2025, 10:00 am',
+    ],
+    [
+      'a passenger leaving',
+      { kind: 'passenger_left', detail: 'Paul' },
+      'Paul left your ride SG → FC on Mon, 1 Dec 2025, 10:00 am',
+    ],
   ] as const)('reads %s', (_label, overrides, sentence) => {
     expect(notificationSentence({ ...base, ...overrides })).toBe(sentence);
   });

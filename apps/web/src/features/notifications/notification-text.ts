@@ -56,6 +56,22 @@ export function notificationSentence(
         : `A driver was assigned to your ride ${ride}`;
     case 'vendor_released':
       return `The driver was released from the ride ${ride}; it is open for another driver`;
+    case 'quote_received':
+      return detail ? `New quote for your ride ${ride}: ${detail}` : `New quote for your ride ${ride}`;
+    case 'quote_accepted':
+      return detail
+        ? `The organizer accepted your quote of ${detail} for the ride ${ride}: it is yours to drive`
+        : `The organizer accepted your quote for the ride ${ride}: it is yours to drive`;
+    case 'quote_declined':
+      return `Your quote for the ride ${ride} was not chosen; the ride has a driver now`;
+    case 'ride_price_changed':
+      return detail
+        ? `The price of your ride ${ride} changed with its new driver: ${detail}`
+        : `The price of your ride ${ride} changed with its new driver`;
+    case 'passenger_joined':
+      return detail ? `${detail} joined your ride ${ride}` : `Someone joined your ride ${ride}`;
+    case 'passenger_left':
+      return detail ? `${detail} left your ride ${ride}` : `A passenger left your ride ${ride}`;
     case 'waitlist_offer':
       return detail
         ? `Seats are free for your group on the ride ${ride}: join by ${formatRideDate(detail)}`

@@ -30,6 +30,7 @@ const asOrganiser = (overrides: ApiHandlers = {}): ApiHandlers => ({
   'auth.me': () => makeUser({ id: 50 }),
   'ride.byId': () => makeRideDetail(),
   'passenger.list': () => [organizerEntry, passengerEntry],
+  'quote.list': () => [],
   ...overrides,
 });
 

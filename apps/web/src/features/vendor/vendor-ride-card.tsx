@@ -6,7 +6,8 @@
  * `highlighted` marks the ride a /vendor?rideId= link points at: the card is outlined, scrolled
  * into view, and its assign button (or else its title link) takes the focus. With `driverActions`
  * (My Rides) an assigned ride offers 'Unassign' until 24 hours before departure (after that the
- * button is disabled and the card says why) and, once departed, 'Mark Completed'.
+ * button is disabled and the card says why) and, once departed, 'Mark Completed'. `quoteControls`
+ * (available rides) sit beside the assign button: the vendor's own quote, 'Quote' and 'Withdraw'.
  */
 import { Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import {
@@ -22,7 +23,7 @@ import {
   type DropoffLocation,
   type StatusLabel,
 } from '@rideshare/domain';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { rideStops } from './ride-stops';
@@ -40,6 +41,8 @@ export interface VendorRideCardProps {
   highlighted?: boolean;
   /** My Rides: the assigned vendor's Unassign / Mark Completed buttons. */
   driverActions?: DriverActionsProps;
+  /** Available rides: the vendor's own quote and its buttons. */
+  quoteControls?: ReactNode;
 }
 
 export interface DriverActionsProps {
@@ -142,6 +145,7 @@ export function VendorRideCard({
   disabled = false,
   highlighted = false,
   driverActions,
+  quoteControls,
 }: VendorRideCardProps) {
   const label = directionLabel(ride.direction);
   const date = formatRideDate(ride.date);
@@ -238,6 +242,7 @@ export function VendorRideCard({
               {pending ? 'Assigning...' : 'Assign to Me'}
             </Button>
           ) : null}
+          {quoteControls}
           {driverActions ? (
             <DriverActionButtons ride={ride} actions={driverActions} name={`${label}, ${date}`} />
           ) : null}

@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import type { HttpContextDeps } from '../trpc/context';
+import { bodyObject, parseId, untrusted, viaCaller } from './adapter';
+
+const params = (req: FastifyRequest) => req.params as { id?: unknown; quoteId?: unknown };
+
+/**
+ * GET and POST /api/rides/:id/quotes, DELETE /api/rides/:id/quotes/:quoteId, POST
+ * /api/rides/:id/quotes/:quoteId/accept, and GET /api/vendor/quotes: the quote procedures.
+ */
+export function registerQuoteRoutes(app: FastifyInstance, deps: HttpContextDeps): void {
+  app.get(
+    '/api/rides/:id/quotes',
+    viaCaller(deps, (caller, req) => caller.quote.list({ rideId: parseId(params(req).id) })),
+  );
+  app.post(
+    '/api/rides/:id/quotes',
+    viaCaller(
+      deps,
+      (caller, req) => {
+        const body = bodyObject(req);
+        return caller.quote.create({
+          rideId: parseId(params(req).id),
+          price: untrusted<number>(body.price),
+          note: untrusted<string | null | undefined>(body.note),
+        });
+      },
+      { successStatus: 201 },
+    ),
+  );
+  app.delete(
+    '/api/rides/:id/quotes/:quoteId',
+    viaCaller(deps, (caller, req) =>
+      caller.quote.withdraw({ rideId: parseId(params(req).id), quoteId: parseId(params(req).quoteId, 'quoteId') }),
+    ),
+  );
+  app.post(
+    '/api/rides/:id/quotes/:quoteId/accept',
+    viaCaller(deps, (caller, req) =>
+      caller.quote.accept({ rideId: parseId(params(req).id), quoteId: parseId(params(req).quoteId, 'quoteId') }),
+    ),
+  );
+  app.get(
+    '/api/vendor/quotes',
+    viaCaller(deps, (caller) => caller.quote.mine()),
+  );
+}

@@ -1,0 +1,66 @@
+import { quoteIdInput, quoteInput, rideIdInput } from '@rideshare/domain';
+
+import { findQuote, listLiveQuotesOfVendor, type QuoteAnswer } from '../repositories/quote-repository';
+import { findRideDetail, type RideDetail } from '../repositories/ride-repository';
+import { acceptQuote, listQuotesFor, submitQuote, withdrawQuote } from '../services/quote-service';
+import type { ContextInner } from '../trpc/context';
+import { notFound } from '../trpc/errors';
+import { approvedVendorProcedure, protectedProcedure, rateLimited, router, vendorProcedure } from '../trpc/init';
+
+/** Quoting and withdrawing share their own rate limit (RATE_LIMIT_QUOTE_PER_HOUR). */
+const quoteProcedure = approvedVendorProcedure.use(rateLimited('quote'));
+/** Like releasing a ride, withdrawing a quote stays possible for a vendor suspended since. */
+const withdrawProcedure = vendorProcedure.use(rateLimited('quote'));
+
+async function quoteAfterWrite(ctx: ContextInner, quoteId: number): Promise<QuoteAnswer> {
+  const quote = await findQuote(ctx.db, quoteId);
+  if (!quote) notFound('Quote');
+  return quote;
+}
+
+/** Vendors' quotes on rides and the organiser's choice among them (docs/vendors.md#quotes). */
+export const quoteRouter = router({
+  /**
+   * The live quotes of a ride: all of them for its organiser, its own for an approved vendor; 403
+   * for everyone else. Cheapest first.
+   */
+  list: protectedProcedure
+    .input(rideIdInput)
+    .query(({ ctx, input }) => listQuotesFor(ctx.db, { rideId: input.rideId, viewer: ctx.user, now: ctx.now() })),
+
+  /** The calling vendor's live quotes on every ride (its dashboard). */
+  mine: approvedVendorProcedure.query(({ ctx }) => listLiveQuotesOfVendor(ctx.db, ctx.user.id, ctx.now())),
+
+  /** An approved vendor quotes a ride, replacing its earlier live quote there; answers the quote. */
+  create: quoteProcedure.input(quoteInput).mutation(async ({ ctx, input }): Promise<QuoteAnswer> => {
+    const id = await submitQuote(ctx.db, {
+      vendorId: ctx.user.id,
+      input,
+      now: ctx.now(),
+      pickupRuleOn: ctx.env.VENDOR_PICKUP_COUNTRY_RULE === 'on',
+    });
+    return quoteAfterWrite(ctx, id);
+  }),
+
+  /** The quoting vendor withdraws its live quote; answers the quote, now withdrawn. */
+  withdraw: withdrawProcedure.input(quoteIdInput).mutation(async ({ ctx, input }): Promise<QuoteAnswer> => {
+    await withdrawQuote(ctx.db, { actorId: ctx.user.id, ...input });
+    return quoteAfterWrite(ctx, input.quoteId);
+  }),
+
+  /**
+   * The organiser accepts a live quote: the ride is assigned to its vendor at its price, the other
+   * quotes declined. Answers the ride.
+   */
+  accept: protectedProcedure.input(quoteIdInput).mutation(async ({ ctx, input }): Promise<RideDetail> => {
+    await acceptQuote(ctx.db, {
+      actorId: ctx.user.id,
+      ...input,
+      now: ctx.now(),
+      pickupRuleOn: ctx.env.VENDOR_PICKUP_COUNTRY_RULE === 'on',
+    });
+    const ride = await findRideDetail(ctx.db, input.rideId, ctx.user, ctx.now());
+    if (!ride) notFound('Ride');
+    return ride;
+  }),
+});

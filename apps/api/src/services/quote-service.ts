@@ -1,0 +1,192 @@
+/**
+ * Quoting a ride, withdrawing a quote and accepting one (docs/vendors.md#quotes). Each runs in one
+ * transaction that locks the ride row first, so a quote, a withdrawal, a direct assign and the
+ * organiser's accepts on one ride happen one after the other: of two accepts sent at once (two
+ * tabs) the second finds the ride assigned.
+ */
+import type { Database } from '@rideshare/db';
+import {
+  assertCanAcceptQuote,
+  assertCanQuote,
+  assertCanWithdrawQuote,
+  assertIsCreator,
+  DomainError,
+  formatSgd,
+  priceChange,
+  priceChangeDetail,
+  quoteAudience,
+  type QuoteInput,
+  type VendorStanding,
+} from '@rideshare/domain';
+import type { Kysely, Transaction } from 'kysely';
+
+import { publishRideEvent } from '../events/publish';
+import { isUniqueViolation } from '../repositories/passenger-repository';
+import {
+  assignRideAtPrice,
+  findRideCreatorId,
+  insertQuote,
+  listLiveQuotes,
+  lockQuoteForUpdate,
+  readRidePrices,
+  retireLiveQuotes,
+  setQuoteStatus,
+  type LockedQuote,
+  type QuoteAnswer,
+} from '../repositories/quote-repository';
+import type { LockedRide } from '../repositories/ride-repository';
+import { findPublicUserById, type PublicUser } from '../repositories/user-repository';
+import { notifyAboutRide, rideParty } from './ride-notifications';
+import { lockRideWithEntries, rideNotFound, rideStateOf } from './ride-writes';
+
+function quoteNotFound(): never {
+  throw new DomainError('NOT_FOUND', 'Quote not found');
+}
+
+/** The vendor as the quote rules read it: its standing and its licence. */
+function vendorFacts(vendor: PublicUser | null) {
+  return {
+    vendor: {
+      isVendor: vendor?.isVendor ?? false,
+      vendorStatus: vendor?.vendorStatus ?? null,
+      vendorStatusReason: vendor?.vendorStatusReason ?? null,
+    },
+    licence: { permit: vendor?.permit ?? null, vehicleSeats: vendor?.vehicleSeats ?? null },
+  };
+}
+
+/**
+ * The live quotes of a ride as `viewer` may see them (domain `quoteAudience`): every one for its
+ * organiser, its own for an approved vendor; QUOTES_HIDDEN or the vendor's status for anyone else.
+ */
+export async function listQuotesFor(
+  db: Kysely<Database>,
+  args: { rideId: number; viewer: VendorStanding & { id: number }; now: Date },
+): Promise<QuoteAnswer[]> {
+  const creatorId = await findRideCreatorId(db, args.rideId);
+  if (creatorId === null) rideNotFound();
+  const audience = quoteAudience({ creatorId }, args.viewer);
+  return listLiveQuotes(db, args.rideId, args.now, audience === 'own' ? args.viewer.id : undefined);
+}
+
+/**
+ * An approved vendor quotes an open, future ride its licence covers (domain `assertCanQuote`).
+ * Its previous live quote on the ride, if any, is replaced: the new one is the only live one. The
+ * organiser is told ('quote_received'). Answers the new quote's id.
+ */
+export async function submitQuote(
+  db: Kysely<Database>,
+  args: { vendorId: number; input: QuoteInput; now: Date; pickupRuleOn: boolean },
+): Promise<number> {
+  const { vendorId, input, now } = args;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const { ride, entries } = await lockRideWithEntries(trx, input.rideId);
+      const vendor = await findPublicUserById(trx, vendorId);
+      assertCanQuote({
+        ...vendorFacts(vendor),
+        ride: rideStateOf(ride, entries),
+        pickupRuleOn: args.pickupRuleOn,
+        now,
+      });
+      await retireLiveQuotes(trx, ride.id, 'replaced', vendorId);
+      const id = await insertQuote(trx, { rideId: ride.id, vendorId, price: input.price, note: input.note });
+      await publishRideEvent(trx, 'quotes.changed', ride.id);
+      const company = vendor?.companyName ?? 'A vendor';
+      await notifyAboutRide(trx, [ride.creatorId], ride, 'quote_received', `${company} · ${formatSgd(input.price)}`);
+      return id;
+    });
+  } catch (error) {
+    // The ride lock already serialises a vendor's quotes; the unique index is the last line of defence.
+    if (isUniqueViolation(error, 'ride_quotes_one_live_idx')) {
+      throw new DomainError('QUOTE_NOT_LIVE', 'Your quote on this ride changed at the same moment: please quote again');
+    }
+    throw error;
+  }
+}
+
+/** Locks the ride, then its quote; an unknown quote (or another ride's) is 'Quote not found'. */
+async function lockRideAndQuote(
+  trx: Transaction<Database>,
+  rideId: number,
+  quoteId: number,
+): Promise<Awaited<ReturnType<typeof lockRideWithEntries>> & { quote: LockedQuote }> {
+  const locked = await lockRideWithEntries(trx, rideId);
+  const quote = await lockQuoteForUpdate(trx, locked.ride.id, quoteId);
+  if (!quote) quoteNotFound();
+  return { ...locked, quote };
+}
+
+/** The vendor withdraws its own live quote (domain `assertCanWithdrawQuote`). */
+export async function withdrawQuote(
+  db: Kysely<Database>,
+  args: { actorId: number; rideId: number; quoteId: number },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { ride, quote } = await lockRideAndQuote(trx, args.rideId, args.quoteId);
+    assertCanWithdrawQuote({ quote, actorId: args.actorId });
+    await setQuoteStatus(trx, quote.id, 'withdrawn');
+    await publishRideEvent(trx, 'quotes.changed', ride.id);
+  });
+}
+
+/**
+ * The organiser accepts a live quote (domain `assertCanAcceptQuote`). In one transaction, under
+ * the ride's lock: the ride is assigned to the quote's vendor with the quote as its base cost, the
+ * quote is accepted and every other live quote declined. Told: the vendor ('quote_accepted'), the
+ * declined vendors ('quote_declined'), the passengers (the vendor, and the new per-person figures
+ * when they changed).
+ */
+export async function acceptQuote(
+  db: Kysely<Database>,
+  args: { actorId: number; rideId: number; quoteId: number; now: Date; pickupRuleOn: boolean },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { ride, entries } = await lockRideWithEntries(trx, args.rideId);
+    // The organiser first, so nobody else learns even which quote ids the ride has (404 vs 403).
+    assertIsCreator(ride, args.actorId, 'accept a quote');
+    const quote = (await lockQuoteForUpdate(trx, ride.id, args.quoteId)) ?? quoteNotFound();
+    const vendor = await findPublicUserById(trx, quote.vendorId);
+    const state = rideStateOf(ride, entries);
+    assertCanAcceptQuote({
+      ...vendorFacts(vendor),
+      ride: state,
+      actorId: args.actorId,
+      quote,
+      pickupRuleOn: args.pickupRuleOn,
+      now: args.now,
+    });
+    const prices = await readRidePrices(trx, ride.id);
+    const change = priceChange({ ...prices, ...state }, quote.price);
+    await assignRideAtPrice(trx, ride.id, { vendorId: quote.vendorId, cost: quote.price });
+    await setQuoteStatus(trx, quote.id, 'accepted');
+    const declined = await retireLiveQuotes(trx, ride.id, 'declined');
+    await publishRideEvent(trx, 'ride.assigned', ride.id);
+    await publishRideEvent(trx, 'quotes.changed', ride.id);
+    await notifyAboutRide(trx, [quote.vendorId], ride, 'quote_accepted', formatSgd(quote.price));
+    await notifyAboutRide(trx, declined, ride, 'quote_declined');
+    const passengers = rideParty(ride, entries, { except: [ride.creatorId, quote.vendorId] });
+    await notifyAboutRide(trx, passengers, ride, 'vendor_assigned', vendor?.companyName ?? null);
+    if (change.changed) await notifyAboutRide(trx, passengers, ride, 'ride_price_changed', priceChangeDetail(change));
+  });
+}
+
+/**
+ * A vendor took the ride at its listed cost: the live quotes lapse ('quote_declined' to their
+ * vendors, but the one that took it). The caller holds the ride's lock.
+ */
+export async function declineQuotesOnAssign(
+  trx: Transaction<Database>,
+  ride: LockedRide,
+  takenBy: number,
+): Promise<void> {
+  const declined = await retireLiveQuotes(trx, ride.id, 'declined');
+  if (declined.length === 0) return;
+  await publishRideEvent(trx, 'quotes.changed', ride.id);
+  await notifyAboutRide(
+    trx,
+    declined.filter((vendorId) => vendorId !== takenBy),
+    ride,
+    'quote_declined',
+  );
+}

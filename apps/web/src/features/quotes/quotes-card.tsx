@@ -1,0 +1,152 @@
+/**
+ * `<QuotesCard ride />`: on the organiser's page of an open ride still ahead, the vendors' live
+ * quotes (docs/vendors.md#quotes), cheapest first: company, price for the whole ride, vehicle seats,
+ * permit country and note, each with 'Accept'. Accepting asks first, showing what each passenger
+ * would pay per person now and if full at that price (the domain's cost formulas), then assigns the
+ * ride to that vendor. Loading, empty and error states are part of the card.
+ */
+import { Button, Card, Divider, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { formatSgd, priceChange, type PriceChange } from '@rideshare/domain';
+import type { RouterOutputs } from '@rideshare/api';
+import { Fragment, useState } from 'react';
+
+import { LoadErrorAlert } from '../../components/load-error-alert';
+import { SubmitButton } from '../../components/submit-button';
+import { trpc } from '../../lib/trpc';
+import type { RideDetail } from '../ride-details/types';
+import { useAcceptQuote } from './use-quotes';
+
+type RideQuote = RouterOutputs['quote']['list'][number];
+
+const COUNTRY: Record<string, string> = { SG: 'Singapore', MY: 'Malaysia' };
+
+function companyOf(quote: RideQuote): string {
+  return quote.vendor.companyName ?? 'A vendor';
+}
+
+function PerPerson({ change }: { change: PriceChange }) {
+  return (
+    <Stack gap={4} data-testid="accept-per-person">
+      <Text size="sm">
+        Per person now: {formatSgd(change.nowBefore, 2)} → <strong>{formatSgd(change.nowAfter, 2)}</strong>
+      </Text>
+      <Text size="sm">
+        Per person if full: {formatSgd(change.ifFullBefore, 2)} → <strong>{formatSgd(change.ifFullAfter, 2)}</strong>
+      </Text>
+    </Stack>
+  );
+}
+
+function AcceptModal({ ride, quote, onClose }: { ride: RideDetail; quote: RideQuote; onClose: () => void }) {
+  const { accept, pendingQuoteId } = useAcceptQuote();
+  const pending = pendingQuoteId === quote.id;
+  const company = companyOf(quote);
+  const change = priceChange(ride, quote.price);
+  return (
+    <Modal opened onClose={() => (pending ? undefined : onClose())} title={`Accept ${company}'s quote?`} centered>
+      <Stack gap="md">
+        <Text size="sm">
+          The ride will be assigned to {company}, its base cost becomes {formatSgd(quote.price)} (now{' '}
+          {formatSgd(ride.cost)}), and every other quote is declined. Your passengers are told.
+        </Text>
+        <PerPerson change={change} />
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose} disabled={pending}>
+            Keep Looking
+          </Button>
+          <SubmitButton
+            type="button"
+            pending={pending}
+            pendingLabel="Accepting..."
+            onClick={() => accept({ rideId: ride.id, quoteId: quote.id }, onClose)}
+            data-autofocus
+          >
+            Accept Quote
+          </SubmitButton>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function QuoteRow({ quote, onAccept }: { quote: RideQuote; onAccept: () => void }) {
+  const company = companyOf(quote);
+  const facts = [
+    quote.vendor.vehicleSeats === null ? null : `${String(quote.vendor.vehicleSeats)} seats`,
+    quote.vendor.permitCountry ? `${COUNTRY[quote.vendor.permitCountry] ?? quote.vendor.permitCountry} permit` : null,
+  ].filter((fact): fact is string => fact !== null);
+  return (
+    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm" component="li" data-quote-id={quote.id}>
+      <Stack gap={2} style={{ minWidth: 0 }}>
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {company}
+        </Text>
+        <Text size="sm" fw={700}>
+          {formatSgd(quote.price)}
+        </Text>
+        {facts.length > 0 ? (
+          <Text size="xs" c="dimmed">
+            {facts.join(' · ')}
+          </Text>
+        ) : null}
+        {quote.note ? (
+          <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+            {quote.note}
+          </Text>
+        ) : null}
+      </Stack>
+      <Button size="sm" onClick={onAccept} aria-label={`Accept ${company}'s quote of ${formatSgd(quote.price)}`}>
+        Accept
+      </Button>
+    </Group>
+  );
+}
+
+export function QuotesCard({ ride }: { ride: RideDetail }) {
+  const quotes = trpc.quote.list.useQuery({ rideId: ride.id });
+  const [accepting, setAccepting] = useState<RideQuote | null>(null);
+
+  let body;
+  if (quotes.isLoading) {
+    body = <Skeleton height={64} radius="sm" role="status" aria-label="Loading quotes" />;
+  } else if (!quotes.data) {
+    body = (
+      <LoadErrorAlert
+        title="Quotes could not be loaded"
+        error={quotes.error}
+        onRetry={() => void quotes.refetch()}
+        retrying={quotes.isFetching}
+        retryVariant="light"
+      />
+    );
+  } else if (quotes.data.length === 0) {
+    body = (
+      <Text size="sm" c="dimmed">
+        No quotes yet. Approved vendors can offer their price for this ride; you choose one here.
+      </Text>
+    );
+  } else {
+    body = (
+      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Live quotes">
+        {quotes.data.map((quote, index) => (
+          <Fragment key={quote.id}>
+            {index > 0 ? <Divider component="li" aria-hidden="true" /> : null}
+            <QuoteRow quote={quote} onAccept={() => setAccepting(quote)} />
+          </Fragment>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="quotes-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="quotes-title">
+          Quotes
+        </Title>
+        {body}
+      </Stack>
+      {accepting ? <AcceptModal ride={ride} quote={accepting} onClose={() => setAccepting(null)} /> : null}
+    </Card>
+  );
+}

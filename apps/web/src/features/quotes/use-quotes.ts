@@ -1,0 +1,71 @@
+/**
+ * The quote calls and the one refresh after each (docs/vendors.md#quotes):
+ *
+ * - `useVendorQuotes()`: the vendor's `quote.create` and `quote.withdraw`, with toasts ('Quote
+ *   sent', 'Quote withdrawn') or the server's reason, and which ride's call is under way.
+ * - `useAcceptQuote()`: the organiser's `quote.accept`; the ride and its quotes reload either way
+ *   (after a refusal the screen was out of date: another tab accepted, the vendor withdrew).
+ */
+import { showApiError } from '../../lib/errors';
+import { notifySuccess } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import { useRefreshRide } from '../../lib/use-refresh-ride';
+
+function useRefreshQuotes(): () => Promise<void> {
+  const utils = trpc.useUtils();
+  return () => utils.quote.invalidate();
+}
+
+export function useVendorQuotes() {
+  const refreshQuotes = useRefreshQuotes();
+  const create = trpc.quote.create.useMutation({ onSettled: refreshQuotes });
+  const withdraw = trpc.quote.withdraw.useMutation({ onSettled: refreshQuotes });
+
+  return {
+    /** Sends (or replaces) the vendor's quote; `onDone` runs once it is stored. */
+    submit: (input: { rideId: number; price: number; note: string | null }, onDone?: () => void) => {
+      create.mutate(input, {
+        onSuccess: () => {
+          notifySuccess('Quote sent', 'The organizer sees your price and can accept it.');
+          onDone?.();
+        },
+        onError: (err) => showApiError(err, 'Could not send the quote'),
+      });
+    },
+    withdraw: (rideId: number, quoteId: number) => {
+      withdraw.mutate(
+        { rideId, quoteId },
+        {
+          onSuccess: () => notifySuccess('Quote withdrawn'),
+          onError: (err) => showApiError(err, 'Could not withdraw the quote'),
+        },
+      );
+    },
+    submitting: create.isPending ? (create.variables?.rideId ?? null) : null,
+    submitError: create.error,
+    withdrawing: withdraw.isPending ? (withdraw.variables?.rideId ?? null) : null,
+  };
+}
+
+export function useAcceptQuote() {
+  const refreshQuotes = useRefreshQuotes();
+  const refreshRide = useRefreshRide();
+  const accept = trpc.quote.accept.useMutation({
+    onSettled: () => Promise.all([refreshQuotes(), refreshRide()]),
+  });
+  return {
+    accept: (input: { rideId: number; quoteId: number }, onDone?: () => void) => {
+      accept.mutate(input, {
+        onSuccess: () => {
+          notifySuccess('Quote accepted', 'The ride is assigned to this vendor at its price.');
+          onDone?.();
+        },
+        onError: (err) => {
+          showApiError(err, 'Could not accept the quote');
+          onDone?.();
+        },
+      });
+    },
+    pendingQuoteId: accept.isPending ? (accept.variables?.quoteId ?? null) : null,
+  };
+}
