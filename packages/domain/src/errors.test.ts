@@ -24,10 +24,13 @@ describe('DOMAIN_ERROR_CODES', () => {
       'PICKUP_NOT_ALLOWED',
       'PERMIT_EXPIRES',
       'VEHICLE_TOO_SMALL',
+      'NOT_IN_PARTY',
+      'CHECKLIST_ITEM_NOT_APPLICABLE',
+      'CHECKLIST_NOT_OPEN',
     ]) {
       expect(DOMAIN_ERROR_CODES).toContain(code);
     }
-    expect(DOMAIN_ERROR_CODES).toHaveLength(46);
+    expect(DOMAIN_ERROR_CODES).toHaveLength(49);
     expect(new Set(DOMAIN_ERROR_CODES).size).toBe(DOMAIN_ERROR_CODES.length);
     for (const code of DOMAIN_ERROR_CODES) expect(code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
   });

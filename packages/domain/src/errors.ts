@@ -49,6 +49,9 @@ export const DOMAIN_ERROR_CODES = [
   'PICKUP_NOT_ALLOWED',
   'PERMIT_EXPIRES',
   'VEHICLE_TOO_SMALL',
+  'NOT_IN_PARTY',
+  'CHECKLIST_ITEM_NOT_APPLICABLE',
+  'CHECKLIST_NOT_OPEN',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

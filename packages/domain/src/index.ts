@@ -21,3 +21,6 @@ export * from './calendar';
 export * from './waitlist';
 export * from './vendor-approval';
 export * from './licence-rules';
+export * from './border-rules';
+export * from './border-inputs';
+export * from './border-reminders';
