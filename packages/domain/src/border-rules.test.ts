@@ -5,6 +5,7 @@ import { eveningReminder, eveningReminderFrom, windowOpenReminder } from './bord
 import {
   addMonths,
   applicableRules,
+  assertTickable,
   BORDER_RULES,
   borderChecklist,
   CHECKLIST_ITEM_IDS,
@@ -210,6 +211,39 @@ describe('inputs', () => {
       () => assertPlausiblePassportExpiry('2036-12-02', NOW),
       'VALIDATION_FAILED',
       'Passport expiry 2036-12-02 is more than 10 years ahead; check the date',
+    );
+  });
+});
+
+describe('assertTickable', () => {
+  const items = checklist('SG->FC', 'other', { now: new Date('2026-12-14T15:59:59Z') });
+
+  it('takes a self-declared item that applies once its window is open; unticking any time', () => {
+    expect(() => assertTickable(items, 'group-qr', true)).not.toThrow();
+    expect(() => assertTickable(items, 'mdac', false)).not.toThrow();
+    expect(() => assertTickable(checklist('SG->FC', 'other', { now: new Date('2026-12-14T16:00:00Z') }), 'mdac', true)).not.toThrow();
+  });
+
+  it('refuses an item before its window, one that does not apply, the passport, or no profile', () => {
+    expectDomainError(
+      () => assertTickable(items, 'mdac', true),
+      'CHECKLIST_NOT_OPEN',
+      'Malaysia Digital Arrival Card (MDAC) can be submitted from 15 Dec 2026',
+    );
+    expectDomainError(
+      () => assertTickable(items, 'sg-arrival-card', true),
+      'CHECKLIST_ITEM_NOT_APPLICABLE',
+      'SG Arrival Card does not apply to you on this ride',
+    );
+    expectDomainError(
+      () => assertTickable(items, 'passport', true),
+      'CHECKLIST_ITEM_NOT_APPLICABLE',
+      'Passport valid 6 months after entering Malaysia follows the passport expiry date on your profile; it cannot be ticked',
+    );
+    expectDomainError(
+      () => assertTickable(null, 'group-qr', true),
+      'CHECKLIST_ITEM_NOT_APPLICABLE',
+      'Set your travel documents on your profile first',
     );
   });
 });

@@ -5,6 +5,7 @@
  * advice: the operator re-checks every entry against its source.
  */
 import type { Direction } from './constants';
+import { DomainError } from './errors';
 import { singaporeDay } from './vendor-approval';
 
 /** What a rider travels on, as they declare it on their travel profile. */
@@ -249,4 +250,28 @@ export function isRiderReady(items: readonly ChecklistItem[] | null): boolean {
 /** Whether anything required is left to do (the evening-before reminder's test). */
 export function hasOpenItems(items: readonly ChecklistItem[] | null): boolean {
   return !isRiderReady(items);
+}
+
+/**
+ * Whether the rider may tick (or untick) this item on their checklist: it must apply to them, be
+ * self-declared (the passport follows the profile's date), and have its window open to be ticked.
+ *
+ * @example assertTickable(items, 'mdac', true) // throws CHECKLIST_NOT_OPEN 'You can submit your MDAC from 15 Dec 2026'
+ */
+export function assertTickable(items: readonly ChecklistItem[] | null, item: ChecklistItemId, done: boolean): void {
+  if (items === null) {
+    throw new DomainError('CHECKLIST_ITEM_NOT_APPLICABLE', 'Set your travel documents on your profile first');
+  }
+  const found = items.find((entry) => entry.id === item);
+  const name = BORDER_RULES[item].title;
+  if (!found) throw new DomainError('CHECKLIST_ITEM_NOT_APPLICABLE', `${name} does not apply to you on this ride`);
+  if (!found.selfDeclared) {
+    throw new DomainError(
+      'CHECKLIST_ITEM_NOT_APPLICABLE',
+      `${name} follows the passport expiry date on your profile; it cannot be ticked`,
+    );
+  }
+  if (done && found.status === 'not-yet-open' && found.opensOn !== undefined) {
+    throw new DomainError('CHECKLIST_NOT_OPEN', `${name} can be submitted from ${formatChecklistDay(found.opensOn)}`);
+  }
 }

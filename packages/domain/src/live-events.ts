@@ -21,6 +21,7 @@ export const RIDE_EVENT_TYPES = [
   'seats.changed',
   'sequence.changed',
   'waitlist.changed',
+  'checklist.changed',
 ] as const;
 
 /** Events only their one user receives (their inbox changed). */

@@ -16,6 +16,12 @@ export const NOTIFICATION_KINDS = [
   'vendor_released',
   /** Seats freed up for your waiting group; detail: when the offer lapses (ISO). */
   'waitlist_offer',
+  /** A border submission window opened (docs/border.md#reminders); detail: the item id ('mdac'). */
+  'border_window_open',
+  /** The evening before departure with checklist items open; detail: how many ('0': no travel profile). */
+  'border_evening_before',
+  /** The party changed after you ticked the group QR code item: make a new code (tick reset). */
+  'group_qr_outdated',
   /** An administrator approved your vendor account (no ride). */
   'vendor_approved',
   /** An administrator rejected your vendor application; detail: the reason (no ride). */

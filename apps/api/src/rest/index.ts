@@ -7,6 +7,7 @@ import { registerCalendarRoutes } from './calendar';
 import { registerNotificationRoutes } from './notifications';
 import { registerEventRoutes, type EventRouteOptions } from './events';
 import { registerRideRoutes } from './rides';
+import { registerTravelRoutes } from './travel';
 import { registerVendorRoutes } from './vendor';
 import { registerUserRoutes } from './users';
 import { registerConfigRoutes } from './config';
@@ -22,6 +23,7 @@ export function registerRestRoutes(
   registerRideRoutes(app, deps);
   registerVendorRoutes(app, deps);
   registerUserRoutes(app, deps);
+  registerTravelRoutes(app, deps);
   registerCalendarRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   registerConfigRoutes(app, deps.env);

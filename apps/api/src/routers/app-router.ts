@@ -8,6 +8,7 @@ import { passengerRouter } from './passenger';
 import { rideRouter } from './ride';
 import { sequenceRouter } from './sequence';
 import { statsRouter } from './stats';
+import { travelRouter } from './travel';
 import { userRouter } from './user';
 import { vendorRouter } from './vendor';
 import { waitlistRouter } from './waitlist';
@@ -26,6 +27,7 @@ export const appRouter = router({
   notification: notificationRouter,
   waitlist: waitlistRouter,
   live: liveRouter,
+  travel: travelRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -11,6 +11,8 @@
  * - a new or deleted ride also changes the home page's ride count (`stats.get`);
  * - `waitlist.changed` → that ride's page (its waiting-list figures) and the lists (cards count the
  *   seats held by offers);
+ * - `checklist.changed` (a rider ticked a border checklist item, a profile changed, or a group QR
+ *   code was reset) → that ride's page (the organiser's readiness count) and the checklists on it;
  * - `notifications.changed` → everything under the `notification` router (the inbox, the unread
  *   count);
  * - `resync` (the server could not replay what this tab missed) → every query.
@@ -62,6 +64,13 @@ export function queriesTouchedBy(event: LiveEvent): QueryFilter[] {
     case 'waitlist.changed':
       // Its page (the line's figures) and the lists, whose cards count seats held by offers.
       return [...(event.rideId === null ? [] : [rideQueries(event.rideId)[0] as QueryFilter]), ...rideLists()];
+    case 'checklist.changed':
+      return event.rideId === null
+        ? []
+        : [
+            { queryKey: getQueryKey(trpc.ride.byId, { id: event.rideId }, 'query') },
+            { queryKey: getQueryKey(trpc.travel.checklist, { rideId: event.rideId }, 'query') },
+          ];
     case 'ride.created':
       return [...rideLists(), { queryKey: getQueryKey(trpc.stats.get) }];
     case 'ride.deleted':
