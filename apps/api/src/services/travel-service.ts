@@ -71,11 +71,11 @@ export interface ChecklistAnswer {
 }
 
 /** Everyone whose documents count on the ride: each account with an entry, and the organiser. */
-function ridersOf(ride: Pick<ChecklistRide, 'creatorId' | 'riderIds'>): number[] {
+export function ridersOf(ride: Pick<ChecklistRide, 'creatorId' | 'riderIds'>): number[] {
   return [...new Set([ride.creatorId, ...ride.riderIds])];
 }
 
-function checklistOf(
+export function checklistOf(
   ride: Pick<ChecklistRide, 'direction' | 'date'>,
   profile: TravelProfile | undefined | null,
   ticked: ReadonlySet<ChecklistItemId> | undefined,
