@@ -51,7 +51,9 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql.raw(`delete from notifications where kind in (${BORDER_KINDS})`).execute(db);
   await sql`alter table notifications drop constraint notifications_kind_check`.execute(db);
   await sql
-    .raw(`alter table notifications add constraint notifications_kind_check check (kind in (${RIDE_KINDS}, ${ACCOUNT_KINDS}))`)
+    .raw(
+      `alter table notifications add constraint notifications_kind_check check (kind in (${RIDE_KINDS}, ${ACCOUNT_KINDS}))`,
+    )
     .execute(db);
   await db.schema.dropTable('border_reminders_sent').execute();
   await db.schema.dropTable('checklist_ticks').execute();

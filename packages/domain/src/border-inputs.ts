@@ -66,7 +66,10 @@ export function assertPlausiblePassportExpiry(expiresOn: string | null, now: Dat
   if (expiresOn === null) return;
   const today = singaporeDay(now);
   if (expiresOn < today) {
-    throw new DomainError('VALIDATION_FAILED', `Passport expiry ${expiresOn} is in the past; enter a valid passport's date`);
+    throw new DomainError(
+      'VALIDATION_FAILED',
+      `Passport expiry ${expiresOn} is in the past; enter a valid passport's date`,
+    );
   }
   const [year, rest] = [Number(today.slice(0, 4)), today.slice(4)];
   const latest = `${String(year + MAX_PASSPORT_YEARS)}${rest}`;

@@ -31,7 +31,11 @@ export function eveningReminderFrom(departure: Date): Date {
  * The windowed item whose window has opened by `now` and is still to do (the window-open
  * reminder's subject), or null. Only rides still ahead are reminded.
  */
-export function windowOpenReminder(items: readonly ChecklistItem[] | null, departure: Date, now: Date): ChecklistItemId | null {
+export function windowOpenReminder(
+  items: readonly ChecklistItem[] | null,
+  departure: Date,
+  now: Date,
+): ChecklistItemId | null {
   if (items === null || now >= departure) return null;
   const due = items.find((item) => item.opensOn !== undefined && item.required && item.status === 'todo');
   return due ? due.id : null;

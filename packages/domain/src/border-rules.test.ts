@@ -35,7 +35,10 @@ function checklist(
   category: DocumentCategory,
   options: { passport?: string | null; ticked?: ChecklistItemId[]; now?: Date } = {},
 ) {
-  const profile: TravelProfile = { documentCategory: category, passportExpiresOn: options.passport === undefined ? GOOD_PASSPORT : options.passport };
+  const profile: TravelProfile = {
+    documentCategory: category,
+    passportExpiresOn: options.passport === undefined ? GOOD_PASSPORT : options.passport,
+  };
   return borderChecklist({
     direction,
     departure: DEPARTURE,
@@ -150,7 +153,9 @@ describe('readiness', () => {
     expect(isRiderReady(checklist('SG->FC', 'sg-citizen'))).toBe(true);
     expect(isRiderReady(checklist('SG->FC', 'other', { now: open }))).toBe(false);
     expect(isRiderReady(checklist('SG->FC', 'other', { now: open, ticked: ['mdac'] }))).toBe(true);
-    expect(isRiderReady(checklist('SG->FC', 'other', { now: open, ticked: ['mdac'], passport: '2027-01-01' }))).toBe(false);
+    expect(isRiderReady(checklist('SG->FC', 'other', { now: open, ticked: ['mdac'], passport: '2027-01-01' }))).toBe(
+      false,
+    );
     expect(isRiderReady(null)).toBe(false);
   });
 });
@@ -158,9 +163,13 @@ describe('readiness', () => {
 describe('reminders', () => {
   it('reminds when a window has opened and the item is still to do, never after departure', () => {
     const open = new Date('2026-12-15T00:30:00Z');
-    expect(windowOpenReminder(checklist('SG->FC', 'other', { now: new Date('2026-12-14T15:59:59Z') }), DEPARTURE, open)).toBeNull();
+    expect(
+      windowOpenReminder(checklist('SG->FC', 'other', { now: new Date('2026-12-14T15:59:59Z') }), DEPARTURE, open),
+    ).toBeNull();
     expect(windowOpenReminder(checklist('SG->FC', 'other', { now: open }), DEPARTURE, open)).toBe('mdac');
-    expect(windowOpenReminder(checklist('SG->FC', 'other', { now: open, ticked: ['mdac'] }), DEPARTURE, open)).toBeNull();
+    expect(
+      windowOpenReminder(checklist('SG->FC', 'other', { now: open, ticked: ['mdac'] }), DEPARTURE, open),
+    ).toBeNull();
     expect(windowOpenReminder(checklist('SG->FC', 'sg-citizen', { now: open }), DEPARTURE, open)).toBeNull();
     const after = new Date('2026-12-18T02:00:00Z');
     expect(windowOpenReminder(checklist('SG->FC', 'other', { now: after }), DEPARTURE, after)).toBeNull();
@@ -195,7 +204,9 @@ describe('inputs', () => {
       documentCategory: 'other',
       passportExpiresOn: null,
     });
-    expect(travelProfileInput.safeParse({ documentCategory: 'other', passportExpiresOn: '2027-02-30' }).success).toBe(false);
+    expect(travelProfileInput.safeParse({ documentCategory: 'other', passportExpiresOn: '2027-02-30' }).success).toBe(
+      false,
+    );
   });
 
   it('refuses a passport date before today or more than 10 years ahead (Singapore day)', () => {
@@ -221,7 +232,9 @@ describe('assertTickable', () => {
   it('takes a self-declared item that applies once its window is open; unticking any time', () => {
     expect(() => assertTickable(items, 'group-qr', true)).not.toThrow();
     expect(() => assertTickable(items, 'mdac', false)).not.toThrow();
-    expect(() => assertTickable(checklist('SG->FC', 'other', { now: new Date('2026-12-14T16:00:00Z') }), 'mdac', true)).not.toThrow();
+    expect(() =>
+      assertTickable(checklist('SG->FC', 'other', { now: new Date('2026-12-14T16:00:00Z') }), 'mdac', true),
+    ).not.toThrow();
   });
 
   it('refuses an item before its window, one that does not apply, the passport, or no profile', () => {

@@ -169,7 +169,12 @@ function wholeMonthsBetween(from: string, to: string): number {
   return months;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-SG', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const dayFormat = new Intl.DateTimeFormat('en-SG', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** A 'YYYY-MM-DD' day as the checklist writes it: '10 Mar 2027'. */
 export function formatChecklistDay(day: string): string {
@@ -198,7 +203,11 @@ export function windowOpensOn(rule: BorderRule, departure: Date): string | null 
  * The passport rule: valid at least `validMonthsAfterEntry` months after the day of entry; a
  * passport expiring exactly on that day passes, a day earlier does not.
  */
-function passportItem(rule: BorderRule, entryDay: string, expiresOn: string | null): Pick<ChecklistItem, 'status' | 'reason'> {
+function passportItem(
+  rule: BorderRule,
+  entryDay: string,
+  expiresOn: string | null,
+): Pick<ChecklistItem, 'status' | 'reason'> {
   if (expiresOn === null) return { status: 'todo', reason: "Add your passport's expiry date on your profile" };
   const months = rule.validMonthsAfterEntry ?? 6;
   const needed = addMonths(entryDay, months);
@@ -229,7 +238,13 @@ export function borderChecklist(facts: ChecklistFacts): ChecklistItem[] {
   const entryDay = singaporeDay(facts.departure);
   const today = singaporeDay(facts.now);
   return applicableRules(facts.direction, facts.profile.documentCategory).map((rule) => {
-    const base = { id: rule.item, title: rule.title, link: rule.source, required: rule.required, selfDeclared: rule.selfDeclared };
+    const base = {
+      id: rule.item,
+      title: rule.title,
+      link: rule.source,
+      required: rule.required,
+      selfDeclared: rule.selfDeclared,
+    };
     if (!rule.selfDeclared) return { ...base, ...passportItem(rule, entryDay, facts.profile.passportExpiresOn) };
     const opensOn = windowOpensOn(rule, facts.departure);
     const windowed = opensOn === null ? {} : { opensOn };

@@ -29,7 +29,10 @@ export async function findTravelProfiles(db: Db, userIds: readonly number[]): Pr
     .where('userId', 'in', [...userIds])
     .execute();
   return new Map(
-    rows.map((row) => [row.userId, { documentCategory: row.documentCategory, passportExpiresOn: row.passportExpiresOn }]),
+    rows.map((row) => [
+      row.userId,
+      { documentCategory: row.documentCategory, passportExpiresOn: row.passportExpiresOn },
+    ]),
   );
 }
 
@@ -76,7 +79,11 @@ export async function setChecklistTick(
 }
 
 /** Removes every tick of one item on a ride; answers whose ticks went. */
-export async function clearChecklistItem(trx: Transaction<Database>, rideId: number, item: TickableItem): Promise<number[]> {
+export async function clearChecklistItem(
+  trx: Transaction<Database>,
+  rideId: number,
+  item: TickableItem,
+): Promise<number[]> {
   const rows = await trx
     .deleteFrom('checklistTicks')
     .where('rideId', '=', rideId)

@@ -9,17 +9,17 @@ export const travelRouter = router({
   profile: protectedProcedure.query(({ ctx }) => readTravelProfile(ctx.db, ctx.user.id)),
 
   /** Saves your travel profile; a passport date before today or over ten years ahead is a 400. */
-  updateProfile: protectedProcedure.input(travelProfileInput).mutation(({ ctx, input }) =>
-    saveTravelProfile(ctx.db, { userId: ctx.user.id, profile: input, now: ctx.now() }),
-  ),
+  updateProfile: protectedProcedure
+    .input(travelProfileInput)
+    .mutation(({ ctx, input }) => saveTravelProfile(ctx.db, { userId: ctx.user.id, profile: input, now: ctx.now() })),
 
   /** Your checklist for a ride you organise or ride on: 403 for others, 409 once cancelled. */
-  checklist: protectedProcedure.input(checklistInput).query(({ ctx, input }) =>
-    riderChecklist(ctx.db, { rideId: input.rideId, userId: ctx.user.id, now: ctx.now() }),
-  ),
+  checklist: protectedProcedure
+    .input(checklistInput)
+    .query(({ ctx, input }) => riderChecklist(ctx.db, { rideId: input.rideId, userId: ctx.user.id, now: ctx.now() })),
 
   /** Ticks or unticks a self-declared item of your checklist; answers the checklist. */
-  tick: protectedProcedure.input(checklistTickInput).mutation(({ ctx, input }) =>
-    tickChecklistItem(ctx.db, { ...input, userId: ctx.user.id, now: ctx.now() }),
-  ),
+  tick: protectedProcedure
+    .input(checklistTickInput)
+    .mutation(({ ctx, input }) => tickChecklistItem(ctx.db, { ...input, userId: ctx.user.id, now: ctx.now() })),
 });

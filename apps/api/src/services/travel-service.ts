@@ -82,7 +82,13 @@ export function checklistOf(
   now: Date,
 ): ChecklistItem[] | null {
   if (!profile) return null;
-  return borderChecklist({ direction: ride.direction, departure: ride.date, profile, ticked: ticked ?? new Set(), now });
+  return borderChecklist({
+    direction: ride.direction,
+    departure: ride.date,
+    profile,
+    ticked: ticked ?? new Set(),
+    now,
+  });
 }
 
 function toAnswer(rideId: number, items: ChecklistItem[] | null): ChecklistAnswer {
@@ -93,7 +99,8 @@ function toAnswer(rideId: number, items: ChecklistItem[] | null): ChecklistAnswe
 async function rideForRider(db: Db, rideId: number, userId: number): Promise<ChecklistRide> {
   const ride = await findChecklistRide(db, rideId);
   if (!ride) throw new DomainError('NOT_FOUND', `Ride ${String(rideId)} not found`);
-  if (ride.status === 'cancelled') throw new DomainError('RIDE_CANCELLED', 'This ride was cancelled; it has no checklist');
+  if (ride.status === 'cancelled')
+    throw new DomainError('RIDE_CANCELLED', 'This ride was cancelled; it has no checklist');
   if (!ridersOf(ride).includes(userId)) {
     throw new DomainError('NOT_IN_PARTY', "Only the ride's organiser and passengers have a checklist for it");
   }
@@ -106,7 +113,10 @@ async function readChecklist(db: Db, ride: ChecklistRide, userId: number, now: D
   return toAnswer(ride.id, checklistOf(ride, profile, ticks.get(userId), now));
 }
 
-export async function riderChecklist(db: Db, args: { rideId: number; userId: number; now: Date }): Promise<ChecklistAnswer> {
+export async function riderChecklist(
+  db: Db,
+  args: { rideId: number; userId: number; now: Date },
+): Promise<ChecklistAnswer> {
   const ride = await rideForRider(db, args.rideId, args.userId);
   return readChecklist(db, ride, args.userId, args.now);
 }

@@ -41,8 +41,10 @@ function send(method: 'GET' | 'PUT' | 'POST', url: string, cookie: string | null
   });
 }
 
-const putProfile = (cookie: string | null, payload: unknown) => send('PUT', '/api/users/me/travel-profile', cookie, payload);
-const checklist = (cookie: string | null, rideId: number) => send('GET', `/api/rides/${String(rideId)}/checklist`, cookie);
+const putProfile = (cookie: string | null, payload: unknown) =>
+  send('PUT', '/api/users/me/travel-profile', cookie, payload);
+const checklist = (cookie: string | null, rideId: number) =>
+  send('GET', `/api/rides/${String(rideId)}/checklist`, cookie);
 const tick = (cookie: string | null, rideId: number, item: string, payload: unknown = { done: true }) =>
   send('POST', `/api/rides/${String(rideId)}/checklist/${item}`, cookie, payload);
 
@@ -120,11 +122,18 @@ describe('GET /api/rides/:id/checklist', () => {
       ['mdac', 'todo'],
       ['group-qr', 'todo'],
     ]);
-    expect(body.items[0].reason).toMatch(/^Your passport expires on .*, 3 months after the trip; Malaysia asks for at least 6 months/);
+    expect(body.items[0].reason).toMatch(
+      /^Your passport expires on .*, 3 months after the trip; Malaysia asks for at least 6 months/,
+    );
     expect(body.items[1]).toMatchObject({ opensOn: dayIn(-1), link: expect.stringMatching(/^https:\/\//) });
 
     // Olivia (the organiser) has none yet.
-    expect((await checklist(oliviaCookie, ride.id)).json()).toEqual({ rideId: ride.id, profileSet: false, ready: false, items: [] });
+    expect((await checklist(oliviaCookie, ride.id)).json()).toEqual({
+      rideId: ride.id,
+      profileSet: false,
+      ready: false,
+      items: [],
+    });
   });
 
   it('says when a window is not yet open', async () => {

@@ -31,7 +31,12 @@ beforeEach(async () => {
   await addPassenger(t.db, ride, bob);
   await addPassenger(t.db, ride, carol);
   // Olivia needs nothing but a passport she has; Bob needs the MDAC; Carol has no travel profile.
-  await upsertTravelProfile(t.db, olivia.id, { documentCategory: 'sg-citizen', passportExpiresOn: '2035-01-01' }, SETUP);
+  await upsertTravelProfile(
+    t.db,
+    olivia.id,
+    { documentCategory: 'sg-citizen', passportExpiresOn: '2035-01-01' },
+    SETUP,
+  );
   await upsertTravelProfile(t.db, bob.id, { documentCategory: 'other', passportExpiresOn: '2035-01-01' }, SETUP);
 });
 

@@ -5,7 +5,19 @@
  * themselves. The organiser and the assigned vendor also see how many riders are ready (counts
  * only). Live updates refresh both when a rider ticks something.
  */
-import { Anchor, Badge, Card, Checkbox, Group, List, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Card,
+  Checkbox,
+  Group,
+  List,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { formatChecklistDay, type ChecklistStatus } from '@rideshare/domain';
 import { Link } from 'react-router-dom';
 
@@ -30,11 +42,30 @@ function ChecklistItems({ rideId }: { rideId: number }) {
   const utils = trpc.useUtils();
   const checklist = trpc.travel.checklist.useQuery({ rideId });
   const tick = trpc.travel.tick.useMutation({
+    // The box follows the click at once; the server's answer (or the old list, on a refusal) settles it.
+    onMutate: ({ item, done }) => {
+      const before = utils.travel.checklist.getData({ rideId });
+      if (before) {
+        utils.travel.checklist.setData(
+          { rideId },
+          {
+            ...before,
+            items: before.items.map((entry) =>
+              entry.id === item ? { ...entry, status: done ? 'done' : 'todo' } : entry,
+            ),
+          },
+        );
+      }
+      return { before };
+    },
     onSuccess: (answer) => {
       utils.travel.checklist.setData({ rideId }, answer);
       void utils.ride.byId.invalidate({ id: rideId });
     },
-    onError: (err) => showApiError(err, 'Could not update your checklist'),
+    onError: (err, _input, context) => {
+      if (context?.before) utils.travel.checklist.setData({ rideId }, context.before);
+      showApiError(err, 'Could not update your checklist');
+    },
   });
 
   if (checklist.isLoading) return <Skeleton height={120} radius="md" aria-label="Loading your checklist..." />;
@@ -67,7 +98,9 @@ function ChecklistItems({ rideId }: { rideId: number }) {
       </Text>
       <List listStyleType="none" spacing="sm" aria-label="Your border checklist" data-testid="border-checklist">
         {checklist.data.items.map((item) => {
-          const status = STATUS[item.status];
+          // An optional item left undone is not something still to do.
+          const status =
+            !item.required && item.status === 'todo' ? { label: 'Optional', color: 'gray' } : STATUS[item.status];
           const detailId = `checklist-${item.id}-detail`;
           const pendingHere = tick.isPending && tick.variables.item === item.id;
           return (
@@ -76,16 +109,17 @@ function ChecklistItems({ rideId }: { rideId: number }) {
                 <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
                   {item.selfDeclared ? (
                     <Checkbox
+                      style={{ flex: 1 }}
                       label={item.title}
                       checked={item.status === 'done'}
                       disabled={pendingHere || item.status === 'not-yet-open'}
                       aria-describedby={detailId}
-                      onChange={(event) =>
-                        tick.mutate({ rideId, item: item.id, done: event.currentTarget.checked })
-                      }
+                      onChange={(event) => tick.mutate({ rideId, item: item.id, done: event.currentTarget.checked })}
                     />
                   ) : (
-                    <Text size="sm">{item.title}</Text>
+                    <Text size="sm" style={{ flex: 1 }}>
+                      {item.title}
+                    </Text>
                   )}
                   <Badge color={status.color} variant="light" style={{ flexShrink: 0 }}>
                     {status.label}

@@ -8,7 +8,13 @@ import { BORDER_RULES, CHECKLIST_ITEM_IDS, formatChecklistDay } from '@rideshare
 
 export function BorderRulesNote() {
   return (
-    <Alert color="gray" variant="light" title="Border documents: reminders, not legal advice" role="note" id="border-rules">
+    <Alert
+      color="gray"
+      variant="light"
+      title="Border documents: reminders, not legal advice"
+      role="note"
+      id="border-rules"
+    >
       <Text size="sm" mb="xs">
         Each ride&apos;s border checklist reminds you of these rules. They can change without notice: always check the
         authority&apos;s own page before you travel.

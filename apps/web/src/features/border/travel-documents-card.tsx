@@ -36,13 +36,19 @@ function TravelDocumentsForm({ initial }: { initial: TravelValues }) {
     setFailure(null);
     save.mutate(
       // An unexpected category is sent as chosen, so the server names the problem.
-      { documentCategory: (values.documentCategory ?? '') as DocumentCategory, passportExpiresOn: values.passportExpiresOn },
+      {
+        documentCategory: (values.documentCategory ?? '') as DocumentCategory,
+        passportExpiresOn: values.passportExpiresOn,
+      },
       {
         onSuccess: (saved) => {
           utils.travel.profile.setData(undefined, saved);
           // Every checklist follows the profile.
           void utils.travel.checklist.invalidate();
-          form.resetDirty({ documentCategory: saved.documentCategory, passportExpiresOn: saved.passportExpiresOn ?? '' });
+          form.resetDirty({
+            documentCategory: saved.documentCategory,
+            passportExpiresOn: saved.passportExpiresOn ?? '',
+          });
           notifySuccess('Travel documents saved');
         },
         onError: (err) => {
