@@ -252,6 +252,28 @@ describe('the group QR code when the party changes', () => {
     expect(await kinds(carolCookie)).toEqual([]);
   });
 
+  it('resets them when someone leaves too, telling only those still on the ride', async () => {
+    const ride = await rideWithBob(2);
+    const carolEntry = await addPassenger(t.db, ride, carol);
+    for (const cookie of [bobCookie, carolCookie]) {
+      await putProfile(cookie, { documentCategory: 'sg-citizen', passportExpiresOn: dayIn(900) });
+      expect((await tick(cookie, ride.id, 'group-qr')).statusCode).toBe(200);
+    }
+    const left = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/rides/${String(ride.id)}/passengers/${String(carolEntry.id)}`,
+      headers: { cookie: carolCookie },
+    });
+    expect(left.statusCode).toBe(200);
+    const ticks = await t.db.selectFrom('checklistTicks').select(['userId', 'item']).execute();
+    expect(ticks).toEqual([]);
+    const kinds = async (cookie: string) =>
+      ((await send('GET', '/api/notifications', cookie)).json().items as Json[]).map((item) => item.kind);
+    expect(await kinds(bobCookie)).toEqual(['group_qr_outdated']);
+    expect(await kinds(oliviaCookie)).toEqual(['group_qr_outdated']);
+    expect(await kinds(carolCookie)).toEqual([]);
+  });
+
   it('says nothing when nobody had ticked it', async () => {
     const ride = await rideWithBob(2);
     const left = await send('POST', `/api/rides/${String(ride.id)}/join`, carolCookie, {
