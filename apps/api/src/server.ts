@@ -78,7 +78,8 @@ async function main(): Promise<void> {
 
   // Lapsed waitlist offers pass on when their ride is next acted on; this sweep does it for rides
   // nobody touches. It only triggers the work: the state lives in the table, and an advisory lock
-  // lets one instance sweep at a time (docs/architecture.md#live-events).
+  // lets one instance sweep at a time (docs/architecture.md#live-events). The same sweep sends the
+  // border reminders that are due (docs/border.md#reminders).
   const sweep = setInterval(() => {
     sweepLapsedOffers(handle.db, new Date(), app.log).catch((error: unknown) => {
       app.log.error({ err: error }, 'waitlist sweep failed');

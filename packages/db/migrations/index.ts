@@ -14,6 +14,7 @@ import * as m0301 from './2026_11_25_0301_action_limits_and_user_events';
 import * as m0401 from './2026_11_25_0401_hash_session_ids';
 import * as m0402 from './2026_11_25_0402_account_notifications';
 import * as m0601 from './2026_11_25_0601_ride_quotes';
+import * as m0801 from './2026_11_25_0801_border_checklist';
 
 /**
  * Every migration, keyed by name, imported statically so the bundled production server carries them
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0401_hash_session_ids': m0401,
   '2026_11_25_0402_account_notifications': m0402,
   '2026_11_25_0601_ride_quotes': m0601,
+  '2026_11_25_0801_border_checklist': m0801,
 };

@@ -1,5 +1,8 @@
 import type {
+  BorderReminderKind,
+  ChecklistItemId,
   Direction,
+  DocumentCategory,
   DriverDetails,
   DropoffLocation,
   NotificationKind,
@@ -173,6 +176,31 @@ export interface RideQuoteTable {
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+/** A member's private travel profile (docs/border.md): never joined into another answer. */
+export interface TravelProfileTable {
+  userId: number;
+  documentCategory: DocumentCategory;
+  /** A `date`; read as 'YYYY-MM-DD' text by the repository. */
+  passportExpiresOn: ColumnType<unknown, string | null | undefined, string | null>;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A self-declared checklist item a rider ticked for a ride. */
+export interface ChecklistTickTable {
+  rideId: number;
+  userId: number;
+  item: Exclude<ChecklistItemId, 'passport'>;
+  tickedAt: Timestamp;
+}
+
+/** A border reminder already sent: one per rider, ride and kind. */
+export interface BorderReminderSentTable {
+  rideId: number;
+  userId: number;
+  kind: BorderReminderKind;
+  sentAt: Timestamp;
+}
+
 export interface Database {
   users: UserTable;
   driverContacts: DriverContactTable;
@@ -186,6 +214,9 @@ export interface Database {
   notifications: NotificationTable;
   rideWaitlist: RideWaitlistTable;
   rideQuotes: RideQuoteTable;
+  travelProfiles: TravelProfileTable;
+  checklistTicks: ChecklistTickTable;
+  borderRemindersSent: BorderReminderSentTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -28,10 +28,13 @@ describe('DOMAIN_ERROR_CODES', () => {
       'NOT_QUOTE_OWNER',
       'QUOTES_HIDDEN',
       'VENDOR_CANNOT_TAKE',
+      'NOT_IN_PARTY',
+      'CHECKLIST_ITEM_NOT_APPLICABLE',
+      'CHECKLIST_NOT_OPEN',
     ]) {
       expect(DOMAIN_ERROR_CODES).toContain(code);
     }
-    expect(DOMAIN_ERROR_CODES).toHaveLength(50);
+    expect(DOMAIN_ERROR_CODES).toHaveLength(53);
     expect(new Set(DOMAIN_ERROR_CODES).size).toBe(DOMAIN_ERROR_CODES.length);
     for (const code of DOMAIN_ERROR_CODES) expect(code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
   });

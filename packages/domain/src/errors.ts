@@ -53,6 +53,9 @@ export const DOMAIN_ERROR_CODES = [
   'NOT_QUOTE_OWNER',
   'QUOTES_HIDDEN',
   'VENDOR_CANNOT_TAKE',
+  'NOT_IN_PARTY',
+  'CHECKLIST_ITEM_NOT_APPLICABLE',
+  'CHECKLIST_NOT_OPEN',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

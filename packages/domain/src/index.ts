@@ -22,3 +22,6 @@ export * from './waitlist';
 export * from './vendor-approval';
 export * from './licence-rules';
 export * from './quotes';
+export * from './border-rules';
+export * from './border-inputs';
+export * from './border-reminders';

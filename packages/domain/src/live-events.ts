@@ -22,6 +22,7 @@ export const RIDE_EVENT_TYPES = [
   'sequence.changed',
   'waitlist.changed',
   'quotes.changed',
+  'checklist.changed',
 ] as const;
 
 /** Events only their one user receives (their inbox changed). */

@@ -28,6 +28,12 @@ export const NOTIFICATION_KINDS = [
   'passenger_joined',
   /** To the organiser: a passenger left the ride on their own; detail: their name. */
   'passenger_left',
+  /** A border submission window opened (docs/border.md#reminders); detail: the item id ('mdac'). */
+  'border_window_open',
+  /** The evening before departure with checklist items open; detail: how many ('0': no travel profile). */
+  'border_evening_before',
+  /** The party changed after you ticked the group QR code item: make a new code (tick reset). */
+  'group_qr_outdated',
   /** An administrator approved your vendor account (no ride). */
   'vendor_approved',
   /** An administrator rejected your vendor application; detail: the reason (no ride). */

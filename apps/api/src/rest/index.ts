@@ -8,6 +8,7 @@ import { registerNotificationRoutes } from './notifications';
 import { registerEventRoutes, type EventRouteOptions } from './events';
 import { registerQuoteRoutes } from './quotes';
 import { registerRideRoutes } from './rides';
+import { registerTravelRoutes } from './travel';
 import { registerVendorRoutes } from './vendor';
 import { registerUserRoutes } from './users';
 import { registerConfigRoutes } from './config';
@@ -24,6 +25,7 @@ export function registerRestRoutes(
   registerVendorRoutes(app, deps);
   registerQuoteRoutes(app, deps);
   registerUserRoutes(app, deps);
+  registerTravelRoutes(app, deps);
   registerCalendarRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   registerConfigRoutes(app, deps.env);

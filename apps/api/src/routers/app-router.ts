@@ -9,6 +9,7 @@ import { quoteRouter } from './quote';
 import { rideRouter } from './ride';
 import { sequenceRouter } from './sequence';
 import { statsRouter } from './stats';
+import { travelRouter } from './travel';
 import { userRouter } from './user';
 import { vendorRouter } from './vendor';
 import { waitlistRouter } from './waitlist';
@@ -28,6 +29,7 @@ export const appRouter = router({
   waitlist: waitlistRouter,
   quote: quoteRouter,
   live: liveRouter,
+  travel: travelRouter,
 });
 
 export type AppRouter = typeof appRouter;

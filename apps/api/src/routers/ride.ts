@@ -10,6 +10,7 @@ import {
   type RideDetail,
 } from '../repositories/ride-repository';
 import { cancelRide, createRide, editRide, removeRide } from '../services/ride-service';
+import { rideReadiness, type Readiness } from '../services/travel-service';
 import type { ContextInner } from '../trpc/context';
 import { notFound } from '../trpc/errors';
 import { protectedProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
@@ -27,11 +28,15 @@ const byIdInput = z.object({ id: idInput });
 /** The ride payload with the ride's id (REST: the path id wins over any id in the body). */
 const updateRideInput = ridePayloadInput.safeExtend({ id: idInput });
 
-/** One ride with its organiser, as the caller's audience sees it (domain `visibility`). */
-async function loadRideDetail(ctx: ContextInner, id: number): Promise<RideDetail> {
-  const ride = await findRideDetail(ctx.db, id, ctx.user, ctx.now());
+/**
+ * One ride with its organiser, as the caller's audience sees it (domain `visibility`), and its
+ * border readiness counts for the organiser and the assigned vendor (null for everyone else).
+ */
+async function loadRideDetail(ctx: ContextInner, id: number): Promise<RideDetail & { readiness: Readiness | null }> {
+  const now = ctx.now();
+  const ride = await findRideDetail(ctx.db, id, ctx.user, now);
   if (!ride) notFound('Ride');
-  return ride;
+  return { ...ride, readiness: await rideReadiness(ctx.db, ride, ctx.user?.id ?? null, now) };
 }
 
 /** Creating rides has its own, tighter rate limit (RATE_LIMIT_RIDE_CREATE_PER_HOUR). */

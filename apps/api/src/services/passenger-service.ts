@@ -25,6 +25,7 @@ import {
   storeChangedSequences,
 } from './ride-writes';
 import { notifyAboutRide, notifyOrganiserOfPassenger } from './ride-notifications';
+import { partyChanged } from './travel-service';
 import { checkRule, leaveLineAfterJoin, offerFreedSeats, unlessRefused, waitlistForJoin } from './waitlist-service';
 
 /**
@@ -96,6 +97,11 @@ export async function removePassenger(
     await storeChangedSequences(trx, ride.id, remaining, compactSequence(remaining));
     await saveDerivedFields(trx, ride);
     await publishRideEvent(trx, 'seats.changed', ride.id);
+    await partyChanged(
+      trx,
+      ride,
+      remaining.map((other) => other.userId),
+    );
     // The organiser taking someone off tells them; a passenger leaving on their own tells the organiser.
     if (entry.userId !== actorId) await notifyAboutRide(trx, [entry.userId], ride, 'passenger_removed');
     else await notifyOrganiserOfPassenger(trx, ride, { userId: entry.userId, kind: 'passenger_left' });

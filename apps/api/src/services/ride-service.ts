@@ -32,6 +32,7 @@ import {
 import { listWaitlist } from '../repositories/waitlist-repository';
 import { notifyAboutRide, rideParty, waitingMembers } from './ride-notifications';
 import { lockRideWithEntries, rideStateOf, saveDerivedFields } from './ride-writes';
+import { partyChanged } from './travel-service';
 import { offerFreedSeats } from './waitlist-service';
 
 async function assertDriverContact(trx: Transaction<Database>, id: number | null | undefined): Promise<void> {
@@ -145,6 +146,13 @@ export async function editRide(
     }
     await saveDerivedFields(trx, { id: ride.id, creatorId: ride.creatorId, direction: input.direction });
     await publishRideEvent(trx, 'ride.edited', ride.id);
+    if (own && own.passengerCount !== organizer.passengerCount) {
+      await partyChanged(
+        trx,
+        ride,
+        entries.map((entry) => entry.userId),
+      );
+    }
     // Passengers and the assigned vendor (whose driver would come at the old time) hear about a new
     // departure time only (detail: the previous one).
     if (input.date.getTime() !== ride.date.getTime()) {

@@ -19,6 +19,7 @@ import type { Transaction } from 'kysely';
 import { publishRideEvent } from '../events/publish';
 import { insertPassenger, listRideEntries, updatePassengerSequences } from '../repositories/passenger-repository';
 import { lockRideForUpdate, updateRideDerived, type LockedRide } from '../repositories/ride-repository';
+import { partyChanged } from './travel-service';
 
 /** NOT_FOUND 'Ride not found', as a procedure answers for a ride id that does not exist. */
 export function rideNotFound(): never {
@@ -89,5 +90,6 @@ export async function addRideEntry(
   });
   await saveDerivedFields(trx, ride);
   await publishRideEvent(trx, 'seats.changed', ride.id);
+  await partyChanged(trx, ride, [...entries.map((other) => other.userId), entry.userId]);
   return id;
 }

@@ -35,6 +35,7 @@ import {
   tryAdvisoryLock,
   type WaitlistRow,
 } from '../repositories/waitlist-repository';
+import { sendBorderReminders } from './border-reminder-service';
 import { markOfferAnswered, pruneNotifications } from './notification-service';
 import { notifyAboutRide, notifyOrganiserOfPassenger } from './ride-notifications';
 import { addRideEntry, lockRideWithEntries, rideStateOf } from './ride-writes';
@@ -299,7 +300,8 @@ export interface SweepLog {
  * the server; the state lives in the table, so a sweep missed (or run twice) changes nothing but
  * timing. Answers whether it ran and how many rides it settled.
  *
- * Under the same lock it also keeps two tables bounded: inboxes are pruned (notification-service
+ * Under the same lock it also sends the border reminders that are due (border-reminder-service,
+ * docs/border.md#reminders) and keeps two tables bounded: inboxes are pruned (notification-service
  * `pruneNotifications`) and per-hour write counts whose window ended are dropped.
  */
 export async function sweepLapsedOffers(
@@ -325,6 +327,7 @@ export async function sweepLapsedOffers(
           log.error({ err: error, rideId }, 'waitlist sweep could not settle a ride; skipped until the next sweep');
         }
       }
+      await sendBorderReminders(conn, now, log);
       await pruneNotifications(conn, now);
       await deleteEndedActionWindows(conn, now);
       return { ran: true, rides: settled };

@@ -84,6 +84,8 @@ describe('ride.create', () => {
       heldSeats: 0,
       driver: null,
       waitlist: { count: 0, heldSeats: 0, mine: null },
+      // The organiser sees the border readiness counts: nobody has a travel profile yet.
+      readiness: { ready: 0, total: 1 },
     });
     expect(await entriesOf(ride.id)).toEqual([
       { userId: alice.id, dropoffLocation: 'Pasir Ris MRT', passengerCount: 2, dropoffSequence: null },

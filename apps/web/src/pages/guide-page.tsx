@@ -4,6 +4,7 @@ import { ADDITIONAL_STOP_FEE, DEFAULT_RIDE_COST, formatSgd, RECOMMENDED_DRIVER_P
 import { Link } from 'react-router-dom';
 
 import { Page } from '../components/page';
+import { BorderRulesNote } from '../features/border/border-rules-note';
 import { useSession } from '../features/session';
 import { BUS_FARE_FROM_SINGAPORE, BUS_JOURNEY_HOURS, CROSS_BORDER_BUSES } from '../features/guides/bus-facts';
 import {
@@ -188,6 +189,7 @@ export function GuidePage() {
     <Page title="Travel Guide" description="Getting between Singapore and Forest City (Johor, Malaysia).">
       <PassportAlert />
       <ImmigrationAlert />
+      <BorderRulesNote />
       <Tabs defaultValue="car" keepMounted={false} styles={twoLineTabs}>
         <Tabs.List grow mb="lg">
           <Tabs.Tab value="car">Chartered Car</Tabs.Tab>

@@ -5,6 +5,7 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 
 import { Page } from '../components/page';
+import { TravelDocumentsCard } from '../features/border/travel-documents-card';
 import { AdminToolsCard } from '../features/profile/admin-tools-card';
 import { CalendarFeedCard } from '../features/profile/calendar-feed-card';
 import { PasswordSettingsCard } from '../features/profile/password-settings-card';
@@ -34,6 +35,7 @@ export function ProfilePage() {
         </Card>
         {user?.isVendor ? <VendorLicenceCard key={`licence-${String(user.id)}`} user={user} /> : null}
         {user?.isVendor ? <VendorDetailsCard key={user.id} user={user} /> : null}
+        <TravelDocumentsCard />
         <CalendarFeedCard />
         <PasswordSettingsCard />
         {isAdmin ? <AdminToolsCard /> : null}

@@ -22,6 +22,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 
 import { LoadErrorAlert } from '../components/load-error-alert';
 import { Page, usePageTitle } from '../components/page';
+import { BorderChecklistCard } from '../features/border/border-checklist-card';
 import { CancelledRideBanner, CancelRideButton } from '../features/ride-details/cancel-ride';
 import { DriverCard } from '../features/ride-details/driver-card';
 import { JoinRideCard } from '../features/ride-details/join-ride-card';
@@ -254,6 +255,12 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
                 driver={ride.driver}
                 onRelease={canRelease ? () => driverActions.unassign(ride.id, 'Driver released') : undefined}
                 releasing={driverActions.pending?.action === 'unassign'}
+              />
+            ) : null}
+            {user && !cancelled ? (
+              <BorderChecklistCard
+                ride={ride}
+                inParty={isCreator || (passengers ?? []).some((entry) => entry.userId === user.id)}
               />
             ) : null}
             {user && !isCreator ? <RideOrganizerCard ride={ride} /> : null}

@@ -171,7 +171,7 @@ describe('VendorPage', () => {
       '/vendor?rideId=12',
       api({
         'vendor.available': () => [ride({ id: 11 })],
-        'ride.byId': () => ({ ...detail, creator: null, driver: null, waitlist: NO_WAITLIST }),
+        'ride.byId': () => ({ ...detail, creator: null, driver: null, waitlist: NO_WAITLIST, readiness: null }),
       }),
     );
     const notice = await screen.findByTestId('assign-target-notice');

@@ -95,6 +95,7 @@ export function makeRideDetail(overrides: Partial<TestRideDetail> = {}): TestRid
     },
     driver: null,
     waitlist: { count: 0, heldSeats: 0, mine: null },
+    readiness: null,
     ...overrides,
   };
 }

@@ -50,6 +50,13 @@ describe('queriesTouchedBy', () => {
     ]);
   });
 
+  it('checklist.changed → that ride’s page (the readiness count) and its checklist, no list', () => {
+    expect(keysOf(event('checklist.changed'))).toEqual([
+      RIDE_PAGE,
+      JSON.stringify([['travel', 'checklist'], { input: { rideId: 7 }, type: 'query' }]),
+    ]);
+  });
+
   it('notifications.changed → every query of the notification router, by prefix', () => {
     expect(queriesTouchedBy(event('notifications.changed', 3))).toEqual([{ queryKey: [['notification']] }]);
   });

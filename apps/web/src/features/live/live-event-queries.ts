@@ -13,6 +13,8 @@
  *   seats held by offers);
  * - `quotes.changed` → that ride's quotes (`quote.list`, the organiser's Quotes card) and the
  *   vendor's own quotes (`quote.mine`, its dashboard);
+ * - `checklist.changed` (a rider ticked a border checklist item, a profile changed, or a group QR
+ *   code was reset) → that ride's page (the organiser's readiness count) and the checklists on it;
  * - `notifications.changed` → everything under the `notification` router (the inbox, the unread
  *   count);
  * - `resync` (the server could not replay what this tab missed) → every query.
@@ -71,6 +73,13 @@ export function queriesTouchedBy(event: LiveEvent): QueryFilter[] {
     case 'waitlist.changed':
       // Its page (the line's figures) and the lists, whose cards count seats held by offers.
       return [...(event.rideId === null ? [] : [rideQueries(event.rideId)[0] as QueryFilter]), ...rideLists()];
+    case 'checklist.changed':
+      return event.rideId === null
+        ? []
+        : [
+            { queryKey: getQueryKey(trpc.ride.byId, { id: event.rideId }, 'query') },
+            { queryKey: getQueryKey(trpc.travel.checklist, { rideId: event.rideId }, 'query') },
+          ];
     case 'ride.created':
       return [...rideLists(), { queryKey: getQueryKey(trpc.stats.get) }];
     case 'ride.deleted':

@@ -16,6 +16,26 @@ describe('notificationSentence', () => {
 
   it.each([
     [
+      'a border window that opened',
+      { kind: 'border_window_open', detail: 'mdac' },
+      'You can now submit your MDAC for the ride SG → FC on Mon, 1 Dec 2025, 10:00 am',
+    ],
+    [
+      'the evening before, with items left',
+      { kind: 'border_evening_before', detail: '2' },
+      'Your ride SG → FC on Mon, 1 Dec 2025, 10:00 am is coming up: 2 border checklist items still to do',
+    ],
+    [
+      'the evening before, without a travel profile',
+      { kind: 'border_evening_before', detail: '0' },
+      'Your ride SG → FC on Mon, 1 Dec 2025, 10:00 am is coming up: add your travel documents on your profile to see your border checklist',
+    ],
+    [
+      'a group QR code made for another party',
+      { kind: 'group_qr_outdated' },
+      'The party on your ride SG → FC on Mon, 1 Dec 2025, 10:00 am changed: make a new group QR code for the checkpoint',
+    ],
+    [
       'a cancellation with its reason',
       { kind: 'ride_cancelled', detail: 'Car broke down' },
       'Your ride SG → FC on Mon, 1 Dec 2025, 10:00 am was cancelled: Car broke down',

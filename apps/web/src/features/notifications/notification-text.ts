@@ -8,7 +8,7 @@
  *   // 'Your ride SG → FC on Mon, 1 Dec 2025, 10:00 am was cancelled: Car broke down'
  */
 import type { RouterOutputs } from '@rideshare/api';
-import { formatRideDate, type Direction } from '@rideshare/domain';
+import { checklistItemShortName, formatRideDate, isChecklistItemId, type Direction } from '@rideshare/domain';
 
 export type NotificationItem = RouterOutputs['notification']['list']['items'][number];
 
@@ -76,7 +76,24 @@ export function notificationSentence(
       return detail
         ? `Seats are free for your group on the ride ${ride}: join by ${formatRideDate(detail)}`
         : `Seats are free for your group on the ride ${ride}`;
+    case 'group_qr_outdated':
+      return `The party on your ride ${ride} changed: make a new group QR code for the checkpoint`;
+    case 'border_window_open':
+      return detail && isChecklistItemId(detail)
+        ? `You can now submit your ${checklistItemShortName(detail)} for the ride ${ride}`
+        : `A border document can now be submitted for the ride ${ride}`;
+    case 'border_evening_before':
+      return borderEveningSentence(ride, detail);
     default:
       return 'Something changed on one of your rides';
   }
+}
+
+/** The evening-before reminder: `detail` is how many checklist items are open ('0': no travel profile). */
+function borderEveningSentence(ride: string, detail: string | null): string {
+  const open = Number(detail ?? '0');
+  if (!Number.isInteger(open) || open <= 0) {
+    return `Your ride ${ride} is coming up: add your travel documents on your profile to see your border checklist`;
+  }
+  return `Your ride ${ride} is coming up: ${String(open)} border checklist item${open === 1 ? '' : 's'} still to do`;
 }

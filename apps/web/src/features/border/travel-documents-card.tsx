@@ -1,0 +1,145 @@
+/**
+ * `TravelDocumentsCard` (profile): the member's private travel profile (docs/border.md#profile), the
+ * document category they cross on and their passport's expiry date, from which each ride's border
+ * checklist is worked out. Only its owner ever sees it; nothing else about the passport is asked.
+ * Loading, failed (with Try again) and saved states; the server's refusal shows under the form.
+ */
+import { Alert, Anchor, Card, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_LABELS, type DocumentCategory } from '@rideshare/domain';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+
+import { LoadErrorAlert } from '../../components/load-error-alert';
+import { SubmitButton } from '../../components/submit-button';
+import { errorMessage } from '../../lib/errors';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+
+interface TravelValues {
+  documentCategory: string | null;
+  passportExpiresOn: string;
+}
+
+const CATEGORY_OPTIONS = DOCUMENT_CATEGORIES.map((value) => ({ value, label: DOCUMENT_CATEGORY_LABELS[value] }));
+
+function TravelDocumentsForm({ initial }: { initial: TravelValues }) {
+  const utils = trpc.useUtils();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<TravelValues>({
+    initialValues: initial,
+    validate: { documentCategory: (value) => (value ? null : 'Choose what you travel on') },
+  });
+  const save = trpc.travel.updateProfile.useMutation();
+
+  const submit = form.onSubmit((values) => {
+    setFailure(null);
+    save.mutate(
+      // An unexpected category is sent as chosen, so the server names the problem.
+      {
+        documentCategory: (values.documentCategory ?? '') as DocumentCategory,
+        passportExpiresOn: values.passportExpiresOn,
+      },
+      {
+        onSuccess: (saved) => {
+          utils.travel.profile.setData(undefined, saved);
+          // Every checklist follows the profile.
+          void utils.travel.checklist.invalidate();
+          form.resetDirty({
+            documentCategory: saved.documentCategory,
+            passportExpiresOn: saved.passportExpiresOn ?? '',
+          });
+          notifySuccess('Travel documents saved');
+        },
+        onError: (err) => {
+          const message = `Could not save your travel documents: ${errorMessage(err)}`;
+          setFailure(message);
+          notifyError('Error', message);
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Travel documents">
+      <Stack gap="md">
+        <Select
+          label="I travel as"
+          placeholder="Choose one"
+          data={CATEGORY_OPTIONS}
+          required
+          allowDeselect={false}
+          {...form.getInputProps('documentCategory')}
+        />
+        <TextInput
+          label="Passport expires on"
+          description="Only the date: never your passport number."
+          type="date"
+          {...form.getInputProps('passportExpiresOn')}
+        />
+        {failure ? (
+          <Alert color="red" variant="light" role="alert" data-testid="travel-documents-error">
+            {failure}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <SubmitButton pending={save.isPending} pendingLabel="Saving...">
+            Save Travel Documents
+          </SubmitButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function TravelDocumentsCard() {
+  const profile = trpc.travel.profile.useQuery();
+  let body;
+  if (profile.isLoading) {
+    body = (
+      <Group gap="xs" role="status" aria-label="Loading travel documents...">
+        <Loader size="sm" />
+        <Text size="sm">Loading travel documents...</Text>
+      </Group>
+    );
+  } else if (profile.error || !profile.data) {
+    body = (
+      <LoadErrorAlert
+        title="Could not load your travel documents"
+        error={profile.error}
+        onRetry={() => void profile.refetch()}
+        retrying={profile.isFetching}
+        retryVariant="light"
+      />
+    );
+  } else {
+    body = (
+      <TravelDocumentsForm
+        initial={{
+          documentCategory: profile.data.documentCategory,
+          passportExpiresOn: profile.data.passportExpiresOn ?? '',
+        }}
+      />
+    );
+  }
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="travel-documents-title">
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Title order={2} size="h3" id="travel-documents-title">
+            Travel documents
+          </Title>
+          <Text size="sm" c="dimmed">
+            Private to you. Each ride&apos;s border checklist uses them to tell you what to prepare: passport validity,
+            arrival cards and when they open. These are reminders, not legal advice (
+            <Anchor component={Link} to="/guide#border-rules" size="sm">
+              sources in the travel guide
+            </Anchor>
+            ).
+          </Text>
+        </Stack>
+        {body}
+      </Stack>
+    </Card>
+  );
+}

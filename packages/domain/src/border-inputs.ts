@@ -1,0 +1,87 @@
+/**
+ * The inputs of the travel profile and the checklist (docs/border.md#api), with messages that name
+ * what was wrong. The passport date's plausibility depends on today, so it is its own rule.
+ */
+import { z } from 'zod';
+
+import { CHECKLIST_ITEM_IDS, DOCUMENT_CATEGORIES, type ChecklistItemId } from './border-rules';
+import { DomainError } from './errors';
+import { idInput, isCalendarDate } from './schemas';
+import { singaporeDay } from './vendor-approval';
+
+/** How far ahead a passport's expiry may plausibly lie (passports run ten years at most). */
+export const MAX_PASSPORT_YEARS = 10;
+
+const PASSPORT_DATE_MESSAGE = 'Passport expiry must be a date (YYYY-MM-DD)';
+
+function quoted(value: unknown): string {
+  return typeof value === 'string' ? `'${value.slice(0, 40)}'` : 'missing';
+}
+
+/** A document category, or a 400 naming the unknown one. */
+export const documentCategoryField = z.enum(DOCUMENT_CATEGORIES, {
+  error: (issue) =>
+    issue.input === undefined
+      ? `Document category is required: one of ${DOCUMENT_CATEGORIES.join(', ')}`
+      : `Unknown document category ${quoted(issue.input)}: use one of ${DOCUMENT_CATEGORIES.join(', ')}`,
+});
+
+/** A checklist item id, or a 400 naming the unknown one. */
+export const checklistItemField = z.enum(CHECKLIST_ITEM_IDS, {
+  error: (issue) => `Unknown checklist item ${quoted(issue.input)}: use one of ${CHECKLIST_ITEM_IDS.join(', ')}`,
+});
+
+/** PUT travel profile: the category, and the passport's expiry date (blank or left out: none). */
+export const travelProfileInput = z.object({
+  documentCategory: documentCategoryField,
+  passportExpiresOn: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    z
+      .string({ error: PASSPORT_DATE_MESSAGE })
+      .trim()
+      .refine(isCalendarDate, { error: PASSPORT_DATE_MESSAGE })
+      .nullish()
+      .transform((value) => value ?? null),
+  ),
+});
+export type TravelProfileInput = z.input<typeof travelProfileInput>;
+
+export const checklistInput = z.object({ rideId: idInput });
+
+/** Tick or untick a self-declared item. */
+export const checklistTickInput = z.object({
+  rideId: idInput,
+  item: checklistItemField,
+  done: z.boolean({ error: 'done must be true or false' }),
+});
+export type ChecklistTickInput = z.input<typeof checklistTickInput>;
+
+/**
+ * A passport date must be today or later (an expired passport cannot cross) and at most
+ * {@link MAX_PASSPORT_YEARS} years ahead, in Singapore time.
+ *
+ * @example assertPlausiblePassportExpiry('2020-01-01', now) // throws VALIDATION_FAILED
+ */
+export function assertPlausiblePassportExpiry(expiresOn: string | null, now: Date): void {
+  if (expiresOn === null) return;
+  const today = singaporeDay(now);
+  if (expiresOn < today) {
+    throw new DomainError(
+      'VALIDATION_FAILED',
+      `Passport expiry ${expiresOn} is in the past; enter a valid passport's date`,
+    );
+  }
+  const [year, rest] = [Number(today.slice(0, 4)), today.slice(4)];
+  const latest = `${String(year + MAX_PASSPORT_YEARS)}${rest}`;
+  if (expiresOn > latest) {
+    throw new DomainError(
+      'VALIDATION_FAILED',
+      `Passport expiry ${expiresOn} is more than ${String(MAX_PASSPORT_YEARS)} years ahead; check the date`,
+    );
+  }
+}
+
+/** The item ids as their own type guard (for the web's tick boxes). */
+export function isChecklistItemId(value: string): value is ChecklistItemId {
+  return (CHECKLIST_ITEM_IDS as readonly string[]).includes(value);
+}
