@@ -248,7 +248,8 @@ describe('the group QR code when the party changes', () => {
     const kinds = async (cookie: string) =>
       ((await send('GET', '/api/notifications', cookie)).json().items as Json[]).map((item) => item.kind);
     expect(await kinds(bobCookie)).toEqual(['group_qr_outdated']);
-    expect(await kinds(oliviaCookie)).toEqual(['group_qr_outdated']);
+    // The organiser also hears of the join itself.
+    expect((await kinds(oliviaCookie)).sort()).toEqual(['group_qr_outdated', 'passenger_joined']);
     expect(await kinds(carolCookie)).toEqual([]);
   });
 
@@ -270,7 +271,8 @@ describe('the group QR code when the party changes', () => {
     const kinds = async (cookie: string) =>
       ((await send('GET', '/api/notifications', cookie)).json().items as Json[]).map((item) => item.kind);
     expect(await kinds(bobCookie)).toEqual(['group_qr_outdated']);
-    expect(await kinds(oliviaCookie)).toEqual(['group_qr_outdated']);
+    // The organiser also hears that Carol left.
+    expect((await kinds(oliviaCookie)).sort()).toEqual(['group_qr_outdated', 'passenger_left']);
     expect(await kinds(carolCookie)).toEqual([]);
   });
 
@@ -281,6 +283,10 @@ describe('the group QR code when the party changes', () => {
       passengerCount: 1,
     });
     expect(left.statusCode).toBe(201);
-    expect((await send('GET', '/api/notifications', oliviaCookie)).json().items).toEqual([]);
+    // Only the join itself: no group QR code notice.
+    const kinds = ((await send('GET', '/api/notifications', oliviaCookie)).json().items as Json[]).map(
+      (item) => item.kind,
+    );
+    expect(kinds).toEqual(['passenger_joined']);
   });
 });
