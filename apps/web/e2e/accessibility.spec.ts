@@ -135,6 +135,11 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       await expect(page.getByRole('heading', { name: 'Edit Ride' })).toBeVisible();
       await expect(field(page, 'Maximum Total Passengers')).toHaveValue('6');
       await expectAccessible(page, `edit ride (${viewport})`);
+      // One click of Delete Ride only arms it (a second one within 5 s would delete): its warnings on screen.
+      await page.getByRole('button', { name: 'Delete Ride' }).click();
+      await expect(latestToast(page, 'Confirm Deletion')).toBeVisible();
+      await expect(page.getByText('Click Delete Ride again within 5 seconds to delete this ride.')).toBeVisible();
+      await expectAccessible(page, `edit ride, delete armed (${viewport})`);
 
       await page.goto(`/rides/${String(rideId)}`);
       await page.getByRole('button', { name: 'Cancel Ride' }).click();

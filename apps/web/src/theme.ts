@@ -101,6 +101,10 @@ export const theme = createTheme({
     // Mantine's close buttons are icons with no name of their own: screen readers would say "button".
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+      // Under a title Mantine greys the message with gray.6 directly (3.3:1), not with the dimmed colour.
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+    },
   },
 });
