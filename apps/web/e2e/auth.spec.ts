@@ -2,6 +2,7 @@
 // guards, the 404 page, the phone menu, and the travel and bus guides with every fact they promise.
 import type { Page } from '@playwright/test';
 
+import { expectAccessible } from './support/accessibility';
 import { expect, test } from './support/fixtures';
 import {
   field,
@@ -154,6 +155,7 @@ test.describe('route guards and unknown paths', () => {
     const page = await newPage();
     await page.goto('/definitely/not/here');
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expectAccessible(page, 'page not found');
     await page.getByRole('link', { name: 'Go to Home' }).click();
     await expect(page).toHaveURL(/\/home$/);
   });

@@ -7,6 +7,7 @@
 // its own, handed over as `inject('pastRides')`.
 import type { Locator, Page } from '@playwright/test';
 
+import { expectAccessible } from './support/accessibility';
 import { expect, JOURNEY_TIMEOUT_MS, test } from './support/fixtures';
 import {
   createRideViaApi,
@@ -61,6 +62,7 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       await expect(seen.getByRole('button', { name: 'Release Driver' })).toHaveCount(0);
       await seen.scrollIntoViewIfNeeded();
       await screenshot(passenger, `driver-card-passenger-${viewport}`);
+      await expectAccessible(passenger, `ride detail with its driver (${viewport})`);
 
       await organiser.goto(`/rides/${String(rideId)}`);
       await expect(driverCard(organiser).getByRole('button', { name: 'Release Driver' })).toBeVisible();

@@ -128,19 +128,19 @@ for (const [viewport, width] of [
       const names = panel.locator('[data-sequence-name]');
       await expect(names).toHaveText([`Omar ${width}`, `Ann ${width}`, `Ben ${width}`]);
       // Disabled at the ends.
-      await expect(panel.getByRole('button', { name: `Move Omar ${width} up` })).toBeDisabled();
-      await expect(panel.getByRole('button', { name: `Move Ben ${width} down` })).toBeDisabled();
+      await expect(panel.getByRole('button', { name: `Move up: Omar ${width}` })).toBeDisabled();
+      await expect(panel.getByRole('button', { name: `Move down: Ben ${width}` })).toBeDisabled();
       await noSidewaysScroll(page);
       await screenshot(page, `move-buttons-before-${viewport}`);
 
-      await panel.getByRole('button', { name: `Move Ben ${width} up` }).click();
+      await panel.getByRole('button', { name: `Move up: Ben ${width}` }).click();
       const status = panel.getByTestId('sequence-move-status');
       await expect(status).toHaveAttribute('aria-live', 'polite');
       await expect(status).toHaveText(`Ben ${width} moved to stop 2 of 3`);
       await expect(latestToast(page, 'Success').filter({ hasText: 'Passenger sequence updated' })).toBeVisible();
       await expect(names).toHaveText([`Omar ${width}`, `Ben ${width}`, `Ann ${width}`]);
       // The moved row keeps the focus.
-      await expect(panel.getByRole('button', { name: `Move Ben ${width} up` })).toBeFocused();
+      await expect(panel.getByRole('button', { name: `Move up: Ben ${width}` })).toBeFocused();
       await screenshot(page, `move-buttons-after-${viewport}`);
 
       await page.reload();
@@ -154,7 +154,7 @@ for (const [viewport, width] of [
       // Locked: every Move button is disabled.
       await panel.getByRole('button', { name: 'Lock Sequence' }).click();
       await expect(panel.getByText('Sequence locked', { exact: true })).toBeVisible();
-      const moves = panel.getByRole('button', { name: /^Move .* (up|down)$/ });
+      const moves = panel.getByRole('button', { name: /^Move (up|down): / });
       await expect(moves).toHaveCount(6);
       for (const button of await moves.all()) await expect(button).toBeDisabled();
     });

@@ -5,6 +5,7 @@
 // group larger than the seats left is offered the line beside the join form.
 import type { Page } from '@playwright/test';
 
+import { expectAccessible } from './support/accessibility';
 import { expect, JOURNEY_TIMEOUT_MS, test } from './support/fixtures';
 import {
   createRideViaApi,
@@ -57,6 +58,7 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       await expect(full.getByText('Drop-off location is required')).toBeVisible();
       await field(full, 'Pick-up Location').fill('Pasir Ris MRT');
       await screenshot(waiter, `waitlist-full-${viewport}`);
+      await expectAccessible(waiter, `full ride with the waitlist form (${viewport})`);
       await full.getByRole('button', { name: 'Join the waitlist' }).click();
       await expect(latestToast(waiter, 'Success').getByText('You are #1 on the waitlist')).toBeVisible();
       const waiting = waiter.getByRole('region', { name: 'You are #1 on the waitlist' });
@@ -64,6 +66,7 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       await expect(waiting.getByRole('button', { name: 'Leave waitlist' })).toBeVisible();
       await expectNoSidewaysScroll(waiter);
       await screenshot(waiter, `waitlist-waiting-${viewport}`);
+      await expectAccessible(waiter, `on the waitlist (${viewport})`);
 
       // The organiser removes the passenger: the seat is offered to B.
       await organiser.goto(`/rides/${String(rideId)}?tab=passengers`);

@@ -14,7 +14,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 
 import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 type TrpcClient = ReturnType<typeof createTrpcClient>;
 
@@ -48,7 +48,8 @@ export function AppProviders({ children, queryClient, trpcClient }: AppProviders
   const [defaultQueryClient] = useState(() => queryClient ?? createQueryClient());
   const [defaultTrpcClient] = useState(() => trpcClient ?? createTrpcClient());
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    // Light only: the app offers no dark scheme, and its colours are chosen for AA on light backgrounds.
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
       <Notifications
         limit={1}
         autoClose={TOAST_DURATION_MS}

@@ -166,7 +166,7 @@ function EditRide({ rideId }: { rideId: number }) {
       footer={
         confirm.armed ? (
           <Center>
-            <Text id="delete-armed-hint" size="sm" c="red.7" role="status">
+            <Text id="delete-armed-hint" size="sm" c="red" role="status">
               Click Delete Ride again within 5 seconds to delete this ride.
             </Text>
           </Center>

@@ -133,7 +133,7 @@ export function VendorLicenceCard({ user }: { user: LicenceUser }) {
               {...form.getInputProps('vehicleSeats')}
             />
             {permitTouched && user.vendorStatus === 'approved' ? (
-              <Text size="sm" c="orange.8" role="note">
+              <Text size="sm" c="orange" role="note">
                 Saving a changed permit sends your account back for approval.
               </Text>
             ) : null}

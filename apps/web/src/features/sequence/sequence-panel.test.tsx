@@ -29,7 +29,7 @@ function serverMove(list: Entry[], passengerId: number, sequence: number): Entry
 }
 
 const moveButtons = () =>
-  screen.getAllByRole('button', { name: /^Move .* (up|down)$/ }).map((button) => button as HTMLButtonElement);
+  screen.getAllByRole('button', { name: /^Move (up|down): / }).map((button) => button as HTMLButtonElement);
 
 const rowNames = () =>
   screen.getAllByTestId('sequence-row').map((row) => row.querySelector('[data-sequence-name]')?.textContent ?? '');
@@ -180,12 +180,12 @@ describe('SequencePanel, Move up / Move down buttons', () => {
     setup([entry(1, 'Ann', 1), entry(2, 'Ben', 2), entry(3, 'Cat', 3)]);
     await screen.findAllByTestId('sequence-row');
     expect(moveButtons().map((button) => [button.getAttribute('aria-label'), button.disabled])).toEqual([
-      ['Move Ann up', true],
-      ['Move Ann down', false],
-      ['Move Ben up', false],
-      ['Move Ben down', false],
-      ['Move Cat up', false],
-      ['Move Cat down', true],
+      ['Move up: Ann', true],
+      ['Move down: Ann', false],
+      ['Move up: Ben', false],
+      ['Move down: Ben', false],
+      ['Move up: Cat', false],
+      ['Move down: Cat', true],
     ]);
     expect(status().getAttribute('aria-live')).toBe('polite');
     expect(status().getAttribute('role')).toBe('status');
@@ -193,7 +193,7 @@ describe('SequencePanel, Move up / Move down buttons', () => {
 
   it('moves down with one click: renumbers at once, sends the same call as a drag, announces it', async () => {
     const { calls } = setup([entry(1, 'Ann', 1), entry(2, 'Ben', 2), entry(3, 'Cat', 3), entry(4, 'Dan', 4)]);
-    fireEvent.click(await screen.findByRole('button', { name: 'Move Ann down' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Move down: Ann' }));
     expect(rowNames()).toEqual(['Ben', 'Ann', 'Cat', 'Dan']);
     expect(status().textContent).toBe('Ann moved to stop 2 of 4');
     expect(await screen.findByText('Passenger sequence updated')).toBeTruthy();
@@ -201,19 +201,19 @@ describe('SequencePanel, Move up / Move down buttons', () => {
       { rideId: 7, passengerId: 1, sequence: 2 },
     ]);
     // The focus follows the moved row.
-    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Move Ann down'));
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Move down: Ann'));
   });
 
   it('moves up to the top; the focus goes to the row’s other button there', async () => {
     const { calls } = setup([entry(1, 'Ann', 1), entry(2, 'Ben', 2), entry(3, 'Cat', null)]);
-    fireEvent.click(await screen.findByRole('button', { name: 'Move Ben up' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Move up: Ben' }));
     await waitFor(() => expect(rowNames()).toEqual(['Ben', 'Ann', 'Cat']));
     expect(status().textContent).toBe('Ben moved to stop 1 of 3');
     expect(calls.filter((call) => call.path === 'sequence.set').map((call) => call.input)).toEqual([
       { rideId: 7, passengerId: 2, sequence: 1 },
     ]);
-    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Move Ben down'));
-    expect((screen.getByRole('button', { name: 'Move Ben up' }) as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Move down: Ben'));
+    expect((screen.getByRole('button', { name: 'Move up: Ben' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('puts the old order back and says so when the server refuses', async () => {
@@ -222,7 +222,7 @@ describe('SequencePanel, Move up / Move down buttons', () => {
         throw apiError('CONFLICT', 'The drop-off sequence is locked', 'SEQUENCE_LOCKED');
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Move Ann down' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Move down: Ann' }));
     expect(await screen.findByText('The drop-off sequence is locked')).toBeTruthy();
     await waitFor(() => expect(rowNames()).toEqual(['Ann', 'Ben']));
     expect(status().textContent).toBe('Ann could not be moved; the order is back as it was.');

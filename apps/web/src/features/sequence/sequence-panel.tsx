@@ -121,7 +121,8 @@ function MoveButtons({
           size="compact-sm"
           variant="default"
           disabled={button.off}
-          aria-label={`Move ${name} ${button.direction}`}
+          // The visible words come first, so a speech-input user can say what they see (WCAG 2.5.3).
+          aria-label={`${button.text}: ${name}`}
           onClick={() => onMove(button.direction)}
           data-move={button.direction}
         >
