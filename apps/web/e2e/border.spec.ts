@@ -78,7 +78,10 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       await expect(readiness).toHaveText('1 of 2 riders ready');
       const mdac = rider.getByRole('checkbox', { name: 'Malaysia Digital Arrival Card (MDAC)' });
       await expect(mdac).not.toBeChecked();
-      await mdac.check();
+      // The box follows the server's checklist (set at once from the tick, put back on a refusal),
+      // so it may turn checked a moment after the click: click, then wait for it.
+      await mdac.click();
+      await expect(mdac).toBeChecked();
       await expect(rider.getByTestId('checklist-item-mdac')).toHaveAttribute('data-status', 'done');
       await expect(rider.getByTestId('border-checklist-summary')).toHaveText('You are ready for the crossing');
 
