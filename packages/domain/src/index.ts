@@ -21,3 +21,6 @@ export * from './calendar';
 export * from './waitlist';
 export * from './vendor-approval';
 export * from './licence-rules';
+export * from './contacts';
+export * from './coordinates';
+export * from './manifest';

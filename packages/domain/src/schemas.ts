@@ -32,6 +32,7 @@ import {
   MIN_RIDE_COST,
   MIN_STOP_PRICE,
 } from './constants';
+import { COORDINATES_PAIR_MESSAGE, coordinatesFields, coordinatesPaired } from './coordinates';
 import { parseRideDate } from './direction';
 import { MAX_VEHICLE_SEATS, PERMIT_COUNTRIES, VENDOR_STATUSES, type Permit } from './vendor-approval';
 
@@ -679,7 +680,9 @@ export const joinRideInput = z.object({
     .min(MIN_PASSENGERS, { error: AT_LEAST_ONE_PASSENGER })
     .max(MAX_PASSENGERS, { error: `Number must be less than or equal to ${MAX_PASSENGERS}` })
     .default(1),
-});
+  /** Where the location was picked on the map, when it was (docs/vendors.md#stops-on-the-map). */
+  ...coordinatesFields,
+}).refine(coordinatesPaired, { error: COORDINATES_PAIR_MESSAGE, path: ['longitude'] });
 export type JoinRideInput = z.output<typeof joinRideInput>;
 
 /**
