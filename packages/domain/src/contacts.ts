@@ -12,6 +12,7 @@ export const DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE = 48;
 /** With whom an organiser shares their WhatsApp and Malaysian numbers on the rides they organise. */
 export const CONTACT_SHARING = ['members', 'party'] as const;
 export type ContactSharing = (typeof CONTACT_SHARING)[number];
+export const SHARE_CONTACTS_MESSAGE = "Share contacts with must be 'members' or 'party'";
 
 const HOUR_MS = 3_600_000;
 

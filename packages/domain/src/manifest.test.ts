@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { groupQrCodeNote, manifestText, type RideManifest } from './manifest';
+import { isDomainError } from './errors';
+import { assertCanReadManifest, groupQrCodeNote, manifestText, type RideManifest } from './manifest';
 
 const manifest: RideManifest = {
   rideId: 7,
@@ -87,5 +88,32 @@ describe('groupQrCodeNote', () => {
     expect(groupQrCodeNote(11)).toBe(
       'This party has 11 people: one group travel QR code covers at most 10, so the party needs more than one.',
     );
+  });
+});
+
+describe('assertCanReadManifest', () => {
+  const member = { isVendor: false, vendorStatus: null, vendorStatusReason: null };
+  const approved = { isVendor: true, vendorStatus: 'approved' as const, vendorStatusReason: null };
+  const suspended = { isVendor: true, vendorStatus: 'suspended' as const, vendorStatusReason: 'Expired insurance' };
+  const codeOf = (call: () => void): string | null => {
+    try {
+      call();
+      return null;
+    } catch (error) {
+      return isDomainError(error) ? `${error.code}: ${error.message}` : 'other';
+    }
+  };
+
+  it('lets the organiser and the approved assigned vendor read it, and nobody else', () => {
+    expect(codeOf(() => assertCanReadManifest('organiser', member))).toBeNull();
+    expect(codeOf(() => assertCanReadManifest('vendor', approved))).toBeNull();
+    expect(codeOf(() => assertCanReadManifest('vendor', suspended))).toBe(
+      'VENDOR_NOT_APPROVED: Your vendor account is suspended: Expired insurance',
+    );
+    for (const role of ['passenger', 'member', 'public'] as const) {
+      expect(codeOf(() => assertCanReadManifest(role, approved))).toBe(
+        'NOT_ASSIGNED_VENDOR: Only the assigned vendor and the organiser can see this manifest',
+      );
+    }
   });
 });

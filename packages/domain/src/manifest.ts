@@ -3,10 +3,28 @@
  * and the organiser, and the plain text the page copies for WhatsApp. The API builds the answer;
  * the text is built here so the page and its tests share one function.
  */
+import type { RideRole } from './contacts';
 import type { Direction } from './constants';
 import type { Coordinates } from './coordinates';
 import { directionLabel } from './direction';
+import { DomainError } from './errors';
 import { formatRideDate } from './time';
+import { assertApprovedVendor, type VendorStanding } from './vendor-approval';
+
+export const MANIFEST_FORBIDDEN_MESSAGE = 'Only the assigned vendor and the organiser can see this manifest';
+
+/**
+ * The manifest is for the ride's organiser and its assigned vendor while approved (a vendor that
+ * is not gets its status, VENDOR_NOT_APPROVED); anyone else NOT_ASSIGNED_VENDOR.
+ *
+ * @example assertCanReadManifest('member', { isVendor: false, vendorStatus: null, vendorStatusReason: null })
+ *   // throws NOT_ASSIGNED_VENDOR
+ */
+export function assertCanReadManifest(role: RideRole, standing: VendorStanding): void {
+  if (role === 'organiser') return;
+  if (role !== 'vendor') throw new DomainError('NOT_ASSIGNED_VENDOR', MANIFEST_FORBIDDEN_MESSAGE);
+  assertApprovedVendor(standing);
+}
 
 /** One group travel QR code at the checkpoints covers at most this many people. */
 export const GROUP_QR_CODE_LIMIT = 10;

@@ -32,6 +32,7 @@ import {
   MIN_RIDE_COST,
   MIN_STOP_PRICE,
 } from './constants';
+import { CONTACT_SHARING, SHARE_CONTACTS_MESSAGE } from './contacts';
 import { COORDINATES_PAIR_MESSAGE, coordinatesFields, coordinatesPaired } from './coordinates';
 import { parseRideDate } from './direction';
 import { MAX_VEHICLE_SEATS, PERMIT_COUNTRIES, VENDOR_STATUSES, type Permit } from './vendor-approval';
@@ -522,6 +523,8 @@ export const profileUpdateInput = z.object({
   permit: permitInput.nullable().optional(),
   /** Vendors only; null removes it. */
   vehicleSeats: vehicleSeatsField.nullable().optional(),
+  /** With whom one's numbers are shared on the rides one organises (docs/vendors.md#contacts). */
+  shareContactsWith: z.enum(CONTACT_SHARING, { error: SHARE_CONTACTS_MESSAGE }).optional(),
 });
 export type ProfileUpdateInput = z.output<typeof profileUpdateInput>;
 

@@ -1,5 +1,13 @@
 import type { Database, Db } from '@rideshare/db';
-import { seesRideContacts, visiblePassengerContacts, type RideEntry } from '@rideshare/domain';
+import {
+  coordinatesOf,
+  rideRole,
+  seesPassengerNumbers,
+  visiblePassengerContacts,
+  type Coordinates,
+  type RideEntry,
+  type VendorStatus,
+} from '@rideshare/domain';
 import { sql, type Transaction } from 'kysely';
 
 /** A passenger as the passengers list shows them (numbers and Revolut are for the ride's party only). */
@@ -22,6 +30,8 @@ export interface PassengerEntry {
   dropoffLocation: string;
   dropoffSequence: number | null;
   passengerCount: number;
+  /** Where the stop was picked on the map, or null (docs/vendors.md#stops-on-the-map). */
+  coordinates: Coordinates | null;
   user: PassengerUser | null;
 }
 
@@ -32,6 +42,8 @@ const entryColumns = [
   'rp.dropoffLocation',
   'rp.dropoffSequence',
   'rp.passengerCount',
+  'rp.latitude',
+  'rp.longitude',
   'u.id as uId',
   'u.name as uName',
   'u.discordUsername as uDiscordUsername',
@@ -47,6 +59,8 @@ interface EntryRow {
   dropoffLocation: string;
   dropoffSequence: number | null;
   passengerCount: number;
+  latitude: number | null;
+  longitude: number | null;
   uId: number | null;
   uName: string | null;
   uDiscordUsername: string | null;
@@ -63,6 +77,7 @@ function toPassengerEntry(row: EntryRow): PassengerEntry {
     dropoffLocation: row.dropoffLocation,
     dropoffSequence: row.dropoffSequence,
     passengerCount: row.passengerCount,
+    coordinates: coordinatesOf(row),
     user:
       row.uId !== null && row.uDiscordUsername !== null
         ? {
@@ -78,16 +93,23 @@ function toPassengerEntry(row: EntryRow): PassengerEntry {
   };
 }
 
+/** The ride fields the contact rules read. */
+export interface EntriesRide {
+  creatorId: number;
+  vendorId: number | null;
+  date: Date;
+}
+
 /** A ride's entry rows with its organiser and vendor, in drop-off order; null for no such ride. */
-async function readPassengerEntries(
+export async function readPassengerEntries(
   db: Db,
   rideId: number,
-): Promise<{ ride: { creatorId: number; vendorId: number | null }; entries: PassengerEntry[] } | null> {
+): Promise<{ ride: EntriesRide; entries: PassengerEntry[] } | null> {
   const rows = await db
     .selectFrom('rides as r')
     .leftJoin('ridePassengers as rp', 'rp.rideId', 'r.id')
     .leftJoin('users as u', 'u.id', 'rp.userId')
-    .select([...entryColumns, 'r.creatorId as rideCreatorId', 'r.vendorId as rideVendorId'])
+    .select([...entryColumns, 'r.creatorId as rideCreatorId', 'r.vendorId as rideVendorId', 'r.date as rideDate'])
     .where('r.id', '=', rideId)
     .orderBy(sql`rp.dropoff_sequence asc nulls last`)
     .orderBy('rp.id', 'asc')
@@ -110,7 +132,7 @@ async function readPassengerEntries(
       }),
     );
   }
-  return { ride: { creatorId: first.rideCreatorId, vendorId: first.rideVendorId }, entries };
+  return { ride: { creatorId: first.rideCreatorId, vendorId: first.rideVendorId, date: first.rideDate }, entries };
 }
 
 /**
@@ -123,24 +145,51 @@ export async function listPassengerEntries(db: Db, rideId: number): Promise<Pass
   return read ? read.entries : null;
 }
 
+/** Who reads a ride's entries, and the clock of the vendor's contacts window. */
+export interface EntriesViewer {
+  id: number;
+  vendorStatus: VendorStatus | null;
+  now: Date;
+  /** VENDOR_CONTACTS_HOURS_BEFORE. */
+  contactsHoursBefore: number;
+}
+
 /**
- * A ride's entries as `viewerId` may see them (one query): numbers and Revolut only for the ride's
- * party (organiser, passengers, assigned vendor; domain `seesRideContacts`), null for other members.
+ * Whether `viewer` sees the passengers' numbers of a ride whose entries are `entries` (domain
+ * `seesPassengerNumbers`): the organiser and passengers always, the approved assigned vendor inside
+ * the contacts window.
+ */
+export function viewerSeesPassengerNumbers(
+  ride: EntriesRide,
+  entries: readonly { userId: number }[],
+  viewer: EntriesViewer,
+): boolean {
+  const role = rideRole({
+    viewerId: viewer.id,
+    ...ride,
+    viewerIsPassenger: entries.some((entry) => entry.userId === viewer.id),
+  });
+  return seesPassengerNumbers(role, viewer.vendorStatus, {
+    departure: ride.date,
+    now: viewer.now,
+    hoursBefore: viewer.contactsHoursBefore,
+  });
+}
+
+/**
+ * A ride's entries as `viewer` may see them (one query): names, group sizes and stops for every
+ * member; numbers and Revolut only for the ride's party (docs/vendors.md#contacts), null otherwise.
  */
 export async function listPassengerEntriesFor(
   db: Db,
   rideId: number,
-  viewerId: number,
+  viewer: EntriesViewer,
 ): Promise<PassengerEntry[] | null> {
   const read = await readPassengerEntries(db, rideId);
   if (!read) return null;
-  const seesContacts = seesRideContacts({
-    viewerId,
-    ...read.ride,
-    viewerIsPassenger: read.entries.some((entry) => entry.userId === viewerId),
-  });
+  const seesNumbers = viewerSeesPassengerNumbers(read.ride, read.entries, viewer);
   return read.entries.map((entry) =>
-    entry.user ? { ...entry, user: visiblePassengerContacts(entry.user, seesContacts) } : entry,
+    entry.user ? { ...entry, user: visiblePassengerContacts(entry.user, seesNumbers) } : entry,
   );
 }
 
@@ -178,6 +227,8 @@ export interface NewPassenger {
   dropoffLocation: string;
   passengerCount: number;
   dropoffSequence: number | null;
+  latitude?: number | null;
+  longitude?: number | null;
 }
 
 export async function insertPassenger(trx: Transaction<Database>, passenger: NewPassenger): Promise<number> {

@@ -58,6 +58,8 @@ export async function joinRide(
         userId,
         dropoffLocation: input.dropoffLocation,
         passengerCount: input.passengerCount,
+        latitude: input.latitude,
+        longitude: input.longitude,
       });
       await leaveLineAfterJoin(trx, ride, line.ownEntryId, now);
       return id;
