@@ -2,8 +2,10 @@ import type { Database, Db } from '@rideshare/db';
 import {
   coordinatesOf,
   rideRole,
+  seesOrganiserNumbers,
   seesPassengerNumbers,
   visiblePassengerContacts,
+  type ContactSharing,
   type Coordinates,
   type RideEntry,
   type VendorStatus,
@@ -98,6 +100,8 @@ export interface EntriesRide {
   creatorId: number;
   vendorId: number | null;
   date: Date;
+  /** The organiser's choice of who sees their numbers. */
+  creatorSharing: ContactSharing;
 }
 
 /** A ride's entry rows with its organiser and vendor, in drop-off order; null for no such ride. */
@@ -109,7 +113,14 @@ export async function readPassengerEntries(
     .selectFrom('rides as r')
     .leftJoin('ridePassengers as rp', 'rp.rideId', 'r.id')
     .leftJoin('users as u', 'u.id', 'rp.userId')
-    .select([...entryColumns, 'r.creatorId as rideCreatorId', 'r.vendorId as rideVendorId', 'r.date as rideDate'])
+    .leftJoin('users as c', 'c.id', 'r.creatorId')
+    .select([
+      ...entryColumns,
+      'r.creatorId as rideCreatorId',
+      'r.vendorId as rideVendorId',
+      'r.date as rideDate',
+      'c.shareContactsWith as creatorSharing',
+    ])
     .where('r.id', '=', rideId)
     .orderBy(sql`rp.dropoff_sequence asc nulls last`)
     .orderBy('rp.id', 'asc')
@@ -132,7 +143,13 @@ export async function readPassengerEntries(
       }),
     );
   }
-  return { ride: { creatorId: first.rideCreatorId, vendorId: first.rideVendorId, date: first.rideDate }, entries };
+  const ride: EntriesRide = {
+    creatorId: first.rideCreatorId,
+    vendorId: first.rideVendorId,
+    date: first.rideDate,
+    creatorSharing: first.creatorSharing ?? 'members',
+  };
+  return { ride, entries };
 }
 
 /**
@@ -154,6 +171,15 @@ export interface EntriesViewer {
   contactsHoursBefore: number;
 }
 
+function viewerRole(ride: EntriesRide, entries: readonly { userId: number }[], viewer: EntriesViewer) {
+  return rideRole({
+    viewerId: viewer.id,
+    creatorId: ride.creatorId,
+    vendorId: ride.vendorId,
+    viewerIsPassenger: entries.some((entry) => entry.userId === viewer.id),
+  });
+}
+
 /**
  * Whether `viewer` sees the passengers' numbers of a ride whose entries are `entries` (domain
  * `seesPassengerNumbers`): the organiser and passengers always, the approved assigned vendor inside
@@ -164,12 +190,7 @@ export function viewerSeesPassengerNumbers(
   entries: readonly { userId: number }[],
   viewer: EntriesViewer,
 ): boolean {
-  const role = rideRole({
-    viewerId: viewer.id,
-    ...ride,
-    viewerIsPassenger: entries.some((entry) => entry.userId === viewer.id),
-  });
-  return seesPassengerNumbers(role, viewer.vendorStatus, {
+  return seesPassengerNumbers(viewerRole(ride, entries, viewer), viewer.vendorStatus, {
     departure: ride.date,
     now: viewer.now,
     hoursBefore: viewer.contactsHoursBefore,
@@ -179,6 +200,8 @@ export function viewerSeesPassengerNumbers(
 /**
  * A ride's entries as `viewer` may see them (one query): names, group sizes and stops for every
  * member; numbers and Revolut only for the ride's party (docs/vendors.md#contacts), null otherwise.
+ * The organiser's own entry shows their WhatsApp and Malaysian numbers as the ride's organiser card
+ * does (domain `seesOrganiserNumbers`: the assigned vendor at once), their Revolut to the party.
  */
 export async function listPassengerEntriesFor(
   db: Db,
@@ -188,9 +211,20 @@ export async function listPassengerEntriesFor(
   const read = await readPassengerEntries(db, rideId);
   if (!read) return null;
   const seesNumbers = viewerSeesPassengerNumbers(read.ride, read.entries, viewer);
-  return read.entries.map((entry) =>
-    entry.user ? { ...entry, user: visiblePassengerContacts(entry.user, seesNumbers) } : entry,
+  const seesOrganiser = seesOrganiserNumbers(
+    viewerRole(read.ride, read.entries, viewer),
+    viewer.vendorStatus,
+    read.ride.creatorSharing,
   );
+  return read.entries.map((entry) => {
+    if (!entry.user) return entry;
+    const user = visiblePassengerContacts(entry.user, seesNumbers);
+    if (seesNumbers || !seesOrganiser || entry.userId !== read.ride.creatorId) return { ...entry, user };
+    return {
+      ...entry,
+      user: { ...user, whatsappNumber: entry.user.whatsappNumber, malaysianNumber: entry.user.malaysianNumber },
+    };
+  });
 }
 
 /** One entry with its user (used to answer a join). */
