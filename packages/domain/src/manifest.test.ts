@@ -73,7 +73,7 @@ describe('manifestText', () => {
       note: 'Two codes needed',
     };
     const lines = manifestText(hidden).split('\n');
-    expect(lines[2]).toBe('Vehicle: no vendor assigned yet');
+    expect(lines[2]).toBe('Vehicle: No vendor assigned yet');
     expect(lines).toContain('2. Bo (1 person): Blk 123 Tampines St 11');
     expect(lines.slice(-2)).toEqual([
       "Passengers' numbers are shown from Tue, 1 Dec 2026, 10:00 am.",

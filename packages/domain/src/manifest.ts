@@ -78,7 +78,12 @@ export interface RideManifest {
   note: string | null;
 }
 
-function numbersText(item: { whatsappNumber: string | null; malaysianNumber: string | null }): string {
+/**
+ * A person's numbers in one line, or '' when none are shown.
+ *
+ * @example manifestNumbers({ whatsappNumber: '+6591234567', malaysianNumber: null }) // 'WhatsApp +6591234567'
+ */
+export function manifestNumbers(item: { whatsappNumber: string | null; malaysianNumber: string | null }): string {
   const parts = [
     item.whatsappNumber ? `WhatsApp ${item.whatsappNumber}` : null,
     item.malaysianNumber ? `MY ${item.malaysianNumber}` : null,
@@ -90,13 +95,18 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-function vehicleLine(vehicle: ManifestVehicle | null): string {
-  if (!vehicle) return 'Vehicle: no vendor assigned yet';
+/**
+ * The vehicle in one line: plate and seats, company, driver.
+ *
+ * @example manifestVehicle(null) // 'No vendor assigned yet'
+ */
+export function manifestVehicle(vehicle: ManifestVehicle | null): string {
+  if (!vehicle) return 'No vendor assigned yet';
   const car = [vehicle.carNumber, vehicle.seats !== null ? `${String(vehicle.seats)} seats` : null]
     .filter(Boolean)
     .join(', ');
   const driver = [vehicle.driverName, vehicle.driverContact].filter(Boolean).join(' ');
-  return [`Vehicle: ${car || 'not given'}`, vehicle.companyName, driver ? `Driver ${driver}` : null]
+  return [car || 'Not given', vehicle.companyName, driver ? `Driver ${driver}` : null]
     .filter(Boolean)
     .join(' · ');
 }
@@ -108,16 +118,16 @@ function vehicleLine(vehicle: ManifestVehicle | null): string {
  * @example manifestText(manifest).split('\n')[0] // 'Ride manifest: Singapore to Forest City'
  */
 export function manifestText(manifest: RideManifest): string {
-  const organiserNumbers = numbersText(manifest.organiser);
+  const organiserNumbers = manifestNumbers(manifest.organiser);
   const lines = [
     `Ride manifest: ${directionLabel(manifest.direction)}`,
     `Departure: ${formatRideDate(manifest.date)}`,
-    vehicleLine(manifest.vehicle),
+    `Vehicle: ${manifestVehicle(manifest.vehicle)}`,
     `Organiser: ${manifest.organiser.name}${organiserNumbers ? ` (${organiserNumbers})` : ''}`,
     '',
     `Pick-up: ${oneLine(manifest.pickupLocation)}`,
     ...manifest.stops.map((stop) => {
-      const numbers = numbersText(stop);
+      const numbers = manifestNumbers(stop);
       const people = `${String(stop.passengerCount)} ${stop.passengerCount === 1 ? 'person' : 'people'}`;
       return `${String(stop.stop)}. ${stop.name} (${people}): ${oneLine(stop.location)}${numbers ? ` · ${numbers}` : ''}`;
     }),
