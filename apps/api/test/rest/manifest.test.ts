@@ -179,6 +179,28 @@ describe('coordinates of a stop picked on the map', () => {
     expect(without.res.json<Json>()).toMatchObject({ coordinates: null });
   });
 
+  it("keeps a waiting group's pair and puts it on the entry when the group accepts its offer", async () => {
+    const full = await createRide(t.db, organiser, { date: departure, maxPassengers: 2, organizerCount: 2 });
+    const cookie = await loginAs(t.app, mei);
+    const waited = await t.app.inject({
+      method: 'POST',
+      url: `/api/rides/${String(full.id)}/waitlist`,
+      headers: { cookie },
+      payload: { dropoffLocation: 'Bedok Mall', passengerCount: 1, latitude: 1.3249, longitude: 103.9297 },
+    });
+    expect(waited.statusCode).toBe(201);
+    // The organiser makes room: the waiting group is offered the seat and accepts it.
+    await t.db.updateTable('rides').set({ maxPassengers: 3 }).where('id', '=', full.id).execute();
+    await t.db.updateTable('rideWaitlist').set({ offerExpiresAt: new Date(departure) }).where('rideId', '=', full.id).execute();
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/rides/${String(full.id)}/waitlist/accept`,
+      headers: { cookie },
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json<Json>()).toMatchObject({ coordinates: { latitude: 1.3249, longitude: 103.9297 } });
+  });
+
   it.each([
     [{ latitude: 91, longitude: 103.9 }, 'Latitude must be a number from -90 to 90'],
     [{ latitude: 1.3, longitude: -181 }, 'Longitude must be a number from -180 to 180'],

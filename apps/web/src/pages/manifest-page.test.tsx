@@ -1,9 +1,26 @@
 import { manifestText, type RideManifest } from '@rideshare/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import type { LocationMapProps } from '../features/map/location-map';
 import { apiError, makeUser, mockClipboard, renderWithProviders, type ApiHandlers } from '../test-utils';
 import { ManifestPage } from './manifest-page';
+
+// MapLibre needs WebGL, which the test DOM lacks: a stand-in lists the pins it was given.
+vi.mock('../features/map/location-map', () => {
+  function FakeMap({ locations, fitToLocations }: LocationMapProps) {
+    return (
+      <ul aria-label={fitToLocations ? 'Pins, fitted' : 'Pins'}>
+        {locations.map((location) => (
+          <li key={location.id}>
+            {location.label}: {location.name}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return { default: FakeMap, LocationMap: FakeMap };
+});
 
 const manifest: RideManifest = {
   rideId: 7,
@@ -52,6 +69,21 @@ function render(api: ApiHandlers) {
 
 const writeText = mockClipboard();
 
+// The map's settings (GET /api/config): no style configured, as in the browser tests.
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL) =>
+      String(input).endsWith('/api/config')
+        ? Promise.resolve(Response.json({ mapStyleUrl: '', placeSearchUrl: '' }))
+        : Promise.reject(new TypeError('Failed to fetch')),
+    ),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 describe('ManifestPage', () => {
   it('lists the stops in order with the vehicle and the total, and says when the numbers come', async () => {
     render({ 'ride.manifest': () => manifest });
@@ -66,6 +98,21 @@ describe('ManifestPage', () => {
     expect(screen.getByText("Passengers' phone numbers appear here from Tue, 1 Dec 2026, 10:00 am.")).toBeTruthy();
     // No stop was picked on the map: the list alone, no map.
     expect(screen.queryByTestId('stops-map')).toBeNull();
+  });
+
+  it('shows the stops picked on the map as numbered pins in trip order', async () => {
+    const located = {
+      ...manifest,
+      stops: manifest.stops.map((stop) =>
+        stop.stop === 2 ? { ...stop, coordinates: { latitude: 1.3731, longitude: 103.9493 } } : stop,
+      ),
+    };
+    render({ 'ride.manifest': () => located });
+    const map = await screen.findByRole('region', { name: 'Map of the stops in order' });
+    const pins = await within(map).findByRole('list', { name: 'Pins, fitted' });
+    expect(within(pins).getAllByRole('listitem').map((pin) => pin.textContent)).toEqual([
+      '2: 2. Olivia: Pasir Ris MRT',
+    ]);
   });
 
   it('copies the manifest as plain text for WhatsApp and says so', async () => {
