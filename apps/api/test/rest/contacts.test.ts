@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../../src/app';
 import { addPassenger, createRide, createUser, createVendor, type TestRide, type TestUser } from '../factories';
-import { loginAs, useTestApp } from '../helpers/app';
+import { createTestApp, loginAs, useTestApp } from '../helpers/app';
 import { testEnv } from '../helpers/env';
 
 type Json = Record<string, unknown>;
@@ -156,5 +156,13 @@ describe("the organiser's numbers on the ride", () => {
       .where('id', '=', organiser.id)
       .executeTakeFirstOrThrow();
     expect(row.shareContactsWith).toBe('members');
+  });
+});
+
+describe('VENDOR_CONTACTS_HOURS_BEFORE', () => {
+  it.each(['-1', '1.5', '721', 'soon'])('refuses %s at start-up, naming the setting', async (value) => {
+    await expect(createTestApp(t.db, { VENDOR_CONTACTS_HOURS_BEFORE: value })).rejects.toThrow(
+      /VENDOR_CONTACTS_HOURS_BEFORE/,
+    );
   });
 });
