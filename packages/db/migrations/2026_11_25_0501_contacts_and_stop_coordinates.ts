@@ -10,7 +10,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('users')
     .addColumn('share_contacts_with', 'text', (c) =>
-      c.notNull().defaultTo('members').check(sql`share_contacts_with in ('members', 'party')`),
+      c
+        .notNull()
+        .defaultTo('members')
+        .check(sql`share_contacts_with in ('members', 'party')`),
     )
     .execute();
   for (const table of ['ride_passengers', 'ride_waitlist']) {
@@ -20,7 +23,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('longitude', 'double precision', (c) => c.check(sql`longitude between -180 and 180`))
       .execute();
     await sql
-      .raw(`alter table ${table} add constraint ${table}_coordinates_paired check ((latitude is null) = (longitude is null))`)
+      .raw(
+        `alter table ${table} add constraint ${table}_coordinates_paired check ((latitude is null) = (longitude is null))`,
+      )
       .execute(db);
   }
 }

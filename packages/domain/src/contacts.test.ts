@@ -82,7 +82,7 @@ describe('seesOrganiserNumbers', () => {
     ['member', 'approved', true, false],
     ['member', 'rejected', false, false],
     ['public', null, false, false],
-  ])("%s (%s): sharing with members %s, with the party %s", (role, status, members, party) => {
+  ])('%s (%s): sharing with members %s, with the party %s', (role, status, members, party) => {
     expect(seesOrganiserNumbers(role, status, 'members')).toBe(members);
     expect(seesOrganiserNumbers(role, status, 'party')).toBe(party);
   });

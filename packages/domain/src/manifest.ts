@@ -106,9 +106,7 @@ export function manifestVehicle(vehicle: ManifestVehicle | null): string {
     .filter(Boolean)
     .join(', ');
   const driver = [vehicle.driverName, vehicle.driverContact].filter(Boolean).join(' ');
-  return [car || 'Not given', vehicle.companyName, driver ? `Driver ${driver}` : null]
-    .filter(Boolean)
-    .join(' · ');
+  return [car || 'Not given', vehicle.companyName, driver ? `Driver ${driver}` : null].filter(Boolean).join(' · ');
 }
 
 /**

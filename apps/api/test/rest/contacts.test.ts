@@ -35,7 +35,11 @@ let ride: TestRide;
 
 beforeEach(async () => {
   clock = new Date(windowOpens.getTime() - 1);
-  organiser = await createUser(t.db, { name: 'Olivia', whatsappNumber: '+6591110000', malaysianNumber: '+60121110000' });
+  organiser = await createUser(t.db, {
+    name: 'Olivia',
+    whatsappNumber: '+6591110000',
+    malaysianNumber: '+60121110000',
+  });
   rider = await createUser(t.db, { name: 'Ravi', whatsappNumber: '+6592220000', revolutUsername: 'ravi' });
   vendor = await createVendor(t.db, { companyName: 'Acme Transport' });
   ride = await createRide(t.db, organiser, { date: departure, status: 'assigned', vendorId: vendor.id });

@@ -191,7 +191,11 @@ describe('coordinates of a stop picked on the map', () => {
     expect(waited.statusCode).toBe(201);
     // The organiser makes room: the waiting group is offered the seat and accepts it.
     await t.db.updateTable('rides').set({ maxPassengers: 3 }).where('id', '=', full.id).execute();
-    await t.db.updateTable('rideWaitlist').set({ offerExpiresAt: new Date(departure) }).where('rideId', '=', full.id).execute();
+    await t.db
+      .updateTable('rideWaitlist')
+      .set({ offerExpiresAt: new Date(departure) })
+      .where('rideId', '=', full.id)
+      .execute();
     const accepted = await t.app.inject({
       method: 'POST',
       url: `/api/rides/${String(full.id)}/waitlist/accept`,

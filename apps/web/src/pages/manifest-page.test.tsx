@@ -110,9 +110,11 @@ describe('ManifestPage', () => {
     render({ 'ride.manifest': () => located });
     const map = await screen.findByRole('region', { name: 'Map of the stops in order' });
     const pins = await within(map).findByRole('list', { name: 'Pins, fitted' });
-    expect(within(pins).getAllByRole('listitem').map((pin) => pin.textContent)).toEqual([
-      '2: 2. Olivia: Pasir Ris MRT',
-    ]);
+    expect(
+      within(pins)
+        .getAllByRole('listitem')
+        .map((pin) => pin.textContent),
+    ).toEqual(['2: 2. Olivia: Pasir Ris MRT']);
   });
 
   it('copies the manifest as plain text for WhatsApp and says so', async () => {
@@ -126,7 +128,11 @@ describe('ManifestPage', () => {
     render({
       'ride.manifest': () =>
         Promise.reject(
-          apiError('FORBIDDEN', 'Only the assigned vendor and the organiser can see this manifest', 'NOT_ASSIGNED_VENDOR'),
+          apiError(
+            'FORBIDDEN',
+            'Only the assigned vendor and the organiser can see this manifest',
+            'NOT_ASSIGNED_VENDOR',
+          ),
         ),
     });
     expect(await screen.findByText('Only the assigned vendor and the organiser can see this manifest')).toBeTruthy();

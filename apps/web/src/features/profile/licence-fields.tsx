@@ -16,7 +16,12 @@ export interface LicenceValues {
   vehicleSeats: number | string;
 }
 
-export const EMPTY_LICENCE: LicenceValues = { permitCountry: null, permitNumber: '', permitExpiresOn: '', vehicleSeats: '' };
+export const EMPTY_LICENCE: LicenceValues = {
+  permitCountry: null,
+  permitNumber: '',
+  permitExpiresOn: '',
+  vehicleSeats: '',
+};
 
 const COUNTRY_LABEL: Record<PermitCountry, string> = { SG: 'Singapore (SG)', MY: 'Malaysia (MY)' };
 
@@ -46,7 +51,9 @@ export function licenceInput(values: LicenceValues): { permit: Permit | null; ve
   const permit = anyPermitPart
     ? {
         // An unknown country is sent as typed, so the server names the problem.
-        country: (isPermitCountry(values.permitCountry) ? values.permitCountry : (values.permitCountry ?? '')) as PermitCountry,
+        country: (isPermitCountry(values.permitCountry)
+          ? values.permitCountry
+          : (values.permitCountry ?? '')) as PermitCountry,
         number: values.permitNumber,
         expiresOn: values.permitExpiresOn,
       }

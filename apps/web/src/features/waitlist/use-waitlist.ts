@@ -24,7 +24,13 @@ import { zodResolver } from '../../lib/form';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useRefreshRide } from '../../lib/use-refresh-ride';
-import { EMPTY_FORM, locationTexts, pickedCoordinates, type JoinFormState, type JoinRideForm } from '../join/use-join-ride';
+import {
+  EMPTY_FORM,
+  locationTexts,
+  pickedCoordinates,
+  type JoinFormState,
+  type JoinRideForm,
+} from '../join/use-join-ride';
 
 /** The largest group that may wait: the ride's maximum (never above 10 nor below 1). */
 function waitlistLimit(ride: { maxPassengers: number }): number {
