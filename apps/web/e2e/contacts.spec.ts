@@ -12,7 +12,6 @@ import {
   createRideViaApi,
   field,
   inDays,
-  joinRideViaApi,
   memberAccount,
   readClipboard,
   screenshot,
@@ -48,7 +47,11 @@ for (const viewport of VIEWPORT_NAMES) {
     const { page: passenger } = await signedInPage(
       memberAccount({ name: 'Pia Passenger', whatsappNumber: '+65 9222 0000' }),
     );
-    await joinRideViaApi(passenger, rideId, 'Tampines Hub', 3);
+    // Picked on the join screen's map: the stop keeps its coordinates.
+    const joined = await passenger.request.post(`/api/rides/${String(rideId)}/join`, {
+      data: { dropoffLocation: 'Tampines Hub', passengerCount: 3, latitude: 1.3532, longitude: 103.9404 },
+    });
+    expect(joined.status(), await joined.text()).toBe(201);
 
     const { page } = await signedInPage(vendorAccount({ name: 'Vic Vendor' }, 'SG->FC'), viewport);
     const assigned = await page.request.post(`/api/rides/${String(rideId)}/assign`);
@@ -68,6 +71,10 @@ for (const viewport of VIEWPORT_NAMES) {
     await expect(stops.nth(1)).toContainText('WhatsApp +65 9222 0000');
     await expect(page.getByTestId('manifest-total')).toHaveText('Total: 5 people');
     await expect(page.getByText(/JQB 1234, 13 seats · Second Link Cars · Driver Tan Ah Kow/)).toBeVisible();
+    // The stop picked on the map is a numbered pin; the organiser's typed stop has none.
+    const map = page.getByRole('region', { name: 'Map of the stops in order' });
+    await expect(map.getByTestId('map-marker')).toHaveCount(1);
+    await expect(map.getByRole('button', { name: 'Marker: 2. Pia Passenger: Tampines Hub' })).toBeVisible();
     await expect.poll(() => sidewaysOverflow(page)).toBe(0);
     await screenshot(page, `manifest-${viewport}`);
 
@@ -83,6 +90,7 @@ for (const viewport of VIEWPORT_NAMES) {
     await page.emulateMedia({ media: 'print' });
     await expect(page.locator('header').first()).toBeHidden();
     await expect(page.getByRole('button', { name: 'Copy for WhatsApp' })).toBeHidden();
+    await expect(map).toBeHidden();
     await expect(page.getByTestId('manifest-total')).toBeVisible();
     await page.emulateMedia({ media: 'screen' });
     await expect.poll(() => printedPages(page)).toBe(1);
