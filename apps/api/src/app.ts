@@ -52,6 +52,11 @@ export interface BuildAppOptions {
    * lifetime (ms, over EVENTS_MAX_STREAM_MINUTES), timers, REST heartbeat interval.
    */
   live?: Partial<LiveEventHubOptions> & { heartbeatMs?: number };
+  /**
+   * The procedures' clock (tests of time windows, e.g. the vendor's contacts window); the real one
+   * by default. Sessions and rate limits keep the real clock.
+   */
+  now?: () => Date;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -73,6 +78,7 @@ export async function buildApp({
   queryCounter,
   listen,
   live = {},
+  now,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? false,
@@ -88,7 +94,7 @@ export async function buildApp({
   });
 
   const liveEvents = new LiveEventHub({ maxStreamMs: env.EVENTS_MAX_STREAM_MINUTES * 60_000, ...live });
-  const deps: HttpContextDeps = { db, env, rideListCache: new RideListCache(), liveEvents };
+  const deps: HttpContextDeps = { db, env, rideListCache: new RideListCache(), liveEvents, now };
 
   await app.register(errorHandlerPlugin);
   await app.register(jsonBodyPlugin);

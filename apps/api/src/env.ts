@@ -1,3 +1,4 @@
+import { DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE } from '@rideshare/domain';
 import { z } from 'zod';
 
 /**
@@ -92,6 +93,13 @@ export const envSchema = z
     VENDOR_PICKUP_COUNTRY_RULE: z
       .enum(['on', 'off'], { error: 'VENDOR_PICKUP_COUNTRY_RULE must be on or off' })
       .default('on'),
+    // How long before departure the assigned vendor sees the passengers' numbers (docs/vendors.md#contacts).
+    VENDOR_CONTACTS_HOURS_BEFORE: z.coerce
+      .number({ error: 'VENDOR_CONTACTS_HOURS_BEFORE must be a whole number of hours from 0 to 720' })
+      .int({ error: 'VENDOR_CONTACTS_HOURS_BEFORE must be a whole number of hours from 0 to 720' })
+      .min(0, { error: 'VENDOR_CONTACTS_HOURS_BEFORE must be a whole number of hours from 0 to 720' })
+      .max(720, { error: 'VENDOR_CONTACTS_HOURS_BEFORE must be a whole number of hours from 0 to 720' })
+      .default(DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE),
     // Benchmark harness only (bench/, plugins/bench.ts): off by default, never set in deployments.
     BENCH_STATIC_ROUTE: booleanish.default(false),
     BENCH_COUNT_QUERIES: booleanish.default(false),

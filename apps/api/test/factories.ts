@@ -1,6 +1,7 @@
 import type { Database } from '@rideshare/db';
 import {
   deriveRideFields,
+  type ContactSharing,
   type Direction,
   type DriverDetails,
   type Permit,
@@ -41,6 +42,8 @@ export interface UserOverrides {
   permit?: Permit | null;
   /** A vendor's vehicle seats; default 13; null for none. */
   vehicleSeats?: number | null;
+  /** Who sees the member's numbers on rides they organise; default 'members'. */
+  shareContactsWith?: ContactSharing;
 }
 
 /** The permit factory vendors hold unless told otherwise: Singapore-issued, valid for decades. */
@@ -78,6 +81,7 @@ export async function createUser(db: Kysely<Database>, overrides: UserOverrides 
       revolutUsername: overrides.revolutUsername ?? null,
       isVendor,
       isAdmin: overrides.isAdmin ?? false,
+      ...(overrides.shareContactsWith ? { shareContactsWith: overrides.shareContactsWith } : {}),
       companyName: overrides.companyName ?? (isVendor ? 'Test Transport Co' : null),
       driverDetails: JSON.stringify(
         overrides.driverDetails ??
@@ -208,6 +212,8 @@ export interface PassengerOverrides {
   location?: string;
   count?: number;
   sequence?: number | null;
+  latitude?: number | null;
+  longitude?: number | null;
 }
 
 /** Adds a passenger entry directly (no rules) and recomputes the ride's derived fields. */
@@ -225,6 +231,8 @@ export async function addPassenger(
       dropoffLocation: overrides.location ?? `Stop of user ${String(user.id)}`,
       passengerCount: overrides.count ?? 1,
       dropoffSequence: overrides.sequence ?? null,
+      latitude: overrides.latitude ?? null,
+      longitude: overrides.longitude ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

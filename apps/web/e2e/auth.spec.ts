@@ -65,6 +65,12 @@ test.describe('registering', () => {
     await registerViaUi(page, vendorAccount());
     await expect(mainNav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
     await expect(mainNav(page).getByRole('link', { name: 'Create Ride' })).toHaveCount(0);
+    // The licence given at registration is on the application (the profile's card shows it).
+    await page.goto('/profile');
+    const licence = page.getByRole('form', { name: 'Licence and vehicle' });
+    await expect(field(licence, 'Permit Number')).toHaveValue('SG-E2E-0001');
+    await expect(field(licence, 'Permit Expires On')).toHaveValue('9999-12-31');
+    await expect(field(licence, 'Vehicle Passenger Seats')).toHaveValue('13');
   });
 
   test('refuses a Discord username that is taken, with the toast and the inline fallback', async ({ newPage }) => {

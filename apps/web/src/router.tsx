@@ -28,6 +28,7 @@ const BusGuidePage = lazyPage(() => import('./pages/bus-guide-page'), 'BusGuideP
 const RideFormPage = lazyPage(() => import('./pages/ride-form-page'), 'RideFormPage');
 const RideDetailsPage = lazyPage(() => import('./pages/ride-details-page'), 'RideDetailsPage');
 const JoinRidePage = lazyPage(() => import('./pages/join-ride-page'), 'JoinRidePage');
+const ManifestPage = lazyPage(() => import('./pages/manifest-page'), 'ManifestPage');
 const VendorPage = lazyPage(() => import('./pages/vendor-page'), 'VendorPage');
 const ProfilePage = lazyPage(() => import('./pages/profile-page'), 'ProfilePage');
 const NotificationsPage = lazyPage(() => import('./pages/notifications-page'), 'NotificationsPage');
@@ -57,6 +58,7 @@ export const routes: RouteObject[] = [
           { path: 'rides/create', element: <RideFormPage /> },
           { path: 'rides/edit/:id', element: <RideFormPage /> },
           { path: 'rides/:id/join', element: <JoinRidePage /> },
+          { path: 'rides/:id/manifest', element: <ManifestPage /> },
           { path: 'vendor', element: <VendorPage /> },
           { path: 'profile', element: <ProfilePage /> },
           { path: 'notifications', element: <NotificationsPage /> },

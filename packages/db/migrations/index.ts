@@ -13,6 +13,7 @@ import * as m0101 from './2026_11_25_0101_vendor_approval';
 import * as m0301 from './2026_11_25_0301_action_limits_and_user_events';
 import * as m0401 from './2026_11_25_0401_hash_session_ids';
 import * as m0402 from './2026_11_25_0402_account_notifications';
+import * as m0501 from './2026_11_25_0501_contacts_and_stop_coordinates';
 import * as m0601 from './2026_11_25_0601_ride_quotes';
 import * as m0801 from './2026_11_25_0801_border_checklist';
 
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0301_action_limits_and_user_events': m0301,
   '2026_11_25_0401_hash_session_ids': m0401,
   '2026_11_25_0402_account_notifications': m0402,
+  '2026_11_25_0501_contacts_and_stop_coordinates': m0501,
   '2026_11_25_0601_ride_quotes': m0601,
   '2026_11_25_0801_border_checklist': m0801,
 };

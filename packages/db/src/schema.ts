@@ -1,6 +1,7 @@
 import type {
   BorderReminderKind,
   ChecklistItemId,
+  ContactSharing,
   Direction,
   DocumentCategory,
   DriverDetails,
@@ -53,6 +54,8 @@ export interface UserTable {
   /** A `date` column: written as 'YYYY-MM-DD', read through `to_char` by the repositories. */
   permitExpiresOn: ColumnType<unknown, string | null | undefined, string | null>;
   vehicleSeats: ColumnType<number | null, number | null | undefined, number | null>;
+  /** With whom an organiser shares their numbers: 'members' (default) or the ride's 'party'. */
+  shareContactsWith: ColumnType<ContactSharing, ContactSharing | undefined, ContactSharing>;
 }
 
 export interface DriverContactTable {
@@ -99,6 +102,9 @@ export interface RidePassengerTable {
   dropoffSequence: number | null;
   passengerCount: Generated<number>;
   createdAt: CreatedAt;
+  /** Where the stop was picked on the map (both or neither). */
+  latitude: ColumnType<number | null, number | null | undefined, number | null>;
+  longitude: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SessionTable {
@@ -161,6 +167,8 @@ export interface RideWaitlistTable {
   passengerCount: number;
   createdAt: CreatedAt;
   offerExpiresAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  latitude: ColumnType<number | null, number | null | undefined, number | null>;
+  longitude: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A vendor's price for driving a ride (docs/vendors.md#quotes); at most one `live` per vendor and ride. */

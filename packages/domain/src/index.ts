@@ -25,3 +25,6 @@ export * from './quotes';
 export * from './border-rules';
 export * from './border-inputs';
 export * from './border-reminders';
+export * from './contacts';
+export * from './coordinates';
+export * from './manifest';

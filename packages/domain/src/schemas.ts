@@ -32,6 +32,8 @@ import {
   MIN_RIDE_COST,
   MIN_STOP_PRICE,
 } from './constants';
+import { CONTACT_SHARING, SHARE_CONTACTS_MESSAGE } from './contacts';
+import { COORDINATES_PAIR_MESSAGE, coordinatesFields, coordinatesPaired } from './coordinates';
 import { parseRideDate } from './direction';
 import { MAX_VEHICLE_SEATS, PERMIT_COUNTRIES, VENDOR_STATUSES, type Permit } from './vendor-approval';
 
@@ -521,6 +523,8 @@ export const profileUpdateInput = z.object({
   permit: permitInput.nullable().optional(),
   /** Vendors only; null removes it. */
   vehicleSeats: vehicleSeatsField.nullable().optional(),
+  /** With whom one's numbers are shared on the rides one organises (docs/vendors.md#contacts). */
+  shareContactsWith: z.enum(CONTACT_SHARING, { error: SHARE_CONTACTS_MESSAGE }).optional(),
 });
 export type ProfileUpdateInput = z.output<typeof profileUpdateInput>;
 
@@ -670,16 +674,20 @@ const joinLocation = requiredText('Drop-off location is required', MAX_LOCATION_
 const AT_LEAST_ONE_PASSENGER = 'Must have at least 1 passenger';
 
 /** Joining a ride with one's location (pick-up for SG->FC, drop-off for FC->SG) and group size. */
-export const joinRideInput = z.object({
-  rideId: idInput,
-  dropoffLocation: joinLocation,
-  passengerCount: z
-    .number({ error: AT_LEAST_ONE_PASSENGER })
-    .int({ error: 'Number of passengers must be a whole number' })
-    .min(MIN_PASSENGERS, { error: AT_LEAST_ONE_PASSENGER })
-    .max(MAX_PASSENGERS, { error: `Number must be less than or equal to ${MAX_PASSENGERS}` })
-    .default(1),
-});
+export const joinRideInput = z
+  .object({
+    rideId: idInput,
+    dropoffLocation: joinLocation,
+    passengerCount: z
+      .number({ error: AT_LEAST_ONE_PASSENGER })
+      .int({ error: 'Number of passengers must be a whole number' })
+      .min(MIN_PASSENGERS, { error: AT_LEAST_ONE_PASSENGER })
+      .max(MAX_PASSENGERS, { error: `Number must be less than or equal to ${MAX_PASSENGERS}` })
+      .default(1),
+    /** Where the location was picked on the map, when it was (docs/vendors.md#stops-on-the-map). */
+    ...coordinatesFields,
+  })
+  .refine(coordinatesPaired, { error: COORDINATES_PAIR_MESSAGE, path: ['longitude'] });
 export type JoinRideInput = z.output<typeof joinRideInput>;
 
 /**

@@ -1,5 +1,15 @@
 import type { Database, Db } from '@rideshare/db';
-import { seesRideContacts, visiblePassengerContacts, type RideEntry } from '@rideshare/domain';
+import {
+  coordinatesOf,
+  rideRole,
+  seesOrganiserNumbers,
+  seesPassengerNumbers,
+  visiblePassengerContacts,
+  type ContactSharing,
+  type Coordinates,
+  type RideEntry,
+  type VendorStatus,
+} from '@rideshare/domain';
 import { sql, type Transaction } from 'kysely';
 
 /** A passenger as the passengers list shows them (numbers and Revolut are for the ride's party only). */
@@ -22,6 +32,8 @@ export interface PassengerEntry {
   dropoffLocation: string;
   dropoffSequence: number | null;
   passengerCount: number;
+  /** Where the stop was picked on the map, or null (docs/vendors.md#stops-on-the-map). */
+  coordinates: Coordinates | null;
   user: PassengerUser | null;
 }
 
@@ -32,6 +44,8 @@ const entryColumns = [
   'rp.dropoffLocation',
   'rp.dropoffSequence',
   'rp.passengerCount',
+  'rp.latitude',
+  'rp.longitude',
   'u.id as uId',
   'u.name as uName',
   'u.discordUsername as uDiscordUsername',
@@ -47,6 +61,8 @@ interface EntryRow {
   dropoffLocation: string;
   dropoffSequence: number | null;
   passengerCount: number;
+  latitude: number | null;
+  longitude: number | null;
   uId: number | null;
   uName: string | null;
   uDiscordUsername: string | null;
@@ -63,6 +79,7 @@ function toPassengerEntry(row: EntryRow): PassengerEntry {
     dropoffLocation: row.dropoffLocation,
     dropoffSequence: row.dropoffSequence,
     passengerCount: row.passengerCount,
+    coordinates: coordinatesOf(row),
     user:
       row.uId !== null && row.uDiscordUsername !== null
         ? {
@@ -78,16 +95,32 @@ function toPassengerEntry(row: EntryRow): PassengerEntry {
   };
 }
 
+/** The ride fields the contact rules read. */
+export interface EntriesRide {
+  creatorId: number;
+  vendorId: number | null;
+  date: Date;
+  /** The organiser's choice of who sees their numbers. */
+  creatorSharing: ContactSharing;
+}
+
 /** A ride's entry rows with its organiser and vendor, in drop-off order; null for no such ride. */
-async function readPassengerEntries(
+export async function readPassengerEntries(
   db: Db,
   rideId: number,
-): Promise<{ ride: { creatorId: number; vendorId: number | null }; entries: PassengerEntry[] } | null> {
+): Promise<{ ride: EntriesRide; entries: PassengerEntry[] } | null> {
   const rows = await db
     .selectFrom('rides as r')
     .leftJoin('ridePassengers as rp', 'rp.rideId', 'r.id')
     .leftJoin('users as u', 'u.id', 'rp.userId')
-    .select([...entryColumns, 'r.creatorId as rideCreatorId', 'r.vendorId as rideVendorId'])
+    .leftJoin('users as c', 'c.id', 'r.creatorId')
+    .select([
+      ...entryColumns,
+      'r.creatorId as rideCreatorId',
+      'r.vendorId as rideVendorId',
+      'r.date as rideDate',
+      'c.shareContactsWith as creatorSharing',
+    ])
     .where('r.id', '=', rideId)
     .orderBy(sql`rp.dropoff_sequence asc nulls last`)
     .orderBy('rp.id', 'asc')
@@ -110,7 +143,13 @@ async function readPassengerEntries(
       }),
     );
   }
-  return { ride: { creatorId: first.rideCreatorId, vendorId: first.rideVendorId }, entries };
+  const ride: EntriesRide = {
+    creatorId: first.rideCreatorId,
+    vendorId: first.rideVendorId,
+    date: first.rideDate,
+    creatorSharing: first.creatorSharing ?? 'members',
+  };
+  return { ride, entries };
 }
 
 /**
@@ -123,25 +162,69 @@ export async function listPassengerEntries(db: Db, rideId: number): Promise<Pass
   return read ? read.entries : null;
 }
 
+/** Who reads a ride's entries, and the clock of the vendor's contacts window. */
+export interface EntriesViewer {
+  id: number;
+  vendorStatus: VendorStatus | null;
+  now: Date;
+  /** VENDOR_CONTACTS_HOURS_BEFORE. */
+  contactsHoursBefore: number;
+}
+
+function viewerRole(ride: EntriesRide, entries: readonly { userId: number }[], viewer: EntriesViewer) {
+  return rideRole({
+    viewerId: viewer.id,
+    creatorId: ride.creatorId,
+    vendorId: ride.vendorId,
+    viewerIsPassenger: entries.some((entry) => entry.userId === viewer.id),
+  });
+}
+
 /**
- * A ride's entries as `viewerId` may see them (one query): numbers and Revolut only for the ride's
- * party (organiser, passengers, assigned vendor; domain `seesRideContacts`), null for other members.
+ * Whether `viewer` sees the passengers' numbers of a ride whose entries are `entries` (domain
+ * `seesPassengerNumbers`): the organiser and passengers always, the approved assigned vendor inside
+ * the contacts window.
+ */
+export function viewerSeesPassengerNumbers(
+  ride: EntriesRide,
+  entries: readonly { userId: number }[],
+  viewer: EntriesViewer,
+): boolean {
+  return seesPassengerNumbers(viewerRole(ride, entries, viewer), viewer.vendorStatus, {
+    departure: ride.date,
+    now: viewer.now,
+    hoursBefore: viewer.contactsHoursBefore,
+  });
+}
+
+/**
+ * A ride's entries as `viewer` may see them (one query): names, group sizes and stops for every
+ * member; numbers and Revolut only for the ride's party (docs/vendors.md#contacts), null otherwise.
+ * The organiser's own entry shows their WhatsApp and Malaysian numbers as the ride's organiser card
+ * does (domain `seesOrganiserNumbers`: the assigned vendor at once), their Revolut to the party.
  */
 export async function listPassengerEntriesFor(
   db: Db,
   rideId: number,
-  viewerId: number,
+  viewer: EntriesViewer,
 ): Promise<PassengerEntry[] | null> {
   const read = await readPassengerEntries(db, rideId);
   if (!read) return null;
-  const seesContacts = seesRideContacts({
-    viewerId,
-    ...read.ride,
-    viewerIsPassenger: read.entries.some((entry) => entry.userId === viewerId),
-  });
-  return read.entries.map((entry) =>
-    entry.user ? { ...entry, user: visiblePassengerContacts(entry.user, seesContacts) } : entry,
+  const seesNumbers = viewerSeesPassengerNumbers(read.ride, read.entries, viewer);
+  const seesOrganiser = seesOrganiserNumbers(
+    viewerRole(read.ride, read.entries, viewer),
+    viewer.vendorStatus,
+    read.ride.creatorSharing,
   );
+  return read.entries.map((entry) => {
+    if (!entry.user) return entry;
+    const user = visiblePassengerContacts(entry.user, seesNumbers);
+    if (seesNumbers || !seesOrganiser || entry.userId !== read.ride.creatorId) return { ...entry, user };
+    return {
+      ...entry,
+      user: { ...user, whatsappNumber: entry.user.whatsappNumber, malaysianNumber: entry.user.malaysianNumber },
+    };
+  });
 }
 
 /** One entry with its user (used to answer a join). */
@@ -178,6 +261,8 @@ export interface NewPassenger {
   dropoffLocation: string;
   passengerCount: number;
   dropoffSequence: number | null;
+  latitude?: number | null;
+  longitude?: number | null;
 }
 
 export async function insertPassenger(trx: Transaction<Database>, passenger: NewPassenger): Promise<number> {

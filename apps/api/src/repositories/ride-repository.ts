@@ -1,6 +1,8 @@
 import type { Database, Db, RideRow } from '@rideshare/db';
 import {
   audienceOf,
+  rideRole,
+  seesOrganiserNumbers,
   seesRideContacts,
   visibleCreator,
   visibleCreatorName,
@@ -13,6 +15,7 @@ import {
   type RideAudience,
   type RideListFilters,
   type RideStatus,
+  type VendorStatus,
 } from '@rideshare/domain';
 import {
   sql,
@@ -315,13 +318,13 @@ export async function listRidesPage(db: Db, query: RideListQuery): Promise<RideL
 
 /**
  * One ride with its organiser, driver and waitlist as `viewer` may see them (one query): the
- * audience rules plus the ride party's (domain `seesRideContacts`) for the numbers and the driver
- * card. Waitlist offers are live or lapsed as of `now` (domain `isOfferLive`).
+ * audience rules, the organiser's sharing choice for the organiser's numbers (domain
+ * `seesOrganiserNumbers`) and the ride party's (domain `seesRideContacts`) for the driver card. Waitlist offers are live or lapsed as of `now` (domain `isOfferLive`).
  */
 export async function findRideDetail(
   db: Db,
   id: number,
-  viewer: { id: number } | null,
+  viewer: { id: number; vendorStatus?: VendorStatus | null } | null,
   now: Date,
 ): Promise<RideDetail | null> {
   const viewerId = viewer?.id ?? null;
@@ -334,6 +337,7 @@ export async function findRideDetail(
       'creator.id as creatorUserId',
       'creator.whatsappNumber as creatorWhatsappNumber',
       'creator.malaysianNumber as creatorMalaysianNumber',
+      'creator.shareContactsWith as creatorShareContactsWith',
       'vendor.id as vendorUserId',
       'vendor.companyName as vendorCompanyName',
       'vendor.driverDetails as vendorDriverDetails',
@@ -362,12 +366,19 @@ export async function findRideDetail(
     .executeTakeFirst();
   if (!row) return null;
   const audience = audienceOf(viewer);
-  const seesContacts = seesRideContacts({
+  const party = {
     viewerId,
     creatorId: row.creatorId,
     vendorId: row.vendorId,
     viewerIsPassenger: Boolean(row.viewerIsPassenger),
-  });
+  };
+  const seesContacts = seesRideContacts(party);
+  // The organiser's numbers: members unless kept for the party (docs/vendors.md#contacts).
+  const seesOrganiser = seesOrganiserNumbers(
+    rideRole(party),
+    viewer?.vendorStatus ?? null,
+    row.creatorShareContactsWith ?? 'members',
+  );
   const creator: RideCreator | null =
     row.creatorUserId !== null
       ? visibleCreator(
@@ -379,7 +390,7 @@ export async function findRideDetail(
             malaysianNumber: row.creatorMalaysianNumber,
           },
           audience,
-          seesContacts,
+          seesOrganiser,
         )
       : null;
   const vendor =

@@ -1,5 +1,5 @@
 import type { Database, Db, UserRow } from '@rideshare/db';
-import type { DriverDetails, Permit, PermitCountry, VendorStatus } from '@rideshare/domain';
+import type { ContactSharing, DriverDetails, Permit, PermitCountry, VendorStatus } from '@rideshare/domain';
 import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
 
 /**
@@ -37,6 +37,8 @@ export interface PublicUser {
   permit: Permit | null;
   /** The vehicle's passenger seats (1..13), or null when not given. */
   vehicleSeats: number | null;
+  /** With whom the member shares their numbers on rides they organise (docs/vendors.md#contacts). */
+  shareContactsWith: ContactSharing;
 }
 
 /** `permit_expires_on` (a `date`) as 'YYYY-MM-DD', the same on both engines and in every time zone. */
@@ -82,6 +84,7 @@ const publicColumns = [
   'permitCountry',
   'permitNumber',
   'vehicleSeats',
+  'shareContactsWith',
 ] as const;
 
 /** Every column a {@link PublicUser} is built from. */
@@ -105,6 +108,7 @@ export function toPublicUser(
     vendorStatusReason: row.vendorStatusReason,
     permit: toPermit(row),
     vehicleSeats: row.vehicleSeats,
+    shareContactsWith: row.shareContactsWith,
   };
 }
 
@@ -147,7 +151,9 @@ export async function findPasswordHashById(db: Db, id: number): Promise<string |
 }
 
 /** A new account: what its owner sees of it, plus the password hash. */
-export type NewUser = Omit<PublicUser, 'id' | 'isAdmin' | 'vendorStatusReason'> & { passwordHash: string };
+export type NewUser = Omit<PublicUser, 'id' | 'isAdmin' | 'vendorStatusReason' | 'shareContactsWith'> & {
+  passwordHash: string;
+};
 
 /**
  * Inserts a user; returns null when the Discord username is already taken (any case). A vendor's
@@ -187,6 +193,7 @@ export interface ProfileChanges {
   driverDetails?: DriverDetails;
   permit?: Permit | null;
   vehicleSeats?: number | null;
+  shareContactsWith?: ContactSharing;
   /** Set when a permit edit sends the vendor back to pending (stamped now, by nobody). */
   vendorStatus?: VendorStatus;
 }

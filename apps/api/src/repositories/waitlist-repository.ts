@@ -5,13 +5,15 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 /** A waiting group as the write steps read it (under the ride's lock). */
 export interface WaitlistRow extends WaitlistEntry {
   dropoffLocation: string;
+  latitude: number | null;
+  longitude: number | null;
 }
 
 /** A ride's waitlist in queue order; call after locking the ride. */
 export async function listWaitlist(trx: Transaction<Database>, rideId: number): Promise<WaitlistRow[]> {
   return trx
     .selectFrom('rideWaitlist')
-    .select(['id', 'userId', 'dropoffLocation', 'passengerCount', 'offerExpiresAt'])
+    .select(['id', 'userId', 'dropoffLocation', 'passengerCount', 'offerExpiresAt', 'latitude', 'longitude'])
     .where('rideId', '=', rideId)
     .orderBy('id', 'asc')
     .execute();
@@ -22,6 +24,8 @@ export interface NewWaitlistEntry {
   userId: number;
   dropoffLocation: string;
   passengerCount: number;
+  latitude: number | null;
+  longitude: number | null;
 }
 
 export async function insertWaitlistEntry(trx: Transaction<Database>, entry: NewWaitlistEntry): Promise<number> {

@@ -80,6 +80,10 @@ export function registerRideRoutes(app: FastifyInstance, deps: HttpContextDeps):
   );
 
   app.get(
+    '/api/rides/:id/manifest',
+    viaCaller(deps, (caller, req) => caller.ride.manifest({ id: parseId(params(req).id) })),
+  );
+  app.get(
     '/api/rides/:id/passengers',
     viaCaller(deps, (caller, req) => caller.passenger.list({ rideId: parseId(params(req).id) })),
   );

@@ -15,10 +15,16 @@ const joinProcedure = protectedProcedure.use(rateLimited('join'));
 export const passengerRouter = router({
   /**
    * A ride's entries with their users in drop-off order (signed-in callers only; one query); numbers
-   * and Revolut only for the ride's organiser, passengers and assigned vendor.
+   * and Revolut only for the ride's organiser and passengers, and its approved assigned vendor from
+   * VENDOR_CONTACTS_HOURS_BEFORE hours before departure (docs/vendors.md#contacts).
    */
   list: protectedProcedure.input(rideIdInput).query(async ({ ctx, input }): Promise<PassengerEntry[]> => {
-    const entries = await listPassengerEntriesFor(ctx.db, input.rideId, ctx.user.id);
+    const entries = await listPassengerEntriesFor(ctx.db, input.rideId, {
+      id: ctx.user.id,
+      vendorStatus: ctx.user.vendorStatus,
+      now: ctx.now(),
+      contactsHoursBefore: ctx.env.VENDOR_CONTACTS_HOURS_BEFORE,
+    });
     if (!entries) notFound('Ride');
     return entries;
   }),

@@ -9,6 +9,7 @@ import {
   listRidesOrganizedBy,
   type RideDetail,
 } from '../repositories/ride-repository';
+import { readManifest } from '../services/manifest-service';
 import { cancelRide, createRide, editRide, removeRide } from '../services/ride-service';
 import { rideReadiness, type Readiness } from '../services/travel-service';
 import type { ContextInner } from '../trpc/context';
@@ -100,6 +101,18 @@ export const rideRouter = router({
 
   /** Rides the caller joined as a passenger but did not organise (one query). */
   joined: protectedProcedure.query(({ ctx }) => listRidesJoinedBy(ctx.db, ctx.user.id, ctx.now(), audienceOf(ctx.user))),
+
+  /**
+   * The driver's manifest (manifest-service `readManifest`): the organiser and the approved
+   * assigned vendor only; passengers' numbers inside the contacts window (docs/vendors.md#manifest).
+   */
+  manifest: protectedProcedure.input(byIdInput).query(({ ctx, input }) =>
+    readManifest(ctx.db, input.id, {
+      ...ctx.user,
+      now: ctx.now(),
+      contactsHoursBefore: ctx.env.VENDOR_CONTACTS_HOURS_BEFORE,
+    }),
+  ),
 
   /** Rides the caller organised (one query). */
   organized: protectedProcedure.query(({ ctx }) => listRidesOrganizedBy(ctx.db, ctx.user.id, ctx.now(), audienceOf(ctx.user))),

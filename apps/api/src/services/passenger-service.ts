@@ -59,6 +59,8 @@ export async function joinRide(
         userId,
         dropoffLocation: input.dropoffLocation,
         passengerCount: input.passengerCount,
+        latitude: input.latitude,
+        longitude: input.longitude,
       });
       await leaveLineAfterJoin(trx, ride, line.ownEntryId, now);
       await notifyOrganiserOfPassenger(trx, ride, {

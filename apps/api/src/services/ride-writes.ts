@@ -79,7 +79,13 @@ export async function addRideEntry(
   trx: Transaction<Database>,
   ride: LockedRide,
   entries: readonly RideEntry[],
-  entry: { userId: number; dropoffLocation: string; passengerCount: number },
+  entry: {
+    userId: number;
+    dropoffLocation: string;
+    passengerCount: number;
+    latitude?: number | null;
+    longitude?: number | null;
+  },
 ): Promise<number> {
   const id = await insertPassenger(trx, {
     rideId: ride.id,
@@ -87,6 +93,8 @@ export async function addRideEntry(
     dropoffLocation: entry.dropoffLocation,
     passengerCount: entry.passengerCount,
     dropoffSequence: nextSequenceNumber(entries),
+    latitude: entry.latitude ?? null,
+    longitude: entry.longitude ?? null,
   });
   await saveDerivedFields(trx, ride);
   await publishRideEvent(trx, 'seats.changed', ride.id);

@@ -162,6 +162,8 @@ export async function joinWaitlist(
         userId: user.id,
         dropoffLocation: input.dropoffLocation,
         passengerCount: input.passengerCount,
+        latitude: input.latitude ?? null,
+        longitude: input.longitude ?? null,
       });
       await publishRideEvent(trx, 'waitlist.changed', ride.id);
       const mine = { id, userId: user.id, passengerCount: input.passengerCount, offerExpiresAt: null };
@@ -239,6 +241,8 @@ export async function acceptOffer(
       userId,
       dropoffLocation: mine.dropoffLocation,
       passengerCount: mine.passengerCount,
+      latitude: mine.latitude,
+      longitude: mine.longitude,
     });
     await deleteWaitlistEntries(trx, [mine.id]);
     await markOfferAnswered(trx, { userId, rideId: ride.id, now });

@@ -130,6 +130,8 @@ export interface HttpContextDeps {
   rateLimit?: RateLimitCheck;
   /** The instance's live event hub (buildApp). */
   liveEvents?: LiveEventHub;
+  /** The procedures' clock (buildApp's `now`, tests only); the real one when left out. */
+  now?: () => Date;
 }
 
 /**
@@ -242,6 +244,7 @@ export async function createContextFromRequest(
       stream && signedIn ? { tag: sessionStreamTag(req.session.sessionId), idleInMs: signedIn.idleInMs } : null,
     requestId: req.id,
     origin: appOrigin(deps.env, req),
+    now: deps.now,
   });
 }
 

@@ -100,7 +100,7 @@ describe('GET /api/rides', () => {
 });
 
 describe('GET /api/rides/:id', () => {
-  it("answers the ride with creator and creatorName; numbers only for the ride's party", async () => {
+  it('answers the ride with creator and creatorName; numbers only for signed-in callers', async () => {
     const ride = await createRide(t.db, alice);
     const anonymous = await t.app.inject({ method: 'GET', url: `/api/rides/${String(ride.id)}` });
     expect(anonymous.statusCode).toBe(200);
@@ -115,7 +115,8 @@ describe('GET /api/rides/:id', () => {
       url: `/api/rides/${String(ride.id)}`,
       headers: { cookie: bobCookie },
     });
-    expect(signedIn.json<Json>()).toMatchObject({ creator: { whatsappNumber: null }, driver: null });
+    // A signed-in member reads the organiser's numbers (shared with members by default).
+    expect(signedIn.json<Json>()).toMatchObject({ creator: { whatsappNumber: '+6591234567' }, driver: null });
     await addPassenger(t.db, ride, bob);
     const passenger = await t.app.inject({
       method: 'GET',
@@ -525,12 +526,16 @@ describe('passengers', () => {
       passengerCount: 2,
       user: { name: 'Bob', fullName: 'Bob' },
     });
-    // Bob is on the ride: he sees the organiser's number; a member who is not does not.
+    // Bob is on the ride: he sees the organiser's number. A member who is not sees the organiser's
+    // numbers (shared with members by default) but no passenger's, and nobody's Revolut.
     expect(list[0]).toMatchObject({ user: { name: 'Alice', whatsappNumber: '+6591234567' } });
     const carol = await createUser(t.db, { name: 'Carol' });
     const outsider = await t.app.inject({ method: 'GET', url, headers: { cookie: await loginAs(t.app, carol) } });
     expect(outsider.json<Json[]>()[0]).toMatchObject({
-      user: { name: 'Alice', whatsappNumber: null, malaysianNumber: null, revolutUsername: null },
+      user: { name: 'Alice', whatsappNumber: '+6591234567', revolutUsername: null },
+    });
+    expect(outsider.json<Json[]>()[1]).toMatchObject({
+      user: { name: 'Bob', whatsappNumber: null, malaysianNumber: null, revolutUsername: null },
     });
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/rides/x/passengers', headers: { cookie: bobCookie } }))

@@ -53,6 +53,7 @@ describe('PATCH /api/users/:id', () => {
       vendorStatusReason: null,
       permit: null,
       vehicleSeats: null,
+      shareContactsWith: 'members',
     });
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     expect(me.json()).toMatchObject({ name: 'Alice Tan', whatsappNumber: null, revolutUsername: 'alicet' });

@@ -50,6 +50,7 @@ describe('passenger.list', () => {
       dropoffLocation: 'Jurong',
       dropoffSequence: 1,
       passengerCount: 2,
+      coordinates: null,
       user: {
         id: bob.id,
         name: 'Bob',
@@ -63,38 +64,28 @@ describe('passenger.list', () => {
     expect(JSON.stringify(list)).not.toMatch(/password/i);
   });
 
-  it("gives numbers and Revolut to the ride's organiser, passengers and vendor only", async () => {
+  it("gives numbers and Revolut to the ride's organiser and passengers; the organiser's numbers to members", async () => {
     const vendor = await createVendor(t.db);
     const outsider = await createUser(t.db);
     const ride = await createRide(t.db, alice, { status: 'assigned', vendorId: vendor.id });
     await addPassenger(t.db, ride, bob);
     const bobContacts = { whatsappNumber: null, malaysianNumber: '+60111', revolutUsername: 'bobrev' };
-    for (const party of [alice, bob, vendor]) {
+    for (const party of [alice, bob]) {
       const list = await callerFor(t.db, party).passenger.list({ rideId: ride.id });
       expect(list[0]?.user).toMatchObject({ id: alice.id, whatsappNumber: '+6591111111' });
       expect(list[1]?.user).toMatchObject({ id: bob.id, ...bobContacts });
     }
-    const seen = await callerFor(t.db, outsider).passenger.list({ rideId: ride.id });
-    // Names, Discord and locations stay as they were; the numbers and Revolut are null.
-    expect(seen.map((entry) => entry.user)).toEqual([
-      expect.objectContaining({
-        id: alice.id,
-        name: 'Alice',
-        discordUsername: alice.discordUsername,
-        whatsappNumber: null,
-        malaysianNumber: null,
-        revolutUsername: null,
-      }),
-      expect.objectContaining({
-        id: bob.id,
-        name: 'Bob',
-        discordUsername: bob.discordUsername,
-        whatsappNumber: null,
-        malaysianNumber: null,
-        revolutUsername: null,
-      }),
-    ]);
-    expect(seen[1]?.dropoffLocation).toBe('Stop of user ' + String(bob.id));
+    const hidden = { whatsappNumber: null, malaysianNumber: null, revolutUsername: null };
+    // The vendor three days ahead (outside the 48-hour window) and another member: the organiser's
+    // numbers (shared with members by default), no passenger's numbers, nobody's Revolut.
+    for (const viewer of [vendor, outsider]) {
+      const seen = await callerFor(t.db, viewer).passenger.list({ rideId: ride.id });
+      expect(seen.map((entry) => entry.user)).toEqual([
+        expect.objectContaining({ id: alice.id, name: 'Alice', whatsappNumber: '+6591111111', revolutUsername: null }),
+        expect.objectContaining({ id: bob.id, name: 'Bob', discordUsername: bob.discordUsername, ...hidden }),
+      ]);
+      expect(seen[1]?.dropoffLocation).toBe('Stop of user ' + String(bob.id));
+    }
   });
 
   it('answers [] for a ride without entries, NOT_FOUND for an unknown ride, UNAUTHORIZED when signed out', async () => {

@@ -182,7 +182,7 @@ describe('ride.create', () => {
 });
 
 describe('ride.byId', () => {
-  it("shows the organiser; their numbers only to the ride's organiser, passengers and vendor", async () => {
+  it("shows the organiser; their numbers to signed-in members, or the ride's party only", async () => {
     const alice = await createUser(t.db, {
       name: null,
       whatsappNumber: '+6591234567',
@@ -216,10 +216,14 @@ describe('ride.byId', () => {
       expect(seen.creatorName).toBe(alice.discordUsername);
       expect(seen.creator).toEqual(withNumbers);
     }
-    // Another member: the Discord username, no numbers.
+    // Another member: the numbers too (shared with members by default), unless kept for the party.
     const other = await callerFor(t.db, bob).ride.byId({ id: ride.id });
     expect(other.creatorName).toBe(alice.discordUsername);
-    expect(other.creator).toEqual({ ...withNumbers, whatsappNumber: null, malaysianNumber: null });
+    expect(other.creator).toEqual(withNumbers);
+    await t.db.updateTable('users').set({ shareContactsWith: 'party' }).where('id', '=', alice.id).execute();
+    const kept = await callerFor(t.db, bob).ride.byId({ id: ride.id });
+    expect(kept.creator).toEqual({ ...withNumbers, whatsappNumber: null, malaysianNumber: null });
+    expect((await callerFor(t.db, vendor).ride.byId({ id: ride.id })).creator).toEqual(withNumbers);
   });
 
   it('carries the driver card for the organiser, passengers and the assigned vendor only', async () => {

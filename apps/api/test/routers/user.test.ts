@@ -46,6 +46,7 @@ describe('user.update', () => {
       vendorStatusReason: null,
       permit: null,
       vehicleSeats: null,
+      shareContactsWith: 'members',
     });
     const after = await row(user.id);
     expect(after).toMatchObject({

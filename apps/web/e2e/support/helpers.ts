@@ -122,6 +122,16 @@ export async function registerViaUi(page: Page, account: TestAccount): Promise<v
     await field(page, 'Driver Name').fill(account.vendor.driverName);
     await field(page, 'Driver Contact').fill(account.vendor.driverContact);
     await field(page, 'Car Number').fill(account.vendor.carNumber);
+    // The licence, in the profile's own fields (docs/vendors.md#licence).
+    if (account.permit) {
+      await page.getByRole('combobox', { name: 'Permit Issued By' }).click();
+      await page.getByRole('option', { name: `(${account.permit.country})` }).click();
+      await field(page, 'Permit Number').fill(account.permit.number);
+      await field(page, 'Permit Expires On').fill(account.permit.expiresOn);
+    }
+    if (account.vehicleSeats !== undefined) {
+      await field(page, 'Vehicle Passenger Seats').fill(String(account.vehicleSeats));
+    }
   }
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await expect(page).toHaveURL(/\/home$/);

@@ -239,10 +239,17 @@ describe('/auth register tab', () => {
     type('Driver Name', 'Tan');
     type('Driver Contact', '+60 12 345 6789');
     type('Car Number', 'JQB 1234');
+    // The licence fields are the profile's own (docs/vendors.md#licence).
+    type('Permit Number', 'CBT-77');
+    type('Permit Expires On', '2030-06-30');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Vehicle Passenger Seats' }), { target: { value: '7' } });
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
-    expect(calls.find((call) => call.path === 'auth.register')?.input).toEqual(
-      registerFormToInput({
+    // No country chosen: the permit goes as typed, so the server names what is missing.
+    expect(calls.find((call) => call.path === 'auth.register')?.input).toEqual({
+      permit: { country: '', number: 'CBT-77', expiresOn: '2030-06-30' },
+      vehicleSeats: 7,
+      ...registerFormToInput({
         discordUsername: 'fastcars',
         password: 'secret123',
         name: '',
@@ -255,7 +262,7 @@ describe('/auth register tab', () => {
         driverContact: '+60 12 345 6789',
         carNumber: 'JQB 1234',
       }),
-    );
+    });
   });
 
   it("reads 'Registering...' while the request is on its way", async () => {

@@ -19,13 +19,13 @@ vi.mock('../features/map/location-map', () => {
   function FakeMap({ onPick, locations, onRemove }: LocationMapProps) {
     return (
       <div>
-        <button type="button" onClick={() => onPick(1.352083, 103.819836)}>
+        <button type="button" onClick={() => onPick?.(1.352083, 103.819836)}>
           Fake map click
         </button>
         {locations.map((location) => (
           <div key={location.id}>
             <span>Pin: {location.name}</span>
-            <button type="button" onClick={() => onRemove(location.id)}>
+            <button type="button" onClick={() => onRemove?.(location.id)}>
               Remove
             </button>
           </div>
@@ -129,6 +129,9 @@ describe('JoinRidePage', () => {
       rideId: 12,
       dropoffLocation: 'Location (1.3521, 103.8198)',
       passengerCount: 2,
+      // The map pick's coordinates go with it (docs/vendors.md#stops-on-the-map).
+      latitude: 1.352083,
+      longitude: 103.819836,
     });
   });
 

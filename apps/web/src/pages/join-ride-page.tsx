@@ -111,6 +111,7 @@ function JoinForm({ ride }: { ride: RideDetail }) {
     // One person joins from one place: a new pick replaces the previous pin.
     setLocations([{ id, position: [place.latitude, place.longitude], name: place.name }]);
     form.setFieldValue('dropoffLocation', place.name);
+    form.setFieldValue('picked', { name: place.name, latitude: place.latitude, longitude: place.longitude });
     form.clearFieldError('dropoffLocation');
   }
 

@@ -56,7 +56,14 @@ describe('ProfilePage, details', () => {
 
     expect(await screen.findByText('Your profile has been updated')).toBeTruthy();
     expect(callsOf(calls, 'user.update').map((call) => call.input)).toEqual([
-      { id: 2, name: 'Alice Lim', whatsappNumber: '+65 9123 4567', malaysianNumber: '+60 12 345 6789', revolutUsername: '' },
+      {
+        id: 2,
+        name: 'Alice Lim',
+        whatsappNumber: '+65 9123 4567',
+        malaysianNumber: '+60 12 345 6789',
+        revolutUsername: '',
+        shareContactsWith: 'members',
+      },
     ]);
     expect(input('Full Name').value).toBe('Alice Lim');
     expect(input('Revolut Username').value).toBe('');

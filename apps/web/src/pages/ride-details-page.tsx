@@ -144,6 +144,8 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
   const canChange = isCreator && !past && !cancelled;
   const driverActions = useDriverActions();
   const canRelease = isCreator && ride.status === 'assigned' && !past;
+  // The driver's manifest: the organiser's and the assigned vendor's (docs/vendors.md#manifest).
+  const canSeeManifest = user !== null && (isCreator || user.id === ride.vendorId) && !cancelled;
 
   const onTabChange = (value: string | null) => {
     const next = readTab(value);
@@ -172,6 +174,11 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
             </Button>
           ) : null}
           {canChange ? <CancelRideButton ride={ride} /> : null}
+          {canSeeManifest ? (
+            <Button component={Link} to={`/rides/${ride.id}/manifest`} variant="light">
+              Manifest
+            </Button>
+          ) : null}
           <ShareButton ride={ride} label="Share" passengers={passengers} />
           {/* A plain download, not a route: the .ics opens in the device's calendar app. */}
           <Button

@@ -42,6 +42,7 @@ export function makeUser(overrides: Partial<TestUser> = {}): TestUser {
     vendorStatusReason: null,
     permit: isVendor ? { country: 'SG', number: 'CBT-1', expiresOn: '2030-12-31' } : null,
     vehicleSeats: isVendor ? 6 : null,
+    shareContactsWith: 'members',
     ...overrides,
   };
 }
@@ -113,6 +114,7 @@ export function makePassengerEntry(
     dropoffLocation: `${name ?? 'Somewhere'} street`,
     dropoffSequence: null,
     passengerCount: 1,
+    coordinates: null,
     user: {
       id: userId,
       name,

@@ -2,7 +2,8 @@
  * `RegisterForm` (the Register tab of /auth, docs/product.md#auth-screen, docs/product.md#register-validation). Validated with the domain's
  * `registerFormSchema`, so the messages and their order are the spec's. Ticking 'Register as a
  * vendor/driver' reveals four required fields (Company Name, Driver Name, Driver Contact, Car
- * Number). 'Registering...' while pending. A failure shows the red toast 'Registration failed' with
+ * Number) and the optional licence (permit and vehicle seats, the profile's own fields), which an
+ * administrator needs before approving the application (docs/vendors.md#approval). 'Registering...' while pending. A failure shows the red toast 'Registration failed' with
  * the server's message and, under the form, 'Registration failed. Discord username may already
  * exist.' (or the reason when it is something else). Success goes to '/'.
  */
@@ -17,6 +18,7 @@ import { errorCode, errorMessage, fieldErrors, showApiError } from '../../lib/er
 import { focusFirstInvalid, zodResolver } from '../../lib/form';
 import { useRegister, useReturnPath } from '../session';
 import { DiscordUsernameInput } from '../../components/discord-username-input';
+import { EMPTY_LICENCE, LicenceFields, licenceInput } from '../profile/licence-fields';
 
 const REGISTER_FALLBACK_MESSAGE = 'Registration failed. Discord username may already exist.';
 const TAKEN_CODES = new Set(['USERNAME_TAKEN', 'CONFLICT']);
@@ -35,6 +37,7 @@ const initialValues = {
   driverName: '',
   driverContact: '',
   carNumber: '',
+  ...EMPTY_LICENCE,
 };
 
 export function RegisterForm() {
@@ -52,7 +55,9 @@ export function RegisterForm() {
   const submit = form.onSubmit(
     (values) => {
       setFailure(null);
-      register.mutate(registerFormToInput(values), {
+      const input = registerFormToInput(values);
+      // The licence goes with a vendor application only.
+      register.mutate(input.isVendor ? { ...input, ...licenceInput(values) } : input, {
         onSuccess: () => {
           void navigate(returnPath, { replace: true });
         },
@@ -129,6 +134,13 @@ export function RegisterForm() {
                 autoCapitalize="characters"
                 {...form.getInputProps('carNumber')}
               />
+            </Stack>
+          </Fieldset>
+        ) : null}
+        {isVendor ? (
+          <Fieldset legend="Licence and vehicle (needed for approval)" variant="filled">
+            <Stack gap="md">
+              <LicenceFields form={form} />
             </Stack>
           </Fieldset>
         ) : null}

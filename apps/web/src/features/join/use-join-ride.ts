@@ -14,7 +14,14 @@
  * Returns `{ form, submit, pending, remaining, limit, locationLabel, locationPlaceholder }`.
  */
 import { useForm } from '@mantine/form';
-import { joinFormSchema, MAX_PASSENGERS, MIN_PASSENGERS, spotsRemaining, type JoinFormValues } from '@rideshare/domain';
+import {
+  joinFormSchema,
+  MAX_PASSENGERS,
+  MIN_PASSENGERS,
+  spotsRemaining,
+  type Coordinates,
+  type JoinFormValues,
+} from '@rideshare/domain';
 import { useRef } from 'react';
 
 import { fieldErrors, showApiError } from '../../lib/errors';
@@ -41,9 +48,24 @@ export function seatsLeftFor(ride: JoinableRide): number {
 export interface JoinFormState {
   passengerCount: JoinFormValues['passengerCount'];
   dropoffLocation: string;
+  /** The place last picked on the map or from the search (docs/vendors.md#stops-on-the-map). */
+  picked?: ({ name: string } & Coordinates) | null;
 }
 
-export const EMPTY_FORM: JoinFormState = { passengerCount: 1, dropoffLocation: '' };
+export const EMPTY_FORM: JoinFormState = { passengerCount: 1, dropoffLocation: '', picked: null };
+
+/**
+ * The coordinates to send with a join: the picked place's, while the location field still holds
+ * the name the pick put there (typing another location drops them); otherwise none.
+ *
+ * @example pickedCoordinates({ passengerCount: 1, dropoffLocation: 'Bedok Mall',
+ *   picked: { name: 'Bedok Mall', latitude: 1.32, longitude: 103.93 } }) // { latitude: 1.32, longitude: 103.93 }
+ */
+export function pickedCoordinates(values: JoinFormState): Coordinates | Record<string, never> {
+  const picked = values.picked;
+  if (!picked || picked.name.trim() !== values.dropoffLocation.trim()) return {};
+  return { latitude: picked.latitude, longitude: picked.longitude };
+}
 
 /** The passenger's own place: where they are picked up for SG->FC, dropped off for FC->SG. */
 export function locationTexts(direction: string): { label: string; placeholder: string } {
@@ -90,7 +112,7 @@ export function useJoinRide(ride: JoinableRide, { onJoined }: { onJoined: () => 
     }
 
     try {
-      await join.mutateAsync({ rideId: ride.id, dropoffLocation, passengerCount });
+      await join.mutateAsync({ rideId: ride.id, dropoffLocation, passengerCount, ...pickedCoordinates(values) });
     } catch (error) {
       form.setErrors(fieldErrors(error));
       showApiError(error);

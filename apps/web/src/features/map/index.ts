@@ -7,3 +7,5 @@ export { LocationPicker, type LocationPickerProps, type PickedPlace } from './lo
 export { coordinateName, placeName, searchPlaces, type PlaceResult } from './place-search';
 export { DEFAULT_MAP_SERVICE_CONFIG, mapStyleFor, useMapServiceConfig } from './map-config';
 export type { MapLocation, MapServiceConfig } from './types';
+export { StopsMap } from './stops-map';
+export { stopLocations, type MapStop } from './stops';

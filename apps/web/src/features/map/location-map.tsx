@@ -2,7 +2,9 @@
  * `LocationMap`: the MapLibre map of the join screen (loaded lazily by `LocationPicker`, so neither
  * maplibre-gl nor its stylesheet is part of any other page). It opens on central Singapore, turns a
  * click into `onPick(latitude, longitude)`, shows `locations` as pins (a pin opens a popup with the
- * name and, when `editable`, a Remove button) and flies to `focus` when that changes.
+ * name and, when `editable`, a Remove button; a location's `label`, such as a stop's number, is
+ * drawn on its pin) and flies to `focus` when that changes. With `fitToLocations` it opens on the
+ * pins instead (the stops of a ride).
  *
  * Tiles and style come from outside services that may be unreachable; the map keeps taking clicks
  * anyway. Only when the map cannot be created at all (no WebGL) does it call `onUnavailable`.
@@ -38,9 +40,11 @@ export interface LocationMapProps {
   locations: readonly MapLocation[];
   editable: boolean;
   mapStyle: string | StyleSpecification;
-  onPick: (latitude: number, longitude: number) => void;
-  onRemove: (id: string) => void;
-  focus: MapFocus | null;
+  onPick?: (latitude: number, longitude: number) => void;
+  onRemove?: (id: string) => void;
+  focus?: MapFocus | null;
+  /** Open on the pins (every one in view) rather than on central Singapore. */
+  fitToLocations?: boolean;
   /** The newest location, whose popup opens by itself as feedback for the pick. */
   highlightId?: string | null;
   onUnavailable: () => void;
@@ -66,13 +70,30 @@ const POPUP_OFFSET: PopupProps['offset'] = {
   right: [-PIN_HALF_WIDTH, -PIN_HEIGHT / 2],
 };
 
-function PinIcon() {
+function PinIcon({ label }: { label?: string }) {
   return (
     <svg viewBox="0 0 28 38" width="28" height="38" aria-hidden="true" focusable="false">
       <path d="M14 0C6.3 0 0 6.2 0 13.9 0 24.3 14 38 14 38s14-13.7 14-24.1C28 6.2 21.7 0 14 0z" fill="currentColor" />
-      <circle cx="14" cy="14" r="5" fill="#fff" />
+      {label ? (
+        <text x="14" y="18.5" textAnchor="middle" fontSize="12" fontWeight="700" fill="#fff">
+          {label}
+        </text>
+      ) : (
+        <circle cx="14" cy="14" r="5" fill="#fff" />
+      )}
     </svg>
   );
+}
+
+/** The smallest box around the locations, as MapLibre takes it ([west, south], [east, north]). */
+function boundsOf(locations: readonly MapLocation[]): [[number, number], [number, number]] | null {
+  if (locations.length === 0) return null;
+  const lats = locations.map((location) => location.position[0]);
+  const lngs = locations.map((location) => location.position[1]);
+  return [
+    [Math.min(...lngs), Math.min(...lats)],
+    [Math.max(...lngs), Math.max(...lats)],
+  ];
 }
 
 export function LocationMap({
@@ -81,9 +102,10 @@ export function LocationMap({
   mapStyle,
   onPick,
   onRemove,
-  focus,
+  focus = null,
   highlightId = null,
   onUnavailable,
+  fitToLocations = false,
 }: LocationMapProps) {
   const mapRef = useRef<MapRef>(null);
   const [openId, setOpenId] = useState<string | null>(highlightId);
@@ -114,20 +136,21 @@ export function LocationMap({
   }
 
   function handleClick(event: MapLayerMouseEvent) {
-    if (!editable) return;
+    if (!editable || !onPick) return;
     onPick(event.lngLat.lat, event.lngLat.lng);
   }
 
   const open = locations.find((location) => location.id === openId) ?? null;
+  const bounds = fitToLocations ? boundsOf(locations) : null;
 
   return (
     <MapView
       ref={mapRef}
-      initialViewState={{
-        latitude: MAP_DEFAULT_CENTER.latitude,
-        longitude: MAP_DEFAULT_CENTER.longitude,
-        zoom: MAP_DEFAULT_ZOOM,
-      }}
+      initialViewState={
+        bounds
+          ? { bounds, fitBoundsOptions: { padding: 48, maxZoom: FOCUS_ZOOM } }
+          : { latitude: MAP_DEFAULT_CENTER.latitude, longitude: MAP_DEFAULT_CENTER.longitude, zoom: MAP_DEFAULT_ZOOM }
+      }
       mapStyle={mapStyle}
       style={{ width: '100%', height: '100%' }}
       cursor={editable ? 'crosshair' : 'grab'}
@@ -156,7 +179,7 @@ export function LocationMap({
             aria-label={`Marker: ${location.name}`}
             data-testid="map-marker"
           >
-            <PinIcon />
+            <PinIcon label={location.label} />
           </button>
         </Marker>
       ))}
@@ -181,7 +204,7 @@ export function LocationMap({
                 variant="light"
                 onClick={() => {
                   setOpenId(null);
-                  onRemove(open.id);
+                  onRemove?.(open.id);
                 }}
               >
                 Remove

@@ -9,16 +9,14 @@
  *
  * The parent owns the list of `locations` (the pins) and decides what a pick means.
  */
-import { Box, Button, Group, Paper, ScrollArea, Skeleton, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Button, Group, Paper, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 
-import classes from './location-map.module.css';
 import type { MapFocus } from './location-map';
-import { mapStyleFor, useMapServiceConfig } from './map-config';
+import { MapFrame } from './map-frame';
+import { useMapServiceConfig } from './map-config';
 import { coordinateName, placeName, searchPlaces, type PlaceResult } from './place-search';
 import type { MapLocation } from './types';
-
-const LocationMap = lazy(() => import('./location-map'));
 
 export interface PickedPlace {
   latitude: number;
@@ -44,14 +42,12 @@ export function LocationPicker({
   onRemove,
   highlightId = null,
 }: LocationPickerProps) {
-  const { config, isLoading: configLoading } = useMapServiceConfig();
+  const { config } = useMapServiceConfig();
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState<SearchState>({ status: 'idle' });
   const [focus, setFocus] = useState<MapFocus | null>(null);
   const [mapUnavailable, setMapUnavailable] = useState(false);
   const pending = useRef<AbortController | null>(null);
-  // One style object per setting: a new object on every render would make MapLibre diff the style.
-  const mapStyle = useMemo(() => mapStyleFor(config.mapStyleUrl), [config.mapStyleUrl]);
 
   useEffect(() => () => pending.current?.abort(), []);
 
@@ -164,37 +160,17 @@ export function LocationPicker({
         </Stack>
       ) : null}
 
-      {mapUnavailable ? (
-        <Paper withBorder p="md" radius="md" bg="gray.0">
-          <Text size="sm" c="dimmed">
-            The map cannot be shown on this device. Type your location in the field instead.
-          </Text>
-        </Paper>
-      ) : (
-        <Box
-          className={classes.frame}
-          role="region"
-          aria-label={editable ? 'Map: click to choose a location' : 'Map'}
-          data-testid="location-map"
-        >
-          {configLoading ? (
-            <Skeleton h="100%" radius={0} />
-          ) : (
-            <Suspense fallback={<Skeleton h="100%" radius={0} />}>
-              <LocationMap
-                locations={locations}
-                editable={editable}
-                mapStyle={mapStyle}
-                onPick={pickOnMap}
-                onRemove={onRemove}
-                focus={focus}
-                highlightId={highlightId}
-                onUnavailable={() => setMapUnavailable(true)}
-              />
-            </Suspense>
-          )}
-        </Box>
-      )}
+      <MapFrame
+        label={editable ? 'Map: click to choose a location' : 'Map'}
+        unavailableText="The map cannot be shown on this device. Type your location in the field instead."
+        locations={locations}
+        editable={editable}
+        onPick={pickOnMap}
+        onRemove={onRemove}
+        focus={focus}
+        highlightId={highlightId}
+        onUnavailable={() => setMapUnavailable(true)}
+      />
       {editable && !mapUnavailable ? (
         <Text size="xs" c="dimmed">
           Click the map to drop a pin at your location, or search for a place above.

@@ -4,6 +4,8 @@ export interface MapLocation {
   /** [latitude, longitude] */
   position: [number, number];
   name: string;
+  /** Drawn on the pin, e.g. the stop's number (docs/vendors.md#stops-on-the-map). */
+  label?: string;
 }
 
 /** The run-time settings of the outside map services, from GET /api/config (docs/architecture.md#outside-services). */

@@ -1,14 +1,15 @@
 /**
  * `ProfileForm` (docs/product.md#profile): the signed-in user's details. Discord Username is shown but
  * cannot be changed (it is the login); Full Name, WhatsApp Number, Malaysian Phone Number and
- * Revolut Username can. 'Save Changes' sends `user.update` (a blank field clears it); success shows
+ * Revolut Username can, and with whom an organiser shares their numbers (signed-in members or the
+ * ride's party only, docs/vendors.md#contacts). 'Save Changes' sends `user.update` (a blank field clears it); success shows
  * 'Your profile has been updated' and puts the saved user into the session, so every screen shows
  * the new details. A failure shows 'Failed to update profile: {message}' as a red toast and under
  * the form (an HTML error page reads as a server error, see profile-error.ts).
  */
-import { Alert, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Group, Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { profileUpdateInput } from '@rideshare/domain';
+import { profileUpdateInput, type ContactSharing } from '@rideshare/domain';
 import { useState } from 'react';
 
 import { SubmitButton } from '../../components/submit-button';
@@ -23,13 +24,17 @@ import { NOT_LOGGED_IN_MESSAGE, profileUpdateFailure } from './profile-error';
 const PROFILE_UPDATED_MESSAGE = 'Your profile has been updated';
 const FORM_NAME = 'profile';
 
-type ProfileUser = Pick<SessionUser, 'id' | 'discordUsername' | 'name' | 'whatsappNumber' | 'malaysianNumber' | 'revolutUsername'>;
+type ProfileUser = Pick<
+  SessionUser,
+  'id' | 'discordUsername' | 'name' | 'whatsappNumber' | 'malaysianNumber' | 'revolutUsername'
+> & { shareContactsWith?: ContactSharing };
 
 interface ProfileValues {
   name: string;
   whatsappNumber: string;
   malaysianNumber: string;
   revolutUsername: string;
+  shareContactsWith: ContactSharing;
 }
 
 function valuesOf(user: ProfileUser | null): ProfileValues {
@@ -38,6 +43,7 @@ function valuesOf(user: ProfileUser | null): ProfileValues {
     whatsappNumber: user?.whatsappNumber ?? '',
     malaysianNumber: user?.malaysianNumber ?? '',
     revolutUsername: user?.revolutUsername ?? '',
+    shareContactsWith: user?.shareContactsWith ?? 'members',
   };
 }
 
@@ -129,6 +135,16 @@ export function ProfileForm({ user }: ProfileFormProps) {
           spellCheck={false}
           {...form.getInputProps('revolutUsername')}
         />
+        <Radio.Group
+          label="Who sees my numbers on rides I organise"
+          description="Your WhatsApp and Malaysian numbers on the Ride Organizer card"
+          {...form.getInputProps('shareContactsWith')}
+        >
+          <Stack gap="xs" mt="xs">
+            <Radio value="members" label="Signed-in members browsing my rides" />
+            <Radio value="party" label="Only my ride's passengers and driver" />
+          </Stack>
+        </Radio.Group>
         {failure ? (
           <Alert color="red" variant="light" role="alert" data-testid="profile-error">
             {failure}

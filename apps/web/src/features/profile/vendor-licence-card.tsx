@@ -6,24 +6,18 @@
  * toast. Changing the permit of an approved account sends it back for approval, and the card says so
  * before it is saved.
  */
-import { Alert, Badge, Card, Group, NumberInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { PERMIT_COUNTRIES, type PermitCountry, type VendorStatus } from '@rideshare/domain';
+import type { VendorStatus } from '@rideshare/domain';
 
 import { SubmitButton } from '../../components/submit-button';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import type { SessionUser } from '../session';
+import { LicenceFields, licenceInput, licenceValuesOf, type LicenceValues } from './licence-fields';
 import { useProfileFailure } from './use-profile-failure';
 
 type LicenceUser = Pick<SessionUser, 'id' | 'permit' | 'vehicleSeats' | 'vendorStatus' | 'vendorStatusReason'>;
-
-interface LicenceValues {
-  permitCountry: string | null;
-  permitNumber: string;
-  permitExpiresOn: string;
-  vehicleSeats: number | string;
-}
 
 const STATUS_LABEL: Record<VendorStatus, { label: string; color: string }> = {
   pending: { label: 'Awaiting approval', color: 'blue' },
@@ -32,29 +26,14 @@ const STATUS_LABEL: Record<VendorStatus, { label: string; color: string }> = {
   suspended: { label: 'Suspended', color: 'red' },
 };
 
-const COUNTRY_LABEL: Record<PermitCountry, string> = { SG: 'Singapore (SG)', MY: 'Malaysia (MY)' };
-
-function valuesOf(user: LicenceUser): LicenceValues {
-  return {
-    permitCountry: user.permit?.country ?? null,
-    permitNumber: user.permit?.number ?? '',
-    permitExpiresOn: user.permit?.expiresOn ?? '',
-    vehicleSeats: user.vehicleSeats ?? '',
-  };
-}
-
-function isPermitCountry(value: string | null): value is PermitCountry {
-  return value !== null && (PERMIT_COUNTRIES as readonly string[]).includes(value);
-}
-
 export function VendorLicenceCard({ user }: { user: LicenceUser }) {
   const utils = trpc.useUtils();
   const { failure, clear, fail } = useProfileFailure();
-  const form = useForm<LicenceValues>({ initialValues: valuesOf(user) });
+  const form = useForm<LicenceValues>({ initialValues: licenceValuesOf(user) });
   const update = trpc.user.update.useMutation({
     onSuccess: (saved) => {
       utils.auth.me.setData(undefined, saved);
-      form.resetDirty(valuesOf(saved));
+      form.resetDirty(licenceValuesOf(saved));
     },
   });
   const status = user.vendorStatus ? STATUS_LABEL[user.vendorStatus] : null;
@@ -63,21 +42,8 @@ export function VendorLicenceCard({ user }: { user: LicenceUser }) {
 
   const submit = form.onSubmit((values) => {
     clear();
-    const anyPermitPart =
-      values.permitCountry !== null || values.permitNumber.trim() !== '' || values.permitExpiresOn !== '';
-    const permit = anyPermitPart
-      ? {
-          // An unknown country is sent as typed, so the server names the problem.
-          country: (isPermitCountry(values.permitCountry)
-            ? values.permitCountry
-            : (values.permitCountry ?? '')) as PermitCountry,
-          number: values.permitNumber,
-          expiresOn: values.permitExpiresOn,
-        }
-      : null;
-    const seats = values.vehicleSeats === '' ? null : Number(values.vehicleSeats);
     update.mutate(
-      { id: user.id, permit, vehicleSeats: seats },
+      { id: user.id, ...licenceInput(values) },
       {
         onSuccess: (saved) =>
           notifySuccess(
@@ -115,23 +81,7 @@ export function VendorLicenceCard({ user }: { user: LicenceUser }) {
         </Stack>
         <form onSubmit={submit} noValidate aria-label="Licence and vehicle">
           <Stack gap="md">
-            <Select
-              label="Permit Issued By"
-              placeholder="Choose a country"
-              data={PERMIT_COUNTRIES.map((value) => ({ value, label: COUNTRY_LABEL[value] }))}
-              allowDeselect
-              {...form.getInputProps('permitCountry')}
-            />
-            <TextInput label="Permit Number" autoComplete="off" {...form.getInputProps('permitNumber')} />
-            <TextInput label="Permit Expires On" type="date" {...form.getInputProps('permitExpiresOn')} />
-            <NumberInput
-              label="Vehicle Passenger Seats"
-              description="Seats for passengers, not counting the driver (1 to 13)"
-              min={1}
-              max={13}
-              allowDecimal={false}
-              {...form.getInputProps('vehicleSeats')}
-            />
+            <LicenceFields form={form} />
             {permitTouched && user.vendorStatus === 'approved' ? (
               <Text size="sm" c="orange" role="note">
                 Saving a changed permit sends your account back for approval.

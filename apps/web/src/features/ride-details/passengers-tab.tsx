@@ -4,7 +4,8 @@
  * name), their location, 'Stop #n' once the organiser has ordered the drop-offs, the group size and
  * contact buttons; the organiser also sees 'Passenger n' numbering. On rides still ahead, the
  * organiser can remove anyone else ('Remove Passenger') and a passenger can take their own entry
- * off ('Leave Ride'), both after a confirmation. Then the Communication card and, for the
+ * off ('Leave Ride'), both after a confirmation. The stops picked on the map show on a map in the
+ * list's order (none picked: the list alone). Then the Communication card and, for the
  * organiser of a Forest City to Singapore ride, the drop-off sequence editor.
  */
 import { Badge, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -17,6 +18,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useRefreshRide } from '../../lib/use-refresh-ride';
 import { ContactButtons } from '../contacts/contact-buttons';
+import { StopsMap } from '../map';
 import { SequencePanel } from '../sequence/sequence-panel';
 import { CommunicationCard } from './communication-card';
 import type { PassengerEntry, RideDetail } from './types';
@@ -202,6 +204,15 @@ export function PassengersTab({ ride, viewerId, passengers, isLoading, error, on
             ))}
           </Stack>
         )}
+        <StopsMap
+          label="Map of the stops in order"
+          stops={entries.map((entry) => ({
+            id: entry.id,
+            name: passengerDisplayName(entry.user),
+            location: entry.dropoffLocation,
+            coordinates: entry.coordinates,
+          }))}
+        />
       </Stack>
 
       {isCreator && ride.direction === 'FC->SG' ? (

@@ -5,9 +5,10 @@
  * Assigned / Completed). With `onAssign` it offers 'Assign to Me' ('Assigning...' while `pending`);
  * `highlighted` marks the ride a /vendor?rideId= link points at: the card is outlined, scrolled
  * into view, and its assign button (or else its title link) takes the focus. With `driverActions`
- * (My Rides) an assigned ride offers 'Unassign' until 24 hours before departure (after that the
- * button is disabled and the card says why) and, once departed, 'Mark Completed'. `quoteControls`
- * (available rides) sit beside the assign button: the vendor's own quote, 'Quote' and 'Withdraw'.
+ * (My Rides) a ride links to its driver's manifest (docs/vendors.md#manifest), and an assigned
+ * ride offers 'Unassign' until 24 hours before departure (after that the button is disabled and
+ * the card says why) and, once departed, 'Mark Completed'. `quoteControls` (available rides) sit
+ * beside the assign button: the vendor's own quote, 'Quote' and 'Withdraw'.
  */
 import { Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import {
@@ -245,6 +246,17 @@ export function VendorRideCard({
           {quoteControls}
           {driverActions ? (
             <DriverActionButtons ride={ride} actions={driverActions} name={`${label}, ${date}`} />
+          ) : null}
+          {driverActions && ride.status !== 'cancelled' ? (
+            <Button
+              component={Link}
+              to={`/rides/${String(ride.id)}/manifest`}
+              size="sm"
+              variant="light"
+              aria-label={`Manifest: ${label}, ${date}`}
+            >
+              Manifest
+            </Button>
           ) : null}
           <Button
             component={Link}

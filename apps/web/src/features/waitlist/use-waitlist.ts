@@ -24,7 +24,13 @@ import { zodResolver } from '../../lib/form';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useRefreshRide } from '../../lib/use-refresh-ride';
-import { EMPTY_FORM, locationTexts, type JoinFormState, type JoinRideForm } from '../join/use-join-ride';
+import {
+  EMPTY_FORM,
+  locationTexts,
+  pickedCoordinates,
+  type JoinFormState,
+  type JoinRideForm,
+} from '../join/use-join-ride';
 
 /** The largest group that may wait: the ride's maximum (never above 10 nor below 1). */
 function waitlistLimit(ride: { maxPassengers: number }): number {
@@ -41,7 +47,7 @@ function useWaitlistJoinCall(rideId: number) {
   const join = trpc.waitlist.join.useMutation();
   async function run(
     form: UseFormReturnType<JoinFormState>,
-    values: { dropoffLocation: string; passengerCount: number },
+    values: { dropoffLocation: string; passengerCount: number; latitude?: number; longitude?: number },
   ): Promise<void> {
     try {
       const standing = await join.mutateAsync({ rideId, ...values });
@@ -69,7 +75,7 @@ export function useJoinWaitlist(ride: { id: number; direction: string; maxPassen
   const submit = form.onSubmit(async (values) => {
     const parsed = joinFormSchema(limit).safeParse(values);
     if (!parsed.success) return;
-    await call.run(form, parsed.data);
+    await call.run(form, { ...parsed.data, ...pickedCoordinates(form.getValues()) });
   });
 
   const { label, placeholder } = locationTexts(ride.direction);

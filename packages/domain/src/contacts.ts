@@ -1,0 +1,107 @@
+/**
+ * Who may read which phone number of a ride (docs/vendors.md#contacts): a ride's passengers' numbers
+ * stay with its party, and its assigned vendor gets them only shortly before departure; the
+ * organiser's numbers reach signed-in members unless the organiser keeps them for the party.
+ */
+import type { VendorStatus } from './vendor-approval';
+import type { RideParty } from './visibility';
+
+/** Hours before departure from which the assigned vendor sees the passengers' numbers (default). */
+export const DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE = 48;
+
+/** With whom an organiser shares their WhatsApp and Malaysian numbers on the rides they organise. */
+export const CONTACT_SHARING = ['members', 'party'] as const;
+export type ContactSharing = (typeof CONTACT_SHARING)[number];
+export const SHARE_CONTACTS_MESSAGE = "Share contacts with must be 'members' or 'party'";
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The moment the assigned vendor starts seeing the passengers' numbers: `hoursBefore` hours before
+ * the departure.
+ *
+ * @example contactsWindowOpensAt(new Date('2026-12-03T10:00:00Z'), 48) // 2026-12-01T10:00:00Z
+ */
+export function contactsWindowOpensAt(departure: Date | string, hoursBefore: number): Date {
+  return new Date(new Date(departure).getTime() - hoursBefore * HOUR_MS);
+}
+
+/**
+ * Whether the contacts window is open at `now`: from exactly `hoursBefore` hours before departure
+ * on (and after departure too, while the trip is under way or settled).
+ *
+ * @example isContactsWindowOpen(new Date('2026-12-03T10:00:00Z'), new Date('2026-12-01T10:00:00Z'), 48) // true
+ * @example isContactsWindowOpen(new Date('2026-12-03T10:00:00Z'), new Date('2026-12-01T09:59:59Z'), 48) // false
+ */
+export function isContactsWindowOpen(departure: Date | string, now: Date, hoursBefore: number): boolean {
+  return now.getTime() >= contactsWindowOpensAt(departure, hoursBefore).getTime();
+}
+
+/** What a caller is to one ride, for the contact rules. */
+export type RideRole = 'organiser' | 'vendor' | 'passenger' | 'member' | 'public';
+
+/**
+ * The caller's role on a ride: the organiser first, then the assigned vendor, then a passenger;
+ * any other signed-in caller is a member, a signed-out one the public.
+ *
+ * @example rideRole({ viewerId: 4, creatorId: 3, vendorId: 4, viewerIsPassenger: false }) // 'vendor'
+ */
+export function rideRole(party: RideParty): RideRole {
+  const { viewerId } = party;
+  if (viewerId == null) return 'public';
+  if (viewerId === party.creatorId) return 'organiser';
+  if (viewerId === party.vendorId) return 'vendor';
+  return party.viewerIsPassenger ? 'passenger' : 'member';
+}
+
+/** What decides whether the assigned vendor sees the passengers' numbers now. */
+export interface VendorContactClock {
+  departure: Date | string;
+  now: Date;
+  hoursBefore: number;
+}
+
+/**
+ * Whether a caller sees the passengers' numbers (WhatsApp, Malaysian, Revolut) of a ride: the
+ * organiser and the passengers always; the assigned vendor only while approved and once the
+ * contacts window is open; nobody else.
+ *
+ * @example seesPassengerNumbers('vendor', 'approved', { departure: '2026-12-03T10:00:00Z',
+ *   now: new Date('2026-11-25T10:00:00Z'), hoursBefore: 48 }) // false
+ */
+export function seesPassengerNumbers(
+  role: RideRole,
+  vendorStatus: VendorStatus | null | undefined,
+  clock: VendorContactClock,
+): boolean {
+  if (role === 'organiser' || role === 'passenger') return true;
+  if (role !== 'vendor' || vendorStatus !== 'approved') return false;
+  return isContactsWindowOpen(clock.departure, clock.now, clock.hoursBefore);
+}
+
+/**
+ * Whether a caller sees the organiser's WhatsApp and Malaysian numbers: the ride's passengers and
+ * its approved assigned vendor always (the vendor at once, to arrange the trip); other signed-in
+ * members unless the organiser shares with the party only; the public never. A vendor that is no
+ * longer approved sees none.
+ *
+ * @example seesOrganiserNumbers('member', null, 'members') // true
+ * @example seesOrganiserNumbers('member', null, 'party') // false
+ */
+export function seesOrganiserNumbers(
+  role: RideRole,
+  vendorStatus: VendorStatus | null | undefined,
+  sharing: ContactSharing,
+): boolean {
+  switch (role) {
+    case 'organiser':
+    case 'passenger':
+      return true;
+    case 'vendor':
+      return vendorStatus === 'approved';
+    case 'member':
+      return sharing === 'members' && (vendorStatus == null || vendorStatus === 'approved');
+    case 'public':
+      return false;
+  }
+}
