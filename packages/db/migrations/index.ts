@@ -13,6 +13,7 @@ import * as m0101 from './2026_11_25_0101_vendor_approval';
 import * as m0301 from './2026_11_25_0301_action_limits_and_user_events';
 import * as m0401 from './2026_11_25_0401_hash_session_ids';
 import * as m0402 from './2026_11_25_0402_account_notifications';
+import * as m0701 from './2026_11_25_0701_rides_version_notify';
 
 /**
  * Every migration, keyed by name, imported statically so the bundled production server carries them
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0301_action_limits_and_user_events': m0301,
   '2026_11_25_0401_hash_session_ids': m0401,
   '2026_11_25_0402_account_notifications': m0402,
+  '2026_11_25_0701_rides_version_notify': m0701,
 };
