@@ -10,6 +10,10 @@
  */
 export type Engine = 'server' | 'embedded';
 
+/** The read scenarios (scenarios.ts `ReadScenario.key`). */
+export const READ_KEYS = ['rides', 'trpcList', 'ride', 'passengers', 'stats'] as const;
+export type ReadKey = (typeof READ_KEYS)[number];
+
 export interface RunOptions {
   smoke: boolean;
   /** Engines to measure; the Postgres server is skipped (with a note) when none answers. */
@@ -53,6 +57,11 @@ export interface RunOptions {
   /** Extra node arguments and environment for the server process (to try deployment settings). */
   serverNodeArgs: string[];
   serverEnv: Record<string, string>;
+  /**
+   * Measure only these reads (and the web figures unless --no-web), no writes and no memory pass,
+   * and merge them into the recorded run (merge.ts) instead of replacing it; null: everything.
+   */
+  onlyReads: ReadKey[] | null;
 }
 
 export const usage = `Usage: tsx src/main.ts [--smoke] [options]
@@ -65,6 +74,9 @@ export const usage = `Usage: tsx src/main.ts [--smoke] [options]
   --no-web                skip bundle sizes and largest contentful paint
   --no-memory             skip the second Postgres-server pass with the image's memory settings
   --no-doc                do not write docs/benchmarks.json / docs/benchmarks.md
+  --only-reads=rides,trpcList
+                          measure only these reads (plus the web figures unless --no-web), no
+                          writes, no memory pass, and merge them into the recorded run
 Environment: BENCH_DATABASE_URL (admin connection to the Postgres server, default
 postgres://postgres@127.0.0.1:5432/postgres), CHROMIUM_PATH (default /usr/bin/chromium),
 BENCH_SERVER_NODE_ARGS (extra node arguments for the server, e.g. --max-old-space-size=128),
@@ -111,6 +123,7 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
         chromiumPath: '',
         serverNodeArgs: [],
         serverEnv: {},
+        onlyReads: null,
       }
     : {
         smoke,
@@ -136,6 +149,7 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
         chromiumPath: '',
         serverNodeArgs: [],
         serverEnv: {},
+        onlyReads: null,
       };
   options.adminDatabaseUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   options.chromiumPath = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -182,6 +196,17 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
       case '--no-memory':
         options.memorySettings = false;
         break;
+      case '--only-reads': {
+        const keys = listOf(value);
+        for (const key of keys) {
+          if (!(READ_KEYS as readonly string[]).includes(key))
+            throw new Error(`unknown read '${key}' (reads: ${READ_KEYS.join(', ')})`);
+        }
+        if (keys.length === 0) throw new Error(`--only-reads takes reads: ${READ_KEYS.join(', ')}`);
+        options.onlyReads = keys as ReadKey[];
+        options.memorySettings = false;
+        break;
+      }
       case '--help':
         throw new Error(usage);
       default:
@@ -189,5 +214,6 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
     }
   }
   if (options.engines.length === 0 || options.sizes.length === 0) throw new Error('nothing to run\n' + usage);
+  if (options.onlyReads && options.smoke) throw new Error('--only-reads records into the full run; not with --smoke');
   return options;
 }
