@@ -83,18 +83,20 @@ describe('compressed answers', () => {
     expect(res.headers['content-encoding']).toBeUndefined();
   });
 
-  it('never the event stream', async () => {
-    const controller = new AbortController();
-    try {
-      const res = await httpFetch(`${t.baseUrl}/api/events`, {
-        headers: { 'accept-encoding': 'br, gzip' },
-        signal: controller.signal,
-      });
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toContain('text/event-stream');
-      expect(res.headers.get('content-encoding')).toBeNull();
-    } finally {
-      controller.abort();
+  it('never the event streams (REST and the tRPC subscription)', async () => {
+    for (const path of ['/api/events', `/trpc/live.events?input=${encodeURIComponent('{}')}`]) {
+      const controller = new AbortController();
+      try {
+        const res = await httpFetch(`${t.baseUrl}${path}`, {
+          headers: { 'accept-encoding': 'br, gzip' },
+          signal: controller.signal,
+        });
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get('content-type'), path).toContain('text/event-stream');
+        expect(res.headers.get('content-encoding'), path).toBeNull();
+      } finally {
+        controller.abort();
+      }
     }
   });
 
