@@ -179,6 +179,7 @@ async function runSize(
         requests: options.requestsPerLoad,
         warmupSeconds: options.warmupSeconds,
         statementSamples: options.statementSamples,
+        rounds: options.rounds,
       },
       log,
     );

@@ -91,6 +91,8 @@ export interface LoadSettings {
   requests: number | null;
   warmupSeconds: number;
   statementSamples: number;
+  /** Loads of the read and of its ceiling, in turn; the best of each is kept (options.ts). */
+  rounds: number;
 }
 
 /** How long or how much one load runs, as runLoad takes it. */
@@ -167,8 +169,14 @@ export async function runReads(
     const gzip = await encodedAnswer(`${baseUrl}${scenario.path}`, headers, 'gzip');
     const sameWhenDecoded = br.decoded.equals(body) && gzip.decoded.equals(body);
     const statements = await statementsPerRequest(baseUrl, scenario.path, headers, settings.statementSamples);
-    const load = await measured(`${baseUrl}${scenario.path}`, settings, headers);
-    const ceiling = await measured(`${baseUrl}/__bench/static?bytes=${String(body.length)}`, settings, {});
+    let load = await measured(`${baseUrl}${scenario.path}`, settings, headers);
+    let ceiling = await measured(`${baseUrl}/__bench/static?bytes=${String(body.length)}`, settings, {});
+    for (let round = 1; round < settings.rounds; round += 1) {
+      const again = await measured(`${baseUrl}${scenario.path}`, settings, headers);
+      if (again.rps > load.rps) load = again;
+      const ceilingAgain = await measured(`${baseUrl}/__bench/static?bytes=${String(body.length)}`, settings, {});
+      if (ceilingAgain.rps > ceiling.rps) ceiling = ceilingAgain;
+    }
     const ratio = ceiling.rps > 0 ? load.rps / ceiling.rps : 0;
     // At 50 connections in a closed loop, latency is mostly time spent queueing behind the other 49
     // (mean latency = connections / throughput); at a steady rate below capacity it is service time.
