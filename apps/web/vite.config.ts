@@ -1,14 +1,31 @@
 // Vite dev server and production build for the SPA. In development /trpc and /api go to the API on
 // port 3000 (docs/architecture.md#one-process); in production the API serves dist/ itself, so there is no proxy there.
+import { constants } from 'node:zlib';
+
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const apiTarget = 'http://127.0.0.1:3000';
 // changeOrigin stays false: the API accepts a write when its Origin names the Host it was sent to
 // (apps/api/src/plugins/security.ts), so the proxy must pass the browser's Host (localhost:5173) on.
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies of every text file of the build (x.js.br, x.js.gz beside x.js), at the
+    // highest levels: built once, then the API sends the copy the browser accepts without
+    // compressing anything per request (docs/architecture.md#compressed-answers). Source maps are
+    // left out: only developer tools fetch them.
+    compression({
+      include: /\.(html|css|js|json|svg|webmanifest|txt)$/,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      logLevel: 'silent',
+    }),
+  ],
   server: {
     proxy: {
       '/trpc': { target: apiTarget, changeOrigin: false },
@@ -29,6 +46,10 @@ export default defineConfig({
         moduleSideEffects: (id) => !/[\\/]packages[\\/]domain[\\/]/.test(id),
       },
       output: {
+        // Chunks under 20 KB are merged into their neighbours where that changes nothing that runs:
+        // /home otherwise loads some twenty files of a few hundred bytes each, and every one costs
+        // a request and its response headers (often more than the file itself).
+        experimentalMinChunkSize: 20_000,
         // Libraries every page needs, in long-lived chunks of their own: a release that changes only
         // app code leaves them cached. Mantine stays with the pages, so lazy pages keep their parts.
         manualChunks(id) {

@@ -34,6 +34,7 @@ const BUDGET_KEYS = new Set<string>([
   'list',
   'statements',
   'home',
+  'transfer',
   'memory',
   'start',
 ] satisfies BudgetResult['key'][]);
@@ -134,6 +135,7 @@ export const FIGURES: Record<string, Figure> = {
   budgetRidesCeiling: () => `${String(BUDGET.ridesCeilingRatio * 100)}%`,
   budgetListP99: () => `${String(BUDGET.listP99Ms)} ms`,
   budgetHomeJs: () => `${String(BUDGET.homeJsKB)} KB`,
+  budgetHomeTransfer: () => `${String(BUDGET.homeTransferKB)} KB`,
   budgetPeakRss: () => `${String(BUDGET.peakRssMB)} MB`,
   budgetStart: () => `${String(BUDGET.startToReadySeconds)} s`,
   /** Little's law: the throughput at which the budget's requests in flight average its p99. */
@@ -194,6 +196,30 @@ export const FIGURES: Record<string, Figure> = {
   },
 
   // /home.
+  homeTransfer: (r) => (r.homeTransfer ? kb(r.homeTransfer.transferredBytes) : null),
+  homeTransferRequests: (r) => (r.homeTransfer ? String(r.homeTransfer.requests) : null),
+  homeDecoded: (r) => (r.homeTransfer ? kb(r.homeTransfer.decodedBytes) : null),
+  homeTransferScripts: (r) => {
+    const scripts = r.homeTransfer?.byType.Script;
+    return scripts === undefined ? null : kb(scripts);
+  },
+  homeTransferCss: (r) => {
+    const css = r.homeTransfer?.byType.Stylesheet;
+    return css === undefined ? null : kb(css);
+  },
+  /** GET /api/rides at 1,000 rides as sent to a browser (brotli), and uncompressed. */
+  ridesBrotli1000: (r) => {
+    const read = ridesRead(r, 1000);
+    return read?.encodedBytes ? formatBytes(read.encodedBytes.br) : null;
+  },
+  ridesBody1000: (r) => {
+    const read = ridesRead(r, 1000);
+    return read ? formatBytes(read.bodyBytes) : null;
+  },
+  ridesStatements: (r) => {
+    const counts = new Set(readsOf(r.runs, 'rides').map((x) => x.statementsPerRequest));
+    return counts.size === 1 ? String([...counts][0]) : null;
+  },
   homeJs: (r) => (r.bundle ? kb(r.bundle.home.jsGzipBytes) : null),
   homeCss: (r) => (r.bundle ? kb(r.bundle.home.cssGzipBytes) : null),
   homeMargin: (r) => (r.bundle ? `${(BUDGET.homeJsKB - r.bundle.home.jsGzipBytes / 1024).toFixed(0)} KB` : null),

@@ -35,6 +35,8 @@ export function readOf(
     key,
     label: key,
     bodyBytes: 100,
+    encodedBytes: { br: 40, gzip: 50 },
+    sameWhenDecoded: true,
     statementsPerRequest: statements,
     expectedStatements: expected,
     load: load(rps, p99Ms),
@@ -197,6 +199,14 @@ export function fullRun(): RunResults {
       { path: '/rides/2', lcpMs: 2500, runsMs: [2400, 2500, 2600], element: 'h1: ride', fetched: [] },
     ],
     paintsAgainst: 'the Postgres server with 1,000 rides',
+    homeTransfer: {
+      path: '/home',
+      transferredBytes: 160 * 1024,
+      decodedBytes: 900 * 1024,
+      byType: { Script: 120 * 1024, Stylesheet: 30 * 1024, Document: 2048, Fetch: 8 * 1024 },
+      requests: 12,
+      encodings: { br: 12 },
+    },
     elapsedSeconds: 600,
   });
 }

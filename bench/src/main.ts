@@ -6,6 +6,8 @@
  * Postgres server once more per size with the memory settings the image ships. It prints the
  * results with the budgets, records them in docs/benchmarks.json and regenerates every figure of
  * docs/benchmarks.md from that file (doc.ts).
+ * `-- --only-reads=rides,trpcList` measures only those reads (and the web figures) and merges them
+ * into the recorded run (merge.ts), for a change that touches nothing else.
  * `bench:smoke` (in `npm test`) runs the same code on both engines with a tiny data set and a fixed
  * number of requests per scenario, and exits non-zero when a budget that does not depend on the
  * machine fails (budgetFailures in report.ts).
@@ -18,16 +20,17 @@ import { fileURLToPath } from 'node:url';
 
 import { benchPasswordHash, findOverbookedRides, generateDataSet, hotRideSeats } from './data';
 import { createDataTarget, postgresVersion, serverAnswers, type DataTarget } from './database';
-import { writeDocFromResults } from './doc';
+import { readResults, writeDocFromResults } from './doc';
 import { runFanOut, type FanOutResult } from './fanout';
-import { login } from './load';
+import { login, type LoadResult } from './load';
 import { machineInfo } from './machine';
+import { mergeReads } from './merge';
 import { shippedMemorySettings } from './memory-settings';
 import { parseOptions, type Engine, type RunOptions } from './options';
 import { budgetFailures, evaluateBudgets, renderMarkdown, type RunResults, type SizeRun } from './report';
-import { readScenarios, runJoinContention, runLogin, runReads, signInJoinUsers } from './scenarios';
+import { readScenarios, runJoinContention, runLogin, runReads, signInJoinUsers, type JoinResult } from './scenarios';
 import { procStatusBytes, startServer, type RunningServer } from './server-process';
-import { analyzeBundle, measurePaints, type PaintResult } from './web';
+import { analyzeBundle, measurePaints, measureTransfer, type PaintResult, type TransferResult } from './web';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const log = (line: string) => {
@@ -84,6 +87,36 @@ async function createRide(baseUrl: string, cookie: string): Promise<number> {
   return body.id;
 }
 
+/** What a partial run (--only-reads) did not measure: the recorded run's figures stay (merge.ts). */
+const NOT_MEASURED_LOAD: LoadResult = {
+  rps: 0,
+  requests: 0,
+  p50Ms: 0,
+  p99Ms: 0,
+  maxMs: 0,
+  non2xx: 0,
+  errors: 0,
+  timeouts: 0,
+  statusCounts: {},
+  durationSeconds: 0,
+};
+const NOT_MEASURED_JOIN: JoinResult = {
+  rounds: 0,
+  usersPerRound: 0,
+  freeSeatsPerRound: 0,
+  attempts: 0,
+  accepted: 0,
+  refusedFull: 0,
+  unexpected: {},
+  seconds: 0,
+  acceptedPerSecond: 0,
+  attemptsPerSecond: 0,
+  p50Ms: 0,
+  p99Ms: 0,
+  acceptedP99Ms: 0,
+  acceptedPerRound: [],
+};
+
 interface SizeRunContext {
   options: RunOptions;
   passwordHash: string;
@@ -99,8 +132,9 @@ async function runSize(
   engine: Engine,
   rides: number,
   ctx: SizeRunContext,
-): Promise<{ run: SizeRun; paints: PaintResult[] | null }> {
+): Promise<{ run: SizeRun; paints: PaintResult[] | null; homeTransfer: TransferResult | null }> {
   const { options } = ctx;
+  const partial = options.onlyReads !== null;
   const settings = Object.entries(ctx.serverEnv ?? {})
     .map(([key, value]) => `${key}=${value}`)
     .join(' ');
@@ -137,7 +171,7 @@ async function runSize(
     const readerCookie = await login(running.url, data.readerUsername, data.password);
     const reads = await runReads(
       running.url,
-      readScenarios(data),
+      readScenarios(data).filter((scenario) => options.onlyReads?.includes(scenario.key) ?? true),
       readerCookie,
       {
         connections: options.connections,
@@ -145,13 +179,14 @@ async function runSize(
         requests: options.requestsPerLoad,
         warmupSeconds: options.warmupSeconds,
         statementSamples: options.statementSamples,
+        rounds: options.rounds,
       },
       log,
     );
     const peakRssAfterReadsBytes = running.peakRssBytes();
 
     let fanOut: FanOutResult | null = null;
-    if (ctx.fanOut) {
+    if (ctx.fanOut && !partial) {
       fanOut = await runFanOut(
         {
           baseUrl: running.url,
@@ -164,17 +199,27 @@ async function runSize(
       );
     }
 
-    const joinCookies = await signInJoinUsers(running.url, data);
-    const join = await runJoinContention(running.url, data, joinCookies, options.joinRounds, log);
-    const loginResult = await runLogin(
-      running.url,
-      data,
-      { connections: options.connections, durationSeconds: options.loginSeconds, requests: options.requestsPerLoad },
-      log,
-    );
+    let join = NOT_MEASURED_JOIN;
+    let loginResult = NOT_MEASURED_LOAD;
+    if (!partial) {
+      const joinCookies = await signInJoinUsers(running.url, data);
+      join = await runJoinContention(running.url, data, joinCookies, options.joinRounds, log);
+      loginResult = await runLogin(
+        running.url,
+        data,
+        { connections: options.connections, durationSeconds: options.loginSeconds, requests: options.requestsPerLoad },
+        log,
+      );
+    }
 
     let paints: PaintResult[] | null = null;
+    let homeTransfer: TransferResult | null = null;
     if (ctx.paints) {
+      homeTransfer = await measureTransfer(options.chromiumPath, running.url, '/home', 'Total Rides');
+      log(
+        `    /home first load: ${(homeTransfer.transferredBytes / 1024).toFixed(1)} KB transferred in ${String(homeTransfer.requests)} responses` +
+          ` (${(homeTransfer.decodedBytes / 1024).toFixed(1)} KB decoded; ${JSON.stringify(homeTransfer.encodings)})`,
+      );
       paints = await measurePaints(
         options.chromiumPath,
         running.url,
@@ -226,6 +271,7 @@ async function runSize(
         loadAverage: [loadAtStart, loadAtEnd],
       },
       paints,
+      homeTransfer,
     };
   } catch (error) {
     if (server) console.error(`server output:\n${server.output()}`);
@@ -288,6 +334,7 @@ async function main(): Promise<void> {
 
   const runs: SizeRun[] = [];
   let paints: PaintResult[] | null = null;
+  let homeTransfer: TransferResult | null = null;
   for (const engine of engines) {
     for (const rides of options.sizes) {
       const result = await runSize(engine, rides, {
@@ -298,6 +345,7 @@ async function main(): Promise<void> {
       });
       runs.push(result.run);
       if (result.paints) paints = result.paints;
+      if (result.homeTransfer) homeTransfer = result.homeTransfer;
     }
   }
   // The Postgres server again with what the image ships: the memory table and the RSS budget.
@@ -314,7 +362,7 @@ async function main(): Promise<void> {
 
   const flags = process.argv.slice(2).filter((arg) => arg !== '--');
   const command = options.smoke ? 'pnpm --filter @rideshare/bench bench:smoke' : 'pnpm --filter @rideshare/bench bench';
-  const results: RunResults = {
+  const measuredResults: RunResults = {
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
     command: command + (flags.length > 0 && !options.smoke ? ` -- ${flags.join(' ')}` : ''),
     durationSeconds: options.durationSeconds,
@@ -329,9 +377,14 @@ async function main(): Promise<void> {
     paintsAgainst: paints
       ? `the ${paintEngine === 'server' ? 'Postgres server' : 'embedded engine'} with ${paintSize.toLocaleString('en')} rides`
       : null,
+    homeTransfer,
     notes,
     elapsedSeconds: (performance.now() - started) / 1000,
   };
+  const recordPath = join(repoRoot, 'docs', 'benchmarks.json');
+  const results = options.onlyReads
+    ? mergeReads(readResults(recordPath), measuredResults, options.onlyReads)
+    : measuredResults;
 
   const markdown = renderMarkdown(results);
   log(`\n${markdown}`);
@@ -359,7 +412,7 @@ async function main(): Promise<void> {
 
   if (options.writeDoc) {
     // The raw figures first, so a document that fails to render can be rendered again from them.
-    writeFileSync(join(repoRoot, 'docs', 'benchmarks.json'), `${JSON.stringify(results, null, 2)}\n`);
+    writeFileSync(recordPath, `${JSON.stringify(results, null, 2)}\n`);
     const rendered = writeDocFromResults(join(repoRoot, 'docs', 'benchmarks.md'), results);
     log('wrote docs/benchmarks.json and the figures of docs/benchmarks.md');
     if (rendered.missing.length > 0) {

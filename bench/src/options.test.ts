@@ -33,4 +33,13 @@ describe('parseOptions', () => {
     assert.equal(options.requestsPerLoad, null);
     assert.equal(options.durationSeconds, 2);
   });
+
+  it('--rounds and --only-reads', () => {
+    const options = parseOptions(['--rounds=3', '--only-reads=rides,trpcList'], {});
+    assert.equal(options.rounds, 3);
+    assert.deepEqual(options.onlyReads, ['rides', 'trpcList']);
+    assert.equal(options.memorySettings, false);
+    assert.equal(parseOptions([], {}).rounds, 1);
+    assert.throws(() => parseOptions(['--only-reads=nope'], {}), /unknown read 'nope'/);
+  });
 });

@@ -10,6 +10,10 @@
  */
 export type Engine = 'server' | 'embedded';
 
+/** The read scenarios (scenarios.ts `ReadScenario.key`). */
+export const READ_KEYS = ['rides', 'trpcList', 'ride', 'passengers', 'stats'] as const;
+export type ReadKey = (typeof READ_KEYS)[number];
+
 export interface RunOptions {
   smoke: boolean;
   /** Engines to measure; the Postgres server is skipped (with a note) when none answers. */
@@ -38,6 +42,12 @@ export interface RunOptions {
   fanOutEvents: number;
   /** Sequential requests per read when counting SQL statements. */
   statementSamples: number;
+  /**
+   * Each read's load and its ceiling run this many times, one after the other in turn, and the
+   * best of each is kept: on a machine shared with other work, the best round is the one least
+   * disturbed by it, and taking turns exposes both to the same disturbances.
+   */
+  rounds: number;
   build: boolean;
   web: boolean;
   /** Headless Chromium runs per page for the largest contentful paint (the median is reported). */
@@ -53,6 +63,11 @@ export interface RunOptions {
   /** Extra node arguments and environment for the server process (to try deployment settings). */
   serverNodeArgs: string[];
   serverEnv: Record<string, string>;
+  /**
+   * Measure only these reads (and the web figures unless --no-web), no writes and no memory pass,
+   * and merge them into the recorded run (merge.ts) instead of replacing it; null: everything.
+   */
+  onlyReads: ReadKey[] | null;
 }
 
 export const usage = `Usage: tsx src/main.ts [--smoke] [options]
@@ -61,10 +76,14 @@ export const usage = `Usage: tsx src/main.ts [--smoke] [options]
   --sizes=100,1000,10000  data-set sizes in rides
   --duration=5            seconds of measured load per read scenario
   --connections=50
+  --rounds=1              load each read and its ceiling this many times in turn, keep the best of each
   --no-build              use the existing apps/api/dist and apps/web/dist
   --no-web                skip bundle sizes and largest contentful paint
   --no-memory             skip the second Postgres-server pass with the image's memory settings
   --no-doc                do not write docs/benchmarks.json / docs/benchmarks.md
+  --only-reads=rides,trpcList
+                          measure only these reads (plus the web figures unless --no-web), no
+                          writes, no memory pass, and merge them into the recorded run
 Environment: BENCH_DATABASE_URL (admin connection to the Postgres server, default
 postgres://postgres@127.0.0.1:5432/postgres), CHROMIUM_PATH (default /usr/bin/chromium),
 BENCH_SERVER_NODE_ARGS (extra node arguments for the server, e.g. --max-old-space-size=128),
@@ -101,6 +120,7 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
         fanOutSubscribers: 50,
         fanOutEvents: 3,
         statementSamples: 3,
+        rounds: 1,
         build: true,
         web: true,
         lcpRuns: 0,
@@ -111,6 +131,7 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
         chromiumPath: '',
         serverNodeArgs: [],
         serverEnv: {},
+        onlyReads: null,
       }
     : {
         smoke,
@@ -126,6 +147,7 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
         fanOutSubscribers: 1000,
         fanOutEvents: 20,
         statementSamples: 10,
+        rounds: 1,
         build: true,
         web: true,
         lcpRuns: 3,
@@ -136,6 +158,7 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
         chromiumPath: '',
         serverNodeArgs: [],
         serverEnv: {},
+        onlyReads: null,
       };
   options.adminDatabaseUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   options.chromiumPath = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -167,6 +190,9 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
         options.durationSeconds = positiveInt('duration', value);
         options.requestsPerLoad = null;
         break;
+      case '--rounds':
+        options.rounds = positiveInt('rounds', value);
+        break;
       case '--connections':
         options.connections = positiveInt('connections', value);
         break;
@@ -182,6 +208,17 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
       case '--no-memory':
         options.memorySettings = false;
         break;
+      case '--only-reads': {
+        const keys = listOf(value);
+        for (const key of keys) {
+          if (!(READ_KEYS as readonly string[]).includes(key))
+            throw new Error(`unknown read '${key}' (reads: ${READ_KEYS.join(', ')})`);
+        }
+        if (keys.length === 0) throw new Error(`--only-reads takes reads: ${READ_KEYS.join(', ')}`);
+        options.onlyReads = keys as ReadKey[];
+        options.memorySettings = false;
+        break;
+      }
       case '--help':
         throw new Error(usage);
       default:
@@ -189,5 +226,6 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
     }
   }
   if (options.engines.length === 0 || options.sizes.length === 0) throw new Error('nothing to run\n' + usage);
+  if (options.onlyReads && options.smoke) throw new Error('--only-reads records into the full run; not with --smoke');
   return options;
 }

@@ -91,3 +91,31 @@ describe('budgetFailures (the smoke run)', () => {
     assert.deepEqual(budgetFailures(partial), ['server/60: ride completed 39 requests']);
   });
 });
+
+describe('the wire', () => {
+  it("judges /home's transferred bytes against the budget", () => {
+    const transfer = (kb: number) =>
+      evaluateBudgets({
+        ...fullRun(),
+        homeTransfer: {
+          path: '/home',
+          transferredBytes: kb * 1024,
+          decodedBytes: 900 * 1024,
+          byType: {},
+          requests: 10,
+          encodings: {},
+        },
+      }).find((b) => b.key === 'transfer')?.status;
+    assert.equal(transfer(170), 'met');
+    assert.equal(transfer(171), 'missed');
+    assert.equal(evaluateBudgets(results([])).find((b) => b.key === 'transfer')?.status, 'not measured');
+  });
+
+  it('fails the smoke run when a compressed answer decodes to other bytes', () => {
+    const broken = { ...readOf('rides', 0), sameWhenDecoded: false };
+    assert.deepEqual(
+      budgetFailures(results([run('server', 60, [broken])])).filter((f) => f.includes('decode')),
+      ['server/60: rides compressed does not decode to the uncompressed answer'],
+    );
+  });
+});

@@ -6,6 +6,10 @@
  *   inside them (the join screen's map) are not followed: they load only when that code runs.
  *   Sizes are gzip at zlib's default level 6 (what a compressing proxy such as Caddy sends, give or
  *   take a level).
+ * - what a page's first load transfers: every response headless Chromium received until the page
+ *   showed its ready text, by the sizes the browser itself counts on the wire (CDP
+ *   Network.loadingFinished `encodedDataLength`: headers and body as sent, compressed when the
+ *   server compressed), with the decoded body sizes beside them. Fresh context, cold cache.
  * - the largest contentful paint of a page in headless Chromium with the CPU slowed down 4x
  *   (Emulation.setCPUThrottlingRate), from a PerformanceObserver on 'largest-contentful-paint', each
  *   run in a fresh browser context (cold cache). The same runs record which scripts and stylesheets
@@ -229,6 +233,91 @@ export async function measurePaints(
       results.push({ path, lcpMs: median(times), runsMs: times, element, fetched: [...fetched].sort() });
     }
     return results;
+  } finally {
+    await browser.close();
+  }
+}
+
+export interface TransferResult {
+  path: string;
+  /** Bytes on the wire (headers and bodies as sent) of every response that finished loading. */
+  transferredBytes: number;
+  /** The same responses' bodies decoded (what they weigh uncompressed). */
+  decodedBytes: number;
+  /** Transferred bytes by Chromium's resource type (Document, Script, Stylesheet, Fetch, ...). */
+  byType: Record<string, number>;
+  requests: number;
+  /** Responses with a Content-Encoding, by encoding (`br: 24`). */
+  encodings: Record<string, number>;
+}
+
+interface CdpResponse {
+  requestId: string;
+  type?: string;
+  response: { headers: Record<string, string> };
+}
+
+/**
+ * Loads `path` once in a fresh browser context (cold cache) and sums what Chromium received until
+ * the page shows `readyText` and no request but the event stream is still loading.
+ */
+export async function measureTransfer(
+  chromiumPath: string,
+  baseUrl: string,
+  path: string,
+  readyText: string,
+): Promise<TransferResult> {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const types = new Map<string, string>();
+    const pending = new Set<string>();
+    const result: TransferResult = {
+      path,
+      transferredBytes: 0,
+      decodedBytes: 0,
+      byType: {},
+      requests: 0,
+      encodings: {},
+    };
+    cdp.on('Network.requestWillBeSent', (event: { requestId: string; type?: string }) => {
+      // The live event stream stays open for good: it never finishes loading.
+      if (event.type !== 'EventSource') pending.add(event.requestId);
+    });
+    cdp.on('Network.responseReceived', (event: CdpResponse) => {
+      types.set(event.requestId, event.type ?? 'Other');
+      const encoding = Object.entries(event.response.headers).find(
+        ([name]) => name.toLowerCase() === 'content-encoding',
+      )?.[1];
+      if (encoding) result.encodings[encoding] = (result.encodings[encoding] ?? 0) + 1;
+    });
+    cdp.on('Network.dataReceived', (event: { dataLength: number }) => {
+      result.decodedBytes += event.dataLength;
+    });
+    const finish = (requestId: string, bytes: number) => {
+      pending.delete(requestId);
+      const type = types.get(requestId) ?? 'Other';
+      result.transferredBytes += bytes;
+      result.byType[type] = (result.byType[type] ?? 0) + bytes;
+      result.requests += 1;
+    };
+    cdp.on('Network.loadingFinished', (event: { requestId: string; encodedDataLength: number }) => {
+      finish(event.requestId, event.encodedDataLength);
+    });
+    cdp.on('Network.loadingFailed', (event: { requestId: string }) => {
+      pending.delete(event.requestId);
+    });
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await page.goto(`${baseUrl}${path}`, { waitUntil: 'load', timeout: 60_000 });
+    await page.getByText(readyText).first().waitFor({ timeout: 30_000 });
+    const deadline = Date.now() + 30_000;
+    while (pending.size > 0 && Date.now() < deadline) await page.waitForTimeout(100);
+    await context.close();
+    return result;
   } finally {
     await browser.close();
   }

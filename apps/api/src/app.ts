@@ -3,12 +3,12 @@
  * it against a test database. Every request path is made canonical before routing
  * (lib/request-path.ts), so routes and hooks see one spelling. Registers, in order: the JSON error
  * handler, the JSON body parser (an empty body is none), request ids and health checks (/healthz,
- * /readyz), security headers and CORS, cookies + sessions (Postgres store), the rate limits (per
+ * /readyz), compression of the answers (lib/compression.ts), security headers and CORS, cookies + sessions (Postgres store), the rate limits (per
  * address on every route below; per bucket for the procedures), the live event channel (the LISTEN
  * feeding the hub; streams ended first on shutdown), tRPC at /trpc (batches of at most 10 calls,
  * none of them a credential procedure; subscriptions over SSE), the documented REST paths under
  * /api (GET /api/events streaming), and (when the web app is built) the static files with a history
- * fallback to index.html.
+ * fallback to index.html, each sent as the build's brotli or gzip copy when the browser takes one.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -21,8 +21,10 @@ import type { Kysely } from 'kysely';
 
 import type { Env } from './env';
 import { LiveEventHub, type LiveEventHubOptions } from './events/hub';
+import { registerCompression } from './lib/compression';
 import { apiPathKind, canonicalUrl } from './lib/request-path';
 import { RideListCache } from './lib/ride-list-cache';
+import { RidesVersionWatch } from './lib/rides-version';
 import { benchPlugin, type QueryCounter } from './plugins/bench';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { jsonBodyPlugin } from './plugins/json-body';
@@ -94,17 +96,20 @@ export async function buildApp({
   });
 
   const liveEvents = new LiveEventHub({ maxStreamMs: env.EVENTS_MAX_STREAM_MINUTES * 60_000, ...live });
-  const deps: HttpContextDeps = { db, env, rideListCache: new RideListCache(), liveEvents, now };
+  const ridesVersion = new RidesVersionWatch();
+  const deps: HttpContextDeps = { db, env, rideListCache: new RideListCache(ridesVersion), liveEvents, now };
 
   await app.register(errorHandlerPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(observabilityPlugin, { env, db });
+  await registerCompression(app);
   await app.register(securityPlugin, { env });
   await app.register(sessionPlugin, { env, db });
   deps.rateLimit = await registerRateLimits(app, env, db);
   await app.register(liveEventsPlugin, {
     hub: liveEvents,
     listen,
+    ridesVersion,
     limits: {
       perAddress: env.EVENTS_MAX_STREAMS_PER_ADDRESS,
       perUser: env.EVENTS_MAX_STREAMS_PER_USER,
@@ -146,6 +151,8 @@ export async function buildApp({
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes x.js.br and x.js.gz beside x.js (apps/web/vite.config.ts).
+      preCompressed: true,
       // Vite names every file under assets/ by its content hash, so a browser may keep it for
       // good; anything else (favicon, index.html) is checked with the server each time.
       cacheControl: false,

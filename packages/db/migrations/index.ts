@@ -15,6 +15,7 @@ import * as m0401 from './2026_11_25_0401_hash_session_ids';
 import * as m0402 from './2026_11_25_0402_account_notifications';
 import * as m0501 from './2026_11_25_0501_contacts_and_stop_coordinates';
 import * as m0601 from './2026_11_25_0601_ride_quotes';
+import * as m0701 from './2026_11_25_0701_rides_version_notify';
 import * as m0801 from './2026_11_25_0801_border_checklist';
 
 /**
@@ -38,5 +39,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0402_account_notifications': m0402,
   '2026_11_25_0501_contacts_and_stop_coordinates': m0501,
   '2026_11_25_0601_ride_quotes': m0601,
+  '2026_11_25_0701_rides_version_notify': m0701,
   '2026_11_25_0801_border_checklist': m0801,
 };

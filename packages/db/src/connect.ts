@@ -197,6 +197,9 @@ export async function connectDatabase(config: DbConfig): Promise<DbHandle> {
       listeners.add(listener);
       return {
         ready: listener.ready,
+        get listening() {
+          return listener.listening;
+        },
         get backendPid() {
           return listener.backendPid;
         },

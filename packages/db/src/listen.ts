@@ -35,6 +35,8 @@ export interface ListenOptions {
 export interface Listener {
   /** Resolves once the first LISTEN is in place (it keeps retrying until then). */
   ready: Promise<void>;
+  /** True while the LISTEN is in place: notifications sent now will be heard. */
+  readonly listening: boolean;
   /** The backend pid of the listening connection; null while disconnected and on the embedded engine. */
   readonly backendPid: number | null;
   /** Stops listening and closes the connection; no callback fires afterwards. */
@@ -142,6 +144,9 @@ export function listenOnServer(connectionString: string, channel: string, option
 
   return {
     ready,
+    get listening() {
+      return current !== null;
+    },
     get backendPid() {
       return currentPid;
     },
@@ -193,21 +198,31 @@ export function listenEmbedded(
   options: ListenOptions,
 ): Listener {
   let closed = false;
+  let listening = false;
   const deliver = (payload: string) => {
     if (!closed) options.onPayload(payload);
   };
   const removeRoute = router.add(channel, deliver);
   const unlisten = pglite.listen(channel, deliver);
   // The session never disconnects, so there is no reconnect; a failed LISTEN is only reported.
-  const ready = unlisten.then(ignore, (error: unknown) => {
-    options.onError?.(error);
-  });
+  const ready = unlisten.then(
+    () => {
+      listening = !closed;
+    },
+    (error: unknown) => {
+      options.onError?.(error);
+    },
+  );
   return {
     ready,
+    get listening() {
+      return listening;
+    },
     backendPid: null,
     close: async () => {
       if (closed) return;
       closed = true;
+      listening = false;
       removeRoute();
       const stop = await unlisten.catch(() => null);
       // PGlite may already be closing with the handle; its session ends with it anyway.

@@ -2,7 +2,9 @@ import type { Database } from '@rideshare/db';
 import { weekWindow, type RideAudience, type RideListFilters } from '@rideshare/domain';
 import type { Kysely } from 'kysely';
 
-import { listRidesPage, readRideListSnapshot, readRidesVersion, type RideSummary } from '../repositories/ride-repository';
+import { listRidesPage, readRideListSnapshot, type RideSummary } from '../repositories/ride-repository';
+import { encodedBody, type BodyEncoding } from './compression';
+import { RidesVersionWatch } from './rides-version';
 
 /** The documented GET /api/rides answer for one audience, serialised once per ride-list version. */
 export interface CachedRideList {
@@ -17,6 +19,8 @@ export interface CachedRideList {
    * the memory under 50 concurrent clients).
    */
   body: Buffer;
+  /** The body compressed, once per encoding (docs/architecture.md#compressed-answers). */
+  encoded: (encoding: BodyEncoding) => Promise<Buffer>;
 }
 
 /** One page of the home page's ride list: the `ride.list` answer. */
@@ -84,12 +88,15 @@ function pageKey(query: RideListPageQuery): string {
  *   read fresh), also kept only while time passing cannot change it (see `buildPage`).
  *
  * Database triggers bump `app_state.rides_version` in the same transaction as any write that
- * changes a list, so a hit costs one indexed read and stays right across API instances: every
- * request reads the version, and entries of an older version are dropped. A page is built after
+ * changes a list, and announce it on commit; `RidesVersionWatch` follows those announcements, so
+ * a hit runs no statement while the instance listens, and reads the version when it cannot be sure
+ * (see there). Entries of an older version are dropped. A page is built after
  * the version was read, so it is never older than the version it is kept under; the full list is
  * built in one REPEATABLE READ snapshot with the version it is kept under.
  */
 export class RideListCache {
+  constructor(readonly watch: RidesVersionWatch = new RidesVersionWatch()) {}
+
   /** The ride-list version the entries below were built at (-1: nothing read yet). */
   private version = -1;
   private readonly lists = new Map<RideAudience, CachedRideList>();
@@ -100,7 +107,7 @@ export class RideListCache {
 
   /** The full list (GET /api/rides) as `audience` sees it. */
   async fullList(db: Kysely<Database>, audience: RideAudience): Promise<CachedRideList> {
-    this.advance(await readRidesVersion(db));
+    this.advance(await this.watch.current(db));
     const hit = this.lists.get(audience);
     if (hit) return hit;
     return this.shared(`list|${audience}|${String(this.version)}`, async () => {
@@ -113,7 +120,7 @@ export class RideListCache {
   /** A page of `ride.list` as `query.audience` sees it at `now`; first pages come from the cache. */
   async page(db: Kysely<Database>, query: RideListPageQuery, now: Date): Promise<RideListPage> {
     if (query.page !== 1) return readRideListPage(db, query, now);
-    const version = await readRidesVersion(db);
+    const version = await this.watch.current(db);
     const current = this.advance(version);
     const key = pageKey(query);
     const at = now.getTime();
@@ -170,10 +177,20 @@ export class RideListCache {
 
 async function buildFullList(db: Kysely<Database>, audience: RideAudience): Promise<CachedRideList> {
   const { version, rides } = await readRideListSnapshot(db, audience);
+  const body = Buffer.from(JSON.stringify(rides), 'utf8');
+  const encodings = new Map<BodyEncoding, Promise<Buffer>>();
   return {
     version,
     audience,
     etag: `W/"rides-${String(version)}-${audience}"`,
-    body: Buffer.from(JSON.stringify(rides), 'utf8'),
+    body,
+    encoded: (encoding) => {
+      let encoded = encodings.get(encoding);
+      if (!encoded) {
+        encoded = encodedBody(body, encoding);
+        encodings.set(encoding, encoded);
+      }
+      return encoded;
+    },
   };
 }

@@ -1,8 +1,9 @@
 /**
  * The live channel's lifecycle in one instance (docs/architecture.md#live-events). Registers, in order: the listener
- * (the database handle's `listen` on `rideshare_events`, feeding the hub, and ending the streams
- * of sessions that ended on any instance; a reconnect after a lost
- * connection makes the hub tell every client to resync), `app.liveEvents` (the hub, and `ready`:
+ * (the database handle's `listen` on `rideshare_events`, feeding the hub, telling the ride-list
+ * version watch each new version, and ending the streams of sessions that ended on any instance;
+ * a reconnect after a lost
+ * connection makes the hub tell every client to resync, and the watch read the version again), `app.liveEvents` (the hub, and `ready`:
  * the LISTEN is in place), a hook that lets an event stream open only within the stream limits
  * (events/stream-limits.ts: per address, per member, per process; refused 429 or 503 with
  * Retry-After, before tRPC or the REST route answer 200) and notes the open streams, and the
@@ -22,6 +23,7 @@ import { isLiveStreamPath } from '../events/constants';
 import { parseSessionsEnded, type LiveEventHub } from '../events/hub';
 import { isRefusal, StreamLimiter, type StreamLimits } from '../events/stream-limits';
 import { clientAddressKey } from '../lib/client-address';
+import { parseRidesVersion, type RidesVersionWatch } from '../lib/rides-version';
 import { EVENTS_CHANNEL } from '../events/publish';
 
 export interface LiveEventsPluginOptions {
@@ -30,6 +32,8 @@ export interface LiveEventsPluginOptions {
   listen?: DbHandle['listen'] | undefined;
   /** How many event streams may be open (EVENTS_MAX_STREAMS_*). */
   limits: StreamLimits;
+  /** The ride-list cache's version, kept current by the notifications (lib/rides-version.ts). */
+  ridesVersion?: RidesVersionWatch;
 }
 
 export interface LiveEventsDecoration {
@@ -75,21 +79,39 @@ function closeStreamConnection({ response, socket }: OpenStream): Promise<void> 
 
 export const liveEventsPlugin = fp(
   async (app: FastifyInstance, opts: LiveEventsPluginOptions) => {
-    const { hub } = opts;
+    const { hub, ridesVersion } = opts;
     const listener = opts.listen?.(EVENTS_CHANNEL, {
       onPayload: (payload) => {
+        const version = parseRidesVersion(payload);
+        if (version !== null) {
+          ridesVersion?.learn(version);
+          return;
+        }
         const sessionsEnded = parseSessionsEnded(payload);
         if (sessionsEnded) hub.endSessions(sessionsEnded);
         else if (!hub.receive(payload)) app.log.warn('live events: dropped a malformed notification');
       },
       onReconnect: () => {
         app.log.warn('live events: listener reconnected; every client is told to re-fetch');
+        ridesVersion?.distrust();
         hub.resync();
       },
       onError: (error) => {
         app.log.warn({ err: error }, 'live events: listener connection failed; retrying');
       },
     });
+    if (listener && ridesVersion) {
+      ridesVersion.follow(listener);
+      // Whoever changes the list here reads it back here at once, without waiting for the
+      // notification: versions are read while a request that may write runs, and once after.
+      app.addHook('onRequest', async (request, reply) => {
+        if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+        ridesVersion.writeStarted();
+        reply.raw.once('close', () => {
+          ridesVersion.writeEnded();
+        });
+      });
+    }
     const limiter = new StreamLimiter(opts.limits);
     const decoration: LiveEventsDecoration = {
       hub,

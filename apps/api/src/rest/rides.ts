@@ -1,6 +1,7 @@
 import { audienceOf } from '@rideshare/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
+import { chooseEncoding } from '../lib/compression';
 import { createContextFromRequest, type HttpContextDeps } from '../trpc/context';
 import { bodyObject, parseId, untrusted, viaCaller } from './adapter';
 
@@ -27,12 +28,13 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
  * router always prefers to '/api/rides/:id'.
  */
 export function registerRideRoutes(app: FastifyInstance, deps: HttpContextDeps): void {
-  // The full list is served from the instance's cache (one indexed version read per request when
-  // nothing changed) with an ETag, so polling clients get a 304 instead of the whole list. The body
-  // is built by the same repository function as the ride.all procedure. Visitors and members get
-  // different bodies (domain `visibility`), each with its own ETag; `Vary: Cookie` and `private`
-  // keep shared caches from handing one audience's answer to the other.
-  app.get('/api/rides', async (req, reply) => {
+  // The full list is served from the instance's cache (no statement while nothing changed; see
+  // lib/ride-list-cache.ts) with an ETag, so polling clients get a 304 instead of the whole list. The
+  // body is built by the same repository function as the ride.all procedure, and compressed once
+  // per version and encoding rather than per request. Visitors and members get different bodies
+  // (domain `visibility`), each with its own ETag; `Vary: Cookie` and `private` keep shared caches
+  // from handing one audience's answer to the other.
+  app.get('/api/rides', { compress: false }, async (req, reply) => {
     const ctx = await createContextFromRequest(deps, { req });
     const audience = audienceOf(ctx.user);
     const cached = await deps.rideListCache.fullList(deps.db, audience);
@@ -41,9 +43,12 @@ export function registerRideRoutes(app: FastifyInstance, deps: HttpContextDeps):
     void reply
       .header('etag', cached.etag)
       .header('cache-control', audience === 'member' ? 'private, no-cache' : 'no-cache')
-      .header('vary', vary === undefined ? 'Cookie' : `${String(vary)}, Cookie`);
+      .header('vary', `${vary === undefined ? '' : `${String(vary)}, `}Cookie, Accept-Encoding`);
     if (etagMatches(req.headers['if-none-match'], cached.etag)) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(cached.body);
+    void reply.type('application/json; charset=utf-8');
+    const encoding = chooseEncoding(req, cached.body.length);
+    if (!encoding) return reply.send(cached.body);
+    return reply.header('content-encoding', encoding).send(await cached.encoded(encoding));
   });
 
   app.get(

@@ -29,11 +29,12 @@ export interface TestDatabaseOptions {
  * sequence at 1. DELETE with foreign-key triggers switched off for the transaction is an order of
  * magnitude faster than TRUNCATE (which creates and syncs new files for every table and index) and
  * covers tables added by later migrations without a list to keep up to date. The ride-list version
- * is bumped so a long-lived app's cached list cannot survive the reset.
+ * is bumped and announced (as the trigger does) so a long-lived app's cached list cannot survive
+ * the reset.
  */
 const RESET_SQL = `
 do $$
-declare r record;
+declare r record; next_version bigint;
 begin
   set local session_replication_role = replica;
   for r in select tablename from pg_tables
@@ -44,7 +45,8 @@ begin
   for r in select sequence_name from information_schema.sequences where sequence_schema = 'public' loop
     perform setval(format('%I', r.sequence_name)::regclass, 1, false);
   end loop;
-  update app_state set rides_version = rides_version + 1 where id = 1;
+  update app_state set rides_version = rides_version + 1 where id = 1 returning rides_version into next_version;
+  perform pg_notify('rideshare_events', json_build_object('kind', 'rides.version', 'version', next_version)::text);
 end
 $$`;
 

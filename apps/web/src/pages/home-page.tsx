@@ -3,13 +3,12 @@
  * ride-list-params), so a reload or a shared link shows the same list.
  */
 import { Button, Center, Loader, Tabs } from '@mantine/core';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { Page } from '../components/page';
 import { AllRidesTab } from '../features/rides/all-rides-tab';
 import { JoinCommunityCard } from '../features/rides/join-community-card';
-import { MyRidesTab } from '../features/rides/my-rides-tab';
 import {
   HOME_TABS,
   readRideListState,
@@ -19,6 +18,18 @@ import {
 } from '../features/rides/ride-list-params';
 import { StatsCards } from '../features/rides/stats-cards';
 import { useSession } from '../features/session';
+
+// Loaded when the tab opens: it brings the drag-and-drop sequence editor, which the first load of
+// the page (the All Rides tab) does without.
+const MyRidesTab = lazy(async () => ({ default: (await import('../features/rides/my-rides-tab')).MyRidesTab }));
+
+function LoadingMyRides() {
+  return (
+    <Center py="xl" role="status" aria-label="Loading your rides">
+      <Loader />
+    </Center>
+  );
+}
 
 export function HomePage() {
   const { user, isLoading, isVendor, isApprovedVendor } = useSession();
@@ -65,11 +76,11 @@ export function HomePage() {
         </Tabs.Panel>
         <Tabs.Panel value="my-rides">
           {isLoading ? (
-            <Center py="xl" role="status" aria-label="Loading your rides">
-              <Loader />
-            </Center>
+            <LoadingMyRides />
           ) : (
-            <MyRidesTab viewer={viewer} />
+            <Suspense fallback={<LoadingMyRides />}>
+              <MyRidesTab viewer={viewer} />
+            </Suspense>
           )}
         </Tabs.Panel>
       </Tabs>

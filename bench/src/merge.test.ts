@@ -1,0 +1,37 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+
+import { readOf, results, run } from './fixtures';
+import { mergeReads } from './merge';
+
+describe('mergeReads', () => {
+  const recorded = results([
+    run('server', 1000, [readOf('rides', 1, 600, 1000), readOf('stats', 1, 900, 1000)]),
+    run('server', 10_000, [readOf('rides', 1, 500, 1000), readOf('stats', 1, 800, 1000)]),
+  ]);
+
+  it('replaces the chosen reads of the sizes measured and keeps everything else', () => {
+    const fresh = {
+      ...results([run('server', 1000, [readOf('rides', 0, 950, 1000)])]),
+      date: '2030-01-02T00:00:00Z',
+      bundle: null,
+      paints: null,
+    };
+    const merged = mergeReads(recorded, fresh, ['rides']);
+    const at1000 = merged.runs.find((r) => r.rides === 1000);
+    const at10k = merged.runs.find((r) => r.rides === 10_000);
+    assert.equal(at1000?.reads.find((r) => r.key === 'rides')?.statementsPerRequest, 0);
+    assert.equal(at1000?.reads.find((r) => r.key === 'stats')?.load.rps, 900);
+    assert.equal(at10k?.reads.find((r) => r.key === 'rides')?.statementsPerRequest, 1);
+    assert.equal(merged.date, recorded.date);
+    assert.equal(merged.bundle, recorded.bundle);
+    assert.match(merged.notes.at(-1) ?? '', /^Re-measured on 2030-01-02T00:00:00Z .*the reads rides \(server 1,000\)/);
+    // Merging again keeps one such note.
+    assert.equal(mergeReads(merged, fresh, ['rides']).notes.filter((n) => n.startsWith('Re-measured')).length, 1);
+  });
+
+  it('refuses a size the recorded run does not hold', () => {
+    const fresh = results([run('embedded', 1000, [readOf('rides', 0)])]);
+    assert.throws(() => mergeReads(recorded, fresh, ['rides']), /no embedded run at 1000 rides/);
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * A partial run (`--only-reads`) folded into the recorded full run (docs/benchmarks.json): the
+ * re-measured reads replace the recorded ones of the same engine, size and key; the web figures
+ * replace the recorded ones when this run measured them; everything else stays as recorded, and a
+ * note says what was re-measured when, at which commit. The recorded run must hold every engine
+ * and size measured (run the full bench first).
+ */
+import type { ReadKey } from './options';
+import type { RunResults } from './report';
+
+export function mergeReads(recorded: RunResults, fresh: RunResults, keys: readonly ReadKey[]): RunResults {
+  for (const run of fresh.runs) {
+    if (!recorded.runs.some((r) => r.engine === run.engine && r.rides === run.rides)) {
+      throw new Error(
+        `the recorded run has no ${run.engine} run at ${String(run.rides)} rides to merge into: run the full bench`,
+      );
+    }
+  }
+  const runs = recorded.runs.map((old) => {
+    const now = fresh.runs.find((r) => r.engine === old.engine && r.rides === old.rides);
+    if (!now) return old;
+    const reads = old.reads.map((read) =>
+      keys.includes(read.key) ? (now.reads.find((r) => r.key === read.key) ?? read) : read,
+    );
+    return { ...old, reads };
+  });
+  const where = fresh.runs.map((r) => `${r.engine} ${r.rides.toLocaleString('en')}`).join(', ');
+  const labels = keys.join(', ');
+  const web = fresh.bundle || fresh.paints || fresh.homeTransfer ? ' and the web figures' : '';
+  const note =
+    `Re-measured on ${fresh.date} at commit ${fresh.machine.commit ?? 'unknown'} (\`${fresh.command}\`, ` +
+    `load average ${String(fresh.machine.loadAverageAtStart)} at its start): the reads ${labels} (${where})${web}. ` +
+    `Everything else is from the run of ${recorded.date} at commit ${recorded.machine.commit ?? 'unknown'}.`;
+  return {
+    ...recorded,
+    runs,
+    bundle: fresh.bundle ?? recorded.bundle,
+    paints: fresh.paints ?? recorded.paints,
+    paintsAgainst: fresh.paints ? fresh.paintsAgainst : recorded.paintsAgainst,
+    homeTransfer: fresh.homeTransfer ?? recorded.homeTransfer ?? null,
+    notes: [...recorded.notes.filter((n) => !n.startsWith('Re-measured on ')), note, ...fresh.notes],
+  };
+}
