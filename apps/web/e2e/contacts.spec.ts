@@ -5,7 +5,6 @@
 //
 // The ride departs in a day, inside the default 48-hour contacts window, so the vendor's manifest
 // carries the passengers' numbers.
-import type { Page } from '@playwright/test';
 
 import { expect, test, JOURNEY_TIMEOUT_MS, type ViewportName } from './support/fixtures';
 import {
@@ -13,6 +12,7 @@ import {
   field,
   inDays,
   memberAccount,
+  printedPages,
   readClipboard,
   screenshot,
   sidewaysOverflow,
@@ -23,12 +23,6 @@ import {
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
 const VIEWPORT_NAMES: ViewportName[] = ['desktop', 'mobile'];
-
-/** The pages a PDF of the page has (Chromium prints it with the print stylesheet). */
-async function printedPages(page: Page): Promise<number> {
-  const pdf = await page.pdf({ format: 'A4', printBackground: true });
-  return (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
-}
 
 for (const viewport of VIEWPORT_NAMES) {
   test(`an approved vendor opens the manifest of its ride, prints it and copies it for WhatsApp (${viewport})`, async ({

@@ -279,6 +279,12 @@ export async function holdLiveUpdates(page: Page): Promise<void> {
   await page.route('**/api/events**', (route) => route.abort());
 }
 
+/** The pages a PDF of the page has (Chromium prints it on A4 with the print stylesheet). */
+export async function printedPages(page: Page): Promise<number> {
+  const pdf = await page.pdf({ format: 'A4', printBackground: true });
+  return (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+}
+
 /** How far the page sticks out sideways (0 or less: it fits the viewport). */
 export function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
