@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 
 import { expect, JOURNEY_TIMEOUT_MS, test } from './support/fixtures';
+import { expectAccessible } from './support/accessibility';
 import {
   createRideViaApi,
   field,
@@ -70,6 +71,7 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       await expect(rider.getByTestId('border-readiness')).toHaveCount(0);
       await expect(sidewaysOverflow(rider)).resolves.toBeLessThanOrEqual(0);
       await screenshot(rider, `border-checklist-problem-${viewport}`);
+      await expectAccessible(rider, `border checklist with a problem (${viewport})`);
 
       // A renewed passport clears the problem; ticking the MDAC makes the rider ready.
       await saveTravelDocuments(rider, 'Other passport', dayIn(3000));

