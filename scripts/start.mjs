@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 import { ensureInstalled, pnpm, root } from './lib.mjs';
+import { memorySettingsFor } from './memory-settings.mjs';
 import { localSessionSecret } from './session-secret.mjs';
 
 ensureInstalled();
@@ -23,9 +24,9 @@ if (!process.env.SESSION_SECRET) {
   env.SESSION_SECRET = localSessionSecret(dataDir);
   env.DATA_DIR = dataDir;
 }
-// The image's memory settings (infra/Dockerfile; docs/benchmarks.md, Memory): V8 collects before its
-// old space passes 128 MB, and glibc shares two allocation arenas between threads instead of
-// keeping argon2's blocks per thread. Either can be overridden from the environment.
-if (!process.env.NODE_OPTIONS) env.NODE_OPTIONS = '--max-old-space-size=128';
-if (!process.env.MALLOC_ARENA_MAX) env.MALLOC_ARENA_MAX = '2';
+// The image's memory settings (infra/Dockerfile; docs/benchmarks.md, Memory), read from the same
+// place the benchmark reads them: V8 collects before its old space passes its limit, and glibc
+// shares two allocation arenas between threads instead of keeping argon2's blocks per thread. Either
+// can be overridden from the environment.
+Object.assign(env, memorySettingsFor(root, process.env));
 pnpm(['--filter', '@rideshare/api', 'start'], { env });

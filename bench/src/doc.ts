@@ -14,21 +14,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { ARGON2_COST } from './data';
 import type { FanOutResult } from './fanout';
 import type { Engine } from './options';
-import {
-  BUDGET,
-  budgetTable,
-  evaluateBudgets,
-  renderMarkdown,
-  settingsText,
-  statementDrift,
-  table,
-  type BudgetResult,
-  type RunResults,
-  type SizeRun,
-} from './report';
+import { BUDGET, evaluateBudgets, statementDrift, type BudgetResult } from './budgets';
+import { MEMORY_FIGURES, memoryBlock } from './doc-memory';
+import { atSize, MB, n0, numbers, ofEngine, readOf, serverRuns, spread, type Figure } from './figures';
+import { budgetTable, renderMarkdown, table } from './report';
+import type { RunResults, SizeRun } from './results';
 import { formatBytes, type ReadResult } from './scenarios';
 
-const MB = 1024 * 1024;
 const BUDGET_KEYS = new Set<string>([
   'rides',
   'list',
@@ -36,20 +28,9 @@ const BUDGET_KEYS = new Set<string>([
   'home',
   'transfer',
   'memory',
+  'embeddedMemory',
   'start',
 ] satisfies BudgetResult['key'][]);
-
-/** A figure's value, or null when the run did not measure it. */
-type Figure = (results: RunResults) => string | null;
-
-const n0 = (value: number) => Math.round(value).toLocaleString('en');
-
-function spread(values: readonly number[], format: (value: number) => string): string | null {
-  if (values.length === 0) return null;
-  const low = format(Math.min(...values));
-  const high = format(Math.max(...values));
-  return low === high ? low : `${low}–${high}`;
-}
 
 /** Milliseconds as "15 ms", "2.5 ms" or "1.2 s"; a range in one unit ("2–4 ms", "1.0–2.1 s"). */
 function msSpread(values: readonly number[]): string | null {
@@ -59,14 +40,8 @@ function msSpread(values: readonly number[]): string | null {
   return `${spread(values, (v) => (v < 1 ? '<1' : v.toFixed(digits))) ?? ''} ms`;
 }
 
-const mbSpread = (bytes: readonly number[]) => {
-  const value = spread(bytes, (b) => (b / MB).toFixed(0));
-  return value === null ? null : `${value} MB`;
-};
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-const ofEngine = (results: RunResults, engine: Engine) => results.runs.filter((r) => r.engine === engine);
-const serverRuns = (results: RunResults) => ofEngine(results, 'server');
 const fanOutOf = (results: RunResults, engine: Engine) =>
   ofEngine(results, engine).find((run) => run.fanOut)?.fanOut ?? null;
 
@@ -75,13 +50,8 @@ function rssGrowth(fanOut: FanOutResult | null): string | null {
   if (!fanOut || fanOut.rssBeforeBytes === null || fanOut.rssAfterBytes === null) return null;
   return `${(fanOut.rssBeforeBytes / MB).toFixed(0)} → ${(fanOut.rssAfterBytes / MB).toFixed(0)} MB`;
 }
-const memoryRuns = (results: RunResults) => results.memory?.runs ?? [];
-const atSize = (runs: readonly SizeRun[], rides: number) => runs.find((r) => r.rides === rides);
-const readOf = (run: SizeRun | undefined, key: ReadResult['key']) => run?.reads.find((r) => r.key === key);
 const readsOf = (runs: readonly SizeRun[], key: ReadResult['key']) =>
   runs.flatMap((run) => run.reads.filter((r) => r.key === key));
-const numbers = (values: readonly (number | null | undefined)[]) =>
-  values.filter((v): v is number => typeof v === 'number' && v > 0);
 
 /**
  * Latency percentiles as measured: autocannon records whole milliseconds, so a request answered
@@ -92,12 +62,6 @@ const latencies = (values: readonly (number | null | undefined)[]) =>
 
 const list = (results: RunResults, rides: number) => readOf(atSize(serverRuns(results), rides), 'trpcList');
 const ridesRead = (results: RunResults, rides: number) => readOf(atSize(serverRuns(results), rides), 'rides');
-
-/** Node's heap limit in the memory settings (`--max-old-space-size=128` → 128), or null. */
-function heapLimitMB(results: RunResults): number | null {
-  const match = /--max-old-space-size=(\d+)/.exec(results.memory?.env.NODE_OPTIONS ?? '');
-  return match?.[1] ? Number(match[1]) : null;
-}
 
 /** The gzipped size of the /home chunk whose file name starts with `prefix-` (e.g. `react`). */
 function homeChunk(results: RunResults, prefix: string): string | null {
@@ -225,32 +189,7 @@ export const FIGURES: Record<string, Figure> = {
   homeMargin: (r) => (r.bundle ? `${(BUDGET.homeJsKB - r.bundle.home.jsGzipBytes / 1024).toFixed(0)} KB` : null),
   mapJs: (r) => (r.bundle ? kb(r.bundle.map.jsGzipBytes) : null),
 
-  // Memory.
-  rssAfterReadsDefault: (r) => mbSpread(numbers(serverRuns(r).map((x) => x.peakRssAfterReadsBytes))),
-  rssAfterWritesDefault: (r) => mbSpread(numbers(serverRuns(r).map((x) => x.peakRssBytes))),
-  rssAfterReadsShipped: (r) => mbSpread(numbers(memoryRuns(r).map((x) => x.peakRssAfterReadsBytes))),
-  rssAfterWritesShipped: (r) => mbSpread(numbers(memoryRuns(r).map((x) => x.peakRssBytes))),
-  memorySettings: (r) =>
-    r.memory
-      ? Object.entries(r.memory.env)
-          .map(([key, value]) => `\`${key}=${value}\``)
-          .join(' and ')
-      : null,
-  heapLimit: (r) => {
-    const limit = heapLimitMB(r);
-    return limit === null ? null : `${String(limit)} MB`;
-  },
-  embeddedPeak: (r) => mbSpread(numbers(ofEngine(r, 'embedded').map((x) => x.peakRssBytes))),
-  /** What the embedded engine adds over the Postgres server at the same size (peak after writes). */
-  embeddedExtra: (r) =>
-    mbSpread(
-      numbers(
-        ofEngine(r, 'embedded').map((e) => {
-          const server = atSize(serverRuns(r), e.rides);
-          return e.peakRssBytes !== null && server?.peakRssBytes ? e.peakRssBytes - server.peakRssBytes : null;
-        }),
-      ),
-    ),
+  ...MEMORY_FIGURES,
 
   // Start-up.
   startServer: (r) => {
@@ -369,37 +308,7 @@ export const BLOCKS: Record<string, Figure> = {
         : `Not constant: ${drift.join('; ')}.`,
     ].join('\n');
   },
-  memory: (r) => {
-    if (!r.memory || r.memory.runs.length === 0) return null;
-    return [
-      `Postgres server, with ${settingsText(r.memory.env)}:`,
-      '',
-      table(
-        [
-          'Rides',
-          'Peak RSS after reads',
-          'after writes',
-          'GET /api/rides req/s',
-          'Login/s',
-          'Defaults: after reads',
-          'after writes',
-        ],
-        r.memory.runs.map((run) => {
-          const defaults = atSize(serverRuns(r), run.rides);
-          const mb = (bytes: number | null | undefined) => (bytes ? `${(bytes / MB).toFixed(0)} MB` : 'n/a');
-          return [
-            n0(run.rides),
-            mb(run.peakRssAfterReadsBytes),
-            mb(run.peakRssBytes),
-            n0(readOf(run, 'rides')?.load.rps ?? 0),
-            run.login.rps.toFixed(1),
-            mb(defaults?.peakRssAfterReadsBytes),
-            mb(defaults?.peakRssBytes),
-          ];
-        }),
-      ),
-    ].join('\n');
-  },
+  memory: memoryBlock,
   results: (r) => renderMarkdown(r, { budgets: false }),
 };
 

@@ -1,7 +1,7 @@
 import type { FanOutResult } from './fanout';
 /** Results shaped like a recorded run, for the report and document tests. */
 import type { LoadResult } from './load';
-import type { RunResults, SizeRun } from './report';
+import type { RunResults, SizeRun } from './results';
 import type { ReadResult } from './scenarios';
 import type { BundleReport } from './web';
 
@@ -58,8 +58,18 @@ export function run(
     passengerEntries: 30,
     generateMs: 1,
     startToReadyMs: 900,
+    rssAtReadyBytes: 90 * MB,
     peakRssAfterReadsBytes: 100 * MB,
     peakRssBytes: 150 * MB,
+    memoryAtEnd: {
+      rss: 140 * MB,
+      heapTotal: 60 * MB,
+      heapUsed: 40 * MB,
+      external: engine === 'embedded' ? 140 * MB : 4 * MB,
+      arrayBuffers: 8 * MB,
+      engine: engine === 'embedded' ? 128 * MB : null,
+      engineResident: engine === 'embedded' ? 30 * MB : null,
+    },
     reads,
     join: {
       rounds: 1,
@@ -184,7 +194,12 @@ export function fullRun(): RunResults {
   return results(runs, {
     memory: {
       env: { NODE_OPTIONS: '--max-old-space-size=128', MALLOC_ARENA_MAX: '2' },
-      runs: sizes.map((rides, i) => run('server', rides, reads(i + 1), { peakRssBytes: (200 + 5 * i) * MB })),
+      runs: [
+        ...sizes.map((rides, i) => run('server', rides, reads(i + 1), { peakRssBytes: (200 + 5 * i) * MB })),
+        ...sizes.map((rides, i) =>
+          run('embedded', rides, reads(i + 1), { rssAtReadyBytes: 160 * MB, peakRssBytes: (260 + 5 * i) * MB }),
+        ),
+      ],
     },
     bundle: bundle([
       ['index-A1.js', 38],

@@ -2,35 +2,36 @@
  * The benchmark harness (docs/benchmarks.md). `pnpm --filter @rideshare/bench bench` builds the API and the web
  * app, then for each engine (Postgres server, embedded PGlite) and data-set size: creates a fresh
  * database, fills it, starts the production server as a child process, drives it from this process
- * with autocannon, stops it, checks the seats in the database and drops the database; then the
- * Postgres server once more per size with the memory settings the image ships. It prints the
- * results with the budgets, records them in docs/benchmarks.json and regenerates every figure of
- * docs/benchmarks.md from that file (doc.ts).
- * `-- --only-reads=rides,trpcList` measures only those reads (and the web figures) and merges them
- * into the recorded run (merge.ts), for a change that touches nothing else.
+ * with autocannon, stops it, checks the seats in the database and drops the database (run-size.ts);
+ * then both engines once more per size with the memory settings the app runs with (memory.ts). It
+ * prints the results with the budgets, records them in docs/benchmarks.json and regenerates every
+ * figure of docs/benchmarks.md from that file (doc.ts); `--memory-only` records the memory pass
+ * alone into the recorded results, and `-- --only-reads=rides,trpcList` measures only those reads
+ * (and the web figures) and merges them into the recorded run (merge.ts), for a change that
+ * touches nothing else.
  * `bench:smoke` (in `npm test`) runs the same code on both engines with a tiny data set and a fixed
- * number of requests per scenario, and exits non-zero when a budget that does not depend on the
- * machine fails (budgetFailures in report.ts).
+ * number of requests per scenario, the embedded engine again with the memory settings, and exits
+ * non-zero when a budget that does not depend on the machine's speed fails (budgetFailures in
+ * budgets.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { benchPasswordHash, findOverbookedRides, generateDataSet, hotRideSeats } from './data';
-import { createDataTarget, postgresVersion, serverAnswers, type DataTarget } from './database';
+import { benchPasswordHash } from './data';
+import { postgresVersion, serverAnswers } from './database';
 import { readResults, writeDocFromResults } from './doc';
-import { runFanOut, type FanOutResult } from './fanout';
-import { login, type LoadResult } from './load';
 import { machineInfo } from './machine';
+import { withMemoryPass } from './memory';
 import { mergeReads } from './merge';
 import { shippedMemorySettings } from './memory-settings';
-import { parseOptions, type Engine, type RunOptions } from './options';
-import { budgetFailures, evaluateBudgets, renderMarkdown, type RunResults, type SizeRun } from './report';
-import { readScenarios, runJoinContention, runLogin, runReads, signInJoinUsers, type JoinResult } from './scenarios';
-import { procStatusBytes, startServer, type RunningServer } from './server-process';
-import { analyzeBundle, measurePaints, measureTransfer, type PaintResult, type TransferResult } from './web';
+import { parseOptions, type Engine } from './options';
+import { budgetFailures, evaluateBudgets } from './budgets';
+import { renderMarkdown } from './report';
+import type { RunResults, SizeRun } from './results';
+import { runSize } from './run-size';
+import { analyzeBundle, type PaintResult, type TransferResult } from './web';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const log = (line: string) => {
@@ -65,222 +66,6 @@ function build(): void {
     },
   );
   if (result.status !== 0) throw new Error(`the build failed (exit ${String(result.status)})`);
-}
-
-/** A ride a week ahead, created over REST as the signed-in reader: one 'ride.created' event. */
-async function createRide(baseUrl: string, cookie: string): Promise<number> {
-  const response = await fetch(`${baseUrl}/api/rides`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({
-      direction: 'SG->FC',
-      maxPassengers: 4,
-      date: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
-      pickupLocation: 'Woodlands MRT',
-      dropoffLocations: ['Forest City Marina'],
-    }),
-  });
-  const text = await response.text();
-  if (response.status !== 201) throw new Error(`POST /api/rides: ${String(response.status)} ${text}`);
-  const body = JSON.parse(text) as { id?: unknown };
-  if (typeof body.id !== 'number') throw new Error(`POST /api/rides answered no id: ${text}`);
-  return body.id;
-}
-
-/** What a partial run (--only-reads) did not measure: the recorded run's figures stay (merge.ts). */
-const NOT_MEASURED_LOAD: LoadResult = {
-  rps: 0,
-  requests: 0,
-  p50Ms: 0,
-  p99Ms: 0,
-  maxMs: 0,
-  non2xx: 0,
-  errors: 0,
-  timeouts: 0,
-  statusCounts: {},
-  durationSeconds: 0,
-};
-const NOT_MEASURED_JOIN: JoinResult = {
-  rounds: 0,
-  usersPerRound: 0,
-  freeSeatsPerRound: 0,
-  attempts: 0,
-  accepted: 0,
-  refusedFull: 0,
-  unexpected: {},
-  seconds: 0,
-  acceptedPerSecond: 0,
-  attemptsPerSecond: 0,
-  p50Ms: 0,
-  p99Ms: 0,
-  acceptedP99Ms: 0,
-  acceptedPerRound: [],
-};
-
-interface SizeRunContext {
-  options: RunOptions;
-  passwordHash: string;
-  /** Measure the pages in Chromium against this run. */
-  paints: boolean;
-  /** Measure the SSE fan-out against this run. */
-  fanOut: boolean;
-  /** Extra server environment for this run (the image's memory settings). */
-  serverEnv?: Record<string, string>;
-}
-
-async function runSize(
-  engine: Engine,
-  rides: number,
-  ctx: SizeRunContext,
-): Promise<{ run: SizeRun; paints: PaintResult[] | null; homeTransfer: TransferResult | null }> {
-  const { options } = ctx;
-  const partial = options.onlyReads !== null;
-  const settings = Object.entries(ctx.serverEnv ?? {})
-    .map(([key, value]) => `${key}=${value}`)
-    .join(' ');
-  log(`\n== ${engine}, ${rides.toLocaleString('en')} rides${settings ? `, ${settings}` : ''}`);
-  const target: DataTarget = await createDataTarget(engine, options.adminDatabaseUrl);
-  const dispose = () => target.dispose();
-  cleanups.add(dispose);
-  let server: RunningServer | null = null;
-  try {
-    const handle = await target.open();
-    const data = await generateDataSet(handle.db, ctx.passwordHash, {
-      rides,
-      hotRides: options.joinRounds,
-      joinUsers: options.joinUsers,
-    }).finally(() => handle.close());
-    log(
-      `    data: ${data.users.toLocaleString('en')} users, ${data.rides.toLocaleString('en')} rides (+${String(data.hotRideIds.length)} hot),` +
-        ` ${data.passengerEntries.toLocaleString('en')} passenger entries in ${(data.generateMs / 1000).toFixed(1)} s`,
-    );
-
-    const running = await startServer(
-      repoRoot,
-      { ...target.serverEnv, ...options.serverEnv, ...ctx.serverEnv },
-      options.serverNodeArgs,
-    );
-    server = running;
-    const stop = () => running.stop();
-    cleanups.add(stop);
-    log(
-      `    server pid ${String(running.pid)} at ${running.url}, start to /readyz ${running.startToReadyMs.toFixed(0)} ms`,
-    );
-
-    const loadAtStart = loadavg()[0] ?? 0;
-    const readerCookie = await login(running.url, data.readerUsername, data.password);
-    const reads = await runReads(
-      running.url,
-      readScenarios(data).filter((scenario) => options.onlyReads?.includes(scenario.key) ?? true),
-      readerCookie,
-      {
-        connections: options.connections,
-        durationSeconds: options.durationSeconds,
-        requests: options.requestsPerLoad,
-        warmupSeconds: options.warmupSeconds,
-        statementSamples: options.statementSamples,
-        rounds: options.rounds,
-      },
-      log,
-    );
-    const peakRssAfterReadsBytes = running.peakRssBytes();
-
-    let fanOut: FanOutResult | null = null;
-    if (ctx.fanOut && !partial) {
-      fanOut = await runFanOut(
-        {
-          baseUrl: running.url,
-          subscribers: options.fanOutSubscribers,
-          events: options.fanOutEvents,
-          rss: () => procStatusBytes(running.pid, 'VmRSS'),
-          write: () => createRide(running.url, readerCookie),
-        },
-        log,
-      );
-    }
-
-    let join = NOT_MEASURED_JOIN;
-    let loginResult = NOT_MEASURED_LOAD;
-    if (!partial) {
-      const joinCookies = await signInJoinUsers(running.url, data);
-      join = await runJoinContention(running.url, data, joinCookies, options.joinRounds, log);
-      loginResult = await runLogin(
-        running.url,
-        data,
-        { connections: options.connections, durationSeconds: options.loginSeconds, requests: options.requestsPerLoad },
-        log,
-      );
-    }
-
-    let paints: PaintResult[] | null = null;
-    let homeTransfer: TransferResult | null = null;
-    if (ctx.paints) {
-      homeTransfer = await measureTransfer(options.chromiumPath, running.url, '/home', 'Total Rides');
-      log(
-        `    /home first load: ${(homeTransfer.transferredBytes / 1024).toFixed(1)} KB transferred in ${String(homeTransfer.requests)} responses` +
-          ` (${(homeTransfer.decodedBytes / 1024).toFixed(1)} KB decoded; ${JSON.stringify(homeTransfer.encodings)})`,
-      );
-      paints = await measurePaints(
-        options.chromiumPath,
-        running.url,
-        [
-          { path: '/home', readyText: 'Total Rides' },
-          { path: `/rides/${String(data.sampleRideId)}`, readyText: 'Forest City to Singapore' },
-        ],
-        options.lcpRuns,
-      );
-      for (const p of paints)
-        log(
-          `    LCP ${p.path}: ${p.lcpMs.toFixed(0)} ms (${p.runsMs.map((t) => t.toFixed(0)).join(', ')}) ${p.element}`,
-        );
-    }
-    const peakRssBytes = running.peakRssBytes();
-    const loadAtEnd = loadavg()[0] ?? 0;
-    await running.stop();
-    cleanups.delete(stop);
-
-    // The seats, from the database itself (the embedded engine can only be opened once the server is gone).
-    const check = await target.open();
-    const { overbooked, hot } = await Promise.all([
-      findOverbookedRides(check.db),
-      hotRideSeats(check.db, data.hotRideIds.slice(0, options.joinRounds)),
-    ])
-      .then(([overbooked, hot]) => ({ overbooked, hot }))
-      .finally(() => check.close());
-    log(
-      `    seats: ${String(overbooked.length)} rides over their maximum or out of step with their entries;` +
-        ` hot rides ${hot.map((h) => `${String(h.currentPassengers)}/${String(h.maxPassengers)}`).join(' ')}`,
-    );
-
-    return {
-      run: {
-        engine,
-        rides,
-        users: data.users,
-        passengerEntries: data.passengerEntries,
-        generateMs: data.generateMs,
-        startToReadyMs: running.startToReadyMs,
-        peakRssAfterReadsBytes,
-        peakRssBytes,
-        reads,
-        fanOut,
-        join,
-        login: loginResult,
-        overbookedRides: overbooked.length,
-        hotRides: hot,
-        loadAverage: [loadAtStart, loadAtEnd],
-      },
-      paints,
-      homeTransfer,
-    };
-  } catch (error) {
-    if (server) console.error(`server output:\n${server.output()}`);
-    throw error;
-  } finally {
-    if (server) await server.stop();
-    await target.dispose();
-    cleanups.delete(dispose);
-  }
 }
 
 async function main(): Promise<void> {
@@ -335,11 +120,11 @@ async function main(): Promise<void> {
   const runs: SizeRun[] = [];
   let paints: PaintResult[] | null = null;
   let homeTransfer: TransferResult | null = null;
-  for (const engine of engines) {
+  const context = { repoRoot, options, log, cleanups, passwordHash };
+  for (const engine of options.memoryOnly ? [] : engines) {
     for (const rides of options.sizes) {
       const result = await runSize(engine, rides, {
-        options,
-        passwordHash,
+        ...context,
         paints: wantPaints && engine === paintEngine && rides === paintSize,
         fanOut: rides === paintSize,
       });
@@ -348,21 +133,24 @@ async function main(): Promise<void> {
       if (result.homeTransfer) homeTransfer = result.homeTransfer;
     }
   }
-  // The Postgres server again with what the image ships: the memory table and the RSS budget.
+  // Again with the memory settings the app runs with (the image and `npm start`): the memory table
+  // and the RSS budgets.
   let memory: RunResults['memory'] = null;
-  if (options.memorySettings && engines.includes('server')) {
+  if (options.memorySettings) {
     const env = shippedMemorySettings(repoRoot);
     memory = { env, runs: [] };
-    for (const rides of options.sizes) {
-      memory.runs.push(
-        (await runSize('server', rides, { options, passwordHash, paints: false, fanOut: false, serverEnv: env })).run,
-      );
+    for (const engine of engines.filter((e) => options.memoryEngines.includes(e))) {
+      for (const rides of options.sizes) {
+        memory.runs.push(
+          (await runSize(engine, rides, { ...context, paints: false, fanOut: false, serverEnv: env })).run,
+        );
+      }
     }
   }
 
   const flags = process.argv.slice(2).filter((arg) => arg !== '--');
   const command = options.smoke ? 'pnpm --filter @rideshare/bench bench:smoke' : 'pnpm --filter @rideshare/bench bench';
-  const measuredResults: RunResults = {
+  const results: RunResults = {
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
     command: command + (flags.length > 0 && !options.smoke ? ` -- ${flags.join(' ')}` : ''),
     durationSeconds: options.durationSeconds,
@@ -381,10 +169,6 @@ async function main(): Promise<void> {
     notes,
     elapsedSeconds: (performance.now() - started) / 1000,
   };
-  const recordPath = join(repoRoot, 'docs', 'benchmarks.json');
-  const results = options.onlyReads
-    ? mergeReads(readResults(recordPath), measuredResults, options.onlyReads)
-    : measuredResults;
 
   const markdown = renderMarkdown(results);
   log(`\n${markdown}`);
@@ -411,9 +195,18 @@ async function main(): Promise<void> {
   }
 
   if (options.writeDoc) {
+    const jsonPath = join(repoRoot, 'docs', 'benchmarks.json');
+    // A memory pass on its own replaces the recorded one, and a few reads on their own (--only-reads)
+    // replace the recorded ones; every other recorded figure stays.
+    const recorded =
+      options.memoryOnly && memory
+        ? withMemoryPass(readResults(jsonPath), memory, { date: results.date, command: results.command, machine })
+        : options.onlyReads
+          ? mergeReads(readResults(jsonPath), results, options.onlyReads)
+          : results;
     // The raw figures first, so a document that fails to render can be rendered again from them.
-    writeFileSync(recordPath, `${JSON.stringify(results, null, 2)}\n`);
-    const rendered = writeDocFromResults(join(repoRoot, 'docs', 'benchmarks.md'), results);
+    writeFileSync(jsonPath, `${JSON.stringify(recorded, null, 2)}\n`);
+    const rendered = writeDocFromResults(join(repoRoot, 'docs', 'benchmarks.md'), recorded);
     log('wrote docs/benchmarks.json and the figures of docs/benchmarks.md');
     if (rendered.missing.length > 0) {
       console.error(

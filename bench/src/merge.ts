@@ -6,7 +6,7 @@
  * and size measured (run the full bench first).
  */
 import type { ReadKey } from './options';
-import type { RunResults } from './report';
+import type { RunResults } from './results';
 
 export function mergeReads(recorded: RunResults, fresh: RunResults, keys: readonly ReadKey[]): RunResults {
   for (const run of fresh.runs) {

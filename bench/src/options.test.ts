@@ -4,12 +4,13 @@ import { describe, it } from 'node:test';
 import { parseOptions } from './options';
 
 describe('parseOptions', () => {
-  it('smoke: both engines, a fixed number of requests per load, no memory pass, writes nothing', () => {
+  it('smoke: both engines, a fixed number of requests per load, the embedded engine with the memory settings, writes nothing', () => {
     const options = parseOptions(['--smoke'], {});
     assert.deepEqual(options.engines, ['server', 'embedded']);
     assert.equal(options.requestsPerLoad, 40);
     assert.equal(options.warmupSeconds, 0);
-    assert.equal(options.memorySettings, false);
+    assert.equal(options.memorySettings, true);
+    assert.deepEqual(options.memoryEngines, ['embedded']);
     assert.equal(options.writeDoc, false);
     assert.equal(options.requireServer, false);
   });
@@ -19,8 +20,20 @@ describe('parseOptions', () => {
     assert.equal(options.requestsPerLoad, null);
     assert.equal(options.durationSeconds, 5);
     assert.equal(options.memorySettings, true);
+    assert.deepEqual(options.memoryEngines, ['server', 'embedded']);
+    assert.equal(options.memoryOnly, false);
     assert.equal(options.writeDoc, true);
     assert.equal(parseOptions(['--no-memory'], {}).memorySettings, false);
+  });
+
+  it('--memory-only: the memory pass alone, on the engines asked for, without the web', () => {
+    const options = parseOptions(['--memory-only', '--engines=embedded'], {});
+    assert.equal(options.memoryOnly, true);
+    assert.equal(options.memorySettings, true);
+    assert.deepEqual(options.memoryEngines, ['embedded']);
+    assert.equal(options.web, false);
+    assert.equal(options.writeDoc, true);
+    assert.throws(() => parseOptions(['--memory-only', '--no-memory'], {}), /contradict/);
   });
 
   it('CI=true requires the Postgres server', () => {
@@ -41,5 +54,6 @@ describe('parseOptions', () => {
     assert.equal(options.memorySettings, false);
     assert.equal(parseOptions([], {}).rounds, 1);
     assert.throws(() => parseOptions(['--only-reads=nope'], {}), /unknown read 'nope'/);
+    assert.throws(() => parseOptions(['--only-reads=rides', '--memory-only'], {}), /contradict/);
   });
 });

@@ -1,11 +1,12 @@
 /**
  * What a run does, from the command line. Two presets:
  * - full (`pnpm --filter @rideshare/bench bench`): both engines, 100 / 1,000 / 10,000 rides,
- *   5 s per load scenario, then the Postgres server runs again with the memory settings the image
- *   ships (infra/Dockerfile); writes docs/benchmarks.json and the figures of docs/benchmarks.md;
+ *   5 s per load scenario, then both run again with the memory settings the app runs with
+ *   (infra/Dockerfile, `npm start`); writes docs/benchmarks.json and the figures of docs/benchmarks.md;
  * - smoke (`bench:smoke`, part of `npm test`): both engines, a tiny data set, a fixed number of
- *   requests per scenario (so a slow machine takes longer instead of failing); enforces the budgets
- *   that do not depend on the machine (budgetFailures in report.ts), writes nothing.
+ *   requests per scenario (so a slow machine takes longer instead of failing), the embedded engine
+ *   again with the memory settings; enforces the budgets that do not depend on the machine's speed
+ *   (budgetFailures in budgets.ts), writes nothing.
  * Flags override parts of a preset (see `usage`).
  */
 export type Engine = 'server' | 'embedded';
@@ -54,8 +55,12 @@ export interface RunOptions {
   lcpRuns: number;
   /** Write docs/benchmarks.json and the figures of docs/benchmarks.md. */
   writeDoc: boolean;
-  /** Run the Postgres server a second time with the memory settings infra/Dockerfile ships. */
+  /** Run the engines a second time with the memory settings the app runs with (memory-settings.ts). */
   memorySettings: boolean;
+  /** The engines of that memory pass. */
+  memoryEngines: Engine[];
+  /** Only the memory pass, recorded into the results already in docs/benchmarks.json. */
+  memoryOnly: boolean;
   /** CI=true: a Postgres server that does not answer fails the run instead of being skipped. */
   requireServer: boolean;
   adminDatabaseUrl: string;
@@ -79,7 +84,8 @@ export const usage = `Usage: tsx src/main.ts [--smoke] [options]
   --rounds=1              load each read and its ceiling this many times in turn, keep the best of each
   --no-build              use the existing apps/api/dist and apps/web/dist
   --no-web                skip bundle sizes and largest contentful paint
-  --no-memory             skip the second Postgres-server pass with the image's memory settings
+  --no-memory             skip the second pass with the memory settings the app runs with
+  --memory-only           only that pass, recorded into the results already in docs/benchmarks.json
   --no-doc                do not write docs/benchmarks.json / docs/benchmarks.md
   --only-reads=rides,trpcList
                           measure only these reads (plus the web figures unless --no-web), no
@@ -125,7 +131,10 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
         web: true,
         lcpRuns: 0,
         writeDoc: false,
-        memorySettings: false,
+        // The embedded engine's RSS budget is checked with the settings it runs with.
+        memorySettings: true,
+        memoryEngines: ['embedded'],
+        memoryOnly: false,
         requireServer: false,
         adminDatabaseUrl: '',
         chromiumPath: '',
@@ -153,6 +162,8 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
         lcpRuns: 3,
         writeDoc: true,
         memorySettings: true,
+        memoryEngines: ['server', 'embedded'],
+        memoryOnly: false,
         requireServer: false,
         adminDatabaseUrl: '',
         chromiumPath: '',
@@ -219,6 +230,9 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
         options.memorySettings = false;
         break;
       }
+      case '--memory-only':
+        options.memoryOnly = true;
+        break;
       case '--help':
         throw new Error(usage);
       default:
@@ -227,5 +241,11 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
   }
   if (options.engines.length === 0 || options.sizes.length === 0) throw new Error('nothing to run\n' + usage);
   if (options.onlyReads && options.smoke) throw new Error('--only-reads records into the full run; not with --smoke');
+  if (options.onlyReads && options.memoryOnly) throw new Error('--only-reads and --memory-only contradict each other');
+  if (options.memoryOnly) {
+    if (!options.memorySettings) throw new Error('--memory-only and --no-memory contradict each other');
+    options.memoryEngines = options.engines;
+    options.web = false;
+  }
   return options;
 }

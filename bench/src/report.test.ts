@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 
 import { bundle, fullRun, load, readOf, results, run } from './fixtures';
-import { budgetFailures, evaluateBudgets, statementDrift } from './report';
+import { budgetFailures, evaluateBudgets, statementDrift } from './budgets';
 
 const MB = 1024 * 1024;
 
@@ -46,8 +46,22 @@ describe('evaluateBudgets', () => {
     assert.equal(peak?.status, 'met');
     assert.equal(
       peak?.measured,
-      "210 MB at most with the image's settings (NODE_OPTIONS=--max-old-space-size=128 MALLOC_ARENA_MAX=2); " +
-        '270 MB with the defaults (embedded engine: 570 MB at most)',
+      '210 MB at most with the memory settings (NODE_OPTIONS=--max-old-space-size=128 MALLOC_ARENA_MAX=2); ' +
+        '270 MB with the defaults',
+    );
+  });
+
+  it("judges the embedded engine's peak on its memory-settings runs, beside its defaults", () => {
+    const peak = evaluateBudgets(fullRun()).find((b) => b.key === 'embeddedMemory');
+    assert.equal(peak?.status, 'met');
+    assert.equal(peak?.measured, '270 MB at most; 570 MB with the defaults');
+    const over = fullRun();
+    const heaviest = over.memory?.runs.find((r) => r.engine === 'embedded' && r.rides === 10_000);
+    if (heaviest) heaviest.peakRssBytes = 300 * MB;
+    assert.equal(evaluateBudgets(over).find((b) => b.key === 'embeddedMemory')?.status, 'missed');
+    assert.equal(
+      evaluateBudgets({ ...over, memory: null }).find((b) => b.key === 'embeddedMemory')?.status,
+      'not measured',
     );
   });
 });
@@ -79,6 +93,17 @@ describe('budgetFailures (the smoke run)', () => {
       'server/60: accepted joins per round 10, expected 9 each',
       'server/60: 1 rides hold more seats than their maximum or disagree with their entries',
       'embedded/60: stats had 2 non-2xx ({"200":498,"500":2}), 0 errors, 0 timeouts',
+    ]);
+  });
+
+  it("fails on the embedded engine's peak RSS with the memory settings, not with the defaults", () => {
+    const heavy = fullRun();
+    for (const r of heavy.runs) r.peakRssBytes = 900 * MB;
+    assert.deepEqual(budgetFailures(heavy), []);
+    const embedded = heavy.memory?.runs.find((r) => r.engine === 'embedded');
+    if (embedded) embedded.peakRssBytes = 301 * MB;
+    assert.deepEqual(budgetFailures(heavy), [
+      "the embedded engine's peak RSS was 301 MB with the memory settings, over the 300 MB budget",
     ]);
   });
 

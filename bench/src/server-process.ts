@@ -78,6 +78,7 @@ export async function startServer(
     LOG_LEVEL: 'warn',
     BENCH_STATIC_ROUTE: '1',
     BENCH_COUNT_QUERIES: '1',
+    BENCH_MEMORY_REPORT: '1',
     // A production server on plain-HTTP loopback, flooded from one address on purpose: the request
     // rate limits and the per-address sign-in limit (sign-ins in progress count) must not be what
     // the benchmark measures, nor the live-stream caps (every fan-out subscriber is on loopback).

@@ -68,6 +68,7 @@ const COMPOSE_PRODUCTION_VALUES = {
 const COMPOSE_OMITTED = {
   BENCH_STATIC_ROUTE: 'benchmark harness only: a deployment must never serve its routes',
   BENCH_COUNT_QUERIES: 'benchmark harness only: a deployment must never serve its routes',
+  BENCH_MEMORY_REPORT: 'benchmark harness only: a deployment must never serve its routes',
 };
 // Variables compose takes from the environment with no default: it refuses to start without them.
 const COMPOSE_REQUIRED = new Set(['SESSION_SECRET', 'POSTGRES_PASSWORD']);

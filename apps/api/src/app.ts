@@ -44,6 +44,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Bench only: the statement counter server.ts wires to the database when BENCH_COUNT_QUERIES is on. */
   queryCounter?: QueryCounter;
+  /** Bench only: the embedded engine's memory size, for BENCH_MEMORY_REPORT (DbHandle.engineMemoryBytes). */
+  engineMemory?: DbHandle['engineMemoryBytes'];
   /**
    * Where live events come from: the database handle's `listen` (server.ts; tests of the live
    * channel). Without it the event streams serve, but hear nothing.
@@ -78,6 +80,7 @@ export async function buildApp({
   db,
   logger,
   queryCounter,
+  engineMemory,
   listen,
   live = {},
   now,
@@ -141,8 +144,8 @@ export async function buildApp({
   registerRestRoutes(app, deps, { events: { heartbeatMs: live.heartbeatMs } });
 
   // Benchmark harness only (bench/): routes that exist solely when a BENCH_* flag is set.
-  if (env.BENCH_STATIC_ROUTE || env.BENCH_COUNT_QUERIES) {
-    await app.register(benchPlugin, { env, queryCounter });
+  if (env.BENCH_STATIC_ROUTE || env.BENCH_COUNT_QUERIES || env.BENCH_MEMORY_REPORT) {
+    await app.register(benchPlugin, { env, queryCounter, engineMemory });
   }
 
   const webDist = defaultWebDist(env);

@@ -103,6 +103,7 @@ export const envSchema = z
     // Benchmark harness only (bench/, plugins/bench.ts): off by default, never set in deployments.
     BENCH_STATIC_ROUTE: booleanish.default(false),
     BENCH_COUNT_QUERIES: booleanish.default(false),
+    BENCH_MEMORY_REPORT: booleanish.default(false),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';

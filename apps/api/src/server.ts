@@ -68,6 +68,7 @@ async function main(): Promise<void> {
     db: handle.db,
     logger: loggerOptions(env),
     queryCounter,
+    engineMemory: handle.engineMemoryBytes,
     listen: handle.listen,
   });
   for (const warning of env.STARTUP_WARNINGS) app.log.warn(warning);

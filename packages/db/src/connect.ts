@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 
 import type { PGlite } from '@electric-sql/pglite';
 import type { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -42,6 +43,11 @@ export interface DbHandle {
    * engine, reconnecting with backoff; PGlite's own session on the embedded one. Closed by `close()`.
    */
   listen: (channel: string, options: ListenOptions) => Listener;
+  /**
+   * The embedded engine's WebAssembly memory in bytes (its whole heap: shared buffers, per-query
+   * memory, caches); null on the Postgres server. It only grows while the process lives.
+   */
+  engineMemoryBytes: () => number | null;
   close: () => Promise<void>;
 }
 
@@ -68,6 +74,27 @@ function embeddedStartParams(sharedBuffersMb: number): string[] {
     'wal_buffers=1MB',
   ];
   return settings.flatMap((setting) => ['-c', setting]);
+}
+
+/**
+ * The size of PGlite's WebAssembly memory. PGlite keeps its Emscripten module (which holds the
+ * memory) in a protected field and offers no public accessor; null if that ever changes shape.
+ */
+function wasmMemoryBytes(pglite: PGlite): number | null {
+  const mod = (pglite as unknown as { mod?: { wasmMemory?: { buffer: ArrayBuffer } } }).mod;
+  return mod?.wasmMemory?.buffer.byteLength ?? null;
+}
+
+/**
+ * Compiles WebAssembly with V8's baseline compiler (Liftoff) only, before PGlite compiles its 9 MB
+ * module. By default V8 recompiles the hot functions with its optimising compiler as they run; for
+ * Postgres that keeps tens of MB of compiler memory and code resident and makes start-up slower,
+ * while the app's queries take the same CPU time either way (docs/benchmarks.md#memory). Node only
+ * takes this V8 flag on the command line or here (NODE_OPTIONS refuses it); it affects only
+ * modules compiled afterwards, and this process compiles no other WebAssembly of its own.
+ */
+function useBaselineWasmCompiler(): void {
+  setFlagsFromString('--liftoff-only');
 }
 
 /** Linux and macOS refuse Unix socket paths longer than this (`sun_path` holds 104–108 bytes). */
@@ -120,6 +147,7 @@ export async function connectDatabase(config: DbConfig): Promise<DbHandle> {
     let pglite: PGlite | undefined;
     let socketDir: { dir: string; temporary: boolean } | undefined;
     try {
+      useBaselineWasmCompiler();
       // Loaded only for the embedded engine: a process on a Postgres server never needs it, and
       // importing it costs ~12 MB of memory and start-up time there (bench: docs/benchmarks.md).
       const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([
@@ -188,6 +216,7 @@ export async function connectDatabase(config: DbConfig): Promise<DbHandle> {
     pool,
     kind: embedded ? 'embedded' : 'server',
     connectionString,
+    engineMemoryBytes: () => (embedded ? wasmMemoryBytes(embedded.pglite) : null),
     listen: (channel, options) => {
       if (closed) throw new Error('The database handle is closed');
       const listener =

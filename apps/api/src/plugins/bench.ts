@@ -10,6 +10,9 @@
  *   executed so far (counted by the database's onQuery hook, which server.ts wires to the counter).
  *   The harness reads it before and after a run of sequential requests: the difference divided by
  *   the number of requests is the statements per request. The route itself runs no query.
+ * - BENCH_MEMORY_REPORT=1: GET /__bench/memory answers where the process's memory is
+ *   (process.memoryUsage() and the embedded engine's WebAssembly memory), so the harness can say
+ *   what its peak resident set is made of (docs/benchmarks.md, Memory).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -38,8 +41,26 @@ export function staticBody(bytes: number): Buffer {
   return Buffer.from(`"${'x'.repeat(bytes - 2)}"`);
 }
 
+/** What GET /__bench/memory answers, in bytes. */
+export interface MemoryReport {
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+  /** The embedded engine's WebAssembly memory; null on the Postgres server. */
+  engine: number | null;
+}
+
+export interface BenchPluginOptions {
+  env: Env;
+  queryCounter?: QueryCounter | undefined;
+  /** The database handle's engineMemoryBytes (server.ts), for BENCH_MEMORY_REPORT. */
+  engineMemory?: (() => number | null) | undefined;
+}
+
 export const benchPlugin = fp(
-  async (app: FastifyInstance, opts: { env: Env; queryCounter?: QueryCounter | undefined }) => {
+  async (app: FastifyInstance, opts: BenchPluginOptions) => {
     if (opts.env.BENCH_STATIC_ROUTE) {
       // Built once per size and kept as a Buffer, so answering costs no encoding or serialising.
       const bodies = new Map<number, Buffer>();
@@ -63,6 +84,13 @@ export const benchPlugin = fp(
       const counter = opts.queryCounter;
       if (!counter) throw new Error('BENCH_COUNT_QUERIES is on but no query counter was given to buildApp');
       app.get('/__bench/queries', async () => ({ statements: counter.total }));
+    }
+    if (opts.env.BENCH_MEMORY_REPORT) {
+      const engineMemory = opts.engineMemory ?? (() => null);
+      app.get('/__bench/memory', async (): Promise<MemoryReport> => {
+        const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
+        return { rss, heapTotal, heapUsed, external, arrayBuffers, engine: engineMemory() };
+      });
     }
   },
   { name: 'bench' },

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 
 import { buildApp } from '../../src/app';
-import { QueryCounter } from '../../src/plugins/bench';
+import { QueryCounter, type MemoryReport } from '../../src/plugins/bench';
 import { createUser } from '../factories';
 import { useTestDatabase } from '../helpers/db';
 import { testEnv } from '../helpers/env';
@@ -19,7 +19,12 @@ afterAll(async () => {
 async function appWith(overrides: Record<string, string>, withCounter = false): Promise<FastifyInstance> {
   // No web build: an unknown path is a plain 404 instead of the SPA's index.html.
   const env = testEnv({ WEB_DIST_DIR: '/nonexistent-web-dist', ...overrides });
-  const app = await buildApp({ env, db: t.db, ...(withCounter ? { queryCounter: counter } : {}) });
+  const app = await buildApp({
+    env,
+    db: t.db,
+    engineMemory: () => t.tdb.engineMemoryBytes(),
+    ...(withCounter ? { queryCounter: counter } : {}),
+  });
   await app.ready();
   apps.push(app);
   return app;
@@ -30,8 +35,10 @@ describe('bench routes', () => {
     const app = await appWith({});
     const staticResponse = await app.inject({ method: 'GET', url: '/__bench/static?bytes=100' });
     const queriesResponse = await app.inject({ method: 'GET', url: '/__bench/queries' });
+    const memoryResponse = await app.inject({ method: 'GET', url: '/__bench/memory' });
     expect(staticResponse.statusCode).toBe(404);
     expect(queriesResponse.statusCode).toBe(404);
+    expect(memoryResponse.statusCode).toBe(404);
   });
 
   it('answers a JSON body of exactly the requested size with BENCH_STATIC_ROUTE', async () => {
@@ -64,5 +71,24 @@ describe('bench routes', () => {
 
   it('refuses to start with BENCH_COUNT_QUERIES but no counter, rather than report zeros', async () => {
     await expect(appWith({ BENCH_COUNT_QUERIES: '1' })).rejects.toThrow(/no query counter/);
+  });
+
+  it("reports the process's memory and the embedded engine's WebAssembly memory with BENCH_MEMORY_REPORT", async () => {
+    const app = await appWith({ BENCH_MEMORY_REPORT: '1' });
+    const response = await app.inject({ method: 'GET', url: '/__bench/memory' });
+    expect(response.statusCode).toBe(200);
+    const report = response.json<MemoryReport>();
+    expect(Object.keys(report).sort()).toEqual(['arrayBuffers', 'engine', 'external', 'heapTotal', 'heapUsed', 'rss']);
+    expect(report.heapUsed).toBeGreaterThan(0);
+    expect(report.rss).toBeGreaterThan(report.heapUsed);
+    if (inject('dbMode') === 'embedded') {
+      // PGlite's memory: a whole number of 64 KiB WebAssembly pages, and never less than it starts with.
+      expect(report.engine).toBeGreaterThanOrEqual(16 * 1024 * 1024);
+      expect((report.engine ?? 0) % 65_536).toBe(0);
+    } else {
+      expect(report.engine).toBeNull();
+    }
+    // The other bench routes stay off.
+    expect((await app.inject({ method: 'GET', url: '/__bench/queries' })).statusCode).toBe(404);
   });
 });
