@@ -6,19 +6,14 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 
+import type { MemoryReport as ServerMemoryReport } from '@rideshare/api';
+
 import type { MachineInfo } from './machine';
 import type { Engine } from './options';
 import type { RunResults, SizeRun } from './results';
 
-/** What GET /__bench/memory answers (apps/api/src/plugins/bench.ts), in bytes. */
-export interface MemoryReport {
-  rss: number;
-  heapTotal: number;
-  heapUsed: number;
-  external: number;
-  arrayBuffers: number;
-  /** The embedded engine's WebAssembly memory; null on the Postgres server. */
-  engine: number | null;
+/** What GET /__bench/memory answers (in bytes), with what the harness adds to it. */
+export interface MemoryReport extends ServerMemoryReport {
   /** How much of it is resident (read by the harness from /proc; null where it cannot tell). */
   engineResident?: number | null;
 }

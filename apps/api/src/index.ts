@@ -9,3 +9,5 @@ export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type { PublicUser } from './repositories/user-repository';
 export type { RideCreator, RideDetail, RideSummary } from './repositories/ride-repository';
 export type { PassengerEntry, PassengerUser } from './repositories/passenger-repository';
+/** What the benchmark harness reads from GET /__bench/memory. */
+export type { MemoryReport } from './plugins/bench';

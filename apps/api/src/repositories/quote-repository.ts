@@ -176,19 +176,3 @@ export async function readRidePrices(
     .where('id', '=', rideId)
     .executeTakeFirstOrThrow();
 }
-
-/**
- * open → assigned to the quote's vendor at the quote's price (the new base cost); the caller has
- * locked the ride and checked the rules.
- */
-export async function assignRideAtPrice(
-  trx: Transaction<Database>,
-  rideId: number,
-  change: { vendorId: number; cost: number },
-): Promise<void> {
-  await trx
-    .updateTable('rides')
-    .set({ status: 'assigned', vendorId: change.vendorId, cost: change.cost, updatedAt: new Date() })
-    .where('id', '=', rideId)
-    .execute();
-}

@@ -595,11 +595,19 @@ export async function deleteRide(trx: Transaction<Database>, id: number): Promis
   await trx.deleteFrom('rides').where('id', '=', id).execute();
 }
 
-/** open → assigned with the vendor set; the caller has locked the row and checked the rules. */
-export async function assignRideToVendor(trx: Transaction<Database>, id: number, vendorId: number): Promise<void> {
+/**
+ * open → assigned with the vendor set, and with `cost` (an accepted quote's price) as the new base
+ * cost; the caller has locked the row and checked the rules.
+ */
+export async function assignRideToVendor(
+  trx: Transaction<Database>,
+  id: number,
+  vendorId: number,
+  cost?: number,
+): Promise<void> {
   await trx
     .updateTable('rides')
-    .set({ status: 'assigned', vendorId, updatedAt: new Date() })
+    .set({ status: 'assigned', vendorId, ...(cost === undefined ? {} : { cost }), updatedAt: new Date() })
     .where('id', '=', id)
     .execute();
 }

@@ -23,7 +23,6 @@ import type { Kysely, Transaction } from 'kysely';
 import { publishRideEvent } from '../events/publish';
 import { isUniqueViolation } from '../repositories/passenger-repository';
 import {
-  assignRideAtPrice,
   findRideCreatorId,
   insertQuote,
   listLiveQuotes,
@@ -34,7 +33,7 @@ import {
   type LockedQuote,
   type QuoteAnswer,
 } from '../repositories/quote-repository';
-import type { LockedRide } from '../repositories/ride-repository';
+import { assignRideToVendor, type LockedRide } from '../repositories/ride-repository';
 import { findPublicUserById, type PublicUser } from '../repositories/user-repository';
 import { notifyAboutRide, rideParty } from './ride-notifications';
 import { lockRideWithEntries, rideNotFound, rideStateOf } from './ride-writes';
@@ -158,7 +157,7 @@ export async function acceptQuote(
     });
     const prices = await readRidePrices(trx, ride.id);
     const change = priceChange({ ...prices, ...state }, quote.price);
-    await assignRideAtPrice(trx, ride.id, { vendorId: quote.vendorId, cost: quote.price });
+    await assignRideToVendor(trx, ride.id, quote.vendorId, quote.price);
     await setQuoteStatus(trx, quote.id, 'accepted');
     const declined = await retireLiveQuotes(trx, ride.id, 'declined');
     await publishRideEvent(trx, 'ride.assigned', ride.id);
