@@ -2,6 +2,8 @@ import type { Database, Db } from '@rideshare/db';
 import type { CalendarRide, Direction } from '@rideshare/domain';
 import { sql, type Transaction } from 'kysely';
 
+import { isPassengerOnRide } from './rides/select';
+
 /** A ride as its calendar event needs it, with the reader's own entry location (null if not on it). */
 export type CalendarRideRow = CalendarRide & { ownLocation: string | null };
 
@@ -53,13 +55,7 @@ export async function listCalendarRidesOf(db: Db, userId: number, since: Date): 
       eb.or([
         eb('rides.creatorId', '=', userId),
         eb('rides.vendorId', '=', userId),
-        eb.exists(
-          eb
-            .selectFrom('ridePassengers as rp')
-            .select(sql`1`.as('one'))
-            .whereRef('rp.rideId', '=', 'rides.id')
-            .where('rp.userId', '=', userId),
-        ),
+        isPassengerOnRide(userId),
       ]),
     )
     .where('rides.date', '>=', since)

@@ -1,0 +1,150 @@
+import type { RideRow } from '@rideshare/db';
+import {
+  visibleCreatorName,
+  visibleDropoffLocations,
+  type Direction,
+  type DriverCard,
+  type DropoffLocation,
+  type RideAudience,
+  type RideStatus,
+} from '@rideshare/domain';
+
+/**
+ * A ride as every list and detail answer shows it; dates are ISO strings on the wire. What it
+ * holds depends on the audience (domain `visibility`): members get the organiser's Discord
+ * username as `creatorName` when no name was given, and every passenger's location in
+ * `dropoffLocations`; the public gets neither.
+ */
+export interface RideSummary {
+  id: number;
+  creatorId: number;
+  /** The organiser's name (members: else their Discord username); null when there is none to show. */
+  creatorName: string | null;
+  direction: Direction;
+  date: string;
+  maxPassengers: number;
+  currentPassengers: number;
+  pickupLocation: string;
+  dropoffLocations: DropoffLocation[];
+  status: RideStatus;
+  vendorId: number | null;
+  driverContactId: number | null;
+  cost: number;
+  additionalStops: number;
+  /** Price of one additional stop, SGD; total = cost + additionalStops × stopPrice. */
+  stopPrice: number;
+  sequenceLocked: boolean;
+  /** Why the organiser cancelled the ride; null unless `status` is 'cancelled'. */
+  cancelReason: string | null;
+  /** When the ride was cancelled (ISO); null unless `status` is 'cancelled'. */
+  cancelledAt: string | null;
+  /**
+   * Seats held by waitlist offers (README "Waitlist"): a newcomer counts them as taken, so a ride
+   * whose free seats are all held reads Full. In lists, every offer not yet passed on (a lapsed one
+   * until the sweep or the ride's next action passes it on, at most `WAITLIST_SWEEP_SECONDS`); in a
+   * ride detail, live offers only, as `waitlist.heldSeats`.
+   */
+  heldSeats: number;
+}
+
+/** The organiser as a ride's detail shows them; username and numbers are null for the public. */
+export interface RideCreator {
+  id: number;
+  name: string | null;
+  discordUsername: string | null;
+  whatsappNumber: string | null;
+  malaysianNumber: string | null;
+}
+
+/**
+ * A ride's waitlist as a ride detail shows it: how many groups wait and the seats live offers hold
+ * (for everyone; no one's identity), and the viewer's own place in line (null when not waiting,
+ * and always for signed-out visitors). Lapsed offers have left the line.
+ */
+export interface RideWaitlist {
+  count: number;
+  /** Seats held by live offers: a newcomer counts them as taken. */
+  heldSeats: number;
+  mine: { position: number; passengerCount: number; offerExpiresAt: string | null } | null;
+}
+
+/**
+ * One ride with its organiser (docs/product.md#data `creator`; null if the user no longer exists), its
+ * driver card (`driver`: null unless a vendor is assigned and the caller is of the ride's party)
+ * and its waitlist.
+ */
+export type RideDetail = RideSummary & {
+  creator: RideCreator | null;
+  driver: DriverCard | null;
+  waitlist: RideWaitlist;
+};
+
+/** The viewer's waitlist row as the detail query reads it (jsonb). */
+export interface WaitlistMineRow {
+  position: number;
+  passengerCount: number;
+  offerExpiresAt: string | null;
+}
+
+export function toRideWaitlist(count: number, held: number, mine: WaitlistMineRow | null): RideWaitlist {
+  return {
+    count: Number(count),
+    heldSeats: Number(held),
+    mine: mine
+      ? {
+          position: Number(mine.position),
+          passengerCount: Number(mine.passengerCount),
+          offerExpiresAt: mine.offerExpiresAt === null ? null : new Date(mine.offerExpiresAt).toISOString(),
+        }
+      : null,
+  };
+}
+
+type RideWithCreator = Pick<
+  RideRow,
+  | 'id'
+  | 'creatorId'
+  | 'direction'
+  | 'date'
+  | 'maxPassengers'
+  | 'currentPassengers'
+  | 'pickupLocation'
+  | 'dropoffLocations'
+  | 'status'
+  | 'vendorId'
+  | 'driverContactId'
+  | 'cost'
+  | 'additionalStops'
+  | 'stopPrice'
+  | 'sequenceLocked'
+  | 'cancelReason'
+  | 'cancelledAt'
+> & { creatorOwnName: string | null; creatorDiscordUsername: string | null; heldSeats: number };
+
+/** A ride row as `audience` may see it (the domain's visibility rules decide what is left out). */
+export function toRideSummary(row: RideWithCreator, audience: RideAudience): RideSummary {
+  return {
+    id: row.id,
+    creatorId: row.creatorId,
+    creatorName: visibleCreatorName(
+      { name: row.creatorOwnName, discordUsername: row.creatorDiscordUsername },
+      audience,
+    ),
+    direction: row.direction,
+    date: row.date.toISOString(),
+    maxPassengers: row.maxPassengers,
+    currentPassengers: row.currentPassengers,
+    pickupLocation: row.pickupLocation,
+    dropoffLocations: visibleDropoffLocations(row, audience),
+    status: row.status,
+    vendorId: row.vendorId,
+    driverContactId: row.driverContactId,
+    cost: row.cost,
+    additionalStops: row.additionalStops,
+    stopPrice: row.stopPrice,
+    sequenceLocked: row.sequenceLocked,
+    cancelReason: row.cancelReason,
+    cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
+    heldSeats: Number(row.heldSeats),
+  };
+}
