@@ -4,14 +4,13 @@ import {
   assertResetCodeUsable,
   createResetCode,
   isResetCodeUsable,
-  issueResetCodeInput,
   normalizeResetCode,
   RESET_CODE_ALPHABET,
   RESET_CODE_INVALID_MESSAGE,
   RESET_CODE_LENGTH,
   resetCodeExpiry,
-  updateProfileInput,
 } from './account';
+import { issueResetCodeInput, updateProfileInput } from './schemas';
 import { DISCORD_USERNAME_RULE } from './schemas';
 import { expectDomainError } from './test-helpers';
 

@@ -2,10 +2,7 @@
  * Account rules beyond the input schemas: whose profile one may change, the texts of the password
  * reset flow, and the one-time reset codes the administrator hands out (docs/product.md#profile).
  */
-import { z } from 'zod';
-
 import { DomainError } from './errors';
-import { adminTargetUsername, idInput, profileUpdateInput } from './schemas';
 
 /** The answer to "forgot password": there is no self-service e-mail reset, a person helps. */
 export const PASSWORD_RESET_REQUEST_MESSAGE =
@@ -103,11 +100,3 @@ export function assertResetCodeUsable<T extends { expiresAt: Date | string; used
     throw new DomainError('RESET_CODE_INVALID', RESET_CODE_INVALID_MESSAGE);
   }
 }
-
-/** Updating a profile names whose profile (`id`); the fields follow {@link profileUpdateInput}. */
-export const updateProfileInput = profileUpdateInput.extend({ id: idInput });
-export type UpdateProfileInput = z.output<typeof updateProfileInput>;
-
-/** The administrator asking for a one-time reset code for a user. */
-export const issueResetCodeInput = z.object({ discordUsername: adminTargetUsername });
-export type IssueResetCodeInput = z.output<typeof issueResetCodeInput>;

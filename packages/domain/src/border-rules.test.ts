@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { assertPlausiblePassportExpiry, travelProfileInput, checklistTickInput } from './border-inputs';
+import { assertPlausiblePassportExpiry } from './border-rules';
+import { checklistTickInput, travelProfileInput } from './schemas';
 import { eveningReminder, eveningReminderFrom, windowOpenReminder } from './border-reminders';
 import {
   addMonths,

@@ -290,3 +290,36 @@ export function assertTickable(items: readonly ChecklistItem[] | null, item: Che
     throw new DomainError('CHECKLIST_NOT_OPEN', `${name} can be submitted from ${formatChecklistDay(found.opensOn)}`);
   }
 }
+
+/** How far ahead a passport's expiry may plausibly lie (passports run ten years at most). */
+export const MAX_PASSPORT_YEARS = 10;
+
+/**
+ * A passport date must be today or later (an expired passport cannot cross) and at most
+ * {@link MAX_PASSPORT_YEARS} years ahead, in Singapore time.
+ *
+ * @example assertPlausiblePassportExpiry('2020-01-01', now) // throws VALIDATION_FAILED
+ */
+export function assertPlausiblePassportExpiry(expiresOn: string | null, now: Date): void {
+  if (expiresOn === null) return;
+  const today = singaporeDay(now);
+  if (expiresOn < today) {
+    throw new DomainError(
+      'VALIDATION_FAILED',
+      `Passport expiry ${expiresOn} is in the past; enter a valid passport's date`,
+    );
+  }
+  const [year, rest] = [Number(today.slice(0, 4)), today.slice(4)];
+  const latest = `${String(year + MAX_PASSPORT_YEARS)}${rest}`;
+  if (expiresOn > latest) {
+    throw new DomainError(
+      'VALIDATION_FAILED',
+      `Passport expiry ${expiresOn} is more than ${String(MAX_PASSPORT_YEARS)} years ahead; check the date`,
+    );
+  }
+}
+
+/** The item ids as their own type guard (for the web's tick boxes). */
+export function isChecklistItemId(value: string): value is ChecklistItemId {
+  return (CHECKLIST_ITEM_IDS as readonly string[]).includes(value);
+}

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
 import {
-  calendarFeedInput,
   calendarFeedPath,
   calendarLocation,
   escapeCalendarText,
@@ -15,6 +14,7 @@ import {
   writeCalendar,
   type CalendarRide,
 } from './calendar';
+import { calendarFeedInput } from './schemas';
 
 const ORIGIN = 'https://rides.example.com';
 const NOW = new Date('2026-11-20T01:02:03.456Z');

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 import type { Direction, RideStatus } from './constants';
 import { formatSgd, perPersonIfFull, perPersonNow, type RideCostInput } from './cost';
 import { directionLabel } from './direction';
@@ -45,14 +43,6 @@ export const CALENDAR_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export function isCalendarToken(value: string): boolean {
   return CALENDAR_TOKEN_PATTERN.test(value);
 }
-
-/**
- * The feed path's token (REST `/api/calendar/:token.ics`, tRPC `calendar.feed`). Any string, with
- * no length bound: one that is not a token is answered 404 like an unknown one (see
- * {@link isCalendarToken}), never 400. Request sizes are bounded by the server.
- */
-export const calendarFeedInput = z.object({ token: z.string({ error: 'Calendar feed not found' }) });
-export type CalendarFeedInput = z.infer<typeof calendarFeedInput>;
 
 /**
  * The path of a personal feed for a token (after the app's origin).

@@ -3,8 +3,6 @@
  * location on the join screen's map or from the place search, so the driver's manifest and the ride
  * page can show the stops in order. Optional everywhere: a typed location has none.
  */
-import { z } from 'zod';
-
 export const LATITUDE_MESSAGE = 'Latitude must be a number from -90 to 90';
 export const LONGITUDE_MESSAGE = 'Longitude must be a number from -180 to 180';
 export const COORDINATES_PAIR_MESSAGE = 'Latitude and longitude must be given together';
@@ -14,20 +12,6 @@ export interface Coordinates {
   latitude: number;
   longitude: number;
 }
-
-const latitude = z
-  .number({ error: LATITUDE_MESSAGE })
-  .min(-90, { error: LATITUDE_MESSAGE })
-  .max(90, { error: LATITUDE_MESSAGE })
-  .nullish();
-const longitude = z
-  .number({ error: LONGITUDE_MESSAGE })
-  .min(-180, { error: LONGITUDE_MESSAGE })
-  .max(180, { error: LONGITUDE_MESSAGE })
-  .nullish();
-
-/** The optional `latitude` and `longitude` fields of a stop's input (validated ranges). */
-export const coordinatesFields = { latitude, longitude };
 
 /**
  * Whether the pair is given together or not at all (a lone latitude says nothing).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DIRECTION_FILTERS, SORT_ORDERS, TIME_FILTERS, rideListFiltersInput } from './filters';
+import { DIRECTION_FILTERS, SORT_ORDERS, TIME_FILTERS } from './filters';
+import { rideListFiltersInput } from './schemas';
 
 describe('filter lists', () => {
   it('match the spec', () => {

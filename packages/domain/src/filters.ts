@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Time filter of the ride list: not yet departed, this Sunday-to-Sunday week, or everything. */
 export const TIME_FILTERS = ['upcoming', 'thisWeek', 'all'] as const;
 export type TimeFilter = (typeof TIME_FILTERS)[number];
@@ -13,13 +11,3 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 export const DEFAULT_TIME_FILTER: TimeFilter = 'upcoming';
 export const DEFAULT_DIRECTION_FILTER: DirectionFilter = 'all';
 export const DEFAULT_SORT_ORDER: SortOrder = 'dateAsc';
-
-/** The ride list's filter settings; every field (and the whole object) may be left out for its default. */
-export const rideListFiltersInput = z
-  .object({
-    time: z.enum(TIME_FILTERS).default(DEFAULT_TIME_FILTER),
-    direction: z.enum(DIRECTION_FILTERS).default(DEFAULT_DIRECTION_FILTER),
-    sort: z.enum(SORT_ORDERS).default(DEFAULT_SORT_ORDER),
-  })
-  .prefault({});
-export type RideListFilters = z.output<typeof rideListFiltersInput>;

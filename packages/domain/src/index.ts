@@ -23,7 +23,6 @@ export * from './vendor-approval';
 export * from './licence-rules';
 export * from './quotes';
 export * from './border-rules';
-export * from './border-inputs';
 export * from './border-reminders';
 export * from './contacts';
 export * from './coordinates';

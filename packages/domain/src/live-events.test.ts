@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { isRideEventType, LAST_EVENT_ID_MESSAGE, liveEventId, liveEventsInput } from './live-events';
+import { isRideEventType, LAST_EVENT_ID_MESSAGE, liveEventId } from './live-events';
+import { liveEventsInput } from './schemas';
 
 describe('liveEventsInput', () => {
   it.each([

@@ -8,8 +8,6 @@
  * `id` a reconnecting client sends back as `Last-Event-ID` is the version for a ride event (`42`)
  * and `u` + the version for an inbox event (`u7`): see {@link liveEventId}.
  */
-import { z } from 'zod';
-
 export const RIDE_EVENT_TYPES = [
   'ride.created',
   'ride.edited',
@@ -59,29 +57,3 @@ export const LAST_EVENT_ID_MESSAGE =
 export function liveEventId(event: Pick<LiveEvent, 'type' | 'version'>): string {
   return event.type === 'notifications.changed' ? `u${String(event.version)}` : String(event.version);
 }
-
-/**
- * The last event a reconnecting client received (SSE `Last-Event-ID`), as text like the header:
- * a ride event's whole number up to 15 digits, or `u` and an inbox event's; absent or empty means
- * "from now on". Leading zeros are dropped (`007` is `7`).
- */
-export const lastEventIdInput = z
-  .string({ error: LAST_EVENT_ID_MESSAGE })
-  .trim()
-  .regex(/^u?\d{1,15}$/, { error: LAST_EVENT_ID_MESSAGE })
-  .transform((value) => (value.startsWith('u') ? `u${String(Number(value.slice(1)))}` : String(Number(value))));
-
-/** The input of the live event stream (tRPC `live.events`, REST `GET /api/events`). */
-export const liveEventsInput = z
-  .object({
-    lastEventId: z.preprocess(
-      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-      lastEventIdInput.nullish(),
-    ),
-  })
-  .nullish()
-  .transform((input) => ({
-    lastEventId: typeof input?.lastEventId === 'string' ? input.lastEventId : null,
-  }));
-
-export type LiveEventsInput = z.input<typeof liveEventsInput>;

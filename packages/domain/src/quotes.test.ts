@@ -9,11 +9,10 @@ import {
   priceChangeDetail,
   QUOTE_PRICE_MESSAGE,
   quoteAudience,
-  quoteFormSchema,
-  quoteInput,
   type QuotedRide,
   type QuoteStatus,
 } from './quotes';
+import { quoteFormSchema, quoteInput } from './schemas';
 import { expectDomainError } from './test-helpers';
 import type { VendorStanding } from './vendor-approval';
 

@@ -3,14 +3,11 @@
  * (docs/vendors.md#quotes). Accepting assigns the ride to that vendor and makes the quote the ride's
  * base cost, so the rules here guard both the offer and the choice.
  */
-import { z } from 'zod';
-
 import { MAX_RIDE_COST, MIN_RIDE_COST } from './constants';
 import { formatSgd, perPersonIfFull, perPersonNow, type RideCostFigures } from './cost';
 import { DomainError, type DomainErrorCode } from './errors';
 import { assertLicenceCovers, type LicensedRide, type VendorLicenceFacts } from './licence-rules';
 import { assertIsCreator, assertNotCancelled, isPast, type RideState } from './ride-state';
-import { formNumber, formText, idInput, nullableText, sgdAmount } from './schemas';
 import { assertApprovedVendor, isApprovedVendor, type VendorStanding, type VendorStatus } from './vendor-approval';
 
 /**
@@ -25,27 +22,6 @@ export const MAX_QUOTE_NOTE_LENGTH = 300;
 
 /** One message for every way a price can be wrong: the same bounds as a ride's base cost. */
 export const QUOTE_PRICE_MESSAGE = `Price must be a whole number from ${String(MIN_RIDE_COST)} to ${String(MAX_RIDE_COST)} SGD`;
-
-const quotePrice = sgdAmount(MIN_RIDE_COST, MAX_RIDE_COST, QUOTE_PRICE_MESSAGE);
-
-/** A vendor quoting a ride: the whole ride's base price in SGD and an optional single-line note. */
-export const quoteInput = z.object({
-  rideId: idInput,
-  price: quotePrice,
-  note: nullableText(MAX_QUOTE_NOTE_LENGTH, 'Note'),
-});
-export type QuoteInput = z.output<typeof quoteInput>;
-
-/** A call about one quote of one ride (withdraw, accept). */
-export const quoteIdInput = z.object({ rideId: idInput, quoteId: idInput });
-export type QuoteIdInput = z.output<typeof quoteIdInput>;
-
-/** The Quote form: the same price rule and messages, read from the form's text inputs. */
-export const quoteFormSchema = z.object({
-  price: formNumber(quotePrice),
-  note: formText(MAX_QUOTE_NOTE_LENGTH, 'Note'),
-});
-export type QuoteFormValues = z.input<typeof quoteFormSchema>;
 
 /** What the quote rules read from a ride: its state, direction, departure and seats. */
 export type QuotedRide = RideState & LicensedRide;

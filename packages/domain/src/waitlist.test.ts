@@ -9,13 +9,13 @@ import {
   heldSeats,
   isOfferLapsed,
   isOfferLive,
-  joinWaitlistInput,
   OFFER_MINUTES,
   offerExpiresAt,
   waitlistPosition,
   withHeldSeats,
   type WaitlistEntry,
 } from './waitlist';
+import { joinWaitlistInput } from './schemas';
 
 const NOW = new Date('2026-11-21T07:00:00.000Z');
 const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000);

@@ -1,6 +1,5 @@
 import { DomainError } from './errors';
 import { assertNotCancelled, isCancelled, isPast, type RideState } from './ride-state';
-import { joinRideInput } from './schemas';
 
 /**
  * The waitlist of a full ride. A member whose group does not fit waits in line (with the location
@@ -13,9 +12,6 @@ import { joinRideInput } from './schemas';
 
 /** How long an offer holds its seats. */
 export const OFFER_MINUTES = 30;
-
-/** Joining the waitlist takes the same fields, and the same messages, as joining the ride. */
-export const joinWaitlistInput = joinRideInput;
 
 /** A waiting group as these rules need it; the queue order is the id order. */
 export interface WaitlistEntry {

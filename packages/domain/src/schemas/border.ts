@@ -1,16 +1,12 @@
 /**
  * The inputs of the travel profile and the checklist (docs/border.md#api), with messages that name
- * what was wrong. The passport date's plausibility depends on today, so it is its own rule.
+ * what was wrong. The passport date's plausibility depends on today, so it is a rule in
+ * `border-rules.ts`, not part of the input.
  */
 import { z } from 'zod';
 
-import { CHECKLIST_ITEM_IDS, DOCUMENT_CATEGORIES, type ChecklistItemId } from './border-rules';
-import { DomainError } from './errors';
-import { idInput, isCalendarDate } from './schemas';
-import { singaporeDay } from './vendor-approval';
-
-/** How far ahead a passport's expiry may plausibly lie (passports run ten years at most). */
-export const MAX_PASSPORT_YEARS = 10;
+import { CHECKLIST_ITEM_IDS, DOCUMENT_CATEGORIES } from '../border-rules';
+import { idInput, isCalendarDate } from './fields';
 
 const PASSPORT_DATE_MESSAGE = 'Passport expiry must be a date (YYYY-MM-DD)';
 
@@ -55,33 +51,3 @@ export const checklistTickInput = z.object({
   done: z.boolean({ error: 'done must be true or false' }),
 });
 export type ChecklistTickInput = z.input<typeof checklistTickInput>;
-
-/**
- * A passport date must be today or later (an expired passport cannot cross) and at most
- * {@link MAX_PASSPORT_YEARS} years ahead, in Singapore time.
- *
- * @example assertPlausiblePassportExpiry('2020-01-01', now) // throws VALIDATION_FAILED
- */
-export function assertPlausiblePassportExpiry(expiresOn: string | null, now: Date): void {
-  if (expiresOn === null) return;
-  const today = singaporeDay(now);
-  if (expiresOn < today) {
-    throw new DomainError(
-      'VALIDATION_FAILED',
-      `Passport expiry ${expiresOn} is in the past; enter a valid passport's date`,
-    );
-  }
-  const [year, rest] = [Number(today.slice(0, 4)), today.slice(4)];
-  const latest = `${String(year + MAX_PASSPORT_YEARS)}${rest}`;
-  if (expiresOn > latest) {
-    throw new DomainError(
-      'VALIDATION_FAILED',
-      `Passport expiry ${expiresOn} is more than ${String(MAX_PASSPORT_YEARS)} years ahead; check the date`,
-    );
-  }
-}
-
-/** The item ids as their own type guard (for the web's tick boxes). */
-export function isChecklistItemId(value: string): value is ChecklistItemId {
-  return (CHECKLIST_ITEM_IDS as readonly string[]).includes(value);
-}
