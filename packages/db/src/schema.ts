@@ -90,6 +90,8 @@ export interface RideTable {
   cancelledAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The calendar event's SEQUENCE: bumped by every edit that changes what the event shows. */
   calendarSequence: Generated<number>;
+  /** The weekly series the ride belongs to (docs/series.md); null for a ride made on its own. */
+  seriesId: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -209,6 +211,20 @@ export interface BorderReminderSentTable {
   sentAt: Timestamp;
 }
 
+/** A weekly series (docs/series.md): what its rides repeat; the rides point at it by seriesId. */
+export interface RideSeriesTable {
+  id: Generated<number>;
+  creatorId: number;
+  /** ISO weekdays, 1 Monday … 7 Sunday. */
+  weekdays: number[];
+  /** 'HH:mm', Singapore time. */
+  time: string;
+  /** `date`s; read as 'YYYY-MM-DD' text by the repository. */
+  fromDate: ColumnType<unknown, string, string>;
+  untilDate: ColumnType<unknown, string, string>;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   users: UserTable;
   driverContacts: DriverContactTable;
@@ -225,6 +241,7 @@ export interface Database {
   travelProfiles: TravelProfileTable;
   checklistTicks: ChecklistTickTable;
   borderRemindersSent: BorderReminderSentTable;
+  rideSeries: RideSeriesTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -8,6 +8,7 @@ import { registerNotificationRoutes } from './notifications';
 import { registerEventRoutes, type EventRouteOptions } from './events';
 import { registerQuoteRoutes } from './quotes';
 import { registerRideRoutes } from './rides';
+import { registerSeriesRoutes } from './series';
 import { registerTravelRoutes } from './travel';
 import { registerVendorRoutes } from './vendor';
 import { registerUserRoutes } from './users';
@@ -22,6 +23,7 @@ export function registerRestRoutes(
   registerAuthRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerRideRoutes(app, deps);
+  registerSeriesRoutes(app, deps);
   registerVendorRoutes(app, deps);
   registerQuoteRoutes(app, deps);
   registerUserRoutes(app, deps);

@@ -8,6 +8,7 @@ import { passengerRouter } from './passenger';
 import { quoteRouter } from './quote';
 import { rideRouter } from './ride';
 import { sequenceRouter } from './sequence';
+import { seriesRouter } from './series';
 import { statsRouter } from './stats';
 import { travelRouter } from './travel';
 import { userRouter } from './user';
@@ -18,6 +19,7 @@ import { waitlistRouter } from './waitlist';
 export const appRouter = router({
   auth: authRouter,
   ride: rideRouter,
+  series: seriesRouter,
   passenger: passengerRouter,
   sequence: sequenceRouter,
   vendor: vendorRouter,

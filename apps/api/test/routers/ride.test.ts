@@ -81,6 +81,7 @@ describe('ride.create', () => {
       sequenceLocked: false,
       cancelReason: null,
       cancelledAt: null,
+      seriesId: null,
       heldSeats: 0,
       driver: null,
       waitlist: { count: 0, heldSeats: 0, mine: null },
