@@ -41,6 +41,8 @@ import {
 import type { PassengerEntry, RideDetail } from '../features/ride-details/types';
 import { parseRideId } from '../features/ride-form/ride-form-texts';
 import { RideNotFoundCard } from '../features/ride-form/ride-not-found-card';
+import { SeriesBadge } from '../features/series/series-badge';
+import { EditRideButton } from '../features/series/series-scope';
 import { useSession, type SessionUser } from '../features/session';
 import { ShareButton } from '../features/share/share-button';
 import { useDriverActions } from '../features/vendor/use-driver-actions';
@@ -168,11 +170,7 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
       size="lg"
       actions={
         <>
-          {canChange ? (
-            <Button component={Link} to={`/rides/edit/${ride.id}`} variant="light">
-              Edit Ride
-            </Button>
-          ) : null}
+          {canChange ? <EditRideButton ride={ride} /> : null}
           {canChange ? <CancelRideButton ride={ride} /> : null}
           {canSeeManifest ? (
             <Button component={Link} to={`/rides/${ride.id}/manifest`} variant="light">
@@ -196,6 +194,7 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
         <Badge color={STATUS_COLORS[status]} variant="light" size="lg">
           {status}
         </Badge>
+        {ride.seriesId !== null ? <SeriesBadge /> : null}
         <Text fw={600} data-testid="passenger-count">
           Passengers {ride.currentPassengers}/{ride.maxPassengers}
           {ride.waitlist.heldSeats > 0 && !past && !cancelled ? (
