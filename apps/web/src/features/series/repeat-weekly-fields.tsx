@@ -41,7 +41,7 @@ export function RepeatWeeklyFields({ repeat }: { repeat: RepeatWeekly }) {
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             <TextInput
               type="time"
-              label="Time"
+              label="Departure time"
               description="Singapore time (GMT+8)"
               value={plan.time}
               onChange={(event) => repeat.update({ time: event.currentTarget.value })}

@@ -77,7 +77,11 @@ export function useSeriesCancel(ride: Pick<SeriesRide, 'id' | 'seriesId'>): {
         >
           <Stack gap={6} mt={6}>
             <Radio value="this" label="This ride" />
-            <Radio value={FOLLOWING} label="This and following rides" />
+            <Radio
+              value={FOLLOWING}
+              label="This and following rides"
+              description="Rides nobody else is on are deleted; the others are cancelled and everyone on them is told"
+            />
           </Stack>
         </Radio.Group>
       ),
