@@ -262,6 +262,29 @@ describe('PATCH /api/rides/series/:id (this and following)', () => {
     expect(told).toEqual([{ userId: bob.id, kind: 'ride_edited', rideId: third?.id }]);
   });
 
+  it("moves the organiser's own location on every ride from the one named", async () => {
+    const series = await createSeries();
+    const res = await send('PATCH', `/api/rides/series/${String(series.id)}`, aliceCookie, {
+      fromRideId: series.rides[2]?.id,
+      pickupLocation: 'Boon Lay MRT',
+      organizerPassengerCount: 2,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Series>().rides.map((ride) => [ride.pickupLocation, ride.currentPassengers])).toEqual([
+      ['Jurong East MRT', 1],
+      ['Jurong East MRT', 1],
+      ['Boon Lay MRT', 2],
+      ['Boon Lay MRT', 2],
+    ]);
+    const own = await t.db.selectFrom('ridePassengers').select('dropoffLocation').orderBy('rideId').execute();
+    expect(own.map((entry) => entry.dropoffLocation)).toEqual([
+      'Jurong East MRT',
+      'Jurong East MRT',
+      'Boon Lay MRT',
+      'Boon Lay MRT',
+    ]);
+  });
+
   it('refuses, changing none, when one ride breaks the one-ride edit rules', async () => {
     const series = await createSeries();
     await addPassenger(t.db, { id: Number(series.rides[3]?.id) }, bob, { count: 3 });
@@ -315,6 +338,20 @@ describe('POST /api/rides/series/:id/cancel (this and following)', () => {
     expect(left).toEqual([]);
     const told = await t.db.selectFrom('notifications').select(['userId', 'kind', 'rideId', 'detail']).execute();
     expect(told).toEqual([{ userId: bob.id, kind: 'ride_cancelled', rideId: third?.id, detail: 'Moving house' }]);
+  });
+
+  it('cancels, rather than deletes, a ride a vendor took, and tells the vendor', async () => {
+    const series = await createSeries();
+    const vendor = await createVendor(t.db);
+    const last = Number(series.rides[3]?.id);
+    await t.db.updateTable('rides').set({ vendorId: vendor.id, status: 'assigned' }).where('id', '=', last).execute();
+    const res = await send('POST', `/api/rides/series/${String(series.id)}/cancel`, aliceCookie, {
+      fromRideId: last,
+      reason: 'Holiday',
+    });
+    expect(res.json<Series>().rides.map((ride) => ride.status)).toEqual(['open', 'open', 'open', 'cancelled']);
+    const told = await t.db.selectFrom('notifications').select(['userId', 'kind']).execute();
+    expect(told).toEqual([{ userId: vendor.id, kind: 'ride_cancelled' }]);
   });
 
   it('skips rides already cancelled, and refuses when every ride from the one named is', async () => {
