@@ -6,6 +6,7 @@
 import type { Database } from '@rideshare/db';
 import {
   assertCanCancelRide,
+  assertCanCreateRide,
   atSingaporeTime,
   DomainError,
   expandSeriesDates,
@@ -71,7 +72,9 @@ export async function createSeries(
   const { weekdays, time, fromDate, untilDate, ...ride } = args.input;
   const plan = expandSeriesDates({ weekdays, time, fromDate, untilDate }, now);
   if (!plan.ok) throw new DomainError('VALIDATION_FAILED', plan.message);
-  if (creator.isVendor) throw new DomainError('VENDORS_CANNOT_CREATE', 'Vendors cannot create rides');
+  // The one-ride rule, once before any write (every date is checked again as its ride is made).
+  const [first] = plan.dates;
+  if (first) assertCanCreateRide({ isVendor: creator.isVendor, date: first, now });
   return db.transaction().execute(async (trx) => {
     const seriesId = await insertSeries(trx, { creatorId: creator.id, weekdays, time, fromDate, untilDate });
     const joined = withinTransaction(trx);
