@@ -1,6 +1,7 @@
 // Reading a ride offline (docs/product.md#offline-rides): the organiser opens their ride at phone
 // size once the service worker is in charge, the signal drops, and the reloaded page still shows
-// the ride from the worker's kept copy, with the "last updated" line.
+// the ride from the worker's kept copy, with the "last updated" line; another member's ride they
+// looked at was not kept.
 import type { BrowserContext, Page } from '@playwright/test';
 
 import { expect, JOURNEY_TIMEOUT_MS, test, VIEWPORTS } from './support/fixtures';
@@ -19,6 +20,17 @@ const keptReads = (page: Page) =>
     return kept ? (await (await caches.open(kept)).keys()).length : 0;
   });
 
+/** How many kept reads name ride `rideId` in their input. */
+const keptReadsAbout = (page: Page, rideId: number) =>
+  page.evaluate(async (id) => {
+    const names = await caches.keys();
+    const kept = names.find((name) => name.startsWith('rideshare-kept-reads'));
+    if (!kept) return 0;
+    const requests = await (await caches.open(kept)).keys();
+    return requests.filter((request) => new URL(request.url).searchParams.get('input')?.includes(`:${String(id)}}`))
+      .length;
+  }, rideId);
+
 let context: BrowserContext | undefined;
 
 test.afterEach(async () => {
@@ -27,7 +39,11 @@ test.afterEach(async () => {
 
 test('the service worker shows a ride the member organises while offline, with when it was last updated', async ({
   browser,
+  signedInPage,
 }) => {
+  const { page: other } = await signedInPage(memberAccount({ name: 'Otto Other' }), 'mobile');
+  const othersRideId = await createRideViaApi(other, { direction: 'SG->FC', location: 'Pasir Ris MRT' });
+
   context = await browser.newContext({ viewport: VIEWPORTS.mobile, serviceWorkers: 'allow' });
   const page = await context.newPage();
   await registerViaApi(page, memberAccount({ name: 'Ofelia Offline' }));
@@ -43,6 +59,14 @@ test('the service worker shows a ride the member organises while offline, with w
   await expect(page.getByText('Woodlands Checkpoint').first()).toBeVisible();
   await expect.poll(() => keptReads(page)).toBeGreaterThan(0);
   await expect(page.getByText(/Offline: last updated/)).toHaveCount(0);
+  // A ride the member is not on is read, but not kept.
+  await page.goto(`/rides/${String(othersRideId)}`);
+  await expect(page.getByText('Pasir Ris MRT').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Join This Ride' })).toBeVisible();
+  await expect.poll(() => keptReadsAbout(page, othersRideId)).toBe(0);
+  await expect.poll(() => keptReadsAbout(page, rideId)).toBeGreaterThan(0);
+  await page.goto(`/rides/${String(rideId)}`);
+  await expect(page.getByText('Woodlands Checkpoint').first()).toBeVisible();
 
   await context.setOffline(true);
   await page.reload();
