@@ -224,5 +224,7 @@ export function startPushOutbox(
     onError: (error) => log.error({ err: error }, 'push outbox failed'),
   });
   outbox.start();
+  // The key pair is made at the first start, not when the first browser asks for it.
+  vapidKeys(db, env).catch((error: unknown) => log.error({ err: error }, 'VAPID keys could not be made'));
   return outbox;
 }

@@ -54,9 +54,19 @@ function tellWorker(message: WorkerMessage): void {
   navigator.serviceWorker.controller?.postMessage(message);
 }
 
-/** Signed out: the rides kept for offline reading are dropped. */
-export function forgetKeptReads(): void {
+/**
+ * Signed out: the rides kept for offline reading are dropped, and this browser's push subscription
+ * ended, so the next member to use it gets none of the last one's notifications (the push service
+ * refuses them from then on, and the server drops the subscription at the first refusal).
+ */
+export function forgetThisDevice(): void {
   tellWorker({ type: 'forget-reads' });
+  if (!serviceWorkerSupported()) return;
+  navigator.serviceWorker
+    .getRegistration('/')
+    .then((registration) => registration?.pushManager.getSubscription())
+    .then((subscription) => subscription?.unsubscribe())
+    .catch(() => undefined);
 }
 
 /** The member is not on this ride: its copy is not kept. */

@@ -19,7 +19,7 @@ import { useQueryClient, type Query } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 
 import { trpc } from '../../lib/trpc';
-import { forgetKeptReads } from '../offline/service-worker';
+import { forgetThisDevice } from '../offline/service-worker';
 
 export type SessionUser = NonNullable<RouterOutputs['auth']['me']>;
 
@@ -88,7 +88,7 @@ export function useLogout() {
   return trpc.auth.logout.useMutation({
     onSuccess: async () => {
       utils.auth.me.setData(undefined, null);
-      forgetKeptReads();
+      forgetThisDevice();
       await reset();
     },
   });
