@@ -7,6 +7,7 @@ import { connectDatabase, DataDirLockedError, migrateToLatest, type DbHandle } f
 import { buildApp } from './app';
 import { EnvError, parseEnv, type Env } from './env';
 import { QueryCounter } from './plugins/bench';
+import { startPushOutbox } from './push/outbox';
 import { loggerOptions } from './plugins/observability';
 import { sweepLapsedOffers } from './services/waitlist-service';
 
@@ -87,6 +88,8 @@ async function main(): Promise<void> {
     });
   }, env.WAITLIST_SWEEP_SECONDS * 1000);
   sweep.unref();
+  // Phone notifications queued by committed writes go out from here (docs/architecture.md#push-outbox).
+  const pushOutbox = startPushOutbox(handle.db, env, handle.listen, app.log);
 
   let shuttingDown = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -109,6 +112,7 @@ async function main(): Promise<void> {
     // unlocked), so no handler loses its database mid-request.
     void app
       .close()
+      .then(() => pushOutbox.stop())
       .then(() => handle.close())
       .then(() => {
         app.log.info('shutdown complete');
@@ -123,7 +127,9 @@ async function main(): Promise<void> {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
-  const address = env.PUBLIC_URL ?? `http://${shownHost}:${String(app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : env.PORT)}`;
+  const address =
+    env.PUBLIC_URL ??
+    `http://${shownHost}:${String(app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : env.PORT)}`;
   const dbLabel = handle.kind === 'embedded' ? `embedded database in ${env.DATA_DIR}` : 'Postgres server';
   console.log(`RideShare is running at ${address} (${dbLabel})`);
 }

@@ -14,6 +14,8 @@ import type {
 } from '@rideshare/domain';
 import type { ColumnType, Generated, JSONColumnType, Kysely, Selectable, Transaction } from 'kysely';
 
+import type { PushOutboxTable, PushSubscriptionTable, PushVapidKeyTable } from './push-schema';
+
 /**
  * Table types for Kysely. Columns are snake_case in Postgres and camelCase here (CamelCasePlugin).
  * `timestamptz` columns read as Date and accept Date or ISO strings on write. `rides.direction` and
@@ -242,6 +244,9 @@ export interface Database {
   checklistTicks: ChecklistTickTable;
   borderRemindersSent: BorderReminderSentTable;
   rideSeries: RideSeriesTable;
+  pushVapidKeys: PushVapidKeyTable;
+  pushSubscriptions: PushSubscriptionTable;
+  pushOutbox: PushOutboxTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -28,3 +28,4 @@ export * from './contacts';
 export * from './coordinates';
 export * from './manifest';
 export * from './series';
+export * from './notification-text';

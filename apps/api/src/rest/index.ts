@@ -6,6 +6,7 @@ import { registerAuthRoutes } from './auth';
 import { registerCalendarRoutes } from './calendar';
 import { registerNotificationRoutes } from './notifications';
 import { registerEventRoutes, type EventRouteOptions } from './events';
+import { registerPushRoutes } from './push';
 import { registerQuoteRoutes } from './quotes';
 import { registerRideRoutes } from './rides';
 import { registerSeriesRoutes } from './series';
@@ -30,6 +31,7 @@ export function registerRestRoutes(
   registerTravelRoutes(app, deps);
   registerCalendarRoutes(app, deps);
   registerNotificationRoutes(app, deps);
+  registerPushRoutes(app, deps);
   registerConfigRoutes(app, deps.env);
   registerEventRoutes(app, deps, options.events);
 }

@@ -5,6 +5,7 @@ import { calendarRouter } from './calendar';
 import { notificationRouter } from './notification';
 import { liveRouter } from './live';
 import { passengerRouter } from './passenger';
+import { pushRouter } from './push';
 import { quoteRouter } from './quote';
 import { rideRouter } from './ride';
 import { sequenceRouter } from './sequence';
@@ -32,6 +33,7 @@ export const appRouter = router({
   quote: quoteRouter,
   live: liveRouter,
   travel: travelRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -12,6 +12,7 @@ import { PasswordSettingsCard } from '../features/profile/password-settings-card
 import { ProfileForm } from '../features/profile/profile-form';
 import { VendorDetailsCard } from '../features/profile/vendor-details-card';
 import { VendorLicenceCard } from '../features/profile/vendor-licence-card';
+import { PhoneNotificationsCard } from '../features/push/phone-notifications-card';
 import { useSession } from '../features/session';
 
 export function ProfilePage() {
@@ -37,6 +38,7 @@ export function ProfilePage() {
         {user?.isVendor ? <VendorDetailsCard key={user.id} user={user} /> : null}
         <TravelDocumentsCard />
         <CalendarFeedCard />
+        <PhoneNotificationsCard />
         <PasswordSettingsCard />
         {isAdmin ? <AdminToolsCard /> : null}
       </Stack>

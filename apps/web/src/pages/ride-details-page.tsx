@@ -25,6 +25,7 @@ import { Page, usePageTitle } from '../components/page';
 import { BorderChecklistCard } from '../features/border/border-checklist-card';
 import { CancelledRideBanner, CancelRideButton } from '../features/ride-details/cancel-ride';
 import { DriverCard } from '../features/ride-details/driver-card';
+import { OfflineNotice, useKeptRide } from '../features/offline';
 import { JoinRideCard } from '../features/ride-details/join-ride-card';
 import { PassengersTab } from '../features/ride-details/passengers-tab';
 import { QuotesCard } from '../features/quotes/quotes-card';
@@ -148,6 +149,8 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
   const canRelease = isCreator && ride.status === 'assigned' && !past;
   // The driver's manifest: the organiser's and the assigned vendor's (docs/vendors.md#manifest).
   const canSeeManifest = user !== null && (isCreator || user.id === ride.vendorId) && !cancelled;
+  const onRide = isCreator || (user && passengers ? passengers.some((entry) => entry.userId === user.id) : null);
+  useKeptRide(ride.id, user ? onRide : false);
 
   const onTabChange = (value: string | null) => {
     const next = readTab(value);
@@ -190,6 +193,7 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
         </>
       }
     >
+      <OfflineNotice />
       <Group gap="sm" wrap="wrap" aria-label="Ride status" role="group">
         <Badge color={STATUS_COLORS[status]} variant="light" size="lg">
           {status}
