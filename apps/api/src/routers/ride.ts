@@ -1,4 +1,11 @@
-import { audienceOf, cancelRideInput, idInput, rideListFiltersInput, ridePayloadInput } from '@rideshare/domain';
+import {
+  audienceOf,
+  cancelRideInput,
+  DomainError,
+  idInput,
+  rideListFiltersInput,
+  ridePayloadInput,
+} from '@rideshare/domain';
 import { z } from 'zod';
 
 import { readRideListPage, type RideListPage } from '../lib/ride-list-cache';
@@ -13,7 +20,6 @@ import { readManifest } from '../services/manifest-service';
 import { cancelRide, createRide, editRide, removeRide } from '../services/ride-service';
 import { rideReadiness, type Readiness } from '../services/travel-service';
 import type { ContextInner } from '../trpc/context';
-import { notFound } from '../trpc/errors';
 import { protectedProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
 
 /** The ride list's filters (domain defaults) plus paging; every field may be left out. */
@@ -36,7 +42,7 @@ const updateRideInput = ridePayloadInput.safeExtend({ id: idInput });
 async function loadRideDetail(ctx: ContextInner, id: number): Promise<RideDetail & { readiness: Readiness | null }> {
   const now = ctx.now();
   const ride = await findRideDetail(ctx.db, id, ctx.user, now);
-  if (!ride) notFound('Ride');
+  if (!ride) throw new DomainError('NOT_FOUND', 'Ride not found');
   return { ...ride, readiness: await rideReadiness(ctx.db, ride, ctx.user?.id ?? null, now) };
 }
 
@@ -100,7 +106,9 @@ export const rideRouter = router({
   }),
 
   /** Rides the caller joined as a passenger but did not organise (one query). */
-  joined: protectedProcedure.query(({ ctx }) => listRidesJoinedBy(ctx.db, ctx.user.id, ctx.now(), audienceOf(ctx.user))),
+  joined: protectedProcedure.query(({ ctx }) =>
+    listRidesJoinedBy(ctx.db, ctx.user.id, ctx.now(), audienceOf(ctx.user)),
+  ),
 
   /**
    * The driver's manifest (manifest-service `readManifest`): the organiser and the approved
@@ -115,5 +123,7 @@ export const rideRouter = router({
   ),
 
   /** Rides the caller organised (one query). */
-  organized: protectedProcedure.query(({ ctx }) => listRidesOrganizedBy(ctx.db, ctx.user.id, ctx.now(), audienceOf(ctx.user))),
+  organized: protectedProcedure.query(({ ctx }) =>
+    listRidesOrganizedBy(ctx.db, ctx.user.id, ctx.now(), audienceOf(ctx.user)),
+  ),
 });
