@@ -63,7 +63,7 @@ async function buildPage(db: Kysely<Database>, query: RideListPageQuery, now: Da
 }
 
 /** One page of the ride list, built fresh (no cache): two statements whatever the data size. */
-export async function readRideListPage(
+async function readRideListPage(
   db: Kysely<Database>,
   query: RideListPageQuery,
   now: Date,

@@ -8,10 +8,9 @@ import {
 } from '@rideshare/domain';
 import { z } from 'zod';
 
-import { readRideListPage, type RideListPage } from '../lib/ride-list-cache';
+import type { RideListPage } from '../lib/ride-list-cache';
 import {
   findRideDetail,
-  listAllRides,
   listRidesJoinedBy,
   listRidesOrganizedBy,
   type RideDetail,
@@ -57,17 +56,12 @@ export const rideRouter = router({
   /**
    * The home page list: filtered (time, direction), sorted (rides still to come before past ones,
    * then by date) and paged in SQL; `total` counts every matching ride. As the caller's audience
-   * sees it; first pages come from the ride list cache when the context has one (HTTP requests).
+   * sees it; first pages come from the ride list cache (the full list, GET /api/rides, too).
    */
   list: publicProcedure.input(rideListInput).query(({ ctx, input }): Promise<RideListPage> => {
     const { page, pageSize, ...filters } = input;
-    const query = { filters, page, pageSize, audience: audienceOf(ctx.user) };
-    const now = ctx.now();
-    return ctx.rideListCache ? ctx.rideListCache.page(ctx.db, query, now) : readRideListPage(ctx.db, query, now);
+    return ctx.rideListCache.page(ctx.db, { filters, page, pageSize, audience: audienceOf(ctx.user) }, ctx.now());
   }),
-
-  /** Every ride, soonest first, as the caller's audience sees it: the documented GET /api/rides answer. */
-  all: publicProcedure.query(({ ctx }) => listAllRides(ctx.db, audienceOf(ctx.user))),
 
   /** One ride with its organiser as `creator` (username and numbers for signed-in callers only). */
   byId: publicProcedure.input(byIdInput).query(({ ctx, input }) => loadRideDetail(ctx, input.id)),
