@@ -25,7 +25,6 @@ import { registerCompression } from './lib/compression';
 import { apiPathKind, canonicalUrl } from './lib/request-path';
 import { RideListCache } from './lib/ride-list-cache';
 import { RidesVersionWatch } from './lib/rides-version';
-import { benchPlugin, type QueryCounter } from './plugins/bench';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { jsonBodyPlugin } from './plugins/json-body';
 import { liveEventsPlugin } from './plugins/live-events';
@@ -42,10 +41,11 @@ export interface BuildAppOptions {
   env: Env;
   db: Kysely<Database>;
   logger?: FastifyServerOptions['logger'];
-  /** Bench only: the statement counter server.ts wires to the database when BENCH_COUNT_QUERIES is on. */
-  queryCounter?: QueryCounter;
-  /** Bench only: the embedded engine's memory size, for BENCH_MEMORY_REPORT (DbHandle.engineMemoryBytes). */
-  engineMemory?: DbHandle['engineMemoryBytes'];
+  /**
+   * Path prefixes (e.g. '/__extra/') that the per-address request limit counts like the API's own,
+   * for routes a caller adds to the returned app (the benchmark harness's).
+   */
+  rateLimitedPrefixes?: readonly string[];
   /**
    * Where live events come from: the database handle's `listen` (server.ts; tests of the live
    * channel). Without it the event streams serve, but hear nothing.
@@ -79,8 +79,7 @@ export async function buildApp({
   env,
   db,
   logger,
-  queryCounter,
-  engineMemory,
+  rateLimitedPrefixes = [],
   listen,
   live = {},
   now,
@@ -108,7 +107,7 @@ export async function buildApp({
   await registerCompression(app);
   await app.register(securityPlugin, { env });
   await app.register(sessionPlugin, { env, db });
-  deps.rateLimit = await registerRateLimits(app, env, db);
+  deps.rateLimit = await registerRateLimits(app, env, db, { countedPrefixes: rateLimitedPrefixes });
   await app.register(liveEventsPlugin, {
     hub: liveEvents,
     listen,
@@ -142,11 +141,6 @@ export async function buildApp({
   });
 
   registerRestRoutes(app, deps, { events: { heartbeatMs: live.heartbeatMs } });
-
-  // Benchmark harness only (bench/): routes that exist solely when a BENCH_* flag is set.
-  if (env.BENCH_STATIC_ROUTE || env.BENCH_COUNT_QUERIES || env.BENCH_MEMORY_REPORT) {
-    await app.register(benchPlugin, { env, queryCounter, engineMemory });
-  }
 
   const webDist = defaultWebDist(env);
   if (webDist) {

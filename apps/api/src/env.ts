@@ -100,10 +100,6 @@ export const envSchema = z
       .min(0, { error: 'VENDOR_CONTACTS_HOURS_BEFORE must be a whole number of hours from 0 to 720' })
       .max(720, { error: 'VENDOR_CONTACTS_HOURS_BEFORE must be a whole number of hours from 0 to 720' })
       .default(DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE),
-    // Benchmark harness only (bench/, plugins/bench.ts): off by default, never set in deployments.
-    BENCH_STATIC_ROUTE: booleanish.default(false),
-    BENCH_COUNT_QUERIES: booleanish.default(false),
-    BENCH_MEMORY_REPORT: booleanish.default(false),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';
