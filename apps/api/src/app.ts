@@ -1,9 +1,9 @@
 /**
  * buildApp({ env, db }) assembles the HTTP server from injected config and database, so tests build
  * it against a test database. Every request path is made canonical before routing
- * (lib/request-path.ts), so routes and hooks see one spelling. Registers, in order: the JSON error
+ * (http/request-path.ts), so routes and hooks see one spelling. Registers, in order: the JSON error
  * handler, the JSON body parser (an empty body is none), request ids and health checks (/healthz,
- * /readyz), compression of the answers (lib/compression.ts), security headers and CORS, cookies + sessions (Postgres store), the rate limits (per
+ * /readyz), compression of the answers (http/compression.ts), security headers and CORS, cookies + sessions (Postgres store), the rate limits (per
  * address on every route below; per bucket for the procedures), the live event channel (the LISTEN
  * feeding the hub; streams ended first on shutdown), tRPC at /trpc (batches of at most 10 calls,
  * none of them a credential procedure; subscriptions over SSE), the documented REST paths under
@@ -19,12 +19,12 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 
+import { RideListCache } from './cache/ride-list-cache';
+import { RidesVersionWatch } from './cache/rides-version';
 import type { Env } from './env';
 import { LiveEventHub, type LiveEventHubOptions } from './events/hub';
-import { registerCompression } from './lib/compression';
-import { apiPathKind, canonicalUrl } from './lib/request-path';
-import { RideListCache } from './lib/ride-list-cache';
-import { RidesVersionWatch } from './lib/rides-version';
+import { registerCompression } from './http/compression';
+import { apiPathKind, canonicalUrl } from './http/request-path';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { jsonBodyPlugin } from './plugins/json-body';
 import { liveEventsPlugin } from './plugins/live-events';

@@ -23,7 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 
 import type { Env } from '../env';
-import { decisionPath } from '../lib/request-path';
+import { decisionPath } from '../http/request-path';
 import { ACTION_LIMIT_WINDOW_MS, countAction } from '../repositories/action-limit-repository';
 import type { RateLimitBucket, RateLimitCheck } from '../trpc/context';
 

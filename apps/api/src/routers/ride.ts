@@ -8,7 +8,7 @@ import {
 } from '@rideshare/domain';
 import { z } from 'zod';
 
-import type { RideListPage } from '../lib/ride-list-cache';
+import type { RideListPage } from '../cache/ride-list-cache';
 import {
   findRideDetail,
   listRidesJoinedBy,

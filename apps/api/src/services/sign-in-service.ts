@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { hashOptions, PasswordQueueFullError, type PasswordHashOptions } from '../auth/password';
 import type { Env } from '../env';
 import { publishUserEvent } from '../events/publish';
-import { clientAddressKey } from '../lib/client-address';
+import { clientAddressKey } from '../http/client-address';
 import {
   deleteThrottleCounter,
   deleteThrottleCountersBefore,

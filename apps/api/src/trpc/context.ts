@@ -13,7 +13,7 @@ import type { LiveEventHub } from '../events/hub';
 import { sessionStreamTag } from '../events/publish';
 import { touchSession } from '../repositories/session-repository';
 import { findAuthUserById, type AuthUser } from '../repositories/user-repository';
-import { RideListCache } from '../lib/ride-list-cache';
+import { RideListCache } from '../cache/ride-list-cache';
 
 /** The writes with a tighter rate limit than the per-address one (RATE_LIMIT_*_PER_HOUR). */
 export type RateLimitBucket =

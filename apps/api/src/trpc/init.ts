@@ -16,7 +16,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 
 import { LIVE_HEARTBEAT_MS } from '../events/constants';
-import { clientAddressKey } from '../lib/client-address';
+import { clientAddressKey } from '../http/client-address';
 import type { ContextInner, RateLimitBucket } from './context';
 import { describeInvalidInput, INTERNAL_ERROR_MESSAGE, isInternalError, toTRPCError } from './errors';
 

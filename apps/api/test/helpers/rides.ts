@@ -4,7 +4,7 @@ import { TRPCError } from '@trpc/server';
 import type { Kysely } from 'kysely';
 import { ZodError } from 'zod';
 
-import { RideListCache } from '../../src/lib/ride-list-cache';
+import { RideListCache } from '../../src/cache/ride-list-cache';
 import type { RideSummary } from '../../src/repositories/ride-repository';
 import { createCaller } from '../../src/routers/app-router';
 import { createContextInner } from '../../src/trpc/context';

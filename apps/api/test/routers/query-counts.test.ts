@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { RideListCache } from '../../src/lib/ride-list-cache';
+import { RideListCache } from '../../src/cache/ride-list-cache';
 import { addPassenger, createRide, createUser, createUsers, createVendor, type TestUser } from '../factories';
 import { useTestDatabase } from '../helpers/db';
 import { callerFor } from '../helpers/rides';

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { addPassenger, createRide, createUser, createVendor, type TestUser } from '../factories';
 import { useTestDatabase } from '../helpers/db';
 import { callerFor, fullRideList, refusal, rideTablesSnapshot } from '../helpers/rides';
-import { RideListCache } from '../../src/lib/ride-list-cache';
+import { RideListCache } from '../../src/cache/ride-list-cache';
 import { readRidesVersion } from '../../src/repositories/ride-repository';
 
 const t = useTestDatabase();

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 
-import { RideListCache } from '../../src/lib/ride-list-cache';
+import { RideListCache } from '../../src/cache/ride-list-cache';
 import { sweepLapsedOffers, WAITLIST_SWEEP_LOCK_KEY } from '../../src/services/waitlist-service';
 import { addPassenger, createRide, createUser, createUsers, createVendor, type TestUser } from '../factories';
 import { useTestDatabase } from '../helpers/db';
