@@ -116,10 +116,6 @@ export const envSchema = z
       .optional(),
     // Tests only: push endpoints on loopback over plain http are accepted (a local push service).
     PUSH_ALLOW_LOOPBACK: booleanish.default(false),
-    // Benchmark harness only (bench/, plugins/bench.ts): off by default, never set in deployments.
-    BENCH_STATIC_ROUTE: booleanish.default(false),
-    BENCH_COUNT_QUERIES: booleanish.default(false),
-    BENCH_MEMORY_REPORT: booleanish.default(false),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';

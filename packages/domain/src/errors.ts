@@ -88,6 +88,21 @@ export class DomainError extends Error {
 }
 
 /**
+ * A RATE_LIMITED refusal that also says when to come back (seconds): answered 429 with a
+ * Retry-After header, over tRPC and REST alike.
+ *
+ * @example throw new RateLimitedError('Too many attempts. Try again in 5 minutes.', 300);
+ */
+export class RateLimitedError extends DomainError {
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds: number) {
+    super('RATE_LIMITED', message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/**
  * Recognises a domain refusal, also one created by another copy of this package (bundlers can
  * duplicate modules, which breaks a bare `instanceof`).
  *

@@ -1,15 +1,14 @@
-import { audienceOf, cancelSeriesInput, createSeriesInput, editSeriesInput, idInput } from '@rideshare/domain';
+import { audienceOf, cancelSeriesInput, DomainError, createSeriesInput, editSeriesInput, idInput } from '@rideshare/domain';
 import { z } from 'zod';
 
 import { readSeriesAnswer, type SeriesAnswer } from '../repositories/series-repository';
 import { cancelSeries, createSeries, editSeries } from '../services/series-service';
 import type { ContextInner } from '../trpc/context';
-import { notFound } from '../trpc/errors';
 import { protectedProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
 
 async function loadSeries(ctx: ContextInner, id: number): Promise<SeriesAnswer> {
   const series = await readSeriesAnswer(ctx.db, id, audienceOf(ctx.user));
-  if (!series) notFound('Series');
+  if (!series) throw new DomainError('NOT_FOUND', 'Series not found');
   return series;
 }
 

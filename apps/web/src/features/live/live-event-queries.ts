@@ -6,7 +6,7 @@
  * - a change to one ride (edited, cancelled, assigned, released, completed, seats, drop-off
  *   sequence, deleted) → that ride's page (`ride.byId`) and its passenger list (`passenger.list`,
  *   which also carries the drop-off sequence), and every list a ride appears in: the home list
- *   (`ride.list`, `ride.all`), My Rides (`ride.organized`, `ride.joined`) and the vendor's lists
+ *   (`ride.list`), My Rides (`ride.organized`, `ride.joined`) and the vendor's lists
  *   (`vendor.rides`, `vendor.available`);
  * - a new or deleted ride also changes the home page's ride count (`stats.get`);
  * - `waitlist.changed` → that ride's page (its waiting-list figures) and the lists (cards count the
@@ -33,14 +33,9 @@ export interface QueryFilter {
 
 /** The lists a ride shows up in. */
 function rideLists(): QueryFilter[] {
-  return [
-    trpc.ride.list,
-    trpc.ride.all,
-    trpc.ride.organized,
-    trpc.ride.joined,
-    trpc.vendor.rides,
-    trpc.vendor.available,
-  ].map((procedure) => ({ queryKey: getQueryKey(procedure) }));
+  return [trpc.ride.list, trpc.ride.organized, trpc.ride.joined, trpc.vendor.rides, trpc.vendor.available].map(
+    (procedure) => ({ queryKey: getQueryKey(procedure) }),
+  );
 }
 
 /** One ride's own queries: its page and its passengers (with their drop-off order). */
