@@ -27,3 +27,4 @@ export * from './border-reminders';
 export * from './contacts';
 export * from './coordinates';
 export * from './manifest';
+export * from './alerts';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 import type { HttpContextDeps } from '../trpc/context';
 import { registerAdminRoutes } from './admin';
+import { registerAlertRoutes } from './alerts';
 import { registerAuthRoutes } from './auth';
 import { registerCalendarRoutes } from './calendar';
 import { registerNotificationRoutes } from './notifications';
@@ -28,6 +29,7 @@ export function registerRestRoutes(
   registerTravelRoutes(app, deps);
   registerCalendarRoutes(app, deps);
   registerNotificationRoutes(app, deps);
+  registerAlertRoutes(app, deps);
   registerConfigRoutes(app, deps.env);
   registerEventRoutes(app, deps, options.events);
 }

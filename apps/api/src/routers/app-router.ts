@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from '../trpc/init';
 import { adminRouter } from './admin';
+import { alertRouter } from './alert';
 import { authRouter } from './auth';
 import { calendarRouter } from './calendar';
 import { notificationRouter } from './notification';
@@ -30,6 +31,7 @@ export const appRouter = router({
   quote: quoteRouter,
   live: liveRouter,
   travel: travelRouter,
+  alert: alertRouter,
 });
 
 export type AppRouter = typeof appRouter;
