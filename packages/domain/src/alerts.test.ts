@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import {
+  addDays,
   ALERT_MESSAGES,
   alertMatchesRide,
   assertAlertWindow,
@@ -52,6 +53,8 @@ describe('Singapore calendar', () => {
     expect(daysBetween('2026-12-30', '2027-01-02')).toBe(3);
     expect(daysBetween('2027-02-28', '2027-03-01')).toBe(1);
     expect(daysBetween('2026-12-02', '2026-11-25')).toBe(-7);
+    expect(addDays('2026-11-25', 7)).toBe('2026-12-02');
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
   });
 
   it('reads and writes 24-hour clock times', () => {

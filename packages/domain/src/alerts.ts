@@ -81,6 +81,15 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /**
+ * The calendar date `days` after another ('YYYY-MM-DD').
+ *
+ * @example addDays('2026-11-25', 7) // '2026-12-02'
+ */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
  * A clock time 'HH:MM' (24-hour) as minutes after midnight, or null when it is not one.
  *
  * @example parseClockTime('07:30') // 450
