@@ -233,7 +233,14 @@ export function fullRun(): RunResults {
           p90Ms: meanMs * 1.5,
           toldPerRide: alerts > 0 ? 40 : 0,
         });
-        return { engine, withoutAlerts: phase(0, 20), withAlerts: phase(10_000, 26), timeRatio: 1.3 };
+        return {
+          engine,
+          withoutAlerts: phase(0, 20),
+          unmatchedAlerts: { ...phase(10_000, 22), toldPerRide: 0 },
+          withAlerts: phase(10_000, 26),
+          matchingRatio: 1.1,
+          timeRatio: 1.3,
+        };
       }),
     },
     elapsedSeconds: 600,
