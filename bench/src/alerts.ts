@@ -161,7 +161,8 @@ async function measurePhase(
   const toldBefore = await countNotifications(target);
   const server = await startServer(
     ctx.repoRoot,
-    { ...target.serverEnv, ...ctx.options.serverEnv },
+    // The periodic sweep would add its own statements to the count: once a day is never here.
+    { ...target.serverEnv, ...ctx.options.serverEnv, WAITLIST_SWEEP_SECONDS: '86400' },
     ctx.options.serverNodeArgs,
   );
   const stop = () => server.stop();
