@@ -20,9 +20,8 @@ import { startServer } from './server-process';
 /** How many alerts the loaded phase has: 1,000 members with the most each may keep (10). */
 export const BENCH_ALERTS = 10_000;
 const ALERTS_PER_OWNER = 10;
-/** Rides created per phase after the warm-up, one at a time. */
-const MEASURED_CREATES = 60;
-const WARMUP_CREATES = 10;
+/** Rides created per phase after the warm-up, one at a time (the smoke run only counts statements). */
+const CREATES = { full: { warmup: 10, measured: 60 }, smoke: { warmup: 3, measured: 10 } } as const;
 
 export interface AlertPhase {
   alerts: number;
@@ -158,6 +157,7 @@ async function measurePhase(
   data: { readerUsername: string; password: string },
   alerts: number,
 ): Promise<AlertPhase> {
+  const { warmup, measured } = ctx.options.smoke ? CREATES.smoke : CREATES.full;
   const toldBefore = await countNotifications(target);
   const server = await startServer(
     ctx.repoRoot,
@@ -169,9 +169,9 @@ async function measurePhase(
   ctx.cleanups.add(stop);
   try {
     const cookie = await login(server.url, data.readerUsername, data.password);
-    await createRides(server.url, cookie, 0, WARMUP_CREATES);
+    await createRides(server.url, cookie, 0, warmup);
     const before = await statementsSoFar(server.url);
-    const times = await createRides(server.url, cookie, WARMUP_CREATES, MEASURED_CREATES);
+    const times = await createRides(server.url, cookie, warmup, measured);
     const after = await statementsSoFar(server.url);
     await server.stop();
     ctx.cleanups.delete(stop);
@@ -179,12 +179,12 @@ async function measurePhase(
     const told = await countNotifications(target);
     return {
       alerts,
-      creates: MEASURED_CREATES,
-      statementsPerCreate: (after - before) / MEASURED_CREATES,
+      creates: measured,
+      statementsPerCreate: (after - before) / measured,
       meanMs: times.reduce((sum, t) => sum + t, 0) / times.length,
       p50Ms: quantile(sorted, 0.5),
       p90Ms: quantile(sorted, 0.9),
-      toldPerRide: (told - toldBefore) / (MEASURED_CREATES + WARMUP_CREATES),
+      toldPerRide: (told - toldBefore) / (warmup + measured),
     };
   } finally {
     await server.stop();

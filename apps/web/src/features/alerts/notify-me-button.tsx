@@ -11,22 +11,23 @@ const AlertDialog = lazy(async () => ({ default: (await import('./alert-dialog')
 
 export function NotifyMeButton({ direction }: { direction: DirectionFilter }) {
   const [open, setOpen] = useState(false);
-  const [loaded, setLoaded] = useState(false);
+  // Bumped on every opening, so the dialog starts afresh from the list's current filter.
+  const [opening, setOpening] = useState(0);
   const initialDirection: Direction | null = direction === 'all' ? null : direction;
   return (
     <Group justify="flex-end" mb="sm">
       <Button
         variant="light"
         onClick={() => {
-          setLoaded(true);
+          setOpening((count) => count + 1);
           setOpen(true);
         }}
       >
         Notify me of rides like this
       </Button>
-      {loaded ? (
+      {opening > 0 ? (
         <Suspense fallback={null}>
-          <AlertDialog opened={open} onClose={() => setOpen(false)} initialDirection={initialDirection} />
+          <AlertDialog key={opening} opened={open} onClose={() => setOpen(false)} initialDirection={initialDirection} />
         </Suspense>
       ) : null}
     </Group>
