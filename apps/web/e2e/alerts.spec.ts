@@ -3,6 +3,7 @@
 // and the alert's owner finds the notification through the bell and follows it to the ride.
 import { formatRideDate } from '@rideshare/domain';
 
+import { expectAccessible } from './support/accessibility';
 import { expect, JOURNEY_TIMEOUT_MS, test } from './support/fixtures';
 import { createRideViaApi, inDays, latestToast, memberAccount, screenshot } from './support/helpers';
 
@@ -19,6 +20,7 @@ test('an alert made from the rides list tells its owner of a matching ride (375 
   await expect(dialog.getByRole('radio', { name: 'Forest City to Singapore' })).toBeChecked();
   await expect(dialog.getByRole('textbox', { name: 'From', exact: true })).not.toHaveValue('');
   await screenshot(ann, 'alert-dialog-mobile');
+  await expectAccessible(ann, 'ride alert dialog (mobile)');
   await dialog.getByRole('button', { name: 'Save alert' }).click();
   await expect(latestToast(ann, 'Alert saved')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -27,6 +29,7 @@ test('an alert made from the rides list tells its owner of a matching ride (375 
   const alerts = ann.getByRole('list', { name: 'Your ride alerts' });
   await expect(alerts.getByRole('listitem')).toHaveCount(1);
   await expect(alerts.getByRole('listitem').first()).toContainText('Forest City to Singapore');
+  await expectAccessible(ann, 'profile with a ride alert (mobile)');
 
   // Another member creates a matching ride; a ride the other way tells nobody.
   const { page: olivia } = await signedInPage(memberAccount({ name: 'Olivia Organiser' }), 'mobile');
