@@ -6,10 +6,10 @@
  *
  * Placement (docs/architecture.md#input-schemas): every zod schema of the domain lives in this
  * folder, one file per area named after the router that takes it (`auth`, `users`, `rides`,
- * `passengers`, `quotes`, `vendors`, `border`, `notifications`, `calendar`, `live-events`); a form
- * schema sits beside the input it mirrors; the field builders they share are in `fields.ts`. The
- * rule modules beside this folder hold no schemas: they export the messages and limits a schema
- * reads, and import nothing from here but types.
+ * `passengers`, `quotes`, `vendors`, `border`, `notifications`, `calendar`, `live-events`,
+ * `alerts`); a form schema sits beside the input it mirrors; the field builders they share are in
+ * `fields.ts`. The rule modules beside this folder hold no schemas: they export the messages and
+ * limits a schema reads, and import nothing from here but types.
  */
 export {
   DISCORD_USERNAME_RULE,
