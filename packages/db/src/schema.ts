@@ -227,6 +227,30 @@ export interface RideSeriesTable {
   createdAt: CreatedAt;
 }
 
+/** A member's ride alert (docs/alerts.md): dates and times in Singapore. */
+export interface RideAlertTable {
+  id: Generated<number>;
+  userId: number;
+  direction: Direction;
+  /** `date` columns: written as 'YYYY-MM-DD', read through `to_char` by the repository. */
+  fromDate: ColumnType<unknown, string, string>;
+  toDate: ColumnType<unknown, string, string>;
+  /** ISO weekdays (1 Monday … 7 Sunday); null for any day. */
+  weekdays: number[] | null;
+  /** Minutes after Singapore midnight, both included; null for no bound. */
+  earliestMinute: number | null;
+  latestMinute: number | null;
+  createdAt: CreatedAt;
+}
+
+/** The member already told of a ride by an alert: one per ride and member. */
+export interface RideAlertMatchTable {
+  rideId: number;
+  userId: number;
+  alertId: number | null;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   users: UserTable;
   driverContacts: DriverContactTable;
@@ -247,6 +271,8 @@ export interface Database {
   pushVapidKeys: PushVapidKeyTable;
   pushSubscriptions: PushSubscriptionTable;
   pushOutbox: PushOutboxTable;
+  rideAlerts: RideAlertTable;
+  rideAlertMatches: RideAlertMatchTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -56,6 +56,7 @@ export const DOMAIN_ERROR_CODES = [
   'NOT_IN_PARTY',
   'CHECKLIST_ITEM_NOT_APPLICABLE',
   'CHECKLIST_NOT_OPEN',
+  'ALERT_LIMIT_REACHED',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -29,3 +29,4 @@ export * from './coordinates';
 export * from './manifest';
 export * from './series';
 export * from './notification-text';
+export * from './alerts';

@@ -92,6 +92,8 @@ export function notificationSentence(item: NotificationFields): string {
         : `A border document can now be submitted for the ride ${ride}`;
     case 'border_evening_before':
       return borderEveningSentence(ride, detail);
+    case 'ride_alert_match':
+      return `A new ride matches your alert: ${ride}`;
     default:
       return 'Something changed on one of your rides';
   }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 import type { HttpContextDeps } from '../trpc/context';
 import { registerAdminRoutes } from './admin';
+import { registerAlertRoutes } from './alerts';
 import { registerAuthRoutes } from './auth';
 import { registerCalendarRoutes } from './calendar';
 import { registerNotificationRoutes } from './notifications';
@@ -32,6 +33,7 @@ export function registerRestRoutes(
   registerCalendarRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   registerPushRoutes(app, deps);
+  registerAlertRoutes(app, deps);
   registerConfigRoutes(app, deps.env);
   registerEventRoutes(app, deps, options.events);
 }

@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from '../trpc/init';
 import { adminRouter } from './admin';
+import { alertRouter } from './alert';
 import { authRouter } from './auth';
 import { calendarRouter } from './calendar';
 import { notificationRouter } from './notification';
@@ -34,6 +35,7 @@ export const appRouter = router({
   live: liveRouter,
   travel: travelRouter,
   push: pushRouter,
+  alert: alertRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -65,6 +65,7 @@ const domainErrorStatus = {
   NOT_IN_PARTY: 'FORBIDDEN',
   CHECKLIST_ITEM_NOT_APPLICABLE: 'BAD_REQUEST',
   CHECKLIST_NOT_OPEN: 'CONFLICT',
+  ALERT_LIMIT_REACHED: 'CONFLICT',
 } as const satisfies Record<DomainErrorCode, TRPC_ERROR_CODE_KEY>;
 
 /**

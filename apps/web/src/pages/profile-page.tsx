@@ -5,6 +5,7 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 
 import { Page } from '../components/page';
+import { AlertsCard } from '../features/alerts/alerts-card';
 import { TravelDocumentsCard } from '../features/border/travel-documents-card';
 import { AdminToolsCard } from '../features/profile/admin-tools-card';
 import { CalendarFeedCard } from '../features/profile/calendar-feed-card';
@@ -36,6 +37,7 @@ export function ProfilePage() {
         </Card>
         {user?.isVendor ? <VendorLicenceCard key={`licence-${String(user.id)}`} user={user} /> : null}
         {user?.isVendor ? <VendorDetailsCard key={user.id} user={user} /> : null}
+        {user && !user.isVendor ? <AlertsCard /> : null}
         <TravelDocumentsCard />
         <CalendarFeedCard />
         <PhoneNotificationsCard />

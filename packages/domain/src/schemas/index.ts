@@ -10,6 +10,10 @@
  * schema sits beside the input it mirrors; the field builders they share are in `fields.ts`. The
  * rule modules beside this folder hold no schemas: they export the messages and limits a schema
  * reads, and import nothing from here but types.
+ * `passengers`, `quotes`, `vendors`, `border`, `notifications`, `calendar`, `live-events`,
+ * `alerts`); a form schema sits beside the input it mirrors; the field builders they share are in
+ * `fields.ts`. The rule modules beside this folder hold no schemas: they export the messages and
+ * limits a schema reads, and import nothing from here but types.
  */
 export {
   DISCORD_USERNAME_RULE,
@@ -36,3 +40,4 @@ export * from './calendar';
 export * from './live-events';
 export * from './series';
 export * from './push';
+export * from './alerts';
