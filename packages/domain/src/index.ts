@@ -27,3 +27,5 @@ export * from './border-reminders';
 export * from './contacts';
 export * from './coordinates';
 export * from './manifest';
+export * from './payments';
+export * from './emvco';

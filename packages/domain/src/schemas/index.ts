@@ -34,3 +34,4 @@ export * from './quotes';
 export * from './border';
 export * from './calendar';
 export * from './live-events';
+export * from './payments';
