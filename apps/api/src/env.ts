@@ -1,4 +1,4 @@
-import { DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE } from '@rideshare/domain';
+import { DEFAULT_PRICE_LOCK_HOURS, DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE } from '@rideshare/domain';
 import { z } from 'zod';
 
 /**
@@ -100,6 +100,13 @@ export const envSchema = z
       .min(0, { error: 'VENDOR_CONTACTS_HOURS_BEFORE must be a whole number of hours from 0 to 720' })
       .max(720, { error: 'VENDOR_CONTACTS_HOURS_BEFORE must be a whole number of hours from 0 to 720' })
       .default(DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE),
+    // How long before departure a ride's price locks (docs/payments.md#price-lock).
+    PRICE_LOCK_HOURS: z.coerce
+      .number({ error: 'PRICE_LOCK_HOURS must be a whole number of hours from 1 to 720' })
+      .int({ error: 'PRICE_LOCK_HOURS must be a whole number of hours from 1 to 720' })
+      .min(1, { error: 'PRICE_LOCK_HOURS must be a whole number of hours from 1 to 720' })
+      .max(720, { error: 'PRICE_LOCK_HOURS must be a whole number of hours from 1 to 720' })
+      .default(DEFAULT_PRICE_LOCK_HOURS),
     // Benchmark harness only (bench/, plugins/bench.ts): off by default, never set in deployments.
     BENCH_STATIC_ROUTE: booleanish.default(false),
     BENCH_COUNT_QUERIES: booleanish.default(false),

@@ -82,9 +82,11 @@ async function main(): Promise<void> {
   // lets one instance sweep at a time (docs/architecture.md#live-events). The same sweep sends the
   // border reminders that are due (docs/border.md#reminders).
   const sweep = setInterval(() => {
-    sweepLapsedOffers(handle.db, new Date(), app.log).catch((error: unknown) => {
-      app.log.error({ err: error }, 'waitlist sweep failed');
-    });
+    sweepLapsedOffers(handle.db, new Date(), app.log, { priceLockHours: env.PRICE_LOCK_HOURS }).catch(
+      (error: unknown) => {
+        app.log.error({ err: error }, 'waitlist sweep failed');
+      },
+    );
   }, env.WAITLIST_SWEEP_SECONDS * 1000);
   sweep.unref();
 
@@ -123,7 +125,9 @@ async function main(): Promise<void> {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   const shownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
-  const address = env.PUBLIC_URL ?? `http://${shownHost}:${String(app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : env.PORT)}`;
+  const address =
+    env.PUBLIC_URL ??
+    `http://${shownHost}:${String(app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : env.PORT)}`;
   const dbLabel = handle.kind === 'embedded' ? `embedded database in ${env.DATA_DIR}` : 'Postgres server';
   console.log(`RideShare is running at ${address} (${dbLabel})`);
 }

@@ -7,6 +7,8 @@ import type {
   DriverDetails,
   DropoffLocation,
   NotificationKind,
+  PaymentMethod,
+  PaymentStatus,
   PermitCountry,
   QuoteStatus,
   RideStatus,
@@ -56,6 +58,8 @@ export interface UserTable {
   vehicleSeats: ColumnType<number | null, number | null | undefined, number | null>;
   /** With whom an organiser shares their numbers: 'members' (default) or the ride's 'party'. */
   shareContactsWith: ColumnType<ContactSharing, ContactSharing | undefined, ContactSharing>;
+  /** An SG mobile or UEN in normal form; private, only used to build PayNow codes. */
+  paynowProxy: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface DriverContactTable {
@@ -90,6 +94,12 @@ export interface RideTable {
   cancelledAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The calendar event's SEQUENCE: bumped by every edit that changes what the event shows. */
   calendarSequence: Generated<number>;
+  /** At least this many on board for the ride to go (docs/payments.md#minimum); null: no minimum. */
+  minPassengers: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the price locked (docs/payments.md#price-lock); null before. */
+  priceLockedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When the organiser was told the minimum was reached; null before. */
+  minReachedNotifiedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -209,6 +219,20 @@ export interface BorderReminderSentTable {
   sentAt: Timestamp;
 }
 
+/** What one party owes on a locked ride (docs/payments.md#status); one row per passenger entry. */
+export interface RidePaymentTable {
+  rideId: number;
+  passengerId: number;
+  userId: number;
+  seats: number;
+  amountDueCents: number;
+  status: PaymentStatus;
+  method: ColumnType<PaymentMethod | null, PaymentMethod | null | undefined, PaymentMethod | null>;
+  markedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  confirmedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  remindedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface Database {
   users: UserTable;
   driverContacts: DriverContactTable;
@@ -225,6 +249,7 @@ export interface Database {
   travelProfiles: TravelProfileTable;
   checklistTicks: ChecklistTickTable;
   borderRemindersSent: BorderReminderSentTable;
+  ridePayments: RidePaymentTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -56,6 +56,8 @@ export const DOMAIN_ERROR_CODES = [
   'NOT_IN_PARTY',
   'CHECKLIST_ITEM_NOT_APPLICABLE',
   'CHECKLIST_NOT_OPEN',
+  'PRICE_NOT_LOCKED',
+  'PAYMENT_CONFIRMED',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -6,6 +6,7 @@ import {
   isPriceLockDue,
   parsePaynowProxy,
   passengersStillNeeded,
+  paynowExpiryOf,
   priceLockAt,
   revolutLink,
   splitCents,
@@ -62,7 +63,14 @@ describe('price lock and reminder times', () => {
     expect(priceLockAt(departure, 48).toISOString()).toBe('2026-12-08T10:00:00.000Z');
     expect(isPriceLockDue(departure, 48, new Date('2026-12-08T09:59:59Z'))).toBe(false);
     expect(isPriceLockDue(departure, 48, new Date('2026-12-08T10:00:00Z'))).toBe(true);
-    expect(isPriceLockDue(departure, 48, new Date('2026-12-11T00:00:00Z'))).toBe(true);
+    expect(isPriceLockDue(departure, 48, new Date('2026-12-10T09:59:59Z'))).toBe(true);
+    // A ride that left unlocked stays unlocked.
+    expect(isPriceLockDue(departure, 48, new Date('2026-12-11T00:00:00Z'))).toBe(false);
+  });
+
+  it('a PayNow code expires on the departure day, Singapore date', () => {
+    expect(paynowExpiryOf(new Date('2026-12-09T17:30:00Z'))).toBe('20261210');
+    expect(paynowExpiryOf(departure)).toBe('20261210');
   });
 
   it('reminds within the last day before departure only', () => {

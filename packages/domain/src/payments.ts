@@ -85,9 +85,17 @@ export function priceLockAt(departure: Date, lockHours: number): Date {
   return new Date(departure.getTime() - lockHours * HOUR_MS);
 }
 
-/** Whether a ride's price is due to lock at `now` (the window has opened; departed rides too). */
+/**
+ * Whether a ride's price is due to lock at `now`: the window has opened and the ride has not left
+ * (a ride that departed unlocked, say from before payments existed, is left alone).
+ */
 export function isPriceLockDue(departure: Date, lockHours: number, now: Date): boolean {
-  return now.getTime() >= priceLockAt(departure, lockHours).getTime();
+  return now.getTime() >= priceLockAt(departure, lockHours).getTime() && now.getTime() < departure.getTime();
+}
+
+/** The departure's Singapore date as 'YYYYMMDD': the day a PayNow code stops working. */
+export function paynowExpiryOf(departure: Date): string {
+  return new Date(departure.getTime() + 8 * HOUR_MS).toISOString().slice(0, 10).replace(/-/g, '');
 }
 
 /** Whether the day-before reminder is due at `now`: within PAYMENT_REMINDER_HOURS, before departure. */

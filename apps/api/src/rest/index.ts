@@ -6,6 +6,7 @@ import { registerAuthRoutes } from './auth';
 import { registerCalendarRoutes } from './calendar';
 import { registerNotificationRoutes } from './notifications';
 import { registerEventRoutes, type EventRouteOptions } from './events';
+import { registerPaymentRoutes } from './payments';
 import { registerQuoteRoutes } from './quotes';
 import { registerRideRoutes } from './rides';
 import { registerTravelRoutes } from './travel';
@@ -22,6 +23,7 @@ export function registerRestRoutes(
   registerAuthRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerRideRoutes(app, deps);
+  registerPaymentRoutes(app, deps);
   registerVendorRoutes(app, deps);
   registerQuoteRoutes(app, deps);
   registerUserRoutes(app, deps);

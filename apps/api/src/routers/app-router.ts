@@ -5,6 +5,7 @@ import { calendarRouter } from './calendar';
 import { notificationRouter } from './notification';
 import { liveRouter } from './live';
 import { passengerRouter } from './passenger';
+import { paymentRouter } from './payment';
 import { quoteRouter } from './quote';
 import { rideRouter } from './ride';
 import { sequenceRouter } from './sequence';
@@ -30,6 +31,7 @@ export const appRouter = router({
   quote: quoteRouter,
   live: liveRouter,
   travel: travelRouter,
+  payment: paymentRouter,
 });
 
 export type AppRouter = typeof appRouter;

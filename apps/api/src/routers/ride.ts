@@ -10,6 +10,7 @@ import {
   type RideDetail,
 } from '../repositories/ride-repository';
 import { readManifest } from '../services/manifest-service';
+import { lockIfDueOnRead } from '../services/payment-lock-service';
 import { cancelRide, createRide, editRide, removeRide } from '../services/ride-service';
 import { rideReadiness, type Readiness } from '../services/travel-service';
 import type { ContextInner } from '../trpc/context';
@@ -35,8 +36,12 @@ const updateRideInput = ridePayloadInput.safeExtend({ id: idInput });
  */
 async function loadRideDetail(ctx: ContextInner, id: number): Promise<RideDetail & { readiness: Readiness | null }> {
   const now = ctx.now();
-  const ride = await findRideDetail(ctx.db, id, ctx.user, now);
+  let ride = await findRideDetail(ctx.db, id, ctx.user, now);
   if (!ride) notFound('Ride');
+  // Like a lapsed waitlist offer, a price due to lock locks as the ride is read (docs/payments.md#price-lock).
+  if (await lockIfDueOnRead(ctx.db, ride, { now, lockHours: ctx.env.PRICE_LOCK_HOURS })) {
+    ride = (await findRideDetail(ctx.db, id, ctx.user, now)) ?? ride;
+  }
   return { ...ride, readiness: await rideReadiness(ctx.db, ride, ctx.user?.id ?? null, now) };
 }
 
@@ -100,7 +105,9 @@ export const rideRouter = router({
   }),
 
   /** Rides the caller joined as a passenger but did not organise (one query). */
-  joined: protectedProcedure.query(({ ctx }) => listRidesJoinedBy(ctx.db, ctx.user.id, ctx.now(), audienceOf(ctx.user))),
+  joined: protectedProcedure.query(({ ctx }) =>
+    listRidesJoinedBy(ctx.db, ctx.user.id, ctx.now(), audienceOf(ctx.user)),
+  ),
 
   /**
    * The driver's manifest (manifest-service `readManifest`): the organiser and the approved
@@ -115,5 +122,7 @@ export const rideRouter = router({
   ),
 
   /** Rides the caller organised (one query). */
-  organized: protectedProcedure.query(({ ctx }) => listRidesOrganizedBy(ctx.db, ctx.user.id, ctx.now(), audienceOf(ctx.user))),
+  organized: protectedProcedure.query(({ ctx }) =>
+    listRidesOrganizedBy(ctx.db, ctx.user.id, ctx.now(), audienceOf(ctx.user)),
+  ),
 });

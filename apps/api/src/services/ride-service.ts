@@ -67,6 +67,7 @@ export async function createRide(
       driverContactId: input.driverContactId ?? null,
       cost: input.cost ?? DEFAULT_RIDE_COST,
       stopPrice: input.stopPrice ?? ADDITIONAL_STOP_FEE,
+      minPassengers: input.minPassengers ?? null,
     });
     await insertPassenger(trx, {
       rideId,
@@ -126,6 +127,7 @@ export async function editRide(
       driverContactId: input.driverContactId,
       cost: input.cost,
       stopPrice: input.stopPrice,
+      minPassengers: input.minPassengers,
       ...(directionChanged ? { sequenceLocked: false } : {}),
     });
     if (own) {

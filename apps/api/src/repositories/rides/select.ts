@@ -29,6 +29,8 @@ export function selectRideSummaries(db: Db) {
       'rides.sequenceLocked',
       'rides.cancelReason',
       'rides.cancelledAt',
+      'rides.minPassengers',
+      'rides.priceLockedAt',
       'creator.name as creatorOwnName',
       'creator.discordUsername as creatorDiscordUsername',
       sql<number>`(select coalesce(sum(w.passenger_count), 0)::int from ride_waitlist w
