@@ -8,6 +8,7 @@
  *   // 'Your ride SG → FC on Mon, 1 Dec 2025, 10:00 am was cancelled: Car broke down'
  */
 import type { RouterOutputs } from '@rideshare/api';
+import { paymentSentence } from '../payments/payment-notification-text';
 import { checklistItemShortName, formatRideDate, isChecklistItemId, type Direction } from '@rideshare/domain';
 
 export type NotificationItem = RouterOutputs['notification']['list']['items'][number];
@@ -85,7 +86,7 @@ export function notificationSentence(
     case 'border_evening_before':
       return borderEveningSentence(ride, detail);
     default:
-      return 'Something changed on one of your rides';
+      return paymentSentence(item.kind, ride, detail) ?? 'Something changed on one of your rides';
   }
 }
 

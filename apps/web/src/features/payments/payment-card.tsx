@@ -74,8 +74,7 @@ export function PaymentCard({
             </>
           ) : (
             <Text size="sm" data-testid="price-estimate">
-              The price is an estimate until it locks before departure; then everyone&apos;s share is fixed to
-              the cent.
+              The price is an estimate until it locks before departure; then everyone&apos;s share is fixed to the cent.
             </Text>
           )
         ) : null}
