@@ -126,8 +126,13 @@ export const rideFormSchema = z
     organizerPassengerCount: formNumber(seatCount('Passengers at your location must be a whole number from 1 to 10')),
     cost: formNumber(rideCost),
     stopPrice: formNumber(stopPrice),
+    minPassengers: formNumber(seatCount(MIN_PASSENGERS_MESSAGE).optional()),
   })
-  .refine(organizerFitsRide.check, organizerFitsRide.params);
+  .refine(organizerFitsRide.check, organizerFitsRide.params)
+  .refine((ride) => ride.minPassengers === undefined || ride.minPassengers <= ride.maxPassengers, {
+    error: MIN_PASSENGERS_MESSAGE,
+    path: ['minPassengers'],
+  });
 
 /** The refusal of a missing or blank cancel reason (API and the Cancel Ride form alike). */
 export const CANCEL_REASON_REQUIRED = 'Please give a reason for cancelling';
