@@ -5,6 +5,7 @@
 // confirms; My Rides shows the count.
 import type { Page } from '@playwright/test';
 
+import { expectAccessible } from './support/accessibility';
 import { expect, JOURNEY_TIMEOUT_MS, test } from './support/fixtures';
 import {
   createRideViaApi,
@@ -91,6 +92,7 @@ for (const [viewport, width] of [
       );
       await expect(riderCard.getByRole('button', { name: 'Hide PayNow QR' })).toHaveAttribute('aria-expanded', 'true');
       await noSidewaysScroll(rider);
+      await expectAccessible(rider, `the rider's payment card with the QR code at ${width} px`);
       await riderCard.getByLabel('Paid with').selectOption('paynow');
       await riderCard.getByRole('button', { name: 'I have paid' }).click();
       await expect(riderCard.getByTestId('my-payment-status')).toHaveText('Marked paid');
@@ -103,6 +105,7 @@ for (const [viewport, width] of [
       await expect(card.getByTestId('paid-summary')).toHaveText('2 of 2 paid · total SGD 80.00');
       await expect(organiser.getByRole('button', { name: `Undo confirmation: ${riderName}` })).toBeVisible();
       await noSidewaysScroll(organiser);
+      await expectAccessible(organiser, `the organiser's payment table at ${width} px`);
 
       // My Rides shows the count on the organiser's card.
       await organiser.goto('/home?tab=my-rides');

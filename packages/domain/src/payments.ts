@@ -3,8 +3,6 @@
  * that add up to the cent, who still owes, and the PayNow proxy an organiser may give. Amounts are
  * whole cents (integers) here; only the edges show them as SGD with two decimals.
  */
-import { DomainError } from './errors';
-
 /** Hours before departure at which the price locks, unless PRICE_LOCK_HOURS says otherwise. */
 export const DEFAULT_PRICE_LOCK_HOURS = 48;
 /** Riders still owing are reminded this many hours before departure (docs/payments.md#reminder). */
@@ -111,13 +109,6 @@ export function passengersStillNeeded(ride: { minPassengers: number | null; curr
 }
 
 export const MIN_PASSENGERS_MESSAGE = 'Minimum passengers must be a whole number from 1 to the maximum passengers';
-
-/** The organiser's minimum must fit the ride's seats. */
-export function assertMinPassengersFit(minPassengers: number | null | undefined, maxPassengers: number): void {
-  if (minPassengers !== null && minPassengers !== undefined && minPassengers > maxPassengers) {
-    throw new DomainError('VALIDATION_FAILED', MIN_PASSENGERS_MESSAGE);
-  }
-}
 
 /** A PayNow proxy: a Singapore mobile number ('+6591234567') or a UEN ('201912345K'). */
 export type PaynowProxy = { type: 'mobile' | 'uen'; value: string };
