@@ -112,6 +112,8 @@ export interface NewPayment {
   amountDueCents: number;
   status: PaymentStatus;
   confirmedAt: Date | null;
+  /** Set when the lock itself falls within the reminder's day: its notice already names the amount. */
+  remindedAt?: Date | null;
 }
 
 /** Inserts rows; a row already there for the same entry is left as it is (a second lock adds nothing). */

@@ -70,6 +70,8 @@ async function lockPrice(trx: Transaction<Database>, ride: PaymentRide, now: Dat
         // The organiser's own share is theirs already (docs/payments.md#status).
         status: organiser ? 'confirmed' : 'due',
         confirmedAt: organiser ? now : null,
+        // Locked within the last day: the lock's own notice is the reminder (docs/payments.md#reminder).
+        remindedAt: isPaymentReminderDue(ride.date, now) ? now : null,
       };
     }),
   );

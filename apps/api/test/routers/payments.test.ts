@@ -236,6 +236,13 @@ describe('who paid', () => {
     expect((await inbox(ben)).map((n) => n.kind)).toEqual(['price_locked']);
   });
 
+  it('a price that locks within the last day sends the lock notice only, no separate reminder', async () => {
+    await pricedRide();
+    await sweep(at(10));
+    await sweep(at(9));
+    expect(await inbox(ann)).toEqual([{ kind: 'price_locked', detail: 'SGD 42.50' }]);
+  });
+
   it('tells the organiser once when the minimum is reached', async () => {
     const ride = await createRide(t.db, olive, { date: DEPARTURE, maxPassengers: 6 });
     await t.db.updateTable('rides').set({ minPassengers: 3 }).where('id', '=', ride.id).execute();
