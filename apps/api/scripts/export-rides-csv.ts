@@ -29,7 +29,7 @@ import {
   type ScriptEnv,
   type ScriptIo,
 } from './lib/cli';
-import { toCsv, type CsvValue } from './lib/csv';
+import { toCsv, type CsvValue } from '../src/http/csv';
 
 const USAGE = `Usage: export-rides-csv [--url <api base url>] [--out <file.csv>] [--page-size <1-100>]
   Environment: EXPORT_USERNAME, EXPORT_PASSWORD (any member account)

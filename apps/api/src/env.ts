@@ -1,4 +1,4 @@
-import { DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE } from '@rideshare/domain';
+import { DEFAULT_PRICE_LOCK_HOURS, DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE } from '@rideshare/domain';
 import { z } from 'zod';
 
 /**
@@ -116,6 +116,13 @@ export const envSchema = z
       .optional(),
     // Tests only: push endpoints on loopback over plain http are accepted (a local push service).
     PUSH_ALLOW_LOOPBACK: booleanish.default(false),
+    // How long before departure a ride's price locks (docs/payments.md#price-lock).
+    PRICE_LOCK_HOURS: z.coerce
+      .number({ error: 'PRICE_LOCK_HOURS must be a whole number of hours from 1 to 720' })
+      .int({ error: 'PRICE_LOCK_HOURS must be a whole number of hours from 1 to 720' })
+      .min(1, { error: 'PRICE_LOCK_HOURS must be a whole number of hours from 1 to 720' })
+      .max(720, { error: 'PRICE_LOCK_HOURS must be a whole number of hours from 1 to 720' })
+      .default(DEFAULT_PRICE_LOCK_HOURS),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';

@@ -1,10 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
-const RIDE_KINDS = `'ride_edited', 'ride_cancelled', 'passenger_removed', 'vendor_assigned', 'vendor_released', 'waitlist_offer'`;
-const QUOTE_KINDS = `'quote_received', 'quote_accepted', 'quote_declined', 'ride_price_changed', 'passenger_joined', 'passenger_left'`;
-const BORDER_KINDS = `'border_window_open', 'border_evening_before', 'group_qr_outdated'`;
-const ACCOUNT_KINDS = `'vendor_approved', 'vendor_rejected', 'vendor_suspended', 'sign_in_guessing'`;
-const ALERT_KINDS = `'ride_alert_match'`;
+import { addNotificationKinds, removeNotificationKinds } from './notification-kinds';
+
+const ALERT_KINDS = ['ride_alert_match'];
 
 // Ride alerts (docs/alerts.md):
 // - ride_alerts: what a member wants to hear of, dates and times in Singapore (times as minutes
@@ -39,25 +37,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('ride_alert_matches_pkey', ['ride_id', 'user_id'])
     .execute();
   await sql`create index ride_alert_matches_alert_idx on ride_alert_matches (alert_id)`.execute(db);
-  await sql`alter table notifications drop constraint notifications_kind_check`.execute(db);
-  await sql
-    .raw(
-      `alter table notifications add constraint notifications_kind_check
-    check (kind in (${RIDE_KINDS}, ${QUOTE_KINDS}, ${BORDER_KINDS}, ${ACCOUNT_KINDS}, ${ALERT_KINDS}))`,
-    )
-    .execute(db);
+  await addNotificationKinds(db, ALERT_KINDS);
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql.raw(`delete from notifications where kind in (${ALERT_KINDS})`).execute(db);
-  await sql`alter table notifications drop constraint notifications_kind_check`.execute(db);
-  await sql
-    .raw(
-      `alter table notifications add constraint notifications_kind_check
-    check (kind in (${RIDE_KINDS}, ${QUOTE_KINDS}, ${BORDER_KINDS}, ${ACCOUNT_KINDS}))`,
-    )
-    .execute(db);
+  await removeNotificationKinds(db, ALERT_KINDS);
   await db.schema.dropTable('ride_alert_matches').execute();
   await db.schema.dropTable('ride_alerts').execute();
 }

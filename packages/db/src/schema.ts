@@ -7,6 +7,8 @@ import type {
   DriverDetails,
   DropoffLocation,
   NotificationKind,
+  PaymentMethod,
+  PaymentStatus,
   PermitCountry,
   QuoteStatus,
   RideStatus,
@@ -58,6 +60,8 @@ export interface UserTable {
   vehicleSeats: ColumnType<number | null, number | null | undefined, number | null>;
   /** With whom an organiser shares their numbers: 'members' (default) or the ride's 'party'. */
   shareContactsWith: ColumnType<ContactSharing, ContactSharing | undefined, ContactSharing>;
+  /** An SG mobile or UEN in normal form; private, only used to build PayNow codes. */
+  paynowProxy: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface DriverContactTable {
@@ -94,6 +98,12 @@ export interface RideTable {
   calendarSequence: Generated<number>;
   /** The weekly series the ride belongs to (docs/series.md); null for a ride made on its own. */
   seriesId: ColumnType<number | null, number | null | undefined, number | null>;
+  /** At least this many on board for the ride to go (docs/payments.md#minimum); null: no minimum. */
+  minPassengers: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the price locked (docs/payments.md#price-lock); null before. */
+  priceLockedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When the organiser was told the minimum was reached; null before. */
+  minReachedNotifiedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -251,6 +261,20 @@ export interface RideAlertMatchTable {
   createdAt: CreatedAt;
 }
 
+/** What one party owes on a locked ride (docs/payments.md#status); one row per passenger entry. */
+export interface RidePaymentTable {
+  rideId: number;
+  passengerId: number;
+  userId: number;
+  seats: number;
+  amountDueCents: number;
+  status: PaymentStatus;
+  method: ColumnType<PaymentMethod | null, PaymentMethod | null | undefined, PaymentMethod | null>;
+  markedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  confirmedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  remindedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface Database {
   users: UserTable;
   driverContacts: DriverContactTable;
@@ -273,6 +297,7 @@ export interface Database {
   pushOutbox: PushOutboxTable;
   rideAlerts: RideAlertTable;
   rideAlertMatches: RideAlertMatchTable;
+  ridePayments: RidePaymentTable;
 }
 
 export type UserRow = Selectable<UserTable>;

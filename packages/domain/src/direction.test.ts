@@ -194,6 +194,7 @@ describe('rideToFormValues', () => {
       organizerPassengerCount: 2,
       cost: 120,
       stopPrice: 0,
+      minPassengers: '',
       pickupLocation: 'Forest City',
       dropoffLocations: [
         { location: 'Bedok', passengerCount: 2 },
@@ -229,6 +230,7 @@ describe('rideToFormValues', () => {
       ],
       cost: 95,
       stopPrice: 7,
+      minPassengers: 3,
     };
     expect(buildRidePayload(rideToFormValues(payload))).toEqual(payload);
   });

@@ -17,6 +17,8 @@ export type RideFormValues = {
   cost?: number | string;
   /** Price of one additional stop in whole SGD (SGD 5 when left out). */
   stopPrice?: number | string;
+  /** Fewest passengers for the ride to go (docs/payments.md#minimum); '' for none. */
+  minPassengers?: number | string;
   pickupLocation?: string;
   dropoffLocations?: (string | DropoffLocation)[];
 };
@@ -31,6 +33,8 @@ export type RidePayload = {
   dropoffLocations: DropoffLocation[];
   cost: number;
   stopPrice: number;
+  /** Set when the form has the field: a number, or null for no minimum. */
+  minPassengers?: number | null;
 };
 
 const DIRECTION_LABELS: Record<Direction, string> = {
@@ -127,6 +131,9 @@ export function buildRidePayload(values: RideFormValues): RidePayload {
     organizerPassengerCount,
     cost: readInteger(values.cost, DEFAULT_RIDE_COST),
     stopPrice: readInteger(values.stopPrice, ADDITIONAL_STOP_FEE),
+    ...(values.minPassengers === undefined
+      ? {}
+      : { minPassengers: values.minPassengers === '' ? null : readInteger(values.minPassengers, 1) }),
   };
   if (values.direction === 'SG->FC') {
     return { ...base, pickupLocation: organizerLocation, dropoffLocations: [organizerEntry] };
@@ -147,6 +154,7 @@ export type RideFormSource = {
   dropoffLocations: unknown;
   cost?: number | null;
   stopPrice?: number | null;
+  minPassengers?: number | null;
 };
 
 /**
@@ -171,6 +179,7 @@ export function rideToFormValues(ride: RideFormSource): Required<RideFormValues>
     organizerPassengerCount: first?.passengerCount ?? 1,
     cost: ride.cost ?? DEFAULT_RIDE_COST,
     stopPrice: ride.stopPrice ?? ADDITIONAL_STOP_FEE,
+    minPassengers: ride.minPassengers ?? '',
     pickupLocation: ride.pickupLocation,
     dropoffLocations,
   };

@@ -57,6 +57,8 @@ export const DOMAIN_ERROR_CODES = [
   'CHECKLIST_ITEM_NOT_APPLICABLE',
   'CHECKLIST_NOT_OPEN',
   'ALERT_LIMIT_REACHED',
+  'PRICE_NOT_LOCKED',
+  'PAYMENT_CONFIRMED',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

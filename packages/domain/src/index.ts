@@ -30,3 +30,5 @@ export * from './manifest';
 export * from './series';
 export * from './notification-text';
 export * from './alerts';
+export * from './payments';
+export * from './emvco';

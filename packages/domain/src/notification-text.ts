@@ -12,6 +12,7 @@ import { checklistItemShortName } from './border-reminders';
 import { isChecklistItemId } from './border-rules';
 import type { Direction } from './constants';
 import type { NotificationKind } from './notifications';
+import { paymentSentence } from './payment-notification-text';
 import { formatRideDate } from './time';
 
 /** The fields of a notification its sentence is made of (dates as ISO strings). */
@@ -95,7 +96,7 @@ export function notificationSentence(item: NotificationFields): string {
     case 'ride_alert_match':
       return `A new ride matches your alert: ${ride}`;
     default:
-      return 'Something changed on one of your rides';
+      return paymentSentence(item.kind, ride, detail) ?? 'Something changed on one of your rides';
   }
 }
 

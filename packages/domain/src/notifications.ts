@@ -34,6 +34,16 @@ export const NOTIFICATION_KINDS = [
   'border_evening_before',
   /** The party changed after you ticked the group QR code item: make a new code (tick reset). */
   'group_qr_outdated',
+  /** To the organiser: the ride reached its minimum passengers (docs/payments.md#minimum). */
+  'min_passengers_reached',
+  /** The price locked (docs/payments.md#price-lock); detail: your amount ('SGD 28.33'). */
+  'price_locked',
+  /** To the organiser: a rider marked their share paid; detail: name, amount and method ('Ann · SGD 28.33 · PayNow'). */
+  'payment_marked',
+  /** The organiser recalculated and your amount changed; detail: old and new ('SGD 28.33 → SGD 21.25'). */
+  'payment_amount_changed',
+  /** The day before departure with your share still due; detail: the amount. */
+  'payment_reminder',
   /** An administrator approved your vendor account (no ride). */
   'vendor_approved',
   /** An administrator rejected your vendor application; detail: the reason (no ride). */

@@ -39,6 +39,8 @@ export interface PublicUser {
   vehicleSeats: number | null;
   /** With whom the member shares their numbers on rides they organise (docs/vendors.md#contacts). */
   shareContactsWith: ContactSharing;
+  /** The PayNow proxy, private to its owner: only used to build PayNow codes (docs/payments.md#paynow). */
+  paynowProxy: string | null;
 }
 
 /** `permit_expires_on` (a `date`) as 'YYYY-MM-DD', the same on both engines and in every time zone. */
@@ -85,6 +87,7 @@ const publicColumns = [
   'permitNumber',
   'vehicleSeats',
   'shareContactsWith',
+  'paynowProxy',
 ] as const;
 
 /** Every column a {@link PublicUser} is built from. */
@@ -109,6 +112,7 @@ export function toPublicUser(
     permit: toPermit(row),
     vehicleSeats: row.vehicleSeats,
     shareContactsWith: row.shareContactsWith,
+    paynowProxy: row.paynowProxy,
   };
 }
 
@@ -151,7 +155,10 @@ export async function findPasswordHashById(db: Db, id: number): Promise<string |
 }
 
 /** A new account: what its owner sees of it, plus the password hash. */
-export type NewUser = Omit<PublicUser, 'id' | 'isAdmin' | 'vendorStatusReason' | 'shareContactsWith'> & {
+export type NewUser = Omit<
+  PublicUser,
+  'id' | 'isAdmin' | 'vendorStatusReason' | 'shareContactsWith' | 'paynowProxy'
+> & {
   passwordHash: string;
 };
 
@@ -194,6 +201,7 @@ export interface ProfileChanges {
   permit?: Permit | null;
   vehicleSeats?: number | null;
   shareContactsWith?: ContactSharing;
+  paynowProxy?: string | null;
   /** Set when a permit edit sends the vendor back to pending (stamped now, by nobody). */
   vendorStatus?: VendorStatus;
 }

@@ -8,6 +8,7 @@ import { registerCalendarRoutes } from './calendar';
 import { registerNotificationRoutes } from './notifications';
 import { registerEventRoutes, type EventRouteOptions } from './events';
 import { registerPushRoutes } from './push';
+import { registerPaymentRoutes } from './payments';
 import { registerQuoteRoutes } from './quotes';
 import { registerRideRoutes } from './rides';
 import { registerSeriesRoutes } from './series';
@@ -26,6 +27,7 @@ export function registerRestRoutes(
   registerAdminRoutes(app, deps);
   registerRideRoutes(app, deps);
   registerSeriesRoutes(app, deps);
+  registerPaymentRoutes(app, deps);
   registerVendorRoutes(app, deps);
   registerQuoteRoutes(app, deps);
   registerUserRoutes(app, deps);

@@ -7,6 +7,7 @@ import { notificationRouter } from './notification';
 import { liveRouter } from './live';
 import { passengerRouter } from './passenger';
 import { pushRouter } from './push';
+import { paymentRouter } from './payment';
 import { quoteRouter } from './quote';
 import { rideRouter } from './ride';
 import { sequenceRouter } from './sequence';
@@ -36,6 +37,7 @@ export const appRouter = router({
   travel: travelRouter,
   push: pushRouter,
   alert: alertRouter,
+  payment: paymentRouter,
 });
 
 export type AppRouter = typeof appRouter;

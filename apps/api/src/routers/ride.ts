@@ -16,6 +16,7 @@ import {
   type RideDetail,
 } from '../repositories/ride-repository';
 import { readManifest } from '../services/manifest-service';
+import { lockIfDueOnRead } from '../services/payment-lock-service';
 import { cancelRide, createRide, editRide, removeRide } from '../services/ride-service';
 import { rideReadiness, type Readiness } from '../services/travel-service';
 import type { ContextInner } from '../trpc/context';
@@ -40,8 +41,12 @@ const updateRideInput = ridePayloadInput.safeExtend({ id: idInput });
  */
 async function loadRideDetail(ctx: ContextInner, id: number): Promise<RideDetail & { readiness: Readiness | null }> {
   const now = ctx.now();
-  const ride = await findRideDetail(ctx.db, id, ctx.user, now);
+  let ride = await findRideDetail(ctx.db, id, ctx.user, now);
   if (!ride) throw new DomainError('NOT_FOUND', 'Ride not found');
+  // Like a lapsed waitlist offer, a price due to lock locks as the ride is read (docs/payments.md#price-lock).
+  if (await lockIfDueOnRead(ctx.db, ride, { now, lockHours: ctx.env.PRICE_LOCK_HOURS })) {
+    ride = (await findRideDetail(ctx.db, id, ctx.user, now)) ?? ride;
+  }
   return { ...ride, readiness: await rideReadiness(ctx.db, ride, ctx.user?.id ?? null, now) };
 }
 

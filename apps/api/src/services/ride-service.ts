@@ -68,6 +68,7 @@ export async function createRide(
       driverContactId: input.driverContactId ?? null,
       cost: input.cost ?? DEFAULT_RIDE_COST,
       stopPrice: input.stopPrice ?? ADDITIONAL_STOP_FEE,
+      minPassengers: input.minPassengers ?? null,
     });
     await insertPassenger(trx, {
       rideId,
@@ -128,6 +129,7 @@ export async function editRide(
       driverContactId: input.driverContactId,
       cost: input.cost,
       stopPrice: input.stopPrice,
+      minPassengers: input.minPassengers,
       ...(directionChanged ? { sequenceLocked: false } : {}),
     });
     if (own) {

@@ -10,6 +10,7 @@ import {
   assertCanAccept,
   assertCanWait,
   chooseOffers,
+  DEFAULT_PRICE_LOCK_HOURS,
   DomainError,
   heldSeats,
   isOfferLapsed,
@@ -35,6 +36,7 @@ import {
 import { sendBorderReminders } from './border-reminder-service';
 import { markOfferAnswered, pruneNotifications } from './notification-service';
 import { checkRule, unlessRefused } from './refusals';
+import { sweepPayments } from './payment-lock-service';
 import { notifyAboutRide, notifyOrganiserOfPassenger } from './ride-notifications';
 import { addRideEntry, lockRideWithEntries, rideStateOf } from './ride-writes';
 
@@ -289,6 +291,7 @@ export async function sweepLapsedOffers(
   db: Kysely<Database>,
   now: Date,
   log: SweepLog,
+  options: { priceLockHours?: number } = {},
 ): Promise<{ ran: boolean; rides: number }> {
   return db.connection().execute(async (conn) => {
     if (!(await tryAdvisoryLock(conn, WAITLIST_SWEEP_LOCK_KEY))) return { ran: false, rides: 0 };
@@ -309,6 +312,8 @@ export async function sweepLapsedOffers(
         }
       }
       await sendBorderReminders(conn, now, log);
+      // Price locks, minimum-reached notices and payment reminders (docs/payments.md#price-lock).
+      await sweepPayments(conn, { now, lockHours: options.priceLockHours ?? DEFAULT_PRICE_LOCK_HOURS }, log);
       await pruneNotifications(conn, now);
       await deleteEndedActionWindows(conn, now);
       return { ran: true, rides: settled };

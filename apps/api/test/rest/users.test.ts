@@ -54,6 +54,7 @@ describe('PATCH /api/users/:id', () => {
       permit: null,
       vehicleSeats: null,
       shareContactsWith: 'members',
+      paynowProxy: null,
     });
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     expect(me.json()).toMatchObject({ name: 'Alice Tan', whatsappNumber: null, revolutUsername: 'alicet' });

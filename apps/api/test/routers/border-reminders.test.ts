@@ -45,12 +45,16 @@ async function sweepAt(iso: string): Promise<void> {
 }
 
 async function inbox(user: TestUser): Promise<{ kind: string; detail: string | null; rideId: number | null }[]> {
-  return t.db
-    .selectFrom('notifications')
-    .select(['kind', 'detail', 'rideId'])
-    .where('userId', '=', user.id)
-    .orderBy('id')
-    .execute();
+  return (
+    t.db
+      .selectFrom('notifications')
+      .select(['kind', 'detail', 'rideId'])
+      .where('userId', '=', user.id)
+      // The same sweep locks prices too (docs/payments.md#price-lock); only border reminders count here.
+      .where('kind', 'in', ['border_window_open', 'border_evening_before'])
+      .orderBy('id')
+      .execute()
+  );
 }
 
 describe('the window-open reminder', () => {

@@ -83,6 +83,9 @@ describe('ride.create', () => {
       cancelledAt: null,
       seriesId: null,
       heldSeats: 0,
+      minPassengers: null,
+      // Two days ahead is inside the 48-hour window, so the price locked at once (docs/payments.md#price-lock).
+      priceLockedAt: expect.any(String) as string,
       driver: null,
       waitlist: { count: 0, heldSeats: 0, mine: null },
       // The organiser sees the border readiness counts: nobody has a travel profile yet.

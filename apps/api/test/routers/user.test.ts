@@ -47,6 +47,7 @@ describe('user.update', () => {
       permit: null,
       vehicleSeats: null,
       shareContactsWith: 'members',
+      paynowProxy: null,
     });
     const after = await row(user.id);
     expect(after).toMatchObject({

@@ -6,7 +6,7 @@ import { buildRidePayload, toSingaporeInputValue, type Direction } from '@ridesh
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { CSV_HEADER, main } from '../../scripts/export-rides-csv';
-import { csvCell, toCsv } from '../../scripts/lib/csv';
+import { csvCell, toCsv } from '../../src/http/csv';
 import { createUser, type TestUser } from '../factories';
 import { callerAs } from '../helpers/accounts';
 import { useTestApp } from '../helpers/app';

@@ -62,6 +62,7 @@ describe('ProfilePage, details', () => {
         whatsappNumber: '+65 9123 4567',
         malaysianNumber: '+60 12 345 6789',
         revolutUsername: '',
+        paynowProxy: '',
         shareContactsWith: 'members',
       },
     ]);

@@ -23,6 +23,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { LoadErrorAlert } from '../components/load-error-alert';
 import { Page, usePageTitle } from '../components/page';
 import { BorderChecklistCard } from '../features/border/border-checklist-card';
+import { PaymentCard } from '../features/payments/payment-card';
 import { CancelledRideBanner, CancelRideButton } from '../features/ride-details/cancel-ride';
 import { DriverCard } from '../features/ride-details/driver-card';
 import { OfflineNotice, useKeptRide } from '../features/offline';
@@ -267,6 +268,11 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
                 releasing={driverActions.pending?.action === 'unassign'}
               />
             ) : null}
+            <PaymentCard
+              ride={ride}
+              viewerId={user?.id ?? null}
+              inParty={isCreator || (passengers ?? []).some((entry) => entry.userId === user?.id)}
+            />
             {user && !cancelled ? (
               <BorderChecklistCard
                 ride={ride}

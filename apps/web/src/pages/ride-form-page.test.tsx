@@ -72,6 +72,7 @@ describe('RideFormPage, create', () => {
       dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 1 }],
       cost: 80,
       stopPrice: 5,
+      minPassengers: null,
     });
   });
 
@@ -144,6 +145,7 @@ describe('RideFormPage, edit', () => {
       ],
       cost: 120,
       stopPrice: 10,
+      minPassengers: null,
     });
   });
 

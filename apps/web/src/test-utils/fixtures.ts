@@ -43,6 +43,7 @@ export function makeUser(overrides: Partial<TestUser> = {}): TestUser {
     permit: isVendor ? { country: 'SG', number: 'CBT-1', expiresOn: '2030-12-31' } : null,
     vehicleSeats: isVendor ? 6 : null,
     shareContactsWith: 'members',
+    paynowProxy: null,
     ...overrides,
   };
 }
@@ -69,6 +70,8 @@ export function makeRideSummary(overrides: Partial<TestRideSummary> = {}): TestR
     cancelledAt: null,
     seriesId: null,
     heldSeats: 0,
+    minPassengers: null,
+    priceLockedAt: null,
     ...overrides,
   };
 }

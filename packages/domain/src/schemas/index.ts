@@ -41,3 +41,4 @@ export * from './live-events';
 export * from './series';
 export * from './push';
 export * from './alerts';
+export * from './payments';

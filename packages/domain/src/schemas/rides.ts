@@ -19,6 +19,7 @@ import {
   SORT_ORDERS,
   TIME_FILTERS,
 } from '../filters';
+import { MIN_PASSENGERS_MESSAGE } from '../payments';
 import { formNumber, idInput, multiline, requiredText, rowId, seatCount, sgdAmount, whenFilled } from './fields';
 
 /** A call about one ride. */
@@ -87,8 +88,18 @@ export const ridePayloadInput = z
     driverContactId: rowId('Driver contact id must be a positive whole number').nullish(),
     cost: rideCost.optional(),
     stopPrice: stopPrice.optional(),
+    /** Optional (docs/payments.md#minimum): left out, a new ride has none and an edit keeps it; null clears it. */
+    minPassengers: seatCount(MIN_PASSENGERS_MESSAGE).nullish(),
   })
-  .refine(organizerFitsRide.check, organizerFitsRide.params);
+  .refine(organizerFitsRide.check, organizerFitsRide.params)
+  .refine(
+    (ride) =>
+      ride.minPassengers === null || ride.minPassengers === undefined || ride.minPassengers <= ride.maxPassengers,
+    {
+      error: MIN_PASSENGERS_MESSAGE,
+      path: ['minPassengers'],
+    },
+  );
 export type RidePayloadInput = z.output<typeof ridePayloadInput>;
 
 /** The ride create/edit form's own checks (field names as the form uses them). */
@@ -115,8 +126,13 @@ export const rideFormSchema = z
     organizerPassengerCount: formNumber(seatCount('Passengers at your location must be a whole number from 1 to 10')),
     cost: formNumber(rideCost),
     stopPrice: formNumber(stopPrice),
+    minPassengers: formNumber(seatCount(MIN_PASSENGERS_MESSAGE).optional()),
   })
-  .refine(organizerFitsRide.check, organizerFitsRide.params);
+  .refine(organizerFitsRide.check, organizerFitsRide.params)
+  .refine((ride) => ride.minPassengers === undefined || ride.minPassengers <= ride.maxPassengers, {
+    error: MIN_PASSENGERS_MESSAGE,
+    path: ['minPassengers'],
+  });
 
 /** The refusal of a missing or blank cancel reason (API and the Cancel Ride form alike). */
 export const CANCEL_REASON_REQUIRED = 'Please give a reason for cancelling';

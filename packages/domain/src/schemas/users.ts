@@ -4,6 +4,7 @@ import { MAX_NAME_LENGTH, MAX_PHONE_LENGTH, MAX_USERNAME_LENGTH, MAX_VENDOR_FIEL
 import { CONTACT_SHARING, SHARE_CONTACTS_MESSAGE } from '../contacts';
 import { MAX_VEHICLE_SEATS, PERMIT_COUNTRIES, type Permit } from '../vendor-approval';
 import { idInput, isCalendarDate, nullableText, patchText, requiredText } from './fields';
+import { paynowProxyPatch } from './payments';
 
 /** Registration's required-for-vendors messages (docs/product.md#register-validation), also used by a vendor's profile edit. */
 export const VENDOR_MESSAGES = {
@@ -60,6 +61,8 @@ export const profileUpdateInput = z.object({
   vehicleSeats: vehicleSeatsField.nullable().optional(),
   /** With whom one's numbers are shared on the rides one organises (docs/vendors.md#contacts). */
   shareContactsWith: z.enum(CONTACT_SHARING, { error: SHARE_CONTACTS_MESSAGE }).optional(),
+  /** A Singapore mobile or a UEN, private: only used to build PayNow codes (docs/payments.md#paynow). */
+  paynowProxy: paynowProxyPatch,
 });
 export type ProfileUpdateInput = z.output<typeof profileUpdateInput>;
 

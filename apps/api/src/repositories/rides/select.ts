@@ -30,6 +30,8 @@ export function selectRideSummaries(db: Db) {
       'rides.cancelReason',
       'rides.cancelledAt',
       'rides.seriesId',
+      'rides.minPassengers',
+      'rides.priceLockedAt',
       'creator.name as creatorOwnName',
       'creator.discordUsername as creatorDiscordUsername',
       sql<number>`(select coalesce(sum(w.passenger_count), 0)::int from ride_waitlist w

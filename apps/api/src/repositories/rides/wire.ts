@@ -47,6 +47,10 @@ export interface RideSummary {
    * ride detail, live offers only, as `waitlist.heldSeats`.
    */
   heldSeats: number;
+  /** At least this many on board for the ride to go; null: no minimum (docs/payments.md#minimum). */
+  minPassengers: number | null;
+  /** When the price locked (ISO); null before (docs/payments.md#price-lock). */
+  priceLockedAt: string | null;
 }
 
 /** The organiser as a ride's detail shows them; username and numbers are null for the public. */
@@ -122,6 +126,8 @@ type RideWithCreator = Pick<
   | 'cancelReason'
   | 'cancelledAt'
   | 'seriesId'
+  | 'minPassengers'
+  | 'priceLockedAt'
 > & { creatorOwnName: string | null; creatorDiscordUsername: string | null; heldSeats: number };
 
 /** A ride row as `audience` may see it (the domain's visibility rules decide what is left out). */
@@ -150,5 +156,7 @@ export function toRideSummary(row: RideWithCreator, audience: RideAudience): Rid
     cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
     seriesId: row.seriesId,
     heldSeats: Number(row.heldSeats),
+    minPassengers: row.minPassengers,
+    priceLockedAt: row.priceLockedAt ? row.priceLockedAt.toISOString() : null,
   };
 }

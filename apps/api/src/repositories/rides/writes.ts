@@ -60,6 +60,8 @@ export interface NewRide {
   driverContactId: number | null;
   cost: number;
   stopPrice: number;
+  /** docs/payments.md#minimum; null: none. */
+  minPassengers: number | null;
 }
 
 /** Inserts a ride with no passengers yet (its derived fields are set once its entries exist). */
@@ -83,6 +85,8 @@ export interface RideChanges {
   cost?: number;
   /** undefined leaves the stop price as it is. */
   stopPrice?: number;
+  /** undefined leaves the minimum as it is; null clears it (docs/payments.md#minimum). */
+  minPassengers?: number | null;
   /** Set when the direction changes: a sequence only means something for FC->SG. */
   sequenceLocked?: boolean;
 }

@@ -19,6 +19,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useRefreshRide } from '../../lib/use-refresh-ride';
 import type { SessionUser } from '../session';
+import { PaynowProxyInput } from '../payments/paynow-proxy-input';
 import { NOT_LOGGED_IN_MESSAGE, profileUpdateFailure } from './profile-error';
 
 const PROFILE_UPDATED_MESSAGE = 'Your profile has been updated';
@@ -27,13 +28,14 @@ const FORM_NAME = 'profile';
 type ProfileUser = Pick<
   SessionUser,
   'id' | 'discordUsername' | 'name' | 'whatsappNumber' | 'malaysianNumber' | 'revolutUsername'
-> & { shareContactsWith?: ContactSharing };
+> & { shareContactsWith?: ContactSharing; paynowProxy?: string | null };
 
 interface ProfileValues {
   name: string;
   whatsappNumber: string;
   malaysianNumber: string;
   revolutUsername: string;
+  paynowProxy: string;
   shareContactsWith: ContactSharing;
 }
 
@@ -43,6 +45,7 @@ function valuesOf(user: ProfileUser | null): ProfileValues {
     whatsappNumber: user?.whatsappNumber ?? '',
     malaysianNumber: user?.malaysianNumber ?? '',
     revolutUsername: user?.revolutUsername ?? '',
+    paynowProxy: user?.paynowProxy ?? '',
     shareContactsWith: user?.shareContactsWith ?? 'members',
   };
 }
@@ -135,6 +138,7 @@ export function ProfileForm({ user }: ProfileFormProps) {
           spellCheck={false}
           {...form.getInputProps('revolutUsername')}
         />
+        <PaynowProxyInput {...form.getInputProps('paynowProxy')} />
         <Radio.Group
           label="Who sees my numbers on rides I organise"
           description="Your WhatsApp and Malaysian numbers on the Ride Organizer card"

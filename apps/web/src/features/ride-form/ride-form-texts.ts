@@ -23,6 +23,8 @@ export interface RideFormState {
   cost: number | string;
   /** Price of one additional stop in whole SGD ('' while cleared). */
   stopPrice: number | string;
+  /** Fewest passengers for the ride to go ('' for none; docs/payments.md#minimum). */
+  minPassengers: number | string;
   pickupLocation: string;
   dropoffLocations: DropoffLocation[];
 }
@@ -35,6 +37,7 @@ export const EMPTY_RIDE_FORM: RideFormState = {
   organizerPassengerCount: 1,
   cost: DEFAULT_RIDE_COST,
   stopPrice: ADDITIONAL_STOP_FEE,
+  minPassengers: '',
   pickupLocation: '',
   dropoffLocations: [],
 };

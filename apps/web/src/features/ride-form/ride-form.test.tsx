@@ -135,6 +135,7 @@ describe('RideForm, submit', () => {
       dropoffLocations: [{ location: 'Pasir Ris MRT\nExit B', passengerCount: 2 }],
       cost: 80,
       stopPrice: 5,
+      minPassengers: null,
     });
   });
 
@@ -171,6 +172,7 @@ describe('RideForm, submit', () => {
       ],
       cost: 120,
       stopPrice: 0,
+      minPassengers: null,
     });
   });
 

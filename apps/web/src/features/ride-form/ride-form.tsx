@@ -46,6 +46,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Page } from '../../components/page';
 import { SubmitButton } from '../../components/submit-button';
 import { fieldErrors } from '../../lib/errors';
+import { MinPassengersField } from '../payments/min-passengers-field';
 import { RideCostFields } from './ride-cost-fields';
 import { LOCATION_HELPER_TEXT, rideFormTexts, type RideFormState } from './ride-form-texts';
 
@@ -79,6 +80,7 @@ const SERVER_FIELD_TO_FORM: Record<string, keyof RideFormState> = {
   organizerLocation: 'organizerLocation',
   cost: 'cost',
   stopPrice: 'stopPrice',
+  minPassengers: 'minPassengers',
 };
 
 function serverErrorsToFormErrors(errors: Record<string, string>): Partial<Record<keyof RideFormState, string>> {
@@ -262,6 +264,7 @@ export function RideForm({
           </Card>
 
           <RideCostFields form={form} />
+          <MinPassengersField form={form} />
 
           <Group justify="space-between" gap="sm" wrap="wrap-reverse">
             <Group gap="sm">

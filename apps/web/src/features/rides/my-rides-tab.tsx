@@ -19,6 +19,7 @@ import { Link } from 'react-router-dom';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { trpc } from '../../lib/trpc';
+import { PaidCount } from '../payments/paid-count';
 import { SequencePanel } from '../sequence/sequence-panel';
 import { ShareButton } from '../share/share-button';
 import { RideCard } from './ride-card';
@@ -227,6 +228,7 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
                 isVendor={viewer.isApprovedVendor}
                 actions={
                   <>
+                    <PaidCount rideId={ride.id} />
                     <ShareButton ride={ride} label="Share" size="xs" aria-label={`Share ride: ${rideName(ride)}`} />
                     {isPast(ride) ? null : (
                       <Button

@@ -1,0 +1,260 @@
+/** Every statement about ride payments (docs/payments.md); services decide, this only queries. */
+import type { Database, Db } from '@rideshare/db';
+import type { Direction, PaymentMethod, PaymentStatus, RideStatus } from '@rideshare/domain';
+import { sql, type Transaction } from 'kysely';
+
+/** What the payment rules read from a ride, locked for the transaction. */
+export interface PaymentRide {
+  id: number;
+  creatorId: number;
+  direction: Direction;
+  date: Date;
+  status: RideStatus;
+  cost: number;
+  additionalStops: number;
+  stopPrice: number;
+  currentPassengers: number;
+  minPassengers: number | null;
+  priceLockedAt: Date | null;
+  minReachedNotifiedAt: Date | null;
+}
+
+const rideColumns = [
+  'id',
+  'creatorId',
+  'direction',
+  'date',
+  'status',
+  'cost',
+  'additionalStops',
+  'stopPrice',
+  'currentPassengers',
+  'minPassengers',
+  'priceLockedAt',
+  'minReachedNotifiedAt',
+] as const;
+
+/** The ride as the payment rules read it, without a lock (the read path's cheap pre-check). */
+export async function findPaymentRide(db: Db, rideId: number): Promise<PaymentRide | null> {
+  return (await db.selectFrom('rides').select(rideColumns).where('id', '=', rideId).executeTakeFirst()) ?? null;
+}
+
+/** The same, locking the ride row until the transaction ends (docs/payments.md#races). */
+export async function lockPaymentRide(trx: Transaction<Database>, rideId: number): Promise<PaymentRide | null> {
+  return (
+    (await trx.selectFrom('rides').select(rideColumns).where('id', '=', rideId).forUpdate().executeTakeFirst()) ?? null
+  );
+}
+
+/** A passenger entry as the split reads it: the organiser's first, then in the order they joined. */
+export interface PartyEntry {
+  passengerId: number;
+  userId: number;
+  seats: number;
+}
+
+export async function listParty(db: Db, ride: { id: number; creatorId: number }): Promise<PartyEntry[]> {
+  return db
+    .selectFrom('ridePassengers')
+    .select(['id as passengerId', 'userId', 'passengerCount as seats'])
+    .where('rideId', '=', ride.id)
+    .orderBy(sql`(user_id = ${ride.creatorId})`, 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/** A stored payment row with the payer's name. */
+export interface PaymentRow {
+  rideId: number;
+  passengerId: number;
+  userId: number;
+  name: string;
+  seats: number;
+  amountDueCents: number;
+  status: PaymentStatus;
+  method: PaymentMethod | null;
+  markedAt: Date | null;
+  confirmedAt: Date | null;
+  remindedAt: Date | null;
+}
+
+/** A ride's payment rows (only `userId`'s when given), the organiser's first, then by entry. */
+export async function listPayments(db: Db, rideId: number, onlyUserId?: number): Promise<PaymentRow[]> {
+  let query = db
+    .selectFrom('ridePayments as p')
+    .innerJoin('users as u', 'u.id', 'p.userId')
+    .innerJoin('rides as r', 'r.id', 'p.rideId')
+    .select([
+      'p.rideId',
+      'p.passengerId',
+      'p.userId',
+      sql<string>`coalesce(nullif(trim(u.name), ''), u.discord_username)`.as('name'),
+      'p.seats',
+      'p.amountDueCents',
+      'p.status',
+      'p.method',
+      'p.markedAt',
+      'p.confirmedAt',
+      'p.remindedAt',
+    ])
+    .where('p.rideId', '=', rideId)
+    .orderBy(sql`(p.user_id = r.creator_id)`, 'desc')
+    .orderBy('p.passengerId');
+  if (onlyUserId !== undefined) query = query.where('p.userId', '=', onlyUserId);
+  return query.execute();
+}
+
+export interface NewPayment {
+  rideId: number;
+  passengerId: number;
+  userId: number;
+  seats: number;
+  amountDueCents: number;
+  status: PaymentStatus;
+  confirmedAt: Date | null;
+  /** Set when the lock itself falls within the reminder's day: its notice already names the amount. */
+  remindedAt?: Date | null;
+}
+
+/** Inserts rows; a row already there for the same entry is left as it is (a second lock adds nothing). */
+export async function insertPayments(trx: Db, rows: readonly NewPayment[]): Promise<void> {
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('ridePayments')
+    .values([...rows])
+    .onConflict((oc) => oc.columns(['rideId', 'passengerId']).doNothing())
+    .execute();
+}
+
+export type PaymentChanges = Partial<
+  Pick<PaymentRow, 'seats' | 'amountDueCents' | 'status' | 'method' | 'markedAt' | 'confirmedAt' | 'remindedAt'>
+>;
+
+export async function updatePayment(
+  trx: Db,
+  rideId: number,
+  passengerId: number,
+  changes: PaymentChanges,
+): Promise<void> {
+  await trx
+    .updateTable('ridePayments')
+    .set(changes)
+    .where('rideId', '=', rideId)
+    .where('passengerId', '=', passengerId)
+    .execute();
+}
+
+export async function deletePayments(trx: Db, rideId: number, passengerIds: readonly number[]): Promise<void> {
+  if (passengerIds.length === 0) return;
+  await trx
+    .deleteFrom('ridePayments')
+    .where('rideId', '=', rideId)
+    .where('passengerId', 'in', [...passengerIds])
+    .execute();
+}
+
+/** Stamps the lock, only while the ride is unlocked; says whether this call did it. */
+export async function markPriceLocked(trx: Db, rideId: number, now: Date): Promise<boolean> {
+  const result = await trx
+    .updateTable('rides')
+    .set({ priceLockedAt: now })
+    .where('id', '=', rideId)
+    .where('priceLockedAt', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function markMinReachedNotified(trx: Db, rideId: number, now: Date): Promise<void> {
+  await trx.updateTable('rides').set({ minReachedNotifiedAt: now }).where('id', '=', rideId).execute();
+}
+
+/**
+ * The sweep's work list: rides still to come that are due to lock, that reached their minimum with
+ * the organiser not yet told, or that are locked, leave within `remindBefore`, and have a rider
+ * still due and not reminded.
+ */
+export async function listRidesWithPaymentWork(
+  db: Db,
+  now: Date,
+  lockBefore: Date,
+  remindBefore: Date,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('rides')
+    .select('id')
+    .where('status', '!=', 'cancelled')
+    .where('date', '>', now)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('priceLockedAt', 'is', null), eb('date', '<=', lockBefore)]),
+        eb.and([
+          eb('minPassengers', 'is not', null),
+          eb('minReachedNotifiedAt', 'is', null),
+          eb('currentPassengers', '>=', eb.ref('minPassengers')),
+        ]),
+        eb.and([
+          eb('priceLockedAt', 'is not', null),
+          eb('date', '<=', remindBefore),
+          eb.exists(
+            eb
+              .selectFrom('ridePayments as p')
+              .select(sql`1`.as('one'))
+              .whereRef('p.rideId', '=', 'rides.id')
+              .where('p.status', '=', 'due')
+              .where('p.remindedAt', 'is', null),
+          ),
+        ]),
+      ]),
+    )
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** "2 of 4 paid" for each locked ride `organiserId` organises: rows marked paid or confirmed, of all. */
+export async function paymentProgressOf(
+  db: Db,
+  organiserId: number,
+): Promise<{ rideId: number; paid: number; total: number }[]> {
+  const rows = await db
+    .selectFrom('ridePayments as p')
+    .innerJoin('rides as r', 'r.id', 'p.rideId')
+    .select([
+      'p.rideId',
+      sql<number>`count(*) filter (where p.status in ('marked-paid', 'confirmed'))::int`.as('paid'),
+      sql<number>`count(*)::int`.as('total'),
+    ])
+    .where('r.creatorId', '=', organiserId)
+    .groupBy('p.rideId')
+    .orderBy('p.rideId')
+    .execute();
+  return rows.map((row) => ({ rideId: row.rideId, paid: Number(row.paid), total: Number(row.total) }));
+}
+
+/** The payee as the PayNow code and the Revolut link name them (private fields: never answered). */
+export async function findPayee(
+  db: Db,
+  userId: number,
+): Promise<{ name: string; paynowProxy: string | null; revolutUsername: string | null } | null> {
+  const row = await db
+    .selectFrom('users')
+    .select([
+      sql<string>`coalesce(nullif(trim(name), ''), discord_username)`.as('name'),
+      'paynowProxy',
+      'revolutUsername',
+    ])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Whether `userId` has an entry on the ride. */
+export async function hasEntryOn(db: Db, rideId: number, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('ridePassengers')
+    .select('id')
+    .where('rideId', '=', rideId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,233 @@
+/**
+ * The price lock and what rides along with it (docs/payments.md): the organiser told once the
+ * minimum is reached, every party's amount fixed PRICE_LOCK_HOURS before departure, the reminder
+ * the day before, and the organiser's recalculation. Each ride is settled in one transaction that
+ * first locks its row, so two instances (or a read and the sweep) settle it once
+ * (docs/payments.md#races).
+ */
+import type { Database } from '@rideshare/db';
+import {
+  DomainError,
+  formatCents,
+  isPaymentReminderDue,
+  isPriceLockDue,
+  passengersStillNeeded,
+  PAYMENT_REMINDER_HOURS,
+  splitCents,
+  toCents,
+  totalCost,
+} from '@rideshare/domain';
+import type { Kysely, Transaction } from 'kysely';
+
+import {
+  deletePayments,
+  findPaymentRide,
+  insertPayments,
+  listParty,
+  listPayments,
+  listRidesWithPaymentWork,
+  lockPaymentRide,
+  markMinReachedNotified,
+  markPriceLocked,
+  updatePayment,
+  type PartyEntry,
+  type PaymentRide,
+} from '../repositories/payment-repository';
+import { notifyAboutRide } from './ride-notifications';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface LockSettings {
+  now: Date;
+  /** PRICE_LOCK_HOURS. */
+  lockHours: number;
+}
+
+/** Each party's amount: the ride's total split by seats, to the cent (docs/payments.md#rounding). */
+export function amountsOf(ride: PaymentRide, party: readonly PartyEntry[]): Map<number, number> {
+  const cents = splitCents(
+    toCents(totalCost(ride)),
+    party.map((entry) => entry.seats),
+  );
+  return new Map(party.map((entry, index) => [entry.passengerId, cents[index] ?? 0]));
+}
+
+/** Fixes every party's amount and tells each rider theirs; a ride already locked is left alone. */
+async function lockPrice(trx: Transaction<Database>, ride: PaymentRide, now: Date): Promise<boolean> {
+  if (!(await markPriceLocked(trx, ride.id, now))) return false;
+  const party = await listParty(trx, ride);
+  const amounts = amountsOf(ride, party);
+  await insertPayments(
+    trx,
+    party.map((entry) => {
+      const organiser = entry.userId === ride.creatorId;
+      return {
+        rideId: ride.id,
+        passengerId: entry.passengerId,
+        userId: entry.userId,
+        seats: entry.seats,
+        amountDueCents: amounts.get(entry.passengerId) ?? 0,
+        // The organiser's own share is theirs already (docs/payments.md#status).
+        status: organiser ? 'confirmed' : 'due',
+        confirmedAt: organiser ? now : null,
+        // Locked within the last day: the lock's own notice is the reminder (docs/payments.md#reminder).
+        remindedAt: isPaymentReminderDue(ride.date, now) ? now : null,
+      };
+    }),
+  );
+  for (const entry of party) {
+    if (entry.userId === ride.creatorId) continue;
+    await notifyAboutRide(trx, [entry.userId], ride, 'price_locked', formatCents(amounts.get(entry.passengerId) ?? 0));
+  }
+  return true;
+}
+
+/** The day-before reminder to riders still due, once each (docs/payments.md#reminder). */
+async function remindDue(trx: Transaction<Database>, ride: PaymentRide, now: Date): Promise<void> {
+  for (const row of await listPayments(trx, ride.id)) {
+    if (row.status !== 'due' || row.remindedAt !== null || row.userId === ride.creatorId) continue;
+    await updatePayment(trx, ride.id, row.passengerId, { remindedAt: now });
+    await notifyAboutRide(trx, [row.userId], ride, 'payment_reminder', formatCents(row.amountDueCents));
+  }
+}
+
+function needsMinNotice(ride: PaymentRide): boolean {
+  return ride.minPassengers !== null && ride.minReachedNotifiedAt === null && passengersStillNeeded(ride) === 0;
+}
+
+function hasWork(ride: PaymentRide, settings: LockSettings): boolean {
+  if (ride.status === 'cancelled' || ride.date.getTime() <= settings.now.getTime()) return false;
+  return (
+    needsMinNotice(ride) || (ride.priceLockedAt === null && isPriceLockDue(ride.date, settings.lockHours, settings.now))
+  );
+}
+
+/** Settles one ride under its row lock: minimum notice, lock, reminder; answers whether it locked now. */
+async function settleLocked(trx: Transaction<Database>, rideId: number, settings: LockSettings): Promise<boolean> {
+  const ride = await lockPaymentRide(trx, rideId);
+  if (!ride || ride.status === 'cancelled' || ride.date.getTime() <= settings.now.getTime()) return false;
+  const { now } = settings;
+  if (needsMinNotice(ride)) {
+    await markMinReachedNotified(trx, ride.id, now);
+    await notifyAboutRide(trx, [ride.creatorId], ride, 'min_passengers_reached', String(ride.minPassengers));
+  }
+  let locked = false;
+  if (ride.priceLockedAt === null && isPriceLockDue(ride.date, settings.lockHours, now)) {
+    locked = await lockPrice(trx, ride, now);
+  }
+  if ((ride.priceLockedAt !== null || locked) && isPaymentReminderDue(ride.date, now)) await remindDue(trx, ride, now);
+  return locked;
+}
+
+/**
+ * Settles a ride as it is read or written (like a lapsed waitlist offer): a cheap unlocked look
+ * first, and a transaction only when there is something to do.
+ */
+export async function settleRidePayments(db: Kysely<Database>, rideId: number, settings: LockSettings): Promise<void> {
+  const ride = await findPaymentRide(db, rideId);
+  if (!ride || !hasWork(ride, settings)) return;
+  await db.transaction().execute((trx) => settleLocked(trx, rideId, settings));
+}
+
+/**
+ * The read path of a ride already read (its detail): settles it only when its price is due to lock,
+ * so a read that has nothing to do costs no statement. Answers whether it settled (read it again).
+ * The minimum-reached notice is left to the sweep.
+ */
+export async function lockIfDueOnRead(
+  db: Kysely<Database>,
+  ride: { id: number; status: string; date: string; priceLockedAt: string | null },
+  settings: LockSettings,
+): Promise<boolean> {
+  const departure = new Date(ride.date);
+  if (ride.priceLockedAt !== null || ride.status === 'cancelled') return false;
+  if (!isPriceLockDue(departure, settings.lockHours, settings.now)) return false;
+  await db.transaction().execute((trx) => settleLocked(trx, ride.id, settings));
+  return true;
+}
+
+/** Where the sweep reports a ride it could not settle. */
+export interface PaymentSweepLog {
+  error(details: { err: unknown; rideId: number }, message: string): void;
+}
+
+/**
+ * The sweep's part (run under its advisory lock, on its one connection): every ride with payment
+ * work is settled in its own transaction; a ride that fails is rolled back alone and tried again at
+ * the next sweep. Answers how many rides locked.
+ */
+export async function sweepPayments(
+  db: Kysely<Database>,
+  settings: LockSettings,
+  log: PaymentSweepLog,
+): Promise<number> {
+  const { now, lockHours } = settings;
+  const lockBefore = new Date(now.getTime() + lockHours * HOUR_MS);
+  const remindBefore = new Date(now.getTime() + PAYMENT_REMINDER_HOURS * HOUR_MS);
+  let locked = 0;
+  for (const rideId of await listRidesWithPaymentWork(db, now, lockBefore, remindBefore)) {
+    try {
+      if (await db.transaction().execute((trx) => settleLocked(trx, rideId, settings))) locked += 1;
+    } catch (error) {
+      log.error({ err: error, rideId }, 'payments could not be settled for a ride; tried again at the next sweep');
+    }
+  }
+  return locked;
+}
+
+/**
+ * The organiser splits the total again over the party as it now is (docs/payments.md#price-lock):
+ * leavers' rows go, newcomers get one, and everyone whose amount changed is told. A changed row
+ * that was marked paid or confirmed is due again (the organiser's own stays confirmed).
+ */
+export async function recalculatePayments(
+  db: Kysely<Database>,
+  args: { actorId: number; rideId: number; now: Date },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const ride = await lockPaymentRide(trx, args.rideId);
+    if (!ride) throw new DomainError('NOT_FOUND', `Ride ${String(args.rideId)} not found`);
+    if (ride.creatorId !== args.actorId) {
+      throw new DomainError('NOT_CREATOR', 'Only the organiser can recalculate the amounts');
+    }
+    if (ride.priceLockedAt === null) throw new DomainError('PRICE_NOT_LOCKED', 'The price is not locked yet');
+    const party = await listParty(trx, ride);
+    const amounts = amountsOf(ride, party);
+    const rows = new Map((await listPayments(trx, ride.id)).map((row) => [row.passengerId, row]));
+    await deletePayments(
+      trx,
+      ride.id,
+      [...rows.keys()].filter((id) => !amounts.has(id)),
+    );
+    for (const entry of party) {
+      const amount = amounts.get(entry.passengerId) ?? 0;
+      const organiser = entry.userId === ride.creatorId;
+      const row = rows.get(entry.passengerId);
+      if (!row) {
+        await insertPayments(trx, [
+          {
+            rideId: ride.id,
+            passengerId: entry.passengerId,
+            userId: entry.userId,
+            seats: entry.seats,
+            amountDueCents: amount,
+            status: organiser ? 'confirmed' : 'due',
+            confirmedAt: organiser ? args.now : null,
+          },
+        ]);
+        if (!organiser) await notifyAboutRide(trx, [entry.userId], ride, 'price_locked', formatCents(amount));
+        continue;
+      }
+      if (row.amountDueCents === amount && row.seats === entry.seats) continue;
+      await updatePayment(trx, ride.id, entry.passengerId, {
+        seats: entry.seats,
+        amountDueCents: amount,
+        ...(organiser ? {} : { status: 'due', method: null, markedAt: null, confirmedAt: null, remindedAt: null }),
+      });
+      if (!organiser && row.amountDueCents !== amount) {
+        const detail = `${formatCents(row.amountDueCents)} → ${formatCents(amount)}`;
+        await notifyAboutRide(trx, [entry.userId], ride, 'payment_amount_changed', detail);
+      }
+    }
+  });
+}

@@ -1,0 +1,102 @@
+/**
+ * The organiser's payment table (docs/payments.md#status): every party's amount and status, with
+ * Confirm / Undo per rider, "Recalculate" after the party changed, and the CSV download.
+ */
+import { Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { formatSgd, PAYMENT_METHOD_LABELS } from '@rideshare/domain';
+
+import { paidText, STATUS_LABELS, usePaymentActions, type RidePayments } from './use-payments';
+
+export function OrganiserPayments({ table, organiserId }: { table: RidePayments; organiserId: number }) {
+  const { confirm, unconfirm, recalculate } = usePaymentActions(table.rideId);
+  const paid = table.payments.filter((row) => row.status !== 'due').length;
+  const pending = confirm.isPending || unconfirm.isPending;
+  return (
+    <Stack gap="sm">
+      <Text fw={600} role="status" aria-live="polite" data-testid="paid-summary">
+        {paidText(paid, table.payments.length)} · total {formatSgd(table.total, 2)}
+      </Text>
+      <Table.ScrollContainer minWidth={320}>
+        <Table verticalSpacing="xs" aria-label="Payments">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Amount</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Action</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {table.payments.map((row) => {
+              const status = STATUS_LABELS[row.status];
+              const own = row.userId === organiserId;
+              return (
+                <Table.Tr key={row.passengerId} data-testid={`payment-row-${String(row.passengerId)}`}>
+                  <Table.Td>
+                    {row.name}
+                    <Text size="xs" c="dimmed">
+                      {row.seats} seat{row.seats === 1 ? '' : 's'}
+                      {row.method ? ` · ${PAYMENT_METHOD_LABELS[row.method]}` : ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{formatSgd(row.amountDue, 2)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={status.color} variant="light">
+                      {own ? 'Yours' : status.label}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    {own ? null : row.status === 'confirmed' ? (
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        disabled={pending}
+                        aria-label={`Undo confirmation: ${row.name}`}
+                        onClick={() => unconfirm.mutate({ rideId: table.rideId, passengerId: row.passengerId })}
+                      >
+                        Undo
+                      </Button>
+                    ) : (
+                      <Button
+                        size="compact-xs"
+                        disabled={pending}
+                        aria-label={`Confirm payment: ${row.name}`}
+                        onClick={() => confirm.mutate({ rideId: table.rideId, passengerId: row.passengerId })}
+                      >
+                        Confirm
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group gap="xs" wrap="wrap">
+        <Button
+          variant="default"
+          size="xs"
+          loading={recalculate.isPending}
+          onClick={() => recalculate.mutate({ rideId: table.rideId })}
+        >
+          Recalculate amounts
+        </Button>
+        <Button
+          component="a"
+          href={`/api/rides/${String(table.rideId)}/payments.csv`}
+          download={`ride-${String(table.rideId)}-payments.csv`}
+          variant="default"
+          size="xs"
+        >
+          Download CSV
+        </Button>
+      </Group>
+      <Text size="xs" c="dimmed">
+        Recalculating splits the total again over the party as it is now and tells everyone whose amount changed.
+      </Text>
+    </Stack>
+  );
+}

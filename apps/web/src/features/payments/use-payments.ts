@@ -1,0 +1,41 @@
+/**
+ * The payment table of a ride and the writes on it (docs/payments.md#status): each write answers
+ * the new table, which replaces the cached one; a refusal shows its message.
+ */
+import type { RouterOutputs } from '@rideshare/api';
+
+import { showApiError } from '../../lib/errors';
+import { notifySuccess } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+
+export type RidePayments = RouterOutputs['payment']['list'];
+export type PaymentRow = RidePayments['payments'][number];
+
+export function usePaymentActions(rideId: number) {
+  const utils = trpc.useUtils();
+  const settle = (title: string) => ({
+    onSuccess: (table: RidePayments) => {
+      utils.payment.list.setData({ rideId }, table);
+      void utils.payment.progress.invalidate();
+      notifySuccess(title);
+    },
+    onError: (err: unknown) => showApiError(err, 'Could not update the payment'),
+  });
+  return {
+    markMine: trpc.payment.markMine.useMutation(settle('Marked as paid: the organiser was told')),
+    confirm: trpc.payment.confirm.useMutation(settle('Payment confirmed')),
+    unconfirm: trpc.payment.unconfirm.useMutation(settle('Confirmation taken back')),
+    recalculate: trpc.payment.recalculate.useMutation(settle('Amounts recalculated')),
+  };
+}
+
+/** "2 of 4 paid": rows marked paid or confirmed, of all. */
+export function paidText(paid: number, total: number): string {
+  return `${String(paid)} of ${String(total)} paid`;
+}
+
+export const STATUS_LABELS: Record<PaymentRow['status'], { label: string; color: string }> = {
+  due: { label: 'Due', color: 'yellow' },
+  'marked-paid': { label: 'Marked paid', color: 'blue' },
+  confirmed: { label: 'Confirmed', color: 'green' },
+};

@@ -1,0 +1,39 @@
+import { sql, type Kysely } from 'kysely';
+
+// Migrations that add notification kinds rebuild the kind check from the kinds it holds now plus
+// their own (and, going down, minus their own), so migrations written side by side never undo each
+// other's kinds.
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function currentKinds(db: Kysely<any>): Promise<string[]> {
+  const { rows } = await sql<{ def: string }>`
+    select pg_get_constraintdef(oid) as def from pg_constraint
+    where conname = 'notifications_kind_check' and conrelid = 'notifications'::regclass`.execute(db);
+  const def = rows[0]?.def ?? '';
+  return [...def.matchAll(/'([a-z_]+)'/g)].map((match) => match[1] ?? '');
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function setKinds(db: Kysely<any>, kinds: readonly string[]): Promise<void> {
+  const list = [...new Set(kinds)].map((kind) => `'${kind}'`).join(', ');
+  await sql`alter table notifications drop constraint notifications_kind_check`.execute(db);
+  await sql
+    .raw(`alter table notifications add constraint notifications_kind_check check (kind in (${list}))`)
+    .execute(db);
+}
+
+/** Allows `kinds` in notifications besides the kinds already allowed. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function addNotificationKinds(db: Kysely<any>, kinds: readonly string[]): Promise<void> {
+  await setKinds(db, [...(await currentKinds(db)), ...kinds]);
+}
+
+/** Deletes the notifications of `kinds` and no longer allows them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function removeNotificationKinds(db: Kysely<any>, kinds: readonly string[]): Promise<void> {
+  await db.deleteFrom('notifications').where('kind', 'in', [...kinds]).execute();
+  await setKinds(
+    db,
+    (await currentKinds(db)).filter((kind) => !kinds.includes(kind)),
+  );
+}
