@@ -9,14 +9,15 @@
  */
 import { Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { changePasswordFormSchema, MIN_PASSWORD_LENGTH, type ChangePasswordFormValues } from '@rideshare/domain';
+import { changePasswordFormSchema, type ChangePasswordFormValues } from '@rideshare/domain';
 
+import { NewPasswordFields, passwordFieldProps } from '../../components/password-fields';
 import { SubmitButton } from '../../components/submit-button';
-import { errorCode, errorMessage, fieldErrors, showApiError } from '../../lib/errors';
+import { errorCode, errorMessage } from '../../lib/errors';
 import { focusFirstInvalid, zodResolver } from '../../lib/form';
+import { useFormError } from '../../lib/form-error';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { passwordFieldProps } from './password-field';
 
 const PASSWORD_CHANGED_MESSAGE = 'Password reset successful!';
 const FORM_NAME = 'password-settings';
@@ -30,6 +31,7 @@ export function PasswordSettingsCard() {
     validate: zodResolver(changePasswordFormSchema),
     validateInputOnBlur: true,
   });
+  const reportError = useFormError(form, { title: 'Password reset failed', formName: FORM_NAME });
 
   const submit = form.onSubmit(
     (values) => {
@@ -41,11 +43,7 @@ export function PasswordSettingsCard() {
             notifySuccess(PASSWORD_CHANGED_MESSAGE);
           },
           onError: (err) => {
-            showApiError(err, 'Password reset failed');
-            const errors = fieldErrors(err);
-            if (errorCode(err) === 'WRONG_PASSWORD') errors.currentPassword = errorMessage(err);
-            form.setErrors(errors);
-            focusFirstInvalid(errors, FORM_NAME);
+            reportError(err, errorCode(err) === 'WRONG_PASSWORD' ? { currentPassword: errorMessage(err) } : {});
           },
         },
       );
@@ -72,19 +70,7 @@ export function PasswordSettingsCard() {
               withAsterisk
               {...passwordFieldProps(form, 'currentPassword')}
             />
-            <PasswordInput
-              label="New Password"
-              description={`Minimum ${String(MIN_PASSWORD_LENGTH)} characters`}
-              autoComplete="new-password"
-              withAsterisk
-              {...passwordFieldProps(form, 'newPassword')}
-            />
-            <PasswordInput
-              label="Confirm New Password"
-              autoComplete="new-password"
-              withAsterisk
-              {...passwordFieldProps(form, 'confirmPassword')}
-            />
+            <NewPasswordFields form={form} />
             <Group justify="flex-end">
               <SubmitButton pending={change.isPending} pendingLabel="Changing...">
                 Change Password
