@@ -28,6 +28,6 @@ export function registerRestRoutes(
   registerTravelRoutes(app, deps);
   registerCalendarRoutes(app, deps);
   registerNotificationRoutes(app, deps);
-  registerConfigRoutes(app, deps.env);
+  registerConfigRoutes(app, deps);
   registerEventRoutes(app, deps, options.events);
 }

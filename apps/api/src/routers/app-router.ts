@@ -2,6 +2,7 @@ import { createCallerFactory, router } from '../trpc/init';
 import { adminRouter } from './admin';
 import { authRouter } from './auth';
 import { calendarRouter } from './calendar';
+import { configRouter } from './config';
 import { notificationRouter } from './notification';
 import { liveRouter } from './live';
 import { passengerRouter } from './passenger';
@@ -25,6 +26,7 @@ export const appRouter = router({
   user: userRouter,
   admin: adminRouter,
   calendar: calendarRouter,
+  config: configRouter,
   notification: notificationRouter,
   waitlist: waitlistRouter,
   quote: quoteRouter,
