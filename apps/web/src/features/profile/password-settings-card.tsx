@@ -7,10 +7,11 @@
  * server ends the others); a refusal shows 'Password reset failed' with the server's reason, and a
  * wrong current password is also marked on its field.
  */
-import { Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { changePasswordFormSchema, type ChangePasswordFormValues } from '@rideshare/domain';
 
+import { SectionCard } from '../../components/section-card';
 import { NewPasswordFields, passwordFieldProps } from '../../components/password-fields';
 import { SubmitButton } from '../../components/submit-button';
 import { errorCode, errorMessage } from '../../lib/errors';
@@ -52,33 +53,27 @@ export function PasswordSettingsCard() {
   );
 
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="password-settings-title">
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={2} size="h3" id="password-settings-title">
-            Password Settings
-          </Title>
-          <Text size="sm" c="dimmed">
-            Changing your password signs you out on your other devices.
-          </Text>
+    <SectionCard
+      titleId="password-settings-title"
+      title="Password Settings"
+      description="Changing your password signs you out on your other devices."
+    >
+      <form onSubmit={submit} noValidate aria-label="Change password">
+        <Stack gap="md">
+          <PasswordInput
+            label="Current Password"
+            autoComplete="current-password"
+            withAsterisk
+            {...passwordFieldProps(form, 'currentPassword')}
+          />
+          <NewPasswordFields form={form} />
+          <Group justify="flex-end">
+            <SubmitButton pending={change.isPending} pendingLabel="Changing...">
+              Change Password
+            </SubmitButton>
+          </Group>
         </Stack>
-        <form onSubmit={submit} noValidate aria-label="Change password">
-          <Stack gap="md">
-            <PasswordInput
-              label="Current Password"
-              autoComplete="current-password"
-              withAsterisk
-              {...passwordFieldProps(form, 'currentPassword')}
-            />
-            <NewPasswordFields form={form} />
-            <Group justify="flex-end">
-              <SubmitButton pending={change.isPending} pendingLabel="Changing...">
-                Change Password
-              </SubmitButton>
-            </Group>
-          </Stack>
-        </form>
-      </Stack>
-    </Card>
+      </form>
+    </SectionCard>
   );
 }

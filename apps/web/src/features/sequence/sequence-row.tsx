@@ -77,16 +77,8 @@ function MoveButtons({
   );
 }
 
-export function SequenceRow({
-  entry,
-  position,
-  total,
-  locked,
-  disabled,
-  onMove,
-  focusButton,
-  onFocused,
-}: SequenceRowProps) {
+export function SequenceRow({ entry, ...row }: SequenceRowProps) {
+  const { position, total, locked, disabled } = row;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: entry.id,
     disabled: locked || disabled,
@@ -141,16 +133,7 @@ export function SequenceRow({
         </Stack>
       </Group>
       <Group justify="flex-end" mt="xs">
-        <MoveButtons
-          name={name}
-          position={position}
-          total={total}
-          locked={locked}
-          disabled={disabled}
-          onMove={onMove}
-          focusButton={focusButton}
-          onFocused={onFocused}
-        />
+        <MoveButtons name={name} {...row} />
       </Group>
     </Paper>
   );
