@@ -6,14 +6,14 @@ import { build } from 'esbuild';
 
 const entryPoints = [
   'src/server.ts',
+  // The server's start-up as a module, for a runner that adds its own routes (bench/).
+  'src/start.ts',
   'scripts/migrate.ts',
   'scripts/admin-grant.ts',
   'scripts/vendor-approve.ts',
   'scripts/admin-reset-password.ts',
   'scripts/export-rides-csv.ts',
-].filter((f) =>
-  existsSync(f),
-);
+].filter((f) => existsSync(f));
 
 await build({
   entryPoints,

@@ -46,6 +46,9 @@ export default defineConfig({
     // screencast film strip, which costs a busy machine more than it tells (the failure screenshot stays).
     trace: { mode: 'retain-on-failure', snapshots: true, screenshots: false, sources: true },
     screenshot: 'only-on-failure',
+    // The app's service worker stays out of the journeys (its cache and routing are not what they
+    // test); e2e/offline.spec.ts opens its own context that allows it.
+    serviceWorkers: 'block',
   },
   projects: [
     {

@@ -5,6 +5,7 @@ import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = 'http://127.0.0.1:3000';
 // changeOrigin stays false: the API accepts a write when its Origin names the Host it was sent to
@@ -13,6 +14,37 @@ const apiTarget = 'http://127.0.0.1:3000';
 export default defineConfig({
   plugins: [
     react(),
+    // The installable app and its service worker, src/sw/sw.ts (docs/product.md#phone-notifications):
+    // the precache list is injected into it; the page registers it itself, after the first load
+    // (src/features/offline). The join map's MapLibre chunk is left out of the precache: a megabyte
+    // for a screen that needs the network anyway.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        name: 'RideShare: Singapore ⇄ Forest City',
+        short_name: 'RideShare',
+        description: 'Share chartered rides between Singapore and Forest City with the community.',
+        start_url: '/home',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#1c7ed6',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg}', 'icons/icon-192.png'],
+        globIgnores: ['**/*maplibre*', '**/map-*.js'],
+      },
+      devOptions: { enabled: false },
+    }),
     // Brotli and gzip copies of every text file of the build (x.js.br, x.js.gz beside x.js), at the
     // highest levels: built once, then the API sends the copy the browser accepts without
     // compressing anything per request (docs/architecture.md#compressed-answers). Source maps are

@@ -27,11 +27,13 @@ for (const [id, time] of selfTime) {
   byFunction.set(fn, (byFunction.get(fn) ?? 0) + time);
   const pkg =
     /node_modules\/\.pnpm\/((?:@[^+]+\+)?[^@/]+)/.exec(frame.url)?.[1]?.replace('+', '/') ??
-    (frame.url.includes('/dist/server.js')
-      ? 'app (apps/api/dist/server.js)'
-      : frame.url.startsWith('node:')
-        ? 'node core'
-        : frame.functionName || '(native)');
+    (frame.url.includes('/apps/api/dist/')
+      ? 'app (apps/api/dist)'
+      : frame.url.includes('/bench/dist/')
+        ? 'bench routes (bench/dist/server.js)'
+        : frame.url.startsWith('node:')
+          ? 'node core'
+          : frame.functionName || '(native)');
   byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + time);
 }
 const top = (map) =>

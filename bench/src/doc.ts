@@ -11,6 +11,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
+import { alertsBlock } from './alerts';
 import { ARGON2_COST } from './data';
 import type { FanOutResult } from './fanout';
 import type { Engine } from './options';
@@ -309,6 +310,7 @@ export const BLOCKS: Record<string, Figure> = {
     ].join('\n');
   },
   memory: memoryBlock,
+  alerts: alertsBlock,
   results: (r) => renderMarkdown(r, { budgets: false }),
 };
 

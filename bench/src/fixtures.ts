@@ -222,6 +222,27 @@ export function fullRun(): RunResults {
       requests: 12,
       encodings: { br: 12 },
     },
+    alerts: {
+      runs: (['server', 'embedded'] as const).map((engine) => {
+        const phase = (alerts: number, meanMs: number) => ({
+          alerts,
+          creates: 60,
+          statementsPerCreate: 16,
+          meanMs,
+          p50Ms: meanMs,
+          p90Ms: meanMs * 1.5,
+          toldPerRide: alerts > 0 ? 40 : 0,
+        });
+        return {
+          engine,
+          withoutAlerts: phase(0, 20),
+          unmatchedAlerts: { ...phase(10_000, 22), toldPerRide: 0 },
+          withAlerts: phase(10_000, 26),
+          matchingRatio: 1.1,
+          timeRatio: 1.3,
+        };
+      }),
+    },
     elapsedSeconds: 600,
   });
 }

@@ -19,6 +19,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { alertsFailures, runAlerts, withAlertsPass, type AlertsPass } from './alerts';
 import { benchPasswordHash } from './data';
 import { postgresVersion, serverAnswers } from './database';
 import { readResults, writeDocFromResults } from './doc';
@@ -121,7 +122,7 @@ async function main(): Promise<void> {
   let paints: PaintResult[] | null = null;
   let homeTransfer: TransferResult | null = null;
   const context = { repoRoot, options, log, cleanups, passwordHash };
-  for (const engine of options.memoryOnly ? [] : engines) {
+  for (const engine of options.memoryOnly || options.alertsOnly ? [] : engines) {
     for (const rides of options.sizes) {
       const result = await runSize(engine, rides, {
         ...context,
@@ -148,6 +149,13 @@ async function main(): Promise<void> {
     }
   }
 
+  // Creating rides with 10,000 ride alerts and with none (docs/alerts.md#cost).
+  let alerts: AlertsPass | null = null;
+  if (options.alerts) {
+    alerts = { runs: [] };
+    for (const engine of engines) alerts.runs.push(await runAlerts(engine, context));
+  }
+
   const flags = process.argv.slice(2).filter((arg) => arg !== '--');
   const command = options.smoke ? 'pnpm --filter @rideshare/bench bench:smoke' : 'pnpm --filter @rideshare/bench bench';
   const results: RunResults = {
@@ -166,6 +174,7 @@ async function main(): Promise<void> {
       ? `the ${paintEngine === 'server' ? 'Postgres server' : 'embedded engine'} with ${paintSize.toLocaleString('en')} rides`
       : null,
     homeTransfer,
+    alerts,
     notes,
     elapsedSeconds: (performance.now() - started) / 1000,
   };
@@ -175,7 +184,7 @@ async function main(): Promise<void> {
 
   const measured = [...new Set(runs.map((run) => run.engine))];
   if (options.smoke) {
-    const failures = budgetFailures(results);
+    const failures = [...budgetFailures(results), ...alertsFailures(alerts)];
     if (options.web && !results.bundle) failures.push('the web bundle was not analysed');
     for (const engine of options.engines) {
       if (!measured.includes(engine)) {
@@ -198,12 +207,15 @@ async function main(): Promise<void> {
     const jsonPath = join(repoRoot, 'docs', 'benchmarks.json');
     // A memory pass on its own replaces the recorded one, and a few reads on their own (--only-reads)
     // replace the recorded ones; every other recorded figure stays.
+    const at = { date: results.date, command: results.command, machine };
     const recorded =
       options.memoryOnly && memory
-        ? withMemoryPass(readResults(jsonPath), memory, { date: results.date, command: results.command, machine })
-        : options.onlyReads
-          ? mergeReads(readResults(jsonPath), results, options.onlyReads)
-          : results;
+        ? withMemoryPass(readResults(jsonPath), memory, at)
+        : options.alertsOnly && alerts
+          ? withAlertsPass(readResults(jsonPath), alerts, at)
+          : options.onlyReads
+            ? mergeReads(readResults(jsonPath), results, options.onlyReads)
+            : results;
     // The raw figures first, so a document that fails to render can be rendered again from them.
     writeFileSync(jsonPath, `${JSON.stringify(recorded, null, 2)}\n`);
     const rendered = writeDocFromResults(join(repoRoot, 'docs', 'benchmarks.md'), recorded);
@@ -222,6 +234,7 @@ async function main(): Promise<void> {
     console.error('seats exceeded the maximum: see the Writes table');
     process.exitCode = 1;
   }
+  for (const failure of alertsFailures(alerts)) console.error(failure);
   const missed = evaluateBudgets(results).filter((b) => b.status === 'missed');
   if (missed.length > 0) log(`budgets missed: ${missed.map((b) => b.budget).join('; ')}`);
 }

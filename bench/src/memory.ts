@@ -6,11 +6,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 
-import type { MemoryReport as ServerMemoryReport } from '@rideshare/api';
-
 import type { MachineInfo } from './machine';
 import type { Engine } from './options';
 import type { RunResults, SizeRun } from './results';
+import type { ServerMemoryReport } from './server-routes';
 
 /** What GET /__bench/memory answers (in bytes), with what the harness adds to it. */
 export interface MemoryReport extends ServerMemoryReport {
@@ -54,7 +53,7 @@ export function residentOfMapping(pid: number, size: number): number | null {
 
 /**
  * The server's memory now, with how much of the embedded engine's WebAssembly memory is resident;
- * null when it does not answer (a server without BENCH_MEMORY_REPORT).
+ * null when it does not answer.
  */
 export async function memoryReport(baseUrl: string, pid: number): Promise<MemoryReport | null> {
   const response = await fetch(`${baseUrl}/__bench/memory`);

@@ -61,6 +61,10 @@ export interface RunOptions {
   memoryEngines: Engine[];
   /** Only the memory pass, recorded into the results already in docs/benchmarks.json. */
   memoryOnly: boolean;
+  /** Run the ride alerts scenario (alerts.ts) on every engine. */
+  alerts: boolean;
+  /** Only the ride alerts scenario, recorded into the results already in docs/benchmarks.json. */
+  alertsOnly: boolean;
   /** CI=true: a Postgres server that does not answer fails the run instead of being skipped. */
   requireServer: boolean;
   adminDatabaseUrl: string;
@@ -86,6 +90,8 @@ export const usage = `Usage: tsx src/main.ts [--smoke] [options]
   --no-web                skip bundle sizes and largest contentful paint
   --no-memory             skip the second pass with the memory settings the app runs with
   --memory-only           only that pass, recorded into the results already in docs/benchmarks.json
+  --no-alerts             skip the ride alerts scenario (creating rides with 10,000 alerts and none)
+  --alerts-only           only that scenario, recorded into the results already in docs/benchmarks.json
   --no-doc                do not write docs/benchmarks.json / docs/benchmarks.md
   --only-reads=rides,trpcList
                           measure only these reads (plus the web figures unless --no-web), no
@@ -135,6 +141,8 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
         memorySettings: true,
         memoryEngines: ['embedded'],
         memoryOnly: false,
+        alerts: true,
+        alertsOnly: false,
         requireServer: false,
         adminDatabaseUrl: '',
         chromiumPath: '',
@@ -164,6 +172,8 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
         memorySettings: true,
         memoryEngines: ['server', 'embedded'],
         memoryOnly: false,
+        alerts: true,
+        alertsOnly: false,
         requireServer: false,
         adminDatabaseUrl: '',
         chromiumPath: '',
@@ -233,6 +243,12 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
       case '--memory-only':
         options.memoryOnly = true;
         break;
+      case '--no-alerts':
+        options.alerts = false;
+        break;
+      case '--alerts-only':
+        options.alertsOnly = true;
+        break;
       case '--help':
         throw new Error(usage);
       default:
@@ -242,6 +258,16 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
   if (options.engines.length === 0 || options.sizes.length === 0) throw new Error('nothing to run\n' + usage);
   if (options.onlyReads && options.smoke) throw new Error('--only-reads records into the full run; not with --smoke');
   if (options.onlyReads && options.memoryOnly) throw new Error('--only-reads and --memory-only contradict each other');
+  if (options.alertsOnly) {
+    if (options.smoke || options.onlyReads || options.memoryOnly || !options.alerts) {
+      throw new Error(
+        '--alerts-only records the alerts scenario alone: not with --smoke, --only-reads, --memory-only or --no-alerts',
+      );
+    }
+    options.memorySettings = false;
+    options.web = false;
+  }
+  if (options.onlyReads || options.memoryOnly) options.alerts = false;
   if (options.memoryOnly) {
     if (!options.memorySettings) throw new Error('--memory-only and --no-memory contradict each other');
     options.memoryEngines = options.engines;

@@ -1,4 +1,5 @@
 /** The results of a run, as docs/benchmarks.json records them. */
+import type { AlertsPass } from './alerts';
 import type { FanOutResult } from './fanout';
 import type { LoadResult } from './load';
 import type { MachineInfo } from './machine';
@@ -55,6 +56,8 @@ export interface RunResults {
   paints: PaintResult[] | null;
   /** The engine and size the browser measurements ran against. */
   paintsAgainst: string | null;
+  /** Creating rides with 10,000 ride alerts and with none, per engine (absent in older runs). */
+  alerts?: AlertsPass | null;
   /** What /home's first load transferred, as Chromium counts it (absent in older runs). */
   homeTransfer?: TransferResult | null;
   notes: string[];

@@ -1,14 +1,16 @@
 /**
- * Runs the production server (node apps/api/dist/server.js) as a child process on a free loopback
- * port, with NODE_ENV=production, a random SESSION_SECRET, LOG_LEVEL=warn and the bench-only routes
- * switched on (BENCH_STATIC_ROUTE, BENCH_COUNT_QUERIES). Measures process start to the first 200 from
- * /readyz, and reads the process's memory from /proc.
+ * Runs the production server (the API's build, started by server-entry.ts with the bench routes
+ * added) as a child process on a free loopback port, with NODE_ENV=production, a random
+ * SESSION_SECRET and LOG_LEVEL=warn. Measures process start to the first 200 from /readyz, and
+ * reads the process's memory from /proc.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
+
+import { build } from 'esbuild';
 
 export interface RunningServer {
   url: string;
@@ -55,6 +57,25 @@ async function sleep(ms: number): Promise<void> {
 }
 
 /**
+ * Bundles server-entry.ts (and the bench routes) into bench/dist/server.js. The API itself is not
+ * in the bundle: the entry loads the API's own build (apps/api/dist) at run time.
+ */
+export async function buildServerEntry(repoRoot: string): Promise<string> {
+  const outfile = join(repoRoot, 'bench', 'dist', 'server.js');
+  await build({
+    entryPoints: [join(repoRoot, 'bench', 'src', 'server-entry.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+/**
  * `nodeArgs` go before the entry point (for profiling: `--cpu-prof --cpu-prof-dir=...`, which Node
  * refuses in NODE_OPTIONS).
  */
@@ -63,8 +84,9 @@ export async function startServer(
   databaseEnv: Record<string, string>,
   nodeArgs: readonly string[] = [],
 ): Promise<RunningServer> {
-  const entry = join(repoRoot, 'apps', 'api', 'dist', 'server.js');
-  if (!existsSync(entry)) throw new Error(`${entry} is missing: build the API first (or run without --no-build)`);
+  const apiStart = join(repoRoot, 'apps', 'api', 'dist', 'start.js');
+  if (!existsSync(apiStart)) throw new Error(`${apiStart} is missing: build the API first (or run without --no-build)`);
+  const entry = await buildServerEntry(repoRoot);
   const port = await freePort();
   const url = `http://127.0.0.1:${String(port)}`;
   // A clean environment: nothing from the caller's shell (a DATABASE_URL, say) leaks into the run.
@@ -76,9 +98,6 @@ export async function startServer(
     PORT: String(port),
     SESSION_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
-    BENCH_STATIC_ROUTE: '1',
-    BENCH_COUNT_QUERIES: '1',
-    BENCH_MEMORY_REPORT: '1',
     // A production server on plain-HTTP loopback, flooded from one address on purpose: the request
     // rate limits and the per-address sign-in limit (sign-ins in progress count) must not be what
     // the benchmark measures, nor the live-stream caps (every fan-out subscriber is on loopback).

@@ -65,11 +65,7 @@ const COMPOSE_PRODUCTION_VALUES = {
   MIGRATE_ON_START: 'false', // the one-shot `migrate` service migrates before any replica starts
 };
 // Settings compose deliberately does not pass to the API, and why (.env.example still lists them).
-const COMPOSE_OMITTED = {
-  BENCH_STATIC_ROUTE: 'benchmark harness only: a deployment must never serve its routes',
-  BENCH_COUNT_QUERIES: 'benchmark harness only: a deployment must never serve its routes',
-  BENCH_MEMORY_REPORT: 'benchmark harness only: a deployment must never serve its routes',
-};
+const COMPOSE_OMITTED = {};
 // Variables compose takes from the environment with no default: it refuses to start without them.
 const COMPOSE_REQUIRED = new Set(['SESSION_SECRET', 'POSTGRES_PASSWORD']);
 // Settings of Node.js and glibc rather than of the app (env.ts does not read them): compose passes

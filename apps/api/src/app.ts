@@ -1,9 +1,9 @@
 /**
  * buildApp({ env, db }) assembles the HTTP server from injected config and database, so tests build
  * it against a test database. Every request path is made canonical before routing
- * (lib/request-path.ts), so routes and hooks see one spelling. Registers, in order: the JSON error
+ * (http/request-path.ts), so routes and hooks see one spelling. Registers, in order: the JSON error
  * handler, the JSON body parser (an empty body is none), request ids and health checks (/healthz,
- * /readyz), compression of the answers (lib/compression.ts), security headers and CORS, cookies + sessions (Postgres store), the rate limits (per
+ * /readyz), compression of the answers (http/compression.ts), security headers and CORS, cookies + sessions (Postgres store), the rate limits (per
  * address on every route below; per bucket for the procedures), the live event channel (the LISTEN
  * feeding the hub; streams ended first on shutdown), tRPC at /trpc (batches of at most 10 calls,
  * none of them a credential procedure; subscriptions over SSE), the documented REST paths under
@@ -19,13 +19,12 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 
+import { RideListCache } from './cache/ride-list-cache';
+import { RidesVersionWatch } from './cache/rides-version';
 import type { Env } from './env';
 import { LiveEventHub, type LiveEventHubOptions } from './events/hub';
-import { registerCompression } from './lib/compression';
-import { apiPathKind, canonicalUrl } from './lib/request-path';
-import { RideListCache } from './lib/ride-list-cache';
-import { RidesVersionWatch } from './lib/rides-version';
-import { benchPlugin, type QueryCounter } from './plugins/bench';
+import { registerCompression } from './http/compression';
+import { apiPathKind, canonicalUrl } from './http/request-path';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { jsonBodyPlugin } from './plugins/json-body';
 import { liveEventsPlugin } from './plugins/live-events';
@@ -42,10 +41,11 @@ export interface BuildAppOptions {
   env: Env;
   db: Kysely<Database>;
   logger?: FastifyServerOptions['logger'];
-  /** Bench only: the statement counter server.ts wires to the database when BENCH_COUNT_QUERIES is on. */
-  queryCounter?: QueryCounter;
-  /** Bench only: the embedded engine's memory size, for BENCH_MEMORY_REPORT (DbHandle.engineMemoryBytes). */
-  engineMemory?: DbHandle['engineMemoryBytes'];
+  /**
+   * Path prefixes (e.g. '/__extra/') that the per-address request limit counts like the API's own,
+   * for routes a caller adds to the returned app (the benchmark harness's).
+   */
+  rateLimitedPrefixes?: readonly string[];
   /**
    * Where live events come from: the database handle's `listen` (server.ts; tests of the live
    * channel). Without it the event streams serve, but hear nothing.
@@ -79,8 +79,7 @@ export async function buildApp({
   env,
   db,
   logger,
-  queryCounter,
-  engineMemory,
+  rateLimitedPrefixes = [],
   listen,
   live = {},
   now,
@@ -108,7 +107,7 @@ export async function buildApp({
   await registerCompression(app);
   await app.register(securityPlugin, { env });
   await app.register(sessionPlugin, { env, db });
-  deps.rateLimit = await registerRateLimits(app, env, db);
+  deps.rateLimit = await registerRateLimits(app, env, db, { countedPrefixes: rateLimitedPrefixes });
   await app.register(liveEventsPlugin, {
     hub: liveEvents,
     listen,
@@ -142,11 +141,6 @@ export async function buildApp({
   });
 
   registerRestRoutes(app, deps, { events: { heartbeatMs: live.heartbeatMs } });
-
-  // Benchmark harness only (bench/): routes that exist solely when a BENCH_* flag is set.
-  if (env.BENCH_STATIC_ROUTE || env.BENCH_COUNT_QUERIES || env.BENCH_MEMORY_REPORT) {
-    await app.register(benchPlugin, { env, queryCounter, engineMemory });
-  }
 
   const webDist = defaultWebDist(env);
   if (webDist) {

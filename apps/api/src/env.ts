@@ -100,10 +100,22 @@ export const envSchema = z
       .min(0, { error: 'VENDOR_CONTACTS_HOURS_BEFORE must be a whole number of hours from 0 to 720' })
       .max(720, { error: 'VENDOR_CONTACTS_HOURS_BEFORE must be a whole number of hours from 0 to 720' })
       .default(DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE),
-    // Benchmark harness only (bench/, plugins/bench.ts): off by default, never set in deployments.
-    BENCH_STATIC_ROUTE: booleanish.default(false),
-    BENCH_COUNT_QUERIES: booleanish.default(false),
-    BENCH_MEMORY_REPORT: booleanish.default(false),
+    // Phone notifications (docs/architecture.md#push-outbox): a VAPID key pair (base64url, both or
+    // neither; unset, one is made at first start and kept in the database) and who runs the server.
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: address or an https:// URL')
+      .optional(),
+    // Tests only: push endpoints on loopback over plain http are accepted (a local push service).
+    PUSH_ALLOW_LOOPBACK: booleanish.default(false),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';
@@ -137,6 +149,14 @@ export const envSchema = z
       valid = false;
     }
     const corsOrigins = originList(env.CORS_ORIGIN, 'CORS_ORIGIN', ctx);
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (or neither)',
+      });
+      valid = false;
+    }
     const cspExtraOrigins = originList(env.CSP_EXTRA_ORIGINS, 'CSP_EXTRA_ORIGINS', ctx);
     if (!valid || !corsOrigins || !cspExtraOrigins) return z.NEVER;
     const sessionSecrets = secrets.length > 0 ? secrets : [DEV_SESSION_SECRET];

@@ -17,6 +17,9 @@ import * as m0501 from './2026_11_25_0501_contacts_and_stop_coordinates';
 import * as m0601 from './2026_11_25_0601_ride_quotes';
 import * as m0701 from './2026_11_25_0701_rides_version_notify';
 import * as m0801 from './2026_11_25_0801_border_checklist';
+import * as m270201 from './2026_11_27_0201_ride_alerts';
+import * as m1301 from './2026_11_27_0301_ride_series';
+import * as m2701 from './2026_11_27_0401_push';
 
 /**
  * Every migration, keyed by name, imported statically so the bundled production server carries them
@@ -41,4 +44,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0601_ride_quotes': m0601,
   '2026_11_25_0701_rides_version_notify': m0701,
   '2026_11_25_0801_border_checklist': m0801,
+  '2026_11_27_0201_ride_alerts': m270201,
+  '2026_11_27_0301_ride_series': m1301,
+  '2026_11_27_0401_push': m2701,
 };

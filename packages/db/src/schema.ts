@@ -14,6 +14,8 @@ import type {
 } from '@rideshare/domain';
 import type { ColumnType, Generated, JSONColumnType, Kysely, Selectable, Transaction } from 'kysely';
 
+import type { PushOutboxTable, PushSubscriptionTable, PushVapidKeyTable } from './push-schema';
+
 /**
  * Table types for Kysely. Columns are snake_case in Postgres and camelCase here (CamelCasePlugin).
  * `timestamptz` columns read as Date and accept Date or ISO strings on write. `rides.direction` and
@@ -90,6 +92,8 @@ export interface RideTable {
   cancelledAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The calendar event's SEQUENCE: bumped by every edit that changes what the event shows. */
   calendarSequence: Generated<number>;
+  /** The weekly series the ride belongs to (docs/series.md); null for a ride made on its own. */
+  seriesId: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -209,6 +213,44 @@ export interface BorderReminderSentTable {
   sentAt: Timestamp;
 }
 
+/** A weekly series (docs/series.md): what its rides repeat; the rides point at it by seriesId. */
+export interface RideSeriesTable {
+  id: Generated<number>;
+  creatorId: number;
+  /** ISO weekdays, 1 Monday … 7 Sunday. */
+  weekdays: number[];
+  /** 'HH:mm', Singapore time. */
+  time: string;
+  /** `date`s; read as 'YYYY-MM-DD' text by the repository. */
+  fromDate: ColumnType<unknown, string, string>;
+  untilDate: ColumnType<unknown, string, string>;
+  createdAt: CreatedAt;
+}
+
+/** A member's ride alert (docs/alerts.md): dates and times in Singapore. */
+export interface RideAlertTable {
+  id: Generated<number>;
+  userId: number;
+  direction: Direction;
+  /** `date` columns: written as 'YYYY-MM-DD', read through `to_char` by the repository. */
+  fromDate: ColumnType<unknown, string, string>;
+  toDate: ColumnType<unknown, string, string>;
+  /** ISO weekdays (1 Monday … 7 Sunday); null for any day. */
+  weekdays: number[] | null;
+  /** Minutes after Singapore midnight, both included; null for no bound. */
+  earliestMinute: number | null;
+  latestMinute: number | null;
+  createdAt: CreatedAt;
+}
+
+/** The member already told of a ride by an alert: one per ride and member. */
+export interface RideAlertMatchTable {
+  rideId: number;
+  userId: number;
+  alertId: number | null;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   users: UserTable;
   driverContacts: DriverContactTable;
@@ -225,6 +267,12 @@ export interface Database {
   travelProfiles: TravelProfileTable;
   checklistTicks: ChecklistTickTable;
   borderRemindersSent: BorderReminderSentTable;
+  rideSeries: RideSeriesTable;
+  pushVapidKeys: PushVapidKeyTable;
+  pushSubscriptions: PushSubscriptionTable;
+  pushOutbox: PushOutboxTable;
+  rideAlerts: RideAlertTable;
+  rideAlertMatches: RideAlertMatchTable;
 }
 
 export type UserRow = Selectable<UserTable>;

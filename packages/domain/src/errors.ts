@@ -56,6 +56,7 @@ export const DOMAIN_ERROR_CODES = [
   'NOT_IN_PARTY',
   'CHECKLIST_ITEM_NOT_APPLICABLE',
   'CHECKLIST_NOT_OPEN',
+  'ALERT_LIMIT_REACHED',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
@@ -84,6 +85,21 @@ export class DomainError extends Error {
     super(message);
     this.name = 'DomainError';
     this.code = code;
+  }
+}
+
+/**
+ * A RATE_LIMITED refusal that also says when to come back (seconds): answered 429 with a
+ * Retry-After header, over tRPC and REST alike.
+ *
+ * @example throw new RateLimitedError('Too many attempts. Try again in 5 minutes.', 300);
+ */
+export class RateLimitedError extends DomainError {
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds: number) {
+    super('RATE_LIMITED', message);
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

@@ -27,3 +27,6 @@ export * from './border-reminders';
 export * from './contacts';
 export * from './coordinates';
 export * from './manifest';
+export * from './series';
+export * from './notification-text';
+export * from './alerts';

@@ -45,6 +45,8 @@ export const NOTIFICATION_KINDS = [
    * reached the ceiling across addresses, so browsers that never signed in to it now wait.
    */
   'sign_in_guessing',
+  /** A new ride (or one edited into a match) fits one of your ride alerts (docs/alerts.md#matching). */
+  'ride_alert_match',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

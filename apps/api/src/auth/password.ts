@@ -3,6 +3,8 @@ import { availableParallelism } from 'node:os';
 import { DomainError } from '@rideshare/domain';
 import argon2 from 'argon2';
 
+import type { Env } from '../env';
+
 export interface PasswordWorkOptions {
   /**
    * How many computations may wait for a slot; one more is refused with PasswordQueueFullError
@@ -15,6 +17,13 @@ export interface PasswordHashOptions extends PasswordWorkOptions {
   memoryCost: number;
   timeCost: number;
 }
+
+/** The configured argon2 cost, and how many password computations may wait in line. */
+export const hashOptions = (env: Env): PasswordHashOptions => ({
+  memoryCost: env.ARGON2_MEMORY_KIB,
+  timeCost: env.ARGON2_TIME_COST,
+  maxQueue: env.ARGON2_MAX_QUEUE,
+});
 
 /**
  * At most one argon2 computation per CPU core at a time (and never more than libuv's 4 threads).

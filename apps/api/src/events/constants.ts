@@ -1,4 +1,4 @@
-import { decisionPath } from '../lib/request-path';
+import { decisionPath } from '../http/request-path';
 
 /** How often an idle live event stream says it is still there (an SSE comment or tRPC ping). */
 export const LIVE_HEARTBEAT_MS = 25_000;

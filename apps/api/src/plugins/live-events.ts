@@ -22,8 +22,8 @@ import fp from 'fastify-plugin';
 import { isLiveStreamPath } from '../events/constants';
 import { parseSessionsEnded, type LiveEventHub } from '../events/hub';
 import { isRefusal, StreamLimiter, type StreamLimits } from '../events/stream-limits';
-import { clientAddressKey } from '../lib/client-address';
-import { parseRidesVersion, type RidesVersionWatch } from '../lib/rides-version';
+import { clientAddressKey } from '../http/client-address';
+import { parseRidesVersion, type RidesVersionWatch } from '../cache/rides-version';
 import { EVENTS_CHANNEL } from '../events/publish';
 
 export interface LiveEventsPluginOptions {
@@ -32,7 +32,7 @@ export interface LiveEventsPluginOptions {
   listen?: DbHandle['listen'] | undefined;
   /** How many event streams may be open (EVENTS_MAX_STREAMS_*). */
   limits: StreamLimits;
-  /** The ride-list cache's version, kept current by the notifications (lib/rides-version.ts). */
+  /** The ride-list cache's version, kept current by the notifications (cache/rides-version.ts). */
   ridesVersion?: RidesVersionWatch;
 }
 

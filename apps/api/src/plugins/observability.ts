@@ -19,7 +19,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 
 import type { Env } from '../env';
-import { decisionPath } from '../lib/request-path';
+import { decisionPath } from '../http/request-path';
 import { pingDatabase } from '../repositories/health-repository';
 
 export const REQUEST_ID_HEADER = 'x-request-id';

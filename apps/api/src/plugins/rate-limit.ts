@@ -23,18 +23,22 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 
 import type { Env } from '../env';
-import { decisionPath } from '../lib/request-path';
+import { decisionPath } from '../http/request-path';
 import { ACTION_LIMIT_WINDOW_MS, countAction } from '../repositories/action-limit-repository';
 import type { RateLimitBucket, RateLimitCheck } from '../trpc/context';
 
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);
 
-/** Whether a request is outside the per-address limit: a health probe or a web app file. */
-export function isExemptFromRateLimit(method: string, url: string): boolean {
+/**
+ * Whether a request is outside the per-address limit: a health probe or a web app file. Paths
+ * under `countedPrefixes` (routes added to the app from outside) count like the API's.
+ */
+export function isExemptFromRateLimit(method: string, url: string, countedPrefixes: readonly string[] = []): boolean {
   const path = decisionPath(url);
   if (PROBE_PATHS.has(path)) return true;
   const isApi = path === '/api' || path.startsWith('/api/') || path === '/trpc' || path.startsWith('/trpc/');
-  return !isApi && !path.startsWith('/__bench/') && (method === 'GET' || method === 'HEAD');
+  const counted = isApi || countedPrefixes.some((prefix) => path.startsWith(prefix));
+  return !counted && (method === 'GET' || method === 'HEAD');
 }
 
 /** Requests allowed per hour in each bucket. */
@@ -68,12 +72,13 @@ export async function registerRateLimits(
   app: FastifyInstance,
   env: Env,
   db: Kysely<Database>,
+  { countedPrefixes = [] }: { countedPrefixes?: readonly string[] } = {},
 ): Promise<RateLimitCheck> {
   await app.register(fastifyRateLimit, {
     global: true,
     max: env.RATE_LIMIT_MAX,
     timeWindow: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
-    allowList: (request) => isExemptFromRateLimit(request.method, request.url),
+    allowList: (request) => isExemptFromRateLimit(request.method, request.url, countedPrefixes),
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error(tooManyRequestsMessage(context.ttl)), { statusCode: context.statusCode }),
   });

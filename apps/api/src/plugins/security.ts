@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 import type { Env } from '../env';
-import { apiPathKind } from '../lib/request-path';
+import { apiPathKind } from '../http/request-path';
 import { UNSUPPORTED_MEDIA_TYPE_MESSAGE } from './error-handler';
 
 /**

@@ -16,7 +16,7 @@ import type { Kysely } from 'kysely';
 
 import { registerDeviceCookie } from '../auth/device-cookie';
 import type { Env } from '../env';
-import { apiPathKind } from '../lib/request-path';
+import { apiPathKind } from '../http/request-path';
 import { PostgresSessionStore } from './session-store';
 
 export const SESSION_COOKIE_NAME = 'rideshare.sid';

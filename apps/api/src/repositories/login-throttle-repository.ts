@@ -2,6 +2,8 @@ import type { Database } from '@rideshare/db';
 import type { AttemptCounter } from '@rideshare/domain';
 import { sql, type Kysely, type Transaction } from 'kysely';
 
+import { lockKeysForTransaction } from './postgres';
+
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
@@ -16,9 +18,7 @@ const THROTTLE_LOCK_NAMESPACE = 0x5349; // 'SI'
  * counters, on this instance or any other.
  */
 export async function lockThrottleKeys(trx: Transaction<Database>, keys: readonly string[]): Promise<void> {
-  for (const key of [...new Set(keys)].sort()) {
-    await sql`select pg_advisory_xact_lock(${THROTTLE_LOCK_NAMESPACE}, hashtext(${key}))`.execute(trx);
-  }
+  await lockKeysForTransaction(trx, THROTTLE_LOCK_NAMESPACE, keys);
 }
 
 /** The stored counters of these keys (missing keys have none). */

@@ -296,10 +296,3 @@ export async function updatePassengerSequences(
     from (values ${values}) as v(id, seq)
     where rp.id = v.id and rp.ride_id = ${rideId}`.execute(trx);
 }
-
-/** True for Postgres' unique-violation error (optionally on one named constraint). */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const e = error as { code?: unknown; constraint?: unknown };
-  return e.code === '23505' && (constraint === undefined || e.constraint === constraint);
-}

@@ -1,6 +1,6 @@
 import type { Database, Db } from '@rideshare/db';
 import type { WaitlistEntry } from '@rideshare/domain';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 
 /** A waiting group as the write steps read it (under the ride's lock). */
 export interface WaitlistRow extends WaitlistEntry {
@@ -58,19 +58,4 @@ export async function listRidesWithLapsedOffers(db: Db, now: Date): Promise<numb
     .orderBy('rideId', 'asc')
     .execute();
   return rows.map((row) => row.rideId);
-}
-
-/**
- * Takes a session-level advisory lock without waiting, on the one connection `conn` is bound to
- * (`db.connection()`): true when that session now holds it, false when another session holds it.
- * It outlives transactions on that connection; release it with {@link releaseAdvisoryLock}.
- */
-export async function tryAdvisoryLock(conn: Kysely<Database>, key: number): Promise<boolean> {
-  const result = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}::bigint) as locked`.execute(conn);
-  return result.rows[0]?.locked === true;
-}
-
-/** Releases a session-level advisory lock {@link tryAdvisoryLock} took on the same connection. */
-export async function releaseAdvisoryLock(conn: Kysely<Database>, key: number): Promise<void> {
-  await sql`select pg_advisory_unlock(${key}::bigint)`.execute(conn);
 }

@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 
 import type { HttpContextDeps } from '../trpc/context';
 import { registerAdminRoutes } from './admin';
+import { registerAlertRoutes } from './alerts';
 import { registerAuthRoutes } from './auth';
 import { registerCalendarRoutes } from './calendar';
 import { registerNotificationRoutes } from './notifications';
 import { registerEventRoutes, type EventRouteOptions } from './events';
+import { registerPushRoutes } from './push';
 import { registerQuoteRoutes } from './quotes';
 import { registerRideRoutes } from './rides';
+import { registerSeriesRoutes } from './series';
 import { registerTravelRoutes } from './travel';
 import { registerVendorRoutes } from './vendor';
 import { registerUserRoutes } from './users';
@@ -22,12 +25,15 @@ export function registerRestRoutes(
   registerAuthRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerRideRoutes(app, deps);
+  registerSeriesRoutes(app, deps);
   registerVendorRoutes(app, deps);
   registerQuoteRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerTravelRoutes(app, deps);
   registerCalendarRoutes(app, deps);
   registerNotificationRoutes(app, deps);
+  registerPushRoutes(app, deps);
+  registerAlertRoutes(app, deps);
   registerConfigRoutes(app, deps);
   registerEventRoutes(app, deps, options.events);
 }

@@ -1,7 +1,7 @@
 import { audienceOf } from '@rideshare/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-import { chooseEncoding } from '../lib/compression';
+import { chooseEncoding } from '../http/compression';
 import { createContextFromRequest, type HttpContextDeps } from '../trpc/context';
 import { bodyObject, parseId, untrusted, viaCaller } from './adapter';
 
@@ -29,15 +29,15 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
  */
 export function registerRideRoutes(app: FastifyInstance, deps: HttpContextDeps): void {
   // The full list is served from the instance's cache (no statement while nothing changed; see
-  // lib/ride-list-cache.ts) with an ETag, so polling clients get a 304 instead of the whole list. The
-  // body is built by the same repository function as the ride.all procedure, and compressed once
-  // per version and encoding rather than per request. Visitors and members get different bodies
+  // cache/ride-list-cache.ts) with an ETag, so polling clients get a 304 instead of the whole list. The
+  // body is serialised once per version, and compressed once per version and encoding rather than
+  // per request, so it is answered here rather than through a procedure. Visitors and members get different bodies
   // (domain `visibility`), each with its own ETag; `Vary: Cookie` and `private` keep shared caches
   // from handing one audience's answer to the other.
   app.get('/api/rides', { compress: false }, async (req, reply) => {
     const ctx = await createContextFromRequest(deps, { req });
     const audience = audienceOf(ctx.user);
-    const cached = await deps.rideListCache.fullList(deps.db, audience);
+    const cached = await ctx.rideListCache.fullList(ctx.db, audience);
     // Added to what CORS may already vary on (Origin), never in its place.
     const vary = reply.getHeader('vary');
     void reply

@@ -2,19 +2,14 @@ import {
   adminResetInput,
   approveVendorInput,
   issueResetCodeInput,
-  resetCodeExpiry,
   vendorApplicationsInput,
   vendorReasonInput,
 } from '@rideshare/domain';
 
-import { hashOptions } from '../auth/credentials';
-import { hashPassword } from '../auth/password';
-import { generateResetCode, hashResetCode } from '../auth/reset-code';
-import { findUserIdentityByUsername } from '../repositories/user-repository';
+import { hashOptions } from '../auth/password';
 import { listVendorApplications } from '../repositories/vendor-repository';
-import { issueResetCode, replacePassword } from '../services/password-service';
+import { issueResetCodeFor, resetPasswordAsAdmin } from '../services/password-service';
 import { decideVendorApplication } from '../services/vendor-approval-service';
-import { notFound } from '../trpc/errors';
 import { adminProcedure, router } from '../trpc/init';
 
 /**
@@ -28,15 +23,17 @@ export const adminRouter = router({
    * user's sessions (the admin's own current session survives when they reset themselves).
    */
   resetUserPassword: adminProcedure.input(adminResetInput).mutation(async ({ ctx, input }) => {
-    const target = await findUserIdentityByUsername(ctx.db, input.discordUsername);
-    if (!target) notFound('User');
-    const passwordHash = await hashPassword(input.newPassword, hashOptions(ctx.env));
-    await replacePassword(ctx.db, {
-      userId: target.id,
-      passwordHash,
-      keepSessionId: target.id === ctx.user.id ? (ctx.session?.id ?? null) : null,
-    });
-    return { message: `Password for ${target.discordUsername} has been reset` };
+    const { discordUsername } = await resetPasswordAsAdmin(
+      ctx.db,
+      {
+        discordUsername: input.discordUsername,
+        newPassword: input.newPassword,
+        adminId: ctx.user.id,
+        adminSessionId: ctx.session?.id ?? null,
+      },
+      hashOptions(ctx.env),
+    );
+    return { message: `Password for ${discordUsername} has been reset` };
   }),
 
   /**
@@ -46,19 +43,11 @@ export const adminRouter = router({
    * for 30 minutes. Issuing a new code voids the user's older unused ones. The plain code appears
    * only in this answer.
    */
-  issueResetCode: adminProcedure.input(issueResetCodeInput).mutation(async ({ ctx, input }) => {
-    const target = await findUserIdentityByUsername(ctx.db, input.discordUsername);
-    if (!target) notFound('User');
-    const code = generateResetCode();
-    const expiresAt = resetCodeExpiry(ctx.now());
-    await issueResetCode(ctx.db, {
-      userId: target.id,
-      codeHash: hashResetCode(code),
-      expiresAt,
-      createdBy: ctx.user.id,
-    });
-    return { discordUsername: target.discordUsername, code, expiresAt: expiresAt.toISOString() };
-  }),
+  issueResetCode: adminProcedure
+    .input(issueResetCodeInput)
+    .mutation(({ ctx, input }) =>
+      issueResetCodeFor(ctx.db, { discordUsername: input.discordUsername, adminId: ctx.user.id, now: ctx.now() }),
+    ),
 
   /** One page of vendor accounts in one status (pending when left out), the longest-waiting first. */
   vendorApplications: adminProcedure

@@ -1,14 +1,17 @@
 import { createCallerFactory, router } from '../trpc/init';
 import { adminRouter } from './admin';
+import { alertRouter } from './alert';
 import { authRouter } from './auth';
 import { calendarRouter } from './calendar';
 import { configRouter } from './config';
 import { notificationRouter } from './notification';
 import { liveRouter } from './live';
 import { passengerRouter } from './passenger';
+import { pushRouter } from './push';
 import { quoteRouter } from './quote';
 import { rideRouter } from './ride';
 import { sequenceRouter } from './sequence';
+import { seriesRouter } from './series';
 import { statsRouter } from './stats';
 import { travelRouter } from './travel';
 import { userRouter } from './user';
@@ -19,6 +22,7 @@ import { waitlistRouter } from './waitlist';
 export const appRouter = router({
   auth: authRouter,
   ride: rideRouter,
+  series: seriesRouter,
   passenger: passengerRouter,
   sequence: sequenceRouter,
   vendor: vendorRouter,
@@ -32,6 +36,8 @@ export const appRouter = router({
   quote: quoteRouter,
   live: liveRouter,
   travel: travelRouter,
+  push: pushRouter,
+  alert: alertRouter,
 });
 
 export type AppRouter = typeof appRouter;

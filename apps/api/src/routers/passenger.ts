@@ -1,10 +1,9 @@
-import { idInput, joinRideInput, rideIdInput } from '@rideshare/domain';
+import { DomainError, idInput, joinRideInput, rideIdInput } from '@rideshare/domain';
 import { z } from 'zod';
 
 import { findPassengerEntry, listPassengerEntriesFor, type PassengerEntry } from '../repositories/passenger-repository';
 import { findRideDetail } from '../repositories/ride-repository';
 import { joinRide, removePassenger } from '../services/passenger-service';
-import { notFound } from '../trpc/errors';
 import { protectedProcedure, rateLimited, router } from '../trpc/init';
 
 const removePassengerInput = z.object({ rideId: idInput, passengerId: idInput });
@@ -25,7 +24,7 @@ export const passengerRouter = router({
       now: ctx.now(),
       contactsHoursBefore: ctx.env.VENDOR_CONTACTS_HOURS_BEFORE,
     });
-    if (!entries) notFound('Ride');
+    if (!entries) throw new DomainError('NOT_FOUND', 'Ride not found');
     return entries;
   }),
 
@@ -33,7 +32,7 @@ export const passengerRouter = router({
   join: joinProcedure.input(joinRideInput).mutation(async ({ ctx, input }): Promise<PassengerEntry> => {
     const entryId = await joinRide(ctx.db, { userId: ctx.user.id, input, now: ctx.now() });
     const entry = await findPassengerEntry(ctx.db, entryId);
-    if (!entry) notFound('Passenger');
+    if (!entry) throw new DomainError('NOT_FOUND', 'Passenger not found');
     return entry;
   }),
 
@@ -41,7 +40,7 @@ export const passengerRouter = router({
   remove: protectedProcedure.input(removePassengerInput).mutation(async ({ ctx, input }) => {
     await removePassenger(ctx.db, { actorId: ctx.user.id, ...input, now: ctx.now() });
     const ride = await findRideDetail(ctx.db, input.rideId, ctx.user, ctx.now());
-    if (!ride) notFound('Ride');
+    if (!ride) throw new DomainError('NOT_FOUND', 'Ride not found');
     return { message: 'Passenger removed successfully', passengerId: input.passengerId, ride };
   }),
 });

@@ -1,10 +1,9 @@
-import { quoteIdInput, quoteInput, rideIdInput } from '@rideshare/domain';
+import { DomainError, quoteIdInput, quoteInput, rideIdInput } from '@rideshare/domain';
 
 import { findQuote, listLiveQuotesOfVendor, type QuoteAnswer } from '../repositories/quote-repository';
 import { findRideDetail, type RideDetail } from '../repositories/ride-repository';
 import { acceptQuote, listQuotesFor, submitQuote, withdrawQuote } from '../services/quote-service';
 import type { ContextInner } from '../trpc/context';
-import { notFound } from '../trpc/errors';
 import { approvedVendorProcedure, protectedProcedure, rateLimited, router, vendorProcedure } from '../trpc/init';
 
 /** Quoting and withdrawing share their own rate limit (RATE_LIMIT_QUOTE_PER_HOUR). */
@@ -14,7 +13,7 @@ const withdrawProcedure = vendorProcedure.use(rateLimited('quote'));
 
 async function quoteAfterWrite(ctx: ContextInner, quoteId: number): Promise<QuoteAnswer> {
   const quote = await findQuote(ctx.db, quoteId);
-  if (!quote) notFound('Quote');
+  if (!quote) throw new DomainError('NOT_FOUND', 'Quote not found');
   return quote;
 }
 
@@ -60,7 +59,7 @@ export const quoteRouter = router({
       pickupRuleOn: ctx.env.VENDOR_PICKUP_COUNTRY_RULE === 'on',
     });
     const ride = await findRideDetail(ctx.db, input.rideId, ctx.user, ctx.now());
-    if (!ride) notFound('Ride');
+    if (!ride) throw new DomainError('NOT_FOUND', 'Ride not found');
     return ride;
   }),
 });

@@ -1,10 +1,16 @@
-import { audienceOf, cancelRideInput, idInput, rideListFiltersInput, ridePayloadInput } from '@rideshare/domain';
+import {
+  audienceOf,
+  cancelRideInput,
+  DomainError,
+  idInput,
+  rideListFiltersInput,
+  ridePayloadInput,
+} from '@rideshare/domain';
 import { z } from 'zod';
 
-import { readRideListPage, type RideListPage } from '../lib/ride-list-cache';
+import type { RideListPage } from '../cache/ride-list-cache';
 import {
   findRideDetail,
-  listAllRides,
   listRidesJoinedBy,
   listRidesOrganizedBy,
   type RideDetail,
@@ -13,7 +19,6 @@ import { readManifest } from '../services/manifest-service';
 import { cancelRide, createRide, editRide, removeRide } from '../services/ride-service';
 import { rideReadiness, type Readiness } from '../services/travel-service';
 import type { ContextInner } from '../trpc/context';
-import { notFound } from '../trpc/errors';
 import { protectedProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
 
 /** The ride list's filters (domain defaults) plus paging; every field may be left out. */
@@ -36,7 +41,7 @@ const updateRideInput = ridePayloadInput.safeExtend({ id: idInput });
 async function loadRideDetail(ctx: ContextInner, id: number): Promise<RideDetail & { readiness: Readiness | null }> {
   const now = ctx.now();
   const ride = await findRideDetail(ctx.db, id, ctx.user, now);
-  if (!ride) notFound('Ride');
+  if (!ride) throw new DomainError('NOT_FOUND', 'Ride not found');
   return { ...ride, readiness: await rideReadiness(ctx.db, ride, ctx.user?.id ?? null, now) };
 }
 
@@ -51,17 +56,12 @@ export const rideRouter = router({
   /**
    * The home page list: filtered (time, direction), sorted (rides still to come before past ones,
    * then by date) and paged in SQL; `total` counts every matching ride. As the caller's audience
-   * sees it; first pages come from the ride list cache when the context has one (HTTP requests).
+   * sees it; first pages come from the ride list cache (the full list, GET /api/rides, too).
    */
   list: publicProcedure.input(rideListInput).query(({ ctx, input }): Promise<RideListPage> => {
     const { page, pageSize, ...filters } = input;
-    const query = { filters, page, pageSize, audience: audienceOf(ctx.user) };
-    const now = ctx.now();
-    return ctx.rideListCache ? ctx.rideListCache.page(ctx.db, query, now) : readRideListPage(ctx.db, query, now);
+    return ctx.rideListCache.page(ctx.db, { filters, page, pageSize, audience: audienceOf(ctx.user) }, ctx.now());
   }),
-
-  /** Every ride, soonest first, as the caller's audience sees it: the documented GET /api/rides answer. */
-  all: publicProcedure.query(({ ctx }) => listAllRides(ctx.db, audienceOf(ctx.user))),
 
   /** One ride with its organiser as `creator` (username and numbers for signed-in callers only). */
   byId: publicProcedure.input(byIdInput).query(({ ctx, input }) => loadRideDetail(ctx, input.id)),
@@ -100,7 +100,9 @@ export const rideRouter = router({
   }),
 
   /** Rides the caller joined as a passenger but did not organise (one query). */
-  joined: protectedProcedure.query(({ ctx }) => listRidesJoinedBy(ctx.db, ctx.user.id, ctx.now(), audienceOf(ctx.user))),
+  joined: protectedProcedure.query(({ ctx }) =>
+    listRidesJoinedBy(ctx.db, ctx.user.id, ctx.now(), audienceOf(ctx.user)),
+  ),
 
   /**
    * The driver's manifest (manifest-service `readManifest`): the organiser and the approved
@@ -115,5 +117,7 @@ export const rideRouter = router({
   ),
 
   /** Rides the caller organised (one query). */
-  organized: protectedProcedure.query(({ ctx }) => listRidesOrganizedBy(ctx.db, ctx.user.id, ctx.now(), audienceOf(ctx.user))),
+  organized: protectedProcedure.query(({ ctx }) =>
+    listRidesOrganizedBy(ctx.db, ctx.user.id, ctx.now(), audienceOf(ctx.user)),
+  ),
 });

@@ -1,8 +1,7 @@
-import { updateProfileInput } from '@rideshare/domain';
+import { DomainError, updateProfileInput } from '@rideshare/domain';
 
 import { calendarFeedStatus, disableCalendarFeed, rotateCalendarFeed } from '../services/calendar-service';
 import { updateOwnProfile } from '../services/user-service';
-import { notFound } from '../trpc/errors';
 import { protectedProcedure, router } from '../trpc/init';
 
 export const userRouter = router({
@@ -13,7 +12,7 @@ export const userRouter = router({
    */
   update: protectedProcedure.input(updateProfileInput).mutation(async ({ ctx, input }) => {
     const user = await updateOwnProfile(ctx.db, { actorId: ctx.user.id, actorIsVendor: ctx.user.isVendor, input });
-    if (!user) notFound('User', input.id);
+    if (!user) throw new DomainError('NOT_FOUND', `User ${String(input.id)} not found`);
     return user;
   }),
 

@@ -1,4 +1,4 @@
-import { audienceOf, pickupDirections, rideIdInput } from '@rideshare/domain';
+import { audienceOf, DomainError, pickupDirections, rideIdInput } from '@rideshare/domain';
 
 import {
   findRideDetail,
@@ -9,7 +9,6 @@ import {
 import { assignRide, completeRide, unassignRide } from '../services/vendor-service';
 import type { ContextInner } from '../trpc/context';
 import { findPublicUserById } from '../repositories/user-repository';
-import { notFound } from '../trpc/errors';
 import { approvedVendorProcedure, protectedProcedure, rateLimited, router } from '../trpc/init';
 
 /** Assigning has its own, tighter rate limit (RATE_LIMIT_ASSIGN_PER_HOUR). */
@@ -18,7 +17,7 @@ const assignProcedure = approvedVendorProcedure.use(rateLimited('assign'));
 /** The ride as the caller sees it now (answer of every vendor write). */
 async function rideAfterWrite(ctx: ContextInner, rideId: number): Promise<RideDetail> {
   const ride = await findRideDetail(ctx.db, rideId, ctx.user, ctx.now());
-  if (!ride) notFound('Ride');
+  if (!ride) throw new DomainError('NOT_FOUND', 'Ride not found');
   return ride;
 }
 

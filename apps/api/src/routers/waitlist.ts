@@ -1,8 +1,7 @@
-import { joinWaitlistInput, rideIdInput } from '@rideshare/domain';
+import { DomainError, joinWaitlistInput, rideIdInput } from '@rideshare/domain';
 
 import { findPassengerEntry, type PassengerEntry } from '../repositories/passenger-repository';
 import { acceptOffer, joinWaitlist, leaveWaitlist, type WaitlistStanding } from '../services/waitlist-service';
-import { notFound } from '../trpc/errors';
 import { protectedProcedure, rateLimited, router } from '../trpc/init';
 
 /** Joining a waitlist counts against the same allowance as joining a ride (RATE_LIMIT_JOIN_PER_HOUR). */
@@ -29,7 +28,7 @@ export const waitlistRouter = router({
   accept: protectedProcedure.input(rideIdInput).mutation(async ({ ctx, input }): Promise<PassengerEntry> => {
     const entryId = await acceptOffer(ctx.db, { userId: ctx.user.id, rideId: input.rideId, now: ctx.now() });
     const entry = await findPassengerEntry(ctx.db, entryId);
-    if (!entry) notFound('Passenger');
+    if (!entry) throw new DomainError('NOT_FOUND', 'Passenger not found');
     return entry;
   }),
 });

@@ -7,18 +7,18 @@ import type { Db } from '@rideshare/db';
 import {
   assertCanReadManifest,
   contactsWindowOpensAt,
+  DomainError,
   groupQrCodeNote,
+  type ManifestStop,
   organizerName,
   passengerDisplayName,
-  rideRole,
-  type ManifestStop,
   type RideManifest,
+  rideRole,
   type VendorStanding,
 } from '@rideshare/domain';
 
 import { findManifestRide, type ManifestRideRow } from '../repositories/manifest-repository';
 import { readPassengerEntries, viewerSeesPassengerNumbers } from '../repositories/passenger-repository';
-import { notFound } from '../trpc/errors';
 
 /** Who asks, and the clock of the contacts window. */
 export interface ManifestReader extends VendorStanding {
@@ -47,7 +47,7 @@ function vehicleOf(ride: ManifestRideRow): RideManifest['vehicle'] {
  */
 export async function readManifest(db: Db, rideId: number, reader: ManifestReader): Promise<RideManifest> {
   const [ride, read] = await Promise.all([findManifestRide(db, rideId), readPassengerEntries(db, rideId)]);
-  if (!ride || !read) notFound('Ride');
+  if (!ride || !read) throw new DomainError('NOT_FOUND', 'Ride not found');
   const entries = read.entries;
   const role = rideRole({
     viewerId: reader.id,

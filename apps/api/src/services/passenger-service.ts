@@ -16,7 +16,8 @@ import {
 import type { Kysely } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
-import { deletePassenger, isUniqueViolation } from '../repositories/passenger-repository';
+import { deletePassenger } from '../repositories/passenger-repository';
+import { isUniqueViolation } from '../repositories/postgres';
 import {
   addRideEntry,
   lockRideWithEntries,
@@ -26,7 +27,8 @@ import {
 } from './ride-writes';
 import { notifyAboutRide, notifyOrganiserOfPassenger } from './ride-notifications';
 import { partyChanged } from './travel-service';
-import { checkRule, leaveLineAfterJoin, offerFreedSeats, unlessRefused, waitlistForJoin } from './waitlist-service';
+import { checkRule, unlessRefused } from './refusals';
+import { leaveLineAfterJoin, offerFreedSeats, waitlistForJoin } from './waitlist-service';
 
 /**
  * Joins a ride with one's location and group size: never overbooked, since the seats left are

@@ -21,7 +21,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
-import { isUniqueViolation } from '../repositories/passenger-repository';
+import { isUniqueViolation } from '../repositories/postgres';
 import {
   findRideCreatorId,
   insertQuote,

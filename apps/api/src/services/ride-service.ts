@@ -30,6 +30,7 @@ import {
   updateRide,
 } from '../repositories/ride-repository';
 import { listWaitlist } from '../repositories/waitlist-repository';
+import { tellAlertOwners } from './alert-service';
 import { notifyAboutRide, rideParty, waitingMembers } from './ride-notifications';
 import { lockRideWithEntries, rideStateOf, saveDerivedFields } from './ride-writes';
 import { partyChanged } from './travel-service';
@@ -77,6 +78,7 @@ export async function createRide(
     });
     await saveDerivedFields(trx, { id: rideId, creatorId: creator.id, direction: input.direction });
     await publishRideEvent(trx, 'ride.created', rideId);
+    await tellAlertOwners(trx, rideId, now);
     return rideId;
   });
 }
@@ -165,6 +167,7 @@ export async function editRide(
       );
     }
     await offerFreedSeats(trx, ride, now);
+    await tellAlertOwners(trx, ride.id, now);
   });
 }
 

@@ -1,10 +1,11 @@
 import type { Database } from '@rideshare/db';
-import { takeAttempts, tooManyAttemptsMessage, type AttemptPolicy } from '@rideshare/domain';
+import { RateLimitedError, takeAttempts, tooManyAttemptsMessage, type AttemptPolicy } from '@rideshare/domain';
 import type { Kysely } from 'kysely';
 
-import { PasswordQueueFullError } from '../auth/password';
+import { hashOptions, PasswordQueueFullError, type PasswordHashOptions } from '../auth/password';
+import type { Env } from '../env';
 import { publishUserEvent } from '../events/publish';
-import { clientAddressKey } from '../lib/client-address';
+import { clientAddressKey } from '../http/client-address';
 import {
   deleteThrottleCounter,
   deleteThrottleCountersBefore,
@@ -15,7 +16,6 @@ import {
 } from '../repositories/login-throttle-repository';
 import { insertAccountNoticeOnce } from '../repositories/notification-repository';
 import { findUserIdentityByUsername } from '../repositories/user-repository';
-import { RateLimitedError } from '../trpc/errors';
 
 export interface ThrottleLimits {
   /** Attempts on one account from one client address before that address waits for that account. */
@@ -32,6 +32,29 @@ export interface ThrottleLimits {
   /** The longest wait; waits double from `windowMinutes` up to this. */
   maxLockoutMinutes: number;
 }
+
+/** The configured sign-in limits (LOGIN_*). */
+export const throttleLimits = (env: Env): ThrottleLimits => ({
+  maxPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  maxPerAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,
+  maxPerAccountAll: env.LOGIN_MAX_FAILURES_PER_ACCOUNT_ALL,
+  windowMinutes: env.LOGIN_FAILURE_WINDOW_MINUTES,
+  maxLockoutMinutes: env.LOGIN_MAX_LOCKOUT_MINUTES,
+});
+
+/** How passwords are hashed and sign-in attempts limited, and the clock the limits count by. */
+export interface CredentialPolicy {
+  hash: PasswordHashOptions;
+  throttle: ThrottleLimits;
+  now: () => Date;
+}
+
+/** The configured credential policy, on the procedures' clock. */
+export const credentialPolicy = (env: Env, now: () => Date): CredentialPolicy => ({
+  hash: hashOptions(env),
+  throttle: throttleLimits(env),
+  now,
+});
 
 /** Who is trying to sign in as whom: the account named, the client's address and its device. */
 export interface SignInAttempt {

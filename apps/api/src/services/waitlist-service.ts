@@ -12,7 +12,6 @@ import {
   chooseOffers,
   DomainError,
   heldSeats,
-  isDomainError,
   isOfferLapsed,
   offerExpiresAt,
   waitlistPosition,
@@ -23,43 +22,21 @@ import type { Kysely, Transaction } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
 import { deleteEndedActionWindows } from '../repositories/action-limit-repository';
-import { isUniqueViolation } from '../repositories/passenger-repository';
+import { isUniqueViolation, releaseAdvisoryLock, tryAdvisoryLock } from '../repositories/postgres';
 import { lockRideForUpdate, type LockedRide } from '../repositories/ride-repository';
 import {
   deleteWaitlistEntries,
   insertWaitlistEntry,
   listRidesWithLapsedOffers,
   listWaitlist,
-  releaseAdvisoryLock,
   setWaitlistOffers,
-  tryAdvisoryLock,
   type WaitlistRow,
 } from '../repositories/waitlist-repository';
 import { sendBorderReminders } from './border-reminder-service';
 import { markOfferAnswered, pruneNotifications } from './notification-service';
+import { checkRule, unlessRefused } from './refusals';
 import { notifyAboutRide, notifyOrganiserOfPassenger } from './ride-notifications';
 import { addRideEntry, lockRideWithEntries, rideStateOf } from './ride-writes';
-
-/**
- * Runs a rule inside a write and hands back its refusal instead of throwing it, so the transaction
- * can still commit the waitlist's own settling (lapsed offers passed on, seats offered) before the
- * caller throws the refusal: a refused request must not undo the queue moving on. Only for rules
- * checked before the write itself changes anything.
- */
-export function checkRule<T>(rule: () => T): { ok: true; value: T } | { ok: false; refusal: DomainError } {
-  try {
-    return { ok: true, value: rule() };
-  } catch (error) {
-    if (isDomainError(error)) return { ok: false, refusal: error };
-    throw error;
-  }
-}
-
-/** Throws a refusal a transaction handed back (see {@link checkRule}), else answers its value. */
-export function unlessRefused<T>(outcome: T | DomainError): T {
-  if (outcome instanceof DomainError || isDomainError(outcome)) throw outcome;
-  return outcome;
-}
 
 /** Where a member stands on a ride's waitlist (the ride detail's `waitlist.mine`). */
 export interface WaitlistStanding {

@@ -13,7 +13,7 @@ import type { LiveEventHub } from '../events/hub';
 import { sessionStreamTag } from '../events/publish';
 import { touchSession } from '../repositories/session-repository';
 import { findAuthUserById, type AuthUser } from '../repositories/user-repository';
-import type { RideListCache } from '../lib/ride-list-cache';
+import { RideListCache } from '../cache/ride-list-cache';
 
 /** The writes with a tighter rate limit than the per-address one (RATE_LIMIT_*_PER_HOUR). */
 export type RateLimitBucket =
@@ -52,10 +52,11 @@ export interface ContextInner {
   /** The client's address as seen behind the configured proxies; keys the login rate limit. */
   clientIp: string;
   /**
-   * The instance's ride list cache (HTTP requests): `ride.list` serves first pages from it. Null in
-   * scripts and procedure tests, which then read every page fresh.
+   * The ride list cache every list read goes through (`ride.list`, GET /api/rides): the instance's
+   * one over HTTP; in-process (scripts, tests) a fresh one, which hears no notifications and so
+   * reads the list version on every call.
    */
-  rideListCache: RideListCache | null;
+  rideListCache: RideListCache;
   /** The per-bucket write limits; null in-process (scripts, tests), which are not limited. */
   rateLimit: RateLimitCheck | null;
   /** The instance's live event hub (`live.events`); null in-process, where nothing is listening. */
@@ -88,7 +89,7 @@ export interface CreateContextInnerOptions {
   session?: SessionControl | null;
   device?: DeviceControl | null;
   clientIp?: string;
-  rideListCache?: RideListCache | null;
+  rideListCache?: RideListCache;
   rateLimit?: RateLimitCheck | null;
   liveEvents?: LiveEventHub | null;
   streamSession?: StreamSession | null;
@@ -106,7 +107,7 @@ export function createContextInner(opts: CreateContextInnerOptions): ContextInne
     session: opts.session ?? null,
     device: opts.device ?? null,
     clientIp: opts.clientIp ?? '127.0.0.1',
-    rideListCache: opts.rideListCache ?? null,
+    rideListCache: opts.rideListCache ?? new RideListCache(),
     rateLimit: opts.rateLimit ?? null,
     liveEvents: opts.liveEvents ?? null,
     streamSession: opts.streamSession ?? null,

@@ -1,4 +1,4 @@
-import { DomainError, isDomainError, type DomainErrorCode } from '@rideshare/domain';
+import { isDomainError, type DomainError, type DomainErrorCode } from '@rideshare/domain';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
@@ -65,20 +65,8 @@ const domainErrorStatus = {
   NOT_IN_PARTY: 'FORBIDDEN',
   CHECKLIST_ITEM_NOT_APPLICABLE: 'BAD_REQUEST',
   CHECKLIST_NOT_OPEN: 'CONFLICT',
+  ALERT_LIMIT_REACHED: 'CONFLICT',
 } as const satisfies Record<DomainErrorCode, TRPC_ERROR_CODE_KEY>;
-
-/**
- * A RATE_LIMITED refusal that also says when to come back: answered 429 with a Retry-After header
- * (seconds), over tRPC and REST alike.
- */
-export class RateLimitedError extends DomainError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super('RATE_LIMITED', message);
-  }
-}
 
 /**
  * The Retry-After seconds an error's cause carries (a rate limit, or a full password queue), or
@@ -93,15 +81,6 @@ export function retryAfterOf(error: TRPCError): number | null {
 
 export function toTRPCError(error: DomainError): TRPCError {
   return new TRPCError({ code: domainErrorStatus[error.code], message: error.message, cause: error });
-}
-
-/** Throws NOT_FOUND naming the missing thing, e.g. notFound('Ride', 12) → 'Ride not found'. */
-export function notFound(what: string, id?: number | string): never {
-  throw new TRPCError({
-    code: 'NOT_FOUND',
-    message: `${what} not found`,
-    cause: new DomainError('NOT_FOUND', id === undefined ? `${what} not found` : `${what} ${String(id)} not found`),
-  });
 }
 
 /** What a client reads when the server failed; the real error is logged under the request id. */

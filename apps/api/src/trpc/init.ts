@@ -5,14 +5,20 @@
  * TRPCError, the procedure builders that narrow `ctx.user`, and `rateLimited(bucket)` for the
  * writes with a tighter limit.
  */
-import { assertApprovedVendor, DomainError, isDomainError, tooManyRequestsMessage } from '@rideshare/domain';
+import {
+  assertApprovedVendor,
+  DomainError,
+  isDomainError,
+  RateLimitedError,
+  tooManyRequestsMessage,
+} from '@rideshare/domain';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 
 import { LIVE_HEARTBEAT_MS } from '../events/constants';
-import { clientAddressKey } from '../lib/client-address';
+import { clientAddressKey } from '../http/client-address';
 import type { ContextInner, RateLimitBucket } from './context';
-import { describeInvalidInput, INTERNAL_ERROR_MESSAGE, isInternalError, RateLimitedError, toTRPCError } from './errors';
+import { describeInvalidInput, INTERNAL_ERROR_MESSAGE, isInternalError, toTRPCError } from './errors';
 
 const t = initTRPC.context<ContextInner>().create({
   // Subscriptions (live.events) over Server-Sent Events: a ping keeps proxies from closing an idle

@@ -1,10 +1,11 @@
 import type { Database } from '@rideshare/db';
-import { isDomainError, type VendorStatus } from '@rideshare/domain';
+import { audienceOf, isDomainError, type VendorStatus } from '@rideshare/domain';
 import { TRPCError } from '@trpc/server';
 import type { Kysely } from 'kysely';
 import { ZodError } from 'zod';
 
-import type { RideListCache } from '../../src/lib/ride-list-cache';
+import { RideListCache } from '../../src/cache/ride-list-cache';
+import type { RideSummary } from '../../src/repositories/ride-repository';
 import { createCaller } from '../../src/routers/app-router';
 import { createContextInner } from '../../src/trpc/context';
 import { describeInvalidInput } from '../../src/trpc/errors';
@@ -14,7 +15,7 @@ const env = testEnv();
 
 /**
  * A server-side caller as this user (no session lookup, so statement counts stay the procedure's own).
- * Without `rideListCache` every ride list page is read fresh, as in scripts.
+ * Without `rideListCache` the caller has a cache of its own, which reads the list version each call.
  */
 export function callerFor(
   db: Kysely<Database>,
@@ -46,6 +47,19 @@ export function callerFor(
       ...options,
     }),
   );
+}
+
+/**
+ * The full ride list as GET /api/rides answers it to this audience (a member when `user` is given),
+ * read through a ride list cache exactly as the REST path does.
+ */
+export async function fullRideList(
+  db: Kysely<Database>,
+  user: object | null,
+  cache: RideListCache = new RideListCache(),
+): Promise<RideSummary[]> {
+  const list = await cache.fullList(db, audienceOf(user));
+  return JSON.parse(list.body.toString('utf8')) as RideSummary[];
 }
 
 export interface Refusal {

@@ -8,7 +8,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { RideListCache } from '../../src/lib/ride-list-cache';
+import { RideListCache } from '../../src/cache/ride-list-cache';
 import { createRide, createUser } from '../factories';
 import { useTestApp } from '../helpers/app';
 import { httpFetch } from '../helpers/sse';

@@ -3,7 +3,7 @@ import { DIRECTION_FILTERS, SORT_ORDERS, TIME_FILTERS, weekWindow } from '@rides
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 
-import { RideListCache } from '../../src/lib/ride-list-cache';
+import { RideListCache } from '../../src/cache/ride-list-cache';
 import { addPassenger, createRide, createUser, type TestUser } from '../factories';
 import { createTestApp, loginAs } from '../helpers/app';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';

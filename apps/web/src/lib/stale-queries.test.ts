@@ -11,7 +11,6 @@ const PASSENGERS = JSON.stringify([['passenger', 'list'], { input: { rideId: 7 }
 const MANIFEST = JSON.stringify([['ride', 'manifest'], { input: { id: 7 }, type: 'query' }]);
 const LISTS = [
   [['ride', 'list']],
-  [['ride', 'all']],
   [['ride', 'organized']],
   [['ride', 'joined']],
   [['vendor', 'rides']],

@@ -11,7 +11,6 @@ function EveryRideQuery() {
   trpc.auth.me.useQuery();
   trpc.ride.byId.useQuery({ id: 7 });
   trpc.ride.list.useQuery({ time: 'upcoming', direction: 'all', sort: 'dateAsc', page: 1, pageSize: 12 });
-  trpc.ride.all.useQuery();
   trpc.ride.organized.useQuery();
   trpc.ride.joined.useQuery();
   trpc.passenger.list.useQuery({ rideId: 7 });
@@ -40,7 +39,6 @@ describe('useRefreshRide', () => {
         'auth.me': () => makeUser({ isVendor: true }),
         'ride.byId': () => makeRideDetail(),
         'ride.list': () => ({ items: [], total: 0, page: 1, pageSize: 12 }),
-        'ride.all': () => [],
         'ride.organized': () => [],
         'ride.joined': () => [],
         'passenger.list': () => [],
@@ -52,7 +50,6 @@ describe('useRefreshRide', () => {
     const paths = [
       'ride.byId',
       'ride.list',
-      'ride.all',
       'ride.organized',
       'ride.joined',
       'passenger.list',

@@ -7,6 +7,7 @@ import { lazy, Suspense, useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { Page } from '../components/page';
+import { NotifyMeButton } from '../features/alerts/notify-me-button';
 import { AllRidesTab } from '../features/rides/all-rides-tab';
 import { JoinCommunityCard } from '../features/rides/join-community-card';
 import {
@@ -72,6 +73,7 @@ export function HomePage() {
           <Tabs.Tab value="my-rides">My Rides</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="all-rides">
+          {user && !isVendor ? <NotifyMeButton direction={state.direction} /> : null}
           <AllRidesTab state={state} onChange={update} viewer={viewer} viewerPending={isLoading} />
         </Tabs.Panel>
         <Tabs.Panel value="my-rides">

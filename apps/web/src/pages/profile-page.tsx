@@ -6,6 +6,7 @@ import { Stack } from '@mantine/core';
 
 import { Page } from '../components/page';
 import { SectionCard } from '../components/section-card';
+import { AlertsCard } from '../features/alerts/alerts-card';
 import { TravelDocumentsCard } from '../features/border/travel-documents-card';
 import { AdminToolsCard } from '../features/profile/admin-tools-card';
 import { CalendarFeedCard } from '../features/profile/calendar-feed-card';
@@ -13,6 +14,7 @@ import { PasswordSettingsCard } from '../features/profile/password-settings-card
 import { ProfileForm } from '../features/profile/profile-form';
 import { VendorDetailsCard } from '../features/profile/vendor-details-card';
 import { VendorLicenceCard } from '../features/profile/vendor-licence-card';
+import { PhoneNotificationsCard } from '../features/push/phone-notifications-card';
 import { useSession } from '../features/session';
 
 export function ProfilePage() {
@@ -30,8 +32,10 @@ export function ProfilePage() {
         </SectionCard>
         {user?.isVendor ? <VendorLicenceCard key={`licence-${String(user.id)}`} user={user} /> : null}
         {user?.isVendor ? <VendorDetailsCard key={user.id} user={user} /> : null}
+        {user && !user.isVendor ? <AlertsCard /> : null}
         <TravelDocumentsCard />
         <CalendarFeedCard />
+        <PhoneNotificationsCard />
         <PasswordSettingsCard />
         {isAdmin ? <AdminToolsCard /> : null}
       </Stack>

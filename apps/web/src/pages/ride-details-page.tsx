@@ -25,6 +25,7 @@ import { Page, usePageTitle } from '../components/page';
 import { BorderChecklistCard } from '../features/border/border-checklist-card';
 import { CancelledRideBanner, CancelRideButton } from '../features/ride-details/cancel-ride';
 import { DriverCard } from '../features/ride-details/driver-card';
+import { OfflineNotice, useKeptRide } from '../features/offline';
 import { JoinRideCard } from '../features/ride-details/join-ride-card';
 import { PassengersTab } from '../features/ride-details/passengers-tab';
 import { QuotesCard } from '../features/quotes/quotes-card';
@@ -41,6 +42,8 @@ import {
 import type { PassengerEntry, RideDetail } from '../features/ride-details/types';
 import { parseRideId } from '../features/ride-form/ride-form-texts';
 import { RideNotFoundCard } from '../features/ride-form/ride-not-found-card';
+import { SeriesBadge } from '../features/series/series-badge';
+import { EditRideButton } from '../features/series/series-scope';
 import { useSession, type SessionUser } from '../features/session';
 import { ShareButton } from '../features/share/share-button';
 import { useDriverActions } from '../features/vendor/use-driver-actions';
@@ -139,6 +142,8 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
   const canRelease = isCreator && ride.status === 'assigned' && !past;
   // The driver's manifest: the organiser's and the assigned vendor's (docs/vendors.md#manifest).
   const canSeeManifest = user !== null && (isCreator || user.id === ride.vendorId) && !cancelled;
+  const onRide = isCreator || (user && passengers ? passengers.some((entry) => entry.userId === user.id) : null);
+  useKeptRide(ride.id, user ? onRide : false);
 
   const onTabChange = (value: string | null) => {
     const next = readTab(value);
@@ -161,11 +166,7 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
       size="lg"
       actions={
         <>
-          {canChange ? (
-            <Button component={Link} to={`/rides/edit/${ride.id}`} variant="light">
-              Edit Ride
-            </Button>
-          ) : null}
+          {canChange ? <EditRideButton ride={ride} /> : null}
           {canChange ? <CancelRideButton ride={ride} /> : null}
           {canSeeManifest ? (
             <Button component={Link} to={`/rides/${ride.id}/manifest`} variant="light">
@@ -185,10 +186,12 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
         </>
       }
     >
+      <OfflineNotice />
       <Group gap="sm" wrap="wrap" aria-label="Ride status" role="group">
         <Badge color={STATUS_COLORS[status]} variant="light" size="lg">
           {status}
         </Badge>
+        {ride.seriesId !== null ? <SeriesBadge /> : null}
         <Text fw={600} data-testid="passenger-count">
           Passengers {ride.currentPassengers}/{ride.maxPassengers}
           {ride.waitlist.heldSeats > 0 && !past && !cancelled ? (

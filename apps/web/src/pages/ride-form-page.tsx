@@ -22,6 +22,9 @@ import { EMPTY_RIDE_FORM, parseRideId, type RideFormState } from '../features/ri
 import { RideLoadError } from '../features/ride-form/ride-load-error';
 import { RideNotFoundCard } from '../features/ride-form/ride-not-found-card';
 import { useTwoStepConfirm } from '../features/ride-form/use-two-step-confirm';
+import { RepeatWeeklyFields } from '../features/series/repeat-weekly-fields';
+import { useSeriesEdit } from '../features/series/series-scope';
+import { useRepeatWeekly } from '../features/series/use-repeat-weekly';
 import { useSession } from '../features/session';
 import { showApiError } from '../lib/errors';
 import { notifyError, notifySuccess } from '../lib/notify';
@@ -35,6 +38,8 @@ function CreateRide() {
   const { isVendor } = useSession();
   const refreshRide = useRefreshRide();
   const create = trpc.ride.create.useMutation();
+  const createSeries = trpc.series.create.useMutation();
+  const repeat = useRepeatWeekly();
 
   if (isVendor) {
     return (
@@ -53,9 +58,13 @@ function CreateRide() {
 
   async function save(payload: RidePayload) {
     try {
-      const saved = await create.mutateAsync(payload);
-      notifySuccess('Ride created successfully');
-      void navigate(`/rides/${saved.id}`);
+      // docs/series.md#web: with "Repeat weekly" on, one request makes every ride of the series.
+      const { date, ...ride } = payload;
+      const saved = repeat.enabled
+        ? (await createSeries.mutateAsync({ ...ride, ...repeat.plan })).rides[0]
+        : await create.mutateAsync({ ...ride, date });
+      notifySuccess(repeat.enabled ? 'Weekly rides created' : 'Ride created successfully');
+      void navigate(saved ? `/rides/${saved.id}` : '/home');
       void refreshRide();
     } catch (error) {
       showApiError(error);
@@ -67,7 +76,12 @@ function CreateRide() {
     <RideForm
       mode="create"
       initialValues={EMPTY_RIDE_FORM}
-      pending={create.isPending}
+      pending={create.isPending || createSeries.isPending}
+      schedule={{
+        node: <RepeatWeeklyFields repeat={repeat} />,
+        repeating: repeat.enabled,
+        firstDate: repeat.firstDate,
+      }}
       onSubmit={save}
       onCancel={() => void navigate('/home')}
     />
@@ -81,6 +95,7 @@ function EditRide({ rideId }: { rideId: number }) {
   const utils = trpc.useUtils();
   const ride = trpc.ride.byId.useQuery({ id: rideId });
   const update = trpc.ride.update.useMutation();
+  const seriesEdit = useSeriesEdit();
   const remove = trpc.ride.delete.useMutation();
   const confirm = useTwoStepConfirm(DELETE_CONFIRM_WINDOW_MS);
   const refused = useRef(false);
@@ -100,13 +115,14 @@ function EditRide({ rideId }: { rideId: number }) {
   }
 
   const current = ride.data;
+  const following = seriesEdit.appliesToFollowing(current);
 
   async function save(payload: RidePayload) {
     try {
-      const saved = await update.mutateAsync({ id: rideId, ...payload });
-      utils.ride.byId.setData({ id: rideId }, saved);
-      notifySuccess('Ride updated successfully');
-      void navigate(`/rides/${saved.id}`);
+      if (following) await seriesEdit.save(payload, current);
+      else utils.ride.byId.setData({ id: rideId }, await update.mutateAsync({ id: rideId, ...payload }));
+      notifySuccess(following ? 'Rides updated successfully' : 'Ride updated successfully');
+      void navigate(`/rides/${rideId}`);
       void refreshRide();
     } catch (error) {
       showApiError(error);
@@ -146,7 +162,8 @@ function EditRide({ rideId }: { rideId: number }) {
       key={current.id}
       mode="edit"
       initialValues={initialValues}
-      pending={update.isPending}
+      pending={update.isPending || seriesEdit.isPending}
+      schedule={following ? { node: seriesEdit.notice, repeating: false, firstDate: null } : undefined}
       onSubmit={save}
       onCancel={() => void navigate(`/rides/${rideId}`)}
       extraActions={

@@ -67,6 +67,7 @@ export function makeRideSummary(overrides: Partial<TestRideSummary> = {}): TestR
     sequenceLocked: false,
     cancelReason: null,
     cancelledAt: null,
+    seriesId: null,
     heldSeats: 0,
     ...overrides,
   };

@@ -6,10 +6,14 @@
  *
  * Placement (docs/architecture.md#input-schemas): every zod schema of the domain lives in this
  * folder, one file per area named after the router that takes it (`auth`, `users`, `rides`,
- * `passengers`, `quotes`, `vendors`, `border`, `notifications`, `calendar`, `live-events`); a form
+ * `passengers`, `quotes`, `vendors`, `border`, `notifications`, `calendar`, `live-events`, `push`); a form
  * schema sits beside the input it mirrors; the field builders they share are in `fields.ts`. The
  * rule modules beside this folder hold no schemas: they export the messages and limits a schema
  * reads, and import nothing from here but types.
+ * `passengers`, `quotes`, `vendors`, `border`, `notifications`, `calendar`, `live-events`,
+ * `alerts`); a form schema sits beside the input it mirrors; the field builders they share are in
+ * `fields.ts`. The rule modules beside this folder hold no schemas: they export the messages and
+ * limits a schema reads, and import nothing from here but types.
  */
 export {
   DISCORD_USERNAME_RULE,
@@ -34,3 +38,6 @@ export * from './quotes';
 export * from './border';
 export * from './calendar';
 export * from './live-events';
+export * from './series';
+export * from './push';
+export * from './alerts';

@@ -29,7 +29,7 @@ const INVALID_DATE = 'Invalid date provided';
 const direction = z.enum(DIRECTIONS, { error: 'Direction must be SG->FC or FC->SG' });
 
 /** The organiser's own group must fit in the ride. */
-const organizerFitsRide = {
+export const organizerFitsRide = {
   check: (ride: { organizerPassengerCount: number; maxPassengers: number }) =>
     ride.organizerPassengerCount <= ride.maxPassengers,
   params: {

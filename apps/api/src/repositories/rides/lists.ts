@@ -6,7 +6,7 @@ import { byDeparture, isPassengerOnRide, selectRideSummaries, upcomingFirst } fr
 import { toRideSummary, type RideSummary } from './wire';
 
 /** Every ride, soonest first, as `audience` sees it: the documented GET /api/rides answer (one query). */
-export async function listAllRides(db: Db, audience: RideAudience): Promise<RideSummary[]> {
+async function listAllRides(db: Db, audience: RideAudience): Promise<RideSummary[]> {
   const rows = await selectRideSummaries(db).$call(byDeparture()).execute();
   return rows.map((row) => toRideSummary(row, audience));
 }

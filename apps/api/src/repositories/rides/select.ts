@@ -29,6 +29,7 @@ export function selectRideSummaries(db: Db) {
       'rides.sequenceLocked',
       'rides.cancelReason',
       'rides.cancelledAt',
+      'rides.seriesId',
       'creator.name as creatorOwnName',
       'creator.discordUsername as creatorDiscordUsername',
       sql<number>`(select coalesce(sum(w.passenger_count), 0)::int from ride_waitlist w

@@ -38,6 +38,8 @@ export interface RideSummary {
   cancelReason: string | null;
   /** When the ride was cancelled (ISO); null unless `status` is 'cancelled'. */
   cancelledAt: string | null;
+  /** The weekly series the ride belongs to (docs/series.md); null for a ride made on its own. */
+  seriesId: number | null;
   /**
    * Seats held by waitlist offers (README "Waitlist"): a newcomer counts them as taken, so a ride
    * whose free seats are all held reads Full. In lists, every offer not yet passed on (a lapsed one
@@ -119,6 +121,7 @@ type RideWithCreator = Pick<
   | 'sequenceLocked'
   | 'cancelReason'
   | 'cancelledAt'
+  | 'seriesId'
 > & { creatorOwnName: string | null; creatorDiscordUsername: string | null; heldSeats: number };
 
 /** A ride row as `audience` may see it (the domain's visibility rules decide what is left out). */
@@ -145,6 +148,7 @@ export function toRideSummary(row: RideWithCreator, audience: RideAudience): Rid
     sequenceLocked: row.sequenceLocked,
     cancelReason: row.cancelReason,
     cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
+    seriesId: row.seriesId,
     heldSeats: Number(row.heldSeats),
   };
 }

@@ -16,6 +16,11 @@ describe('notificationSentence', () => {
 
   it.each([
     [
+      'a ride matching an alert (docs/alerts.md#matching)',
+      { kind: 'ride_alert_match' },
+      'A new ride matches your alert: SG → FC on Mon, 1 Dec 2025, 10:00 am',
+    ],
+    [
       'a border window that opened',
       { kind: 'border_window_open', detail: 'mdac' },
       'You can now submit your MDAC for the ride SG → FC on Mon, 1 Dec 2025, 10:00 am',

@@ -20,6 +20,7 @@ import { useFormError } from '../../lib/form-error';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useRefreshRide } from '../../lib/use-refresh-ride';
+import { useSeriesCancel } from '../series/series-scope';
 
 const FORM_NAME = 'cancel-ride';
 
@@ -33,9 +34,12 @@ export function CancelledRideBanner({ ride }: { ride: { cancelReason: string | n
   );
 }
 
-export function CancelRideButton({ ride }: { ride: { id: number } }) {
+export function CancelRideButton({ ride }: { ride: { id: number; seriesId?: number | null } }) {
   const [opened, setOpened] = useState(false);
   const cancel = trpc.ride.cancel.useMutation();
+  // docs/series.md#this-and-following: a series ride asks "This ride" or "This and following rides".
+  const series = useSeriesCancel(ride);
+  const pending = cancel.isPending || series.isPending;
   const refreshRide = useRefreshRide();
   const form = useForm<CancelRideFormValues>({
     name: FORM_NAME,
@@ -47,27 +51,28 @@ export function CancelRideButton({ ride }: { ride: { id: number } }) {
   const reportError = useFormError(form, { title: 'Could not cancel the ride', formName: FORM_NAME });
 
   const close = () => {
-    if (cancel.isPending) return;
+    if (pending) return;
     setOpened(false);
     form.reset();
+    series.reset();
   };
 
   const submit = form.onSubmit(
     (values) => {
-      cancel.mutate(
-        { id: ride.id, reason: values.reason },
-        {
-          onSuccess: () => {
-            notifySuccess('Ride cancelled');
-            setOpened(false);
-            form.reset();
-            void refreshRide();
-          },
-          onError: (err) => {
-            reportError(err);
-            // The ride may have changed meanwhile (cancelled elsewhere, departed): show it as it is.
-            void refreshRide();
-          },
+      const following = series.following;
+      const run = following ? series.run(values.reason) : cancel.mutateAsync({ id: ride.id, reason: values.reason });
+      run.then(
+        () => {
+          notifySuccess(following ? 'Rides cancelled' : 'Ride cancelled');
+          setOpened(false);
+          form.reset();
+          series.reset();
+          void refreshRide();
+        },
+        (err: unknown) => {
+          reportError(err);
+          // The ride may have changed meanwhile (cancelled elsewhere, departed): show it as it is.
+          void refreshRide();
         },
       );
     },
@@ -86,6 +91,7 @@ export function CancelRideButton({ ride }: { ride: { id: number } }) {
               Everyone who joined keeps their place in the ride&apos;s history and sees that it was cancelled, with your
               reason. A cancelled ride cannot be joined, edited or assigned.
             </Text>
+            {series.choice}
             <Textarea
               label="Reason"
               description={`Up to ${MAX_CANCEL_REASON_LENGTH} characters`}
@@ -98,10 +104,10 @@ export function CancelRideButton({ ride }: { ride: { id: number } }) {
               {...form.getInputProps('reason')}
             />
             <Group justify="flex-end" gap="xs">
-              <Button variant="default" onClick={close} disabled={cancel.isPending}>
+              <Button variant="default" onClick={close} disabled={pending}>
                 Keep Ride
               </Button>
-              <SubmitButton color="red" pending={cancel.isPending} pendingLabel="Cancelling...">
+              <SubmitButton color="red" pending={pending} pendingLabel="Cancelling...">
                 Cancel Ride
               </SubmitButton>
             </Group>

@@ -41,7 +41,7 @@ import {
   type Direction,
   type RidePayload,
 } from '@rideshare/domain';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 
 import { Page } from '../../components/page';
 import { SubmitButton } from '../../components/submit-button';
@@ -59,6 +59,11 @@ export interface RideFormProps {
   /** Extra buttons next to Cancel (Delete Ride in edit mode). */
   extraActions?: ReactNode;
   onCancel: () => void;
+  /**
+   * Shown in the Trip card under the date (docs/series.md#web). While `repeating`, it takes the
+   * date's place and its first departure (`firstDate`, null while refused) fills the date.
+   */
+  schedule?: { node: ReactNode; repeating: boolean; firstDate: string | null };
 }
 
 const validateRide = schemaResolver(rideFormSchema, { sync: true });
@@ -91,7 +96,16 @@ function groupCeiling(maxPassengers: number | string): number {
   return Number.isInteger(max) && max >= MIN_PASSENGERS && max <= MAX_PASSENGERS ? max : MAX_PASSENGERS;
 }
 
-export function RideForm({ mode, initialValues, pending, onSubmit, extraActions, onCancel, footer }: RideFormProps) {
+export function RideForm({
+  mode,
+  initialValues,
+  pending,
+  onSubmit,
+  extraActions,
+  onCancel,
+  footer,
+  schedule,
+}: RideFormProps) {
   const form = useForm<RideFormState>({
     mode: 'controlled',
     initialValues,
@@ -102,6 +116,12 @@ export function RideForm({ mode, initialValues, pending, onSubmit, extraActions,
   const { direction } = form.values;
   const texts = rideFormTexts(direction);
   const editing = mode === 'edit';
+  const repeating = schedule?.repeating === true;
+  const scheduledDate = repeating ? (schedule.firstDate ?? '') : null;
+  useEffect(() => {
+    if (scheduledDate !== null) form.setFieldValue('date', scheduledDate);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the form object is stable; only the date matters
+  }, [scheduledDate]);
 
   async function submit(values: RideFormState) {
     let payload: RidePayload;
@@ -177,6 +197,7 @@ export function RideForm({ mode, initialValues, pending, onSubmit, extraActions,
                 />
                 <TextInput
                   {...dateProps}
+                  display={repeating ? 'none' : undefined}
                   name="date"
                   type="datetime-local"
                   label="Date and Time"
@@ -190,6 +211,7 @@ export function RideForm({ mode, initialValues, pending, onSubmit, extraActions,
                   }}
                 />
               </SimpleGrid>
+              {schedule?.node}
             </Stack>
           </Card>
 
@@ -249,7 +271,7 @@ export function RideForm({ mode, initialValues, pending, onSubmit, extraActions,
               {extraActions}
             </Group>
             <SubmitButton pending={pending} pendingLabel={editing ? 'Updating...' : 'Creating...'} miw={150}>
-              {editing ? 'Update Ride' : 'Create Ride'}
+              {editing ? 'Update Ride' : repeating ? 'Create Weekly Rides' : 'Create Ride'}
             </SubmitButton>
           </Group>
         </Stack>

@@ -38,6 +38,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
+import { SeriesBadge } from '../series/series-badge';
 import classes from './ride-card.module.css';
 
 /** What a card needs of a ride; a `ride.list` item or a ride detail both fit. */
@@ -58,6 +59,8 @@ export interface RideCardRide {
   stopPrice?: number;
   /** Seats held by waitlist offers (left out: none). */
   heldSeats?: number;
+  /** The weekly series the ride belongs to (null or left out: a ride on its own). */
+  seriesId?: number | null;
 }
 
 export interface RideCardProps {
@@ -191,6 +194,7 @@ export function RideCard({
         <Text size="sm">
           <time dateTime={ride.date}>{date}</time>
         </Text>
+        {ride.seriesId != null ? <SeriesBadge /> : null}
         {ride.cancelReason ? (
           <Text size="sm" c="red.8" lineClamp={2} data-testid="cancel-reason">
             Cancelled: {ride.cancelReason}

@@ -19,6 +19,7 @@ import { useQueryClient, type Query } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 
 import { trpc } from '../../lib/trpc';
+import { forgetThisDevice } from '../offline/service-worker';
 
 export type SessionUser = NonNullable<RouterOutputs['auth']['me']>;
 
@@ -87,6 +88,7 @@ export function useLogout() {
   return trpc.auth.logout.useMutation({
     onSuccess: async () => {
       utils.auth.me.setData(undefined, null);
+      forgetThisDevice();
       await reset();
     },
   });

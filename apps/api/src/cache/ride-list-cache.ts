@@ -3,7 +3,7 @@ import { weekWindow, type RideAudience, type RideListFilters } from '@rideshare/
 import type { Kysely } from 'kysely';
 
 import { listRidesPage, readRideListSnapshot, type RideSummary } from '../repositories/ride-repository';
-import { encodedBody, type BodyEncoding } from './compression';
+import { encodedBody, type BodyEncoding } from '../http/compression';
 import { RidesVersionWatch } from './rides-version';
 
 /** The documented GET /api/rides answer for one audience, serialised once per ride-list version. */
@@ -63,11 +63,7 @@ async function buildPage(db: Kysely<Database>, query: RideListPageQuery, now: Da
 }
 
 /** One page of the ride list, built fresh (no cache): two statements whatever the data size. */
-export async function readRideListPage(
-  db: Kysely<Database>,
-  query: RideListPageQuery,
-  now: Date,
-): Promise<RideListPage> {
+async function readRideListPage(db: Kysely<Database>, query: RideListPageQuery, now: Date): Promise<RideListPage> {
   return (await buildPage(db, query, now)).page;
 }
 

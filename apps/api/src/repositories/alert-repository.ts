@@ -1,0 +1,135 @@
+/**
+ * Ride alerts (docs/alerts.md): a member's own alerts, and the one statement that tells every
+ * matching alert's owner of a ride.
+ */
+import type { Db } from '@rideshare/db';
+import { TIME_ZONE, type Direction } from '@rideshare/domain';
+import { sql } from 'kysely';
+
+import { EVENTS_CHANNEL } from '../events/publish';
+
+/** An alert as its owner reads it: dates 'YYYY-MM-DD' and times 'HH:MM', Singapore time. */
+export interface AlertItem {
+  id: number;
+  direction: Direction;
+  fromDate: string;
+  toDate: string;
+  /** ISO weekdays (1 Monday … 7 Sunday); null for any day. */
+  weekdays: number[] | null;
+  earliestTime: string | null;
+  latestTime: string | null;
+  createdAt: string;
+}
+
+export interface NewAlert {
+  userId: number;
+  direction: Direction;
+  fromDate: string;
+  toDate: string;
+  weekdays: number[] | null;
+  earliestMinute: number | null;
+  latestMinute: number | null;
+}
+
+const minuteText = (column: 'earliest_minute' | 'latest_minute') =>
+  sql<string | null>`to_char(make_time(${sql.ref(column)} / 60, ${sql.ref(column)} % 60, 0), 'HH24:MI')`;
+
+/** How many of the member's alerts are still live on `today` (their last day is today or later). */
+export async function countLiveAlerts(db: Db, userId: number, today: string): Promise<number> {
+  const row = await db
+    .selectFrom('rideAlerts')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('userId', '=', userId)
+    .where('toDate', '>=', today)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function insertAlert(db: Db, alert: NewAlert): Promise<number> {
+  const row = await db.insertInto('rideAlerts').values(alert).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The member's alerts, soonest window first; only ever theirs. */
+export async function listAlertsOf(db: Db, userId: number, options: { id?: number } = {}): Promise<AlertItem[]> {
+  let query = db
+    .selectFrom('rideAlerts')
+    .select([
+      'id',
+      'direction',
+      'weekdays',
+      'createdAt',
+      sql<string>`to_char(from_date, 'YYYY-MM-DD')`.as('fromDate'),
+      sql<string>`to_char(to_date, 'YYYY-MM-DD')`.as('toDate'),
+      minuteText('earliest_minute').as('earliestTime'),
+      minuteText('latest_minute').as('latestTime'),
+    ])
+    .where('userId', '=', userId);
+  if (options.id !== undefined) query = query.where('id', '=', options.id);
+  const rows = await query.orderBy('fromDate').orderBy('id').execute();
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** Deletes the member's own alert; false when they have none with that id. */
+export async function deleteAlertOf(db: Db, userId: number, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('rideAlerts').where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/**
+ * Tells each member with an alert matching the ride, once per ride (docs/alerts.md#matching), in
+ * ONE statement whatever the number of alerts: it reads the ride as the transaction left it, finds
+ * the matching alerts through `ride_alerts_match_idx` (direction, then live windows around the
+ * ride's day), records one match per member in `ride_alert_matches` (its primary key drops a
+ * member already told, also by a write racing on another instance), writes their
+ * 'ride_alert_match' notifications and announces each inbox change on the live channel. The
+ * weekday and time tests mirror the domain's `alertMatchesRide`. Answers the members told.
+ */
+export async function notifyMatchingAlerts(db: Db, rideId: number, now: Date): Promise<number[]> {
+  const result = await sql<{ userId: number }>`
+    with ride as (
+      select r.id, r.direction, r.date, r.creator_id, (r.date at time zone ${TIME_ZONE}) as wall
+      from rides r
+      where r.id = ${rideId}
+        and r.status in ('open', 'assigned')
+        and r.current_passengers < r.max_passengers
+        and r.date > ${now}
+    ),
+    candidates as (
+      select distinct on (a.user_id) a.id as alert_id, a.user_id, ride.id as ride_id
+      from ride
+      join ride_alerts a
+        on a.direction = ride.direction
+       and a.to_date >= ride.wall::date
+       and a.from_date <= ride.wall::date
+      where a.user_id <> ride.creator_id
+        and (a.weekdays is null or extract(isodow from ride.wall)::smallint = any(a.weekdays))
+        and (a.earliest_minute is null
+             or a.earliest_minute <= extract(hour from ride.wall) * 60 + extract(minute from ride.wall))
+        and (a.latest_minute is null
+             or a.latest_minute >= extract(hour from ride.wall) * 60 + extract(minute from ride.wall))
+        and not exists (select 1 from ride_passengers p where p.ride_id = ride.id and p.user_id = a.user_id)
+      order by a.user_id, a.id
+    ),
+    matched as (
+      insert into ride_alert_matches (ride_id, user_id, alert_id)
+      select ride_id, user_id, alert_id from candidates
+      on conflict do nothing
+      returning ride_id, user_id
+    ),
+    told as (
+      insert into notifications (user_id, kind, ride_id, ride_direction, ride_date)
+      select matched.user_id, 'ride_alert_match', ride.id, ride.direction, ride.date
+      from matched join ride on ride.id = matched.ride_id
+      returning user_id, ride_id
+    )
+    select told.user_id, pg_notify(${EVENTS_CHANNEL}, json_build_object(
+        'version', nextval('live_user_events_seq'),
+        'type', 'notifications.changed',
+        'rideId', told.ride_id,
+        'userId', told.user_id
+      )::text)::text as sent
+    from told
+  `.execute(db);
+  return result.rows.map((row) => row.userId);
+}

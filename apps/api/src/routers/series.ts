@@ -1,0 +1,50 @@
+import { audienceOf, cancelSeriesInput, DomainError, createSeriesInput, editSeriesInput, idInput } from '@rideshare/domain';
+import { z } from 'zod';
+
+import { readSeriesAnswer, type SeriesAnswer } from '../repositories/series-repository';
+import { cancelSeries, createSeries, editSeries } from '../services/series-service';
+import type { ContextInner } from '../trpc/context';
+import { protectedProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
+
+async function loadSeries(ctx: ContextInner, id: number): Promise<SeriesAnswer> {
+  const series = await readSeriesAnswer(ctx.db, id, audienceOf(ctx.user));
+  if (!series) throw new DomainError('NOT_FOUND', 'Series not found');
+  return series;
+}
+
+/**
+ * Weekly series (docs/series.md). A series counts once against the ride-create, ride-edit or cancel
+ * write limit, whatever its number of rides (docs/series.md#rate-limit).
+ */
+export const seriesRouter = router({
+  /** Creates the series and every ride of it in one transaction; answers the series. */
+  create: protectedProcedure
+    .use(rateLimited('rideCreate'))
+    .input(createSeriesInput)
+    .mutation(async ({ ctx, input }) => {
+      const id = await createSeries(ctx.db, { creator: ctx.user, input, now: ctx.now() });
+      return loadSeries(ctx, id);
+    }),
+
+  /** The series with its rides, soonest first, as the caller's audience sees them. */
+  byId: publicProcedure.input(z.object({ id: idInput })).query(({ ctx, input }) => loadSeries(ctx, input.id)),
+
+  /** Edits `fromRideId` and every later ride of the series, its organiser only; answers the series. */
+  update: protectedProcedure
+    .use(rateLimited('rideEdit'))
+    .input(editSeriesInput)
+    .mutation(async ({ ctx, input }) => {
+      await editSeries(ctx.db, { actorId: ctx.user.id, input, now: ctx.now() });
+      return loadSeries(ctx, input.id);
+    }),
+
+  /** Cancels `fromRideId` and every later ride of the series, its organiser only; answers the series. */
+  cancel: protectedProcedure
+    .use(rateLimited('cancel'))
+    .input(cancelSeriesInput)
+    .mutation(async ({ ctx, input }) => {
+      const { id, fromRideId, reason } = input;
+      await cancelSeries(ctx.db, { actorId: ctx.user.id, seriesId: id, fromRideId, reason, now: ctx.now() });
+      return loadSeries(ctx, id);
+    }),
+});

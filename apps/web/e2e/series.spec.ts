@@ -1,0 +1,90 @@
+// Weekly rides at phone width (docs/series.md): the organiser creates a weekly series on the
+// create form with "Repeat weekly", watching the preview of its dates; each ride carries the Weekly
+// badge; cancelling "This and following rides" from the second ride leaves the first open, cancels
+// the ride a passenger joined (who keeps it, cancelled, with the reason) and removes the ride only
+// the organiser was on.
+import { expect, JOURNEY_TIMEOUT_MS, test } from './support/fixtures';
+import { field, joinRideViaApi, latestToast, memberAccount, screenshot } from './support/helpers';
+
+test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
+
+test('create a weekly series, see the badge, and cancel this and following rides (mobile)', async ({
+  signedInPage,
+}) => {
+  const { page } = await signedInPage(memberAccount({ name: 'Wendy Weekly' }), 'mobile');
+
+  await page.goto('/rides/create');
+  await field(page, 'Your Pickup Location in Singapore').fill('Jurong East MRT');
+  await page.getByRole('switch', { name: /Repeat weekly/ }).check();
+  // Saturday 14 March 2099 to Tuesday 31 March, Mondays only: 16, 23 and 30 March.
+  await field(page, 'Starting').fill('2099-03-14');
+  await field(page, 'Until').fill('2099-03-31');
+  await field(page, 'Departure time').fill('07:30');
+  const weekdays = page.getByRole('group', { name: 'Weekdays' });
+  await weekdays.locator('label', { hasText: /^Sat$/ }).click();
+  await weekdays.locator('label', { hasText: /^Mon$/ }).click();
+  const preview = page.getByTestId('series-preview');
+  await expect(preview.getByText('3 rides')).toBeVisible();
+  await expect(preview.getByRole('listitem')).toHaveText([
+    'Mon, 16 Mar 2099, 7:30 am',
+    'Mon, 23 Mar 2099, 7:30 am',
+    'Mon, 30 Mar 2099, 7:30 am',
+  ]);
+  // A limit shows before anything is sent.
+  await field(page, 'Until').fill('2099-08-31');
+  await expect(page.getByTestId('series-preview-error')).toHaveText(
+    'A weekly series can cover at most 12 weeks (84 days from the start date)',
+  );
+  await field(page, 'Until').fill('2099-03-31');
+  await expect(preview.getByText('3 rides')).toBeVisible();
+  await screenshot(page, 'series-create-mobile');
+  await page.getByRole('button', { name: 'Create Weekly Rides' }).click();
+  await expect(latestToast(page, 'Weekly rides created')).toBeVisible();
+  await expect(page).toHaveURL(/\/rides\/\d+$/);
+  await expect(page.getByTestId('series-badge')).toBeVisible();
+
+  // The three rides, each with the badge, in the organiser's list.
+  await page.goto('/home?tab=my-rides');
+  const organised = page.getByRole('region', { name: 'Rides You Organized' });
+  const cards = organised.locator('article[data-ride-id]');
+  await expect(cards).toHaveCount(3);
+  await expect(cards.getByTestId('series-badge')).toHaveCount(3);
+  await expect(cards.locator('time')).toHaveText([
+    'Mon, 16 Mar 2099, 7:30 am',
+    'Mon, 23 Mar 2099, 7:30 am',
+    'Mon, 30 Mar 2099, 7:30 am',
+  ]);
+  await screenshot(page, 'series-my-rides-mobile');
+  const [first, second, third] = await cards.evaluateAll((articles) =>
+    articles.map((article) => article.getAttribute('data-ride-id') ?? ''),
+  );
+
+  // A passenger joins the last ride: cancelling must keep it, cancelled, and tell them.
+  const { page: passenger } = await signedInPage(memberAccount({ name: 'Paul Passenger' }), 'mobile');
+  await joinRideViaApi(passenger, Number(third), 'Forest City Phase 2');
+
+  await page.goto(`/rides/${String(second)}`);
+  await page.getByRole('button', { name: 'Cancel Ride' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this ride?' });
+  await expect(dialog).toBeVisible();
+  await field(dialog, 'Reason').fill('Moving house');
+  const following = dialog.getByRole('radio', { name: 'This and following rides' });
+  await following.check();
+  await expect(following).toBeChecked();
+  await screenshot(page, 'series-cancel-mobile');
+  await dialog.getByRole('button', { name: 'Cancel Ride' }).click();
+  await expect(latestToast(page, 'Rides cancelled')).toBeVisible();
+  // The second ride had only its organiser: it is gone, and the page went back to the list.
+  await expect(page).toHaveURL(/\/home/);
+
+  await page.goto(`/rides/${String(first)}`);
+  await expect(page.getByRole('group', { name: 'Ride status' }).getByText('Open')).toBeVisible();
+  await expect(page.getByTestId('cancelled-banner')).toHaveCount(0);
+
+  await page.goto(`/rides/${String(second)}`);
+  await expect(page.getByText('This ride does not exist or has been deleted.')).toBeVisible();
+
+  await passenger.goto(`/rides/${String(third)}`);
+  await expect(passenger.getByTestId('cancelled-banner').getByText('Reason: Moving house')).toBeVisible();
+  await screenshot(passenger, 'series-passenger-cancelled-mobile');
+});

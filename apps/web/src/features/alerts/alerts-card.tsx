@@ -1,0 +1,137 @@
+/**
+ * `AlertsCard` (profile; docs/alerts.md#web): the member's ride alerts, each with Delete. With none,
+ * it points to the rides list, where "Notify me of rides like this" makes one. Loading, failed
+ * (with Try again) and empty states; a deletion is announced through a polite live region.
+ */
+import { Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { describeAlertWindow, directionLabel, isAlertLive, parseClockTime, type Direction } from '@rideshare/domain';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+
+import { LoadErrorAlert } from '../../components/load-error-alert';
+import { showApiError } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+
+interface AlertRow {
+  id: number;
+  direction: Direction;
+  fromDate: string;
+  toDate: string;
+  weekdays: number[] | null;
+  earliestTime: string | null;
+  latestTime: string | null;
+}
+
+function windowText(alert: AlertRow): string {
+  return describeAlertWindow({
+    fromDate: alert.fromDate,
+    toDate: alert.toDate,
+    weekdays: alert.weekdays,
+    earliestMinute: alert.earliestTime === null ? null : parseClockTime(alert.earliestTime),
+    latestMinute: alert.latestTime === null ? null : parseClockTime(alert.latestTime),
+  });
+}
+
+export function AlertsCard() {
+  const utils = trpc.useUtils();
+  const alerts = trpc.alert.list.useQuery();
+  const remove = trpc.alert.delete.useMutation();
+  const [announcement, setAnnouncement] = useState('');
+  const now = new Date();
+
+  const deleteAlert = (alert: AlertRow) => {
+    remove.mutate(
+      { id: alert.id },
+      {
+        onSuccess: () => {
+          setAnnouncement(`Alert for ${directionLabel(alert.direction)} rides deleted.`);
+          void utils.alert.list.invalidate();
+        },
+        onError: (err) => showApiError(err, 'Could not delete the alert'),
+      },
+    );
+  };
+
+  let body;
+  if (alerts.isLoading) {
+    body = (
+      <Group gap="xs" role="status" aria-label="Loading ride alerts...">
+        <Loader size="sm" />
+        <Text size="sm">Loading ride alerts...</Text>
+      </Group>
+    );
+  } else if (alerts.error || !alerts.data) {
+    body = (
+      <LoadErrorAlert
+        title="Could not load your ride alerts"
+        error={alerts.error}
+        onRetry={() => void alerts.refetch()}
+        retrying={alerts.isFetching}
+        retryVariant="light"
+      />
+    );
+  } else if (alerts.data.length === 0) {
+    body = (
+      <Text size="sm">
+        You have no ride alerts. On the{' '}
+        <Anchor component={Link} to="/home">
+          rides list
+        </Anchor>
+        , choose &ldquo;Notify me of rides like this&rdquo; to hear when a ride you want appears.
+      </Text>
+    );
+  } else {
+    body = (
+      <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Your ride alerts">
+        {alerts.data.map((alert) => (
+          <Group key={alert.id} component="li" justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+            <Stack gap={2}>
+              <Group gap="xs">
+                <Text fw={600} size="sm">
+                  {directionLabel(alert.direction)}
+                </Text>
+                {isAlertLive(alert, now) ? null : (
+                  <Badge color="gray" variant="light" size="sm">
+                    Ended
+                  </Badge>
+                )}
+              </Group>
+              <Text size="sm" c="dimmed">
+                {windowText(alert)}
+              </Text>
+            </Stack>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={() => deleteAlert(alert)}
+              loading={remove.isPending && remove.variables.id === alert.id}
+              aria-label={`Delete alert: ${directionLabel(alert.direction)}, ${windowText(alert)}`}
+            >
+              Delete
+            </Button>
+          </Group>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="ride-alerts-title">
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Title order={2} size="h3" id="ride-alerts-title">
+            Ride alerts
+          </Title>
+          <Text size="sm" c="dimmed">
+            You get a notification when a ride matching one of these is created.
+          </Text>
+        </Stack>
+        {body}
+        <VisuallyHidden role="status" aria-live="polite">
+          {announcement}
+        </VisuallyHidden>
+      </Stack>
+    </Card>
+  );
+}

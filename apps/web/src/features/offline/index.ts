@@ -1,0 +1,3 @@
+export { OfflineNotice } from './offline-notice';
+export { forgetThisDevice, forgetKeptRide, startServiceWorker } from './service-worker';
+export { useKeptRide } from './use-kept-ride';

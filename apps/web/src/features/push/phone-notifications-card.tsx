@@ -1,0 +1,99 @@
+/**
+ * `PhoneNotificationsCard` (profile): the "Phone notifications" switch
+ * (docs/product.md#phone-notifications). On: asks the browser's permission, subscribes it through
+ * the service worker and gives the server the subscription; off: tells the server, then
+ * unsubscribes. Disabled, with the reason, where the browser has no push support or notifications
+ * are blocked. The outcome is announced in a polite live region; a failure in an alert.
+ */
+import { Alert, Card, Stack, Switch, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useEffect, useState } from 'react';
+
+import { errorMessage, isApiError } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { currentSubscription, pushUnavailableReason, subscribeBrowser } from './browser-push';
+
+type State = 'checking' | 'on' | 'off';
+
+export function PhoneNotificationsCard() {
+  const [unavailable] = useState(pushUnavailableReason);
+  const [state, setState] = useState<State>(unavailable ? 'off' : 'checking');
+  const [busy, setBusy] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const utils = trpc.useUtils();
+  const subscribe = trpc.push.subscribe.useMutation();
+  const unsubscribe = trpc.push.unsubscribe.useMutation();
+
+  useEffect(() => {
+    if (unavailable) return;
+    let live = true;
+    currentSubscription()
+      .then((subscription) => {
+        if (live) setState(subscription ? 'on' : 'off');
+      })
+      .catch(() => {
+        if (live) setState('off');
+      });
+    return () => {
+      live = false;
+    };
+  }, [unavailable]);
+
+  const turnOn = async () => {
+    const { publicKey } = await utils.push.key.fetch();
+    await subscribe.mutateAsync(await subscribeBrowser(publicKey));
+    setState('on');
+    setAnnouncement('Phone notifications are on for this browser.');
+  };
+
+  const turnOff = async () => {
+    const subscription = await currentSubscription();
+    if (subscription) {
+      await unsubscribe.mutateAsync({ endpoint: subscription.endpoint });
+      await subscription.unsubscribe();
+    }
+    setState('off');
+    setAnnouncement('Phone notifications are off for this browser.');
+  };
+
+  const toggle = async (on: boolean) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await (on ? turnOn() : turnOff());
+    } catch (error) {
+      setFailure(!isApiError(error) && error instanceof Error ? error.message : errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="phone-notifications-title">
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Title order={2} size="h3" id="phone-notifications-title">
+            Phone notifications
+          </Title>
+          <Text size="sm" c="dimmed">
+            Get what your inbox gets on this device too: cancellations, seats offered from the waitlist, changes to your
+            rides.
+          </Text>
+        </Stack>
+        <Switch
+          label="Phone notifications"
+          description={unavailable ?? (state === 'checking' ? 'Checking this browser…' : undefined)}
+          checked={state === 'on'}
+          disabled={unavailable !== null || state === 'checking' || busy}
+          onChange={(event) => void toggle(event.currentTarget.checked)}
+        />
+        {failure ? (
+          <Alert color="red" role="alert" title="Could not change phone notifications">
+            {failure}
+          </Alert>
+        ) : null}
+        <VisuallyHidden aria-live="polite">{announcement}</VisuallyHidden>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+
+import { isKeptRead, readIsAboutRide, trpcProcedures } from './kept-reads';
+
+const url = (path: string) => new URL(path, 'https://rides.example.com');
+const batch = (procedures: string, input: Record<string, unknown>) =>
+  url(`/trpc/${procedures}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`);
+
+describe('trpcProcedures', () => {
+  it('lists the procedures of a batch path and nothing for other paths', () => {
+    expect(trpcProcedures('/trpc/auth.me,ride.byId')).toEqual(['auth.me', 'ride.byId']);
+    expect(trpcProcedures('/trpc/auth.me%2Cride.byId')).toEqual(['auth.me', 'ride.byId']);
+    expect(trpcProcedures('/api/rides/1')).toEqual([]);
+  });
+});
+
+describe('isKeptRead', () => {
+  it('keeps GET batches with a ride page read in them', () => {
+    expect(isKeptRead(batch('auth.me,ride.byId', { 0: null, 1: { id: 4 } }), 'GET')).toBe(true);
+    expect(isKeptRead(batch('passenger.list', { 0: { rideId: 4 } }), 'GET')).toBe(true);
+  });
+
+  it('keeps neither other reads nor any change', () => {
+    expect(isKeptRead(batch('ride.list,stats.get', { 0: {} }), 'GET')).toBe(false);
+    expect(isKeptRead(url('/trpc/ride.byId'), 'POST')).toBe(false);
+    expect(isKeptRead(url('/api/rides/4'), 'GET')).toBe(false);
+  });
+});
+
+describe('readIsAboutRide', () => {
+  it('finds the ride as `id` or `rideId` in any input of the batch', () => {
+    expect(readIsAboutRide(batch('auth.me,ride.byId', { 0: null, 1: { id: 4 } }), 4)).toBe(true);
+    expect(readIsAboutRide(batch('passenger.list', { 0: { rideId: 4 } }), 4)).toBe(true);
+    expect(readIsAboutRide(batch('passenger.list', { 0: { rideId: 40 } }), 4)).toBe(false);
+    expect(readIsAboutRide(url('/trpc/auth.me?batch=1&input=not-json'), 4)).toBe(false);
+  });
+});
