@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 
-import autocannon, { type Client, type Options } from 'autocannon';
+import autocannon, { type Client, type Options, type Result } from 'autocannon';
 
 export interface LoadResult {
   /** Completed requests per second over the measured window. */
@@ -44,16 +44,21 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     ...(spec.body !== undefined ? { body: spec.body } : {}),
     ...(spec.setupClient ? { setupClient: spec.setupClient } : {}),
   };
-  const instance = autocannon(options);
   const onResponse = spec.onResponse;
-  if (onResponse) {
-    instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-      onResponse(statusCode, responseTime);
+  // The callback form: it hands back the instance, whose events report each response.
+  const result = await new Promise<Result>((resolve, reject) => {
+    const instance = autocannon(options, (error: unknown, answer: Result) => {
+      if (error) reject(error instanceof Error ? error : new Error(String(error)));
+      else resolve(answer);
     });
-  }
-  const result = await instance;
+    if (onResponse) {
+      instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+        onResponse(statusCode, responseTime);
+      });
+    }
+  });
   const statusCounts: Record<string, number> = {};
-  for (const [code, stats] of Object.entries(result.statusCodeStats)) statusCounts[code] = stats.count;
+  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) statusCounts[code] = stats.count ?? 0;
   const requests = Object.values(statusCounts).reduce((sum, n) => sum + n, 0);
   return {
     rps: result.duration > 0 ? requests / result.duration : 0,

@@ -19,6 +19,7 @@ import {
   DataDirLockedError,
   lockDataDir,
   LOCK_FILE_NAME,
+  LOCK_OWNER_FILE_NAME,
   processIsAlive,
   type DataDirLock,
   type LockOwner,
@@ -54,12 +55,13 @@ function pidNamespace(): string | null {
   }
 }
 
-/** A lock file as another process would have left it. */
+/** A lock as another process would have left it: the lock directory and the owner file beside it. */
 function writeLock(dir: string, owner: Partial<LockOwner> & { pid: number }): string {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const path = join(dir, LOCK_FILE_NAME);
+  mkdirSync(path);
   writeFileSync(
-    path,
+    join(dir, LOCK_OWNER_FILE_NAME),
     JSON.stringify({
       host: hostname(),
       pidNamespace: pidNamespace(),
@@ -74,7 +76,7 @@ function writeLock(dir: string, owner: Partial<LockOwner> & { pid: number }): st
 }
 
 function holder(dir: string): LockOwner {
-  return JSON.parse(readFileSync(join(dir, LOCK_FILE_NAME), 'utf8')) as LockOwner;
+  return JSON.parse(readFileSync(join(dir, LOCK_OWNER_FILE_NAME), 'utf8')) as LockOwner;
 }
 
 async function runningChild(): Promise<ChildProcess & { pid: number }> {
@@ -94,15 +96,19 @@ async function goneChild(): Promise<number> {
 }
 
 describe('lockDataDir', () => {
-  it('creates the folder private (0700) and writes who holds it; release removes it', () => {
+  it('creates the folder private (0700) and writes who holds it; release removes both', () => {
     const dir = dataDir();
     const lock = take(dir);
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(lock.dir).toBe(dir);
+    expect(statSync(lock.path).isDirectory()).toBe(true);
     expect(holder(dir)).toMatchObject({ pid: process.pid, host: hostname() });
-    expect(statSync(lock.path).mode & 0o777).toBe(0o600);
+    expect(statSync(lock.ownerPath).mode & 0o777).toBe(0o600);
     lock.release();
     expect(existsSync(lock.path)).toBe(false);
+    expect(existsSync(lock.ownerPath)).toBe(false);
+    // Free again.
+    take(dir);
   });
 
   it('makes an existing folder private', () => {
@@ -179,11 +185,12 @@ describe('lockDataDir', () => {
     expect(holder(dir).host).toBe(hostname());
   });
 
-  it('waits for an unreadable lock to age before taking it over', () => {
+  it('waits for a lock without a readable owner to age before taking it over', () => {
     const dir = dataDir();
     mkdirSync(dir, { mode: 0o700 });
     const path = join(dir, LOCK_FILE_NAME);
-    writeFileSync(path, '');
+    mkdirSync(path);
+    writeFileSync(join(dir, LOCK_OWNER_FILE_NAME), '');
     expect(() => lockDataDir(dir)).toThrow(/being written or unreadable/);
     const old = new Date(Date.now() - 120_000);
     utimesSync(path, old, old);
@@ -191,17 +198,22 @@ describe('lockDataDir', () => {
     expect(holder(dir).pid).toBe(process.pid);
   });
 
-  it('keeps its lock fresh while held, and release leaves a lock that is no longer its own', () => {
-    vi.useFakeTimers({ now: new Date('2026-11-23T10:00:00Z'), toFake: ['Date', 'setInterval', 'clearInterval'] });
+  it('keeps its lock fresh while held', () => {
+    vi.useFakeTimers({ now: new Date('2026-11-23T10:00:00Z'), toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     const dir = dataDir();
     const lock = take(dir, { heartbeatMs: 10_000 });
-    const old = new Date('2026-11-23T09:00:00Z');
-    utimesSync(lock.path, old, old);
     vi.advanceTimersByTime(10_000);
     expect(statSync(lock.path).mtime.toISOString()).toBe('2026-11-23T10:00:10.000Z');
+    vi.advanceTimersByTime(10_000);
+    expect(statSync(lock.path).mtime.toISOString()).toBe('2026-11-23T10:00:20.000Z');
+  });
 
-    writeLock(dir, { pid: 4242, token: 'a-newer-holder' });
+  it('release leaves an owner file that is no longer its own', () => {
+    const dir = dataDir();
+    const lock = take(dir);
+    writeFileSync(lock.ownerPath, JSON.stringify({ pid: 4242, host: 'h', token: 'a-newer-holder' }));
     lock.release();
+    expect(existsSync(lock.path)).toBe(false);
     expect(holder(dir).token).toBe('a-newer-holder');
   });
 });

@@ -1,40 +1,34 @@
 /**
  * One process at a time on an embedded data folder. PGlite takes no lock of its own (it writes a
  * postmaster.pid it never reads), so a server and a `db:migrate` or `db:seed` on the same folder
- * would both write its files and corrupt it. The opener creates `rideshare.lock` in the folder
- * (O_EXCL), naming its process; a second opener is refused with a message saying who holds it.
+ * would both write its files and corrupt it.
  *
- * A lock left behind by a process that died without closing (SIGKILL, power cut) must not block
- * forever, so a lock counts as stale and is taken over when:
- * - its process is on this machine, in this process namespace, and is gone: no such pid, a zombie,
- *   or a different process now using that pid (its start time differs);
- * - its process cannot be checked from here (another host or container sharing the folder) and it
- *   has not refreshed the lock for `staleAfterMs` (holders touch the file every `heartbeatMs`).
+ * The lock is proper-lockfile's: a directory `rideshare.lock` made atomically in the folder, whose
+ * holder touches it every `heartbeatMs`; one left untouched for `staleAfterMs` (its holder died or
+ * hangs, on this host or another sharing the folder) is taken over. Beside it the holder writes who
+ * it is (`rideshare.lock-owner.json`), so a second opener is refused with a message naming the
+ * process, and so a lock whose process is known to be gone is taken over at once instead of after
+ * `staleAfterMs`: its process is on this machine, in this process namespace, and no longer runs (no
+ * such pid, a zombie, or another process now using that pid: its start time differs).
+ *
+ * A holder whose lock was taken over anyway (it hung past `staleAfterMs`) stops: proper-lockfile
+ * throws from its heartbeat, as two processes must never write one folder.
  *
  * The folder is made private (mode 0700): PGlite creates its files world-writable.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  closeSync,
-  existsSync,
-  linkSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readlinkSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  utimesSync,
-  writeSync,
-} from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, readlinkSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 
-export const LOCK_FILE_NAME = 'rideshare.lock';
+import lockfile from 'proper-lockfile';
 
-/** Who holds a lock, as written in the lock file. */
+/** The lock itself: a directory in the data folder while a process holds it. */
+export const LOCK_FILE_NAME = 'rideshare.lock';
+/** Who holds the lock, written by the holder beside it. */
+export const LOCK_OWNER_FILE_NAME = 'rideshare.lock-owner.json';
+
+/** Who holds a lock, as written in the owner file. */
 export interface LockOwner {
   pid: number;
   host: string;
@@ -46,7 +40,7 @@ export interface LockOwner {
   since: string;
   /** The command line, for the message a second opener sees. */
   command: string;
-  /** Random, so a holder only ever removes its own lock. */
+  /** Random, so a holder only ever removes its own owner file. */
   token: string;
 }
 
@@ -68,16 +62,18 @@ export class DataDirLockedError extends Error {
 export interface DataDirLock {
   /** The data folder (absolute). */
   readonly dir: string;
-  /** The lock file's path. */
+  /** The lock's path (a directory). */
   readonly path: string;
-  /** Removes the lock (only if it is still this holder's) and stops the heartbeat. */
+  /** The owner file's path. */
+  readonly ownerPath: string;
+  /** Removes the lock and its owner file (only if still this holder's) and stops the heartbeat. */
   release(): void;
 }
 
 export interface LockOptions {
-  /** How often the holder touches the lock file (default 10 s). */
+  /** How often the holder touches the lock (default 10 s). */
   heartbeatMs?: number;
-  /** A lock whose holder cannot be checked from here is stale after this long untouched (default 60 s). */
+  /** A lock untouched for this long is stale and taken over (default 60 s). */
   staleAfterMs?: number;
   /** For tests: the identity this process writes and compares against. */
   self?: Pick<LockOwner, 'pid' | 'host' | 'pidNamespace' | 'processStart'>;
@@ -85,7 +81,7 @@ export interface LockOptions {
   isAlive?: (pid: number, start: string | null) => boolean;
 }
 
-/** Lock files this process holds (a second open of one folder in one process is refused too). */
+/** Lock paths this process holds (a second open of one folder in one process is refused too). */
 const held = new Set<string>();
 
 function readOrNull(path: string): string | null {
@@ -154,30 +150,78 @@ function whoHolds(owner: LockOwner): string {
   return `by process ${String(owner.pid)} on ${owner.host}${command}${since}`;
 }
 
+/** Makes the folder (mode 0700), and tightens an existing one when it is ours to change. */
+function makePrivateFolder(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if ((statSync(dir).mode & 0o777) === 0o700) return;
+  try {
+    chmodSync(dir, 0o700);
+  } catch {
+    // Owned by someone else (a mounted volume): leave it, the lock still works.
+  }
+}
+
+const isLocked = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ELOCKED';
+
 /**
  * Takes the lock on `dataDir` (creating the folder, mode 0700), or throws DataDirLockedError naming
  * the holder. Synchronous: it runs once, before the engine opens the folder.
  */
 export function lockDataDir(dataDir: string, options: LockOptions = {}): DataDirLock {
   const dir = resolve(dataDir);
-  const heartbeatMs = options.heartbeatMs ?? 10_000;
   const staleAfterMs = options.staleAfterMs ?? 60_000;
   const self = options.self ?? currentIdentity();
   const isAlive = options.isAlive ?? processIsAlive;
   const path = join(dir, LOCK_FILE_NAME);
+  const ownerPath = join(dir, LOCK_OWNER_FILE_NAME);
 
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  // An existing folder is tightened too, when it is ours to change.
-  const mode = statSync(dir).mode & 0o777;
-  if (mode !== 0o700) {
+  makePrivateFolder(dir);
+  if (held.has(path)) throw new DataDirLockedError(dir, null, 'by this process already');
+
+  const take = () =>
+    lockfile.lockSync(ownerPath, {
+      lockfilePath: path,
+      realpath: false,
+      stale: staleAfterMs,
+      update: options.heartbeatMs ?? 10_000,
+    });
+
+  let unlock: () => void;
+  try {
+    unlock = take();
+  } catch (error) {
+    if (!isLocked(error)) throw error;
+    const text = readOrNull(ownerPath);
+    const other = parseOwner(text);
+    // Being written right now, or damaged: it is taken over once it has aged like any lock.
+    if (!other) throw new DataDirLockedError(dir, null, `(its lock ${path} is being written or unreadable)`);
+    const checkable = other.host === self.host && other.pidNamespace === self.pidNamespace;
+    if (!checkable) {
+      const idleMs = Date.now() - statSync(path).mtimeMs;
+      throw new DataDirLockedError(
+        dir,
+        other,
+        `${whoHolds(other)} (another host or container; it counts as gone ${String(Math.round(staleAfterMs / 1000))} s ` +
+          `after its last sign of life, ${String(Math.round(idleMs / 1000))} s ago, or delete ${path} once it is stopped)`,
+      );
+    }
+    // Our own pid in a lock we do not hold: left by an earlier process that had the same pid
+    // (containers restart their main process as the same pid).
+    if (other.pid !== self.pid && isAlive(other.pid, other.processStart)) {
+      throw new DataDirLockedError(dir, other, whoHolds(other));
+    }
+    // Its process is gone: age the lock so proper-lockfile takes it over now, unless another
+    // opener got there first (the owner file changed meanwhile).
+    if (readOrNull(ownerPath) !== text)
+      throw new DataDirLockedError(dir, null, '(other processes are taking its lock)');
+    utimesSync(path, new Date(0), new Date(0));
     try {
-      chmodSync(dir, 0o700);
-    } catch {
-      // Owned by someone else (a mounted volume): leave it, the lock still works.
+      unlock = take();
+    } catch (retryError) {
+      if (!isLocked(retryError)) throw retryError;
+      throw new DataDirLockedError(dir, parseOwner(readOrNull(ownerPath)), '(other processes are taking its lock)');
     }
   }
-
-  if (held.has(path)) throw new DataDirLockedError(dir, null, 'by this process already');
 
   const owner: LockOwner = {
     ...self,
@@ -188,91 +232,20 @@ export function lockDataDir(dataDir: string, options: LockOptions = {}): DataDir
       .join(' '),
     token: randomBytes(12).toString('hex'),
   };
-  const content = `${JSON.stringify(owner)}\n`;
-
-  /** Whether the lock in `text` (modified at `mtimeMs`) may be taken over, or why not. */
-  const staleness = (text: string | null, mtimeMs: number): { stale: true } | { stale: false; detail: string } => {
-    const other = parseOwner(text);
-    if (!other) {
-      // Being written right now, or damaged: wait for it to age.
-      return Date.now() - mtimeMs > staleAfterMs
-        ? { stale: true }
-        : { stale: false, detail: `(its lock file ${path} is being written or unreadable)` };
-    }
-    const checkable = other.host === self.host && other.pidNamespace === self.pidNamespace;
-    if (checkable) {
-      // Our own pid in a lock we do not hold: left by an earlier process that had the same pid
-      // (containers restart their main process as the same pid).
-      if (other.pid === self.pid) return { stale: true };
-      return isAlive(other.pid, other.processStart) ? { stale: false, detail: whoHolds(other) } : { stale: true };
-    }
-    const idleMs = Date.now() - mtimeMs;
-    return idleMs > staleAfterMs
-      ? { stale: true }
-      : {
-          stale: false,
-          detail:
-            `${whoHolds(other)} (another host or container; it counts as gone ${String(Math.round(staleAfterMs / 1000))} s ` +
-            `after its last sign of life, ${String(Math.round(idleMs / 1000))} s ago, or delete ${path} once it is stopped)`,
-        };
-  };
-
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    try {
-      const fd = openSync(path, 'wx', 0o600);
+  writeFileSync(ownerPath, `${JSON.stringify(owner)}\n`, { mode: 0o600 });
+  held.add(path);
+  return {
+    dir,
+    path,
+    ownerPath,
+    release: () => {
+      if (!held.delete(path)) return;
       try {
-        writeSync(fd, content);
-      } finally {
-        closeSync(fd);
-      }
-      held.add(path);
-      const heartbeat = setInterval(() => {
-        try {
-          const now = new Date();
-          utimesSync(path, now, now);
-        } catch {
-          // The folder went away; nothing to keep alive.
-        }
-      }, heartbeatMs);
-      heartbeat.unref();
-      return {
-        dir,
-        path,
-        release: () => {
-          clearInterval(heartbeat);
-          if (!held.delete(path)) return;
-          if (parseOwner(readOrNull(path))?.token === owner.token) unlinkSync(path);
-        },
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    let text: string | null;
-    let mtimeMs: number;
-    try {
-      text = readFileSync(path, 'utf8');
-      mtimeMs = statSync(path).mtimeMs;
-    } catch {
-      continue; // Released meanwhile: try again.
-    }
-    const verdict = staleness(text, mtimeMs);
-    if (!verdict.stale) throw new DataDirLockedError(dir, parseOwner(text), verdict.detail);
-    // Take the stale lock over: move it aside, and make sure what was moved is the stale one (a
-    // process that took it over first must keep its fresh lock).
-    const aside = `${path}.stale-${String(self.pid)}-${randomBytes(4).toString('hex')}`;
-    try {
-      renameSync(path, aside);
-    } catch {
-      continue;
-    }
-    if (readOrNull(aside) !== text) {
-      try {
-        linkSync(aside, path);
+        unlock();
       } catch {
-        // Someone else holds it now; the next attempt reports them.
+        // Already taken over (compromised) or removed: no lock of ours is left to remove.
       }
-    }
-    if (existsSync(aside)) unlinkSync(aside);
-  }
-  throw new DataDirLockedError(dir, parseOwner(readOrNull(path)), '(other processes keep taking its lock)');
+      if (parseOwner(readOrNull(ownerPath))?.token === owner.token) rmSync(ownerPath, { force: true });
+    },
+  };
 }

@@ -7,6 +7,13 @@ export {
   type DbHandle,
 } from './connect';
 export { retryDelayMs, type Listener, type ListenOptions } from './listen';
-export { DataDirLockedError, LOCK_FILE_NAME, lockDataDir, type DataDirLock, type LockOwner } from './data-dir-lock';
+export {
+  DataDirLockedError,
+  LOCK_FILE_NAME,
+  LOCK_OWNER_FILE_NAME,
+  lockDataDir,
+  type DataDirLock,
+  type LockOwner,
+} from './data-dir-lock';
 export { migrateToLatest } from './migrate';
 export { migrations } from '../migrations/index';

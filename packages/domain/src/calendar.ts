@@ -4,9 +4,9 @@ import { directionLabel } from './direction';
 import { formatRideDate } from './time';
 
 /**
- * iCalendar (RFC 5545) files of rides: one ride's event (`/api/rides/:id/calendar.ics`) and a
- * member's personal feed of their rides (`/api/calendar/:token.ics`). Pure text building: the API
- * loads the rides and says who reads them; what an event shows is decided here.
+ * Calendar events of rides: one ride's event (`/api/rides/:id/calendar.ics`) and a member's
+ * personal feed of their rides (`/api/calendar/:token.ics`). What an event shows is decided here;
+ * the API loads the rides, says who reads them and writes the iCalendar file.
  */
 
 /**
@@ -19,14 +19,8 @@ export const RIDE_EVENT_DURATION_MS = 2 * 60 * 60 * 1000;
 /** How far back the personal feed reaches: rides that departed in the last 30 days stay in it. */
 export const CALENDAR_FEED_PAST_DAYS = 30;
 
-/** The PRODID of every file we write (RFC 5545 §3.7.3). */
-export const CALENDAR_PRODUCT_ID = '-//RideShare//Forest City rides//EN';
-
 /** The personal feed's name in calendar apps (X-WR-CALNAME). */
 export const CALENDAR_FEED_NAME = 'RideShare rides';
-
-/** How often a subscribed calendar app should look again (REFRESH-INTERVAL, X-PUBLISHED-TTL). */
-const FEED_REFRESH = 'PT1H';
 
 /**
  * A personal feed token as handed out: 32 random bytes in base64url (43 characters, no padding).
@@ -83,7 +77,7 @@ export type CalendarViewer = {
   ownLocation: string | null;
 };
 
-/** One VEVENT, as plain values (written by {@link writeCalendar}). */
+/** One calendar event (VEVENT), as plain values. */
 export type CalendarEvent = {
   uid: string;
   start: Date;
@@ -173,122 +167,6 @@ export function rideCalendarEvent(ride: CalendarRide, viewer: CalendarViewer | n
     sequence: ride.calendarSequence,
     status: cancelled ? 'CANCELLED' : 'CONFIRMED',
   };
-}
-
-/**
- * An instant as an iCalendar UTC DATE-TIME (`YYYYMMDDTHHMMSSZ`). Ride dates are stored as instants
- * and shown in Singapore time; UTC in the file lets every calendar app show them in its own zone.
- *
- * @example formatCalendarUtc(new Date('2026-11-21T07:30:00Z')) // '20261121T073000Z'
- */
-export function formatCalendarUtc(date: Date): string {
-  return date
-    .toISOString()
-    .replace(/\.\d{3}Z$/, 'Z')
-    .replace(/[-:]/g, '');
-}
-
-// C0 controls but tab, DEL and the C1 controls; line breaks are handled before this is applied.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-
-/**
- * A TEXT value escaped as RFC 5545 §3.3.11 says: backslash, semicolon and comma get a backslash,
- * every line break (CRLF, CR or LF) becomes `\n`, and control characters (which the grammar does
- * not allow) are dropped. Tabs are allowed and kept.
- *
- * @example escapeCalendarText('Blk 5; #04-01, Bedok\nGate B') // 'Blk 5\\; #04-01\\, Bedok\\nGate B'
- */
-export function escapeCalendarText(value: string): string {
-  return value
-    .replace(/\r\n|\r|\n/g, '\n')
-    .replace(CONTROL_CHARACTERS, '')
-    .replace(/[\\;,]/g, (c) => `\\${c}`)
-    .replace(/\n/g, '\\n');
-}
-
-const MAX_LINE_OCTETS = 75;
-
-/** The UTF-8 length of one code point. */
-function utf8Octets(char: string): number {
-  const code = char.codePointAt(0) ?? 0;
-  if (code < 0x80) return 1;
-  if (code < 0x800) return 2;
-  return code < 0x10000 ? 3 : 4;
-}
-
-/**
- * Folds a content line longer than 75 octets (RFC 5545 §3.1): CRLF and one space before each
- * continuation, every physical line at most 75 octets counting that space, and never inside a
- * UTF-8 character (a code point is moved whole to the next line).
- *
- * @example foldCalendarLine('DESCRIPTION:' + 'x'.repeat(70)).split('\r\n').length // 2
- */
-export function foldCalendarLine(line: string): string {
-  const physical: string[] = [];
-  let current = '';
-  let octets = 0;
-  for (const char of line) {
-    const size = utf8Octets(char);
-    if (octets + size > MAX_LINE_OCTETS) {
-      physical.push(current);
-      current = ' ';
-      octets = 1;
-    }
-    current += char;
-    octets += size;
-  }
-  physical.push(current);
-  return physical.join('\r\n');
-}
-
-/** One `NAME:value` content line, folded. */
-const contentLine = (name: string, value: string): string => foldCalendarLine(`${name}:${value}`);
-
-function eventLines(event: CalendarEvent, stamp: string): string[] {
-  return [
-    'BEGIN:VEVENT',
-    contentLine('UID', escapeCalendarText(event.uid)),
-    contentLine('DTSTAMP', stamp),
-    contentLine('DTSTART', formatCalendarUtc(event.start)),
-    contentLine('DTEND', formatCalendarUtc(event.end)),
-    contentLine('SUMMARY', escapeCalendarText(event.summary)),
-    contentLine('LOCATION', escapeCalendarText(event.location)),
-    contentLine('DESCRIPTION', escapeCalendarText(event.description)),
-    // A URI value, not TEXT: not escaped (our URLs carry no commas or semicolons to escape anyway).
-    contentLine('URL', event.url.replace(CONTROL_CHARACTERS, '').replace(/[\r\n]/g, '')),
-    contentLine('SEQUENCE', String(Math.max(0, Math.trunc(event.sequence)))),
-    contentLine('STATUS', event.status),
-    'END:VEVENT',
-  ];
-}
-
-/**
- * A whole iCalendar file: VERSION 2.0, our PRODID, the Gregorian calendar, METHOD:PUBLISH and, for
- * a feed (`name` given), its name and a refresh hint of an hour; then the events. `now` is the
- * DTSTAMP of every event (when this copy was made). CRLF line endings throughout, the last line too.
- *
- * @example writeCalendar({ events: [], now: new Date() }).startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n') // true
- */
-export function writeCalendar(args: { events: readonly CalendarEvent[]; now: Date; name?: string }): string {
-  const stamp = formatCalendarUtc(args.now);
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    contentLine('PRODID', CALENDAR_PRODUCT_ID),
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    ...(args.name !== undefined
-      ? [
-          contentLine('X-WR-CALNAME', escapeCalendarText(args.name)),
-          `REFRESH-INTERVAL;VALUE=DURATION:${FEED_REFRESH}`,
-          `X-PUBLISHED-TTL:${FEED_REFRESH}`,
-        ]
-      : []),
-    ...args.events.flatMap((event) => eventLines(event, stamp)),
-    'END:VCALENDAR',
-  ];
-  return `${lines.join('\r\n')}\r\n`;
 }
 
 /**

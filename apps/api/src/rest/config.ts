@@ -1,24 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 
-import type { Env } from '../env';
+import type { HttpContextDeps } from '../trpc/context';
+import { viaCaller } from './adapter';
 
-/** What the web app needs to know at run time about the outside map services (docs/architecture.md#outside-services). */
-export interface PublicConfig {
-  /** A MapLibre style URL; empty means the web app uses its built-in OpenStreetMap raster style. */
-  mapStyleUrl: string;
-  /** A Nominatim-compatible search endpoint (`?q=...&format=json`). */
-  placeSearchUrl: string;
-}
-
-function publicConfig(env: Pick<Env, 'MAP_STYLE_URL' | 'PLACE_SEARCH_URL'>): PublicConfig {
-  return { mapStyleUrl: env.MAP_STYLE_URL, placeSearchUrl: env.PLACE_SEARCH_URL };
-}
-
-/**
- * GET /api/config: public, non-secret settings read by the browser, so one web build works against
- * any map or search provider chosen when the server starts.
- */
-export function registerConfigRoutes(app: FastifyInstance, env: Env): void {
-  const body = publicConfig(env);
-  app.get('/api/config', (_request, reply) => reply.header('cache-control', 'no-cache').send(body));
+/** GET /api/config: `config.get`, the map and place-search settings the browser reads. */
+export function registerConfigRoutes(app: FastifyInstance, deps: HttpContextDeps): void {
+  app.get(
+    '/api/config',
+    viaCaller(deps, (caller, _request, reply) => {
+      void reply.header('cache-control', 'no-cache');
+      return caller.config.get();
+    }),
+  );
 }

@@ -36,6 +36,6 @@ export function registerRestRoutes(
   registerNotificationRoutes(app, deps);
   registerPushRoutes(app, deps);
   registerAlertRoutes(app, deps);
-  registerConfigRoutes(app, deps.env);
+  registerConfigRoutes(app, deps);
   registerEventRoutes(app, deps, options.events);
 }

@@ -3,6 +3,7 @@ import { adminRouter } from './admin';
 import { alertRouter } from './alert';
 import { authRouter } from './auth';
 import { calendarRouter } from './calendar';
+import { configRouter } from './config';
 import { notificationRouter } from './notification';
 import { liveRouter } from './live';
 import { passengerRouter } from './passenger';
@@ -30,6 +31,7 @@ export const appRouter = router({
   user: userRouter,
   admin: adminRouter,
   calendar: calendarRouter,
+  config: configRouter,
   notification: notificationRouter,
   waitlist: waitlistRouter,
   quote: quoteRouter,

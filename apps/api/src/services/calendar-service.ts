@@ -1,7 +1,7 @@
 /**
  * Calendar files: one ride's event for whoever may see the ride, a member's personal feed behind a
  * secret token (calendar apps cannot send cookies), and the member's management of that token.
- * The events themselves are written by the domain (`calendar.ts`).
+ * What an event shows is the domain's (`calendar.ts`); the file is written by `calendar-file.ts`.
  */
 import type { Database } from '@rideshare/db';
 import {
@@ -13,7 +13,6 @@ import {
   isCalendarToken,
   rideCalendarEvent,
   rideCalendarFilename,
-  writeCalendar,
 } from '@rideshare/domain';
 import type { Kysely } from 'kysely';
 
@@ -26,6 +25,7 @@ import {
   setCalendarTokenHash,
   type CalendarRideRow,
 } from '../repositories/calendar-repository';
+import { writeCalendar } from './calendar-file';
 import { rideNotFound } from './ride-writes';
 
 const DAY_MS = 86_400_000;

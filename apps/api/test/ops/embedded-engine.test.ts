@@ -12,7 +12,14 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 
-import { connectDatabase, EMBEDDED_SOCKET_PORT, LOCK_FILE_NAME, migrateToLatest, type DbHandle } from '@rideshare/db';
+import {
+  connectDatabase,
+  EMBEDDED_SOCKET_PORT,
+  LOCK_FILE_NAME,
+  LOCK_OWNER_FILE_NAME,
+  migrateToLatest,
+  type DbHandle,
+} from '@rideshare/db';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
@@ -75,7 +82,8 @@ async function start(name: string, dataDir: string): Promise<ApiProcess> {
 }
 
 const lockPath = (dataDir: string) => joinPath(dataDir, LOCK_FILE_NAME);
-const lockHolder = (dataDir: string) => (JSON.parse(readFileSync(lockPath(dataDir), 'utf8')) as { pid: number }).pid;
+const lockHolder = (dataDir: string) =>
+  (JSON.parse(readFileSync(joinPath(dataDir, LOCK_OWNER_FILE_NAME), 'utf8')) as { pid: number }).pid;
 // PGlite writes postmaster.pid while it runs and removes it when closed cleanly.
 const closedCleanly = (dataDir: string) => !existsSync(joinPath(dataDir, 'postmaster.pid'));
 

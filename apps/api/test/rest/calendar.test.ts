@@ -47,11 +47,11 @@ function lines(res: LightMyRequestResponse): string[] {
   return res.body.replace(/\r\n[ \t]/g, '').split('\r\n');
 }
 
-/** Every value of a property (`NAME:value`) in an .ics answer, in order. */
+/** Every value of a property (`NAME:value` or `NAME;PARAM=X:value`) in an .ics answer, in order. */
 function values(res: LightMyRequestResponse, name: string): string[] {
   return lines(res)
-    .filter((line) => line.startsWith(`${name}:`))
-    .map((line) => line.slice(name.length + 1));
+    .filter((line) => line.startsWith(`${name}:`) || line.startsWith(`${name};`))
+    .map((line) => line.slice(line.indexOf(':') + 1));
 }
 
 const one = (res: LightMyRequestResponse, name: string) => {
@@ -445,6 +445,8 @@ describe('tRPC calendar.ride', () => {
     expect(file.filename).toBe(`rideshare-ride-${String(ride.id)}.ics`);
     expect(file.body).toContain('\r\nDTSTAMP:20300102T030405Z\r\n');
     expect(file.body).toContain(`\r\nUID:ride-${String(ride.id)}@rides.example.com\r\n`);
-    expect(file.body).toContain(`\r\nURL:https://rides.example.com/rides/${String(ride.id)}\r\n`);
+    expect(file.body).toMatch(
+      new RegExp(`\r\nURL(;VALUE=URI)?:https://rides\\.example\\.com/rides/${String(ride.id)}\r\n`),
+    );
   });
 });

@@ -6,7 +6,7 @@ import { useTestDatabase } from '../helpers/db';
 const t = useTestDatabase({ reset: false });
 const appWith = appsPerTest(() => t.db);
 
-describe('GET /api/config', () => {
+describe('GET /api/config (config.get)', () => {
   it('answers the configured map style and place search URLs without a session', async () => {
     const app = await appWith({
       MAP_STYLE_URL: 'https://tiles.example.test/style.json',
@@ -14,10 +14,22 @@ describe('GET /api/config', () => {
     });
     const response = await app.inject({ method: 'GET', url: '/api/config' });
     expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.json()).toEqual({
       mapStyleUrl: 'https://tiles.example.test/style.json',
       placeSearchUrl: 'https://search.example.test/search',
     });
+  });
+
+  it('is the config.get procedure the web app calls over tRPC: the same answer', async () => {
+    const app = await appWith({
+      MAP_STYLE_URL: 'https://tiles.example.test/style.json',
+      PLACE_SEARCH_URL: 'https://search.example.test/search',
+    });
+    const rest = await app.inject({ method: 'GET', url: '/api/config' });
+    const trpc = await app.inject({ method: 'GET', url: '/trpc/config.get' });
+    expect(trpc.statusCode).toBe(200);
+    expect(trpc.json<{ result: { data: unknown } }>().result.data).toEqual(rest.json());
   });
 
   it('answers an empty style URL when MAP_STYLE_URL is unset, so the web app uses its own raster style', async () => {

@@ -15,7 +15,11 @@ describe('errorMessage', () => {
   it.each([
     ['an API refusal', apiError('CONFLICT', 'Ride is full', 'RIDE_FULL'), 'Ride is full'],
     ['a failed fetch', networkError(), NETWORK_ERROR_MESSAGE],
-    ['a non-API answer', TRPCClientError.from(new Error('Unable to transform response from server')), UNEXPECTED_RESPONSE_MESSAGE],
+    [
+      'a non-API answer',
+      TRPCClientError.from(new Error('Unable to transform response from server')),
+      UNEXPECTED_RESPONSE_MESSAGE,
+    ],
     ['a plain error', new Error('No ride ID provided'), 'No ride ID provided'],
     ['a string', 'Ride not found', 'Ride not found'],
     ['anything else', { weird: true }, UNKNOWN_ERROR_MESSAGE],

@@ -1,23 +1,19 @@
 /**
- * `useRefreshRide()` → `refreshRide()`: the one cache refresh after any change to a ride (create,
- * edit, delete, join, leave or remove, assign, sequence lock, a profile edit that renames an
- * organiser or passenger). A ride shows up in more places than the screen that changed it: its own
- * page (`ride.byId`), every ride list (`ride.list`, My Rides' `ride.organized` and
- * `ride.joined`), the passenger lists, the vendor's lists (`vendor.rides`, `vendor.available`) and
- * the home page's counters (`stats.get`). Marking all of them stale refetches only the ones on
- * screen (the rest reload when next shown), so one list for every change costs nothing extra and
- * no screen is left showing an old seat count. Resolves once the visible ones are fetched again.
+ * `useRefreshRide()` → `refreshRide()`: the one cache refresh after a write to a ride made here
+ * (create, edit, delete, join, leave or remove, assign, sequence lock, a profile edit that renames
+ * an organiser or passenger). A ride shows up in more places than the screen that changed it: which
+ * ones is the `ride.written` entry of the map the live events use too (`stale-queries.ts`), for
+ * every ride. Resolves once the ones on screen are fetched again.
  */
-import { trpc } from './trpc';
+import { useQueryClient } from '@tanstack/react-query';
+
+import { queriesTouchedBy } from './stale-queries';
 
 export function useRefreshRide(): () => Promise<void> {
-  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
   return async () => {
-    await Promise.all([
-      utils.ride.invalidate(),
-      utils.passenger.invalidate(),
-      utils.vendor.invalidate(),
-      utils.stats.invalidate(),
-    ]);
+    await Promise.all(
+      queriesTouchedBy({ type: 'ride.written', rideId: null }).map((filter) => queryClient.invalidateQueries(filter)),
+    );
   };
 }

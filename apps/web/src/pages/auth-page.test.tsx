@@ -179,8 +179,8 @@ describe('/auth register tab', () => {
     await openRegister();
     expect(screen.getByText('This is your login identifier')).toBeTruthy();
     expect(screen.getByText('Minimum 8 characters')).toBeTruthy();
-    expect(field('WhatsApp Number').placeholder).toBe('+65 ...');
-    expect(field('Malaysian Phone Number').placeholder).toBe('+60 ...');
+    expect(field('WhatsApp Number').placeholder).toBe('+65...');
+    expect(field('Malaysian Phone Number').placeholder).toBe('+60...');
     expect(screen.getByText('Recommended for ride coordination')).toBeTruthy();
     expect(screen.getByText('For payment coordination')).toBeTruthy();
     expect(screen.queryByLabelText(/^Company Name/)).toBeNull();

@@ -1,5 +1,5 @@
 /** /bus-guide (docs/product.md#bus-guide): static content; the timetable facts live in features/guides. */
-import { Anchor, Card, List, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Card, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
 import { Page } from '../components/page';
@@ -14,12 +14,12 @@ import {
 import {
   BusNumbers,
   FactList,
+  GuideTabs,
   HourlyBusAlert,
   ImmigrationAlert,
   PassportAlert,
   RouteSteps,
   SectionTitle,
-  twoLineTabs,
 } from '../features/guides/guide-blocks';
 
 function BoardingPoints() {
@@ -136,18 +136,12 @@ export function BusGuidePage() {
       <PassportAlert />
       <HourlyBusAlert />
       <Fc1Timetable />
-      <Tabs defaultValue="to-fc" keepMounted={false} styles={twoLineTabs}>
-        <Tabs.List grow mb="lg">
-          <Tabs.Tab value="to-fc">Singapore to Forest City</Tabs.Tab>
-          <Tabs.Tab value="to-sg">Forest City to Singapore</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="to-fc">
-          <ToForestCity />
-        </Tabs.Panel>
-        <Tabs.Panel value="to-sg">
-          <ToSingapore />
-        </Tabs.Panel>
-      </Tabs>
+      <GuideTabs
+        tabs={[
+          { value: 'to-fc', label: 'Singapore to Forest City', content: <ToForestCity /> },
+          { value: 'to-sg', label: 'Forest City to Singapore', content: <ToSingapore /> },
+        ]}
+      />
       <ImmigrationAlert />
       <Anchor component={Link} to="/guide">
         ← Back to the travel guide

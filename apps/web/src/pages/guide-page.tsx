@@ -1,5 +1,5 @@
 /** /guide (docs/product.md#travel-guide): static content from features/guides. */
-import { Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { ADDITIONAL_STOP_FEE, DEFAULT_RIDE_COST, formatSgd, RECOMMENDED_DRIVER_PRICES } from '@rideshare/domain';
 import { Link } from 'react-router-dom';
 
@@ -10,12 +10,12 @@ import { BUS_FARE_FROM_SINGAPORE, BUS_JOURNEY_HOURS, CROSS_BORDER_BUSES } from '
 import {
   BusNumbers,
   FactList,
+  GuideTabs,
   HourlyBusAlert,
   ImmigrationAlert,
   PassportAlert,
   RouteSteps,
   SectionTitle,
-  twoLineTabs,
 } from '../features/guides/guide-blocks';
 
 const RECOMMENDED_DRIVERS = RECOMMENDED_DRIVER_PRICES.map((prices, index) => ({
@@ -190,18 +190,12 @@ export function GuidePage() {
       <PassportAlert />
       <ImmigrationAlert />
       <BorderRulesNote />
-      <Tabs defaultValue="car" keepMounted={false} styles={twoLineTabs}>
-        <Tabs.List grow mb="lg">
-          <Tabs.Tab value="car">Chartered Car</Tabs.Tab>
-          <Tabs.Tab value="bus">Public Bus Options</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="car">
-          <CharteredCarPanel />
-        </Tabs.Panel>
-        <Tabs.Panel value="bus">
-          <PublicBusPanel />
-        </Tabs.Panel>
-      </Tabs>
+      <GuideTabs
+        tabs={[
+          { value: 'car', label: 'Chartered Car', content: <CharteredCarPanel /> },
+          { value: 'bus', label: 'Public Bus Options', content: <PublicBusPanel /> },
+        ]}
+      />
       <PaymentOptions />
     </Page>
   );

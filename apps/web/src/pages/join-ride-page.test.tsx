@@ -62,6 +62,7 @@ function api(overrides: ApiHandlers = {}): ApiHandlers {
     'auth.me': () => joiner,
     'ride.byId': () => rideDetail(),
     'passenger.list': () => [],
+    'config.get': () => ({ mapStyleUrl: '', placeSearchUrl: 'https://search.example.test/search' }),
     ...overrides,
   };
 }
@@ -79,11 +80,6 @@ beforeEach(() => {
     'fetch',
     vi.fn((input: RequestInfo | URL) => {
       const url = String(input);
-      if (url.endsWith('/api/config')) {
-        return Promise.resolve(
-          Response.json({ mapStyleUrl: '', placeSearchUrl: 'https://search.example.test/search' }),
-        );
-      }
       if (url.startsWith('https://search.example.test/search')) return Promise.resolve(Response.json(searchResults));
       return Promise.reject(new TypeError('Failed to fetch'));
     }),
@@ -153,11 +149,7 @@ describe('JoinRidePage', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.stubGlobal(
       'fetch',
-      vi.fn((input: RequestInfo | URL) =>
-        String(input).endsWith('/api/config')
-          ? Promise.resolve(Response.json({ mapStyleUrl: '', placeSearchUrl: 'https://search.example.test/search' }))
-          : Promise.reject(new TypeError('Failed to fetch')),
-      ),
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
     renderJoin(api());
     await screen.findByLabelText('Pick-up Location', { exact: false });

@@ -11,6 +11,7 @@ import { directionLabel, formatRideDate, isPast, joinEligibility, statusLabel, w
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 
+import { STATUS_COLORS } from '../features/rides/status-colors';
 import { Page } from '../components/page';
 import { CostBox, JoinShareBox } from '../features/cost/cost-box';
 import { JoinRideButton, JoinRideFields } from '../features/join/join-ride-fields';
@@ -49,10 +50,7 @@ function RideSummaryCard({ ride }: { ride: RideDetail }) {
           <Title order={2} size="h4">
             {directionLabel(ride.direction)}
           </Title>
-          <Badge
-            variant="light"
-            color={ride.status === 'open' ? 'green' : ride.status === 'cancelled' ? 'red' : 'gray'}
-          >
+          <Badge variant="light" color={STATUS_COLORS[statusLabel(ride.status)]}>
             {statusLabel(ride.status)}
           </Badge>
         </Group>

@@ -1,6 +1,6 @@
 import { manifestText, type RideManifest } from '@rideshare/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import type { LocationMapProps } from '../features/map/location-map';
 import { apiError, makeUser, mockClipboard, renderWithProviders, type ApiHandlers } from '../test-utils';
@@ -63,26 +63,16 @@ function render(api: ApiHandlers) {
   return renderWithProviders(<ManifestPage />, {
     path: '/rides/:id/manifest',
     route: '/rides/7/manifest',
-    api: { 'auth.me': () => makeUser({ id: 9, isVendor: true }), ...api },
+    api: {
+      'auth.me': () => makeUser({ id: 9, isVendor: true }),
+      // The map's settings: no style configured, as in the browser tests.
+      'config.get': () => ({ mapStyleUrl: '', placeSearchUrl: '' }),
+      ...api,
+    },
   });
 }
 
 const writeText = mockClipboard();
-
-// The map's settings (GET /api/config): no style configured, as in the browser tests.
-beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL) =>
-      String(input).endsWith('/api/config')
-        ? Promise.resolve(Response.json({ mapStyleUrl: '', placeSearchUrl: '' }))
-        : Promise.reject(new TypeError('Failed to fetch')),
-    ),
-  );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('ManifestPage', () => {
   it('lists the stops in order with the vehicle and the total, and says when the numbers come', async () => {

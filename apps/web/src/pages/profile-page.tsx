@@ -2,9 +2,10 @@
  * /profile (docs/product.md#profile; the route guard sends visitors to /auth). One column, so it reads the
  * same on a phone and a desktop.
  */
-import { Card, Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 
 import { Page } from '../components/page';
+import { SectionCard } from '../components/section-card';
 import { AlertsCard } from '../features/alerts/alerts-card';
 import { TravelDocumentsCard } from '../features/border/travel-documents-card';
 import { AdminToolsCard } from '../features/profile/admin-tools-card';
@@ -21,20 +22,14 @@ export function ProfilePage() {
   return (
     <Page title="Profile" description="Your details help organisers, passengers and drivers reach you." size="sm">
       <Stack gap="lg">
-        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="profile-details-title">
-          <Stack gap="md">
-            <Stack gap={4}>
-              <Title order={2} size="h3" id="profile-details-title">
-                Personal Information
-              </Title>
-              <Text size="sm" c="dimmed">
-                Other members see these on rides you organise or join.
-              </Text>
-            </Stack>
-            {/* Keyed by user: another sign-in in this tab starts from that user's saved details. */}
-            <ProfileForm key={user?.id ?? 'none'} user={user} />
-          </Stack>
-        </Card>
+        <SectionCard
+          titleId="profile-details-title"
+          title="Personal Information"
+          description="Other members see these on rides you organise or join."
+        >
+          {/* Keyed by user: another sign-in in this tab starts from that user's saved details. */}
+          <ProfileForm key={user?.id ?? 'none'} user={user} />
+        </SectionCard>
         {user?.isVendor ? <VendorLicenceCard key={`licence-${String(user.id)}`} user={user} /> : null}
         {user?.isVendor ? <VendorDetailsCard key={user.id} user={user} /> : null}
         {user && !user.isVendor ? <AlertsCard /> : null}

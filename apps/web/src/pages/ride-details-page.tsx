@@ -16,10 +16,10 @@ import {
   rideCalendarPath,
   statusLabel,
   withHeldSeats,
-  type StatusLabel,
 } from '@rideshare/domain';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 
+import { STATUS_COLORS } from '../features/rides/status-colors';
 import { LoadErrorAlert } from '../components/load-error-alert';
 import { Page, usePageTitle } from '../components/page';
 import { BorderChecklistCard } from '../features/border/border-checklist-card';
@@ -53,13 +53,6 @@ import { errorCode } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 
 type DetailTab = 'details' | 'passengers';
-
-const STATUS_COLORS: Record<StatusLabel, string> = {
-  Open: 'green',
-  'Driver Assigned': 'blue',
-  Completed: 'gray',
-  Cancelled: 'red',
-};
 
 function readTab(value: string | null): DetailTab {
   return value === 'passengers' ? 'passengers' : 'details';

@@ -7,18 +7,21 @@
  * the server's message and, under the form, 'Registration failed. Discord username may already
  * exist.' (or the reason when it is something else). Success goes to '/'.
  */
-import { Alert, Checkbox, Fieldset, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Fieldset, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { registerFormSchema, registerFormToInput } from '@rideshare/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-import { SubmitButton } from '../../components/submit-button';
-import { errorCode, errorMessage, fieldErrors, showApiError } from '../../lib/errors';
-import { focusFirstInvalid, zodResolver } from '../../lib/form';
-import { useRegister, useReturnPath } from '../session';
 import { DiscordUsernameInput } from '../../components/discord-username-input';
+import { NewPasswordInput } from '../../components/password-fields';
+import { SubmitButton } from '../../components/submit-button';
+import { errorCode } from '../../lib/errors';
+import { focusFirstInvalid, zodResolver } from '../../lib/form';
+import { useFormError } from '../../lib/form-error';
+import { ContactFields } from '../profile/contact-fields';
 import { EMPTY_LICENCE, LicenceFields, licenceInput } from '../profile/licence-fields';
+import { useRegister, useReturnPath } from '../session';
 
 const REGISTER_FALLBACK_MESSAGE = 'Registration failed. Discord username may already exist.';
 const TAKEN_CODES = new Set(['USERNAME_TAKEN', 'CONFLICT']);
@@ -51,6 +54,7 @@ export function RegisterForm() {
     validate: zodResolver(registerFormSchema),
   });
   const isVendor = form.values.isVendor;
+  const reportError = useFormError(form, { title: 'Registration failed', formName: FORM_NAME });
 
   const submit = form.onSubmit(
     (values) => {
@@ -62,10 +66,9 @@ export function RegisterForm() {
           void navigate(returnPath, { replace: true });
         },
         onError: (err) => {
-          showApiError(err, 'Registration failed');
-          form.setErrors(fieldErrors(err));
+          const message = reportError(err);
           const code = errorCode(err);
-          setFailure(code && TAKEN_CODES.has(code) ? REGISTER_FALLBACK_MESSAGE : errorMessage(err));
+          setFailure(code && TAKEN_CODES.has(code) ? REGISTER_FALLBACK_MESSAGE : message);
         },
       });
     },
@@ -78,35 +81,8 @@ export function RegisterForm() {
     <form onSubmit={submit} noValidate aria-label="Register">
       <Stack gap="md">
         <DiscordUsernameInput description="This is your login identifier" {...form.getInputProps('discordUsername')} />
-        <PasswordInput
-          label="Password"
-          description="Minimum 8 characters"
-          autoComplete="new-password"
-          withAsterisk
-          {...form.getInputProps('password')}
-        />
-        <TextInput label="Name" autoComplete="name" {...form.getInputProps('name')} />
-        <TextInput
-          label="WhatsApp Number"
-          description="Recommended for ride coordination"
-          placeholder="+65 ..."
-          type="tel"
-          autoComplete="tel"
-          {...form.getInputProps('whatsappNumber')}
-        />
-        <TextInput
-          label="Malaysian Phone Number"
-          placeholder="+60 ..."
-          type="tel"
-          {...form.getInputProps('malaysianNumber')}
-        />
-        <TextInput
-          label="Revolut Username"
-          description="For payment coordination"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...form.getInputProps('revolutUsername')}
-        />
+        <NewPasswordInput form={form} path="password" label="Password" />
+        <ContactFields form={form} nameLabel="Name" />
         <Checkbox
           label="Register as a vendor/driver"
           {...vendorToggle}

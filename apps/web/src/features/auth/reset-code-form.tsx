@@ -7,17 +7,17 @@
  * username to `onComplete` (the page switches to the Login tab with it filled in); a refusal shows
  * 'Password reset failed' with the server's reason.
  */
-import { PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { completeResetFormSchema, MIN_PASSWORD_LENGTH, type CompleteResetFormValues } from '@rideshare/domain';
+import { completeResetFormSchema, type CompleteResetFormValues } from '@rideshare/domain';
 
+import { DiscordUsernameInput } from '../../components/discord-username-input';
+import { NewPasswordFields } from '../../components/password-fields';
 import { SubmitButton } from '../../components/submit-button';
-import { fieldErrors, showApiError } from '../../lib/errors';
 import { focusFirstInvalid, zodResolver } from '../../lib/form';
+import { useFormError } from '../../lib/form-error';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { passwordFieldProps } from '../profile/password-field';
-import { DiscordUsernameInput } from '../../components/discord-username-input';
 
 const FORM_NAME = 'reset-code';
 
@@ -33,6 +33,7 @@ export function ResetCodeForm({ onComplete }: ResetCodeFormProps) {
     initialValues: { discordUsername: '', code: '', newPassword: '', confirmPassword: '' },
     validate: zodResolver(completeResetFormSchema),
   });
+  const reportError = useFormError(form, { title: 'Password reset failed', formName: FORM_NAME });
 
   const submit = form.onSubmit(
     (values) => {
@@ -45,10 +46,7 @@ export function ResetCodeForm({ onComplete }: ResetCodeFormProps) {
             onComplete(discordUsername);
           },
           onError: (err) => {
-            showApiError(err, 'Password reset failed');
-            const errors = fieldErrors(err);
-            form.setErrors(errors);
-            focusFirstInvalid(errors, FORM_NAME);
+            reportError(err);
           },
         },
       );
@@ -78,19 +76,7 @@ export function ResetCodeForm({ onComplete }: ResetCodeFormProps) {
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.08em' } }}
             {...form.getInputProps('code')}
           />
-          <PasswordInput
-            label="New Password"
-            description={`Minimum ${String(MIN_PASSWORD_LENGTH)} characters`}
-            autoComplete="new-password"
-            withAsterisk
-            {...passwordFieldProps(form, 'newPassword')}
-          />
-          <PasswordInput
-            label="Confirm New Password"
-            autoComplete="new-password"
-            withAsterisk
-            {...passwordFieldProps(form, 'confirmPassword')}
-          />
+          <NewPasswordFields form={form} />
           <SubmitButton fullWidth pending={complete.isPending} pendingLabel="Resetting...">
             Reset Password
           </SubmitButton>

@@ -11,7 +11,7 @@
  */
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { contactDigits, telLink, whatsappLink } from '@rideshare/domain';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 
 import { notifyError } from '../../lib/notify';
 import { copyWithToast } from '../../lib/clipboard';
@@ -108,69 +108,51 @@ function ContactButton({ kind, contacts, name }: { kind: ContactKind; contacts: 
   const label = `${info.action}${who}`;
   const tooltip = `${info.action}: ${kind === 'whatsapp' || kind === 'malaysian' ? `+${value}` : value}`;
 
+  const shared = {
+    variant: 'light',
+    color: info.color,
+    size: 'lg',
+    'aria-label': label,
+    'data-contact': kind,
+    'data-available': 'true',
+  } as const;
+  let button: ReactNode;
   if (kind === 'whatsapp') {
-    return (
-      <Tooltip label={tooltip} openDelay={700} withinPortal>
-        <ActionIcon
-          component="a"
-          href={whatsappLink(contacts.whatsappNumber)}
-          target="_blank"
-          rel="noopener noreferrer"
-          variant="light"
-          color={info.color}
-          size="lg"
-          aria-label={label}
-          data-contact={kind}
-          data-available="true"
-        >
-          <Icon />
-        </ActionIcon>
-      </Tooltip>
+    button = (
+      <ActionIcon
+        component="a"
+        href={whatsappLink(contacts.whatsappNumber)}
+        target="_blank"
+        rel="noopener noreferrer"
+        {...shared}
+      >
+        <Icon />
+      </ActionIcon>
     );
-  }
-
-  if (kind === 'malaysian') {
+  } else if (kind === 'malaysian') {
     // The link does the calling; copying as well helps on desktops, where tel: often does nothing.
     const onClick = () => {
       void copyWithToast(value, { title: 'Number copied', message: `${info.label} ${value} copied to clipboard.` });
     };
-    return (
-      <Tooltip label={tooltip} openDelay={700} withinPortal>
-        <ActionIcon
-          component="a"
-          href={telLink(contacts.malaysianNumber)}
-          onClick={onClick}
-          variant="light"
-          color={info.color}
-          size="lg"
-          aria-label={label}
-          data-contact={kind}
-          data-available="true"
-        >
-          <Icon />
-        </ActionIcon>
-      </Tooltip>
+    button = (
+      <ActionIcon component="a" href={telLink(contacts.malaysianNumber)} onClick={onClick} {...shared}>
+        <Icon />
+      </ActionIcon>
+    );
+  } else {
+    const onClick = () => {
+      void copyWithToast(value, { title: 'Copied to clipboard', message: `${info.label} username ${value} copied.` });
+    };
+    button = (
+      <ActionIcon onClick={onClick} {...shared}>
+        <Icon />
+      </ActionIcon>
     );
   }
 
   return (
     <Tooltip label={tooltip} openDelay={700} withinPortal>
-      <ActionIcon
-        variant="light"
-        color={info.color}
-        size="lg"
-        aria-label={label}
-        data-contact={kind}
-        data-available="true"
-        onClick={() => {
-          void copyWithToast(value, {
-            title: 'Copied to clipboard',
-            message: `${info.label} username ${value} copied.`,
-          });
-        }}
-      >
-        <Icon />
-      </ActionIcon>
+      {button}
     </Tooltip>
   );
 }

@@ -10,17 +10,43 @@
  * - `BusNumbers numbers={['CW3', 'CW4']}`: bus services as badges, read out as a list.
  * - `RouteSteps steps={[{ title, children }]}`: an ordered, numbered route.
  * - `SectionTitle`: an `<h2>` sized for phones.
- * - `twoLineTabs`: Tabs `styles` that keep two long tab labels side by side on a phone, wrapping
- *   the words inside each tab instead of stacking the tabs.
+ * - `GuideTabs tabs={[{ value, label, content }]}`: a guide's tabs (the first open), keeping two
+ *   long tab labels side by side on a phone, wrapping the words inside each tab instead of stacking
+ *   the tabs.
  */
-import { Alert, Badge, Box, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Badge, Box, Group, List, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-export const twoLineTabs = {
+const twoLineTabs = {
   list: { flexWrap: 'nowrap' },
   tab: { minWidth: 0, whiteSpace: 'normal' },
   tabLabel: { whiteSpace: 'normal', textAlign: 'center' },
 } as const;
+
+export interface GuideTab {
+  value: string;
+  label: string;
+  content: ReactNode;
+}
+
+export function GuideTabs({ tabs }: { tabs: readonly GuideTab[] }) {
+  return (
+    <Tabs defaultValue={tabs[0]?.value} keepMounted={false} styles={twoLineTabs}>
+      <Tabs.List grow mb="lg">
+        {tabs.map((tab) => (
+          <Tabs.Tab key={tab.value} value={tab.value}>
+            {tab.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {tabs.map((tab) => (
+        <Tabs.Panel key={tab.value} value={tab.value}>
+          {tab.content}
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}
 
 const PASSPORT_MIN_VALIDITY_MONTHS = 6;
 const PEAK_IMMIGRATION_MINUTES = '45-60';
@@ -36,8 +62,8 @@ export function SectionTitle({ children, id }: { children: ReactNode; id?: strin
 export function PassportAlert() {
   return (
     <Alert color="yellow" variant="light" title="Bring your passport" role="note">
-      Your passport must be valid for at least {PASSPORT_MIN_VALIDITY_MONTHS} months from the day you travel. You
-      show it at both the Singapore and the Malaysian checkpoint, whether you go by car or by bus.
+      Your passport must be valid for at least {PASSPORT_MIN_VALIDITY_MONTHS} months from the day you travel. You show
+      it at both the Singapore and the Malaysian checkpoint, whether you go by car or by bus.
     </Alert>
   );
 }
@@ -54,8 +80,8 @@ export function ImmigrationAlert() {
 export function HourlyBusAlert() {
   return (
     <Alert color="orange" variant="light" title="Buses depart only once per hour" role="note">
-      Missing a bus can mean waiting up to an hour for the next one. Arrive early at each stop, especially for the
-      last bus of the day.
+      Missing a bus can mean waiting up to an hour for the next one. Arrive early at each stop, especially for the last
+      bus of the day.
     </Alert>
   );
 }

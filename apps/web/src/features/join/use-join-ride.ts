@@ -24,8 +24,8 @@ import {
 } from '@rideshare/domain';
 import { useRef } from 'react';
 
-import { fieldErrors, showApiError } from '../../lib/errors';
 import { zodResolver } from '../../lib/form';
+import { useFormError } from '../../lib/form-error';
 import { notifyError } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useRefreshRide } from '../../lib/use-refresh-ride';
@@ -88,6 +88,7 @@ export function useJoinRide(ride: JoinableRide, { onJoined }: { onJoined: () => 
     validateInputOnBlur: true,
     validate: (values) => zodResolver(joinFormSchema(remainingRef.current))(values),
   });
+  const reportError = useFormError(form);
 
   /** The ride as the server has it now, or the one on screen when it cannot be read. */
   const latestRide = async (): Promise<JoinableRide> => {
@@ -114,8 +115,7 @@ export function useJoinRide(ride: JoinableRide, { onJoined }: { onJoined: () => 
     try {
       await join.mutateAsync({ rideId: ride.id, dropoffLocation, passengerCount, ...pickedCoordinates(values) });
     } catch (error) {
-      form.setErrors(fieldErrors(error));
-      showApiError(error);
+      reportError(error);
       await refreshRide();
       return;
     }

@@ -8,7 +8,7 @@
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
-import type { QueryFilter } from './live-event-queries';
+import type { QueryFilter } from '../../lib/stale-queries';
 
 export class LiveRefetcher {
   /** Queries (by hash) that an event touched while they were fetching. */

@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 import { trpc } from '../../lib/trpc';
-import { queriesTouchedBy } from './live-event-queries';
+import { queriesTouchedBy } from '../../lib/stale-queries';
 import { LiveRefetcher } from './live-refetcher';
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting';

@@ -1,17 +1,16 @@
 /**
  * Where the map gets its style and the search box its results, decided by the server at start-up
- * (GET /api/config, docs/architecture.md#outside-services), so one web build works with any provider.
+ * (tRPC `config.get`, docs/architecture.md#outside-services), so one web build works with any provider.
  *
  * - `useMapServiceConfig()`: the settings, falling back to the defaults when the call fails (the map
  *   and the location field must keep working without it).
  * - `mapStyleFor(url)`: the style to hand to MapLibre: the configured URL, or an inline raster style
  *   with OpenStreetMap tiles when none is configured.
  */
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { StyleSpecification } from 'maplibre-gl';
-import { z } from 'zod';
 
+import { trpc } from '../../lib/trpc';
 import type { MapServiceConfig } from './types';
 
 const DEFAULT_PLACE_SEARCH_URL = 'https://nominatim.openstreetmap.org/search';
@@ -22,36 +21,23 @@ export const DEFAULT_MAP_SERVICE_CONFIG: MapServiceConfig = {
   placeSearchUrl: DEFAULT_PLACE_SEARCH_URL,
 };
 
-const configResponse = z.object({
-  mapStyleUrl: z.string().catch(''),
-  placeSearchUrl: z.string().catch(''),
-});
-
-async function fetchMapServiceConfig(signal?: AbortSignal): Promise<MapServiceConfig> {
-  const response = await fetch('/api/config', {
-    credentials: 'include',
-    signal,
-    headers: { accept: 'application/json' },
-  });
-  if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
-  const body = configResponse.parse(await response.json());
-  return {
-    mapStyleUrl: body.mapStyleUrl.trim(),
-    placeSearchUrl: body.placeSearchUrl.trim() || DEFAULT_PLACE_SEARCH_URL,
-  };
-}
-
 export function useMapServiceConfig(): { config: MapServiceConfig; isLoading: boolean } {
-  const query = useQuery({
-    queryKey: ['public-config'],
-    queryFn: ({ signal }) => fetchMapServiceConfig(signal),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  // Settled for the life of the server process: read once per page load, not retried.
+  const query = trpc.config.get.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY, retry: false });
   useEffect(() => {
     if (query.error) console.warn('Map settings could not be loaded; using the defaults.', query.error);
   }, [query.error]);
-  return { config: query.data ?? DEFAULT_MAP_SERVICE_CONFIG, isLoading: query.isPending };
+  const config = useMemo(
+    () =>
+      query.data
+        ? {
+            mapStyleUrl: query.data.mapStyleUrl.trim(),
+            placeSearchUrl: query.data.placeSearchUrl.trim() || DEFAULT_PLACE_SEARCH_URL,
+          }
+        : DEFAULT_MAP_SERVICE_CONFIG,
+    [query.data],
+  );
+  return { config, isLoading: query.isPending };
 }
 
 /** A light background under the tiles, so a map without network still looks like a map area. */

@@ -1,6 +1,6 @@
 /**
  * `MapFrame`: the framed MapLibre map every screen shows (the join screen's picker, the ride's and
- * the manifest's stops): it reads the configured style (MAP_STYLE_URL through GET /api/config; the
+ * the manifest's stops): it reads the configured style (MAP_STYLE_URL through `config.get`; the
  * built-in OpenStreetMap raster style when empty), loads the map code lazily in its own chunk, and
  * says so in words when the device cannot draw a map (no WebGL).
  */

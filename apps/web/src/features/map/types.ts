@@ -8,7 +8,7 @@ export interface MapLocation {
   label?: string;
 }
 
-/** The run-time settings of the outside map services, from GET /api/config (docs/architecture.md#outside-services). */
+/** The run-time settings of the outside map services, from `config.get` (docs/architecture.md#outside-services). */
 export interface MapServiceConfig {
   /** A MapLibre style URL; empty means the built-in OpenStreetMap raster style. */
   mapStyleUrl: string;

@@ -10,25 +10,24 @@
  *   once with its expiry and a copy button, for the admin to pass on over Discord.
  * - Vendor applications (`VendorApplicationsCard`): approve, reject or suspend vendor accounts.
  */
-import { Button, Card, Code, Divider, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Code, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import {
   adminResetFormSchema,
   formatRideDate,
   issueResetCodeInput,
-  MIN_PASSWORD_LENGTH,
   type AdminResetFormValues,
 } from '@rideshare/domain';
 import { useState } from 'react';
 
+import { DiscordUsernameInput } from '../../components/discord-username-input';
+import { NewPasswordFields } from '../../components/password-fields';
 import { SubmitButton } from '../../components/submit-button';
-import { fieldErrors, showApiError } from '../../lib/errors';
+import { copyWithToast } from '../../lib/clipboard';
 import { focusFirstInvalid, zodResolver } from '../../lib/form';
+import { useFormError } from '../../lib/form-error';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { copyWithToast } from '../../lib/clipboard';
-import { passwordFieldProps } from './password-field';
-import { DiscordUsernameInput } from '../../components/discord-username-input';
 import { VendorApplicationsCard } from './vendor-applications-card';
 
 const RESET_FORM = 'admin-reset';
@@ -49,6 +48,7 @@ function ResetPasswordForm() {
     validate: zodResolver(adminResetFormSchema),
     validateInputOnBlur: true,
   });
+  const reportError = useFormError(form, { title: 'Admin password reset failed', formName: RESET_FORM });
 
   const submit = form.onSubmit(
     (values) => {
@@ -60,10 +60,7 @@ function ResetPasswordForm() {
             notifySuccess('Success', answer.message);
           },
           onError: (err) => {
-            showApiError(err, 'Admin password reset failed');
-            const errors = fieldErrors(err);
-            form.setErrors(errors);
-            focusFirstInvalid(errors, RESET_FORM);
+            reportError(err);
           },
         },
       );
@@ -84,19 +81,7 @@ function ResetPasswordForm() {
       <form onSubmit={submit} noValidate aria-label="Reset a user's password">
         <Stack gap="md">
           <UserDiscordUsernameInput {...form.getInputProps('discordUsername')} />
-          <PasswordInput
-            label="User's New Password"
-            description={`Minimum ${String(MIN_PASSWORD_LENGTH)} characters`}
-            autoComplete="new-password"
-            withAsterisk
-            {...passwordFieldProps(form, 'newPassword')}
-          />
-          <PasswordInput
-            label="Confirm User's New Password"
-            autoComplete="new-password"
-            withAsterisk
-            {...passwordFieldProps(form, 'confirmPassword')}
-          />
+          <NewPasswordFields form={form} label="User's New Password" confirmLabel="Confirm User's New Password" />
           <Group justify="flex-end">
             <SubmitButton color="red" pending={reset.isPending} pendingLabel="Resetting...">
               Reset User Password
@@ -116,6 +101,7 @@ function IssueResetCodeForm() {
     initialValues: { discordUsername: '' },
     validate: zodResolver(issueResetCodeInput),
   });
+  const reportError = useFormError(form, { title: 'Reset code not issued', formName: CODE_FORM });
 
   const submit = form.onSubmit(
     (values) => {
@@ -126,8 +112,7 @@ function IssueResetCodeForm() {
           form.reset();
         },
         onError: (err) => {
-          showApiError(err, 'Reset code not issued');
-          form.setErrors(fieldErrors(err));
+          reportError(err);
         },
       });
     },

@@ -7,16 +7,18 @@
  * server ends the others); a refusal shows 'Password reset failed' with the server's reason, and a
  * wrong current password is also marked on its field.
  */
-import { Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { changePasswordFormSchema, MIN_PASSWORD_LENGTH, type ChangePasswordFormValues } from '@rideshare/domain';
+import { changePasswordFormSchema, type ChangePasswordFormValues } from '@rideshare/domain';
 
+import { SectionCard } from '../../components/section-card';
+import { NewPasswordFields, passwordFieldProps } from '../../components/password-fields';
 import { SubmitButton } from '../../components/submit-button';
-import { errorCode, errorMessage, fieldErrors, showApiError } from '../../lib/errors';
+import { errorCode, errorMessage } from '../../lib/errors';
 import { focusFirstInvalid, zodResolver } from '../../lib/form';
+import { useFormError } from '../../lib/form-error';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { passwordFieldProps } from './password-field';
 
 const PASSWORD_CHANGED_MESSAGE = 'Password reset successful!';
 const FORM_NAME = 'password-settings';
@@ -30,6 +32,7 @@ export function PasswordSettingsCard() {
     validate: zodResolver(changePasswordFormSchema),
     validateInputOnBlur: true,
   });
+  const reportError = useFormError(form, { title: 'Password reset failed', formName: FORM_NAME });
 
   const submit = form.onSubmit(
     (values) => {
@@ -41,11 +44,7 @@ export function PasswordSettingsCard() {
             notifySuccess(PASSWORD_CHANGED_MESSAGE);
           },
           onError: (err) => {
-            showApiError(err, 'Password reset failed');
-            const errors = fieldErrors(err);
-            if (errorCode(err) === 'WRONG_PASSWORD') errors.currentPassword = errorMessage(err);
-            form.setErrors(errors);
-            focusFirstInvalid(errors, FORM_NAME);
+            reportError(err, errorCode(err) === 'WRONG_PASSWORD' ? { currentPassword: errorMessage(err) } : {});
           },
         },
       );
@@ -54,45 +53,27 @@ export function PasswordSettingsCard() {
   );
 
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="password-settings-title">
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={2} size="h3" id="password-settings-title">
-            Password Settings
-          </Title>
-          <Text size="sm" c="dimmed">
-            Changing your password signs you out on your other devices.
-          </Text>
+    <SectionCard
+      titleId="password-settings-title"
+      title="Password Settings"
+      description="Changing your password signs you out on your other devices."
+    >
+      <form onSubmit={submit} noValidate aria-label="Change password">
+        <Stack gap="md">
+          <PasswordInput
+            label="Current Password"
+            autoComplete="current-password"
+            withAsterisk
+            {...passwordFieldProps(form, 'currentPassword')}
+          />
+          <NewPasswordFields form={form} />
+          <Group justify="flex-end">
+            <SubmitButton pending={change.isPending} pendingLabel="Changing...">
+              Change Password
+            </SubmitButton>
+          </Group>
         </Stack>
-        <form onSubmit={submit} noValidate aria-label="Change password">
-          <Stack gap="md">
-            <PasswordInput
-              label="Current Password"
-              autoComplete="current-password"
-              withAsterisk
-              {...passwordFieldProps(form, 'currentPassword')}
-            />
-            <PasswordInput
-              label="New Password"
-              description={`Minimum ${String(MIN_PASSWORD_LENGTH)} characters`}
-              autoComplete="new-password"
-              withAsterisk
-              {...passwordFieldProps(form, 'newPassword')}
-            />
-            <PasswordInput
-              label="Confirm New Password"
-              autoComplete="new-password"
-              withAsterisk
-              {...passwordFieldProps(form, 'confirmPassword')}
-            />
-            <Group justify="flex-end">
-              <SubmitButton pending={change.isPending} pendingLabel="Changing...">
-                Change Password
-              </SubmitButton>
-            </Group>
-          </Stack>
-        </form>
-      </Stack>
-    </Card>
+      </form>
+    </SectionCard>
   );
 }

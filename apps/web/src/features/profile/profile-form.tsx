@@ -13,13 +13,14 @@ import { profileUpdateInput, type ContactSharing } from '@rideshare/domain';
 import { useState } from 'react';
 
 import { SubmitButton } from '../../components/submit-button';
-import { fieldErrors } from '../../lib/errors';
 import { focusFirstInvalid, zodResolver } from '../../lib/form';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { useFormError } from '../../lib/form-error';
+import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useRefreshRide } from '../../lib/use-refresh-ride';
 import type { SessionUser } from '../session';
 import { PaynowProxyInput } from '../payments/paynow-proxy-input';
+import { ContactFields } from './contact-fields';
 import { NOT_LOGGED_IN_MESSAGE, profileUpdateFailure } from './profile-error';
 
 const PROFILE_UPDATED_MESSAGE = 'Your profile has been updated';
@@ -73,16 +74,14 @@ export function ProfileForm({ user }: ProfileFormProps) {
     },
   });
 
-  const fail = (message: string) => {
-    setFailure(message);
-    notifyError('Error', message);
-  };
+  const reportError = useFormError(form, { formName: FORM_NAME, message: profileUpdateFailure });
+  const fail = (err: unknown) => setFailure(reportError(err));
 
   const submit = form.onSubmit(
     (values) => {
       setFailure(null);
       if (!user) {
-        fail(profileUpdateFailure(new Error(NOT_LOGGED_IN_MESSAGE)));
+        fail(new Error(NOT_LOGGED_IN_MESSAGE));
         return;
       }
       update.mutate(
@@ -95,10 +94,7 @@ export function ProfileForm({ user }: ProfileFormProps) {
             form.resetDirty(next);
             notifySuccess(PROFILE_UPDATED_MESSAGE);
           },
-          onError: (err) => {
-            form.setErrors(fieldErrors(err));
-            fail(profileUpdateFailure(err));
-          },
+          onError: fail,
         },
       );
     },
@@ -115,29 +111,7 @@ export function ProfileForm({ user }: ProfileFormProps) {
           readOnly
           variant="filled"
         />
-        <TextInput label="Full Name" autoComplete="name" {...form.getInputProps('name')} />
-        <TextInput
-          label="WhatsApp Number"
-          description="Recommended for ride coordination"
-          placeholder="+65..."
-          type="tel"
-          autoComplete="tel"
-          {...form.getInputProps('whatsappNumber')}
-        />
-        <TextInput
-          label="Malaysian Phone Number"
-          placeholder="+60..."
-          type="tel"
-          autoComplete="off"
-          {...form.getInputProps('malaysianNumber')}
-        />
-        <TextInput
-          label="Revolut Username"
-          description="For payment coordination"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...form.getInputProps('revolutUsername')}
-        />
+        <ContactFields form={form} nameLabel="Full Name" />
         <PaynowProxyInput {...form.getInputProps('paynowProxy')} />
         <Radio.Group
           label="Who sees my numbers on rides I organise"

@@ -5,9 +5,10 @@
  * field is required, as at registration (the server's message shows under the form and as a toast).
  * Success shows 'Vendor details updated' and puts the saved user into the session.
  */
-import { Alert, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 
+import { SectionCard } from '../../components/section-card';
 import { SubmitButton } from '../../components/submit-button';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
@@ -62,35 +63,29 @@ export function VendorDetailsCard({ user }: { user: VendorUser }) {
   });
 
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="vendor-details-title">
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={2} size="h3" id="vendor-details-title">
-            Vendor Details
-          </Title>
-          <Text size="sm" c="dimmed">
-            The organiser and passengers of the rides you take see these on the driver card.
-          </Text>
+    <SectionCard
+      titleId="vendor-details-title"
+      title="Vendor Details"
+      description="The organiser and passengers of the rides you take see these on the driver card."
+    >
+      <form onSubmit={submit} noValidate aria-label="Vendor details">
+        <Stack gap="md">
+          <TextInput label="Company Name" required {...form.getInputProps('companyName')} />
+          <TextInput label="Driver Name" required {...form.getInputProps('driverName')} />
+          <TextInput label="Driver Contact" type="tel" required {...form.getInputProps('driverContact')} />
+          <TextInput label="Car Number" required {...form.getInputProps('carNumber')} />
+          {failure ? (
+            <Alert color="red" variant="light" role="alert" data-testid="vendor-details-error">
+              {failure}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <SubmitButton pending={update.isPending} pendingLabel="Saving...">
+              Save Vendor Details
+            </SubmitButton>
+          </Group>
         </Stack>
-        <form onSubmit={submit} noValidate aria-label="Vendor details">
-          <Stack gap="md">
-            <TextInput label="Company Name" required {...form.getInputProps('companyName')} />
-            <TextInput label="Driver Name" required {...form.getInputProps('driverName')} />
-            <TextInput label="Driver Contact" type="tel" required {...form.getInputProps('driverContact')} />
-            <TextInput label="Car Number" required {...form.getInputProps('carNumber')} />
-            {failure ? (
-              <Alert color="red" variant="light" role="alert" data-testid="vendor-details-error">
-                {failure}
-              </Alert>
-            ) : null}
-            <Group justify="flex-end">
-              <SubmitButton pending={update.isPending} pendingLabel="Saving...">
-                Save Vendor Details
-              </SubmitButton>
-            </Group>
-          </Stack>
-        </form>
-      </Stack>
-    </Card>
+      </form>
+    </SectionCard>
   );
 }

@@ -6,10 +6,11 @@
  * toast. Changing the permit of an approved account sends it back for approval, and the card says so
  * before it is saved.
  */
-import { Alert, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { VendorStatus } from '@rideshare/domain';
 
+import { SectionCard } from '../../components/section-card';
 import { SubmitButton } from '../../components/submit-button';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
@@ -56,50 +57,45 @@ export function VendorLicenceCard({ user }: { user: LicenceUser }) {
   });
 
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="vendor-licence-title">
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Group justify="space-between" gap="xs">
-            <Title order={2} size="h3" id="vendor-licence-title">
-              Licence and Vehicle
-            </Title>
-            {status ? (
-              <Badge color={status.color} variant="light" data-testid="vendor-status">
-                {status.label}
-              </Badge>
-            ) : null}
-          </Group>
-          <Text size="sm" c="dimmed">
-            A paid cross-border trip needs a licensed cross-border taxi. An administrator checks your permit and vehicle
-            before your account can take rides.
+    <SectionCard
+      titleId="vendor-licence-title"
+      title="Licence and Vehicle"
+      aside={
+        status ? (
+          <Badge color={status.color} variant="light" data-testid="vendor-status">
+            {status.label}
+          </Badge>
+        ) : null
+      }
+      description="A paid cross-border trip needs a licensed cross-border taxi. An administrator checks your permit and vehicle before your account can take rides."
+      header={
+        user.vendorStatusReason && (user.vendorStatus === 'rejected' || user.vendorStatus === 'suspended') ? (
+          <Text size="sm" c="red">
+            Reason: {user.vendorStatusReason}
           </Text>
-          {user.vendorStatusReason && (user.vendorStatus === 'rejected' || user.vendorStatus === 'suspended') ? (
-            <Text size="sm" c="red">
-              Reason: {user.vendorStatusReason}
+        ) : null
+      }
+    >
+      <form onSubmit={submit} noValidate aria-label="Licence and vehicle">
+        <Stack gap="md">
+          <LicenceFields form={form} />
+          {permitTouched && user.vendorStatus === 'approved' ? (
+            <Text size="sm" c="orange" role="note">
+              Saving a changed permit sends your account back for approval.
             </Text>
           ) : null}
+          {failure ? (
+            <Alert color="red" variant="light" role="alert" data-testid="vendor-licence-error">
+              {failure}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <SubmitButton pending={update.isPending} pendingLabel="Saving...">
+              Save Licence
+            </SubmitButton>
+          </Group>
         </Stack>
-        <form onSubmit={submit} noValidate aria-label="Licence and vehicle">
-          <Stack gap="md">
-            <LicenceFields form={form} />
-            {permitTouched && user.vendorStatus === 'approved' ? (
-              <Text size="sm" c="orange" role="note">
-                Saving a changed permit sends your account back for approval.
-              </Text>
-            ) : null}
-            {failure ? (
-              <Alert color="red" variant="light" role="alert" data-testid="vendor-licence-error">
-                {failure}
-              </Alert>
-            ) : null}
-            <Group justify="flex-end">
-              <SubmitButton pending={update.isPending} pendingLabel="Saving...">
-                Save Licence
-              </SubmitButton>
-            </Group>
-          </Stack>
-        </form>
-      </Stack>
-    </Card>
+      </form>
+    </SectionCard>
   );
 }

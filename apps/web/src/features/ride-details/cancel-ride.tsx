@@ -15,8 +15,8 @@ import { cancelRideFormSchema, MAX_CANCEL_REASON_LENGTH, type CancelRideFormValu
 import { useState } from 'react';
 
 import { SubmitButton } from '../../components/submit-button';
-import { fieldErrors, showApiError } from '../../lib/errors';
 import { focusFirstInvalid, zodResolver } from '../../lib/form';
+import { useFormError } from '../../lib/form-error';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useRefreshRide } from '../../lib/use-refresh-ride';
@@ -48,6 +48,7 @@ export function CancelRideButton({ ride }: { ride: { id: number; seriesId?: numb
     validateInputOnBlur: true,
     validate: zodResolver(cancelRideFormSchema),
   });
+  const reportError = useFormError(form, { title: 'Could not cancel the ride', formName: FORM_NAME });
 
   const close = () => {
     if (pending) return;
@@ -69,8 +70,7 @@ export function CancelRideButton({ ride }: { ride: { id: number; seriesId?: numb
           void refreshRide();
         },
         (err: unknown) => {
-          showApiError(err, 'Could not cancel the ride');
-          form.setErrors(fieldErrors(err));
+          reportError(err);
           // The ride may have changed meanwhile (cancelled elsewhere, departed): show it as it is.
           void refreshRide();
         },

@@ -9,10 +9,11 @@
  * - `<CancelledRideCard />`: 'This Ride Was Cancelled' (it cannot be joined any more).
  * - `<OrganizerCard past cancelled />`: the viewer organised the ride.
  */
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 
+import { AccentCard } from '../../components/accent-card';
 import { fromHere } from '../session';
 
 function StatusCard({
@@ -26,26 +27,13 @@ function StatusCard({
   action?: ReactNode;
   color?: string;
 }) {
-  const id = `status-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="lg"
-      component="section"
-      aria-labelledby={id}
-      style={color ? { borderLeft: `4px solid var(--mantine-color-${color}-6)` } : undefined}
-    >
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={id}>
-          {title}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {children}
-        </Text>
-        {action}
-      </Stack>
-    </Card>
+    <AccentCard titleId={`status-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`} title={title} color={color}>
+      <Text size="sm" c="dimmed">
+        {children}
+      </Text>
+      {action}
+    </AccentCard>
   );
 }
 

@@ -22,11 +22,11 @@ import {
   UNASSIGN_TOO_LATE_MESSAGE,
   vendorMayUnassign,
   type DropoffLocation,
-  type StatusLabel,
 } from '@rideshare/domain';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
+import { STATUS_COLORS } from '../rides/status-colors';
 import { rideStops } from './ride-stops';
 import type { VendorRide } from './types';
 import type { DriverAction } from './use-driver-actions';
@@ -54,13 +54,6 @@ export interface DriverActionsProps {
   /** Another ride's action is under way. */
   disabled: boolean;
 }
-
-const STATUS_COLORS: Record<StatusLabel, string> = {
-  Open: 'green',
-  'Driver Assigned': 'blue',
-  Completed: 'gray',
-  Cancelled: 'red',
-};
 
 const ROUTE_CODES: Record<string, string> = {
   'SG->FC': 'SG → FC',

@@ -19,8 +19,9 @@ import { useForm, type UseFormReturnType } from '@mantine/form';
 import { joinFormSchema, MAX_PASSENGERS, MIN_PASSENGERS } from '@rideshare/domain';
 import { useState } from 'react';
 
-import { fieldErrors, showApiError } from '../../lib/errors';
+import { showApiError } from '../../lib/errors';
 import { zodResolver } from '../../lib/form';
+import { reportFormError } from '../../lib/form-error';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useRefreshRide } from '../../lib/use-refresh-ride';
@@ -54,8 +55,7 @@ function useWaitlistJoinCall(rideId: number) {
       notifySuccess('Success', `You are #${String(standing.position)} on the waitlist`);
       form.reset();
     } catch (error) {
-      form.setErrors(fieldErrors(error));
-      showApiError(error);
+      reportFormError(form, error);
     }
     await refreshRide();
   }

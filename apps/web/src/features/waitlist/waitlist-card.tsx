@@ -10,10 +10,11 @@
  * an action's button went away with the old state (focus dropped to the page), focus moves to the new
  * state's heading, so a keyboard user carries on from the card instead of the top of the page.
  */
-import { Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { formatRideDate } from '@rideshare/domain';
 import { useEffect, useRef, type Ref } from 'react';
 
+import { AccentCard } from '../../components/accent-card';
 import { SubmitButton } from '../../components/submit-button';
 import { JoinRideFields } from '../join/join-ride-fields';
 import type { RideDetail } from '../ride-details/types';
@@ -35,21 +36,9 @@ interface FrameProps {
 
 function WaitlistFrame({ title, color, headingRef, children }: FrameProps) {
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="lg"
-      component="section"
-      aria-labelledby="waitlist-title"
-      style={{ borderLeft: `4px solid var(--mantine-color-${color}-6)` }}
-    >
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="waitlist-title" ref={headingRef} tabIndex={-1}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Card>
+    <AccentCard titleId="waitlist-title" title={title} color={color} headingRef={headingRef}>
+      {children}
+    </AccentCard>
   );
 }
 

@@ -1,16 +1,16 @@
 import { RIDE_EVENT_TYPES, type LiveEvent } from '@rideshare/domain';
 import { describe, expect, it } from 'vitest';
 
-import { queriesTouchedBy } from './live-event-queries';
+import { queriesTouchedBy } from './stale-queries';
 
 const event = (type: LiveEvent['type'], rideId: number | null = 7): LiveEvent => ({ type, rideId, version: 1 });
 const keysOf = (e: LiveEvent) => queriesTouchedBy(e).map((filter) => JSON.stringify(filter.queryKey));
 
 const RIDE_PAGE = JSON.stringify([['ride', 'byId'], { input: { id: 7 }, type: 'query' }]);
 const PASSENGERS = JSON.stringify([['passenger', 'list'], { input: { rideId: 7 }, type: 'query' }]);
+const MANIFEST = JSON.stringify([['ride', 'manifest'], { input: { id: 7 }, type: 'query' }]);
 const LISTS = [
   [['ride', 'list']],
-  [['ride', 'all']],
   [['ride', 'organized']],
   [['ride', 'joined']],
   [['vendor', 'rides']],
@@ -27,16 +27,40 @@ describe('queriesTouchedBy', () => {
     'ride.completed',
     'seats.changed',
     'sequence.changed',
-  ] as const)('%s → that ride’s page and passengers, and every ride list', (type) => {
-    expect(keysOf(event(type))).toEqual([RIDE_PAGE, PASSENGERS, ...LISTS]);
+  ] as const)('%s → that ride’s page, passengers and manifest, and every ride list', (type) => {
+    expect(keysOf(event(type))).toEqual([RIDE_PAGE, PASSENGERS, MANIFEST, ...LISTS]);
   });
 
   it('a new ride → the lists and the home counters (no ride page is open for it yet)', () => {
     expect(keysOf(event('ride.created'))).toEqual([...LISTS, STATS]);
   });
 
-  it('a deleted ride → its page, passengers, the lists and the counters', () => {
-    expect(keysOf(event('ride.deleted'))).toEqual([RIDE_PAGE, PASSENGERS, ...LISTS, STATS]);
+  it('a deleted ride → its page, passengers, manifest, the lists and the counters', () => {
+    expect(keysOf(event('ride.deleted'))).toEqual([RIDE_PAGE, PASSENGERS, MANIFEST, ...LISTS, STATS]);
+  });
+
+  it('a ride event that names no ride → the lists only', () => {
+    expect(keysOf(event('ride.edited', null))).toEqual(LISTS);
+  });
+
+  it('a write made here (ride.written) → what a ride event touches, plus the counters', () => {
+    expect(queriesTouchedBy({ type: 'ride.written', rideId: 7 }).map((f) => JSON.stringify(f.queryKey))).toEqual([
+      RIDE_PAGE,
+      PASSENGERS,
+      MANIFEST,
+      ...LISTS,
+      STATS,
+    ]);
+  });
+
+  it('a write made here without a ride → every ride’s page, passengers and manifest by prefix', () => {
+    expect(queriesTouchedBy({ type: 'ride.written', rideId: null }).map((f) => JSON.stringify(f.queryKey))).toEqual([
+      JSON.stringify([['ride', 'byId']]),
+      JSON.stringify([['passenger', 'list']]),
+      JSON.stringify([['ride', 'manifest']]),
+      ...LISTS,
+      STATS,
+    ]);
   });
 
   it('waitlist.changed → that ride’s page and the lists (their cards count held seats)', () => {

@@ -1,0 +1,160 @@
+/**
+ * `useSequence(ride)`: the state behind the drop-off order panel (docs/product.md#drop-off-sequence):
+ * the passengers in drop-off order, the lock, and the moves. A move (drop or button) renumbers
+ * everyone at once (domain `moveAndRenumber`) and sends the moved passenger's new stop; the
+ * server's answer replaces the list, a refusal puts the old one back. A button move is announced
+ * in the panel's live region and asks for the focus to stay on the moved row.
+ */
+import type { Announcements, DragEndEvent, UniqueIdentifier } from '@dnd-kit/core';
+import type { RouterOutputs } from '@rideshare/api';
+import { moveAndRenumber, passengerDisplayName, sortBySequence } from '@rideshare/domain';
+import { useMemo, useState } from 'react';
+
+import { showApiError } from '../../lib/errors';
+import { notifySuccess } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import { useRefreshRide } from '../../lib/use-refresh-ride';
+
+export type MoveDirection = 'up' | 'down';
+
+export type SequenceEntry = RouterOutputs['passenger']['list'][number];
+
+/** What the panel needs of a ride; any ride summary from the API fits. */
+export interface SequencePanelRide {
+  id: number;
+  sequenceLocked?: boolean | null;
+}
+
+/** Which row's move button should take the focus once it can (after a button move). */
+export interface FocusRequest {
+  id: number;
+  button: MoveDirection;
+}
+
+function buildAnnouncements(entries: readonly SequenceEntry[]): Announcements {
+  const total = entries.length;
+  const nameOf = (id: UniqueIdentifier): string => passengerDisplayName(entries.find((entry) => entry.id === id)?.user);
+  const stopOf = (id: UniqueIdentifier): number => entries.findIndex((entry) => entry.id === id) + 1;
+  return {
+    onDragStart: ({ active }) =>
+      `Picked up ${nameOf(active.id)}, stop ${stopOf(active.id)} of ${total}. Use the Up and Down arrow keys to move, Space or Enter to drop, Escape to cancel.`,
+    onDragOver: ({ active, over }) =>
+      over
+        ? `${nameOf(active.id)} is over stop ${stopOf(over.id)} of ${total}.`
+        : `${nameOf(active.id)} is no longer over a stop.`,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${nameOf(active.id)} dropped at stop ${stopOf(over.id)} of ${total}.`
+        : `${nameOf(active.id)} dropped; the order is unchanged.`,
+    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled. It stays at stop ${stopOf(active.id)}.`,
+  };
+}
+
+export function useSequence(ride: SequencePanelRide) {
+  const rideId = ride.id;
+  const utils = trpc.useUtils();
+  const refreshRide = useRefreshRide();
+  const passengers = trpc.passenger.list.useQuery({ rideId });
+  const [lockedHere, setLockedHere] = useState(false);
+  const locked = ride.sequenceLocked === true || lockedHere;
+
+  const setSequence = trpc.sequence.set.useMutation();
+  const lockSequence = trpc.sequence.lock.useMutation();
+
+  const entries = useMemo(() => sortBySequence(passengers.data ?? []), [passengers.data]);
+  const announcements = useMemo(() => buildAnnouncements(entries), [entries]);
+  /** What the live region last said about a button move. */
+  const [moveMessage, setMoveMessage] = useState('');
+  const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
+  const clearFocusRequest = useMemo(() => () => setFocusRequest(null), []);
+
+  /** Moves one passenger to another place in the list: shown at once, then sent as its new stop. */
+  const move = (fromIndex: number, toIndex: number, onRefused?: () => void): boolean => {
+    const moved = entries[fromIndex];
+    if (
+      locked ||
+      setSequence.isPending ||
+      fromIndex === toIndex ||
+      !moved ||
+      toIndex < 0 ||
+      toIndex >= entries.length
+    ) {
+      return false;
+    }
+    const previous = passengers.data;
+    utils.passenger.list.setData({ rideId }, moveAndRenumber(entries, fromIndex, toIndex));
+    setSequence.mutate(
+      { rideId, passengerId: moved.id, sequence: toIndex + 1 },
+      {
+        onSuccess: (saved) => {
+          utils.passenger.list.setData({ rideId }, saved);
+          notifySuccess('Success', 'Passenger sequence updated');
+        },
+        onError: (error) => {
+          utils.passenger.list.setData({ rideId }, previous);
+          showApiError(error);
+          onRefused?.();
+          void refreshRide();
+        },
+      },
+    );
+    return true;
+  };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    move(
+      entries.findIndex((entry) => entry.id === active.id),
+      entries.findIndex((entry) => entry.id === over.id),
+    );
+  };
+
+  const onMoveButton = (index: number, direction: MoveDirection) => {
+    const entry = entries[index];
+    const toIndex = direction === 'up' ? index - 1 : index + 1;
+    if (!entry) return;
+    const name = passengerDisplayName(entry.user);
+    const moved = move(index, toIndex, () =>
+      setMoveMessage(`${name} could not be moved; the order is back as it was.`),
+    );
+    if (!moved) return;
+    setMoveMessage(`${name} moved to stop ${toIndex + 1} of ${entries.length}`);
+    // Keep the focus on the moved row; at an end the pressed button is disabled, so use the other.
+    const atEnd = direction === 'up' ? toIndex === 0 : toIndex === entries.length - 1;
+    setFocusRequest({ id: entry.id, button: atEnd ? (direction === 'up' ? 'down' : 'up') : direction });
+  };
+
+  const onLock = () => {
+    lockSequence.mutate(
+      { rideId },
+      {
+        onSuccess: (saved) => {
+          setLockedHere(true);
+          utils.passenger.list.setData({ rideId }, saved);
+          notifySuccess('Success', 'Sequence locked successfully');
+          // Ride lists and the detail page read the lock from the ride itself.
+          void refreshRide();
+        },
+        onError: (error) => {
+          showApiError(error);
+        },
+      },
+    );
+  };
+
+  return {
+    passengers,
+    entries,
+    locked,
+    /** A move is being saved: rows cannot be picked up meanwhile. */
+    moving: setSequence.isPending,
+    locking: lockSequence.isPending,
+    announcements,
+    moveMessage,
+    focusRequest,
+    clearFocusRequest,
+    onDragEnd,
+    onMoveButton,
+    onLock,
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * `queriesTouchedBy(change)`: which cached queries a change makes stale, as React Query filters
+ * (tRPC query keys: `[['ride', 'byId'], { input: { id }, type: 'query' }]`, or a procedure's or a
+ * router's prefix). One map for the writes made in this tab (`useRefreshRide`) and for the live
+ * events of everyone else's (`useLiveEvents`), so both refresh the same places:
+ *
+ * - a change to one ride (edited, cancelled, assigned, released, completed, seats, drop-off
+ *   sequence, deleted) → that ride's own queries: its page (`ride.byId`), its passenger list
+ *   (`passenger.list`, which also carries the drop-off sequence) and its manifest
+ *   (`ride.manifest`); and every list a ride appears in: the home list (`ride.list`), My Rides
+ *   (`ride.organized`, `ride.joined`) and the vendor's lists (`vendor.rides`, `vendor.available`);
+ * - a new or deleted ride also changes the home page's ride count (`stats.get`);
+ * - `ride.written`, a write made here (create, edit, delete, join, leave, assign, lock, a profile
+ *   edit that renames an organiser or passenger) → all of the above, for the ride named or, when
+ *   none is, every ride's;
+ * - `waitlist.changed` → that ride's page (its waiting-list figures) and the lists (cards count the
+ *   seats held by offers);
+ * - `quotes.changed` → that ride's quotes (`quote.list`, the organiser's Quotes card) and the
+ *   vendor's own quotes (`quote.mine`, its dashboard);
+ * - `checklist.changed` (a rider ticked a border checklist item, a profile changed, or a group QR
+ *   code was reset) → that ride's page (the organiser's readiness count) and the checklists on it;
+ * - `notifications.changed` → everything under the `notification` router (the inbox, the unread
+ *   count);
+ * - `resync` (the server could not replay what this tab missed) → every query.
+ *
+ * Marking a query stale refetches it only while it is on screen; the rest reload when next shown.
+ */
+import type { LiveEvent } from '@rideshare/domain';
+import type { QueryKey } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+
+import { trpc } from './trpc';
+
+export interface QueryFilter {
+  queryKey: QueryKey;
+}
+
+/** What changed: a live event, or a write to a ride made from this tab (`rideId` null: any ride). */
+export type Change = Pick<LiveEvent, 'type' | 'rideId'> | { type: 'ride.written'; rideId: number | null };
+
+/** The lists a ride shows up in. */
+function rideLists(): QueryFilter[] {
+  return [trpc.ride.list, trpc.ride.organized, trpc.ride.joined, trpc.vendor.rides, trpc.vendor.available].map(
+    (procedure) => ({ queryKey: getQueryKey(procedure) }),
+  );
+}
+
+/** One ride's page: `ride.byId` for that ride, or for every ride when none is named. */
+function ridePage(rideId: number | null): QueryFilter {
+  return {
+    queryKey: rideId === null ? getQueryKey(trpc.ride.byId) : getQueryKey(trpc.ride.byId, { id: rideId }, 'query'),
+  };
+}
+
+/** One ride's own queries (every ride's when none is named): its page, passengers and manifest. */
+function rideQueries(rideId: number | null): QueryFilter[] {
+  if (rideId === null) {
+    return [trpc.ride.byId, trpc.passenger.list, trpc.ride.manifest].map((procedure) => ({
+      queryKey: getQueryKey(procedure),
+    }));
+  }
+  return [
+    ridePage(rideId),
+    { queryKey: getQueryKey(trpc.passenger.list, { rideId }, 'query') },
+    { queryKey: getQueryKey(trpc.ride.manifest, { id: rideId }, 'query') },
+  ];
+}
+
+/** A live event without a ride touches no ride's own queries (`ride.written` without one: all). */
+const ownQueries = (rideId: number | null): QueryFilter[] => (rideId === null ? [] : rideQueries(rideId));
+
+const STATS: QueryFilter = { queryKey: getQueryKey(trpc.stats.get) };
+
+/** The inbox's queries (`notification.list`, `notification.unreadCount`, …): the router's prefix. */
+const NOTIFICATION_QUERIES: QueryFilter = { queryKey: getQueryKey(trpc.notification) };
+
+/** Matches every query in the cache. */
+const EVERY_QUERY: QueryFilter = { queryKey: [] };
+
+export function queriesTouchedBy(change: Change): QueryFilter[] {
+  switch (change.type) {
+    case 'resync':
+      return [EVERY_QUERY];
+    case 'notifications.changed':
+      return [NOTIFICATION_QUERIES];
+    case 'ride.written':
+      return [...rideQueries(change.rideId), ...rideLists(), STATS];
+    case 'quotes.changed':
+      return [
+        ...(change.rideId === null
+          ? []
+          : [{ queryKey: getQueryKey(trpc.quote.list, { rideId: change.rideId }, 'query') }]),
+        { queryKey: getQueryKey(trpc.quote.mine) },
+      ];
+    case 'waitlist.changed':
+      // Its page (the line's figures) and the lists, whose cards count seats held by offers.
+      return [...(change.rideId === null ? [] : [ridePage(change.rideId)]), ...rideLists()];
+    case 'checklist.changed':
+      return change.rideId === null
+        ? []
+        : [
+            ridePage(change.rideId),
+            { queryKey: getQueryKey(trpc.travel.checklist, { rideId: change.rideId }, 'query') },
+          ];
+    case 'ride.created':
+      return [...rideLists(), STATS];
+    case 'ride.deleted':
+      return [...ownQueries(change.rideId), ...rideLists(), STATS];
+    case 'ride.edited':
+    case 'ride.cancelled':
+    case 'ride.assigned':
+    case 'ride.unassigned':
+    case 'ride.completed':
+    case 'seats.changed':
+    case 'sequence.changed':
+      return [...ownQueries(change.rideId), ...rideLists()];
+  }
+}
