@@ -31,10 +31,13 @@ describe('DOMAIN_ERROR_CODES', () => {
       'NOT_IN_PARTY',
       'CHECKLIST_ITEM_NOT_APPLICABLE',
       'CHECKLIST_NOT_OPEN',
+      'ALERT_LIMIT_REACHED',
+      'PRICE_NOT_LOCKED',
+      'PAYMENT_CONFIRMED',
     ]) {
       expect(DOMAIN_ERROR_CODES).toContain(code);
     }
-    expect(DOMAIN_ERROR_CODES).toHaveLength(53);
+    expect(DOMAIN_ERROR_CODES).toHaveLength(56);
     expect(new Set(DOMAIN_ERROR_CODES).size).toBe(DOMAIN_ERROR_CODES.length);
     for (const code of DOMAIN_ERROR_CODES) expect(code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
   });

@@ -57,6 +57,7 @@ describe('Repeat weekly on the create form', () => {
     expect(calls.find((call) => call.path === 'series.create')?.input).toEqual({
       direction: 'SG->FC',
       maxPassengers: 5,
+      minPassengers: null,
       organizerPassengerCount: 1,
       pickupLocation: 'Pasir Ris MRT',
       dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 1 }],
