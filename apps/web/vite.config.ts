@@ -52,11 +52,13 @@ export default defineConfig({
         experimentalMinChunkSize: 20_000,
         // Libraries every page needs, in long-lived chunks of their own: a release that changes only
         // app code leaves them cached. Mantine stays with the pages, so lazy pages keep their parts.
+        // The package is the folder right after the last node_modules/: matching anywhere in the
+        // path would also take @floating-ui/react (Mantine's popovers, which /home never opens).
         manualChunks(id) {
-          if (/[\\/]node_modules[\\/].*[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/.test(id)) {
+          if (/[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/.test(id)) {
             return 'react';
           }
-          if (/[\\/]node_modules[\\/].*[\\/]@(tanstack|trpc)[\\/]/.test(id)) return 'data';
+          if (/[\\/]node_modules[\\/]@(tanstack|trpc)[\\/]/.test(id)) return 'data';
           return undefined;
         },
       },
