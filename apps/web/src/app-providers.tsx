@@ -12,6 +12,7 @@ import { TOAST_DURATION_MS } from '@rideshare/domain';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 
+import { withPageStyles } from './lib/page-styles';
 import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -42,7 +43,9 @@ function NotificationsHotkey() {
   return null;
 }
 
-const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+const Notifications = lazy(async () => ({
+  default: (await withPageStyles(() => import('@mantine/notifications'))).Notifications,
+}));
 
 /**
  * The toast host, loaded with the first toast: its code (transitions, scroll locking) is not needed
