@@ -25,9 +25,24 @@ describe('mergeReads', () => {
     assert.equal(at10k?.reads.find((r) => r.key === 'rides')?.statementsPerRequest, 1);
     assert.equal(merged.date, recorded.date);
     assert.equal(merged.bundle, recorded.bundle);
-    assert.match(merged.notes.at(-1) ?? '', /^Re-measured on 2030-01-02T00:00:00Z .*the reads rides \(server 1,000\)/);
-    // Merging again keeps one such note.
+    assert.match(merged.notes.at(-2) ?? '', /^Re-measured on 2030-01-02T00:00:00Z .*the reads rides \(server 1,000\)/);
+    assert.match(merged.notes.at(-1) ?? '', /^Everything not named here is from the run of /);
+    // Merging the same again keeps one such note.
     assert.equal(mergeReads(merged, fresh, ['rides']).notes.filter((n) => n.startsWith('Re-measured')).length, 1);
+  });
+
+  it('keeps the note of an earlier partial run that measured something else', () => {
+    const first = mergeReads(
+      recorded,
+      { ...results([run('server', 10_000, [readOf('stats', 1, 950, 1000)])]), date: '2030-01-01T00:00:00Z' },
+      ['stats'],
+    );
+    const fresh = { ...results([run('server', 1000, [readOf('rides', 0, 950, 1000)])]), date: '2030-01-02T00:00:00Z' };
+    const notes = mergeReads(first, fresh, ['rides']).notes;
+    assert.equal(notes.filter((n) => n.startsWith('Re-measured')).length, 2);
+    assert.match(notes[0] ?? '', /2030-01-01T00:00:00Z .*the reads stats \(server 10,000\)/);
+    assert.match(notes.at(-1) ?? '', /^Everything not named in these notes is from the run of /);
+    assert.equal(notes.filter((n) => n.startsWith('Everything')).length, 1);
   });
 
   it('refuses a size the recorded run does not hold', () => {

@@ -1,12 +1,16 @@
 /**
  * A partial run (`--only-reads`) folded into the recorded full run (docs/benchmarks.json): the
  * re-measured reads replace the recorded ones of the same engine, size and key; the web figures
- * replace the recorded ones when this run measured them; everything else stays as recorded, and a
- * note says what was re-measured when, at which commit. The recorded run must hold every engine
+ * replace the recorded ones when this run measured them; everything else stays as recorded. A note
+ * says what was re-measured when, at which commit; notes of earlier partial runs stay (unless this
+ * one measured exactly the same), and a last note names the full run everything else comes from. The recorded run must hold every engine
  * and size measured (run the full bench first).
  */
 import type { ReadKey } from './options';
 import type { RunResults } from './results';
+
+const RE_MEASURED = 'Re-measured on ';
+const EVERYTHING_ELSE = 'Everything not named ';
 
 export function mergeReads(recorded: RunResults, fresh: RunResults, keys: readonly ReadKey[]): RunResults {
   for (const run of fresh.runs) {
@@ -27,10 +31,19 @@ export function mergeReads(recorded: RunResults, fresh: RunResults, keys: readon
   const where = fresh.runs.map((r) => `${r.engine} ${r.rides.toLocaleString('en')}`).join(', ');
   const labels = keys.join(', ');
   const web = fresh.bundle || fresh.paints || fresh.homeTransfer ? ' and the web figures' : '';
+  const what = `the reads ${labels} (${where})${web}.`;
   const note =
     `Re-measured on ${fresh.date} at commit ${fresh.machine.commit ?? 'unknown'} (\`${fresh.command}\`, ` +
-    `load average ${String(fresh.machine.loadAverageAtStart)} at its start): the reads ${labels} (${where})${web}. ` +
-    `Everything else is from the run of ${recorded.date} at commit ${recorded.machine.commit ?? 'unknown'}.`;
+    `load average ${String(fresh.machine.loadAverageAtStart)} at its start): ${what}`;
+  // Earlier partial runs stay named (what they measured may still be on record), except one that
+  // measured exactly what this one did; a last note says where everything else comes from.
+  const earlier = recorded.notes
+    .filter((n) => n.startsWith(RE_MEASURED))
+    .map((n) => n.replace(/ Everything else is from the run of .*$/, ''))
+    .filter((n) => !n.endsWith(`: ${what}`));
+  const base =
+    `Everything not named ${earlier.length > 0 ? 'in these notes' : 'here'} is from the run of ${recorded.date} ` +
+    `at commit ${recorded.machine.commit ?? 'unknown'}.`;
   return {
     ...recorded,
     runs,
@@ -38,6 +51,12 @@ export function mergeReads(recorded: RunResults, fresh: RunResults, keys: readon
     paints: fresh.paints ?? recorded.paints,
     paintsAgainst: fresh.paints ? fresh.paintsAgainst : recorded.paintsAgainst,
     homeTransfer: fresh.homeTransfer ?? recorded.homeTransfer ?? null,
-    notes: [...recorded.notes.filter((n) => !n.startsWith('Re-measured on ')), note, ...fresh.notes],
+    notes: [
+      ...recorded.notes.filter((n) => !n.startsWith(RE_MEASURED) && !n.startsWith(EVERYTHING_ELSE)),
+      ...earlier,
+      note,
+      base,
+      ...fresh.notes,
+    ],
   };
 }

@@ -9,7 +9,8 @@
  * - what a page's first load transfers: every response headless Chromium received until the page
  *   showed its ready text, by the sizes the browser itself counts on the wire (CDP
  *   Network.loadingFinished `encodedDataLength`: headers and body as sent, compressed when the
- *   server compressed), with the decoded body sizes beside them. Fresh context, cold cache.
+ *   server compressed), with the decoded body sizes beside them; the event stream, still open then,
+ *   with what it had received (its headers). Fresh context, cold cache.
  * - the largest contentful paint of a page in headless Chromium with the CPU slowed down 4x
  *   (Emulation.setCPUThrottlingRate), from a PerformanceObserver on 'largest-contentful-paint', each
  *   run in a fresh browser context (cold cache). The same runs record which scripts and stylesheets
@@ -254,12 +255,14 @@ export interface TransferResult {
 interface CdpResponse {
   requestId: string;
   type?: string;
-  response: { headers: Record<string, string> };
+  /** `encodedDataLength`: the bytes received for the request so far (its headers, at this point). */
+  response: { headers: Record<string, string>; encodedDataLength?: number };
 }
 
 /**
  * Loads `path` once in a fresh browser context (cold cache) and sums what Chromium received until
- * the page shows `readyText` and no request but the event stream is still loading.
+ * the page shows `readyText` and no request but the event stream is still loading. A response still
+ * open then (the event stream) counts with what it had received: its headers and any events.
  */
 export async function measureTransfer(
   chromiumPath: string,
@@ -287,18 +290,24 @@ export async function measureTransfer(
       // The live event stream stays open for good: it never finishes loading.
       if (event.type !== 'EventSource') pending.add(event.requestId);
     });
+    /** Bytes received so far by requests that have not finished loading. */
+    const receiving = new Map<string, number>();
     cdp.on('Network.responseReceived', (event: CdpResponse) => {
       types.set(event.requestId, event.type ?? 'Other');
+      receiving.set(event.requestId, event.response.encodedDataLength ?? 0);
       const encoding = Object.entries(event.response.headers).find(
         ([name]) => name.toLowerCase() === 'content-encoding',
       )?.[1];
       if (encoding) result.encodings[encoding] = (result.encodings[encoding] ?? 0) + 1;
     });
-    cdp.on('Network.dataReceived', (event: { dataLength: number }) => {
+    cdp.on('Network.dataReceived', (event: { requestId: string; dataLength: number; encodedDataLength: number }) => {
       result.decodedBytes += event.dataLength;
+      const sofar = receiving.get(event.requestId);
+      if (sofar !== undefined) receiving.set(event.requestId, sofar + event.encodedDataLength);
     });
     const finish = (requestId: string, bytes: number) => {
       pending.delete(requestId);
+      receiving.delete(requestId);
       const type = types.get(requestId) ?? 'Other';
       result.transferredBytes += bytes;
       result.byType[type] = (result.byType[type] ?? 0) + bytes;
@@ -309,6 +318,7 @@ export async function measureTransfer(
     });
     cdp.on('Network.loadingFailed', (event: { requestId: string }) => {
       pending.delete(event.requestId);
+      receiving.delete(event.requestId);
     });
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -316,6 +326,7 @@ export async function measureTransfer(
     await page.getByText(readyText).first().waitFor({ timeout: 30_000 });
     const deadline = Date.now() + 30_000;
     while (pending.size > 0 && Date.now() < deadline) await page.waitForTimeout(100);
+    for (const [requestId, bytes] of [...receiving]) finish(requestId, bytes);
     await context.close();
     return result;
   } finally {

@@ -3,16 +3,16 @@
  * the notifications host (one toast at a time, 5000 ms, docs/product.md#costs-and-constants), tRPC and React Query.
  * Tests pass their own `queryClient` / `trpcClient` (see src/test-utils); the app uses the defaults.
  */
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './mantine-styles.css';
 
 import { MantineProvider } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '@rideshare/domain';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 
+import { withPageStyles } from './lib/page-styles';
 import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -43,6 +43,27 @@ function NotificationsHotkey() {
   return null;
 }
 
+const Notifications = lazy(async () => ({
+  default: (await withPageStyles(() => import('@mantine/notifications'))).Notifications,
+}));
+
+/**
+ * The toast host, loaded with the first toast: its code (transitions, scroll locking) is not needed
+ * to show a page, and the store keeps what `notify` shows until the host is there
+ * (docs/benchmarks.md, what /home's first load transfers).
+ */
+function ToastHost() {
+  const { notifications, queue } = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && notifications.length + queue.length > 0) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications limit={1} autoClose={TOAST_DURATION_MS} position="bottom-right" zIndex={1000} />
+    </Suspense>
+  );
+}
+
 export function AppProviders({ children, queryClient, trpcClient }: AppProvidersProps) {
   // Created once per mounted app (not per render); tests hand in their own.
   const [defaultQueryClient] = useState(() => queryClient ?? createQueryClient());
@@ -50,12 +71,7 @@ export function AppProviders({ children, queryClient, trpcClient }: AppProviders
   return (
     // Light only: the app offers no dark scheme, and its colours are chosen for AA on light backgrounds.
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
-      <Notifications
-        limit={1}
-        autoClose={TOAST_DURATION_MS}
-        position="bottom-right"
-        zIndex={1000}
-      />
+      <ToastHost />
       <NotificationsHotkey />
       <trpc.Provider client={defaultTrpcClient} queryClient={defaultQueryClient}>
         <QueryClientProvider client={defaultQueryClient}>{children}</QueryClientProvider>

@@ -3,25 +3,34 @@
  * (whose Suspense shows a spinner while a chunk loads), so /home stays light and the join screen's
  * map code is only fetched on /rides/:id/join.
  *
- * - `routes`: the table itself, for `createMemoryRouter(routes, ...)` in tests.
- * - `createAppRouter()`: the browser router main.tsx mounts.
+ * - `routes`: the table itself.
+ * - `AppRoutes`: the table at the current location, inside the router main.tsx (`BrowserRouter`)
+ *   or a test (`MemoryRouter`) mounts, with `RouteErrorPage` for a route that throws. React
+ *   Router's declarative mode: the app loads no data through the router, and its data router
+ *   weighed some 16 KB of brotli on every first load (docs/benchmarks.md, what /home's first load
+ *   transfers).
  *
  * Protected routes sit under `RequireAuth` (spinner while the session loads, /auth when signed out);
  * /auth sits under `RedirectIfSignedIn` (signed-in users go to '/', which redirects to /home).
  */
-import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { Component, lazy, type ComponentType, type ReactNode } from 'react';
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 
 import { AppLayout } from './features/layout/app-layout';
 import { RedirectIfSignedIn, RequireAuth } from './features/session';
+import { withPageStyles } from './lib/page-styles';
 import { RouteErrorPage } from './pages/route-error-page';
 
-/** React.lazy for a module's named export (our pages export by name, not default). */
+/**
+ * React.lazy for a module's named export (our pages export by name, not default), with the Mantine
+ * styles the shell and /home do not load.
+ */
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return lazy(async () => ({ default: (await withPageStyles(load))[name] }));
 }
 
-const HomePage = lazyPage(() => import('./pages/home-page'), 'HomePage');
+// The first page most people see needs only the shell's styles (mantine-styles.css).
+const HomePage = lazy(async () => ({ default: (await import('./pages/home-page')).HomePage }));
 const AuthPage = lazyPage(() => import('./pages/auth-page'), 'AuthPage');
 const GuidePage = lazyPage(() => import('./pages/guide-page'), 'GuidePage');
 const BusGuidePage = lazyPage(() => import('./pages/bus-guide-page'), 'BusGuidePage');
@@ -37,7 +46,6 @@ const NotFoundPage = lazyPage(() => import('./pages/not-found-page'), 'NotFoundP
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
-    errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <Navigate to="/home" replace /> },
       { path: 'home', element: <HomePage /> },
@@ -69,6 +77,36 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+interface BoundaryProps {
+  pathname: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  failed: boolean;
+  error: unknown;
+  pathname: string;
+}
+
+/** Shows `RouteErrorPage` in place of a route that threw; going to another path tries again. */
+class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false, error: null, pathname: this.props.pathname };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { failed: true, error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.pathname === state.pathname ? null : { failed: false, error: null, pathname: props.pathname };
+  }
+
+  override render() {
+    return this.state.failed ? <RouteErrorPage error={this.state.error} /> : this.props.children;
+  }
+}
+
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const element = useRoutes(routes);
+  return <RouteErrorBoundary pathname={pathname}>{element}</RouteErrorBoundary>;
 }

@@ -48,15 +48,30 @@ function accountsOf(request: FastifyRequest, env: Env, signer: Signer): string[]
 /** The accounts to write back into the cookie, per request (set by `remember`). */
 const pending = new WeakMap<FastifyRequest, string[]>();
 
-/** The request's device, for the procedure context. */
+/**
+ * One signer per list of secrets: building a Signer tries its algorithm out (an HMAC over random
+ * bytes), work every request would otherwise repeat to build its context.
+ */
+const signers = new WeakMap<readonly string[], Signer>();
+
+function signerFor(env: Env): Signer {
+  let signer = signers.get(env.SESSION_SECRETS);
+  if (!signer) {
+    signer = new Signer(env.SESSION_SECRETS);
+    signers.set(env.SESSION_SECRETS, signer);
+  }
+  return signer;
+}
+
+/** The request's device, for the procedure context; its cookie is read when first asked. */
 export function deviceOf(request: FastifyRequest, env: Env): DeviceControl {
-  const signer = new Signer(env.SESSION_SECRETS);
-  const known = accountsOf(request, env, signer);
+  let known: string[] | null = null;
+  const accounts = () => (known ??= accountsOf(request, env, signerFor(env)));
   return {
-    knows: (discordUsername) => known.includes(deviceAccountToken(discordUsername)),
+    knows: (discordUsername) => accounts().includes(deviceAccountToken(discordUsername)),
     remember: (discordUsername) => {
       const token = deviceAccountToken(discordUsername);
-      const current = pending.get(request) ?? known;
+      const current = pending.get(request) ?? accounts();
       pending.set(request, [token, ...current.filter((t) => t !== token)].slice(0, MAX_ACCOUNTS));
     },
   };
@@ -67,7 +82,7 @@ export function deviceOf(request: FastifyRequest, env: Env): DeviceControl {
  * registered); `secure` is the session cookie's decision, so both are Secure on the same requests.
  */
 export function registerDeviceCookie(app: FastifyInstance, env: Env, secure: boolean | 'auto'): void {
-  const signer = new Signer(env.SESSION_SECRETS);
+  const signer = signerFor(env);
   app.addHook('onSend', async (request, reply) => {
     const accounts = pending.get(request);
     if (!accounts) return;

@@ -1,11 +1,10 @@
 /**
- * Response hardening, registered before any route: security headers through @fastify/helmet (a
- * Content-Security-Policy fitted to the Vite React build and MapLibre, Referrer-Policy, HSTS when
- * served over HTTPS, no framing), a Permissions-Policy, the cross-site write check (changes to /api
- * and /trpc only from the app's own pages or CORS_ORIGIN; REST bodies only as JSON), and CORS that
- * is closed unless CORS_ORIGIN lists the origins allowed to call the API from a browser. Body size
- * is limited by Fastify's bodyLimit (BODY_LIMIT_BYTES) and client addresses come from TRUST_PROXY,
- * both set in buildApp.
+ * Response hardening, registered before any route: security headers (docs/http-requests.md#security-headers:
+ * the document set from @fastify/helmet on HTML pages only, a short set on everything else), the
+ * cross-site write check (changes to /api and /trpc only from the app's own pages or CORS_ORIGIN;
+ * REST bodies only as JSON), and CORS that is closed unless CORS_ORIGIN lists the origins allowed to
+ * call the API from a browser. Body size is limited by Fastify's bodyLimit (BODY_LIMIT_BYTES) and
+ * client addresses come from TRUST_PROXY, both set in buildApp.
  */
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -87,9 +86,19 @@ export function contentSecurityPolicyDirectives(env: Env): Record<string, string
 
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), payment=(), usb=(), geolocation=(self)';
 
+/** What an API answer opened as a page may do: nothing, and not inside a frame. */
+const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** Whether an answer is an HTML document (the app's page), judged by its Content-Type. */
+export function isHtmlDocument(contentType: unknown): boolean {
+  return typeof contentType === 'string' && /^\s*text\/html\b/i.test(contentType);
+}
+
 const CORS_ALLOWED_METHODS = 'GET, HEAD, POST, PATCH, PUT, DELETE, OPTIONS';
 const CORS_ALLOWED_HEADERS = 'content-type, x-request-id, trpc-accept, x-trpc-source';
 const CORS_MAX_AGE_SECONDS = '600';
+
+const HSTS_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -163,7 +172,12 @@ function applyCors(allowed: ReadonlySet<string>, request: FastifyRequest, reply:
 export const securityPlugin = fp(
   async (app: FastifyInstance, opts: { env: Env }) => {
     const { env } = opts;
+    // The document set is computed by helmet, but sent only where a browser applies it: the HTML
+    // page. Scripts, stylesheets and JSON get the few headers that protect a response itself, so a
+    // page load does not carry a kilobyte of policy on each of its files
+    // (docs/http-requests.md#security-headers).
     await app.register(fastifyHelmet, {
+      global: false,
       contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(env) },
       // Map tiles from other origins carry no CORP/CORS headers that require-corp would demand.
       crossOriginEmbedderPolicy: false,
@@ -171,12 +185,26 @@ export const securityPlugin = fp(
       crossOriginResourcePolicy: { policy: 'same-origin' },
       // OpenStreetMap's tile policy asks for a Referer; send the origin only, never paths.
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      strictTransportSecurity: env.COOKIE_SECURE ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false } : false,
+      strictTransportSecurity: env.COOKIE_SECURE ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false } : false,
       xFrameOptions: { action: 'deny' },
     });
-
+    const everyAnswer: Record<string, string> = {
+      'x-content-type-options': 'nosniff',
+      'cross-origin-resource-policy': 'same-origin',
+      ...(env.COOKIE_SECURE ? { 'strict-transport-security': `max-age=${String(HSTS_MAX_AGE_SECONDS)}` } : {}),
+    };
     app.addHook('onRequest', async (_request, reply) => {
-      reply.header('permissions-policy', PERMISSIONS_POLICY);
+      void reply.headers(everyAnswer);
+    });
+    app.addHook('onSend', async (request, reply) => {
+      if (isHtmlDocument(reply.getHeader('content-type'))) {
+        void reply.header('permissions-policy', PERMISSIONS_POLICY);
+        // Sets helmet's headers on the raw response, which Node merges into the head it writes.
+        reply.helmet();
+        return;
+      }
+      const api = apiPathKind(request.url);
+      if (api.rest || api.trpc) void reply.header('content-security-policy', API_CONTENT_SECURITY_POLICY);
     });
 
     // Cross-site writes: checked before the session is loaded or a body is read.

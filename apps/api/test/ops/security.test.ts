@@ -1,5 +1,9 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import type { FastifyInstance } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 import { createUser, DEFAULT_PASSWORD } from '../factories';
 import { appsPerTest, sessionCookie, sessionSetCookie } from '../helpers/app';
@@ -7,7 +11,34 @@ import { useTestDatabase } from '../helpers/db';
 import { testEnv } from '../helpers/env';
 
 const t = useTestDatabase();
-const appWith = appsPerTest(() => t.db);
+const appsWith = appsPerTest(() => t.db);
+
+// A web build to serve: the page (index.html, also every deep link) and one hashed script.
+const webDist = mkdtempSync(join(tmpdir(), 'rideshare-security-dist-'));
+mkdirSync(join(webDist, 'assets'));
+writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Rideshare</title>');
+writeFileSync(join(webDist, 'assets', 'index-4f2a9c1b.js'), 'console.log(1);');
+afterAll(() => {
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const appWith = (env: Record<string, string> = {}) => appsWith({ WEB_DIST_DIR: webDist, ...env });
+
+/** The app's page, as a deep link loads it. */
+const page = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/home' });
+
+/** Headers only a page applies: they go on HTML documents alone. */
+const DOCUMENT_ONLY = [
+  'permissions-policy',
+  'x-frame-options',
+  'cross-origin-opener-policy',
+  'referrer-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
 
 function directives(header: string | string[] | number | undefined): Map<string, string[]> {
   const map = new Map<string, string[]>();
@@ -19,10 +50,11 @@ function directives(header: string | string[] | number | undefined): Map<string,
 }
 
 describe('security headers', () => {
-  it('sends a CSP fitted to the SPA, MapLibre and the default map and search services', async () => {
+  it('sends the page a CSP fitted to the SPA, MapLibre and the default map and search services', async () => {
     const app = await appWith();
-    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    const res = await page(app);
     expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
     const csp = directives(res.headers['content-security-policy']);
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('script-src')).toEqual(["'self'"]);
@@ -56,7 +88,7 @@ describe('security headers', () => {
       PLACE_SEARCH_URL: 'https://geo.example.org:8443/search',
       CSP_EXTRA_ORIGINS: 'https://cdn.example.com',
     });
-    const res = await app.inject({ method: 'GET', url: '/api/auth/me' });
+    const res = await page(app);
     const csp = directives(res.headers['content-security-policy']);
     expect(csp.get('connect-src')).toEqual([
       "'self'",
@@ -70,7 +102,7 @@ describe('security headers', () => {
 
   it('a relative place search URL needs no extra origin', async () => {
     const app = await appWith({ PLACE_SEARCH_URL: '/api/places' });
-    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    const res = await page(app);
     expect(directives(res.headers['content-security-policy']).get('connect-src')).toEqual([
       "'self'",
       'https://tile.openstreetmap.org',
@@ -79,9 +111,33 @@ describe('security headers', () => {
 
   it('adds HSTS and upgrade-insecure-requests when served over HTTPS', async () => {
     const app = await appWith({ PUBLIC_URL: 'https://rides.example.com' });
-    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    const res = await page(app);
     expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
     expect(directives(res.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(true);
+    // HSTS holds for the whole origin, whichever answer brought it.
+    for (const url of ['/assets/index-4f2a9c1b.js', '/api/stats']) {
+      const other = await app.inject({ method: 'GET', url });
+      expect(other.headers['strict-transport-security'], url).toBe(res.headers['strict-transport-security']);
+    }
+  });
+
+  it('sends scripts, stylesheets and API answers only the headers that protect them', async () => {
+    const app = await appWith();
+    const script = await app.inject({ method: 'GET', url: '/assets/index-4f2a9c1b.js' });
+    const api = await app.inject({ method: 'GET', url: '/api/stats' });
+    for (const res of [script, api]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['x-request-id']).toBeTruthy();
+      for (const name of DOCUMENT_ONLY) expect(res.headers[name], name).toBeUndefined();
+    }
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    // An API answer opened as a page may run nothing and sits in no frame.
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    // The page itself carries the whole set.
+    const html = await page(app);
+    for (const name of DOCUMENT_ONLY) expect(html.headers[name], name).toBeTruthy();
   });
 
   it('marks the session cookie Secure and names it __Host-… exactly when PUBLIC_URL is https', async () => {
@@ -114,7 +170,8 @@ describe('security headers', () => {
     const app = await appWith();
     const res = await app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 });

@@ -19,10 +19,13 @@ import {
 } from '../features/rides/ride-list-params';
 import { StatsCards } from '../features/rides/stats-cards';
 import { useSession } from '../features/session';
+import { withPageStyles } from '../lib/page-styles';
 
 // Loaded when the tab opens: it brings the drag-and-drop sequence editor, which the first load of
 // the page (the All Rides tab) does without.
-const MyRidesTab = lazy(async () => ({ default: (await import('../features/rides/my-rides-tab')).MyRidesTab }));
+const MyRidesTab = lazy(async () => ({
+  default: (await withPageStyles(() => import('../features/rides/my-rides-tab'))).MyRidesTab,
+}));
 
 function LoadingMyRides() {
   return (

@@ -1,13 +1,12 @@
 /**
- * Shown by the router when rendering a route throws, most often because a page's code chunk can no
+ * Shown in place of a route whose rendering threw (router.tsx), most often because a page's code chunk can no
  * longer be fetched (offline at the checkpoint, or a new release replaced the files). Reloading
  * fetches the current files.
  */
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { Link, useRouteError } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 
-export function RouteErrorPage() {
-  const error = useRouteError();
+export function RouteErrorPage({ error }: { error: unknown }) {
   const chunkFailed =
     error instanceof Error &&
     /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message);

@@ -17,12 +17,12 @@
  * (`'notification.unreadCount'` answers 0 unread).
  */
 import { render, type RenderResult } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { useLayoutEffect, type ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router-dom';
 
 import { AppProviders } from '../app-providers';
 import { createQueryClient, trpc } from '../lib/trpc';
-import { routes } from '../router';
+import { AppRoutes } from '../router';
 import { LiveEventsMock, mockApiLink, type ApiCall, type ApiHandlers } from './mock-api';
 
 export { mockClipboard, type WriteTextMock } from './clipboard';
@@ -55,17 +55,35 @@ function providers(api: ApiHandlers = {}) {
   return { calls, live, queryClient, trpcClient };
 }
 
-type MemoryRouter = ReturnType<typeof createMemoryRouter>;
+/** Where the memory router is: `router.state.location`, kept current after every navigation. */
+export interface TestRouter {
+  state: { location: Location };
+}
+
+function RecordLocation({ into }: { into: TestRouter }) {
+  const location = useLocation();
+  useLayoutEffect(() => {
+    into.state.location = location;
+  }, [into, location]);
+  return null;
+}
+
+function testRouter(): TestRouter {
+  return { state: { location: { pathname: '', search: '', hash: '', state: null, key: '' } } };
+}
 
 export function renderApp(
   route: string,
   options: RenderOptions = {},
-): RenderResult & { calls: ApiCall[]; live: LiveEventsMock; router: MemoryRouter } {
+): RenderResult & { calls: ApiCall[]; live: LiveEventsMock; router: TestRouter } {
   const { calls, live, queryClient, trpcClient } = providers(options.api);
-  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  const router = testRouter();
   const result = render(
     <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[route]}>
+        <AppRoutes />
+        <RecordLocation into={router} />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { ...result, calls, live, router };
@@ -74,20 +92,20 @@ export function renderApp(
 export function renderWithProviders(
   ui: ReactElement,
   options: RenderOptions & { route?: string; path?: string } = {},
-): RenderResult & { calls: ApiCall[]; live: LiveEventsMock; router: MemoryRouter } {
+): RenderResult & { calls: ApiCall[]; live: LiveEventsMock; router: TestRouter } {
   const { calls, live, queryClient, trpcClient } = providers(options.api);
   const path = options.path ?? '/';
-  const router = createMemoryRouter(
-    [
-      { path, element: ui },
-      // Anything the screen navigates to lands here; assert on `router.state.location`.
-      { path: '*', element: <p>Navigated away</p> },
-    ],
-    { initialEntries: [options.route ?? path] },
-  );
+  const router = testRouter();
   const result = render(
     <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[options.route ?? path]}>
+        <Routes>
+          <Route path={path} element={ui} />
+          {/* Anything the screen navigates to lands here; assert on `router.state.location`. */}
+          <Route path="*" element={<p>Navigated away</p>} />
+        </Routes>
+        <RecordLocation into={router} />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { ...result, calls, live, router };
