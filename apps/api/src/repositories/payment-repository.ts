@@ -1,7 +1,7 @@
 /** Every statement about ride payments (docs/payments.md); services decide, this only queries. */
-import type { Database, Db } from '@rideshare/db';
+import type { Database, Db, RidePaymentTable } from '@rideshare/db';
 import type { Direction, PaymentMethod, PaymentStatus, RideStatus } from '@rideshare/domain';
-import { sql, type Transaction } from 'kysely';
+import { sql, type Insertable, type Transaction } from 'kysely';
 
 /** What the payment rules read from a ride, locked for the transaction. */
 export interface PaymentRide {
@@ -104,17 +104,14 @@ export async function listPayments(db: Db, rideId: number, onlyUserId?: number):
   return query.execute();
 }
 
-export interface NewPayment {
-  rideId: number;
-  passengerId: number;
-  userId: number;
-  seats: number;
-  amountDueCents: number;
-  status: PaymentStatus;
-  confirmedAt: Date | null;
-  /** Set when the lock itself falls within the reminder's day: its notice already names the amount. */
-  remindedAt?: Date | null;
-}
+/**
+ * A row of a lock: `remindedAt` is set when the lock itself falls within the reminder's day (its
+ * notice already names the amount).
+ */
+export type NewPayment = Pick<
+  Insertable<RidePaymentTable>,
+  'rideId' | 'passengerId' | 'userId' | 'seats' | 'amountDueCents' | 'status' | 'confirmedAt' | 'remindedAt'
+>;
 
 /** Inserts rows; a row already there for the same entry is left as it is (a second lock adds nothing). */
 export async function insertPayments(trx: Db, rows: readonly NewPayment[]): Promise<void> {

@@ -4,7 +4,8 @@
  * (with Try again) and empty states; a deletion is announced through a polite live region.
  */
 import { Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { describeAlertWindow, directionLabel, isAlertLive, parseClockTime, type Direction } from '@rideshare/domain';
+import type { RouterOutputs } from '@rideshare/api';
+import { describeAlertWindow, directionLabel, isAlertLive, parseClockTime } from '@rideshare/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -12,15 +13,8 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { showApiError } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 
-interface AlertRow {
-  id: number;
-  direction: Direction;
-  fromDate: string;
-  toDate: string;
-  weekdays: number[] | null;
-  earliestTime: string | null;
-  latestTime: string | null;
-}
+/** One of the member's alerts, as `alert.list` answers it. */
+type AlertRow = RouterOutputs['alert']['list'][number];
 
 function windowText(alert: AlertRow): string {
   return describeAlertWindow({
