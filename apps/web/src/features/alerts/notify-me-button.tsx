@@ -7,7 +7,12 @@ import { Button, Group } from '@mantine/core';
 import type { Direction, DirectionFilter } from '@rideshare/domain';
 import { lazy, Suspense, useState } from 'react';
 
-const AlertDialog = lazy(async () => ({ default: (await import('./alert-dialog')).AlertDialog }));
+import { withPageStyles } from '../../lib/page-styles';
+
+// With the Modal's, Radio's and Checkbox's styles, which /home's first load leaves out.
+const AlertDialog = lazy(async () => ({
+  default: (await withPageStyles(() => import('./alert-dialog'))).AlertDialog,
+}));
 
 export function NotifyMeButton({ direction }: { direction: DirectionFilter }) {
   const [open, setOpen] = useState(false);
