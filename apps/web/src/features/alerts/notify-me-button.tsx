@@ -9,7 +9,7 @@ import { lazy, Suspense, useState } from 'react';
 
 import { withPageStyles } from '../../lib/page-styles';
 
-// The dialog's components (Modal, Chip) are styled by the pages' sheet, which comes with it.
+// With the Modal's, Radio's and Checkbox's styles, which /home's first load leaves out.
 const AlertDialog = lazy(async () => ({
   default: (await withPageStyles(() => import('./alert-dialog'))).AlertDialog,
 }));

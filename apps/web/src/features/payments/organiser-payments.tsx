@@ -2,7 +2,7 @@
  * The organiser's payment table (docs/payments.md#status): every party's amount and status, with
  * Confirm / Undo per rider, "Recalculate" after the party changed, and the CSV download.
  */
-import { Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { formatSgd, PAYMENT_METHOD_LABELS } from '@rideshare/domain';
 
 import { paidText, STATUS_LABELS, usePaymentActions, type RidePayments } from './use-payments';
@@ -16,16 +16,14 @@ export function OrganiserPayments({ table, organiserId }: { table: RidePayments;
       <Text fw={600} role="status" aria-live="polite" data-testid="paid-summary">
         {paidText(paid, table.payments.length)} · total {formatSgd(table.total, 2)}
       </Text>
-      <Table.ScrollContainer minWidth={320}>
-        <Table verticalSpacing="xs" aria-label="Payments">
+      {/* Three columns, the action under the status, so the table fits a 375 px phone. */}
+      <Table.ScrollContainer minWidth={260}>
+        <Table verticalSpacing="xs" horizontalSpacing="xs" aria-label="Payments">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Name</Table.Th>
               <Table.Th>Amount</Table.Th>
               <Table.Th>Status</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Action</VisuallyHidden>
-              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -41,33 +39,33 @@ export function OrganiserPayments({ table, organiserId }: { table: RidePayments;
                       {row.method ? ` · ${PAYMENT_METHOD_LABELS[row.method]}` : ''}
                     </Text>
                   </Table.Td>
-                  <Table.Td>{formatSgd(row.amountDue, 2)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatSgd(row.amountDue, 2)}</Table.Td>
                   <Table.Td>
-                    <Badge color={status.color} variant="light">
-                      {own ? 'Yours' : status.label}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {own ? null : row.status === 'confirmed' ? (
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        disabled={pending}
-                        aria-label={`Undo confirmation: ${row.name}`}
-                        onClick={() => unconfirm.mutate({ rideId: table.rideId, passengerId: row.passengerId })}
-                      >
-                        Undo
-                      </Button>
-                    ) : (
-                      <Button
-                        size="compact-xs"
-                        disabled={pending}
-                        aria-label={`Confirm payment: ${row.name}`}
-                        onClick={() => confirm.mutate({ rideId: table.rideId, passengerId: row.passengerId })}
-                      >
-                        Confirm
-                      </Button>
-                    )}
+                    <Stack gap={4} align="flex-start">
+                      <Badge color={status.color} variant="light" style={{ minWidth: 'max-content' }}>
+                        {own ? 'Yours' : status.label}
+                      </Badge>
+                      {own ? null : row.status === 'confirmed' ? (
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          disabled={pending}
+                          aria-label={`Undo confirmation: ${row.name}`}
+                          onClick={() => unconfirm.mutate({ rideId: table.rideId, passengerId: row.passengerId })}
+                        >
+                          Undo
+                        </Button>
+                      ) : (
+                        <Button
+                          size="compact-xs"
+                          disabled={pending}
+                          aria-label={`Confirm payment: ${row.name}`}
+                          onClick={() => confirm.mutate({ rideId: table.rideId, passengerId: row.passengerId })}
+                        >
+                          Confirm
+                        </Button>
+                      )}
+                    </Stack>
                   </Table.Td>
                 </Table.Tr>
               );

@@ -15,6 +15,7 @@ import {
   MIN_STOP_PRICE,
   RECOMMENDED_DRIVER_PRICES,
 } from '@rideshare/domain';
+import type { ReactNode } from 'react';
 
 import type { RideFormState } from './ride-form-texts';
 
@@ -23,7 +24,8 @@ export const RECOMMENDED_PRICES_HINT = `Recommended drivers (see the Travel Guid
   (driver) => `${formatSgd(driver.trip)} a trip + ${formatSgd(driver.perStop)} a stop`,
 ).join(', or ')}.`;
 
-export function RideCostFields({ form }: { form: UseFormReturnType<RideFormState> }) {
+/** `children`: more fields for the card's end (the ride form's minimum passengers). */
+export function RideCostFields({ form, children }: { form: UseFormReturnType<RideFormState>; children?: ReactNode }) {
   return (
     <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="ride-cost-title">
       <Stack gap="md">
@@ -57,6 +59,7 @@ export function RideCostFields({ form }: { form: UseFormReturnType<RideFormState
         <Text size="xs" c="dimmed" data-testid="recommended-prices">
           {RECOMMENDED_PRICES_HINT} The total is split between everyone on board.
         </Text>
+        {children}
       </Stack>
     </Card>
   );

@@ -263,8 +263,9 @@ export function RideForm({
             </Stack>
           </Card>
 
-          <RideCostFields form={form} />
-          <MinPassengersField form={form} />
+          <RideCostFields form={form}>
+            <MinPassengersField form={form} />
+          </RideCostFields>
 
           <Group justify="space-between" gap="sm" wrap="wrap-reverse">
             <Group gap="sm">
