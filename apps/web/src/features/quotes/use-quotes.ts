@@ -50,21 +50,20 @@ export function useVendorQuotes() {
 export function useAcceptQuote() {
   const refreshQuotes = useRefreshQuotes();
   const refreshRide = useRefreshRide();
+  // The answer is told here, not in mutate()'s callbacks: the refresh after an accept can unmount
+  // the quotes list that called mutate(), and a call's own callbacks never run once it is gone.
   const accept = trpc.quote.accept.useMutation({
+    onSuccess: () => {
+      notifySuccess('Quote accepted', 'The ride is assigned to this vendor at its price.');
+    },
+    onError: (err) => {
+      showApiError(err, 'Could not accept the quote');
+    },
     onSettled: () => Promise.all([refreshQuotes(), refreshRide()]),
   });
   return {
     accept: (input: { rideId: number; quoteId: number }, onDone?: () => void) => {
-      accept.mutate(input, {
-        onSuccess: () => {
-          notifySuccess('Quote accepted', 'The ride is assigned to this vendor at its price.');
-          onDone?.();
-        },
-        onError: (err) => {
-          showApiError(err, 'Could not accept the quote');
-          onDone?.();
-        },
-      });
+      accept.mutate(input, { onSettled: () => onDone?.() });
     },
     pendingQuoteId: accept.isPending ? (accept.variables?.quoteId ?? null) : null,
   };
