@@ -1,4 +1,8 @@
-import { DEFAULT_PRICE_LOCK_HOURS, DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE } from '@rideshare/domain';
+import {
+  DEFAULT_PRICE_LOCK_HOURS,
+  DEFAULT_RIDER_CONTACTS_HOURS_BEFORE,
+  DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE,
+} from '@rideshare/domain';
 import { z } from 'zod';
 
 /**
@@ -8,6 +12,12 @@ import { z } from 'zod';
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** A whole number of hours from `min` to 720 (30 days), with its default. */
+function wholeHours(name: string, min: number, fallback: number) {
+  const error = `${name} must be a whole number of hours from ${String(min)} to 720`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(720, { error }).default(fallback);
+}
 
 const DEV_SESSION_SECRET = 'development-only-session-secret-change-me-0123456789';
 
@@ -94,12 +104,9 @@ export const envSchema = z
       .enum(['on', 'off'], { error: 'VENDOR_PICKUP_COUNTRY_RULE must be on or off' })
       .default('on'),
     // How long before departure the assigned vendor sees the passengers' numbers (docs/vendors.md#contacts).
-    VENDOR_CONTACTS_HOURS_BEFORE: z.coerce
-      .number({ error: 'VENDOR_CONTACTS_HOURS_BEFORE must be a whole number of hours from 0 to 720' })
-      .int({ error: 'VENDOR_CONTACTS_HOURS_BEFORE must be a whole number of hours from 0 to 720' })
-      .min(0, { error: 'VENDOR_CONTACTS_HOURS_BEFORE must be a whole number of hours from 0 to 720' })
-      .max(720, { error: 'VENDOR_CONTACTS_HOURS_BEFORE must be a whole number of hours from 0 to 720' })
-      .default(DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE),
+    VENDOR_CONTACTS_HOURS_BEFORE: wholeHours('VENDOR_CONTACTS_HOURS_BEFORE', 0, DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE),
+    // How long before departure co-riders see each other's numbers (docs/vendors.md#contacts).
+    RIDER_CONTACTS_HOURS_BEFORE: wholeHours('RIDER_CONTACTS_HOURS_BEFORE', 0, DEFAULT_RIDER_CONTACTS_HOURS_BEFORE),
     // Phone notifications (docs/architecture.md#push-outbox): a VAPID key pair (base64url, both or
     // neither; unset, one is made at first start and kept in the database) and who runs the server.
     VAPID_PUBLIC_KEY: z
@@ -117,12 +124,7 @@ export const envSchema = z
     // Tests only: push endpoints on loopback over plain http are accepted (a local push service).
     PUSH_ALLOW_LOOPBACK: booleanish.default(false),
     // How long before departure a ride's price locks (docs/payments.md#price-lock).
-    PRICE_LOCK_HOURS: z.coerce
-      .number({ error: 'PRICE_LOCK_HOURS must be a whole number of hours from 1 to 720' })
-      .int({ error: 'PRICE_LOCK_HOURS must be a whole number of hours from 1 to 720' })
-      .min(1, { error: 'PRICE_LOCK_HOURS must be a whole number of hours from 1 to 720' })
-      .max(720, { error: 'PRICE_LOCK_HOURS must be a whole number of hours from 1 to 720' })
-      .default(DEFAULT_PRICE_LOCK_HOURS),
+PRICE_LOCK_HOURS: wholeHours('PRICE_LOCK_HOURS', 1, DEFAULT_PRICE_LOCK_HOURS),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';

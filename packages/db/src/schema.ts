@@ -144,6 +144,14 @@ export interface ActionLimitTable {
   count: number;
 }
 
+/** A passenger leaving a ride of their own accord (docs/product.md#leaving). */
+export interface RideLeaveTable {
+  id: Generated<number>;
+  rideId: number;
+  userId: number;
+  leftAt: Timestamp;
+}
+
 export interface PasswordResetCodeTable {
   id: Generated<number>;
   userId: number;
@@ -283,6 +291,7 @@ export interface Database {
   sessions: SessionTable;
   loginThrottle: LoginThrottleTable;
   actionLimits: ActionLimitTable;
+  rideLeaves: RideLeaveTable;
   passwordResetCodes: PasswordResetCodeTable;
   appState: AppStateTable;
   notifications: NotificationTable;

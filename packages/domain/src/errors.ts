@@ -59,6 +59,8 @@ export const DOMAIN_ERROR_CODES = [
   'ALERT_LIMIT_REACHED',
   'PRICE_NOT_LOCKED',
   'PAYMENT_CONFIRMED',
+  'REJOIN_TOO_SOON',
+  'SERIES_LIMIT_REACHED',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

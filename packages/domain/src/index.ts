@@ -25,6 +25,7 @@ export * from './quotes';
 export * from './border-rules';
 export * from './border-reminders';
 export * from './contacts';
+export * from './leaving';
 export * from './coordinates';
 export * from './manifest';
 export * from './series';

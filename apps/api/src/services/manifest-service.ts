@@ -26,6 +26,8 @@ export interface ManifestReader extends VendorStanding {
   now: Date;
   /** VENDOR_CONTACTS_HOURS_BEFORE. */
   contactsHoursBefore: number;
+  /** RIDER_CONTACTS_HOURS_BEFORE. */
+  riderContactsHoursBefore: number;
 }
 
 function vehicleOf(ride: ManifestRideRow): RideManifest['vehicle'] {
@@ -61,6 +63,7 @@ export async function readManifest(db: Db, rideId: number, reader: ManifestReade
     vendorStatus: reader.vendorStatus,
     now: reader.now,
     contactsHoursBefore: reader.contactsHoursBefore,
+    riderContactsHoursBefore: reader.riderContactsHoursBefore,
   });
   const stops: ManifestStop[] = entries.map((entry, index) => ({
     stop: index + 1,
