@@ -4,7 +4,8 @@
  * name), their location, 'Stop #n' once the organiser has ordered the drop-offs, the group size and
  * contact buttons; the organiser also sees 'Passenger n' numbering. On rides still ahead, the
  * organiser can remove anyone else ('Remove Passenger') and a passenger can take their own entry
- * off ('Leave Ride'), both after a confirmation. The stops picked on the map show on a map in the
+ * off ('Leave Ride'), both after a confirmation. A passenger reads when the co-riders' numbers will
+ * show and that the ride chat is where to talk until then. The stops picked on the map show on a map in the
  * list's order (none picked: the list alone). Then the Communication card and, for the
  * organiser of a Forest City to Singapore ride, the drop-off sequence editor.
  */
@@ -20,6 +21,8 @@ import { useRefreshRide } from '../../lib/use-refresh-ride';
 import { ContactButtons } from '../contacts/contact-buttons';
 import { StopsMap } from '../map';
 import { SequencePanel } from '../sequence/sequence-panel';
+import { useMapServiceConfig } from '../map/map-config';
+import { CoRiderNumbersNote } from './co-rider-numbers-note';
 import { CommunicationCard } from './communication-card';
 import type { PassengerEntry, RideDetail } from './types';
 
@@ -134,6 +137,7 @@ export function PassengersTab({ ride, viewerId, passengers, isLoading, error, on
   const refreshRide = useRefreshRide();
   const past = isPast(ride);
   const isCreator = viewerId === ride.creatorId;
+  const { config } = useMapServiceConfig();
 
   const confirmRemoval = async () => {
     if (!removal) return;
@@ -180,6 +184,9 @@ export function PassengersTab({ ride, viewerId, passengers, isLoading, error, on
             {ride.currentPassengers}/{ride.maxPassengers} seats taken
           </Text>
         </Group>
+        {entries.some((entry) => entry.userId === viewerId) ? (
+          <CoRiderNumbersNote ride={ride} viewerId={viewerId} hoursBefore={config.riderContactsHoursBefore} />
+        ) : null}
         {entries.length === 0 ? (
           <Card withBorder radius="md" padding="lg">
             <Stack gap={4} align="center">
