@@ -62,7 +62,11 @@ function api(overrides: ApiHandlers = {}): ApiHandlers {
     'auth.me': () => joiner,
     'ride.byId': () => rideDetail(),
     'passenger.list': () => [],
-    'config.get': () => ({ mapStyleUrl: '', placeSearchUrl: 'https://search.example.test/search' }),
+    'config.get': () => ({
+      mapStyleUrl: '',
+      placeSearchUrl: 'https://search.example.test/search',
+      riderContactsHoursBefore: 48,
+    }),
     ...overrides,
   };
 }

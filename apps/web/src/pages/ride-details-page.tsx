@@ -26,7 +26,7 @@ import { BorderChecklistCard } from '../features/border/border-checklist-card';
 import { PaymentCard } from '../features/payments/payment-card';
 import { CancelledRideBanner, CancelRideButton } from '../features/ride-details/cancel-ride';
 import { DriverCard } from '../features/ride-details/driver-card';
-import { OfflineNotice, useKeptRide } from '../features/offline';
+import { OfflineNotice, useKeptCopyTime, useKeptRide } from '../features/offline';
 import { JoinRideCard } from '../features/ride-details/join-ride-card';
 import { PassengersTab } from '../features/ride-details/passengers-tab';
 import { QuotesCard } from '../features/quotes/quotes-card';
@@ -144,7 +144,11 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
   // The driver's manifest: the organiser's and the assigned vendor's (docs/vendors.md#manifest).
   const canSeeManifest = user !== null && (isCreator || user.id === ride.vendorId) && !cancelled;
   const onRide = isCreator || (user && passengers ? passengers.some((entry) => entry.userId === user.id) : null);
-  useKeptRide(ride.id, user ? onRide : false);
+  // Offline nobody is known to be signed in: the kept copy stays until a member is known not to be on the ride.
+  useKeptRide(ride.id, user ? onRide : null);
+  // A kept copy is only ever the signed-in member's own (docs/product.md#offline-rides), though
+  // offline the page cannot ask who that is.
+  const offlineCopy = useKeptCopyTime() !== null;
 
   const onTabChange = (value: string | null) => {
     const next = readTab(value);
@@ -223,7 +227,7 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
               <Tabs.Tab value="passengers">{user ? 'Passengers' : 'Passengers (Login required)'}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="details">
-              <RideDetailsTab ride={ride} signedIn={user !== null} />
+              <RideDetailsTab ride={ride} signedIn={user !== null || offlineCopy} />
             </Tabs.Panel>
             <Tabs.Panel value="passengers">
               {user ? (
