@@ -5,6 +5,8 @@ import {
 } from '@rideshare/domain';
 import { z } from 'zod';
 
+import { DEFAULT_PUSH_ALLOWED_HOST_SUFFIXES } from './push/endpoint-policy';
+
 /**
  * The only place that reads process.env. Every setting is validated at start-up; a bad value stops
  * the process with a message naming the variable, instead of failing later on a request.
@@ -18,6 +20,9 @@ function wholeHours(name: string, min: number, fallback: number) {
   const error = `${name} must be a whole number of hours from ${String(min)} to 720`;
   return z.coerce.number({ error }).int({ error }).min(min, { error }).max(720, { error }).default(fallback);
 }
+
+/** A DNS host name of two labels or more (no address literal, no port). */
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
 
 const DEV_SESSION_SECRET = 'development-only-session-secret-change-me-0123456789';
 
@@ -123,8 +128,16 @@ export const envSchema = z
       .optional(),
     // Tests only: push endpoints on loopback over plain http are accepted (a local push service).
     PUSH_ALLOW_LOOPBACK: booleanish.default(false),
+    // The push services a browser's endpoint may name (docs/architecture.md#push-endpoints).
+    PUSH_ALLOWED_HOST_SUFFIXES: z
+      .string()
+      .default(DEFAULT_PUSH_ALLOWED_HOST_SUFFIXES.join(','))
+      .transform((value) => splitList(value).map((host) => host.toLowerCase().replace(/^\./, '')))
+      .refine((hosts) => hosts.length > 0 && hosts.every((host) => HOST_NAME.test(host)), {
+        error: 'PUSH_ALLOWED_HOST_SUFFIXES must be a comma-separated list of host names (e.g. fcm.googleapis.com)',
+      }),
     // How long before departure a ride's price locks (docs/payments.md#price-lock).
-PRICE_LOCK_HOURS: wholeHours('PRICE_LOCK_HOURS', 1, DEFAULT_PRICE_LOCK_HOURS),
+    PRICE_LOCK_HOURS: wholeHours('PRICE_LOCK_HOURS', 1, DEFAULT_PRICE_LOCK_HOURS),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';
