@@ -25,6 +25,7 @@ import { useMapServiceConfig } from '../map/map-config';
 import { CoRiderNumbersNote } from './co-rider-numbers-note';
 import { CommunicationCard } from './communication-card';
 import type { PassengerEntry, RideDetail } from './types';
+import { useClock } from '../../lib/clock';
 
 export interface PassengersTabProps {
   ride: RideDetail;
@@ -135,7 +136,7 @@ export function PassengersTab({ ride, viewerId, passengers, isLoading, error, on
   const [removal, setRemoval] = useState<Removal | null>(null);
   const remove = trpc.passenger.remove.useMutation();
   const refreshRide = useRefreshRide();
-  const past = isPast(ride);
+  const past = isPast(ride, useClock()());
   const isCreator = viewerId === ride.creatorId;
   const { config } = useMapServiceConfig();
 
