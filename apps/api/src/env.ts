@@ -1,6 +1,7 @@
 import {
   DEFAULT_PRICE_LOCK_HOURS,
   DEFAULT_RIDER_CONTACTS_HOURS_BEFORE,
+  DEFAULT_RIDES_PER_DAY,
   DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE,
 } from '@rideshare/domain';
 import { z } from 'zod';
@@ -87,6 +88,10 @@ export const envSchema = z
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_RIDE_CREATE_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    // Rides a member may create in 24 hours, every ride of a weekly series counted (docs/series.md#rate-limit).
+    RATE_LIMIT_RIDES_PER_DAY: z.coerce.number().int().min(1).default(DEFAULT_RIDES_PER_DAY),
+    // Creating or deleting a ride alert (docs/alerts.md).
+    RATE_LIMIT_ALERT_PER_HOUR: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_JOIN_PER_HOUR: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_ASSIGN_PER_HOUR: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_QUOTE_PER_HOUR: z.coerce.number().int().min(1).default(60),

@@ -26,6 +26,7 @@ export * from './border-rules';
 export * from './border-reminders';
 export * from './contacts';
 export * from './leaving';
+export * from './ride-limits';
 export * from './coordinates';
 export * from './manifest';
 export * from './series';

@@ -53,6 +53,7 @@ export function bucketLimits(env: Env): Record<RateLimitBucket, number> {
     sequence: env.RATE_LIMIT_SEQUENCE_PER_HOUR,
     cancel: env.RATE_LIMIT_CANCEL_PER_HOUR,
     markRead: env.RATE_LIMIT_MARK_READ_PER_HOUR,
+    alert: env.RATE_LIMIT_ALERT_PER_HOUR,
   };
 }
 

@@ -73,7 +73,12 @@ export const rideRouter = router({
 
   /** Creates a ride with the organiser as its first entry (ride-service `createRide`); answers the ride. */
   create: createProcedure.input(ridePayloadInput).mutation(async ({ ctx, input }) => {
-    const id = await createRide(ctx.db, { creator: ctx.user, input, now: ctx.now() });
+    const id = await createRide(ctx.db, {
+      creator: ctx.user,
+      input,
+      now: ctx.now(),
+      ridesPerDay: ctx.env.RATE_LIMIT_RIDES_PER_DAY,
+    });
     return loadRideDetail(ctx, id);
   }),
 
