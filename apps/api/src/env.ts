@@ -117,8 +117,8 @@ export const envSchema = z
     VENDOR_CONTACTS_HOURS_BEFORE: wholeHours('VENDOR_CONTACTS_HOURS_BEFORE', 0, DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE),
     // How long before departure co-riders see each other's numbers (docs/vendors.md#contacts).
     RIDER_CONTACTS_HOURS_BEFORE: wholeHours('RIDER_CONTACTS_HOURS_BEFORE', 0, DEFAULT_RIDER_CONTACTS_HOURS_BEFORE),
-    // Phone notifications (docs/architecture.md#push-outbox): a VAPID key pair (base64url, both or
-    // neither; unset, one is made at first start and kept in the database) and who runs the server.
+    // Phone notifications (docs/architecture.md#vapid-keys): a VAPID key pair (base64url, both or
+    // neither; unset, one is made at first start and kept beside the data folder) and who runs the server.
     VAPID_PUBLIC_KEY: z
       .string()
       .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)')
