@@ -59,6 +59,8 @@ export const DOMAIN_ERROR_CODES = [
   'ALERT_LIMIT_REACHED',
   'PRICE_NOT_LOCKED',
   'PAYMENT_CONFIRMED',
+  'NOTHING_TO_REFUND',
+  'NOTHING_TO_WAIVE',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
