@@ -52,11 +52,7 @@ export async function findCalendarRide(
 export async function listCalendarRidesOf(db: Db, userId: number, since: Date): Promise<CalendarRideRow[]> {
   return selectCalendarRides(db, userId)
     .where((eb) =>
-      eb.or([
-        eb('rides.creatorId', '=', userId),
-        eb('rides.vendorId', '=', userId),
-        isPassengerOnRide(userId),
-      ]),
+      eb.or([eb('rides.creatorId', '=', userId), eb('rides.vendorId', '=', userId), isPassengerOnRide(userId)]),
     )
     .where('rides.date', '>=', since)
     .orderBy('rides.date')
