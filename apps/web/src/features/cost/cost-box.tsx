@@ -13,38 +13,10 @@
  *   share: the per-person figure × their group size, now and if full.
  */
 import { Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import {
-  costBreakdown,
-  formatSgd,
-  joinCost,
-  priceStory,
-  type JoinCostRide,
-  type PriceStory,
-  type RideCostFigures,
-  type RideStatus,
-} from '@rideshare/domain';
+import { costBreakdown, formatSgd, joinCost, type JoinCostRide, type RideCostFigures } from '@rideshare/domain';
 import type { ReactNode } from 'react';
 
-/** Where the ride is in its price story; left out: open and not locked. */
-export interface PricedRide {
-  status?: RideStatus;
-  priceLockedAt?: string | null;
-}
-
-/** The ride's price story for the viewer (`myShare`: their own locked share, or null). */
-export function storyOf(ride: RideCostFigures & PricedRide, myShare: number | null = null): PriceStory {
-  return priceStory({ ...ride, status: ride.status ?? 'open', priceLockedAt: ride.priceLockedAt ?? null }, myShare);
-}
-
-/** The story in one line ("about SGD 26.67 each now, SGD 20.00 if full", "Your share SGD 40.00"). */
-export function PriceStoryLine({ story, size = 'sm' }: { story: PriceStory; size?: 'xs' | 'sm' | 'md' }) {
-  if (story.text === null) return null;
-  return (
-    <Text size={size} fw={story.kind === 'estimate' ? 400 : 700} data-testid="price-story">
-      {story.kind === 'estimate' ? `Price: ${story.text}` : story.text}
-    </Text>
-  );
-}
+import { PriceStoryLine, storyOf, type PricedRide } from './price-story-line';
 
 export interface CostBoxProps {
   ride: RideCostFigures & PricedRide;

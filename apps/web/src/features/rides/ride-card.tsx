@@ -36,7 +36,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
-import { PriceStoryLine, storyOf } from '../cost/cost-box';
+import { PriceStoryLine, storyOf } from '../cost/price-story-line';
 import { useOwnShare } from '../payments/use-own-share';
 import { SeriesBadge } from '../series/series-badge';
 import classes from './ride-card.module.css';
