@@ -71,7 +71,9 @@ test.describe('joining from the join screen', () => {
     await expect(summary.getByText('Singapore to Forest City')).toBeVisible();
     await expect(summary.getByText('Olivia Organiser')).toBeVisible();
     await expect(summary.getByText('1/4 (3 spots left)')).toBeVisible();
-    const cost = page.getByRole('region', { name: 'Cost breakdown' });
+    // One cost box, the form's.
+    await expect(page.getByRole('region', { name: 'Cost breakdown' })).toHaveCount(0);
+    const cost = page.getByRole('region', { name: 'Cost', exact: true });
     for (const line of ['Base Cost', 'Total Cost', 'Your Cost (estimated)', 'SGD 20.00']) {
       await expect(cost.getByText(line, { exact: true })).toBeVisible();
     }

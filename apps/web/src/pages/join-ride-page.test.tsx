@@ -116,7 +116,7 @@ describe('JoinRidePage', () => {
       expect(Array.from(share.querySelectorAll('[data-cost-figure]')).map((node) => node.textContent)).toEqual([
         'Per Person (now)SGD 21.25with you, 4 people',
         'Per Person (if full)SGD 17.00split by 5 seats',
-        'Your share nowSGD 42.50for 2 people',
+        'Your Cost (estimated)SGD 42.50for 2 people',
         'Your share if fullSGD 34.00for 2 people',
       ]),
     );

@@ -80,7 +80,7 @@ describe('JoinShareBox', () => {
     expect(figures()).toEqual([
       'Per Person (now)SGD 30.00with you, 3 people',
       'Per Person (if full)SGD 22.50split by 4 seats',
-      'Your share nowSGD 60.00for 2 people',
+      'Your Cost (estimated)SGD 60.00for 2 people',
       'Your share if fullSGD 45.00for 2 people',
     ]);
   });
@@ -93,7 +93,7 @@ describe('JoinShareBox', () => {
     expect(figures()).toEqual([
       'Per Person (now)SGD 40.00with you, 2 people',
       'Per Person (if full)SGD 20.00split by 4 seats',
-      'Your share nowSGD 40.00for 1 person',
+      'Your Cost (estimated)SGD 40.00for 1 person',
       'Your share if fullSGD 20.00for 1 person',
     ]);
   });
@@ -101,7 +101,7 @@ describe('JoinShareBox', () => {
   it('counts a cleared group size as one person', async () => {
     renderWithProviders(<JoinShareBox ride={ride} location="" groupSize={Number.NaN} />);
     await screen.findByText('Base Cost');
-    expect(figures()[2]).toBe('Your share nowSGD 40.00for 1 person');
+    expect(figures()[2]).toBe('Your Cost (estimated)SGD 40.00for 1 person');
   });
 });
 
@@ -149,7 +149,7 @@ describe('one price story', () => {
       />,
     );
     expect((await screen.findByTestId('price-story')).textContent).toBe('Price locked');
-    expect(lines()).toContain('Your share once you join, for 1 personabout SGD 20.00');
+    expect(lines()).toContain('Your Cost (estimated), for 1 personSGD 20.00');
     expect(screen.getByTestId('join-locked-note').textContent).toMatch(/nobody’s share goes up|nobody's share goes up/);
   });
 });

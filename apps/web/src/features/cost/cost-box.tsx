@@ -163,18 +163,14 @@ export function JoinShareBox({ ride, location, groupSize }: JoinShareBoxProps) {
             />
             <FigurePair
               figures={[
-                { label: `Your share now`, value: formatSgd(yourShareNow, 2), note: `for ${people(group)}` },
+                { label: 'Your Cost (estimated)', value: formatSgd(yourShareNow, 2), note: `for ${people(group)}` },
                 { label: `Your share if full`, value: formatSgd(yourShareIfFull, 2), note: `for ${people(group)}` },
               ]}
             />
           </>
         ) : (
           <>
-            <CostLine
-              label={`Your share once you join, for ${people(group)}`}
-              value={`about ${formatSgd(yourShareNow, 2)}`}
-              strong
-            />
+            <CostLine label={`Your Cost (estimated), for ${people(group)}`} value={formatSgd(yourShareNow, 2)} strong />
             <Text size="xs" c="dimmed" data-testid="join-locked-note">
               Joining splits the total again over everyone on board at once: you owe your share straight away, and
               nobody&apos;s share goes up.
