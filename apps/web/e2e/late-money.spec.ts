@@ -12,7 +12,9 @@ import {
   inDays,
   joinRideViaApi,
   latestToast,
+  markDocument,
   memberAccount,
+  notReloaded,
   screenshot,
   sidewaysOverflow,
 } from './support/helpers';
@@ -23,17 +25,6 @@ type Row = { passengerId: number; name: string; amountDue: number; refundDue: nu
 
 async function noSidewaysScroll(page: Page): Promise<void> {
   await expect.poll(() => sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-}
-
-/** Marks the document, so a later check can tell the page was never reloaded. */
-async function markDocument(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    (window as unknown as { liveMarker?: string }).liveMarker = 'still here';
-  });
-}
-
-async function notReloaded(page: Page): Promise<boolean> {
-  return page.evaluate(() => (window as unknown as { liveMarker?: string }).liveMarker === 'still here');
 }
 
 /** The table as the page's member may read it (GET /api/rides/:id/payments). */
