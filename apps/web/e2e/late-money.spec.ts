@@ -116,6 +116,10 @@ for (const [viewport, width] of [
       expect(left.status(), await left.text()).toBe(200);
       const calTableRow = table.getByTestId(`payment-row-${String(calRow?.passengerId ?? 0)}`);
       await expect(calTableRow).toContainText('Left');
+      // Cal still sees the share he owes on the ride page.
+      await cal.goto(`/rides/${String(rideId)}`);
+      await expect(cal.getByRole('region', { name: 'Payment' }).getByTestId('my-left')).toBeVisible();
+      await screenshot(cal, `late-money-leaver-${viewport}`);
       expect(cents(await paymentsOf(organiser, rideId))).toBe(8000);
       await noSidewaysScroll(organiser);
       await screenshot(organiser, `late-money-left-${viewport}`);

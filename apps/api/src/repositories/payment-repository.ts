@@ -234,25 +234,26 @@ export async function markPaymentLeft(trx: Db, rideId: number, passengerId: numb
 }
 
 /**
- * The reader's own amounts on rides still to come (or left within the last week), for the cards'
- * "Your share" (docs/payments.md#price-story): one figure per ride, rows kept after leaving aside.
+ * The reader's own rows on rides departing at or after `since`, not cancelled, for the cards' "Your
+ * share" (docs/payments.md#price-story) and a leaver's card: one row per entry, kept rows of
+ * entries that left marked so.
  */
 export async function listOwnShares(
   db: Db,
   userId: number,
   since: Date,
-): Promise<{ rideId: number; amountDueCents: number }[]> {
-  return db
+): Promise<{ rideId: number; amountDueCents: number; left: boolean }[]> {
+  const rows = await db
     .selectFrom('ridePayments as p')
     .innerJoin('rides as r', 'r.id', 'p.rideId')
-    .select(['p.rideId', sql<number>`sum(p.amount_due_cents)::int`.as('amountDueCents')])
+    .select(['p.rideId', 'p.amountDueCents', 'p.leftAt'])
     .where('p.userId', '=', userId)
-    .where('p.leftAt', 'is', null)
     .where('r.status', '!=', 'cancelled')
     .where('r.date', '>=', since)
-    .groupBy('p.rideId')
     .orderBy('p.rideId')
+    .orderBy('p.passengerId')
     .execute();
+  return rows.map((row) => ({ rideId: row.rideId, amountDueCents: row.amountDueCents, left: row.leftAt !== null }));
 }
 
 /**

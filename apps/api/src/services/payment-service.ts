@@ -170,8 +170,15 @@ export function paymentProgress(db: Db, organiserId: number) {
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The reader's own locked shares, in SGD, for the cards' "Your share" (docs/payments.md#price-story). */
-export async function ownShares(db: Db, userId: number, now: Date): Promise<{ rideId: number; amountDue: number }[]> {
+/**
+ * The reader's own locked shares, in SGD, for the cards' "Your share" (docs/payments.md#price-story),
+ * with rows kept after leaving marked `left` (docs/payments.md#leavers).
+ */
+export async function ownShares(
+  db: Db,
+  userId: number,
+  now: Date,
+): Promise<{ rideId: number; amountDue: number; left: boolean }[]> {
   const rows = await listOwnShares(db, userId, new Date(now.getTime() - WEEK_MS));
-  return rows.map((row) => ({ rideId: row.rideId, amountDue: row.amountDueCents / 100 }));
+  return rows.map((row) => ({ rideId: row.rideId, amountDue: row.amountDueCents / 100, left: row.left }));
 }

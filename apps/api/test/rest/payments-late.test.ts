@@ -153,8 +153,10 @@ describe('a leave after the lock', () => {
       ['Ben', 26.66, true],
     ]);
     expect(cents(after.payments)).toBe(8000);
-    // Ben still sees what he owes.
+    // Ben still sees what he owes, and his shares say he left.
     expect((await table(ben.cookie)).payments[0]).toMatchObject({ amountDue: 26.66, left: true });
+    const shares = await call('GET', '/api/users/me/payments/shares', ben.cookie);
+    expect(shares.json()).toEqual([{ rideId, amountDue: 26.66, left: true }]);
 
     // A newcomer splits only what Ben does not owe.
     await joiner('Cal');

@@ -5,12 +5,19 @@
  */
 import { trpc } from '../../lib/trpc';
 
-export function useOwnShare(
-  ride: { id: number; priceLockedAt?: string | null },
-  viewerId: number | null,
-): number | null {
+type LockableRide = { id: number; priceLockedAt?: string | null };
+
+function useShares(ride: LockableRide, viewerId: number | null) {
   const locked = ride.priceLockedAt != null;
   const shares = trpc.payment.shares.useQuery(undefined, { enabled: viewerId !== null && locked, staleTime: 30_000 });
-  if (!locked) return null;
-  return shares.data?.find((share) => share.rideId === ride.id)?.amountDue ?? null;
+  return locked ? (shares.data ?? []).filter((share) => share.rideId === ride.id) : [];
+}
+
+export function useOwnShare(ride: LockableRide, viewerId: number | null): number | null {
+  return useShares(ride, viewerId).find((share) => !share.left)?.amountDue ?? null;
+}
+
+/** Whether the viewer left the ride after the lock and still has a row on it (docs/payments.md#leavers). */
+export function useOwesAfterLeaving(ride: LockableRide, viewerId: number | null): boolean {
+  return useShares(ride, viewerId).some((share) => share.left);
 }

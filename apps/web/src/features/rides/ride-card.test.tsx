@@ -64,7 +64,13 @@ describe('RideCard', () => {
     renderWithProviders(
       <RideCard ride={ride({ priceLockedAt: '2026-11-19T07:30:00.000Z' })} viewerId={7} now={NOW} />,
       {
-        api: { 'payment.shares': () => [{ rideId: 5, amountDue: 40 }] },
+        api: {
+          'payment.shares': () => [
+            // A row kept from an earlier entry the member left is not their share.
+            { rideId: 5, amountDue: 26.66, left: true },
+            { rideId: 5, amountDue: 40, left: false },
+          ],
+        },
       },
     );
     await waitFor(() => expect(price()).toBe('Your share SGD 40.00'));
