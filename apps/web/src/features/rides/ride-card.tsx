@@ -40,6 +40,7 @@ import { PriceStoryLine, storyOf } from '../cost/price-story-line';
 import { useOwnShare } from '../payments/use-own-share';
 import { SeriesBadge } from '../series/series-badge';
 import classes from './ride-card.module.css';
+import { useClock } from '../../lib/clock';
 
 /** What a card needs of a ride; a `ride.list` item or a ride detail both fit. */
 export interface RideCardRide {
@@ -119,8 +120,10 @@ export function RideCard({
   isPassenger = false,
   isVendor = false,
   actions,
-  now = new Date(),
+  now: givenNow,
 }: RideCardProps) {
+  const clock = useClock();
+  const now = givenNow ?? clock();
   const label = directionLabel(ride.direction);
   const [from, to] = ROUTE_CODES[ride.direction];
   const date = formatRideDate(ride.date);
