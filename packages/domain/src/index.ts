@@ -33,4 +33,5 @@ export * from './series';
 export * from './notification-text';
 export * from './alerts';
 export * from './payments';
+export * from './price-story';
 export * from './emvco';

@@ -29,6 +29,7 @@ import {
   storeChangedSequences,
 } from './ride-writes';
 import { notifyAboutRide, notifyOrganiserOfPassenger } from './ride-notifications';
+import { keepLeaversRow } from './payment-split';
 import { partyChanged } from './travel-service';
 import { checkRule, unlessRefused } from './refusals';
 import { leaveLineAfterJoin, offerFreedSeats, waitlistForJoin } from './waitlist-service';
@@ -62,13 +63,19 @@ export async function joinRide(
         assertRejoinAllowed(leftAt, now);
       });
       if (!check.ok) return check.refusal;
-      const id = await addRideEntry(trx, ride, entries, {
-        userId,
-        dropoffLocation: input.dropoffLocation,
-        passengerCount: input.passengerCount,
-        latitude: input.latitude,
-        longitude: input.longitude,
-      });
+      const id = await addRideEntry(
+        trx,
+        ride,
+        entries,
+        {
+          userId,
+          dropoffLocation: input.dropoffLocation,
+          passengerCount: input.passengerCount,
+          latitude: input.latitude,
+          longitude: input.longitude,
+        },
+        now,
+      );
       await leaveLineAfterJoin(trx, ride, line.ownEntryId, now);
       await notifyOrganiserOfPassenger(trx, ride, {
         userId,
@@ -107,6 +114,7 @@ export async function removePassenger(
       await insertLeave(trx, { rideId: ride.id, userId: actorId, leftAt: now });
     }
     await deletePassenger(trx, entry.id);
+    await keepLeaversRow(trx, ride, entry.id, now);
     const remaining = entries.filter((other) => other.id !== entry.id);
     await storeChangedSequences(trx, ride.id, remaining, compactSequence(remaining));
     await saveDerivedFields(trx, ride);

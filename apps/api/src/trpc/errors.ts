@@ -70,6 +70,8 @@ const domainErrorStatus = {
   SERIES_LIMIT_REACHED: 'CONFLICT',
   PRICE_NOT_LOCKED: 'CONFLICT',
   PAYMENT_CONFIRMED: 'CONFLICT',
+  NOTHING_TO_REFUND: 'CONFLICT',
+  NOTHING_TO_WAIVE: 'CONFLICT',
 } as const satisfies Record<DomainErrorCode, TRPC_ERROR_CODE_KEY>;
 
 /**
