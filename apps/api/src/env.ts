@@ -123,6 +123,20 @@ export const envSchema = z
       .min(1, { error: 'PRICE_LOCK_HOURS must be a whole number of hours from 1 to 720' })
       .max(720, { error: 'PRICE_LOCK_HOURS must be a whole number of hours from 1 to 720' })
       .default(DEFAULT_PRICE_LOCK_HOURS),
+    // The ride chat (docs/messages.md): messages one member may post in a minute, and how many days
+    // after the ride's date its messages are deleted by the sweep.
+    MESSAGES_PER_MINUTE: z.coerce
+      .number({ error: 'MESSAGES_PER_MINUTE must be a whole number from 1 to 1000' })
+      .int({ error: 'MESSAGES_PER_MINUTE must be a whole number from 1 to 1000' })
+      .min(1, { error: 'MESSAGES_PER_MINUTE must be a whole number from 1 to 1000' })
+      .max(1000, { error: 'MESSAGES_PER_MINUTE must be a whole number from 1 to 1000' })
+      .default(20),
+    MESSAGE_RETENTION_DAYS: z.coerce
+      .number({ error: 'MESSAGE_RETENTION_DAYS must be a whole number of days from 1 to 3650' })
+      .int({ error: 'MESSAGE_RETENTION_DAYS must be a whole number of days from 1 to 3650' })
+      .min(1, { error: 'MESSAGE_RETENTION_DAYS must be a whole number of days from 1 to 3650' })
+      .max(3650, { error: 'MESSAGE_RETENTION_DAYS must be a whole number of days from 1 to 3650' })
+      .default(30),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';

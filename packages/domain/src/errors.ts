@@ -59,6 +59,7 @@ export const DOMAIN_ERROR_CODES = [
   'ALERT_LIMIT_REACHED',
   'PRICE_NOT_LOCKED',
   'PAYMENT_CONFIRMED',
+  'CHAT_CLOSED',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

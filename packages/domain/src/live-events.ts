@@ -21,6 +21,7 @@ export const RIDE_EVENT_TYPES = [
   'waitlist.changed',
   'quotes.changed',
   'checklist.changed',
+  'messages.changed',
 ] as const;
 
 /** Events only their one user receives (their inbox changed). */

@@ -57,6 +57,11 @@ export const NOTIFICATION_KINDS = [
   'sign_in_guessing',
   /** A new ride (or one edited into a match) fits one of your ride alerts (docs/alerts.md#matching). */
   'ride_alert_match',
+  /**
+   * New messages on the chat of a ride you are on (docs/messages.md#notices); detail: how many are
+   * unread ('3'). At most one unread per ride: a newer one replaces it.
+   */
+  'ride_message',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -68,6 +68,7 @@ const domainErrorStatus = {
   ALERT_LIMIT_REACHED: 'CONFLICT',
   PRICE_NOT_LOCKED: 'CONFLICT',
   PAYMENT_CONFIRMED: 'CONFLICT',
+  CHAT_CLOSED: 'CONFLICT',
 } as const satisfies Record<DomainErrorCode, TRPC_ERROR_CODE_KEY>;
 
 /**
