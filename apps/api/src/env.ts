@@ -1,4 +1,9 @@
-import { DEFAULT_PRICE_LOCK_HOURS, DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE } from '@rideshare/domain';
+import {
+  DEFAULT_MESSAGE_RETENTION_DAYS,
+  DEFAULT_MESSAGES_PER_MINUTE,
+  DEFAULT_PRICE_LOCK_HOURS,
+  DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE,
+} from '@rideshare/domain';
 import { z } from 'zod';
 
 /**
@@ -130,13 +135,13 @@ export const envSchema = z
       .int({ error: 'MESSAGES_PER_MINUTE must be a whole number from 1 to 1000' })
       .min(1, { error: 'MESSAGES_PER_MINUTE must be a whole number from 1 to 1000' })
       .max(1000, { error: 'MESSAGES_PER_MINUTE must be a whole number from 1 to 1000' })
-      .default(20),
+      .default(DEFAULT_MESSAGES_PER_MINUTE),
     MESSAGE_RETENTION_DAYS: z.coerce
       .number({ error: 'MESSAGE_RETENTION_DAYS must be a whole number of days from 1 to 3650' })
       .int({ error: 'MESSAGE_RETENTION_DAYS must be a whole number of days from 1 to 3650' })
       .min(1, { error: 'MESSAGE_RETENTION_DAYS must be a whole number of days from 1 to 3650' })
       .max(3650, { error: 'MESSAGE_RETENTION_DAYS must be a whole number of days from 1 to 3650' })
-      .default(30),
+      .default(DEFAULT_MESSAGE_RETENTION_DAYS),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';

@@ -91,7 +91,10 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   // lets one instance sweep at a time (docs/architecture.md#live-events). The same sweep sends the
   // border reminders that are due (docs/border.md#reminders).
   const sweep = setInterval(() => {
-    sweepLapsedOffers(handle.db, new Date(), app.log, { priceLockHours: env.PRICE_LOCK_HOURS }).catch(
+    sweepLapsedOffers(handle.db, new Date(), app.log, {
+      priceLockHours: env.PRICE_LOCK_HOURS,
+      messageRetentionDays: env.MESSAGE_RETENTION_DAYS,
+    }).catch(
       (error: unknown) => {
         app.log.error({ err: error }, 'waitlist sweep failed');
       },

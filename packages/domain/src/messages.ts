@@ -18,6 +18,10 @@ export const DEFAULT_MESSAGE_PAGE = 50;
 export const CHAT_CLOSES_AFTER_DAYS = 7;
 /** A member's phone is told of new messages on one ride at most once in this many minutes. */
 export const MESSAGE_PUSH_EVERY_MINUTES = 10;
+/** Days after a ride's date its messages are deleted, unless MESSAGE_RETENTION_DAYS says otherwise. */
+export const DEFAULT_MESSAGE_RETENTION_DAYS = 30;
+/** Messages one member may post per minute, unless MESSAGES_PER_MINUTE says otherwise. */
+export const DEFAULT_MESSAGES_PER_MINUTE = 20;
 /** The window of the per-member posting limit (MESSAGES_PER_MINUTE). */
 export const MESSAGE_LIMIT_WINDOW_MS = 60_000;
 
@@ -123,4 +127,18 @@ export function mayPushMessageNotice(lastPushedAt: Date | null, now: Date): bool
 export function unreadMessageCount(detail: string | null): number {
   const count = Number(detail ?? '1');
   return Number.isInteger(count) && count > 0 ? count : 1;
+}
+
+/**
+ * The name shown with a message: a vendor's company, else the member's name, else their Discord
+ * username.
+ *
+ * @example messageAuthorName('vendor', { name: 'Dan', discordUsername: 'dan', companyName: 'Acme Cabs' }) // 'Acme Cabs'
+ */
+export function messageAuthorName(
+  role: MessageAuthorRole,
+  user: { name: string | null; discordUsername: string; companyName: string | null },
+): string {
+  const company = role === 'vendor' ? user.companyName?.trim() : undefined;
+  return company || user.name?.trim() || user.discordUsername;
 }

@@ -203,19 +203,14 @@ export async function newestMessageId(db: Db, rideId: number): Promise<number> {
  */
 export async function unreadOnRide(db: Db, rideId: number, userIds: readonly number[]): Promise<Map<number, number>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom(sql<{ userId: number }>`unnest(${sql.val([...userIds])}::integer[])`.as('member'))
-    .innerJoin('rideMessages as m', (join) =>
-      join.on('m.rideId', '=', rideId).onRef('m.authorId', '<>', 'member.userId').on('m.deletedAt', 'is', null),
-    )
-    .leftJoin('rideMessageReads as r', (join) =>
-      join.on('r.rideId', '=', rideId).onRef('r.userId', '=', 'member.userId'),
-    )
-    .select(['member.userId', (eb) => eb.fn.countAll<string>().as('unread')])
-    .where(sql<boolean>`m.id > coalesce(r.last_read_id, 0)`)
-    .groupBy('member.userId')
-    .execute();
-  return new Map(rows.map((row) => [row.userId, Number(row.unread)]));
+  const { rows } = await sql<{ uid: number; unread: number }>`
+    select member.uid, count(*)::integer as unread
+    from unnest(${[...userIds]}::integer[]) as member(uid)
+    join ride_messages m on m.ride_id = ${rideId} and m.author_id <> member.uid and m.deleted_at is null
+    left join ride_message_reads r on r.ride_id = ${rideId} and r.user_id = member.uid
+    where m.id > coalesce(r.last_read_id, 0)
+    group by member.uid`.execute(db);
+  return new Map(rows.map((row) => [row.uid, Number(row.unread)]));
 }
 
 /**
@@ -269,6 +264,8 @@ export interface ReportRow {
   createdAt: Date;
   reporterName: string | null;
   reporterDiscordUsername: string;
+  reporterCompanyName: string | null;
+  reporterIsVendor: boolean;
   messageId: number;
   rideId: number;
   body: string | null;
@@ -296,6 +293,8 @@ export async function listOpenReports(db: Db, limit: number): Promise<ReportRow[
       'rep.createdAt',
       'reporter.name as reporterName',
       'reporter.discordUsername as reporterDiscordUsername',
+      'reporter.companyName as reporterCompanyName',
+      'reporter.isVendor as reporterIsVendor',
       'm.id as messageId',
       'm.rideId',
       'm.body',
