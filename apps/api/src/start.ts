@@ -94,11 +94,9 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     sweepLapsedOffers(handle.db, new Date(), app.log, {
       priceLockHours: env.PRICE_LOCK_HOURS,
       messageRetentionDays: env.MESSAGE_RETENTION_DAYS,
-    }).catch(
-      (error: unknown) => {
-        app.log.error({ err: error }, 'waitlist sweep failed');
-      },
-    );
+    }).catch((error: unknown) => {
+      app.log.error({ err: error }, 'waitlist sweep failed');
+    });
   }, env.WAITLIST_SWEEP_SECONDS * 1000);
   sweep.unref();
   // Phone notifications queued by committed writes go out from here (docs/architecture.md#push-outbox).

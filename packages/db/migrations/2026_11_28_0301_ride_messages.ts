@@ -19,7 +19,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('ride_id', 'integer', (c) => c.notNull().references('rides.id').onDelete('cascade'))
     .addColumn('author_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('author_role', 'text', (c) => c.notNull().check(sql`author_role in ('organizer', 'passenger', 'vendor')`))
+    .addColumn('author_role', 'text', (c) =>
+      c.notNull().check(sql`author_role in ('organizer', 'passenger', 'vendor')`),
+    )
     .addColumn('body', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('deleted_at', 'timestamptz')

@@ -67,9 +67,9 @@ describe('messages', () => {
     expect(messageSendInput.safeParse({ rideId: 1, body: '   ' }).error?.issues[0]?.message).toBe(
       'Write a message (1 to 1000 characters)',
     );
-    expect(messageSendInput.safeParse({ rideId: 1, body: 'x'.repeat(MAX_MESSAGE_LENGTH + 1) }).error?.issues[0]?.message).toBe(
-      'Message must be at most 1000 characters',
-    );
+    expect(
+      messageSendInput.safeParse({ rideId: 1, body: 'x'.repeat(MAX_MESSAGE_LENGTH + 1) }).error?.issues[0]?.message,
+    ).toBe('Message must be at most 1000 characters');
     expect(messageSendInput.safeParse({ rideId: 1, body: 'hi\u202Eevil' }).error?.issues[0]?.message).toContain(
       'not allowed',
     );

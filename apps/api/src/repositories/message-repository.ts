@@ -135,10 +135,7 @@ export async function insertMessage(
 }
 
 /** Empties a message, keeping its place in the thread; answers whether it was still there. */
-export async function markMessageDeleted(
-  trx: Db,
-  args: { messageId: number; by: number; at: Date },
-): Promise<boolean> {
+export async function markMessageDeleted(trx: Db, args: { messageId: number; by: number; at: Date }): Promise<boolean> {
   const result = await trx
     .updateTable('rideMessages')
     .set({ body: null, deletedAt: args.at, deletedBy: args.by })
@@ -165,7 +162,10 @@ export async function readMarks(
 }
 
 /** Moves a member's read mark forward to `lastReadId` (never back). */
-export async function markThreadRead(db: Db, args: { rideId: number; userId: number; lastReadId: number }): Promise<void> {
+export async function markThreadRead(
+  db: Db,
+  args: { rideId: number; userId: number; lastReadId: number },
+): Promise<void> {
   await db
     .insertInto('rideMessageReads')
     .values({ rideId: args.rideId, userId: args.userId, lastReadId: args.lastReadId })

@@ -62,6 +62,8 @@ export function registerMessageRoutes(app: FastifyInstance, deps: HttpContextDep
   );
   app.post(
     '/api/admin/message-reports/:reportId/dismiss',
-    viaCaller(deps, (caller, req) => caller.message.dismissReport({ reportId: parseId(params(req).reportId, 'reportId') })),
+    viaCaller(deps, (caller, req) =>
+      caller.message.dismissReport({ reportId: parseId(params(req).reportId, 'reportId') }),
+    ),
   );
 }

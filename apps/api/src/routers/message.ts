@@ -23,30 +23,31 @@ export const messageRouter = router({
   /** A page of the thread, oldest first: the `limit` messages before `before` (the newest when left out). */
   list: protectedProcedure
     .input(messageListInput)
-    .query(
-      ({ ctx, input }): Promise<ChatPage> =>
-        listMessages(ctx.db, { rideId: input.rideId, member: ctx.user, before: input.before ?? null, limit: input.limit }),
+    .query(({ ctx, input }): Promise<ChatPage> =>
+      listMessages(ctx.db, {
+        rideId: input.rideId,
+        member: ctx.user,
+        before: input.before ?? null,
+        limit: input.limit,
+      }),
     ),
 
   /** Posts a message (MESSAGES_PER_MINUTE per member; read-only once the ride is long over). */
-  send: protectedProcedure
-    .input(messageSendInput)
-    .mutation(
-      ({ ctx, input }): Promise<ChatMessage> =>
-        sendMessage(ctx.db, {
-          rideId: input.rideId,
-          member: ctx.user,
-          body: input.body,
-          now: ctx.now(),
-          perMinute: ctx.env.MESSAGES_PER_MINUTE,
-        }),
-    ),
+  send: protectedProcedure.input(messageSendInput).mutation(({ ctx, input }): Promise<ChatMessage> =>
+    sendMessage(ctx.db, {
+      rideId: input.rideId,
+      member: ctx.user,
+      body: input.body,
+      now: ctx.now(),
+      perMinute: ctx.env.MESSAGES_PER_MINUTE,
+    }),
+  ),
 
   /** Deletes a message: its author, the ride's organiser or the administrator; "message deleted" stays. */
   delete: protectedProcedure
     .input(messageIdInput)
-    .mutation(
-      ({ ctx, input }): Promise<ChatMessage> => deleteMessage(ctx.db, { ...input, member: ctx.user, now: ctx.now() }),
+    .mutation(({ ctx, input }): Promise<ChatMessage> =>
+      deleteMessage(ctx.db, { ...input, member: ctx.user, now: ctx.now() }),
     ),
 
   /** Reports a message to the administrator, with why. */

@@ -221,7 +221,11 @@ export async function markChatRead(
   await db.transaction().execute(async (trx) => {
     const ride = rideOrNotFound(await findChatRide(trx, args.rideId));
     await partyRole(trx, ride, args.member);
-    await markThreadRead(trx, { rideId: ride.id, userId: args.member.id, lastReadId: await newestMessageId(trx, ride.id) });
+    await markThreadRead(trx, {
+      rideId: ride.id,
+      userId: args.member.id,
+      lastReadId: await newestMessageId(trx, ride.id),
+    });
     const read = await markNotificationsRead(trx, args.member.id, undefined, args.now, {
       rideId: ride.id,
       kind: 'ride_message',

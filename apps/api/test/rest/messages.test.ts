@@ -33,7 +33,11 @@ const tick = (ms: number) => {
 
 const t = useTestApp({
   build: async (db) => {
-    const app = await buildApp({ env: testEnv({ ...GENEROUS_RATE_LIMITS, MESSAGES_PER_MINUTE: '5' }), db, now: () => clock });
+    const app = await buildApp({
+      env: testEnv({ ...GENEROUS_RATE_LIMITS, MESSAGES_PER_MINUTE: '5' }),
+      db,
+      now: () => clock,
+    });
     await app.ready();
     return app;
   },
@@ -56,7 +60,11 @@ beforeEach(async () => {
   mallory = await createUser(t.db, { name: 'Mallory' });
   acme = await createVendor(t.db, { companyName: 'Acme Cabs' });
   admin = await createUser(t.db, { name: 'Ada', isAdmin: true });
-  ride = await createRide(t.db, olivia, { date: new Date(START.getTime() + 4 * DAY), status: 'assigned', vendorId: acme.id });
+  ride = await createRide(t.db, olivia, {
+    date: new Date(START.getTime() + 4 * DAY),
+    status: 'assigned',
+    vendorId: acme.id,
+  });
   await addPassenger(t.db, ride, paul);
   await addPassenger(t.db, ride, rita);
   cookies.clear();
@@ -110,7 +118,9 @@ describe('the party', () => {
     expect((await post(null, 'hi')).statusCode).toBe(401);
     const read = await list(mallory);
     expect(read.statusCode).toBe(403);
-    expect(read.json<Json>().error).toBe("Only the ride's organizer, its riders and its assigned driver can use this chat");
+    expect(read.json<Json>().error).toBe(
+      "Only the ride's organizer, its riders and its assigned driver can use this chat",
+    );
     expect((await post(mallory, 'hi')).statusCode).toBe(403);
     expect((await post(admin, 'hi')).statusCode).toBe(403);
     expect((await post(olivia, 'hi', 999_999)).statusCode).toBe(404);
@@ -135,11 +145,19 @@ describe('the party', () => {
   });
 
   it('a released vendor and a suspended vendor lose it too', async () => {
-    await t.db.updateTable('users').set({ vendorStatus: 'suspended', vendorStatusReason: 'Expired permit' }).where('id', '=', acme.id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ vendorStatus: 'suspended', vendorStatusReason: 'Expired permit' })
+      .where('id', '=', acme.id)
+      .execute();
     const suspended = await post(acme, 'hello');
     expect(suspended.statusCode).toBe(403);
     expect(suspended.json<Json>().error).toBe('Your vendor account is suspended: Expired permit');
-    await t.db.updateTable('users').set({ vendorStatus: 'approved', vendorStatusReason: null }).where('id', '=', acme.id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ vendorStatus: 'approved', vendorStatusReason: null })
+      .where('id', '=', acme.id)
+      .execute();
     expect((await post(acme, 'back')).statusCode).toBe(201);
     await t.db.updateTable('rides').set({ vendorId: null, status: 'open' }).where('id', '=', ride.id).execute();
     expect((await list(acme)).statusCode).toBe(403);
@@ -154,9 +172,15 @@ describe('the party', () => {
     const newest = (await list(rita, '?limit=2')).json<{ items: Message[]; nextBefore: number | null }>();
     expect(newest.items.map((m) => m.body)).toEqual(['message 4', 'message 5']);
     expect(newest.nextBefore).toBe(sent[3]?.id);
-    const older = (await list(rita, `?limit=2&before=${String(newest.nextBefore)}`)).json<{ items: Message[]; nextBefore: number | null }>();
+    const older = (await list(rita, `?limit=2&before=${String(newest.nextBefore)}`)).json<{
+      items: Message[];
+      nextBefore: number | null;
+    }>();
     expect(older.items.map((m) => m.body)).toEqual(['message 2', 'message 3']);
-    const oldest = (await list(rita, `?limit=2&before=${String(older.nextBefore)}`)).json<{ items: Message[]; nextBefore: number | null }>();
+    const oldest = (await list(rita, `?limit=2&before=${String(older.nextBefore)}`)).json<{
+      items: Message[];
+      nextBefore: number | null;
+    }>();
     expect(oldest.items.map((m) => m.body)).toEqual(['message 1']);
     expect(oldest.nextBefore).toBeNull();
     expect((await list(rita, '?limit=0')).statusCode).toBe(400);
@@ -224,7 +248,11 @@ describe('deleting and reporting', () => {
       [other.id, null, true],
     ]);
     expect((await remove(olivia, 999_999)).statusCode).toBe(404);
-    const stored = await t.db.selectFrom('rideMessages').select('body').where('id', '=', other.id).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('rideMessages')
+      .select('body')
+      .where('id', '=', other.id)
+      .executeTakeFirstOrThrow();
     expect(stored.body).toBeNull();
   });
 
@@ -232,13 +260,20 @@ describe('deleting and reporting', () => {
     const bad = await send(rita, 'send me your bank PIN');
     const fine = await send(rita, 'see you at 8');
     const report = (messageId: number, user: TestUser, reason: unknown) =>
-      t.app.inject({ method: 'POST', url: `${url()}/${String(messageId)}/report`, headers: as(user), payload: { reason } as Json });
+      t.app.inject({
+        method: 'POST',
+        url: `${url()}/${String(messageId)}/report`,
+        headers: as(user),
+        payload: { reason } as Json,
+      });
     expect((await report(bad.id, paul, '')).statusCode).toBe(400);
     expect((await report(bad.id, mallory, 'scam')).statusCode).toBe(403);
     expect((await report(bad.id, paul, 'Looks like a scam')).statusCode).toBe(201);
     expect((await report(fine.id, acme, 'Not sure')).statusCode).toBe(201);
 
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/message-reports', headers: as(paul) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/message-reports', headers: as(paul) })).statusCode,
+    ).toBe(403);
     const reports = await t.app.inject({ method: 'GET', url: '/api/admin/message-reports', headers: as(admin) });
     expect(reports.statusCode).toBe(200);
     const open = reports.json<{ id: number; reason: string; reporter: { name: string }; message: Message }[]>();
@@ -263,11 +298,15 @@ describe('notices and unread counts', () => {
   it('one unread notice per member and ride, counting; a phone hears at most once in 10 minutes; never one’s own', async () => {
     await send(paul, 'one');
     expect(await notices(paul)).toEqual([]);
-    expect(await notices(rita)).toEqual([{ kind: 'ride_message', rideId: ride.id, detail: '1', readAt: null, quiet: false }]);
+    expect(await notices(rita)).toEqual([
+      { kind: 'ride_message', rideId: ride.id, detail: '1', readAt: null, quiet: false },
+    ]);
     tick(MINUTE);
     await send(paul, 'two');
     await send(olivia, 'three');
-    expect(await notices(rita)).toEqual([{ kind: 'ride_message', rideId: ride.id, detail: '3', readAt: null, quiet: true }]);
+    expect(await notices(rita)).toEqual([
+      { kind: 'ride_message', rideId: ride.id, detail: '3', readAt: null, quiet: true },
+    ]);
     expect((await notices(paul)).map((n) => [n.detail, n.quiet])).toEqual([['1', false]]);
     tick(10 * MINUTE);
     await send(acme, 'four');
@@ -298,10 +337,18 @@ describe('notices and unread counts', () => {
 describe('privacy', () => {
   it('the manifest and the calendar file never carry a message', async () => {
     await send(paul, 'SECRET-CHAT-MARKER');
-    const manifest = await t.app.inject({ method: 'GET', url: `/api/rides/${String(ride.id)}/manifest`, headers: as(olivia) });
+    const manifest = await t.app.inject({
+      method: 'GET',
+      url: `/api/rides/${String(ride.id)}/manifest`,
+      headers: as(olivia),
+    });
     expect(manifest.statusCode).toBe(200);
     expect(manifest.body).not.toContain('SECRET-CHAT-MARKER');
-    const calendar = await t.app.inject({ method: 'GET', url: `/api/rides/${String(ride.id)}/calendar.ics`, headers: as(paul) });
+    const calendar = await t.app.inject({
+      method: 'GET',
+      url: `/api/rides/${String(ride.id)}/calendar.ics`,
+      headers: as(paul),
+    });
     expect(calendar.body).not.toContain('SECRET-CHAT-MARKER');
   });
 

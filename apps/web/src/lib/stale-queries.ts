@@ -19,6 +19,9 @@
  *   vendor's own quotes (`quote.mine`, its dashboard);
  * - `checklist.changed` (a rider ticked a border checklist item, a profile changed, or a group QR
  *   code was reset) → that ride's page (the organiser's readiness count) and the checklists on it;
+ * - `messages.changed` (a message posted or deleted in a ride's chat) → that ride's thread
+ *   (`message.list`, every page of it) and the member's unread chat counts (`message.unread`); only
+ *   the party holds these queries, so nobody else's page refetches;
  * - `notifications.changed` → everything under the `notification` router (the inbox, the unread
  *   count);
  * - `resync` (the server could not replay what this tab missed) → every query.
@@ -95,6 +98,13 @@ export function queriesTouchedBy(change: Change): QueryFilter[] {
     case 'waitlist.changed':
       // Its page (the line's figures) and the lists, whose cards count seats held by offers.
       return [...(change.rideId === null ? [] : [ridePage(change.rideId)]), ...rideLists()];
+    case 'messages.changed':
+      return [
+        ...(change.rideId === null
+          ? []
+          : [{ queryKey: getQueryKey(trpc.message.list, { rideId: change.rideId }, 'query') }]),
+        { queryKey: getQueryKey(trpc.message.unread) },
+      ];
     case 'checklist.changed':
       return change.rideId === null
         ? []

@@ -369,7 +369,10 @@ describe('RideDetailsPage passengers tab', () => {
 
   it('Discord Group copies the group name and every username', async () => {
     renderTab(2);
-    expect(await screen.findByText('Group setup is not working yet')).toBeTruthy();
+    expect(
+      await screen.findByText(/WhatsApp and Discord groups are not set up automatically yet: use the/),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'ride chat' }).getAttribute('href')).toMatch(/^\/rides\/\d+\?tab=chat$/);
     fireEvent.click(screen.getByRole('button', { name: 'Discord Group' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
     const text = writeText.mock.calls[0]?.[0] ?? '';

@@ -8,6 +8,7 @@ import { Badge, Button, Grid, Group, Skeleton, Stack, Tabs, Text } from '@mantin
 import {
   directionLabel,
   formatRideDate,
+  isApprovedVendor,
   isCancelled,
   isFull,
   isPast,
@@ -23,6 +24,8 @@ import { STATUS_COLORS } from '../features/rides/status-colors';
 import { LoadErrorAlert } from '../components/load-error-alert';
 import { Page, usePageTitle } from '../components/page';
 import { BorderChecklistCard } from '../features/border/border-checklist-card';
+import { ChatPanel } from '../features/chat/chat-panel';
+import { ChatTabLabel, useUnreadMessages } from '../features/chat/unread';
 import { PaymentCard } from '../features/payments/payment-card';
 import { CancelledRideBanner, CancelRideButton } from '../features/ride-details/cancel-ride';
 import { DriverCard } from '../features/ride-details/driver-card';
@@ -52,10 +55,10 @@ import { WaitlistCard } from '../features/waitlist/waitlist-card';
 import { errorCode } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 
-type DetailTab = 'details' | 'passengers';
+type DetailTab = 'details' | 'passengers' | 'chat';
 
 function readTab(value: string | null): DetailTab {
-  return value === 'passengers' ? 'passengers' : 'details';
+  return value === 'passengers' || value === 'chat' ? value : 'details';
 }
 
 function DetailSkeleton() {
@@ -145,6 +148,9 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
   const canSeeManifest = user !== null && (isCreator || user.id === ride.vendorId) && !cancelled;
   const onRide = isCreator || (user && passengers ? passengers.some((entry) => entry.userId === user.id) : null);
   useKeptRide(ride.id, user ? onRide : false);
+  // The chat's party: the organiser, the riders on it and the approved assigned vendor (docs/messages.md#party).
+  const inChatParty = user !== null && (onRide === true || (user.id === ride.vendorId && isApprovedVendor(user)));
+  const unreadMessages = useUnreadMessages(ride.id, inChatParty);
 
   const onTabChange = (value: string | null) => {
     const next = readTab(value);
@@ -221,6 +227,11 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
             <Tabs.List mb="md">
               <Tabs.Tab value="details">Details</Tabs.Tab>
               <Tabs.Tab value="passengers">{user ? 'Passengers' : 'Passengers (Login required)'}</Tabs.Tab>
+              {inChatParty || tab === 'chat' ? (
+                <Tabs.Tab value="chat">
+                  <ChatTabLabel count={tab === 'chat' ? 0 : unreadMessages} />
+                </Tabs.Tab>
+              ) : null}
             </Tabs.List>
             <Tabs.Panel value="details">
               <RideDetailsTab ride={ride} signedIn={user !== null} />
@@ -240,6 +251,9 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
                   Log in to see who is travelling on this ride and how to reach them.
                 </LoginRequiredCard>
               )}
+            </Tabs.Panel>
+            <Tabs.Panel value="chat">
+              <ChatPanel ride={ride} user={user} inParty={inChatParty} partyKnown={!user || onRide !== null} />
             </Tabs.Panel>
           </Tabs>
         </Grid.Col>

@@ -19,6 +19,7 @@ import { Link } from 'react-router-dom';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { trpc } from '../../lib/trpc';
+import { UnreadChatLink } from '../chat/unread';
 import { PaidCount } from '../payments/paid-count';
 import { SequencePanel } from '../sequence/sequence-panel';
 import { ShareButton } from '../share/share-button';
@@ -229,6 +230,7 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
                 actions={
                   <>
                     <PaidCount rideId={ride.id} />
+                    <UnreadChatLink rideId={ride.id} rideName={rideName(ride)} />
                     <ShareButton ride={ride} label="Share" size="xs" aria-label={`Share ride: ${rideName(ride)}`} />
                     {isPast(ride) ? null : (
                       <Button
@@ -261,6 +263,7 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
                 isPassenger
                 actions={
                   <>
+                    <UnreadChatLink rideId={ride.id} rideName={rideName(ride)} />
                     <ShareButton ride={ride} label="Share" size="xs" aria-label={`Share ride: ${rideName(ride)}`} />
                     <ViewDetailsButton ride={ride} />
                   </>
