@@ -318,6 +318,14 @@ describe('notices and unread counts', () => {
     expect(JSON.stringify(inbox.json())).toContain('ride_message');
   });
 
+  it('posts made at once fold into one notice per member, counting them all', async () => {
+    const results = await Promise.all([post(paul, 'a'), post(olivia, 'b'), post(acme, 'c'), post(paul, 'd')]);
+    expect(results.map((res) => res.statusCode)).toEqual([201, 201, 201, 201]);
+    expect((await notices(rita)).map((n) => n.detail)).toEqual(['4']);
+    expect((await notices(paul)).map((n) => n.detail)).toHaveLength(1);
+    expect(Number((await notices(paul))[0]?.detail)).toBeGreaterThanOrEqual(1);
+  });
+
   it('counts unread messages per ride, and opening the chat reads them and the notice', async () => {
     await send(paul, 'one');
     await send(olivia, 'two');
