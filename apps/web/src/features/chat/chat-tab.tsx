@@ -87,6 +87,7 @@ export function ChatTab({ ride, viewerId }: ChatTabProps) {
         onScroll={onScroll}
         data-testid="chat-thread"
         tabIndex={0}
+        role="log"
         aria-label="Messages"
         style={{
           height: 'min(60vh, 28rem)',
@@ -116,7 +117,7 @@ export function ChatTab({ ride, viewerId }: ChatTabProps) {
                 </Text>
               </Center>
             ) : (
-              <Stack component="ul" gap="xs" m={0} p={0} aria-live="polite" aria-relevant="additions">
+              <Stack component="ul" gap="xs" m={0} p={0}>
                 {thread.messages.map((message) => (
                   <ChatMessageItem
                     key={message.id}
