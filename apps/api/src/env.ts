@@ -14,6 +14,19 @@ const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/**
+ * A whole-number setting from `min` to `max` with one message naming it for every way of missing
+ * (`unit`: 'hours', 'days', or '' for a plain count).
+ */
+function wholeSetting(name: string, min: number, max: number, unit = '') {
+  const message = `${name} must be a whole number${unit ? ` of ${unit}` : ''} from ${String(min)} to ${String(max)}`;
+  return z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
+}
+
 const DEV_SESSION_SECRET = 'development-only-session-secret-change-me-0123456789';
 
 export const envSchema = z
@@ -99,12 +112,9 @@ export const envSchema = z
       .enum(['on', 'off'], { error: 'VENDOR_PICKUP_COUNTRY_RULE must be on or off' })
       .default('on'),
     // How long before departure the assigned vendor sees the passengers' numbers (docs/vendors.md#contacts).
-    VENDOR_CONTACTS_HOURS_BEFORE: z.coerce
-      .number({ error: 'VENDOR_CONTACTS_HOURS_BEFORE must be a whole number of hours from 0 to 720' })
-      .int({ error: 'VENDOR_CONTACTS_HOURS_BEFORE must be a whole number of hours from 0 to 720' })
-      .min(0, { error: 'VENDOR_CONTACTS_HOURS_BEFORE must be a whole number of hours from 0 to 720' })
-      .max(720, { error: 'VENDOR_CONTACTS_HOURS_BEFORE must be a whole number of hours from 0 to 720' })
-      .default(DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE),
+    VENDOR_CONTACTS_HOURS_BEFORE: wholeSetting('VENDOR_CONTACTS_HOURS_BEFORE', 0, 720, 'hours').default(
+      DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE,
+    ),
     // Phone notifications (docs/architecture.md#push-outbox): a VAPID key pair (base64url, both or
     // neither; unset, one is made at first start and kept in the database) and who runs the server.
     VAPID_PUBLIC_KEY: z
@@ -122,26 +132,13 @@ export const envSchema = z
     // Tests only: push endpoints on loopback over plain http are accepted (a local push service).
     PUSH_ALLOW_LOOPBACK: booleanish.default(false),
     // How long before departure a ride's price locks (docs/payments.md#price-lock).
-    PRICE_LOCK_HOURS: z.coerce
-      .number({ error: 'PRICE_LOCK_HOURS must be a whole number of hours from 1 to 720' })
-      .int({ error: 'PRICE_LOCK_HOURS must be a whole number of hours from 1 to 720' })
-      .min(1, { error: 'PRICE_LOCK_HOURS must be a whole number of hours from 1 to 720' })
-      .max(720, { error: 'PRICE_LOCK_HOURS must be a whole number of hours from 1 to 720' })
-      .default(DEFAULT_PRICE_LOCK_HOURS),
+    PRICE_LOCK_HOURS: wholeSetting('PRICE_LOCK_HOURS', 1, 720, 'hours').default(DEFAULT_PRICE_LOCK_HOURS),
     // The ride chat (docs/messages.md): messages one member may post in a minute, and how many days
     // after the ride's date its messages are deleted by the sweep.
-    MESSAGES_PER_MINUTE: z.coerce
-      .number({ error: 'MESSAGES_PER_MINUTE must be a whole number from 1 to 1000' })
-      .int({ error: 'MESSAGES_PER_MINUTE must be a whole number from 1 to 1000' })
-      .min(1, { error: 'MESSAGES_PER_MINUTE must be a whole number from 1 to 1000' })
-      .max(1000, { error: 'MESSAGES_PER_MINUTE must be a whole number from 1 to 1000' })
-      .default(DEFAULT_MESSAGES_PER_MINUTE),
-    MESSAGE_RETENTION_DAYS: z.coerce
-      .number({ error: 'MESSAGE_RETENTION_DAYS must be a whole number of days from 1 to 3650' })
-      .int({ error: 'MESSAGE_RETENTION_DAYS must be a whole number of days from 1 to 3650' })
-      .min(1, { error: 'MESSAGE_RETENTION_DAYS must be a whole number of days from 1 to 3650' })
-      .max(3650, { error: 'MESSAGE_RETENTION_DAYS must be a whole number of days from 1 to 3650' })
-      .default(DEFAULT_MESSAGE_RETENTION_DAYS),
+    MESSAGES_PER_MINUTE: wholeSetting('MESSAGES_PER_MINUTE', 1, 1000).default(DEFAULT_MESSAGES_PER_MINUTE),
+    MESSAGE_RETENTION_DAYS: wholeSetting('MESSAGE_RETENTION_DAYS', 1, 3650, 'days').default(
+      DEFAULT_MESSAGE_RETENTION_DAYS,
+    ),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';

@@ -36,17 +36,6 @@ export async function lockChatRide(trx: Transaction<Database>, rideId: number): 
   return row ?? null;
 }
 
-/** Whether the user has an entry on the ride now. */
-export async function isOnRide(db: Db, rideId: number, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('ridePassengers')
-    .select('id')
-    .where('rideId', '=', rideId)
-    .where('userId', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /**
  * The party of a ride who hear of its messages: the organiser, the riders on it and the assigned
  * vendor while approved (deduplicated).

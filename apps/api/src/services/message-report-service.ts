@@ -7,7 +7,7 @@ import type { Db } from '@rideshare/db';
 import { type ChatMessage, DomainError, directionLabel, formatRideDate, messageAuthorName } from '@rideshare/domain';
 
 import { dismissReports, findReport, insertReport, listOpenReports } from '../repositories/message-repository';
-import { type ChatMember, readableMessage } from './message-service';
+import { type ChatMember, chatAuthor, readableMessage } from './message-service';
 
 /** How many open reports the administrator's list shows at once (oldest first). */
 const REPORTS_SHOWN = 100;
@@ -55,15 +55,7 @@ export async function listReports(db: Db): Promise<MessageReport[]> {
     message: {
       id: row.messageId,
       rideId: row.rideId,
-      author: {
-        id: row.authorId,
-        name: messageAuthorName(row.authorRole, {
-          name: row.authorName,
-          discordUsername: row.authorDiscordUsername,
-          companyName: row.authorCompanyName,
-        }),
-        role: row.authorRole,
-      },
+      author: chatAuthor(row),
       body: row.body,
       createdAt: row.messageCreatedAt.toISOString(),
       deleted: false,

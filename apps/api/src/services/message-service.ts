@@ -32,7 +32,6 @@ import {
   findChatRide,
   findMessage,
   insertMessage,
-  isOnRide,
   listMessagesBefore,
   listPartyIds,
   lockChatRide,
@@ -47,6 +46,7 @@ import {
   deleteMessagesOfRidesBefore,
 } from '../repositories/message-repository';
 import { foldRideNotifications, markNotificationsRead } from '../repositories/notification-repository';
+import { hasEntryOn } from '../repositories/payment-repository';
 
 /** Who calls: the signed-in member with their vendor standing, read fresh for this request. */
 export interface ChatMember extends VendorStanding {
@@ -57,20 +57,28 @@ export interface ChatMember extends VendorStanding {
 /** The counter of the per-member posting limit (docs/messages.md#limits). */
 const FLOOD_BUCKET = 'messages';
 
+/** An author as a message shows them: their display name for their role, and the role. */
+export function chatAuthor(row: {
+  authorId: number;
+  authorRole: MessageAuthorRole;
+  authorName: string | null;
+  authorDiscordUsername: string;
+  authorCompanyName: string | null;
+}): ChatMessage['author'] {
+  const name = messageAuthorName(row.authorRole, {
+    name: row.authorName,
+    discordUsername: row.authorDiscordUsername,
+    companyName: row.authorCompanyName,
+  });
+  return { id: row.authorId, name, role: row.authorRole };
+}
+
 export function toChatMessage(row: MessageRow): ChatMessage {
   const deleted = row.deletedAt !== null;
   return {
     id: row.id,
     rideId: row.rideId,
-    author: {
-      id: row.authorId,
-      name: messageAuthorName(row.authorRole, {
-        name: row.authorName,
-        discordUsername: row.authorDiscordUsername,
-        companyName: row.authorCompanyName,
-      }),
-      role: row.authorRole,
-    },
+    author: chatAuthor(row),
     body: deleted ? null : row.body,
     createdAt: row.createdAt.toISOString(),
     deleted,
@@ -83,7 +91,7 @@ async function partyRole(db: Db, ride: ChatRide, member: ChatMember): Promise<Me
     viewerId: member.id,
     creatorId: ride.creatorId,
     vendorId: ride.vendorId,
-    viewerIsPassenger: await isOnRide(db, ride.id, member.id),
+    viewerIsPassenger: await hasEntryOn(db, ride.id, member.id),
   });
   return assertInChatParty(role, member);
 }
