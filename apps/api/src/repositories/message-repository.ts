@@ -210,30 +210,20 @@ export async function unreadByRide(
   db: Db,
   user: { id: number; approvedVendor: boolean },
 ): Promise<{ rideId: number; unread: number }[]> {
-  const rows = await db
-    .selectFrom('rideMessages as m')
-    .innerJoin('rides', 'rides.id', 'm.rideId')
-    .leftJoin('rideMessageReads as r', (join) => join.onRef('r.rideId', '=', 'm.rideId').on('r.userId', '=', user.id))
-    .select(['m.rideId', (eb) => eb.fn.countAll<string>().as('unread')])
-    .where('m.authorId', '<>', user.id)
-    .where('m.deletedAt', 'is', null)
-    .where(sql<boolean>`m.id > coalesce(r.last_read_id, 0)`)
-    .where((eb) =>
-      eb.or([
-        eb('rides.creatorId', '=', user.id),
-        eb.exists(
-          eb
-            .selectFrom('ridePassengers as p')
-            .select('p.id')
-            .whereRef('p.rideId', '=', 'm.rideId')
-            .where('p.userId', '=', user.id),
-        ),
-        ...(user.approvedVendor ? [eb('rides.vendorId', '=', user.id)] : []),
-      ]),
+  // The member's rides first (each by its own index), so only their threads are read.
+  const { rows } = await sql<{ rideId: number; unread: number }>`
+    with mine as (
+      select id as ride_id from rides where creator_id = ${user.id}
+      union select ride_id from ride_passengers where user_id = ${user.id}
+      union select id from rides where ${user.approvedVendor} and vendor_id = ${user.id}
     )
-    .groupBy('m.rideId')
-    .orderBy('m.rideId')
-    .execute();
+    select m.ride_id, count(*)::integer as unread
+    from mine
+    join ride_messages m on m.ride_id = mine.ride_id and m.author_id <> ${user.id} and m.deleted_at is null
+    left join ride_message_reads r on r.ride_id = m.ride_id and r.user_id = ${user.id}
+    where m.id > coalesce(r.last_read_id, 0)
+    group by m.ride_id
+    order by m.ride_id`.execute(db);
   return rows.map((row) => ({ rideId: row.rideId, unread: Number(row.unread) }));
 }
 

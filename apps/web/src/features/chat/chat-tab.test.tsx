@@ -58,6 +58,23 @@ describe('ChatTab', () => {
     expect(screen.getByRole('button', { name: /^Report message from Olivia/ })).toBeTruthy();
   });
 
+  it('reports someone else’s message with a reason', async () => {
+    const { calls } = render(2, { 'message.report': (input) => ({ id: 1, messageId: input.messageId }) });
+    fireEvent.click(await screen.findByRole('button', { name: /^Report message from Olivia/ }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Report message' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Send report' }));
+    expect(await dialog.findByText('Say why you are reporting this message')).toBeTruthy();
+    fireEvent.change(dialog.getByRole('textbox', { name: /Reason/ }), { target: { value: 'Rude' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Send report' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === 'message.report')?.input).toEqual({
+        rideId: 7,
+        messageId: 1,
+        reason: 'Rude',
+      }),
+    );
+  });
+
   it('lets the organiser delete someone else’s message', async () => {
     const { calls } = render(1, {
       'message.delete': (input) => ({ ...message(2), ...input, body: null, deleted: true }),
