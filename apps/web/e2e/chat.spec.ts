@@ -95,6 +95,33 @@ for (const viewport of ['desktop', 'mobile'] as const) {
         await expect(messages(page).nth(3)).not.toContainText('suitcase');
       }
 
+      // The organiser's thread keeps its place: scrolled up, a new message does not move it; at the
+      // bottom, it follows the new one.
+      for (let i = 1; i <= 12; i += 1) {
+        const filler = await vendor.request.post(`/api/rides/${String(rideId)}/messages`, {
+          data: { body: `Traffic update ${String(i)}` },
+        });
+        expect(filler.status()).toBe(201);
+      }
+      await expect(messages(organiser)).toHaveCount(16);
+      const box = thread(organiser);
+      await box.evaluate((element) => {
+        element.scrollTop = 0;
+        element.dispatchEvent(new Event('scroll'));
+      });
+      await rider.request.post(`/api/rides/${String(rideId)}/messages`, { data: { body: 'Are we there yet?' } });
+      await expect(messages(organiser)).toHaveCount(17);
+      expect(await box.evaluate((element) => element.scrollTop)).toBe(0);
+      await box.evaluate((element) => {
+        element.scrollTop = element.scrollHeight;
+        element.dispatchEvent(new Event('scroll'));
+      });
+      await rider.request.post(`/api/rides/${String(rideId)}/messages`, { data: { body: 'Almost at the checkpoint' } });
+      await expect(messages(organiser)).toHaveCount(18);
+      await expect
+        .poll(() => box.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight))
+        .toBeLessThan(48);
+
       // A member outside the party sees no chat, and the API refuses them.
       const { page: stranger } = await signedInPage(memberAccount({ name: 'Stan Stranger' }), viewport);
       await stranger.goto(`/rides/${String(rideId)}?tab=chat`);
