@@ -25,7 +25,7 @@ import { LoadErrorAlert } from '../components/load-error-alert';
 import { Page, usePageTitle } from '../components/page';
 import { BorderChecklistCard } from '../features/border/border-checklist-card';
 import { ChatPanel } from '../features/chat/chat-panel';
-import { ChatTabLabel, useUnreadMessages } from '../features/chat/unread';
+import { UnreadBadge, useUnreadMessages } from '../features/chat/unread';
 import { PaymentCard } from '../features/payments/payment-card';
 import { CancelledRideBanner, CancelRideButton } from '../features/ride-details/cancel-ride';
 import { DriverCard } from '../features/ride-details/driver-card';
@@ -228,8 +228,8 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
               <Tabs.Tab value="details">Details</Tabs.Tab>
               <Tabs.Tab value="passengers">{user ? 'Passengers' : 'Passengers (Login required)'}</Tabs.Tab>
               {inChatParty || tab === 'chat' ? (
-                <Tabs.Tab value="chat">
-                  <ChatTabLabel count={tab === 'chat' ? 0 : unreadMessages} />
+                <Tabs.Tab value="chat" rightSection={<UnreadBadge count={tab === 'chat' ? 0 : unreadMessages} />}>
+                  Chat
                 </Tabs.Tab>
               ) : null}
             </Tabs.List>

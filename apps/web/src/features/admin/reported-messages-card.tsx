@@ -5,7 +5,7 @@
  * `message.reports` itself and renders nothing for anyone who is not the administrator (the server
  * answers them 403).
  */
-import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatRideDate } from '@rideshare/domain';
 import { Link } from 'react-router-dom';
 
@@ -13,6 +13,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { RoleBadge } from '../chat/chat-message-item';
 
 export function ReportedMessagesCard() {
   const reports = trpc.message.reports.useQuery();
@@ -64,9 +65,7 @@ export function ReportedMessagesCard() {
                   <Text size="sm" fw={600}>
                     {report.message.author.name}
                   </Text>
-                  <Badge size="xs" variant="light">
-                    {report.message.author.role}
-                  </Badge>
+                  <RoleBadge role={report.message.author.role} />
                   <Text size="xs" c="dimmed" component="time" dateTime={report.message.createdAt}>
                     {formatRideDate(report.message.createdAt)}
                   </Text>

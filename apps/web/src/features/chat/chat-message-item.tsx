@@ -18,6 +18,15 @@ const ROLE_COLORS: Record<MessageAuthorRole, string> = {
   vendor: 'teal',
 };
 
+/** The author's role as a badge: Organizer, Rider or Driver. */
+export function RoleBadge({ role }: { role: MessageAuthorRole }) {
+  return (
+    <Badge size="xs" variant="light" color={ROLE_COLORS[role]}>
+      {ROLE_LABELS[role]}
+    </Badge>
+  );
+}
+
 export interface ChatMessageItemProps {
   message: ChatMessage;
   own: boolean;
@@ -47,9 +56,7 @@ export function ChatMessageItem({ message, own, canDelete, deleting, onDelete, o
         <Text size="sm" fw={600}>
           {own ? 'You' : message.author.name}
         </Text>
-        <Badge size="xs" variant="light" color={ROLE_COLORS[message.author.role]}>
-          {ROLE_LABELS[message.author.role]}
-        </Badge>
+        <RoleBadge role={message.author.role} />
         <Text size="xs" c="dimmed" component="time" dateTime={message.createdAt}>
           {time}
         </Text>

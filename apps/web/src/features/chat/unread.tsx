@@ -2,7 +2,7 @@
  * Unread chat messages per ride (`message.unread`, refreshed by `messages.changed`): the count on
  * the ride page's Chat tab and the "Chat · N new" link on My Rides cards (docs/messages.md#web).
  */
-import { Badge, Button } from '@mantine/core';
+import { Badge, Button, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
 import { trpc } from '../../lib/trpc';
@@ -13,15 +13,15 @@ export function useUnreadMessages(rideId: number, enabled = true): number {
   return unread.data?.find((entry) => entry.rideId === rideId)?.unread ?? 0;
 }
 
-/** The Chat tab's label with its unread count. */
-export function ChatTabLabel({ count }: { count: number }) {
-  if (count === 0) return <>Chat</>;
+/** The Chat tab's unread count, beside its label (nothing when there is none). */
+export function UnreadBadge({ count }: { count: number }) {
+  if (count === 0) return null;
   return (
     <>
-      Chat{' '}
-      <Badge size="sm" circle={count < 10} color="red" aria-label={`${String(count)} unread`}>
+      <Badge size="sm" circle={count < 10} color="red" aria-hidden>
         {count > 99 ? '99+' : count}
       </Badge>
+      <VisuallyHidden>{`${String(count)} unread`}</VisuallyHidden>
     </>
   );
 }
