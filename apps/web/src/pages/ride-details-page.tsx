@@ -54,6 +54,7 @@ import { useDriverActions } from '../features/vendor/use-driver-actions';
 import { WaitlistCard } from '../features/waitlist/waitlist-card';
 import { errorCode } from '../lib/errors';
 import { trpc } from '../lib/trpc';
+import { useClock } from '../lib/clock';
 
 type DetailTab = 'details' | 'passengers' | 'chat';
 
@@ -94,8 +95,9 @@ function RideActionCard({
   passengersError,
   onRetryPassengers,
 }: ActionCardProps) {
+  const now = useClock()();
   if (!user) return <LoginRequiredCard />;
-  const past = isPast(ride);
+  const past = isPast(ride, now);
   if (user.id === ride.creatorId) return <OrganizerCard past={past} cancelled={isCancelled(ride)} />;
   if (isCancelled(ride)) return <CancelledRideCard />;
   if (passengersError) {
@@ -118,6 +120,7 @@ function RideActionCard({
     ride: withHeldSeats(ride, ride.waitlist.heldSeats),
     viewerId: user.id,
     isPassenger,
+    now,
   });
   if (eligibility.eligible) return <JoinRideCard ride={ride} />;
   if (isPassenger) return <JoinedCard past={past} />;
@@ -136,7 +139,7 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
   // Seats held for the line read as taken, except those held for the viewer (theirs to accept).
   const heldForViewer = ride.waitlist.mine?.offerExpiresAt ? ride.waitlist.mine.passengerCount : 0;
   const full = isFull(withHeldSeats(ride, ride.waitlist.heldSeats - heldForViewer));
-  const past = isPast(ride);
+  const past = isPast(ride, useClock()());
   const status = statusLabel(ride.status);
   const isCreator = user?.id === ride.creatorId;
   const cancelled = isCancelled(ride);

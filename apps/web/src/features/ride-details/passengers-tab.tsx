@@ -22,6 +22,7 @@ import { StopsMap } from '../map';
 import { SequencePanel } from '../sequence/sequence-panel';
 import { CommunicationCard } from './communication-card';
 import type { PassengerEntry, RideDetail } from './types';
+import { useClock } from '../../lib/clock';
 
 export interface PassengersTabProps {
   ride: RideDetail;
@@ -132,7 +133,7 @@ export function PassengersTab({ ride, viewerId, passengers, isLoading, error, on
   const [removal, setRemoval] = useState<Removal | null>(null);
   const remove = trpc.passenger.remove.useMutation();
   const refreshRide = useRefreshRide();
-  const past = isPast(ride);
+  const past = isPast(ride, useClock()());
   const isCreator = viewerId === ride.creatorId;
 
   const confirmRemoval = async () => {
