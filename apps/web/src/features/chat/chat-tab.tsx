@@ -9,6 +9,7 @@ import { canDeleteMessage, isChatReadOnly, type ChatMessage, CHAT_CLOSED_MESSAGE
 import { useLayoutEffect, useRef, useState } from 'react';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
+import { useClock } from '../../lib/clock';
 import { errorMessage } from '../../lib/errors';
 import { notifyError } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
@@ -61,7 +62,8 @@ export function ChatTab({ ride, viewerId }: ChatTabProps) {
     onSuccess: () => void utils.message.list.invalidate({ rideId: ride.id }),
     onError: (err) => notifyError('Message not deleted', errorMessage(err)),
   });
-  const readOnly = isChatReadOnly(ride, new Date());
+  const now = useClock();
+  const readOnly = isChatReadOnly(ride, now());
 
   if (thread.error) {
     return (
