@@ -11,6 +11,7 @@ import {
   messageFloodMessage,
 } from './messages';
 import { notificationSentence } from './notification-text';
+import { notificationPath } from './notifications';
 import { messageSendInput } from './schemas/messages';
 
 const MEMBER = { isVendor: false, vendorStatus: null, vendorStatusReason: null } as const;
@@ -93,5 +94,13 @@ describe('messages', () => {
     const base = { kind: 'ride_message', rideDirection: 'SG->FC', rideDate: '2026-11-29T01:00:00Z' } as const;
     expect(notificationSentence({ ...base, detail: '3' })).toBe('3 new messages on Sun 29 Nov, SG → FC');
     expect(notificationSentence({ ...base, detail: '1' })).toBe('1 new message on Sun 29 Nov, SG → FC');
+  });
+});
+
+describe('where a chat notice leads', () => {
+  it('opens the ride’s Chat tab; other ride notices open the ride, account notices the inbox', () => {
+    expect(notificationPath({ kind: 'ride_message', rideId: 7 })).toBe('/rides/7?tab=chat');
+    expect(notificationPath({ kind: 'ride_edited', rideId: 7 })).toBe('/rides/7');
+    expect(notificationPath({ kind: 'vendor_approved', rideId: null })).toBe('/notifications');
   });
 });

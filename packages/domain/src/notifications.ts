@@ -65,3 +65,15 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * Where a notification leads in the app: its ride's page (a chat notice: the ride's Chat tab,
+ * docs/messages.md#notices), or the inbox for a notice about the account.
+ *
+ * @example notificationPath({ kind: 'ride_message', rideId: 7 }) // '/rides/7?tab=chat'
+ */
+export function notificationPath(item: { kind: NotificationKind; rideId: number | null }): string {
+  if (item.rideId === null) return '/notifications';
+  const ride = `/rides/${String(item.rideId)}`;
+  return item.kind === 'ride_message' ? `${ride}?tab=chat` : ride;
+}
