@@ -44,7 +44,8 @@ export function useChatThread(rideId: number): ChatThread {
   const markRead = trpc.message.markRead.useMutation({
     onSuccess: () => void utils.message.unread.invalidate(),
   });
-  const markedUpTo = useRef(0);
+  // -1: the first answer (even an empty thread) reads the notice once.
+  const markedUpTo = useRef(-1);
   const newestId = messages.length > 0 ? (messages[messages.length - 1]?.id ?? 0) : 0;
   const { mutate } = markRead;
   useEffect(() => {
@@ -52,10 +53,6 @@ export function useChatThread(rideId: number): ChatThread {
     markedUpTo.current = newestId;
     mutate({ rideId });
   }, [newest.data, newestId, rideId, mutate]);
-  // Opening the tab also reads the notice written for messages seen elsewhere already.
-  useEffect(() => {
-    mutate({ rideId });
-  }, [rideId, mutate]);
 
   return {
     messages,
