@@ -97,6 +97,7 @@ export const envSchema = z
     RATE_LIMIT_SEQUENCE_PER_HOUR: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_CANCEL_PER_HOUR: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_MARK_READ_PER_HOUR: z.coerce.number().int().min(1).default(60),
+    RATE_LIMIT_PAYMENT_PER_HOUR: z.coerce.number().int().min(1).default(60),
     // Live event streams (GET /api/events, tRPC live.events): how many may be open per client
     // address, per member and in this process, and how long one lasts before the client resumes.
     EVENTS_MAX_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(6),

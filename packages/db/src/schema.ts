@@ -276,6 +276,10 @@ export interface RidePaymentTable {
   markedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   confirmedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   remindedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Owed back by the organiser: the row was paid before its amount went down (docs/payments.md#refunds). */
+  refundDueCents: ColumnType<number, number | undefined, number>;
+  /** The party left after the lock and still owes the row until waived (docs/payments.md#leavers). */
+  leftAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface Database {

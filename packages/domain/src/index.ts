@@ -31,5 +31,6 @@ export * from './series';
 export * from './notification-text';
 export * from './alerts';
 export * from './payments';
+export * from './price-story';
 export * from './emvco';
 export * from './messages';

@@ -69,6 +69,25 @@ export async function foldRideNotifications(
 }
 
 /**
+ * Deletes a user's unread notices of `kinds` about one ride written at or after `since`: a newer
+ * notice of a related kind stands for them (docs/payments.md#quiet).
+ */
+export async function deleteUnreadRideNotices(
+  trx: Db,
+  about: { userId: number; rideId: number; kinds: readonly NotificationKind[]; since: Date },
+): Promise<void> {
+  if (about.kinds.length === 0) return;
+  await trx
+    .deleteFrom('notifications')
+    .where('userId', '=', about.userId)
+    .where('rideId', '=', about.rideId)
+    .where('kind', 'in', [...about.kinds])
+    .where('readAt', 'is', null)
+    .where('createdAt', '>=', about.since)
+    .execute();
+}
+
+/**
  * Writes a notice about the account (no ride) unless the user already has an unread one of that
  * kind; answers whether it wrote one.
  */

@@ -1,4 +1,11 @@
-import { audienceOf, cancelSeriesInput, DomainError, createSeriesInput, editSeriesInput, idInput } from '@rideshare/domain';
+import {
+  audienceOf,
+  cancelSeriesInput,
+  DomainError,
+  createSeriesInput,
+  editSeriesInput,
+  idInput,
+} from '@rideshare/domain';
 import { z } from 'zod';
 
 import { readSeriesAnswer, type SeriesAnswer } from '../repositories/series-repository';

@@ -26,6 +26,7 @@ import {
   storeChangedSequences,
 } from './ride-writes';
 import { notifyAboutRide, notifyOrganiserOfPassenger } from './ride-notifications';
+import { keepLeaversRow } from './payment-split';
 import { partyChanged } from './travel-service';
 import { checkRule, unlessRefused } from './refusals';
 import { leaveLineAfterJoin, offerFreedSeats, waitlistForJoin } from './waitlist-service';
@@ -57,13 +58,19 @@ export async function joinRide(
         ),
       );
       if (!check.ok) return check.refusal;
-      const id = await addRideEntry(trx, ride, entries, {
-        userId,
-        dropoffLocation: input.dropoffLocation,
-        passengerCount: input.passengerCount,
-        latitude: input.latitude,
-        longitude: input.longitude,
-      });
+      const id = await addRideEntry(
+        trx,
+        ride,
+        entries,
+        {
+          userId,
+          dropoffLocation: input.dropoffLocation,
+          passengerCount: input.passengerCount,
+          latitude: input.latitude,
+          longitude: input.longitude,
+        },
+        now,
+      );
       await leaveLineAfterJoin(trx, ride, line.ownEntryId, now);
       await notifyOrganiserOfPassenger(trx, ride, {
         userId,
@@ -97,6 +104,7 @@ export async function removePassenger(
     const entry = findPassengerOfRide(entries, args.passengerId);
     assertCanRemovePassenger({ ride: rideStateOf(ride, entries), actorId, passenger: entry, now });
     await deletePassenger(trx, entry.id);
+    await keepLeaversRow(trx, ride, entry.id, now);
     const remaining = entries.filter((other) => other.id !== entry.id);
     await storeChangedSequences(trx, ride.id, remaining, compactSequence(remaining));
     await saveDerivedFields(trx, ride);

@@ -218,13 +218,19 @@ export async function acceptOffer(
       return check.refusal;
     }
     const mine = check.value;
-    const entryId = await addRideEntry(trx, ride, entries, {
-      userId,
-      dropoffLocation: mine.dropoffLocation,
-      passengerCount: mine.passengerCount,
-      latitude: mine.latitude,
-      longitude: mine.longitude,
-    });
+    const entryId = await addRideEntry(
+      trx,
+      ride,
+      entries,
+      {
+        userId,
+        dropoffLocation: mine.dropoffLocation,
+        passengerCount: mine.passengerCount,
+        latitude: mine.latitude,
+        longitude: mine.longitude,
+      },
+      now,
+    );
     await deleteWaitlistEntries(trx, [mine.id]);
     await markOfferAnswered(trx, { userId, rideId: ride.id, now });
     await notifyOrganiserOfPassenger(trx, ride, {

@@ -27,6 +27,7 @@ import { BorderChecklistCard } from '../features/border/border-checklist-card';
 import { ChatPanel } from '../features/chat/chat-panel';
 import { UnreadBadge, useUnreadMessages } from '../features/chat/unread';
 import { PaymentCard } from '../features/payments/payment-card';
+import { useOwesAfterLeaving } from '../features/payments/use-own-share';
 import { CancelledRideBanner, CancelRideButton } from '../features/ride-details/cancel-ride';
 import { DriverCard } from '../features/ride-details/driver-card';
 import { OfflineNotice, useKeptRide } from '../features/offline';
@@ -143,6 +144,8 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
   const status = statusLabel(ride.status);
   const isCreator = user?.id === ride.creatorId;
   const cancelled = isCancelled(ride);
+  // A rider who left after the lock still owes their row and sees it (docs/payments.md#leavers).
+  const owesAfterLeaving = useOwesAfterLeaving(ride, user?.id ?? null);
   // Editing and cancelling are for rides still ahead and not cancelled (the server refuses the rest).
   const canChange = isCreator && !past && !cancelled;
   const driverActions = useDriverActions();
@@ -237,7 +240,7 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
               ) : null}
             </Tabs.List>
             <Tabs.Panel value="details">
-              <RideDetailsTab ride={ride} signedIn={user !== null} />
+              <RideDetailsTab ride={ride} signedIn={user !== null} viewerId={user?.id ?? null} />
             </Tabs.Panel>
             <Tabs.Panel value="passengers">
               {user ? (
@@ -281,7 +284,7 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
             <PaymentCard
               ride={ride}
               viewerId={user?.id ?? null}
-              inParty={isCreator || (passengers ?? []).some((entry) => entry.userId === user?.id)}
+              inParty={isCreator || owesAfterLeaving || (passengers ?? []).some((entry) => entry.userId === user?.id)}
             />
             {user && !cancelled ? (
               <BorderChecklistCard

@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 
 import { ContactButtons } from '../contacts/contact-buttons';
 import { CostBox } from '../cost/cost-box';
+import { useOwnShare } from '../payments/use-own-share';
 import type { RideDetail } from './types';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -26,7 +27,17 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function RideDetailsTab({ ride, signedIn }: { ride: RideDetail; signedIn: boolean }) {
+export function RideDetailsTab({
+  ride,
+  signedIn,
+  viewerId = null,
+}: {
+  ride: RideDetail;
+  signedIn: boolean;
+  /** The signed-in viewer (null: a visitor): once locked, the cost box shows their own share. */
+  viewerId?: number | null;
+}) {
+  const myShare = useOwnShare(ride, viewerId);
   const dropoffs = normaliseDropoffLocations(ride.dropoffLocations).filter((entry) => entry.location.trim() !== '');
   return (
     <Stack gap="md">
@@ -80,7 +91,7 @@ export function RideDetailsTab({ ride, signedIn }: { ride: RideDetail; signedIn:
           </Stack>
         </Stack>
       </Card>
-      <CostBox ride={ride} title="Cost Breakdown" />
+      <CostBox ride={ride} myShare={myShare} title="Cost Breakdown" />
     </Stack>
   );
 }
