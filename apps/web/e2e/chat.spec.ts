@@ -10,7 +10,9 @@ import {
   createRideViaApi,
   inDays,
   joinRideViaApi,
+  markDocument,
   memberAccount,
+  notReloaded,
   screenshot,
   sidewaysOverflow,
   vendorAccount,
@@ -31,13 +33,7 @@ async function openChat(page: Page, rideId: number): Promise<void> {
   await page.goto(`/rides/${String(rideId)}?tab=chat`);
   await opened;
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
-  await page.evaluate(() => {
-    (window as unknown as { chatMarker?: string }).chatMarker = 'still here';
-  });
-}
-
-async function notReloaded(page: Page): Promise<boolean> {
-  return page.evaluate(() => (window as unknown as { chatMarker?: string }).chatMarker === 'still here');
+  await markDocument(page);
 }
 
 async function say(page: Page, text: string): Promise<void> {
