@@ -1,4 +1,6 @@
 import {
+  DEFAULT_MESSAGE_RETENTION_DAYS,
+  DEFAULT_MESSAGES_PER_MINUTE,
   DEFAULT_PRICE_LOCK_HOURS,
   DEFAULT_RIDER_CONTACTS_HOURS_BEFORE,
   DEFAULT_RIDES_PER_DAY,
@@ -16,10 +18,17 @@ const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-/** A whole number of hours from `min` to 720 (30 days), with its default. */
-function wholeHours(name: string, min: number, fallback: number) {
-  const error = `${name} must be a whole number of hours from ${String(min)} to 720`;
-  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(720, { error }).default(fallback);
+/**
+ * A whole-number setting from `min` to `max` with one message naming it for every way of missing
+ * (`unit`: 'hours', 'days', or '' for a plain count).
+ */
+function wholeSetting(name: string, min: number, max: number, unit = '') {
+  const message = `${name} must be a whole number${unit ? ` of ${unit}` : ''} from ${String(min)} to ${String(max)}`;
+  return z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
 }
 
 /** A DNS host name of two labels or more (no address literal, no port). */
@@ -115,9 +124,13 @@ export const envSchema = z
       .enum(['on', 'off'], { error: 'VENDOR_PICKUP_COUNTRY_RULE must be on or off' })
       .default('on'),
     // How long before departure the assigned vendor sees the passengers' numbers (docs/vendors.md#contacts).
-    VENDOR_CONTACTS_HOURS_BEFORE: wholeHours('VENDOR_CONTACTS_HOURS_BEFORE', 0, DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE),
+    VENDOR_CONTACTS_HOURS_BEFORE: wholeSetting('VENDOR_CONTACTS_HOURS_BEFORE', 0, 720, 'hours').default(
+      DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE,
+    ),
     // How long before departure co-riders see each other's numbers (docs/vendors.md#contacts).
-    RIDER_CONTACTS_HOURS_BEFORE: wholeHours('RIDER_CONTACTS_HOURS_BEFORE', 0, DEFAULT_RIDER_CONTACTS_HOURS_BEFORE),
+    RIDER_CONTACTS_HOURS_BEFORE: wholeSetting('RIDER_CONTACTS_HOURS_BEFORE', 0, 720, 'hours').default(
+      DEFAULT_RIDER_CONTACTS_HOURS_BEFORE,
+    ),
     // Phone notifications (docs/architecture.md#vapid-keys): a VAPID key pair (base64url, both or
     // neither; unset, one is made at first start and kept beside the data folder) and who runs the server.
     VAPID_PUBLIC_KEY: z
@@ -143,7 +156,13 @@ export const envSchema = z
         error: 'PUSH_ALLOWED_HOST_SUFFIXES must be a comma-separated list of host names (e.g. fcm.googleapis.com)',
       }),
     // How long before departure a ride's price locks (docs/payments.md#price-lock).
-    PRICE_LOCK_HOURS: wholeHours('PRICE_LOCK_HOURS', 1, DEFAULT_PRICE_LOCK_HOURS),
+    PRICE_LOCK_HOURS: wholeSetting('PRICE_LOCK_HOURS', 1, 720, 'hours').default(DEFAULT_PRICE_LOCK_HOURS),
+    // The ride chat (docs/messages.md): messages one member may post in a minute, and how many days
+    // after the ride's date its messages are deleted by the sweep.
+    MESSAGES_PER_MINUTE: wholeSetting('MESSAGES_PER_MINUTE', 1, 1000).default(DEFAULT_MESSAGES_PER_MINUTE),
+    MESSAGE_RETENTION_DAYS: wholeSetting('MESSAGE_RETENTION_DAYS', 1, 3650, 'days').default(
+      DEFAULT_MESSAGE_RETENTION_DAYS,
+    ),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';

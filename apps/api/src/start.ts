@@ -91,11 +91,12 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
   // lets one instance sweep at a time (docs/architecture.md#live-events). The same sweep sends the
   // border reminders that are due (docs/border.md#reminders).
   const sweep = setInterval(() => {
-    sweepLapsedOffers(handle.db, new Date(), app.log, { priceLockHours: env.PRICE_LOCK_HOURS }).catch(
-      (error: unknown) => {
-        app.log.error({ err: error }, 'waitlist sweep failed');
-      },
-    );
+    sweepLapsedOffers(handle.db, new Date(), app.log, {
+      priceLockHours: env.PRICE_LOCK_HOURS,
+      messageRetentionDays: env.MESSAGE_RETENTION_DAYS,
+    }).catch((error: unknown) => {
+      app.log.error({ err: error }, 'waitlist sweep failed');
+    });
   }, env.WAITLIST_SWEEP_SECONDS * 1000);
   sweep.unref();
   // Phone notifications queued by committed writes go out from here (docs/architecture.md#push-outbox).

@@ -328,7 +328,7 @@ test.describe('share, contact and group actions', () => {
     await page.getByRole('button', { name: 'Discord Group' }).click();
     await expect(toast(page, 'Copied to clipboard')).toBeVisible();
     await expect.poll(() => readClipboard(page)).toContain(`- Cora Contact: ${organizerUser.discordUsername}`);
-    await expect(page.getByText('Group setup is not working yet')).toBeVisible();
+    await expect(page.getByText(/WhatsApp and Discord groups are not set up automatically yet: use the/)).toBeVisible();
   });
 
   test("says 'Failed to copy' when the browser refuses the clipboard", async ({ newPage, signedInPage }) => {

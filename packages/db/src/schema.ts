@@ -16,6 +16,7 @@ import type {
 } from '@rideshare/domain';
 import type { ColumnType, Generated, JSONColumnType, Kysely, Selectable, Transaction } from 'kysely';
 
+import type { RideMessageReadTable, RideMessageReportTable, RideMessageTable } from './message-schema';
 import type { PushOutboxTable, PushSubscriptionTable, PushVapidKeyTable } from './push-schema';
 
 /**
@@ -313,6 +314,9 @@ export interface Database {
   rideAlerts: RideAlertTable;
   rideAlertMatches: RideAlertMatchTable;
   ridePayments: RidePaymentTable;
+  rideMessages: RideMessageTable;
+  rideMessageReads: RideMessageReadTable;
+  rideMessageReports: RideMessageReportTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -63,6 +63,7 @@ export const DOMAIN_ERROR_CODES = [
   'NOTHING_TO_WAIVE',
   'REJOIN_TOO_SOON',
   'SERIES_LIMIT_REACHED',
+  'CHAT_CLOSED',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -35,3 +35,4 @@ export * from './alerts';
 export * from './payments';
 export * from './price-story';
 export * from './emvco';
+export * from './messages';

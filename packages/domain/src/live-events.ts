@@ -23,6 +23,7 @@ export const RIDE_EVENT_TYPES = [
   'checklist.changed',
   /** Who owes or paid what on the ride changed; no amounts travel (docs/payments.md#live). */
   'payments.changed',
+  'messages.changed',
 ] as const;
 
 /** Events only their one user receives (their inbox changed). */

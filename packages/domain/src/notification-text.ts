@@ -13,7 +13,8 @@ import { isChecklistItemId } from './border-rules';
 import type { Direction } from './constants';
 import type { NotificationKind } from './notifications';
 import { paymentSentence } from './payment-notification-text';
-import { formatRideDate } from './time';
+import { unreadMessageCount } from './messages';
+import { formatRideDate, formatRideDateOnly } from './time';
 
 /** The fields of a notification its sentence is made of (dates as ISO strings). */
 export interface NotificationFields {
@@ -95,6 +96,8 @@ export function notificationSentence(item: NotificationFields): string {
       return borderEveningSentence(ride, detail);
     case 'ride_alert_match':
       return alertMatchSentence(ride, detail);
+    case 'ride_message':
+      return rideMessageSentence(item.rideDirection, item.rideDate, detail);
     default:
       return paymentSentence(item.kind, ride, detail) ?? 'Something changed on one of your rides';
   }
@@ -108,6 +111,15 @@ function alertMatchSentence(ride: string, detail: string | null): string {
   const rides = Number(detail ?? '1');
   if (!Number.isInteger(rides) || rides <= 1) return `A new ride matches your alert: ${ride}`;
   return `${String(rides)} new rides match your alert, the latest: ${ride}`;
+}
+
+/**
+ * The unread chat notice (docs/messages.md#notices): '3 new messages on Sun 29 Nov, SG → FC'.
+ */
+function rideMessageSentence(direction: Direction, rideDate: string, detail: string | null): string {
+  const count = unreadMessageCount(detail);
+  const day = formatRideDateOnly(rideDate).replace(/^(\w+), (\d+ \w+) \d+$/, '$1 $2');
+  return `${String(count)} new message${count === 1 ? '' : 's'} on ${day}, ${ROUTES[direction]}`;
 }
 
 /** The evening-before reminder: `detail` is how many checklist items are open ('0': no travel profile). */

@@ -57,6 +57,23 @@ export const NOTIFICATION_KINDS = [
   'sign_in_guessing',
   /** A new ride (or one edited into a match) fits one of your ride alerts (docs/alerts.md#matching). */
   'ride_alert_match',
+  /**
+   * New messages on the chat of a ride you are on (docs/messages.md#notices); detail: how many are
+   * unread ('3'). At most one unread per ride: a newer one replaces it.
+   */
+  'ride_message',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * Where a notification leads in the app: its ride's page (a chat notice: the ride's Chat tab,
+ * docs/messages.md#notices), or the inbox for a notice about the account.
+ *
+ * @example notificationPath({ kind: 'ride_message', rideId: 7 }) // '/rides/7?tab=chat'
+ */
+export function notificationPath(item: { kind: NotificationKind; rideId: number | null }): string {
+  if (item.rideId === null) return '/notifications';
+  const ride = `/rides/${String(item.rideId)}`;
+  return item.kind === 'ride_message' ? `${ride}?tab=chat` : ride;
+}

@@ -5,6 +5,7 @@ import { registerAdminRoutes } from './admin';
 import { registerAlertRoutes } from './alerts';
 import { registerAuthRoutes } from './auth';
 import { registerCalendarRoutes } from './calendar';
+import { registerMessageRoutes } from './messages';
 import { registerNotificationRoutes } from './notifications';
 import { registerEventRoutes, type EventRouteOptions } from './events';
 import { registerPushRoutes } from './push';
@@ -30,6 +31,7 @@ export function registerRestRoutes(
   registerPaymentRoutes(app, deps);
   registerVendorRoutes(app, deps);
   registerQuoteRoutes(app, deps);
+  registerMessageRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerTravelRoutes(app, deps);
   registerCalendarRoutes(app, deps);

@@ -6,6 +6,7 @@ import { calendarRouter } from './calendar';
 import { configRouter } from './config';
 import { notificationRouter } from './notification';
 import { liveRouter } from './live';
+import { messageRouter } from './message';
 import { passengerRouter } from './passenger';
 import { pushRouter } from './push';
 import { paymentRouter } from './payment';
@@ -40,6 +41,7 @@ export const appRouter = router({
   push: pushRouter,
   alert: alertRouter,
   payment: paymentRouter,
+  message: messageRouter,
 });
 
 export type AppRouter = typeof appRouter;

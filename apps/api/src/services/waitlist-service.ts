@@ -7,6 +7,7 @@
  */
 import type { Database } from '@rideshare/db';
 import {
+  DEFAULT_MESSAGE_RETENTION_DAYS,
   assertCanAccept,
   assertCanWait,
   chooseOffers,
@@ -35,6 +36,7 @@ import {
   type WaitlistRow,
 } from '../repositories/waitlist-repository';
 import { sendBorderReminders } from './border-reminder-service';
+import { deleteOldMessages } from './message-service';
 import { markOfferAnswered, pruneNotifications } from './notification-service';
 import { checkRule, unlessRefused } from './refusals';
 import { sweepPayments } from './payment-lock-service';
@@ -291,14 +293,15 @@ export interface SweepLog {
  * timing. Answers whether it ran and how many rides it settled.
  *
  * Under the same lock it also sends the border reminders that are due (border-reminder-service,
- * docs/border.md#reminders) and keeps two tables bounded: inboxes are pruned (notification-service
- * `pruneNotifications`) and per-hour write counts whose window ended are dropped.
+ * docs/border.md#reminders) and keeps tables bounded: inboxes are pruned (notification-service
+ * `pruneNotifications`), per-hour write counts whose window ended are dropped, and the chat
+ * messages of rides more than MESSAGE_RETENTION_DAYS past are deleted.
  */
 export async function sweepLapsedOffers(
   db: Kysely<Database>,
   now: Date,
   log: SweepLog,
-  options: { priceLockHours?: number } = {},
+  options: { priceLockHours?: number; messageRetentionDays?: number } = {},
 ): Promise<{ ran: boolean; rides: number }> {
   return db.connection().execute(async (conn) => {
     if (!(await tryAdvisoryLock(conn, WAITLIST_SWEEP_LOCK_KEY))) return { ran: false, rides: 0 };
@@ -324,6 +327,8 @@ export async function sweepLapsedOffers(
       await pruneNotifications(conn, now);
       await deleteEndedActionWindows(conn, now);
       await deleteOldLeaves(conn, now);
+      // Chat messages go MESSAGE_RETENTION_DAYS after their ride (docs/messages.md#retention).
+      await deleteOldMessages(conn, now, options.messageRetentionDays ?? DEFAULT_MESSAGE_RETENTION_DAYS);
       return { ran: true, rides: settled };
     } finally {
       await releaseAdvisoryLock(conn, WAITLIST_SWEEP_LOCK_KEY);

@@ -72,6 +72,7 @@ const domainErrorStatus = {
   PAYMENT_CONFIRMED: 'CONFLICT',
   NOTHING_TO_REFUND: 'CONFLICT',
   NOTHING_TO_WAIVE: 'CONFLICT',
+  CHAT_CLOSED: 'CONFLICT',
 } as const satisfies Record<DomainErrorCode, TRPC_ERROR_CODE_KEY>;
 
 /**

@@ -99,6 +99,13 @@ describe('queriesTouchedBy', () => {
     expect(queriesTouchedBy(event('notifications.changed', 3))).toEqual([{ queryKey: [['notification']] }]);
   });
 
+  it('messages.changed → that ride’s thread (every page) and the unread chat counts, nothing else', () => {
+    expect(keysOf(event('messages.changed', 7))).toEqual([
+      JSON.stringify([['message', 'list'], { input: { rideId: 7 }, type: 'query' }]),
+      JSON.stringify([['message', 'unread']]),
+    ]);
+  });
+
   it('resync → every query', () => {
     expect(queriesTouchedBy(event('resync', null))).toEqual([{ queryKey: [] }]);
   });

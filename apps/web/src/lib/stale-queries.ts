@@ -23,6 +23,9 @@
  *   payment table (`payment.list`: the organiser's table, the rider's card), the viewer's own shares
  *   (`payment.shares`, the cards' "Your share") and the organiser's "n of m paid" (`payment.progress`);
  *   `ride.written` touches them too, since a join or leave made here moves the amounts;
+ * - `messages.changed` (a message posted or deleted in a ride's chat) → that ride's thread
+ *   (`message.list`, every page of it) and the member's unread chat counts (`message.unread`); only
+ *   the party holds these queries, so nobody else's page refetches;
  * - `notifications.changed` → everything under the `notification` router (the inbox, the unread
  *   count);
  * - `resync` (the server could not replay what this tab missed) → every query.
@@ -112,6 +115,13 @@ export function queriesTouchedBy(change: Change): QueryFilter[] {
     case 'waitlist.changed':
       // Its page (the line's figures) and the lists, whose cards count seats held by offers.
       return [...(change.rideId === null ? [] : [ridePage(change.rideId)]), ...rideLists()];
+    case 'messages.changed':
+      return [
+        ...(change.rideId === null
+          ? []
+          : [{ queryKey: getQueryKey(trpc.message.list, { rideId: change.rideId }, 'query') }]),
+        { queryKey: getQueryKey(trpc.message.unread) },
+      ];
     case 'checklist.changed':
       return change.rideId === null
         ? []

@@ -11,7 +11,7 @@
  * the page heading. A refusal puts focus back on the button (re-enabled after its spinner).
  */
 import { Anchor, Badge, Button, Card, Center, Group, Pagination, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { formatRideDate } from '@rideshare/domain';
+import { formatRideDate, notificationPath } from '@rideshare/domain';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
@@ -82,7 +82,7 @@ function NotificationRow({
             {item.rideId !== null ? (
               <Anchor
                 component={Link}
-                to={`/rides/${String(item.rideId)}`}
+                to={notificationPath(item)}
                 inherit
                 onClick={() => {
                   if (unread) onFollow(item.id);

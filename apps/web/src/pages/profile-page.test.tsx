@@ -8,7 +8,12 @@ import { ProfilePage } from './profile-page';
 const ALICE = makeUser({ id: 2, discordUsername: 'alice', name: 'Alice Tan', whatsappNumber: '+65 9123 4567', malaysianNumber: null, revolutUsername: 'alicet' });
 
 function api(overrides: ApiHandlers = {}): ApiHandlers {
-  return { 'auth.me': () => ALICE, 'user.calendarFeed': () => ({ active: false, createdAt: null }), ...overrides };
+  return {
+    'auth.me': () => ALICE,
+    'user.calendarFeed': () => ({ active: false, createdAt: null }),
+    'message.reports': () => [],
+    ...overrides,
+  };
 }
 
 const render = (handlers: ApiHandlers) => renderWithProviders(<ProfilePage />, { path: '/profile', api: handlers });

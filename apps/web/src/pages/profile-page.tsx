@@ -8,6 +8,7 @@ import { Page } from '../components/page';
 import { SectionCard } from '../components/section-card';
 import { AlertsCard } from '../features/alerts/alerts-card';
 import { TravelDocumentsCard } from '../features/border/travel-documents-card';
+import { ReportedMessagesCard } from '../features/admin/reported-messages-card';
 import { AdminToolsCard } from '../features/profile/admin-tools-card';
 import { CalendarFeedCard } from '../features/profile/calendar-feed-card';
 import { PasswordSettingsCard } from '../features/profile/password-settings-card';
@@ -38,6 +39,7 @@ export function ProfilePage() {
         <PhoneNotificationsCard />
         <PasswordSettingsCard />
         {isAdmin ? <AdminToolsCard /> : null}
+        {isAdmin ? <ReportedMessagesCard /> : null}
       </Stack>
     </Page>
   );

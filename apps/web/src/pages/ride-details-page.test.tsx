@@ -41,7 +41,11 @@ const FC_TO_SG: Partial<TestRideDetail> = {
 };
 
 function render(api: ApiHandlers, route = '/rides/7') {
-  return renderWithProviders(<RideDetailsPage />, { path: '/rides/:id', route, api });
+  return renderWithProviders(<RideDetailsPage />, {
+    path: '/rides/:id',
+    route,
+    api: { 'message.unread': () => [], ...api },
+  });
 }
 
 const callsTo = (calls: ApiCall[], path: string) => calls.filter((call) => call.path === path);
@@ -369,7 +373,10 @@ describe('RideDetailsPage passengers tab', () => {
 
   it('Discord Group copies the group name and every username', async () => {
     renderTab(2);
-    expect(await screen.findByText('Group setup is not working yet')).toBeTruthy();
+    expect(
+      await screen.findByText(/WhatsApp and Discord groups are not set up automatically yet: use the/),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'ride chat' }).getAttribute('href')).toMatch(/^\/rides\/\d+\?tab=chat$/);
     fireEvent.click(screen.getByRole('button', { name: 'Discord Group' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
     const text = writeText.mock.calls[0]?.[0] ?? '';
@@ -441,5 +448,43 @@ describe('RideDetailsPage, Add to calendar', () => {
     const link = await screen.findByRole('link', { name: 'Add to calendar' });
     expect(link.getAttribute('href')).toBe('/api/rides/7/calendar.ics');
     expect(link.getAttribute('download')).toBe('rideshare-ride-7.ics');
+  });
+});
+
+describe('RideDetailsPage chat tab', () => {
+  const party = [organizerEntry, entry(2, 2, 'Alice Tan')];
+  const renderAs = (viewerId: number | null, route = '/rides/7') =>
+    render(
+      {
+        'auth.me': () => (viewerId === null ? null : makeUser({ id: viewerId })),
+        'ride.byId': () => ride(),
+        'passenger.list': () => party,
+        'message.unread': () => [{ rideId: 7, unread: 3 }],
+        'message.list': () => ({ items: [], nextBefore: null }),
+        'message.markRead': () => ({ rideId: 7, unread: 0 }),
+      },
+      route,
+    );
+
+  it('shows a rider the Chat tab with its unread count, and the chat under ?tab=chat', async () => {
+    renderAs(2);
+    expect(await screen.findByRole('tab', { name: /Chat\s*3 unread/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: /Chat/ }));
+    expect(await screen.findByText('No messages yet. Say hello to your fellow travellers.')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeTruthy();
+  });
+
+  it('gives a member outside the party no Chat tab, and the reason when they open it anyway', async () => {
+    renderAs(5);
+    await screen.findByRole('tab', { name: 'Passengers' });
+    expect(screen.queryByRole('tab', { name: /Chat/ })).toBeNull();
+  });
+
+  it('tells a member outside the party who open ?tab=chat why they cannot see it', async () => {
+    renderAs(5, '/rides/7?tab=chat');
+    expect(
+      await screen.findByText("Only the ride's organizer, its riders and its assigned driver can use this chat"),
+    ).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
   });
 });

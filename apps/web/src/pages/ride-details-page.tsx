@@ -8,6 +8,7 @@ import { Badge, Button, Grid, Group, Skeleton, Stack, Tabs, Text } from '@mantin
 import {
   directionLabel,
   formatRideDate,
+  isApprovedVendor,
   isCancelled,
   isFull,
   isPast,
@@ -23,6 +24,8 @@ import { STATUS_COLORS } from '../features/rides/status-colors';
 import { LoadErrorAlert } from '../components/load-error-alert';
 import { Page, usePageTitle } from '../components/page';
 import { BorderChecklistCard } from '../features/border/border-checklist-card';
+import { ChatPanel } from '../features/chat/chat-panel';
+import { UnreadBadge, useUnreadMessages } from '../features/chat/unread';
 import { PaymentCard } from '../features/payments/payment-card';
 import { useOwesAfterLeaving } from '../features/payments/use-own-share';
 import { CancelledRideBanner, CancelRideButton } from '../features/ride-details/cancel-ride';
@@ -54,10 +57,10 @@ import { errorCode } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 import { useClock } from '../lib/clock';
 
-type DetailTab = 'details' | 'passengers';
+type DetailTab = 'details' | 'passengers' | 'chat';
 
 function readTab(value: string | null): DetailTab {
-  return value === 'passengers' ? 'passengers' : 'details';
+  return value === 'passengers' || value === 'chat' ? value : 'details';
 }
 
 function DetailSkeleton() {
@@ -155,6 +158,9 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
   // A kept copy is only ever the signed-in member's own (docs/product.md#offline-rides), though
   // offline the page cannot ask who that is.
   const offlineCopy = useKeptCopyTime() !== null;
+  // The chat's party: the organiser, the riders on it and the approved assigned vendor (docs/messages.md#party).
+  const inChatParty = user !== null && (onRide === true || (user.id === ride.vendorId && isApprovedVendor(user)));
+  const unreadMessages = useUnreadMessages(ride.id, inChatParty);
 
   const onTabChange = (value: string | null) => {
     const next = readTab(value);
@@ -231,6 +237,11 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
             <Tabs.List mb="md">
               <Tabs.Tab value="details">Details</Tabs.Tab>
               <Tabs.Tab value="passengers">{user ? 'Passengers' : 'Passengers (Login required)'}</Tabs.Tab>
+              {inChatParty || tab === 'chat' ? (
+                <Tabs.Tab value="chat" rightSection={<UnreadBadge count={tab === 'chat' ? 0 : unreadMessages} />}>
+                  Chat
+                </Tabs.Tab>
+              ) : null}
             </Tabs.List>
             <Tabs.Panel value="details">
               <RideDetailsTab ride={ride} signedIn={user !== null || offlineCopy} viewerId={user?.id ?? null} />
@@ -250,6 +261,9 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
                   Log in to see who is travelling on this ride and how to reach them.
                 </LoginRequiredCard>
               )}
+            </Tabs.Panel>
+            <Tabs.Panel value="chat">
+              <ChatPanel ride={ride} user={user} inParty={inChatParty} partyKnown={!user || onRide !== null} />
             </Tabs.Panel>
           </Tabs>
         </Grid.Col>

@@ -43,3 +43,4 @@ export * from './series';
 export * from './push';
 export * from './alerts';
 export * from './payments';
+export * from './messages';

@@ -1,12 +1,14 @@
 /**
  * `<CommunicationCard ride passengers />`: 'WhatsApp Group' and 'Discord Group' copy a suggested
  * group (name 'RideShare: {direction} {date}' and every passenger's number or username, from the
- * domain's group suggestions) so someone can set the group up by hand; automatic group setup does
- * not work yet, and the card says so. With nobody (or no contact) to add, the button explains why
- * instead of copying (docs/product.md#group-copy).
+ * domain's group suggestions) so someone can set the group up by hand; groups are not set up
+ * automatically, and the card says so and points to the ride's own chat (docs/messages.md#web).
+ * With nobody (or no contact) to add, the button explains why instead of copying
+ * (docs/product.md#group-copy).
  */
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { discordGroupSuggestion, whatsappGroupSuggestion, type GroupSuggestion } from '@rideshare/domain';
+import { Link } from 'react-router-dom';
 
 import { notifyError } from '../../lib/notify';
 import { ChatIcon, DiscordIcon } from '../../components/icons';
@@ -14,7 +16,7 @@ import { copyWithToast } from '../../lib/clipboard';
 import type { PassengerEntry, RideDetail } from './types';
 
 export interface CommunicationCardProps {
-  ride: Pick<RideDetail, 'direction' | 'date'>;
+  ride: Pick<RideDetail, 'id' | 'direction' | 'date'>;
   passengers: readonly PassengerEntry[];
 }
 
@@ -40,9 +42,13 @@ export function CommunicationCard({ ride, passengers }: CommunicationCardProps) 
         <Text size="sm" c="dimmed">
           Get everyone on this ride into one chat group.
         </Text>
-        <Alert color="yellow" variant="light" title="Group setup is not working yet">
-          Automatic group creation is not available yet. These buttons copy a suggested group name and the
-          passengers&apos; contacts so you can create the group yourself.
+        <Alert color="blue" variant="light">
+          WhatsApp and Discord groups are not set up automatically yet: use the{' '}
+          <Anchor component={Link} to={`/rides/${String(ride.id)}?tab=chat`} inherit>
+            ride chat
+          </Anchor>
+          . These buttons copy a suggested group name and the passengers&apos; contacts if you want to create a group
+          yourself.
         </Alert>
         <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
           <Button

@@ -7,7 +7,9 @@ import { MyRidesTab } from './my-rides-tab';
 const VIEWER = { id: 2, isVendor: false, isApprovedVendor: false };
 
 function render(api: ApiHandlers) {
-  return renderWithProviders(<MyRidesTab viewer={VIEWER} />, { api: { 'auth.me': () => null, ...api } });
+  return renderWithProviders(<MyRidesTab viewer={VIEWER} />, {
+    api: { 'auth.me': () => null, 'message.unread': () => [], ...api },
+  });
 }
 
 const ids = (region: HTMLElement) =>
@@ -82,5 +84,19 @@ describe('MyRidesTab, cancelled rides', () => {
         .getAllByRole('link', { name: /^Edit/ })
         .map((link) => link.getAttribute('href')),
     ).toEqual(['/rides/edit/52']);
+  });
+});
+
+describe('MyRidesTab, unread chat messages', () => {
+  it('links a ride with unread messages to its chat, with the count', async () => {
+    render({
+      'ride.organized': () => [makeRideSummary({ id: 21, creatorId: 2 })],
+      'ride.joined': () => [makeRideSummary({ id: 31 })],
+      'message.unread': () => [{ rideId: 31, unread: 2 }],
+    });
+    const link = await screen.findByRole('link', { name: /^Chat: 2 new messages/ });
+    expect(link.getAttribute('href')).toBe('/rides/31?tab=chat');
+    expect(link.textContent).toBe('Chat · 2 new');
+    expect(screen.getAllByRole('link', { name: /^Chat:/ })).toHaveLength(1);
   });
 });

@@ -19,6 +19,7 @@ import { Link } from 'react-router-dom';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { trpc } from '../../lib/trpc';
+import { UnreadChatLink } from '../chat/unread';
 import { PaidCount } from '../payments/paid-count';
 import { SequencePanel } from '../sequence/sequence-panel';
 import { ShareButton } from '../share/share-button';
@@ -232,6 +233,7 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
                 actions={
                   <>
                     <PaidCount rideId={ride.id} />
+                    <UnreadChatLink rideId={ride.id} rideName={rideName(ride)} />
                     <ShareButton ride={ride} label="Share" size="xs" aria-label={`Share ride: ${rideName(ride)}`} />
                     {isPast(ride, clock()) ? null : (
                       <Button
@@ -264,6 +266,7 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
                 isPassenger
                 actions={
                   <>
+                    <UnreadChatLink rideId={ride.id} rideName={rideName(ride)} />
                     <ShareButton ride={ride} label="Share" size="xs" aria-label={`Share ride: ${rideName(ride)}`} />
                     <ViewDetailsButton ride={ride} />
                   </>

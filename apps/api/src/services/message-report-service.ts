@@ -1,0 +1,72 @@
+/**
+ * Reports of chat messages (docs/messages.md#reports): a member of the party reports a message;
+ * the administrator reads the open reports with their messages, and deletes the message
+ * (message-service `deleteMessage`) or dismisses the report.
+ */
+import type { Db } from '@rideshare/db';
+import { type ChatMessage, DomainError, directionLabel, formatRideDate, messageAuthorName } from '@rideshare/domain';
+
+import { dismissReports, findReport, insertReport, listOpenReports } from '../repositories/message-repository';
+import { type ChatMember, chatAuthor, readableMessage } from './message-service';
+
+/** How many open reports the administrator's list shows at once (oldest first). */
+const REPORTS_SHOWN = 100;
+
+/** An open report as the administrator reads it. */
+export interface MessageReport {
+  id: number;
+  reason: string;
+  createdAt: string;
+  reporter: { name: string };
+  ride: { id: number; label: string };
+  message: ChatMessage;
+}
+
+/** A member of the party reports a message of the thread; answers the report's id. */
+export async function reportMessage(
+  db: Db,
+  args: { rideId: number; messageId: number; member: ChatMember; reason: string; now: Date },
+): Promise<{ id: number; messageId: number }> {
+  const message = await readableMessage(db, args);
+  const id = await insertReport(db, {
+    messageId: message.id,
+    reporterId: args.member.id,
+    reason: args.reason,
+    createdAt: args.now,
+  });
+  return { id, messageId: message.id };
+}
+
+/** The open reports on messages still there, oldest first. */
+export async function listReports(db: Db): Promise<MessageReport[]> {
+  const rows = await listOpenReports(db, REPORTS_SHOWN);
+  return rows.map((row) => ({
+    id: row.id,
+    reason: row.reason,
+    createdAt: row.createdAt.toISOString(),
+    reporter: {
+      name: messageAuthorName(row.reporterIsVendor ? 'vendor' : 'passenger', {
+        name: row.reporterName,
+        discordUsername: row.reporterDiscordUsername,
+        companyName: row.reporterCompanyName,
+      }),
+    },
+    ride: { id: row.rideId, label: `${directionLabel(row.rideDirection)} · ${formatRideDate(row.rideDate)}` },
+    message: {
+      id: row.messageId,
+      rideId: row.rideId,
+      author: chatAuthor(row),
+      body: row.body,
+      createdAt: row.messageCreatedAt.toISOString(),
+      deleted: false,
+    },
+  }));
+}
+
+/** The administrator leaves a reported message as it is: its open reports close. */
+export async function dismissReport(db: Db, args: { reportId: number; now: Date }): Promise<{ id: number }> {
+  const report = await findReport(db, args.reportId);
+  if (!report) throw new DomainError('NOT_FOUND', 'Report not found');
+  await dismissReports(db, report.messageId, args.now);
+  return { id: args.reportId };
+}

@@ -1,0 +1,105 @@
+/**
+ * `ReportedMessagesCard`: the administrator's reported chat messages (docs/messages.md#reports),
+ * each with its text, author, ride, reporter and reason; the administrator deletes the message (the
+ * thread then shows "message deleted") or dismisses the report. Self-contained: it asks
+ * `message.reports` itself and renders nothing for anyone who is not the administrator (the server
+ * answers them 403).
+ */
+import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { formatRideDate } from '@rideshare/domain';
+import { Link } from 'react-router-dom';
+
+import { LoadErrorAlert } from '../../components/load-error-alert';
+import { errorMessage } from '../../lib/errors';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import { RoleBadge } from '../chat/chat-message-item';
+
+export function ReportedMessagesCard() {
+  const reports = trpc.message.reports.useQuery();
+  const utils = trpc.useUtils();
+  const done = (title: string) => () => {
+    notifySuccess(title);
+    void utils.message.reports.invalidate();
+  };
+  const remove = trpc.message.delete.useMutation({
+    onSuccess: done('Message deleted'),
+    onError: (err) => notifyError('Message not deleted', errorMessage(err)),
+  });
+  const dismiss = trpc.message.dismissReport.useMutation({
+    onSuccess: done('Report dismissed'),
+    onError: (err) => notifyError('Report not dismissed', errorMessage(err)),
+  });
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="reported-messages-title">
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Title order={2} size="h3" id="reported-messages-title">
+            Reported messages
+          </Title>
+          <Text size="sm" c="dimmed">
+            Chat messages members reported. Delete a message to leave &quot;message deleted&quot; in its place, or
+            dismiss the report to keep it.
+          </Text>
+        </Stack>
+        {reports.isLoading ? <Skeleton height={80} radius="md" /> : null}
+        {reports.error ? (
+          <LoadErrorAlert
+            title="Could not load the reports"
+            error={reports.error}
+            onRetry={() => void reports.refetch()}
+            retryVariant="light"
+          />
+        ) : null}
+        {reports.data?.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No reported messages.
+          </Text>
+        ) : null}
+        <Stack gap="sm" component="ul" m={0} p={0}>
+          {reports.data?.map((report) => (
+            <Card key={report.id} withBorder radius="md" padding="sm" component="li" style={{ listStyle: 'none' }}>
+              <Stack gap={6}>
+                <Group gap={6} wrap="wrap">
+                  <Text size="sm" fw={600}>
+                    {report.message.author.name}
+                  </Text>
+                  <RoleBadge role={report.message.author.role} />
+                  <Text size="xs" c="dimmed" component="time" dateTime={report.message.createdAt}>
+                    {formatRideDate(report.message.createdAt)}
+                  </Text>
+                </Group>
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {report.message.body}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  On <Link to={`/rides/${String(report.ride.id)}`}>{report.ride.label}</Link>. Reported by{' '}
+                  {report.reporter.name}: {report.reason}
+                </Text>
+                <Group gap="xs" justify="flex-end">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    loading={dismiss.isPending && dismiss.variables.reportId === report.id}
+                    onClick={() => dismiss.mutate({ reportId: report.id })}
+                  >
+                    Dismiss report
+                  </Button>
+                  <Button
+                    size="xs"
+                    color="red"
+                    loading={remove.isPending && remove.variables.messageId === report.message.id}
+                    onClick={() => remove.mutate({ rideId: report.ride.id, messageId: report.message.id })}
+                  >
+                    Delete message
+                  </Button>
+                </Group>
+              </Stack>
+            </Card>
+          ))}
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}
