@@ -36,10 +36,13 @@ describe('DOMAIN_ERROR_CODES', () => {
       'PAYMENT_CONFIRMED',
       'NOTHING_TO_REFUND',
       'NOTHING_TO_WAIVE',
+      'REJOIN_TOO_SOON',
+      'SERIES_LIMIT_REACHED',
+      'CHAT_CLOSED',
     ]) {
       expect(DOMAIN_ERROR_CODES).toContain(code);
     }
-    expect(DOMAIN_ERROR_CODES).toHaveLength(58);
+    expect(DOMAIN_ERROR_CODES).toHaveLength(61);
     expect(new Set(DOMAIN_ERROR_CODES).size).toBe(DOMAIN_ERROR_CODES.length);
     for (const code of DOMAIN_ERROR_CODES) expect(code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
   });
