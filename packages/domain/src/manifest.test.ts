@@ -53,7 +53,7 @@ describe('manifestText', () => {
         'Ride manifest: Singapore to Forest City',
         'Departure: Thu, 3 Dec 2026, 10:00 am',
         'Vehicle: SGX1234A, 13 seats · Acme Transport · Driver Tan +6593333333',
-        'Organiser: Olivia (WhatsApp +6591111111)',
+        'Organizer: Olivia (WhatsApp +6591111111)',
         '',
         'Pick-up: Pasir Ris MRT',
         '1. Olivia (2 people): Pasir Ris MRT · WhatsApp +6591111111',
@@ -112,7 +112,7 @@ describe('assertCanReadManifest', () => {
     );
     for (const role of ['passenger', 'member', 'public'] as const) {
       expect(codeOf(() => assertCanReadManifest(role, approved))).toBe(
-        'NOT_ASSIGNED_VENDOR: Only the assigned vendor and the organiser can see this manifest',
+        'NOT_ASSIGNED_VENDOR: Only the assigned vendor and the organizer can see this manifest',
       );
     }
   });

@@ -11,7 +11,7 @@ import { DomainError } from './errors';
 import { formatRideDate } from './time';
 import { assertApprovedVendor, type VendorStanding } from './vendor-approval';
 
-export const MANIFEST_FORBIDDEN_MESSAGE = 'Only the assigned vendor and the organiser can see this manifest';
+export const MANIFEST_FORBIDDEN_MESSAGE = 'Only the assigned vendor and the organizer can see this manifest';
 
 /**
  * The manifest is for the ride's organiser and its assigned vendor while approved (a vendor that
@@ -121,7 +121,7 @@ export function manifestText(manifest: RideManifest): string {
     `Ride manifest: ${directionLabel(manifest.direction)}`,
     `Departure: ${formatRideDate(manifest.date)}`,
     `Vehicle: ${manifestVehicle(manifest.vehicle)}`,
-    `Organiser: ${manifest.organiser.name}${organiserNumbers ? ` (${organiserNumbers})` : ''}`,
+    `Organizer: ${manifest.organiser.name}${organiserNumbers ? ` (${organiserNumbers})` : ''}`,
     '',
     `Pick-up: ${oneLine(manifest.pickupLocation)}`,
     ...manifest.stops.map((stop) => {

@@ -63,7 +63,7 @@ describe('assertCanUnassign', () => {
     expectDomainError(
       () => assertCanUnassign({ ride: ride(), actorId: STRANGER, now: at(48) }),
       'NOT_ASSIGNED_VENDOR',
-      'Only the assigned vendor or the ride organiser can release the driver',
+      'Only the assigned vendor or the ride organizer can release the driver',
     );
     expectDomainError(
       () => assertCanUnassign({ ride: ride({ status: 'open', vendorId: null }), actorId: ORGANISER, now: at(48) }),

@@ -48,7 +48,7 @@ export function assertCanUnassign(args: { ride: AssignedRideState; actorId: numb
   if (!isVendor && !isOrganiser) {
     throw new DomainError(
       'NOT_ASSIGNED_VENDOR',
-      'Only the assigned vendor or the ride organiser can release the driver',
+      'Only the assigned vendor or the ride organizer can release the driver',
     );
   }
   if (ride.status !== 'assigned') throw new DomainError('RIDE_NOT_ASSIGNED', 'This ride has no driver assigned');

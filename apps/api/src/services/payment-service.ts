@@ -105,7 +105,7 @@ async function rideForReader(db: Db, rideId: number, userId: number): Promise<Pa
   if (!ride) throw new DomainError('NOT_FOUND', `Ride ${String(rideId)} not found`);
   if (ride.creatorId === userId) return ride;
   if ((await hasEntryOn(db, rideId, userId)) || (await listPayments(db, rideId, userId)).length > 0) return ride;
-  throw new DomainError('NOT_IN_PARTY', "Only the ride's organiser and passengers see its payments");
+  throw new DomainError('NOT_IN_PARTY', "Only the ride's organizer and passengers see its payments");
 }
 
 export async function readPayments(db: Db, rideId: number, userId: number): Promise<RidePayments> {
@@ -170,7 +170,7 @@ export async function setConfirmed(
   await db.transaction().execute(async (trx) => {
     const ride = await lockedRide(trx, args.rideId);
     if (ride.creatorId !== args.actorId) {
-      throw new DomainError('NOT_CREATOR', 'Only the organiser can confirm payments');
+      throw new DomainError('NOT_CREATOR', 'Only the organizer can confirm payments');
     }
     const row = (await listPayments(trx, ride.id)).find((payment) => payment.passengerId === args.passengerId);
     if (!row) throw new DomainError('NOT_FOUND', 'No payment for that passenger on this ride');
@@ -190,7 +190,7 @@ export async function setConfirmed(
 /** The organiser's CSV of the table, through the rides export's formula guard (docs/payments.md#csv). */
 export async function paymentsCsv(db: Db, rideId: number, userId: number): Promise<string> {
   const table = await readPayments(db, rideId, userId);
-  if (!table.isOrganiser) throw new DomainError('NOT_CREATOR', 'Only the organiser can export the payments');
+  if (!table.isOrganiser) throw new DomainError('NOT_CREATOR', 'Only the organizer can export the payments');
   return toCsv(
     ['Name', 'Seats', 'Amount due (SGD)', 'Status', 'Method', 'Marked paid at', 'Confirmed at'],
     table.payments.map((row) => [

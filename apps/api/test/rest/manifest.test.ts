@@ -131,7 +131,7 @@ describe('GET /api/rides/:id/manifest', () => {
     for (const user of [ravi, member, other]) {
       const res = await manifestAs(user);
       expect(res.statusCode).toBe(403);
-      expect(res.json<Json>().error).toBe('Only the assigned vendor and the organiser can see this manifest');
+      expect(res.json<Json>().error).toBe('Only the assigned vendor and the organizer can see this manifest');
     }
     await t.db
       .updateTable('users')

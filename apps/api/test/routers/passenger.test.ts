@@ -319,7 +319,7 @@ describe('passenger.remove', () => {
     ).toEqual({
       code: 'FORBIDDEN',
       domainCode: 'CANNOT_REMOVE_ORGANIZER',
-      message: 'The organiser cannot be removed from their own ride',
+      message: 'The organizer cannot be removed from their own ride',
     });
     expect(
       await refusal(callerFor(t.db, alice).passenger.remove({ rideId: past.id, passengerId: pastEntry.id })),

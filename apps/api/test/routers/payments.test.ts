@@ -208,7 +208,7 @@ describe('who paid', () => {
     await sweep(at(40));
     expect(
       await refusal(as(ann, at(39)).payment.confirm({ rideId: ride.id, passengerId: ride.benEntry })),
-    ).toMatchObject({ code: 'FORBIDDEN', message: 'Only the organiser can confirm payments' });
+    ).toMatchObject({ code: 'FORBIDDEN', message: 'Only the organizer can confirm payments' });
     expect(await refusal(as(stranger, at(39)).payment.list({ rideId: ride.id }))).toMatchObject({ code: 'FORBIDDEN' });
     expect(await refusal(as(stranger, at(39)).payment.markMine({ rideId: ride.id, method: 'cash' }))).toMatchObject({
       code: 'FORBIDDEN',

@@ -91,7 +91,7 @@ describe('sequence.set', () => {
       {
         code: 'FORBIDDEN',
         domainCode: 'NOT_CREATOR',
-        message: 'Only the ride organiser can change the drop-off sequence',
+        message: 'Only the ride organizer can change the drop-off sequence',
       },
     ],
     [
@@ -223,7 +223,7 @@ describe('sequence.lock', () => {
     expect(await refusal(callerFor(t.db, bob).sequence.lock({ rideId: ride.id }))).toEqual({
       code: 'FORBIDDEN',
       domainCode: 'NOT_CREATOR',
-      message: 'Only the ride organiser can lock the drop-off sequence',
+      message: 'Only the ride organizer can lock the drop-off sequence',
     });
     expect(await refusal(callerFor(t.db, alice).sequence.lock({ rideId: sg.id }))).toMatchObject({
       code: 'BAD_REQUEST',

@@ -120,12 +120,12 @@ describe('ManifestPage', () => {
         Promise.reject(
           apiError(
             'FORBIDDEN',
-            'Only the assigned vendor and the organiser can see this manifest',
+            'Only the assigned vendor and the organizer can see this manifest',
             'NOT_ASSIGNED_VENDOR',
           ),
         ),
     });
-    expect(await screen.findByText('Only the assigned vendor and the organiser can see this manifest')).toBeTruthy();
+    expect(await screen.findByText('Only the assigned vendor and the organizer can see this manifest')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Copy for WhatsApp' })).toBeNull();
   });
 

@@ -35,7 +35,7 @@ function PaymentTable({ ride, viewerId }: { ride: RideDetail; viewerId: number }
   if (table.data.isOrganiser) return <OrganiserPayments table={table.data} organiserId={viewerId} />;
   const mine = table.data.payments[0];
   if (!mine) {
-    return <Text size="sm">You joined after the price locked: the organiser will recalculate to set your share.</Text>;
+    return <Text size="sm">You joined after the price locked: the organizer will recalculate to set your share.</Text>;
   }
   return <RiderPayment rideId={ride.id} row={mine} departure={ride.date} />;
 }

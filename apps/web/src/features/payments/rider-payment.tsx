@@ -40,7 +40,7 @@ export function RiderPayment({ rideId, row, departure }: { rideId: number; row: 
         </Anchor>
       ) : null}
       {row.status === 'confirmed' ? (
-        <Text size="sm">The organiser confirmed your payment.</Text>
+        <Text size="sm">The organizer confirmed your payment.</Text>
       ) : (
         <Group gap="xs" align="flex-end" wrap="wrap">
           <NativeSelect

@@ -114,7 +114,7 @@ export function ProfileForm({ user }: ProfileFormProps) {
         <ContactFields form={form} nameLabel="Full Name" />
         <PaynowProxyInput {...form.getInputProps('paynowProxy')} />
         <Radio.Group
-          label="Who sees my numbers on rides I organise"
+          label="Who sees my numbers on rides I organize"
           description="Your WhatsApp and Malaysian numbers on the Ride Organizer card"
           {...form.getInputProps('shareContactsWith')}
         >

@@ -148,11 +148,11 @@ describe('SequencePanel', () => {
   it('shows the error and keeps the button when locking fails', async () => {
     setup([entry(1, 'Ann', null)], {
       'sequence.lock': () => {
-        throw apiError('FORBIDDEN', 'Only the ride organiser can lock the drop-off sequence', 'NOT_CREATOR');
+        throw apiError('FORBIDDEN', 'Only the ride organizer can lock the drop-off sequence', 'NOT_CREATOR');
       },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Lock Sequence' }));
-    expect(await screen.findByText('Only the ride organiser can lock the drop-off sequence')).toBeTruthy();
+    expect(await screen.findByText('Only the ride organizer can lock the drop-off sequence')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Lock Sequence' })).toBeTruthy();
   });
 
