@@ -132,3 +132,24 @@ export function assertVendorProfileChanges(isVendor: boolean, changes: VendorPro
   }
   return result;
 }
+
+/**
+ * What only applies to a member who organizes rides, never to a vendor (docs/vendors.md#vendor-profile):
+ * a PayNow number riders pay their share to, and with whom one's numbers are shared on rides one
+ * organizes. A vendor may clear a PayNow number (null) but not set one, nor choose the sharing.
+ *
+ * @example assertMemberOnlyProfileFields(true, { paynowProxy: '91234567' })
+ *   // throws VALIDATION_FAILED 'A PayNow number can only be set on a member account'
+ */
+export function assertMemberOnlyProfileFields(
+  isVendor: boolean,
+  changes: { paynowProxy?: string | null; shareContactsWith?: string },
+): void {
+  if (!isVendor) return;
+  if (changes.paynowProxy != null) {
+    throw new DomainError('VALIDATION_FAILED', 'A PayNow number can only be set on a member account');
+  }
+  if (changes.shareContactsWith !== undefined) {
+    throw new DomainError('VALIDATION_FAILED', 'Who sees your numbers on rides you organize is a member setting');
+  }
+}

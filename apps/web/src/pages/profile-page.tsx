@@ -25,7 +25,11 @@ export function ProfilePage() {
         <SectionCard
           titleId="profile-details-title"
           title="Personal Information"
-          description="Other members see these on rides you organize or join."
+          description={
+            user?.isVendor
+              ? 'Organizers and passengers of the rides you take see these.'
+              : 'Other members see these on rides you organize or join.'
+          }
         >
           {/* Keyed by user: another sign-in in this tab starts from that user's saved details. */}
           <ProfileForm key={user?.id ?? 'none'} user={user} />
