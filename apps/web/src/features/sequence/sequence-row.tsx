@@ -1,7 +1,8 @@
 /**
  * `<SequenceRow>`: one passenger of the drop-off order: a drag handle (hidden once locked), the
  * 'Stop #n' badge, the group size, the name and the stop, and the 'Move up' / 'Move down' buttons
- * (the single-pointer way to reorder, no dragging needed: WCAG 2.2 SC 2.5.7).
+ * (the single-pointer way to reorder, no dragging needed: WCAG 2.2 SC 2.5.7). A locked order shows
+ * no move controls at all (docs/product.md#drop-off-sequence).
  */
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -132,9 +133,11 @@ export function SequenceRow({ entry, ...row }: SequenceRowProps) {
           </Text>
         </Stack>
       </Group>
-      <Group justify="flex-end" mt="xs">
-        <MoveButtons name={name} {...row} />
-      </Group>
+      {locked ? null : (
+        <Group justify="flex-end" mt="xs">
+          <MoveButtons name={name} {...row} />
+        </Group>
+      )}
     </Paper>
   );
 }
