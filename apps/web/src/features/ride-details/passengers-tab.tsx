@@ -2,7 +2,8 @@
  * `<PassengersTab ride viewerId passengers />`: who is on the ride (docs/product.md#ride-detail,
  * Passengers tab; signed-in viewers only). Each entry shows the passenger's name (or Discord
  * name), their location, 'Stop #n' once the organiser has ordered the drop-offs, the group size and
- * contact buttons; the organiser also sees 'Passenger n' numbering. On rides still ahead, the
+ * contact buttons; the organiser also sees 'Passenger n' numbering. At most two of those marks are
+ * badges, the rest words (passenger-marks.ts). On rides still ahead, the
  * organiser can remove anyone else ('Remove Passenger') and a passenger can take their own entry
  * off ('Leave Ride'), both after a confirmation. The stops picked on the map show on a map in the
  * list's order (none picked: the list alone). Then the Communication card and, for the
@@ -21,7 +22,15 @@ import { ContactButtons } from '../contacts/contact-buttons';
 import { StopsMap } from '../map';
 import { SequencePanel } from '../sequence/sequence-panel';
 import { CommunicationCard } from './communication-card';
+import { passengerMarks, type PassengerMark } from './passenger-marks';
 import type { PassengerEntry, RideDetail } from './types';
+
+const BADGE_STYLE: Record<PassengerMark['kind'], { variant: string; color?: string }> = {
+  stop: { variant: 'filled' },
+  own: { variant: 'light', color: 'teal' },
+  organizer: { variant: 'light', color: 'blue' },
+  number: { variant: 'light', color: 'gray' },
+};
 
 export interface PassengersTabProps {
   ride: RideDetail;
@@ -64,6 +73,12 @@ function PassengerItem({
   // The organiser's own entry is theirs for as long as the ride exists; the server refuses it too.
   const showRemove = canManage && isCreator && !isOwn && !isOrganizerEntry;
   const showLeave = canManage && isOwn && !isOrganizerEntry;
+  const marks = passengerMarks({
+    stop: typeof entry.dropoffSequence === 'number' ? entry.dropoffSequence : null,
+    isOwn,
+    isOrganizerEntry,
+    listNumber: isCreator ? index + 1 : null,
+  });
 
   return (
     <Card
@@ -83,26 +98,18 @@ function PassengerItem({
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
               {locationKind}: {entry.dropoffLocation}
             </Text>
+            {marks.words ? (
+              <Text size="sm" data-testid="passenger-marks">
+                {marks.words}
+              </Text>
+            ) : null}
           </Stack>
           <Group gap={6} wrap="wrap">
-            {isCreator ? (
-              <Badge variant="light" color="gray">
-                Passenger {index + 1}
+            {marks.badges.map((mark) => (
+              <Badge key={mark.kind} {...BADGE_STYLE[mark.kind]}>
+                {mark.text}
               </Badge>
-            ) : null}
-            {typeof entry.dropoffSequence === 'number' ? (
-              <Badge variant="filled">Stop #{entry.dropoffSequence}</Badge>
-            ) : null}
-            {isOrganizerEntry ? (
-              <Badge variant="light" color="blue">
-                Organizer
-              </Badge>
-            ) : null}
-            {isOwn ? (
-              <Badge variant="light" color="teal">
-                You
-              </Badge>
-            ) : null}
+            ))}
           </Group>
         </Group>
         <Group justify="space-between" align="center" gap="xs" wrap="wrap">
