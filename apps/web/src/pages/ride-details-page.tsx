@@ -91,7 +91,11 @@ function RideActionCard({
   passengersError,
   onRetryPassengers,
 }: ActionCardProps) {
-  if (!user) return <LoginRequiredCard />;
+  if (!user) {
+    // A visitor on a full ride is told that logging in offers the waitlist (docs/product.md#auth-screen).
+    const full = !isPast(ride) && !isCancelled(ride) && isFull(withHeldSeats(ride, ride.waitlist.heldSeats));
+    return <LoginRequiredCard full={full} />;
+  }
   const past = isPast(ride);
   if (user.id === ride.creatorId) return <OrganizerCard past={past} cancelled={isCancelled(ride)} />;
   if (isCancelled(ride)) return <CancelledRideCard />;
