@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { isDomainError } from './errors';
-import { assertCanReadManifest, groupQrCodeNote, manifestText, type RideManifest } from './manifest';
+import { assertCanReadManifest, groupQrCodeNote, manifestText, type RideManifest, lacksPhone } from './manifest';
 
 const manifest: RideManifest = {
   rideId: 7,
@@ -115,5 +115,14 @@ describe('assertCanReadManifest', () => {
         'NOT_ASSIGNED_VENDOR: Only the assigned vendor and the organizer can see this manifest',
       );
     }
+  });
+});
+
+describe('lacksPhone', () => {
+  const none = { whatsappNumber: null, malaysianNumber: null };
+  it('flags a group without numbers only once numbers are shown', () => {
+    expect(lacksPhone(none, true)).toBe(true);
+    expect(lacksPhone(none, false)).toBe(false);
+    expect(lacksPhone({ whatsappNumber: null, malaysianNumber: '+60123' }, true)).toBe(false);
   });
 });
