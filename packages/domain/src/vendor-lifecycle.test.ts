@@ -174,7 +174,9 @@ describe('assertVendorProfileChanges', () => {
 
 describe('assertMemberOnlyProfileFields', () => {
   it('lets a member set both', () => {
-    expect(() => assertMemberOnlyProfileFields(false, { paynowProxy: '91234567', shareContactsWith: 'party' })).not.toThrow();
+    expect(() =>
+      assertMemberOnlyProfileFields(false, { paynowProxy: '91234567', shareContactsWith: 'party' }),
+    ).not.toThrow();
   });
 
   it.each([

@@ -313,12 +313,18 @@ describe('RideDetailsPage passengers tab', () => {
 
   it('an entry carries at most two badges, the rest in words', async () => {
     renderTab(50, {
-      'passenger.list': () => [{ ...organizerEntry, dropoffSequence: 1 }, entry(2, 2, 'Alice Tan', { dropoffSequence: 2 })],
+      'passenger.list': () => [
+        { ...organizerEntry, dropoffSequence: 1 },
+        entry(2, 2, 'Alice Tan', { dropoffSequence: 2 }),
+      ],
     });
     const items = await entries();
     for (const item of items) expect(item.querySelectorAll('.mantine-Badge-root').length).toBeLessThanOrEqual(2);
     const own = items[0] as HTMLElement;
-    expect([...own.querySelectorAll('.mantine-Badge-root')].map((badge) => badge.textContent)).toEqual(['Stop #1', 'You']);
+    expect([...own.querySelectorAll('.mantine-Badge-root')].map((badge) => badge.textContent)).toEqual([
+      'Stop #1',
+      'You',
+    ]);
     expect(within(own).getByTestId('passenger-marks').textContent).toBe('Organizer · Passenger 1');
   });
 
