@@ -33,3 +33,4 @@ export * from './alerts';
 export * from './payments';
 export * from './emvco';
 export * from './series-list';
+export * from './stops';
