@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 
 import { countAdditionalStops, joinCost, sameStopAs } from './cost';
 import { deriveRideFields } from './ride-entries';
-import { distanceMetres, groupStops, placeKey, samePlace, sequenceForNewcomer, stopNumbers } from './stops';
+import {
+  distanceMetres,
+  dropoffStops,
+  groupStops,
+  placeKey,
+  samePlace,
+  sequenceForNewcomer,
+  stopNumbers,
+} from './stops';
 
 // Two pins about 30 m apart near Bedok MRT, and one about 1 km away.
 const BEDOK = { latitude: 1.324, longitude: 103.9301 };
@@ -123,5 +131,29 @@ describe('sequenceForNewcomer', () => {
       sequence: null,
       moved: [],
     });
+  });
+});
+
+describe('dropoffStops', () => {
+  it('lists the stops in drop-off order, one place merged, with the shared numbers', () => {
+    expect(
+      dropoffStops([
+        { id: 1, dropoffSequence: 1, dropoffLocation: 'Bedok', passengerCount: 2 },
+        { id: 2, dropoffSequence: 2, dropoffLocation: 'Jurong', passengerCount: 1 },
+        { id: 3, dropoffSequence: 3, dropoffLocation: 'bedok ', passengerCount: 1, coordinates: null },
+      ]),
+    ).toEqual([
+      { stop: 1, location: 'Bedok', passengerCount: 3, entryIds: [1, 3] },
+      { stop: 2, location: 'Jurong', passengerCount: 1, entryIds: [2] },
+    ]);
+  });
+
+  it('numbers nothing before the organizer orders the drop-offs', () => {
+    expect(
+      dropoffStops([
+        { id: 1, dropoffSequence: null, dropoffLocation: 'Bedok', passengerCount: 1 },
+        { id: 2, dropoffSequence: null, dropoffLocation: 'Jurong', passengerCount: 1 },
+      ]).map((stop) => stop.stop),
+    ).toEqual([null, null]);
   });
 });

@@ -79,13 +79,16 @@ export function groupStops(places: readonly (string | StopPlace)[]): { stopOf: n
 /** A passenger entry as stop numbering needs it. */
 export type PlacedEntry = SequencedEntry & {
   dropoffLocation: string;
+  /** The pin as stored (both or neither)… */
   latitude?: number | null;
   longitude?: number | null;
+  /** …or as the API answers it. */
+  coordinates?: Coordinates | null;
 };
 
 const placeOf = (entry: PlacedEntry): StopPlace => ({
   location: entry.dropoffLocation,
-  coordinates: coordinatesOf(entry),
+  coordinates: entry.coordinates ?? coordinatesOf(entry),
 });
 
 /**
@@ -144,4 +147,41 @@ export function sequenceForNewcomer<T extends PlacedEntry>(
     .filter((entry) => entry.dropoffSequence >= sequence)
     .map((entry) => ({ ...entry, dropoffSequence: entry.dropoffSequence + 1 }));
   return { sequence, moved };
+}
+
+/** One stop as a list of drop-offs shows it. */
+export type DropoffStop = { stop: number | null; location: string; passengerCount: number; entryIds: number[] };
+
+/**
+ * A ride's drop-offs as stops, in drop-off order: entries at one place merged (their groups added
+ * up, the first entry's text kept), each with the number {@link stopNumbers} gives it.
+ *
+ * @example dropoffStops([{ id: 1, dropoffSequence: null, dropoffLocation: 'Bedok', passengerCount: 2 },
+ *   { id: 2, dropoffSequence: null, dropoffLocation: 'bedok', passengerCount: 1 }])
+ *   // [{ stop: null, location: 'Bedok', passengerCount: 3, entryIds: [1, 2] }]
+ */
+export function dropoffStops(entries: readonly (PlacedEntry & { passengerCount: number })[]): DropoffStop[] {
+  const ordered = sortBySequence(entries);
+  const numbers = stopNumbers(entries);
+  const { stopOf } = groupStops(ordered.map(placeOf));
+  const stops: DropoffStop[] = [];
+  const byGroup = new Map<number, DropoffStop>();
+  ordered.forEach((entry, index) => {
+    const group = stopOf[index] ?? -1;
+    const existing = group === -1 ? undefined : byGroup.get(group);
+    if (existing) {
+      existing.passengerCount += entry.passengerCount;
+      existing.entryIds.push(entry.id);
+      return;
+    }
+    const stop: DropoffStop = {
+      stop: numbers.get(entry.id) ?? null,
+      location: entry.dropoffLocation.trim(),
+      passengerCount: entry.passengerCount,
+      entryIds: [entry.id],
+    };
+    stops.push(stop);
+    if (group !== -1) byGroup.set(group, stop);
+  });
+  return stops;
 }

@@ -227,7 +227,7 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
               <Tabs.Tab value="passengers">{user ? 'Passengers' : 'Passengers (Login required)'}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="details">
-              <RideDetailsTab ride={ride} signedIn={user !== null} />
+              <RideDetailsTab ride={ride} signedIn={user !== null} passengers={passengers} />
             </Tabs.Panel>
             <Tabs.Panel value="passengers">
               {user ? (

@@ -10,7 +10,7 @@
  * organiser of a Forest City to Singapore ride, the drop-off sequence editor.
  */
 import { Badge, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { isPast, passengerDisplayName, sortBySequence } from '@rideshare/domain';
+import { isPast, passengerDisplayName, sortBySequence, stopNumbers } from '@rideshare/domain';
 import { useState } from 'react';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
@@ -52,6 +52,7 @@ function removalFailureMessage(error: unknown): string {
 
 function PassengerItem({
   entry,
+  stop,
   index,
   ride,
   viewerId,
@@ -59,6 +60,8 @@ function PassengerItem({
   onRemove,
 }: {
   entry: PassengerEntry;
+  /** The entry's stop number as every screen shows it (domain `stopNumbers`), or null. */
+  stop: number | null;
   index: number;
   ride: RideDetail;
   viewerId: number;
@@ -74,7 +77,7 @@ function PassengerItem({
   const showRemove = canManage && isCreator && !isOwn && !isOrganizerEntry;
   const showLeave = canManage && isOwn && !isOrganizerEntry;
   const marks = passengerMarks({
-    stop: typeof entry.dropoffSequence === 'number' ? entry.dropoffSequence : null,
+    stop,
     isOwn,
     isOrganizerEntry,
     listNumber: isCreator ? index + 1 : null,
@@ -174,6 +177,7 @@ export function PassengersTab({ ride, viewerId, passengers, isLoading, error, on
   }
 
   const entries = sortBySequence(passengers ?? []);
+  const stops = stopNumbers(entries);
   const removalName = removal ? passengerDisplayName(removal.entry.user) : '';
 
   return (
@@ -202,6 +206,7 @@ export function PassengersTab({ ride, viewerId, passengers, isLoading, error, on
               <PassengerItem
                 key={entry.id}
                 entry={entry}
+                stop={stops.get(entry.id) ?? null}
                 index={index}
                 ride={ride}
                 viewerId={viewerId}

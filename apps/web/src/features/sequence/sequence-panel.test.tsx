@@ -156,6 +156,16 @@ describe('SequencePanel', () => {
     expect(screen.getByRole('button', { name: 'Lock Sequence' })).toBeTruthy();
   });
 
+  it('numbers stops as every screen does: two entries at one place are one stop', async () => {
+    setup([entry(1, 'Ann', 1, 'Bedok MRT'), entry(2, 'Ben', 2, 'Jurong East'), entry(3, 'Cat', 3, 'bedok mrt.')]);
+    const rows = await screen.findAllByTestId('sequence-row');
+    expect(rows.map((row) => within(row).getByText(/^(Stop #\d+|No stop yet)$/).textContent)).toEqual([
+      'Stop #1',
+      'Stop #2',
+      'Stop #1',
+    ]);
+  });
+
   it('a ride already locked cannot be reordered', async () => {
     setup([entry(1, 'Ann', 1), entry(2, 'Ben', 2)], {}, { id: 7, sequenceLocked: true });
     await screen.findAllByTestId('sequence-row');

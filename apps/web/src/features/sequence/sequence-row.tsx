@@ -15,12 +15,12 @@ import type { MoveDirection, SequenceEntry } from './use-sequence';
 
 const people = (count: number): string => `${count} ${count === 1 ? 'passenger' : 'passengers'}`;
 
-function stopLabel(entry: SequenceEntry): string {
-  return typeof entry.dropoffSequence === 'number' ? `Stop #${entry.dropoffSequence}` : 'No stop yet';
-}
+const stopLabel = (stop: number | null): string => (stop === null ? 'No stop yet' : `Stop #${String(stop)}`);
 
 export interface SequenceRowProps {
   entry: SequenceEntry;
+  /** The entry's stop number as every screen shows it (domain `stopNumbers`), or null. */
+  stop: number | null;
   position: number;
   total: number;
   locked: boolean;
@@ -40,7 +40,7 @@ function MoveButtons({
   onMove,
   focusButton,
   onFocused,
-}: Omit<SequenceRowProps, 'entry'> & { name: string }) {
+}: Omit<SequenceRowProps, 'entry' | 'stop'> & { name: string }) {
   const up = useRef<HTMLButtonElement>(null);
   const down = useRef<HTMLButtonElement>(null);
   const upDisabled = locked || position <= 1;
@@ -78,7 +78,7 @@ function MoveButtons({
   );
 }
 
-export function SequenceRow({ entry, ...row }: SequenceRowProps) {
+export function SequenceRow({ entry, stop, ...row }: SequenceRowProps) {
   const { position, total, locked, disabled } = row;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: entry.id,
@@ -120,7 +120,7 @@ export function SequenceRow({ entry, ...row }: SequenceRowProps) {
         )}
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs" wrap="wrap">
-            <Badge variant={typeof entry.dropoffSequence === 'number' ? 'filled' : 'outline'}>{stopLabel(entry)}</Badge>
+            <Badge variant={stop === null ? 'outline' : 'filled'}>{stopLabel(stop)}</Badge>
             <Text size="xs" c="dimmed">
               {people(entry.passengerCount)}
             </Text>
