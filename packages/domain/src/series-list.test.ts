@@ -16,7 +16,8 @@ describe('groupSeriesRides', () => {
   it('puts the rides of one series into one item at the place of its first ride', () => {
     const [a, b] = weekly(2);
     const single = { id: 1, seriesId: null, date: '2026-12-07T02:00:00.000Z' };
-    const items = groupSeriesRides([a!, single, b!]);
+    if (!a || !b) throw new Error('two rides expected');
+    const items = groupSeriesRides([a, single, b]);
     expect(items.map((item) => (item.kind === 'ride' ? item.ride.id : item.rides.map((ride) => ride.id)))).toEqual([
       [100, 101],
       1,

@@ -92,7 +92,7 @@ describe('HomePage, All Rides', () => {
     const group = await screen.findByTestId('series-group');
     expect(container.querySelectorAll('article[data-ride-id]')).toHaveLength(2);
     expect(within(group).getByTestId('series-summary').textContent).toBe(
-      `Weekly · 3 rides · next ${formatRideDay(weekly[0]!.date)}`,
+      `Weekly · 3 rides · next ${formatRideDay(weekly[0]?.date ?? '')}`,
     );
     expect(within(group).queryByRole('list', { name: /Dates of this weekly series/ })).toBeNull();
     fireEvent.click(within(group).getByRole('button', { name: 'Show all 3 dates' }));
