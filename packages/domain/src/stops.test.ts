@@ -17,6 +17,12 @@ const BEDOK = { latitude: 1.324, longitude: 103.9301 };
 const NEAR_BEDOK = { latitude: 1.3242, longitude: 103.9303 };
 const FAR = { latitude: 1.333, longitude: 103.9301 };
 
+const entry = (id: number, dropoffSequence: number | null, dropoffLocation: string) => ({
+  id,
+  dropoffSequence,
+  dropoffLocation,
+});
+
 describe('samePlace', () => {
   it('matches the same text after normalising case, spaces and punctuation', () => {
     expect(placeKey('  Tampines  Mall, ')).toBe('tampines mall');
@@ -81,12 +87,6 @@ describe('the cost counts one stop for the same place', () => {
 });
 
 describe('stopNumbers', () => {
-  const entry = (id: number, dropoffSequence: number | null, dropoffLocation: string) => ({
-    id,
-    dropoffSequence,
-    dropoffLocation,
-  });
-
   it('gives entries at the same place one number, by first appearance', () => {
     const numbers = stopNumbers([
       entry(1, 1, 'Bedok'),
@@ -108,12 +108,6 @@ describe('stopNumbers', () => {
 });
 
 describe('sequenceForNewcomer', () => {
-  const entry = (id: number, dropoffSequence: number | null, dropoffLocation: string) => ({
-    id,
-    dropoffSequence,
-    dropoffLocation,
-  });
-
   it('puts a newcomer at an existing stop right after it, moving the later ones down', () => {
     expect(
       sequenceForNewcomer([entry(1, 1, 'Bedok'), entry(2, 2, 'Jurong'), entry(3, 3, 'Clementi')], {
