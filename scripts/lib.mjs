@@ -16,10 +16,17 @@ function hasPnpm() {
 
 const pnpmCommand = hasPnpm() ? ['pnpm'] : ['npx', '--yes', pinned];
 
-/** Runs pnpm with the given arguments in the repository root; exits the process on failure. */
-export function pnpm(args, { env = {}, allowFailure = false } = {}) {
-  const [cmd, ...pre] = pnpmCommand;
-  console.log(`\n$ pnpm ${args.join(' ')}`);
+/**
+ * Runs pnpm with the given arguments in the repository root; exits the process on failure. `wrap`
+ * is a command that runs pnpm for it (e.g. `['faketime', '2027-01-31 17:30:00Z']`).
+ */
+export function pnpm(args, { env = {}, allowFailure = false, wrap = [] } = {}) {
+  const [cmd, ...pre] = [...wrap, ...pnpmCommand];
+  const shown = Object.entries(env)
+    .filter(([name]) => name === 'TZ')
+    .map(([name, value]) => `${name}=${value} `)
+    .join('');
+  console.log(`\n$ ${shown}${[...wrap, 'pnpm', ...args].join(' ')}`);
   const r = spawnSync(cmd, [...pre, ...args], {
     cwd: root,
     stdio: 'inherit',

@@ -1,11 +1,14 @@
 // `npm test`: the whole suite, in the order CI wants it: domain rules first, then typecheck and
 // lint, the API integration tests against a Postgres server (when one answers on TEST_DATABASE_URL
 // or 127.0.0.1:5432) and against the embedded engine, then the browser tests in Chromium and the
-// benchmark smoke run (its budgets, on both engines).
+// benchmark smoke run (its budgets, on both engines). The domain, web component and API unit suites
+// run a second time under a moved clock and another time zone (libfaketime), so a test that reads
+// today's date shows itself on any day of the week.
 //
 // With CI=true a Postgres server is required: without one the multi-process, row-lock and
 // server-engine tests would be skipped and prove nothing, so the run fails instead of passing on
 // the embedded engine alone. The last line says which engines ran.
+import { spawnSync } from 'node:child_process';
 import net from 'node:net';
 
 import { ensureInstalled, node, pnpm } from './lib.mjs';
@@ -32,8 +35,16 @@ const host = dbUrl?.hostname ?? '127.0.0.1';
 const port = Number(dbUrl?.port || 5432);
 const where = `${host}:${String(port)}`;
 
+// The moved clock: a month's last day, when Singapore's date and weekday are already a day ahead of
+// UTC's (Sunday 31 January 2027, 17:30 UTC is Monday 1 February, 01:30 in Singapore), in a zone
+// behind UTC. TEST_MOVED_CLOCK and TEST_MOVED_TZ choose another moment and zone.
+const movedClock = process.env.TEST_MOVED_CLOCK ?? '2027-01-31 17:30:00Z';
+const movedZone = process.env.TEST_MOVED_TZ ?? 'America/Los_Angeles';
+
 // What ran on which engine, for the summary line; printed however the run ends.
 const ran = { server: [], embedded: [] };
+/** The moved-clock pass: null until it ran or was skipped, then the words for the summary line. */
+let moved = null;
 let finished = false;
 process.on('exit', (code) => {
   const engines = [
@@ -42,7 +53,8 @@ process.on('exit', (code) => {
   ].filter(Boolean);
   const skipped = ran.server.length === 0 && ran.embedded.length > 0 ? '; Postgres server: not tested' : '';
   const verdict = finished && code === 0 ? 'passed' : 'FAILED';
-  console.log(`\nnpm test ${verdict}. Engines: ${engines.join('; ') || 'none reached'}${skipped}.`);
+  const clock = moved ? ` Moved clock: ${moved}.` : '';
+  console.log(`\nnpm test ${verdict}. Engines: ${engines.join('; ') || 'none reached'}${skipped}.${clock}`);
 });
 
 const server = await postgresAnswers(host, port);
@@ -60,6 +72,24 @@ pnpm(['--filter', '@rideshare/domain', 'test']);
 node(['infra/check/check-config.mjs']);
 pnpm(['turbo', 'run', 'typecheck', 'lint']);
 pnpm(['turbo', 'run', 'test', '--filter=!@rideshare/domain']);
+
+const faketime = spawnSync('faketime', [movedClock, 'true'], { stdio: 'ignore' }).status === 0;
+if (faketime) {
+  const env = { TZ: movedZone };
+  const wrap = ['faketime', movedClock];
+  for (const suite of ['@rideshare/domain', '@rideshare/web', '@rideshare/api']) {
+    pnpm(['--filter', suite, 'test'], { env, wrap });
+  }
+  moved = `domain, web component and API unit suites at ${movedClock} in ${movedZone}`;
+} else if (ci) {
+  console.error('\nCI=true and faketime is not installed: the unit suites must also pass under a moved clock.');
+  console.error('Install it (Debian: apt-get install faketime; .ci/run does).');
+  moved = 'not run (faketime missing)';
+  process.exit(1);
+} else {
+  console.log('\nMoved-clock pass skipped: faketime is not installed (Debian: apt-get install faketime).');
+  moved = 'skipped (faketime not installed)';
+}
 
 if (server) {
   pnpm(['--filter', '@rideshare/api', 'test:integration'], { env: { TEST_DB_MODE: 'server' } });

@@ -2,7 +2,9 @@
 // create form with "Repeat weekly", watching the preview of its dates; each ride carries the Weekly
 // badge; cancelling "This and following rides" from the second ride leaves the first open, cancels
 // the ride a passenger joined (who keeps it, cancelled, with the reason) and removes the ride only
-// the organiser was on.
+// the organiser was on. The form's defaults follow the real clock, so the test computes them from it.
+import { toSingaporeInputValue, WEEKDAY_NAMES, weekdayOfDay } from '@rideshare/domain';
+
 import { expect, JOURNEY_TIMEOUT_MS, test } from './support/fixtures';
 import { field, joinRideViaApi, latestToast, memberAccount, screenshot } from './support/helpers';
 
@@ -13,14 +15,31 @@ test('create a weekly series, see the badge, and cancel this and following rides
 }) => {
   const { page } = await signedInPage(memberAccount({ name: 'Wendy Weekly' }), 'mobile');
 
+  // Tomorrow in Singapore by the browser's clock, read on both sides of opening the form (a run that
+  // crosses Singapore's midnight in between may see either day).
+  const tomorrow = async () =>
+    toSingaporeInputValue((await page.evaluate(() => Date.now())) + 24 * 60 * 60 * 1000).slice(0, 10);
+  const before = await tomorrow();
   await page.goto('/rides/create');
   await field(page, 'Your Pickup Location in Singapore').fill('Jurong East MRT');
   await page.getByRole('switch', { name: /Repeat weekly/ }).check();
+  const after = await tomorrow();
+  // The series starts tomorrow, on tomorrow's weekday alone.
+  const start = await field(page, 'Starting').inputValue();
+  expect([before, after]).toContain(start);
+  const startWeekday = weekdayOfDay(start);
+  expect(startWeekday).not.toBeNull();
+  const weekdays = page.getByRole('group', { name: 'Weekdays' });
+  const checked = weekdays.getByRole('checkbox', { checked: true });
+  await expect(checked).toHaveCount(1);
+  await expect(checked).toHaveAccessibleName(WEEKDAY_NAMES[startWeekday ?? 1]);
+
   // Saturday 14 March 2099 to Tuesday 31 March, Mondays only: 16, 23 and 30 March.
   await field(page, 'Starting').fill('2099-03-14');
   await field(page, 'Until').fill('2099-03-31');
   await field(page, 'Departure time').fill('07:30');
-  const weekdays = page.getByRole('group', { name: 'Weekdays' });
+  // The start date's weekday follows it (Saturday) until the member picks: swap it for Monday.
+  await expect(checked).toHaveAccessibleName('Saturday');
   await weekdays.locator('label', { hasText: /^Sat$/ }).click();
   await weekdays.locator('label', { hasText: /^Mon$/ }).click();
   const preview = page.getByTestId('series-preview');

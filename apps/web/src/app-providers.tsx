@@ -1,7 +1,8 @@
 /**
  * `AppProviders`: everything a screen needs around it, in order: Mantine (theme + styles),
  * the notifications host (one toast at a time, 5000 ms, docs/product.md#costs-and-constants), tRPC and React Query.
- * Tests pass their own `queryClient` / `trpcClient` (see src/test-utils); the app uses the defaults.
+ * Tests pass their own `queryClient` / `trpcClient` and a fixed `clock` (see src/test-utils); the app
+ * uses the defaults and the system clock.
  */
 import './mantine-styles.css';
 
@@ -12,6 +13,7 @@ import { TOAST_DURATION_MS } from '@rideshare/domain';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 
+import { ClockContext, systemClock, type Clock } from './lib/clock';
 import { withPageStyles } from './lib/page-styles';
 import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
 import { cssVariablesResolver, theme } from './theme';
@@ -22,6 +24,8 @@ export interface AppProvidersProps {
   children: ReactNode;
   queryClient?: QueryClient;
   trpcClient?: TrpcClient;
+  /** What "now" is for every screen (lib/clock.ts); the system clock unless a test fixes it. */
+  clock?: Clock;
 }
 
 /**
@@ -64,7 +68,7 @@ function ToastHost() {
   );
 }
 
-export function AppProviders({ children, queryClient, trpcClient }: AppProvidersProps) {
+export function AppProviders({ children, queryClient, trpcClient, clock = systemClock }: AppProvidersProps) {
   // Created once per mounted app (not per render); tests hand in their own.
   const [defaultQueryClient] = useState(() => queryClient ?? createQueryClient());
   const [defaultTrpcClient] = useState(() => trpcClient ?? createTrpcClient());
@@ -74,7 +78,9 @@ export function AppProviders({ children, queryClient, trpcClient }: AppProviders
       <ToastHost />
       <NotificationsHotkey />
       <trpc.Provider client={defaultTrpcClient} queryClient={defaultQueryClient}>
-        <QueryClientProvider client={defaultQueryClient}>{children}</QueryClientProvider>
+        <QueryClientProvider client={defaultQueryClient}>
+          <ClockContext.Provider value={clock}>{children}</ClockContext.Provider>
+        </QueryClientProvider>
       </trpc.Provider>
     </MantineProvider>
   );

@@ -168,6 +168,8 @@ export interface NotificationTable {
   rideDirection: Direction | null;
   rideDate: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   detail: string | null;
+  /** Written without a phone notification: the push outbox skips it (docs/architecture.md#folded-notifications). */
+  quiet: Generated<boolean>;
   createdAt: CreatedAt;
   readAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }

@@ -151,7 +151,7 @@ export function findPassengerOfRide<T extends SequencedEntry>(entries: readonly 
  *
  * @example assertDateInFuture(new Date('2020-01-01'), now) // throws VALIDATION_FAILED 'The ride date must be in the future'
  */
-export function assertDateInFuture(date: Date, now: Date = new Date()): void {
+export function assertDateInFuture(date: Date, now: Date): void {
   if (!(date.getTime() > now.getTime())) {
     throw new DomainError('VALIDATION_FAILED', 'The ride date must be in the future');
   }
@@ -162,7 +162,7 @@ export function assertDateInFuture(date: Date, now: Date = new Date()): void {
  *
  * @example assertCanCreateRide({ isVendor: true, date, now }) // throws VENDORS_CANNOT_CREATE 'Vendors cannot create rides'
  */
-export function assertCanCreateRide(args: { isVendor: boolean; date: Date; now?: Date }): void {
+export function assertCanCreateRide(args: { isVendor: boolean; date: Date; now: Date }): void {
   if (args.isVendor) throw new DomainError('VENDORS_CANNOT_CREATE', 'Vendors cannot create rides');
   assertDateInFuture(args.date, args.now);
 }
@@ -186,9 +186,9 @@ export function assertCanUpdateRide(args: {
   othersSeats: number;
   /** Seats held by live waitlist offers (0 when nobody holds an offer). */
   heldSeats?: number;
-  now?: Date;
+  now: Date;
 }): void {
-  const { ride, actorId, next, othersJoined, othersSeats, heldSeats = 0, now = new Date() } = args;
+  const { ride, actorId, next, othersJoined, othersSeats, heldSeats = 0, now } = args;
   assertIsCreator(ride, actorId, 'edit this ride');
   assertNotCancelled(ride, 'A cancelled ride cannot be edited');
   if (isPast(ride, now)) throw new DomainError('RIDE_PAST', 'A past ride cannot be edited');

@@ -42,7 +42,7 @@ function rideTime(ride: Pick<RideState, 'date'>): number {
  *
  * @example isPast({ date: '2026-11-21T07:00:00Z' }, new Date('2026-11-21T07:00:01Z')) // true
  */
-export function isPast(ride: Pick<RideState, 'date'>, now: Date = new Date()): boolean {
+export function isPast(ride: Pick<RideState, 'date'>, now: Date): boolean {
   return rideTime(ride) < now.getTime();
 }
 
@@ -70,7 +70,7 @@ export function spotsRemaining(ride: Pick<RideState, 'currentPassengers' | 'maxP
  *
  * @example cardBadge(fullRideOfAlice, alice.id, now) // 'Full' (full beats "your ride")
  */
-export function cardBadge(ride: RideState, viewerId: number | null | undefined, now: Date = new Date()): CardBadge {
+export function cardBadge(ride: RideState, viewerId: number | null | undefined, now: Date): CardBadge {
   if (isCancelled(ride)) return 'Cancelled';
   if (isPast(ride, now)) return 'Past';
   if (isFull(ride)) return 'Full';
@@ -137,9 +137,9 @@ export function joinEligibility(args: {
   ride: RideState;
   viewerId: number | null | undefined;
   isPassenger: boolean;
-  now?: Date;
+  now: Date;
 }): JoinEligibility {
-  const { ride, viewerId, isPassenger, now = new Date() } = args;
+  const { ride, viewerId, isPassenger, now } = args;
   const refusal = firstJoinRefusal(ride, viewerId, isPassenger, now);
   return refusal ? { eligible: false, ...refusal } : { eligible: true };
 }
@@ -155,7 +155,7 @@ export function joinEligibility(args: {
 export function assertCanJoin(
   ride: RideState,
   joiner: { userId: number; isPassenger: boolean; passengerCount: number },
-  now: Date = new Date(),
+  now: Date,
 ): void {
   const eligibility = joinEligibility({ ride, viewerId: joiner.userId, isPassenger: joiner.isPassenger, now });
   if (!eligibility.eligible) throw new DomainError(eligibility.code, eligibility.message);
@@ -181,9 +181,9 @@ export function assertCanRemovePassenger(args: {
   ride: RideState;
   actorId: number;
   passenger: { userId: number };
-  now?: Date;
+  now: Date;
 }): void {
-  const { ride, actorId, passenger, now = new Date() } = args;
+  const { ride, actorId, passenger, now } = args;
   if (isPast(ride, now)) {
     throw new DomainError('RIDE_PAST', 'Passengers cannot be removed from a past ride');
   }
@@ -216,8 +216,8 @@ export function assertIsCreator(ride: Pick<RideState, 'creatorId'>, actorId: num
  * @example assertCanAssign({ ride: { ...ride, status: 'assigned' }, isVendor: true, now })
  *   // throws ALREADY_ASSIGNED 'This ride has already been assigned'
  */
-export function assertCanAssign(args: { ride: RideState; isVendor: boolean; now?: Date }): void {
-  const { ride, isVendor, now = new Date() } = args;
+export function assertCanAssign(args: { ride: RideState; isVendor: boolean; now: Date }): void {
+  const { ride, isVendor, now } = args;
   if (!isVendor) throw new DomainError('VENDOR_ONLY', 'Only vendors can assign rides');
   assertNotCancelled(ride, 'This ride was cancelled');
   if (ride.status !== 'open') throw new DomainError('ALREADY_ASSIGNED', 'This ride has already been assigned');
@@ -267,8 +267,8 @@ export function assertCanReorder(ride: Pick<RideState, 'status'>): void {
  * @example assertCanCancelRide({ ride: { ...ride, status: 'cancelled' }, actorId: ride.creatorId, now })
  *   // throws RIDE_CANCELLED 'This ride is already cancelled'
  */
-export function assertCanCancelRide(args: { ride: RideState; actorId: number; now?: Date }): void {
-  const { ride, actorId, now = new Date() } = args;
+export function assertCanCancelRide(args: { ride: RideState; actorId: number; now: Date }): void {
+  const { ride, actorId, now } = args;
   assertIsCreator(ride, actorId, 'cancel this ride');
   assertNotCancelled(ride, 'This ride is already cancelled');
   if (ride.status === 'completed') throw new DomainError('RIDE_NOT_OPEN', 'A completed ride cannot be cancelled');

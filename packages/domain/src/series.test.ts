@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
 import { createSeriesInput, editSeriesInput } from './schemas';
-import { atSingaporeTime, expandSeriesDates, MAX_SERIES_RIDES, SERIES_MESSAGES } from './series';
+import {
+  atSingaporeTime,
+  describeWeekdays,
+  expandSeriesDates,
+  MAX_SERIES_RIDES,
+  SERIES_MESSAGES,
+  weekdayOfDay,
+} from './series';
 
 const iso = (dates: Date[]) => dates.map((date) => date.toISOString());
 
@@ -160,5 +167,31 @@ describe('series inputs', () => {
       fromRideId: 2,
       time: '08:00',
     });
+  });
+});
+
+describe('weekdayOfDay', () => {
+  it('names the weekday of a calendar day, across a month end and a leap day', () => {
+    expect(weekdayOfDay('2027-01-31')).toBe(7);
+    expect(weekdayOfDay('2027-02-01')).toBe(1);
+    expect(weekdayOfDay('2028-02-29')).toBe(2);
+    expect(weekdayOfDay('2028-03-01')).toBe(3);
+    expect(weekdayOfDay('2099-03-14')).toBe(6);
+  });
+
+  it('answers null for text that is not a calendar day', () => {
+    for (const text of ['', '2027-02-30', '2027-2-1', 'tomorrow', '2027-02-01T00:00']) {
+      expect(weekdayOfDay(text)).toBeNull();
+    }
+  });
+});
+
+describe('describeWeekdays', () => {
+  it('lists the chosen weekdays Monday first, in words', () => {
+    expect(describeWeekdays([])).toBe('no weekday');
+    expect(describeWeekdays([6])).toBe('Saturdays');
+    expect(describeWeekdays([5, 1])).toBe('Mondays and Fridays');
+    expect(describeWeekdays([7, 3, 1])).toBe('Mondays, Wednesdays and Sundays');
+    expect(describeWeekdays([1, 9])).toBe('Mondays');
   });
 });

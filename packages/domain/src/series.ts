@@ -60,6 +60,31 @@ function isoWeekday(dayMs: number): number {
 }
 
 /**
+ * The ISO weekday (Monday 1 … Sunday 7) of a Singapore calendar day 'YYYY-MM-DD', or null for text
+ * that is not one. The create form starts a series on the weekday of its start date
+ * (docs/series.md#web).
+ *
+ * @example weekdayOfDay('2027-02-01') // 1 (a Monday)
+ */
+export function weekdayOfDay(day: string): SeriesWeekday | null {
+  const ms = calendarDay(day);
+  return ms === null ? null : (isoWeekday(ms) as SeriesWeekday);
+}
+
+/**
+ * The chosen weekdays in words, Monday first: "Mondays", "Mondays and Fridays", "Mondays, Wednesdays
+ * and Fridays"; "no weekday" for none. Unknown numbers are left out.
+ *
+ * @example describeWeekdays([5, 1]) // 'Mondays and Fridays'
+ */
+export function describeWeekdays(weekdays: readonly number[]): string {
+  const names = SERIES_WEEKDAYS.filter((day) => weekdays.includes(day)).map((day) => `${WEEKDAY_NAMES[day]}s`);
+  if (names.length === 0) return 'no weekday';
+  if (names.length === 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
+}
+
+/**
  * The departures of a series, soonest first: every day from `fromDate` to `untilDate` (both
  * included) whose weekday is chosen, at `time` Singapore time. Refused, naming why: an until date
  * before the start, a span over {@link MAX_SERIES_DAYS} days, no matching day, more than

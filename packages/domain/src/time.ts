@@ -154,7 +154,7 @@ export function fromSingaporeInputValue(value: string): Date | null {
  * @example weekWindow(new Date('2026-11-21T17:00:00Z')) // Sunday 22 Nov in Singapore:
  *   // { start: 2026-11-21T16:00:00.000Z, end: 2026-11-28T16:00:00.000Z }
  */
-export function weekWindow(now: Date = new Date()): { start: Date; end: Date } {
+export function weekWindow(now: Date): { start: Date; end: Date } {
   const wall = new Date(now.getTime() + SINGAPORE_OFFSET_MS);
   const wallMidnight = Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate());
   const startWall = wallMidnight - wall.getUTCDay() * DAY_MS;

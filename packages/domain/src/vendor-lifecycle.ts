@@ -25,7 +25,7 @@ function departureMs(ride: Pick<RideState, 'date'>): number {
  *
  * @example vendorMayUnassign({ date: '2026-11-25T08:00:00Z' }, new Date('2026-11-24T07:59:59Z')) // true
  */
-export function vendorMayUnassign(ride: Pick<RideState, 'date'>, now: Date = new Date()): boolean {
+export function vendorMayUnassign(ride: Pick<RideState, 'date'>, now: Date): boolean {
   return departureMs(ride) - now.getTime() > VENDOR_UNASSIGN_CUTOFF_HOURS * HOUR_MS;
 }
 
@@ -41,8 +41,8 @@ export function vendorMayUnassign(ride: Pick<RideState, 'date'>, now: Date = new
  * @example assertCanUnassign({ ride: { ...ride, vendorId: 4 }, actorId: 4, now: dayBeforeDeparture })
  *   // throws UNASSIGN_TOO_LATE 'A ride can only be unassigned until 24 hours before departure'
  */
-export function assertCanUnassign(args: { ride: AssignedRideState; actorId: number; now?: Date }): void {
-  const { ride, actorId, now = new Date() } = args;
+export function assertCanUnassign(args: { ride: AssignedRideState; actorId: number; now: Date }): void {
+  const { ride, actorId, now } = args;
   const isVendor = ride.vendorId !== null && actorId === ride.vendorId;
   const isOrganiser = actorId === ride.creatorId;
   if (!isVendor && !isOrganiser) {
@@ -63,8 +63,8 @@ export function assertCanUnassign(args: { ride: AssignedRideState; actorId: numb
  * @example assertCanComplete({ ride: { ...ride, vendorId: 4 }, actorId: 4, now: beforeDeparture })
  *   // throws RIDE_NOT_DEPARTED 'A ride can only be marked completed after its departure'
  */
-export function assertCanComplete(args: { ride: AssignedRideState; actorId: number; now?: Date }): void {
-  const { ride, actorId, now = new Date() } = args;
+export function assertCanComplete(args: { ride: AssignedRideState; actorId: number; now: Date }): void {
+  const { ride, actorId, now } = args;
   if (ride.vendorId === null || actorId !== ride.vendorId) {
     throw new DomainError('NOT_ASSIGNED_VENDOR', 'Only the assigned vendor can mark this ride completed');
   }

@@ -1,6 +1,8 @@
-import type { Db } from '@rideshare/db';
+import type { Database, Db } from '@rideshare/db';
 import type { Direction, NotificationKind } from '@rideshare/domain';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+
+import { lockKeysForTransaction } from './postgres';
 
 /** A ride notification names the ride; one about the account (a vendor decision) names none. */
 export interface NewNotification {
@@ -21,6 +23,48 @@ export async function insertNotifications(
   await trx
     .insertInto('notifications')
     .values(userIds.map((userId) => ({ userId, ...notification })))
+    .execute();
+}
+
+/** Advisory-lock namespace of folded notices (the two-integer lock space). */
+const FOLD_LOCK_NAMESPACE = 0x4e46; // 'NF'
+
+/** A notice about one ride that replaces an unread one of its kind (docs/architecture.md#folded-notifications). */
+export interface FoldedNotification extends NewNotification {
+  rideId: number;
+}
+
+/**
+ * Folded notices (docs/architecture.md#folded-notifications): for each user, unread notifications of
+ * this kind about this ride (only those written at or after `since`, when given) are replaced by the
+ * new one, so one notice stands at the top of the inbox instead of a pile. `quiet` writes it without
+ * a phone notification (the push outbox skips quiet rows). Writers folding for the same user, kind
+ * and ride at once queue on a transaction-scoped advisory lock, so neither leaves a second unread row.
+ */
+export async function foldRideNotifications(
+  trx: Transaction<Database>,
+  userIds: readonly number[],
+  notification: FoldedNotification,
+  options: { since?: Date; quiet?: boolean } = {},
+): Promise<void> {
+  const users = [...new Set(userIds)];
+  if (users.length === 0) return;
+  await lockKeysForTransaction(
+    trx,
+    FOLD_LOCK_NAMESPACE,
+    users.map((userId) => `${String(userId)}:${notification.kind}:${String(notification.rideId)}`),
+  );
+  let replaced = trx
+    .deleteFrom('notifications')
+    .where('userId', 'in', users)
+    .where('rideId', '=', notification.rideId)
+    .where('kind', '=', notification.kind)
+    .where('readAt', 'is', null);
+  if (options.since) replaced = replaced.where('createdAt', '>=', options.since);
+  await replaced.execute();
+  await trx
+    .insertInto('notifications')
+    .values(users.map((userId) => ({ userId, ...notification, quiet: options.quiet ?? false })))
     .execute();
 }
 

@@ -22,6 +22,7 @@ import { parseRideId } from '../features/ride-form/ride-form-texts';
 import { RideLoadError } from '../features/ride-form/ride-load-error';
 import { RideNotFoundCard } from '../features/ride-form/ride-not-found-card';
 import { useSession } from '../features/session';
+import { useClock } from '../lib/clock';
 import { WaitlistCard } from '../features/waitlist/waitlist-card';
 import { WaitlistInstead } from '../features/waitlist/waitlist-instead';
 import { notifySuccess } from '../lib/notify';
@@ -166,6 +167,7 @@ function NotJoinable({ rideId, title, message }: { rideId: number; title: string
 
 function JoinRide({ rideId }: { rideId: number }) {
   const { user } = useSession();
+  const now = useClock()();
   const ride = trpc.ride.byId.useQuery({ id: rideId });
   const passengers = trpc.passenger.list.useQuery({ rideId }, { enabled: !!user && ride.isSuccess });
 
@@ -187,12 +189,12 @@ function JoinRide({ rideId }: { rideId: number }) {
   const isPassenger = (passengers.data ?? []).some((entry) => entry.userId === user?.id);
   // Seats held for the waitlist are not free to a newcomer.
   const seen = withHeldSeats(current, current.waitlist.heldSeats);
-  const eligibility = joinEligibility({ ride: seen, viewerId: user?.id ?? null, isPassenger });
+  const eligibility = joinEligibility({ ride: seen, viewerId: user?.id ?? null, isPassenger, now });
   // A member already in line, or one a full ride has no room for, gets the waitlist instead.
   const waitlist =
     user !== null &&
     !isPassenger &&
-    !isPast(current) &&
+    !isPast(current, now) &&
     (current.waitlist.mine !== null || (!eligibility.eligible && eligibility.code === 'RIDE_FULL' && !user.isVendor));
 
   return (

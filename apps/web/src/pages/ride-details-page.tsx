@@ -51,6 +51,7 @@ import { useDriverActions } from '../features/vendor/use-driver-actions';
 import { WaitlistCard } from '../features/waitlist/waitlist-card';
 import { errorCode } from '../lib/errors';
 import { trpc } from '../lib/trpc';
+import { useClock } from '../lib/clock';
 
 type DetailTab = 'details' | 'passengers';
 
@@ -91,12 +92,13 @@ function RideActionCard({
   passengersError,
   onRetryPassengers,
 }: ActionCardProps) {
+  const now = useClock()();
+  const past = isPast(ride, now);
   if (!user) {
     // A visitor on a full ride is told that logging in offers the waitlist (docs/product.md#auth-screen).
-    const full = !isPast(ride) && !isCancelled(ride) && isFull(withHeldSeats(ride, ride.waitlist.heldSeats));
+    const full = !past && !isCancelled(ride) && isFull(withHeldSeats(ride, ride.waitlist.heldSeats));
     return <LoginRequiredCard full={full} />;
   }
-  const past = isPast(ride);
   if (user.id === ride.creatorId) return <OrganizerCard past={past} cancelled={isCancelled(ride)} />;
   if (isCancelled(ride)) return <CancelledRideCard />;
   if (passengersError) {
@@ -119,6 +121,7 @@ function RideActionCard({
     ride: withHeldSeats(ride, ride.waitlist.heldSeats),
     viewerId: user.id,
     isPassenger,
+    now,
   });
   if (eligibility.eligible) return <JoinRideCard ride={ride} />;
   if (isPassenger) return <JoinedCard past={past} />;
@@ -137,7 +140,7 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
   // Seats held for the line read as taken, except those held for the viewer (theirs to accept).
   const heldForViewer = ride.waitlist.mine?.offerExpiresAt ? ride.waitlist.mine.passengerCount : 0;
   const full = isFull(withHeldSeats(ride, ride.waitlist.heldSeats - heldForViewer));
-  const past = isPast(ride);
+  const past = isPast(ride, useClock()());
   const status = statusLabel(ride.status);
   const isCreator = user?.id === ride.creatorId;
   const cancelled = isCancelled(ride);

@@ -6,7 +6,7 @@
  *   is approved, with an SG permit and 6 seats, unless told otherwise.
  * - `makeRideSummary(overrides?)`: a ride as the lists return it (`ride.list` items, My Rides, the
  *   vendor's lists): ride 7, SG->FC from Pasir Ris MRT, 2 of 4 seats taken, organised by user 50
- *   'Olivia Organiser', departing 3 days from now; SGD 80 and SGD 5 a stop, no extra stop yet.
+ *   'Olivia Organiser', departing 3 days after TEST_NOW; SGD 80 and SGD 5 a stop, no extra stop yet.
  * - `makeRideDetail(overrides?)`: the same ride as `ride.byId` answers, with the organiser's contacts
  *   and no driver card (`driver: null`; pass `driver: makeDriverCard()` for an assigned ride).
  * - `makeDriverCard(overrides?)`: the driver card the ride's party reads once a vendor is assigned.
@@ -21,8 +21,18 @@ export type TestPassengerEntry = RouterOutputs['passenger']['list'][number];
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** An ISO date `days` from now (negative: in the past). */
-export const inDays = (days: number): string => new Date(Date.now() + days * DAY).toISOString();
+/**
+ * "Now" in every component test: a Wednesday, 10:00 in Singapore. Screens read it through the clock
+ * that `renderWithProviders` and `renderApp` hand to `AppProviders` (lib/clock.ts), so no test
+ * depends on the day it runs.
+ */
+export const TEST_NOW = new Date('2026-12-02T02:00:00.000Z');
+
+/** The fixed clock of component tests: always {@link TEST_NOW}. */
+export const testClock = (): Date => new Date(TEST_NOW);
+
+/** An ISO date `days` after {@link TEST_NOW} (negative: before it). */
+export const inDays = (days: number): string => new Date(TEST_NOW.getTime() + days * DAY).toISOString();
 
 /** A vendor (`isVendor: true`) is approved unless `vendorStatus` says otherwise. */
 export function makeUser(overrides: Partial<TestUser> = {}): TestUser {

@@ -11,6 +11,8 @@
  *   where a router is created.
  * - `makeUser`, `makeRideSummary`, `makeRideDetail`, `makeDriverCard`, `makePassengerEntry`, `inDays`: typed API
  *   answers (fixtures.ts).
+ * - Every screen reads "now" from a fixed clock, `TEST_NOW` (a Wednesday, 10:00 in Singapore), unless
+ *   a test passes its own `clock`; `inDays(n)` is a date n days after it.
  * - `mockClipboard()`: a resolving `navigator.clipboard.writeText` mock for each test (clipboard.ts).
  *
  * `api` defaults to a signed-out visitor (`'auth.me': () => null`) and an empty inbox
@@ -21,14 +23,18 @@ import { useLayoutEffect, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router-dom';
 
 import { AppProviders } from '../app-providers';
+import type { Clock } from '../lib/clock';
 import { createQueryClient, trpc } from '../lib/trpc';
 import { AppRoutes } from '../router';
+import { testClock } from './fixtures';
 import { LiveEventsMock, mockApiLink, type ApiCall, type ApiHandlers } from './mock-api';
 
 export { mockClipboard, type WriteTextMock } from './clipboard';
 export { apiError, LiveEventsMock, mockApiLink, networkError, type ApiCall, type ApiHandlers } from './mock-api';
 export {
   inDays,
+  TEST_NOW,
+  testClock,
   makeDriverCard,
   makePassengerEntry,
   makeRideDetail,
@@ -43,6 +49,8 @@ export {
 
 export interface RenderOptions {
   api?: ApiHandlers;
+  /** What "now" is for the screens; `testClock` (always TEST_NOW) unless given. */
+  clock?: Clock;
 }
 
 function providers(api: ApiHandlers = {}) {
@@ -79,7 +87,7 @@ export function renderApp(
   const { calls, live, queryClient, trpcClient } = providers(options.api);
   const router = testRouter();
   const result = render(
-    <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
+    <AppProviders queryClient={queryClient} trpcClient={trpcClient} clock={options.clock ?? testClock}>
       <MemoryRouter initialEntries={[route]}>
         <AppRoutes />
         <RecordLocation into={router} />
@@ -97,7 +105,7 @@ export function renderWithProviders(
   const path = options.path ?? '/';
   const router = testRouter();
   const result = render(
-    <AppProviders queryClient={queryClient} trpcClient={trpcClient}>
+    <AppProviders queryClient={queryClient} trpcClient={trpcClient} clock={options.clock ?? testClock}>
       <MemoryRouter initialEntries={[options.route ?? path]}>
         <Routes>
           <Route path={path} element={ui} />

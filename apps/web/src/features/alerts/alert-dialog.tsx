@@ -19,6 +19,7 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { useClock } from '../../lib/clock';
 
 export interface AlertDialogProps {
   opened: boolean;
@@ -29,7 +30,7 @@ export interface AlertDialogProps {
 export function AlertDialog({ opened, onClose, initialDirection }: AlertDialogProps) {
   const utils = trpc.useUtils();
   const create = trpc.alert.create.useMutation();
-  const today = singaporeDay(new Date());
+  const today = singaporeDay(useClock()());
   const [direction, setDirection] = useState<Direction>(initialDirection ?? 'SG->FC');
   const [fromDate, setFromDate] = useState(today);
   const [toDate, setToDate] = useState(addDays(today, 13));

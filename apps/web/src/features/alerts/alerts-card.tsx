@@ -12,6 +12,7 @@ import { Link } from 'react-router-dom';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { showApiError } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { useClock } from '../../lib/clock';
 
 /** One of the member's alerts, as `alert.list` answers it. */
 type AlertRow = RouterOutputs['alert']['list'][number];
@@ -31,7 +32,7 @@ export function AlertsCard() {
   const alerts = trpc.alert.list.useQuery();
   const remove = trpc.alert.delete.useMutation();
   const [announcement, setAnnouncement] = useState('');
-  const now = new Date();
+  const now = useClock()();
 
   const deleteAlert = (alert: AlertRow) => {
     remove.mutate(

@@ -46,6 +46,8 @@ export function LocationPicker({
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState<SearchState>({ status: 'idle' });
   const [focus, setFocus] = useState<MapFocus | null>(null);
+  // Each pick moves the map, even to the same place twice: the count keeps the keys apart.
+  const picks = useRef(0);
   const [mapUnavailable, setMapUnavailable] = useState(false);
   const pending = useRef<AbortController | null>(null);
 
@@ -77,7 +79,7 @@ export function LocationPicker({
 
   function choose(result: PlaceResult) {
     setSearch({ status: 'idle' });
-    setFocus({ latitude: result.latitude, longitude: result.longitude, key: `${result.placeId}-${Date.now()}` });
+    setFocus({ latitude: result.latitude, longitude: result.longitude, key: `${result.placeId}-${String(++picks.current)}` });
     onPick({
       latitude: result.latitude,
       longitude: result.longitude,

@@ -24,6 +24,7 @@ import { SequencePanel } from '../sequence/sequence-panel';
 import { CommunicationCard } from './communication-card';
 import { passengerMarks, type PassengerMark } from './passenger-marks';
 import type { PassengerEntry, RideDetail } from './types';
+import { useClock } from '../../lib/clock';
 
 const BADGE_STYLE: Record<PassengerMark['kind'], { variant: string; color?: string }> = {
   stop: { variant: 'filled' },
@@ -142,7 +143,7 @@ export function PassengersTab({ ride, viewerId, passengers, isLoading, error, on
   const [removal, setRemoval] = useState<Removal | null>(null);
   const remove = trpc.passenger.remove.useMutation();
   const refreshRide = useRefreshRide();
-  const past = isPast(ride);
+  const past = isPast(ride, useClock()());
   const isCreator = viewerId === ride.creatorId;
 
   const confirmRemoval = async () => {

@@ -24,6 +24,7 @@ import { SequencePanel } from '../sequence/sequence-panel';
 import { ShareButton } from '../share/share-button';
 import { RideCard } from './ride-card';
 import type { RideListItem } from './types';
+import { useClock } from '../../lib/clock';
 
 export interface MyRidesTabProps {
   viewer: { id: number; isVendor: boolean; isApprovedVendor: boolean } | null;
@@ -96,6 +97,7 @@ function SignedOutPrompt() {
 }
 
 function SequenceRide({ ride }: { ride: RideListItem }) {
+  const now = useClock()();
   const date = formatRideDate(ride.date);
   const headingId = `sequence-ride-${ride.id}`;
   return (
@@ -106,7 +108,7 @@ function SequenceRide({ ride }: { ride: RideListItem }) {
       component="article"
       aria-labelledby={headingId}
       data-ride-id={ride.id}
-      style={isPast(ride) ? { opacity: 0.75 } : undefined}
+      style={isPast(ride, now) ? { opacity: 0.75 } : undefined}
     >
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs">
@@ -151,12 +153,13 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
   const organizedRides = (organized.data ?? []).filter((ride) => !isCancelled(ride));
   const joinedRides = (joined.data ?? []).filter((ride) => !isCancelled(ride));
   // Cancelled rides from both lists, merged in the same order.
+  const clock = useClock();
   const cancelledRides = useMemo(() => {
-    const now = new Date();
+    const now = clock();
     return [...(organized.data ?? []), ...(joined.data ?? [])]
       .filter(isCancelled)
       .sort((a, b) => Number(isPast(a, now)) - Number(isPast(b, now)) || Date.parse(a.date) - Date.parse(b.date));
-  }, [organized.data, joined.data]);
+  }, [organized.data, joined.data, clock]);
   const sequenceRides = organizedRides.filter((ride) => ride.direction === 'FC->SG');
 
   if (!viewer) return <SignedOutPrompt />;
@@ -230,7 +233,7 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
                   <>
                     <PaidCount rideId={ride.id} />
                     <ShareButton ride={ride} label="Share" size="xs" aria-label={`Share ride: ${rideName(ride)}`} />
-                    {isPast(ride) ? null : (
+                    {isPast(ride, clock()) ? null : (
                       <Button
                         component={Link}
                         to={`/rides/edit/${ride.id}`}

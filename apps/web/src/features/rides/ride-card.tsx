@@ -40,6 +40,7 @@ import { Link } from 'react-router-dom';
 
 import { SeriesBadge } from '../series/series-badge';
 import classes from './ride-card.module.css';
+import { useClock } from '../../lib/clock';
 
 /** What a card needs of a ride; a `ride.list` item or a ride detail both fit. */
 export interface RideCardRide {
@@ -109,8 +110,10 @@ export function RideCard({
   isPassenger = false,
   isVendor = false,
   actions,
-  now = new Date(),
+  now: givenNow,
 }: RideCardProps) {
+  const clock = useClock();
+  const now = givenNow ?? clock();
   const label = directionLabel(ride.direction);
   const [from, to] = ROUTE_CODES[ride.direction];
   const date = formatRideDate(ride.date);

@@ -4,7 +4,14 @@
  * or the refusal the server would give (docs/series.md#limits), announced politely to screen readers.
  */
 import { Chip, Group, List, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { formatRideDate, MAX_SERIES_RIDES, MAX_SERIES_WEEKS, SERIES_WEEKDAYS, WEEKDAY_NAMES } from '@rideshare/domain';
+import {
+  describeWeekdays,
+  formatRideDate,
+  MAX_SERIES_RIDES,
+  MAX_SERIES_WEEKS,
+  SERIES_WEEKDAYS,
+  WEEKDAY_NAMES,
+} from '@rideshare/domain';
 
 import type { RepeatWeekly } from './use-repeat-weekly';
 
@@ -65,8 +72,11 @@ export function RepeatWeeklyFields({ repeat }: { repeat: RepeatWeekly }) {
           <Stack gap={4} role="status" aria-live="polite" data-testid="series-preview">
             {preview.ok ? (
               <>
-                <Text size="sm" fw={600}>
-                  {preview.dates.length === 1 ? '1 ride' : `${preview.dates.length} rides`}
+                <Text size="sm">
+                  <Text span fw={600}>
+                    {preview.dates.length === 1 ? '1 ride' : `${preview.dates.length} rides`}
+                  </Text>{' '}
+                  <span data-testid="series-weekdays">on {describeWeekdays(plan.weekdays)}</span>
                 </Text>
                 <List size="sm" spacing={2}>
                   {preview.dates.map((date) => (

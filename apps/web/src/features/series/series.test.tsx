@@ -28,6 +28,13 @@ async function fillCreateForm() {
   fireEvent.change(screen.getByLabelText('Departure time', { exact: false }), { target: { value: '08:30' } });
 }
 
+const weekdayChips = () => within(screen.getByRole('group', { name: 'Weekdays' }));
+const chosenWeekdays = () =>
+  weekdayChips()
+    .getAllByRole('checkbox')
+    .filter((chip) => (chip as HTMLInputElement).checked)
+    .map((chip) => chip.getAttribute('aria-label'));
+
 describe('Repeat weekly on the create form', () => {
   it('previews the dates and their count in Singapore time, shows a limit before sending, and creates the series', async () => {
     const { calls, router } = renderWithProviders(<RideFormPage />, {
@@ -35,12 +42,13 @@ describe('Repeat weekly on the create form', () => {
       api: { 'auth.me': () => organiser, 'series.create': () => seriesAnswer([seriesRide]) },
     });
     await fillCreateForm();
-    const weekdays = screen.getByRole('group', { name: 'Weekdays' });
     // 14 March 2099 is a Saturday: the start day's weekday is chosen at first; add Monday, drop Saturday.
-    fireEvent.click(within(weekdays).getByRole('checkbox', { name: 'Monday' }));
-    fireEvent.click(within(weekdays).getByRole('checkbox', { name: 'Saturday' }));
+    expect(chosenWeekdays()).toEqual(['Saturday']);
+    fireEvent.click(weekdayChips().getByRole('checkbox', { name: 'Monday' }));
+    fireEvent.click(weekdayChips().getByRole('checkbox', { name: 'Saturday' }));
     const preview = screen.getByTestId('series-preview');
     await waitFor(() => expect(within(preview).getByText('3 rides')).toBeTruthy());
+    expect(within(preview).getByTestId('series-weekdays').textContent).toBe('on Mondays');
     expect(
       within(preview)
         .getAllByRole('listitem')
@@ -69,6 +77,47 @@ describe('Repeat weekly on the create form', () => {
       untilDate: '2099-03-31',
     });
     expect(calls.some((call) => call.path === 'ride.create')).toBe(false);
+  });
+
+  it('starts on the weekday of tomorrow in Singapore, whatever the day the test runs', async () => {
+    // TEST_NOW is Wednesday 2 December 2026, 10:00 in Singapore: the form starts on Thursday the 3rd.
+    renderWithProviders(<RideFormPage />, { path: '/rides/create', api: { 'auth.me': () => organiser } });
+    fireEvent.click(await screen.findByRole('switch', { name: /Repeat weekly/ }));
+    expect((screen.getByLabelText('Starting', { exact: false }) as HTMLInputElement).value).toBe('2026-12-03');
+    expect(chosenWeekdays()).toEqual(['Thursday']);
+    expect(screen.getByTestId('series-weekdays').textContent).toBe('on Thursdays');
+  });
+
+  it('reads the start date in Singapore when UTC is still the day before', async () => {
+    // 17:30 UTC on Sunday 31 January 2027 is already Monday 1 February, 01:30, in Singapore.
+    renderWithProviders(<RideFormPage />, {
+      path: '/rides/create',
+      api: { 'auth.me': () => organiser },
+      clock: () => new Date('2027-01-31T17:30:00Z'),
+    });
+    fireEvent.click(await screen.findByRole('switch', { name: /Repeat weekly/ }));
+    expect((screen.getByLabelText('Starting', { exact: false }) as HTMLInputElement).value).toBe('2027-02-02');
+    expect(chosenWeekdays()).toEqual(['Tuesday']);
+  });
+
+  it('follows the start date until the member picks weekdays, then keeps their choice', async () => {
+    renderWithProviders(<RideFormPage />, { path: '/rides/create', api: { 'auth.me': () => organiser } });
+    await fillCreateForm();
+    expect(chosenWeekdays()).toEqual(['Saturday']);
+    // Another start date, before touching the chips: its weekday replaces the old one.
+    fireEvent.change(screen.getByLabelText('Starting', { exact: false }), { target: { value: '2099-03-16' } });
+    expect(chosenWeekdays()).toEqual(['Monday']);
+    await waitFor(() => expect(within(screen.getByTestId('series-preview')).getByText('3 rides')).toBeTruthy());
+
+    // The member picks Friday too: from now on the start date no longer changes the weekdays.
+    fireEvent.click(weekdayChips().getByRole('checkbox', { name: 'Friday' }));
+    expect(chosenWeekdays()).toEqual(['Monday', 'Friday']);
+    fireEvent.change(screen.getByLabelText('Starting', { exact: false }), { target: { value: '2099-03-18' } });
+    expect(chosenWeekdays()).toEqual(['Monday', 'Friday']);
+    const preview = screen.getByTestId('series-preview');
+    expect(within(preview).getByTestId('series-weekdays').textContent).toBe('on Mondays and Fridays');
+    // Fri 20, Mon 23, Fri 27, Mon 30 March.
+    await waitFor(() => expect(within(preview).getByText('4 rides')).toBeTruthy());
   });
 });
 

@@ -7,6 +7,7 @@
 import { Alert, Anchor, Button, Group, Loader, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
+import { useClock } from '../../lib/clock';
 import { errorCode, errorMessage } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { assignBlocker } from './assign-target';
@@ -23,6 +24,7 @@ const TITLE = 'This ride is not available';
 
 export function AssignTargetNotice({ rideId, vendorId, onShowMyRides, onRetry }: AssignTargetNoticeProps) {
   const ride = trpc.ride.byId.useQuery({ id: rideId ?? 0 }, { enabled: rideId !== null });
+  const now = useClock()();
 
   if (rideId !== null && ride.isLoading) {
     return (
@@ -48,7 +50,7 @@ export function AssignTargetNotice({ rideId, vendorId, onShowMyRides, onRetry }:
   } else if (!ride.data) {
     body = <Text size="sm">{errorMessage(ride.error)}</Text>;
   } else {
-    const blocker = assignBlocker(ride.data, vendorId);
+    const blocker = assignBlocker(ride.data, vendorId, now);
     body = (
       <Group gap="sm" align="center">
         <Text size="sm">

@@ -24,7 +24,7 @@ export interface AssignBlocker {
 export function assignBlocker(
   ride: RideState & { vendorId: number | null },
   vendorId: number,
-  now: Date = new Date(),
+  now: Date,
 ): AssignBlocker | null {
   if (ride.status === 'assigned' && ride.vendorId === vendorId) {
     return { message: 'This ride is already assigned to you. You will find it under My Rides.', mine: true };

@@ -7,7 +7,10 @@ import { Alert, Anchor, Text } from '@mantine/core';
 import { permitExpiryWarning, type Permit } from '@rideshare/domain';
 import { Link } from 'react-router-dom';
 
-export function PermitExpiryAlert({ permit, now = new Date() }: { permit: Permit | null; now?: Date }) {
+import { useClock } from '../../lib/clock';
+
+export function PermitExpiryAlert({ permit }: { permit: Permit | null }) {
+  const now = useClock()();
   const days = permitExpiryWarning(permit, now);
   if (days === null || !permit) return null;
   const when =

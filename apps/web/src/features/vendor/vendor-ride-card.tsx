@@ -31,6 +31,7 @@ import { rideStops } from './ride-stops';
 import type { VendorRide } from './types';
 import type { DriverAction } from './use-driver-actions';
 import classes from './vendor-ride-card.module.css';
+import { useClock } from '../../lib/clock';
 
 export interface VendorRideCardProps {
   ride: VendorRide;
@@ -91,9 +92,10 @@ function Stops({ label, stops, withCounts }: { label: string; stops: DropoffLoca
 
 /** 'Unassign' (disabled with the reason within 24 h) before departure; 'Mark Completed' after. */
 function DriverActionButtons({ ride, actions, name }: { ride: VendorRide; actions: DriverActionsProps; name: string }) {
+  const now = useClock()();
   if (ride.status !== 'assigned') return null;
   const busy = actions.pending !== null || actions.disabled;
-  if (isPast(ride)) {
+  if (isPast(ride, now)) {
     return (
       <Button
         size="sm"
@@ -107,7 +109,7 @@ function DriverActionButtons({ ride, actions, name }: { ride: VendorRide; action
       </Button>
     );
   }
-  const tooLate = !vendorMayUnassign(ride);
+  const tooLate = !vendorMayUnassign(ride, now);
   const reasonId = `vendor-ride-${String(ride.id)}-unassign-reason`;
   return (
     <>

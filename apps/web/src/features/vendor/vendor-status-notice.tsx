@@ -8,6 +8,7 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { joinWords, missingForApproval, singaporeDay, vendorStatusMessage } from '@rideshare/domain';
 import { Link } from 'react-router-dom';
 
+import { useClock } from '../../lib/clock';
 import type { SessionUser } from '../session';
 
 type VendorUser = Pick<
@@ -15,7 +16,8 @@ type VendorUser = Pick<
   'vendorStatus' | 'vendorStatusReason' | 'permit' | 'vehicleSeats' | 'driverDetails'
 >;
 
-export function VendorStatusNotice({ user, now = new Date() }: { user: VendorUser; now?: Date }) {
+export function VendorStatusNotice({ user }: { user: VendorUser }) {
+  const now = useClock()();
   const message = vendorStatusMessage(user) ?? '';
   const missing =
     user.vendorStatus === 'pending'
