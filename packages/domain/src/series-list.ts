@@ -37,7 +37,7 @@ export function groupSeriesRides<T extends ListedRide>(rides: readonly T[]): Rid
 }
 
 /** The series' next ride: the earliest not yet past at `now`, else the latest. */
-export function nextSeriesRide<T extends ListedRide>(rides: readonly T[], now: Date = new Date()): T | undefined {
+export function nextSeriesRide<T extends ListedRide>(rides: readonly T[], now: Date): T | undefined {
   const byDate = [...rides].sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
   return byDate.find((ride) => Date.parse(ride.date) > now.getTime()) ?? byDate.at(-1);
 }
@@ -45,7 +45,7 @@ export function nextSeriesRide<T extends ListedRide>(rides: readonly T[], now: D
 /**
  * @example seriesSummary(eightSundayRides, now) // 'Weekly · 8 rides · next Sun 6 Dec'
  */
-export function seriesSummary(rides: readonly ListedRide[], now: Date = new Date()): string {
+export function seriesSummary(rides: readonly ListedRide[], now: Date): string {
   const next = nextSeriesRide(rides, now);
   const count = `${String(rides.length)} ${rides.length === 1 ? 'ride' : 'rides'}`;
   if (!next) return `Weekly · ${count}`;

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { RIDES_PAGE_SIZE } from '../features/rides/all-rides-tab';
 import {
   apiError,
+  inDays,
   makeRideSummary,
   makeUser,
   renderWithProviders,
@@ -81,9 +82,7 @@ describe('HomePage, All Rides', () => {
   });
 
   it('shows a weekly series as one card that opens its dates', async () => {
-    const weekly = [11, 12, 13].map((id, index) =>
-      summary({ id, seriesId: 4, date: new Date(Date.now() + (index + 1) * 7 * 86_400_000).toISOString() }),
-    );
+    const weekly = [11, 12, 13].map((id, index) => summary({ id, seriesId: 4, date: inDays((index + 1) * 7) }));
     const { container } = renderWithProviders(<HomePage />, {
       path: '/home',
       route: '/home',

@@ -10,6 +10,7 @@ import { formatRideDay, formatRideTime, isCancelled, nextSeriesRide, seriesSumma
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 
+import { useClock } from '../../lib/clock';
 import { RideCard, type RideCardRide } from '../rides/ride-card';
 
 export interface SeriesGroupCardProps {
