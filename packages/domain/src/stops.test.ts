@@ -6,6 +6,7 @@ import {
   distanceMetres,
   dropoffStops,
   groupStops,
+  keepStopsTogether,
   placeKey,
   samePlace,
   sequenceForNewcomer,
@@ -149,5 +150,22 @@ describe('dropoffStops', () => {
         { id: 2, dropoffSequence: null, dropoffLocation: 'Jurong', passengerCount: 1 },
       ]).map((stop) => stop.stop),
     ).toEqual([null, null]);
+  });
+});
+
+describe('keepStopsTogether', () => {
+  it('brings the entries of one place together and numbers everyone 1..n', () => {
+    const locked = keepStopsTogether([
+      entry(1, 1, 'Bedok'),
+      entry(2, 2, 'Jurong'),
+      entry(3, null, 'bedok'),
+      entry(4, null, 'Clementi'),
+    ]);
+    expect(locked.map((item) => [item.id, item.dropoffSequence])).toEqual([
+      [1, 1],
+      [3, 2],
+      [2, 3],
+      [4, 4],
+    ]);
   });
 });

@@ -185,3 +185,31 @@ export function dropoffStops(entries: readonly (PlacedEntry & { passengerCount: 
   });
   return stops;
 }
+
+/**
+ * The drop-off order with each stop's entries together: in drop-off order, every entry moved up to
+ * just after the last entry before it at the same place, then everyone numbered 1..n. Locking the
+ * order stores this, so one place is never two stops with another between.
+ *
+ * @example keepStopsTogether([{ id: 1, dropoffSequence: 1, dropoffLocation: 'Bedok' },
+ *   { id: 2, dropoffSequence: 2, dropoffLocation: 'Jurong' }, { id: 3, dropoffSequence: null, dropoffLocation: 'bedok' }])
+ *   // ids 1, 3, 2 numbered 1, 2, 3
+ */
+export function keepStopsTogether<T extends PlacedEntry>(entries: readonly T[]): T[] {
+  const ordered = sortBySequence(entries);
+  const { stopOf } = groupStops(ordered.map(placeOf));
+  const groups: T[][] = [];
+  const byStop = new Map<number, T[]>();
+  ordered.forEach((entry, index) => {
+    const stop = stopOf[index] ?? -1;
+    const group = stop === -1 ? undefined : byStop.get(stop);
+    if (group) {
+      group.push(entry);
+      return;
+    }
+    const fresh = [entry];
+    groups.push(fresh);
+    if (stop !== -1) byStop.set(stop, fresh);
+  });
+  return groups.flat().map((entry, index) => ({ ...entry, dropoffSequence: index + 1 }));
+}

@@ -193,6 +193,20 @@ describe('sequence.lock', () => {
     expect(await rideTablesSnapshot(t.db)).toBe(before);
   });
 
+  it('locks the entries of one place together, as one stop', async () => {
+    // Bedok (the organizer), Jurong, Clementi, Bishan, then Eve at 'bedok.' joined last.
+    const eve = await createUser(t.db);
+    const e = await addPassenger(t.db, ride, eve, { location: 'bedok.' });
+    const list = await callerFor(t.db, alice).sequence.lock({ rideId: ride.id });
+    expect(list.map((x) => [x.id, x.dropoffSequence])).toEqual([
+      [organizerEntry, 1],
+      [e.id, 2],
+      [b.id, 3],
+      [c.id, 4],
+      [d.id, 5],
+    ]);
+  });
+
   it('refuses any move once locked', async () => {
     await callerFor(t.db, alice).sequence.lock({ rideId: ride.id });
     const before = await rideTablesSnapshot(t.db);

@@ -1,7 +1,7 @@
 /**
  * `<SeriesGroupCard rides ... />`: the rides of one weekly series on a page of the rides list, as one
  * card (docs/series.md#list): the series' next ride as a ride card, then 'Weekly · 8 rides · next
- * Sun 6 Dec' and a 'Show all dates' toggle that opens the list of its dates, each a link to that
+ * Sun 6 Dec' and a 'Show all dates' toggle that opens the list of its dates (earliest first), each a link to that
  * ride with its seats taken.
  */
 import { Anchor, Box, Button, Collapse, Group, Paper, Stack, Text } from '@mantine/core';
@@ -50,6 +50,7 @@ export function SeriesGroupCard({
   const next = nextSeriesRide(rides, now);
   if (!next) return null;
   const summary = seriesSummary(rides, now);
+  const byDate = [...rides].sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
   return (
     <Stack gap={0} h="100%" data-testid="series-group" data-series-size={rides.length}>
       <div style={{ flex: 1 }}>
@@ -73,7 +74,7 @@ export function SeriesGroupCard({
             mb={0}
             aria-label={`Dates of this weekly series (${String(rides.length)})`}
           >
-            {rides.map((ride) => (
+            {byDate.map((ride) => (
               <DateLine key={ride.id} ride={ride} />
             ))}
           </Stack>
