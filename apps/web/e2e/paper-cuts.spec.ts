@@ -102,6 +102,8 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('tab', { name: 'My Rides' })).toHaveAttribute('aria-selected', 'true');
       await openMenuIfPhone(page, viewport);
       await expect(page.getByRole('link', { name: 'My rides' })).toHaveAttribute('aria-current', 'page');
+      // The phone menu has finished opening once its last item is wholly on screen.
+      await expect(page.getByRole('button', { name: 'Logout' })).toBeInViewport({ ratio: 1 });
       await screenshot(page, `paper-cuts-my-rides-nav-${viewport}`);
 
       const { page: vendor } = await signedInPage(vendorAccount({ name: `Vic Vendor ${viewport}` }), viewport);
