@@ -1,8 +1,8 @@
 /**
  * `<SeriesGroupCard rides ... />`: the rides of one weekly series on a page of the rides list, as one
  * card (docs/series.md#list): the series' next ride as a ride card, then 'Weekly · 8 rides · next
- * Sun 6 Dec' and a 'Show all dates' toggle that opens the list of its dates (earliest first), each a link to that
- * ride with its seats taken.
+ * Sun 6 Dec' and a 'Show all dates' toggle that opens the list of its dates (earliest first), each a
+ * link to that ride with its seats taken. "Next" is judged against the app's clock.
  */
 import { Anchor, Box, Button, Collapse, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -43,8 +43,10 @@ export function SeriesGroupCard({
   viewerId,
   isVendor = false,
   joinedIds,
-  now = new Date(),
+  now: givenNow,
 }: SeriesGroupCardProps) {
+  const clock = useClock();
+  const now = givenNow ?? clock();
   const [opened, { toggle }] = useDisclosure(false);
   const datesId = useId();
   const next = nextSeriesRide(rides, now);
