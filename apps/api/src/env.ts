@@ -1,5 +1,12 @@
-import { DEFAULT_PRICE_LOCK_HOURS, DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE } from '@rideshare/domain';
+import {
+  DEFAULT_PRICE_LOCK_HOURS,
+  DEFAULT_RIDER_CONTACTS_HOURS_BEFORE,
+  DEFAULT_RIDES_PER_DAY,
+  DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE,
+} from '@rideshare/domain';
 import { z } from 'zod';
+
+import { DEFAULT_PUSH_ALLOWED_HOST_SUFFIXES } from './push/endpoint-policy';
 
 /**
  * The only place that reads process.env. Every setting is validated at start-up; a bad value stops
@@ -8,6 +15,15 @@ import { z } from 'zod';
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** A whole number of hours from `min` to 720 (30 days), with its default. */
+function wholeHours(name: string, min: number, fallback: number) {
+  const error = `${name} must be a whole number of hours from ${String(min)} to 720`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(720, { error }).default(fallback);
+}
+
+/** A DNS host name of two labels or more (no address literal, no port). */
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
 
 const DEV_SESSION_SECRET = 'development-only-session-secret-change-me-0123456789';
 
@@ -72,6 +88,10 @@ export const envSchema = z
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     RATE_LIMIT_REGISTER_PER_HOUR: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_RIDE_CREATE_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    // Rides a member may create in 24 hours, every ride of a weekly series counted (docs/series.md#rate-limit).
+    RATE_LIMIT_RIDES_PER_DAY: z.coerce.number().int().min(1).default(DEFAULT_RIDES_PER_DAY),
+    // Creating or deleting a ride alert (docs/alerts.md).
+    RATE_LIMIT_ALERT_PER_HOUR: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_JOIN_PER_HOUR: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_ASSIGN_PER_HOUR: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_QUOTE_PER_HOUR: z.coerce.number().int().min(1).default(60),
@@ -79,6 +99,7 @@ export const envSchema = z
     RATE_LIMIT_SEQUENCE_PER_HOUR: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_CANCEL_PER_HOUR: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_MARK_READ_PER_HOUR: z.coerce.number().int().min(1).default(60),
+    RATE_LIMIT_PAYMENT_PER_HOUR: z.coerce.number().int().min(1).default(60),
     // Live event streams (GET /api/events, tRPC live.events): how many may be open per client
     // address, per member and in this process, and how long one lasts before the client resumes.
     EVENTS_MAX_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(6),
@@ -94,14 +115,11 @@ export const envSchema = z
       .enum(['on', 'off'], { error: 'VENDOR_PICKUP_COUNTRY_RULE must be on or off' })
       .default('on'),
     // How long before departure the assigned vendor sees the passengers' numbers (docs/vendors.md#contacts).
-    VENDOR_CONTACTS_HOURS_BEFORE: z.coerce
-      .number({ error: 'VENDOR_CONTACTS_HOURS_BEFORE must be a whole number of hours from 0 to 720' })
-      .int({ error: 'VENDOR_CONTACTS_HOURS_BEFORE must be a whole number of hours from 0 to 720' })
-      .min(0, { error: 'VENDOR_CONTACTS_HOURS_BEFORE must be a whole number of hours from 0 to 720' })
-      .max(720, { error: 'VENDOR_CONTACTS_HOURS_BEFORE must be a whole number of hours from 0 to 720' })
-      .default(DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE),
-    // Phone notifications (docs/architecture.md#push-outbox): a VAPID key pair (base64url, both or
-    // neither; unset, one is made at first start and kept in the database) and who runs the server.
+    VENDOR_CONTACTS_HOURS_BEFORE: wholeHours('VENDOR_CONTACTS_HOURS_BEFORE', 0, DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE),
+    // How long before departure co-riders see each other's numbers (docs/vendors.md#contacts).
+    RIDER_CONTACTS_HOURS_BEFORE: wholeHours('RIDER_CONTACTS_HOURS_BEFORE', 0, DEFAULT_RIDER_CONTACTS_HOURS_BEFORE),
+    // Phone notifications (docs/architecture.md#vapid-keys): a VAPID key pair (base64url, both or
+    // neither; unset, one is made at first start and kept beside the data folder) and who runs the server.
     VAPID_PUBLIC_KEY: z
       .string()
       .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)')
@@ -116,13 +134,16 @@ export const envSchema = z
       .optional(),
     // Tests only: push endpoints on loopback over plain http are accepted (a local push service).
     PUSH_ALLOW_LOOPBACK: booleanish.default(false),
+    // The push services a browser's endpoint may name (docs/architecture.md#push-endpoints).
+    PUSH_ALLOWED_HOST_SUFFIXES: z
+      .string()
+      .default(DEFAULT_PUSH_ALLOWED_HOST_SUFFIXES.join(','))
+      .transform((value) => splitList(value).map((host) => host.toLowerCase().replace(/^\./, '')))
+      .refine((hosts) => hosts.length > 0 && hosts.every((host) => HOST_NAME.test(host)), {
+        error: 'PUSH_ALLOWED_HOST_SUFFIXES must be a comma-separated list of host names (e.g. fcm.googleapis.com)',
+      }),
     // How long before departure a ride's price locks (docs/payments.md#price-lock).
-    PRICE_LOCK_HOURS: z.coerce
-      .number({ error: 'PRICE_LOCK_HOURS must be a whole number of hours from 1 to 720' })
-      .int({ error: 'PRICE_LOCK_HOURS must be a whole number of hours from 1 to 720' })
-      .min(1, { error: 'PRICE_LOCK_HOURS must be a whole number of hours from 1 to 720' })
-      .max(720, { error: 'PRICE_LOCK_HOURS must be a whole number of hours from 1 to 720' })
-      .default(DEFAULT_PRICE_LOCK_HOURS),
+    PRICE_LOCK_HOURS: wholeHours('PRICE_LOCK_HOURS', 1, DEFAULT_PRICE_LOCK_HOURS),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';

@@ -71,10 +71,14 @@ test.describe('joining from the join screen', () => {
     await expect(summary.getByText('Singapore to Forest City')).toBeVisible();
     await expect(summary.getByText('Olivia Organiser')).toBeVisible();
     await expect(summary.getByText('1/4 (3 spots left)')).toBeVisible();
-    const cost = page.getByRole('region', { name: 'Cost breakdown' });
-    for (const line of ['Base Cost', 'Total Cost', 'Your Cost (estimated)', 'SGD 20.00']) {
+    // One cost box, the form's.
+    await expect(page.getByRole('region', { name: 'Cost breakdown' })).toHaveCount(0);
+    const cost = page.getByRole('region', { name: 'Cost', exact: true });
+    for (const line of ['Base Cost', 'Total Cost', 'Your Cost (estimated)']) {
       await expect(cost.getByText(line, { exact: true })).toBeVisible();
     }
+    // SGD 80 over 4 seats if full, with the joiner on board.
+    await expect(cost.getByText('SGD 20.00', { exact: true }).first()).toBeVisible();
     await expect(cost.getByText(/Additional Stops/)).toHaveCount(0);
 
     const reminder = page.getByTestId('passport-reminder');

@@ -6,23 +6,12 @@
 import type { Page } from '@playwright/test';
 
 import { expect, JOURNEY_TIMEOUT_MS, test } from './support/fixtures';
-import { createRideViaApi, field, memberAccount } from './support/helpers';
+import { createRideViaApi, field, markDocument, memberAccount, notReloaded } from './support/helpers';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
 const seats = (page: Page) => page.getByTestId('passenger-count');
 const entries = (page: Page) => page.getByTestId('passenger-entry');
-
-/** Marks the document, so a later check can tell the page was never reloaded. */
-async function markDocument(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    (window as unknown as { liveMarker?: string }).liveMarker = 'still here';
-  });
-}
-
-async function notReloaded(page: Page): Promise<boolean> {
-  return page.evaluate(() => (window as unknown as { liveMarker?: string }).liveMarker === 'still here');
-}
 
 /** Waits (bounded) until the page has its live stream open. */
 async function streamOpen(page: Page): Promise<void> {

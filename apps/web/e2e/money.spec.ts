@@ -24,7 +24,7 @@ async function noSidewaysScroll(page: Page): Promise<void> {
 
 /** The cost box's lines and figures, each as its text (e.g. 'Total CostSGD 100'). */
 async function expectCosts(page: Page, boxName: string, costs: { lines: string[]; figures: string[] }): Promise<void> {
-  const box = page.getByRole('region', { name: boxName });
+  const box = page.getByRole('region', { name: boxName, exact: true });
   await expect(box.locator('[data-cost-line]')).toHaveText(costs.lines);
   await expect(box.locator('[data-cost-figure]')).toHaveText(costs.figures);
 }
@@ -83,15 +83,15 @@ for (const [viewport, width] of [
       await joiner.goto(`/rides/${String(rideId)}/join`);
       await field(joiner, 'Drop-off Location').fill('Bedok Mall');
       await field(joiner, 'Number of Passengers').fill('2');
-      const share = joiner.getByRole('region', { name: 'Your share' });
+      const share = joiner.getByRole('region', { name: 'Cost', exact: true });
       await expect(share.getByText('Your location is a new stop: it adds SGD 10 to the total.')).toBeVisible();
       // 90 + 2 stops × 10 = 110; 4 on board → 27.50 each now and if full; the group pays twice that.
-      await expectCosts(joiner, 'Your share', {
+      await expectCosts(joiner, 'Cost', {
         lines: ['Base CostSGD 90', 'Additional Stops (2 × SGD 10)SGD 20', 'Total CostSGD 110'],
         figures: [
           'Per Person (now)SGD 27.50with you, 4 people',
           'Per Person (if full)SGD 27.50split by 4 seats',
-          'Your share nowSGD 55.00for 2 people',
+          'Your Cost (estimated)SGD 55.00for 2 people',
           'Your share if fullSGD 55.00for 2 people',
         ],
       });
@@ -104,8 +104,7 @@ for (const [viewport, width] of [
         .getByRole('region', { name: 'Rides You Organized' })
         .locator(`article[data-ride-id="${String(rideId)}"]`);
       await expect(card).toBeVisible();
-      await expect(card.locator('[data-per-person-now]')).toHaveText('SGD 50 per person now');
-      await expect(card.locator('[data-per-person-if-full]')).toHaveText('SGD 25 if full');
+      await expect(card.getByTestId('price-story')).toHaveText('Price: about SGD 50.00 each now, SGD 25.00 if full');
       await screenshot(page, `money-card-${viewport}`);
       await joiner.close();
     });

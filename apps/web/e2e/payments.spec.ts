@@ -77,7 +77,8 @@ for (const [viewport, width] of [
       await moveDeparture(organiser, rideId, location, inDays(1));
       await organiser.reload();
       await expect(card.getByTestId('price-locked')).toBeVisible();
-      await expect(card.getByTestId('paid-summary')).toHaveText('1 of 2 paid · total SGD 80.00');
+      // The riders only: the organiser's own row is not counted.
+      await expect(card.getByTestId('paid-summary')).toHaveText('0 of 1 paid · total SGD 80.00');
 
       // The rider sees their exact share, opens the QR code and marks it paid.
       await rider.reload();
@@ -102,7 +103,7 @@ for (const [viewport, width] of [
       const riderName = `Rita Rider ${width}`;
       await organiser.getByRole('button', { name: `Confirm payment: ${riderName}` }).click();
       await expect(latestToast(organiser, 'Payment confirmed')).toBeVisible();
-      await expect(card.getByTestId('paid-summary')).toHaveText('2 of 2 paid · total SGD 80.00');
+      await expect(card.getByTestId('paid-summary')).toHaveText('1 of 1 paid · total SGD 80.00');
       await expect(organiser.getByRole('button', { name: `Undo confirmation: ${riderName}` })).toBeVisible();
       await noSidewaysScroll(organiser);
       await expectAccessible(organiser, `the organiser's payment table at ${width} px`);
@@ -110,7 +111,7 @@ for (const [viewport, width] of [
       // My Rides shows the count on the organiser's card.
       await organiser.goto('/home?tab=my-rides');
       const organised = organiser.getByRole('region', { name: 'Rides You Organized' });
-      await expect(organised.getByTestId('paid-count')).toHaveText('2 of 2 paid');
+      await expect(organised.getByTestId('paid-count')).toHaveText('1 of 1 paid');
       await noSidewaysScroll(organiser);
 
       // The rider's own view now says the organiser confirmed.

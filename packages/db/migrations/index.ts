@@ -22,6 +22,8 @@ import * as m270201 from './2026_11_27_0201_ride_alerts';
 import * as m270301 from './2026_11_27_0301_ride_series';
 import * as m270401 from './2026_11_27_0401_push';
 import * as m280001 from './2026_11_28_0001_quiet_notifications';
+import * as m280101 from './2026_11_28_0101_ride_leaves';
+import * as m280201 from './2026_11_28_0201_payment_refunds_and_leavers';
 
 /**
  * Every migration, keyed by name, imported statically so the bundled production server carries them
@@ -51,4 +53,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0301_ride_series': m270301,
   '2026_11_27_0401_push': m270401,
   '2026_11_28_0001_quiet_notifications': m280001,
+  '2026_11_28_0101_ride_leaves': m280101,
+  '2026_11_28_0201_payment_refunds_and_leavers': m280201,
 };

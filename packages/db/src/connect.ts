@@ -8,7 +8,7 @@ import type { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { CamelCasePlugin, Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 
-import { lockDataDir, type DataDirLock } from './data-dir-lock';
+import { keepDataDirPrivate, lockDataDir, type DataDirLock } from './data-dir-lock';
 import { listenEmbedded, listenOnServer, PoolNotificationRouter, type Listener, type ListenOptions } from './listen';
 import type { Database } from './schema';
 
@@ -136,6 +136,7 @@ export async function connectDatabase(config: DbConfig): Promise<DbHandle> {
         pglite: PGlite;
         lock: DataDirLock | null;
         socketDir: { dir: string; temporary: boolean };
+        stopTightening: () => void;
       }
     | undefined;
   let connectionString: string;
@@ -167,7 +168,9 @@ export async function connectDatabase(config: DbConfig): Promise<DbHandle> {
       const server = new PGLiteSocketServer({ db: pglite, path, maxConnections: 64 });
       await server.start();
       connectionString = socketConnectionString(socketDir.dir);
-      embedded = { server, pglite, lock, socketDir };
+      // The engine sets its files' modes itself (0644 for some): they are made 0600 again while open.
+      const stopTightening = lock ? keepDataDirPrivate(lock.dir) : () => undefined;
+      embedded = { server, pglite, lock, socketDir, stopTightening };
     } catch (error) {
       await pglite?.close().catch(() => undefined);
       if (socketDir?.temporary) rmSync(socketDir.dir, { recursive: true, force: true });
@@ -247,6 +250,7 @@ export async function connectDatabase(config: DbConfig): Promise<DbHandle> {
       if (embedded) {
         await embedded.server.stop();
         await embedded.pglite.close();
+        embedded.stopTightening();
         if (embedded.socketDir.temporary) rmSync(embedded.socketDir.dir, { recursive: true, force: true });
         embedded.lock?.release();
       }

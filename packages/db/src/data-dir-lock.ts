@@ -17,7 +17,18 @@
  * The folder is made private (mode 0700): PGlite creates its files world-writable.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, readlinkSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -150,15 +161,59 @@ function whoHolds(owner: LockOwner): string {
   return `by process ${String(owner.pid)} on ${owner.host}${command}${since}`;
 }
 
-/** Makes the folder (mode 0700), and tightens an existing one when it is ours to change. */
-function makePrivateFolder(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  if ((statSync(dir).mode & 0o777) === 0o700) return;
+/** Sets `mode` on `path` unless it has it, when it is ours to change. */
+function tighten(path: string, mode: number): void {
+  if ((statSync(path).mode & 0o777) === mode) return;
   try {
-    chmodSync(dir, 0o700);
+    chmodSync(path, mode);
   } catch {
     // Owned by someone else (a mounted volume): leave it, the lock still works.
   }
+}
+
+/**
+ * Files readable by others become 0600 and folders 0700, all the way down (links are left alone).
+ */
+function tightenContents(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    const entry = lstatSync(path);
+    if (entry.isDirectory()) {
+      tighten(path, 0o700);
+      tightenContents(path);
+    } else if (entry.isFile()) {
+      tighten(path, 0o600);
+    }
+  }
+}
+
+/** How often an open data folder's new files are made private again. */
+export const DATA_DIR_TIGHTEN_MS = 5_000;
+
+/**
+ * While the embedded engine has the folder open, its new files are made 0600 (folders 0700) at once
+ * and every {@link DATA_DIR_TIGHTEN_MS}: the engine sets some files' modes itself (0644), whatever
+ * the process's umask. Answers the function that stops it.
+ */
+export function keepDataDirPrivate(dir: string): () => void {
+  const run = () => {
+    try {
+      tightenContents(dir);
+    } catch {
+      // A file removed while walking: the next round sees the folder as it is.
+    }
+  };
+  run();
+  const timer = setInterval(run, DATA_DIR_TIGHTEN_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** Makes the folder (mode 0700) with its files 0600, tightening an existing one when it is ours to change. */
+function makePrivateFolder(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  tighten(dir, 0o700);
+  tightenContents(dir);
 }
 
 const isLocked = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ELOCKED';

@@ -144,6 +144,14 @@ export interface ActionLimitTable {
   count: number;
 }
 
+/** A passenger leaving a ride of their own accord (docs/product.md#leaving). */
+export interface RideLeaveTable {
+  id: Generated<number>;
+  rideId: number;
+  userId: number;
+  leftAt: Timestamp;
+}
+
 export interface PasswordResetCodeTable {
   id: Generated<number>;
   userId: number;
@@ -275,6 +283,10 @@ export interface RidePaymentTable {
   markedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   confirmedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   remindedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Owed back by the organiser: the row was paid before its amount went down (docs/payments.md#refunds). */
+  refundDueCents: ColumnType<number, number | undefined, number>;
+  /** The party left after the lock and still owes the row until waived (docs/payments.md#leavers). */
+  leftAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface Database {
@@ -285,6 +297,7 @@ export interface Database {
   sessions: SessionTable;
   loginThrottle: LoginThrottleTable;
   actionLimits: ActionLimitTable;
+  rideLeaves: RideLeaveTable;
   passwordResetCodes: PasswordResetCodeTable;
   appState: AppStateTable;
   notifications: NotificationTable;

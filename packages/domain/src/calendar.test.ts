@@ -101,7 +101,7 @@ describe('rideCalendarEvent', () => {
       'Singapore to Forest City, Sat, 21 Nov 2026, 3:30 pm (Singapore time)',
       'Seats: 2 of 4 taken',
       // (80 + 1 × 5) / 2 now, / 4 if full.
-      'Cost per person: SGD 42.50 now, SGD 21.25 if full',
+      'Price: about SGD 42.50 each now, SGD 21.25 if full',
       'Ride details: https://rides.example.com/rides/12',
     ]);
   });
@@ -128,6 +128,16 @@ describe('rideCalendarEvent', () => {
     expect(event.summary).toBe('Cancelled: Singapore to Forest City');
     expect(event.sequence).toBe(3);
     expect(event.description).toContain('Cancelled: Car broke down');
+    // A cancelled ride shows no price.
+    expect(event.description).not.toMatch(/SGD|Price/);
+  });
+
+  it('once the price is locked shows the member’s own share, not the per-person cost', () => {
+    const locked = ride({ priceLockedAt: '2026-11-20T00:00:00.000Z' });
+    const member = rideCalendarEvent(locked, { ownLocation: 'Blk 5', ownShare: 40 }, ORIGIN).description;
+    expect(member).toContain('Your share SGD 40.00');
+    expect(member).not.toContain('each now');
+    expect(rideCalendarEvent(locked, null, ORIGIN).description).toContain('Price locked');
   });
 
   it.each(['assigned', 'completed'] as const)('keeps a %s ride CONFIRMED', (status) => {

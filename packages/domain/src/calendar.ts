@@ -1,6 +1,7 @@
 import type { Direction, RideStatus } from './constants';
-import { formatSgd, perPersonIfFull, perPersonNow, type RideCostInput } from './cost';
+import type { RideCostInput } from './cost';
 import { directionLabel } from './direction';
+import { priceStory } from './price-story';
 import { formatRideDate } from './time';
 
 /**
@@ -69,12 +70,16 @@ export type CalendarRide = RideCostInput & {
   cancelReason: string | null;
   /** Bumped by every edit that changes what the event shows (rides.calendar_sequence). */
   calendarSequence: number;
+  /** When the price locked (docs/payments.md#price-lock); null or left out before. */
+  priceLockedAt?: Date | string | null;
 };
 
 /** Who reads the event, as far as it changes what the event shows. */
 export type CalendarViewer = {
   /** The reader's own passenger entry's location on this ride (their pick-up or drop-off), if any. */
   ownLocation: string | null;
+  /** The reader's own locked share on this ride in SGD (docs/payments.md#price-story); null: none. */
+  ownShare?: number | null;
 };
 
 /** One calendar event (VEVENT), as plain values. */
@@ -136,8 +141,8 @@ const seatsLine = (ride: Pick<CalendarRide, 'currentPassengers' | 'maxPassengers
 /**
  * The event of one ride for one reader: UID per ride, two hours from the departure, the
  * direction in the summary ('Ride: Singapore to Forest City', 'Cancelled: …' once cancelled), the
- * pick-up point the reader may see ({@link calendarLocation}), seats, cost per person (now and if
- * full), the reader's own stop, the cancellation reason and a link back in the description, the
+ * pick-up point the reader may see ({@link calendarLocation}), seats, the price as
+ * {@link priceStory} tells it (the estimate, the reader's locked share, or none once cancelled), the reader's own stop, the cancellation reason and a link back in the description, the
  * ride's calendar sequence, and CANCELLED or CONFIRMED.
  *
  * @example rideCalendarEvent(ride, null, 'https://rides.example.com').summary // 'Ride: Singapore to Forest City'
@@ -148,11 +153,13 @@ export function rideCalendarEvent(ride: CalendarRide, viewer: CalendarViewer | n
   const label = directionLabel(ride.direction);
   const url = `${origin.replace(/\/+$/, '')}/rides/${String(ride.id)}`;
   const own = viewer?.ownLocation?.trim();
+  // One price story (docs/payments.md#price-story): none once cancelled, the reader's share once locked.
+  const price = priceStory({ ...ride, priceLockedAt: ride.priceLockedAt ?? null }, viewer?.ownShare ?? null);
   const lines = [
     `${label}, ${formatRideDate(start)} (Singapore time)`,
     ...(cancelled ? [`Cancelled: ${ride.cancelReason?.trim() || 'no reason given'}`] : []),
     seatsLine(ride),
-    `Cost per person: ${formatSgd(perPersonNow(ride), 2)} now, ${formatSgd(perPersonIfFull(ride), 2)} if full`,
+    ...(price.text === null ? [] : [price.kind === 'estimate' ? `Price: ${price.text}` : price.text]),
     ...(own ? [`${ride.direction === 'SG->FC' ? 'Your pick-up' : 'Your drop-off'}: ${own}`] : []),
     `Ride details: ${url}`,
   ];

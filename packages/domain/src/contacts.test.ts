@@ -6,6 +6,7 @@ import {
   rideRole,
   seesOrganiserNumbers,
   seesPassengerNumbers,
+  seesPassengerRevolut,
   type RideRole,
 } from './contacts';
 import type { VendorStatus } from './vendor-approval';
@@ -54,12 +55,12 @@ describe('rideRole', () => {
 });
 
 describe('seesPassengerNumbers', () => {
-  const before = { departure, now: new Date(departure.getTime() - 48 * HOUR - 1), hoursBefore: 48 };
+  const before = { departure, now: new Date(departure.getTime() - 48 * HOUR - 1), hoursBefore: 48, riderHoursBefore: 48 };
   const at = { ...before, now: new Date(departure.getTime() - 48 * HOUR) };
 
   it.each<[RideRole, VendorStatus | null, boolean, boolean]>([
     ['organiser', null, true, true],
-    ['passenger', null, true, true],
+    ['passenger', null, false, true],
     ['vendor', 'approved', false, true],
     ['vendor', 'suspended', false, false],
     ['vendor', 'pending', false, false],
@@ -69,6 +70,29 @@ describe('seesPassengerNumbers', () => {
   ])('%s (%s): before the window %s, inside it %s', (role, status, early, inside) => {
     expect(seesPassengerNumbers(role, status, before)).toBe(early);
     expect(seesPassengerNumbers(role, status, at)).toBe(inside);
+  });
+});
+
+describe("the co-riders' window", () => {
+  it('follows its own hours, apart from the vendor window', () => {
+    const clock = { departure, now: new Date(departure.getTime() - 10 * HOUR), hoursBefore: 48, riderHoursBefore: 6 };
+    expect(seesPassengerNumbers('passenger', null, clock)).toBe(false);
+    expect(seesPassengerNumbers('vendor', 'approved', clock)).toBe(true);
+    expect(seesPassengerNumbers('passenger', null, { ...clock, now: new Date(departure.getTime() - 6 * HOUR) })).toBe(
+      true,
+    );
+  });
+});
+
+describe('seesPassengerRevolut', () => {
+  it.each<[RideRole, boolean]>([
+    ['organiser', true],
+    ['passenger', false],
+    ['vendor', false],
+    ['member', false],
+    ['public', false],
+  ])('%s: %s', (role, sees) => {
+    expect(seesPassengerRevolut(role)).toBe(sees);
   });
 });
 

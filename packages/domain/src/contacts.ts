@@ -1,13 +1,16 @@
 /**
  * Who may read which phone number of a ride (docs/vendors.md#contacts): a ride's passengers' numbers
- * stay with its party, and its assigned vendor gets them only shortly before departure; the
- * organiser's numbers reach signed-in members unless the organiser keeps them for the party.
+ * go to its organiser, and to its co-riders and its assigned vendor only shortly before departure;
+ * their Revolut usernames to the organiser only; the organiser's numbers reach signed-in members
+ * unless the organiser keeps them for the party.
  */
 import type { VendorStatus } from './vendor-approval';
 import type { RideParty } from './visibility';
 
 /** Hours before departure from which the assigned vendor sees the passengers' numbers (default). */
 export const DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE = 48;
+/** Hours before departure from which co-riders see each other's numbers (default). */
+export const DEFAULT_RIDER_CONTACTS_HOURS_BEFORE = 48;
 
 /** With whom an organiser shares their WhatsApp and Malaysian numbers on the rides they organise. */
 export const CONTACT_SHARING = ['members', 'party'] as const;
@@ -54,29 +57,45 @@ export function rideRole(party: RideParty): RideRole {
   return party.viewerIsPassenger ? 'passenger' : 'member';
 }
 
-/** What decides whether the assigned vendor sees the passengers' numbers now. */
+/** What decides whether a co-rider or the assigned vendor sees the passengers' numbers now. */
 export interface VendorContactClock {
   departure: Date | string;
   now: Date;
+  /** VENDOR_CONTACTS_HOURS_BEFORE: the assigned vendor's window. */
   hoursBefore: number;
+  /** RIDER_CONTACTS_HOURS_BEFORE: the co-riders' window. */
+  riderHoursBefore: number;
 }
 
 /**
- * Whether a caller sees the passengers' numbers (WhatsApp, Malaysian, Revolut) of a ride: the
- * organiser and the passengers always; the assigned vendor only while approved and once the
- * contacts window is open; nobody else.
+ * Whether a caller sees the passengers' phone numbers (WhatsApp, Malaysian) of a ride: the
+ * organiser always; a passenger (a co-rider) once the riders' window is open; the assigned vendor
+ * only while approved and once the vendor's window is open; nobody else. Before their window
+ * co-riders talk in the ride chat. A passenger's own numbers are theirs to read whatever this says.
  *
  * @example seesPassengerNumbers('vendor', 'approved', { departure: '2026-12-03T10:00:00Z',
- *   now: new Date('2026-11-25T10:00:00Z'), hoursBefore: 48 }) // false
+ *   now: new Date('2026-11-25T10:00:00Z'), hoursBefore: 48, riderHoursBefore: 48 }) // false
  */
 export function seesPassengerNumbers(
   role: RideRole,
   vendorStatus: VendorStatus | null | undefined,
   clock: VendorContactClock,
 ): boolean {
-  if (role === 'organiser' || role === 'passenger') return true;
+  if (role === 'organiser') return true;
+  if (role === 'passenger') return isContactsWindowOpen(clock.departure, clock.now, clock.riderHoursBefore);
   if (role !== 'vendor' || vendorStatus !== 'approved') return false;
   return isContactsWindowOpen(clock.departure, clock.now, clock.hoursBefore);
+}
+
+/**
+ * Whether a caller sees the passengers' Revolut usernames: the organiser only, who settles the
+ * ride's money; never co-riders or the vendor (the vendor gets phone numbers only).
+ *
+ * @example seesPassengerRevolut('organiser') // true
+ * @example seesPassengerRevolut('passenger') // false
+ */
+export function seesPassengerRevolut(role: RideRole): boolean {
+  return role === 'organiser';
 }
 
 /**

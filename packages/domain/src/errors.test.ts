@@ -34,10 +34,12 @@ describe('DOMAIN_ERROR_CODES', () => {
       'ALERT_LIMIT_REACHED',
       'PRICE_NOT_LOCKED',
       'PAYMENT_CONFIRMED',
+      'NOTHING_TO_REFUND',
+      'NOTHING_TO_WAIVE',
     ]) {
       expect(DOMAIN_ERROR_CODES).toContain(code);
     }
-    expect(DOMAIN_ERROR_CODES).toHaveLength(56);
+    expect(DOMAIN_ERROR_CODES).toHaveLength(58);
     expect(new Set(DOMAIN_ERROR_CODES).size).toBe(DOMAIN_ERROR_CODES.length);
     for (const code of DOMAIN_ERROR_CODES) expect(code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
   });

@@ -59,6 +59,10 @@ export const DOMAIN_ERROR_CODES = [
   'ALERT_LIMIT_REACHED',
   'PRICE_NOT_LOCKED',
   'PAYMENT_CONFIRMED',
+  'NOTHING_TO_REFUND',
+  'NOTHING_TO_WAIVE',
+  'REJOIN_TOO_SOON',
+  'SERIES_LIMIT_REACHED',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

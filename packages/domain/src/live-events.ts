@@ -21,6 +21,8 @@ export const RIDE_EVENT_TYPES = [
   'waitlist.changed',
   'quotes.changed',
   'checklist.changed',
+  /** Who owes or paid what on the ride changed; no amounts travel (docs/payments.md#live). */
+  'payments.changed',
 ] as const;
 
 /** Events only their one user receives (their inbox changed). */

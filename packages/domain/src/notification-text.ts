@@ -94,10 +94,20 @@ export function notificationSentence(item: NotificationFields): string {
     case 'border_evening_before':
       return borderEveningSentence(ride, detail);
     case 'ride_alert_match':
-      return `A new ride matches your alert: ${ride}`;
+      return alertMatchSentence(ride, detail);
     default:
       return paymentSentence(item.kind, ride, detail) ?? 'Something changed on one of your rides';
   }
+}
+
+/**
+ * A ride alert's notice, folded (docs/alerts.md#folded): `detail` counts the new rides it stands for
+ * (null: one), the ride being the newest.
+ */
+function alertMatchSentence(ride: string, detail: string | null): string {
+  const rides = Number(detail ?? '1');
+  if (!Number.isInteger(rides) || rides <= 1) return `A new ride matches your alert: ${ride}`;
+  return `${String(rides)} new rides match your alert, the latest: ${ride}`;
 }
 
 /** The evening-before reminder: `detail` is how many checklist items are open ('0': no travel profile). */

@@ -13,7 +13,7 @@ describe('payment notification sentences', () => {
       /: Ann · SGD 26\.67 · PayNow$/,
     );
     expect(notificationSentence({ ...base, kind: 'payment_amount_changed', detail: 'SGD 26.67 → SGD 20.00' })).toMatch(
-      /your share is now SGD 26\.67 → SGD 20\.00$/,
+      /^Your share of the ride SG → FC on .+ changed: SGD 26\.67 → SGD 20\.00$/,
     );
     expect(notificationSentence({ ...base, kind: 'payment_reminder', detail: 'SGD 26.67' })).toMatch(
       /leaves soon and your share of SGD 26\.67 is still due$/,

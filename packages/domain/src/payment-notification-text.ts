@@ -11,8 +11,8 @@ export function paymentSentence(kind: string, ride: string, detail: string | nul
       return detail ? `Marked paid on your ride ${ride}: ${detail}` : `A rider marked their share paid on ${ride}`;
     case 'payment_amount_changed':
       return detail
-        ? `The organizer recalculated your ride ${ride}: your share is now ${detail}`
-        : `The organizer recalculated your share of the ride ${ride}`;
+        ? `Your share of the ride ${ride} changed: ${detail}`
+        : `Your share of the ride ${ride} changed`;
     case 'payment_reminder':
       return detail
         ? `Your ride ${ride} leaves soon and your share of ${detail} is still due`

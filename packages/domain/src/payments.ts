@@ -144,3 +144,56 @@ export function revolutLink(username: string, cents: number): string {
   const handle = encodeURIComponent(username.trim().replace(/^@/, ''));
   return `https://revolut.me/${handle}?amount=${String(cents)}&currency=SGD`;
 }
+
+/** One party as a split after the lock sees it (docs/payments.md#after-the-lock). */
+export interface LockedParty {
+  seats: number;
+  /** What the party owes now; null for a newcomer (no row yet). */
+  currentCents: number | null;
+}
+
+/**
+ * The amounts once a join after the lock split the total again over the new party
+ * (docs/payments.md#after-the-lock): the largest-remainder split of `totalCents` by seats, except
+ * that nobody already on the ride pays more. Should rounding lift a party's amount by a cent above
+ * what it owed, the party keeps its amount and the cent goes to the newcomers (the first first),
+ * so the amounts still sum exactly to the total. `totalCents` is what the parties split: the
+ * ride's total less what leavers still owe.
+ *
+ * @example splitAfterJoin(8000, [{ seats: 1, currentCents: 8000 }, { seats: 1, currentCents: null }]) // [4000, 4000]
+ */
+export function splitAfterJoin(totalCents: number, parties: readonly LockedParty[]): number[] {
+  const amounts = splitCents(
+    totalCents,
+    parties.map((party) => party.seats),
+  );
+  const newcomers = parties.flatMap((party, index) => (party.currentCents === null ? [index] : []));
+  if (newcomers.length === 0) return amounts;
+  let excess = 0;
+  parties.forEach((party, index) => {
+    const amount = amounts[index] ?? 0;
+    if (party.currentCents !== null && amount > party.currentCents) {
+      excess += amount - party.currentCents;
+      amounts[index] = party.currentCents;
+    }
+  });
+  const first = newcomers[0] ?? 0;
+  amounts[first] = (amounts[first] ?? 0) + excess;
+  return amounts;
+}
+
+/**
+ * What the organiser owes back on a row whose amount went from `beforeCents` to `afterCents`
+ * (docs/payments.md#refunds): the difference when the row was already paid (marked or confirmed)
+ * and the amount went down, added to any refund still owed; nothing for the organiser's own row.
+ */
+export function refundAfterChange(row: {
+  status: PaymentStatus;
+  beforeCents: number;
+  afterCents: number;
+  refundDueCents: number;
+  isOrganiser: boolean;
+}): number {
+  if (row.isOrganiser || row.status === 'due' || row.afterCents >= row.beforeCents) return row.refundDueCents;
+  return row.refundDueCents + (row.beforeCents - row.afterCents);
+}

@@ -189,8 +189,8 @@ describe('assertCanWithdrawQuote', () => {
     expect(() => assertCanWithdrawQuote({ quote: { vendorId: 4, status: 'live' }, actorId: 4 })).not.toThrow();
     expectDomainError(
       () => assertCanWithdrawQuote({ quote: { vendorId: 4, status: 'live' }, actorId: 5 }),
-      'NOT_QUOTE_OWNER',
-      'Only the vendor who made this quote can withdraw it',
+      'NOT_FOUND',
+      'Quote not found',
     );
     expectDomainError(
       () => assertCanWithdrawQuote({ quote: { vendorId: 4, status: 'withdrawn' }, actorId: 4 }),

@@ -139,17 +139,18 @@ export function assertCanAcceptQuote(args: {
 }
 
 /**
- * Only the vendor that made a quote withdraws it, and only while it is live.
+ * Only the vendor that made a quote withdraws it, and only while it is live. To anyone else the
+ * quote does not exist (404 'Quote not found', as for an unknown id), so probing ids tells nothing.
  *
  * @example assertCanWithdrawQuote({ quote: { vendorId: 4, status: 'live' }, actorId: 5 })
- *   // throws NOT_QUOTE_OWNER 'Only the vendor who made this quote can withdraw it'
+ *   // throws NOT_FOUND 'Quote not found'
  */
 export function assertCanWithdrawQuote(args: {
   quote: { vendorId: number; status: QuoteStatus };
   actorId: number;
 }): void {
   if (args.quote.vendorId !== args.actorId) {
-    throw new DomainError('NOT_QUOTE_OWNER', 'Only the vendor who made this quote can withdraw it');
+    throw new DomainError('NOT_FOUND', 'Quote not found');
   }
   assertQuoteLive(args.quote);
 }

@@ -146,14 +146,22 @@ export function findPassengerOfRide<T extends SequencedEntry>(entries: readonly 
   return entry;
 }
 
+/** How far ahead a ride may be dated (docs/product.md#validation): a year. */
+export const MAX_RIDE_DAYS_AHEAD = 365;
+export const RIDE_TOO_FAR_MESSAGE = 'The ride date can be at most a year ahead';
+
 /**
- * A new ride's date must still be ahead (strictly after now).
+ * A new ride's date must still be ahead (strictly after now), and at most a year ahead.
  *
  * @example assertDateInFuture(new Date('2020-01-01'), now) // throws VALIDATION_FAILED 'The ride date must be in the future'
+ * @example assertDateInFuture(new Date('+275760-09-13T00:00:00Z'), now) // throws VALIDATION_FAILED 'The ride date can be at most a year ahead'
  */
 export function assertDateInFuture(date: Date, now: Date): void {
   if (!(date.getTime() > now.getTime())) {
     throw new DomainError('VALIDATION_FAILED', 'The ride date must be in the future');
+  }
+  if (date.getTime() > now.getTime() + MAX_RIDE_DAYS_AHEAD * 86_400_000) {
+    throw new DomainError('VALIDATION_FAILED', RIDE_TOO_FAR_MESSAGE);
   }
 }
 

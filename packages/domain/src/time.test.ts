@@ -5,6 +5,7 @@ import {
   formatRideTime,
   fromSingaporeInputValue,
   toSingaporeInputValue,
+  toSingaporeIso,
   weekWindow,
 } from './time';
 
@@ -107,5 +108,13 @@ describe('weekWindow (Sunday 00:00 to next Sunday 00:00, Singapore time)', () =>
   it('always spans exactly seven days', () => {
     const { start, end } = weekWindow(new Date('2026-03-08T12:00:00Z'));
     expect(end.getTime() - start.getTime()).toBe(7 * 24 * 60 * 60 * 1000);
+  });
+});
+
+describe('toSingaporeIso', () => {
+  it('writes Singapore time with its offset, across the UTC day boundary', () => {
+    expect(toSingaporeIso(new Date('2026-11-21T07:30:05Z'))).toBe('2026-11-21T15:30:05+08:00');
+    expect(toSingaporeIso('2026-11-21T20:00:00.000Z')).toBe('2026-11-22T04:00:00+08:00');
+    expect(toSingaporeIso('not a date')).toBe('');
   });
 });

@@ -119,6 +119,18 @@ export function toSingaporeInputValue(value: Date | string | number): string {
   );
 }
 
+/**
+ * An instant as Singapore time with its offset, to the second, for files people open elsewhere (the
+ * payments CSV): unambiguous whatever the reader's time zone. An unreadable date gives ''.
+ *
+ * @example toSingaporeIso(new Date('2026-11-21T07:30:05Z')) // '2026-11-21T15:30:05+08:00'
+ */
+export function toSingaporeIso(value: Date | string | number): string {
+  const minutes = toSingaporeInputValue(value);
+  if (minutes === '') return '';
+  return `${minutes}:${pad(toDate(value).getUTCSeconds())}+08:00`;
+}
+
 const WALL_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
 
 /**

@@ -1,12 +1,15 @@
 /**
- * Device cookies (docs/sign-in-protection.md): a browser that signed in to an account keeps a signed
- * cookie saying so, and sign-ins to that account from it skip the account's ceiling across all
- * addresses, so a guessing campaign from many addresses slows down strangers' devices only, never
- * the member's own. The cookie names accounts by a digest of the lower-cased username (not the
- * name itself) and is signed with the session secrets (the first signs, all verify), so it cannot be
- * forged or edited; it holds at most MAX_ACCOUNTS accounts, the latest first.
+ * Device cookies (docs/sign-in-protection.md#device-cookies): a browser that signed in to an account
+ * keeps a signed cookie saying so, and sign-ins to that account from it skip the account's ceiling
+ * across all addresses, so a guessing campaign from many addresses slows down strangers' devices
+ * only, never the member's own. Each browser's cookie carries a random nonce of its own (so two
+ * browsers' cookies differ, and each counts its own failures), and names each account by a digest
+ * of the lower-cased username (not the name itself) together with a digest of the account's
+ * password version: a password change leaves every earlier cookie naming nobody. It is signed with
+ * the session secrets (the first signs, all verify), so it cannot be forged or edited; it holds at
+ * most MAX_ACCOUNTS accounts, the latest first.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 import { Signer } from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -19,11 +22,29 @@ const MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /** What a procedure may know and say about the caller's device. */
 export interface DeviceControl {
-  /** Whether this browser signed in to the account named `discordUsername` before. */
-  knows(discordUsername: string): boolean;
-  /** Remembers that this browser signed in to the account (sent with the answer). */
-  remember(discordUsername: string): void;
+  /**
+   * This browser's nonce when it signed in to the account named `discordUsername` with the password
+   * whose version is `passwordVersion` (see {@link passwordVersionOf}); null otherwise.
+   */
+  knows(discordUsername: string, passwordVersion: string): string | null;
+  /** Remembers that this browser signed in to the account with that password (sent with the answer). */
+  remember(discordUsername: string, passwordVersion: string): void;
 }
+
+/** A password's version as the cookie carries it: 64 bits of the SHA-256 of its stored hash. */
+export function passwordVersionOf(passwordHash: string): string {
+  return createHash('sha256').update(passwordHash, 'utf8').digest('base64url').slice(0, 11);
+}
+
+/** The cookie's content: this browser's nonce, and its accounts (`<account>.<password version>`). */
+interface DeviceState {
+  nonce: string;
+  entries: string[];
+}
+
+const FORMAT = 'v2';
+const NONCE = /^[A-Za-z0-9_-]{22}$/;
+const ENTRY = /^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{11}$/;
 
 /** The device cookie's name: with the `__Host-` prefix exactly when cookies are Secure (HTTPS). */
 export function deviceCookieName(env: Pick<Env, 'COOKIE_SECURE'>): string {
@@ -35,18 +56,23 @@ export function deviceAccountToken(discordUsername: string): string {
   return createHash('sha256').update(discordUsername.toLowerCase(), 'utf8').digest('base64url').slice(0, 22);
 }
 
-/** The accounts a request's device cookie names (none when missing, unsigned or tampered with). */
-function accountsOf(request: FastifyRequest, env: Env, signer: Signer): string[] {
+/**
+ * What a request's device cookie says (null when missing, unsigned, tampered with, or of the
+ * earlier format without a nonce, which names nobody any more).
+ */
+function stateOf(request: FastifyRequest, env: Env, signer: Signer): DeviceState | null {
   const cookies = request.cookies as FastifyRequest['cookies'] | undefined;
   const raw = cookies?.[deviceCookieName(env)];
-  if (!raw) return [];
+  if (!raw) return null;
   const unsigned = signer.unsign(raw);
-  if (!unsigned.valid || !unsigned.value) return [];
-  return unsigned.value.split('~').filter((token) => /^[A-Za-z0-9_-]{22}$/.test(token));
+  if (!unsigned.valid || !unsigned.value) return null;
+  const [format, nonce, ...entries] = unsigned.value.split('~');
+  if (format !== FORMAT || !nonce || !NONCE.test(nonce)) return null;
+  return { nonce, entries: entries.filter((entry) => ENTRY.test(entry)) };
 }
 
-/** The accounts to write back into the cookie, per request (set by `remember`). */
-const pending = new WeakMap<FastifyRequest, string[]>();
+/** The cookie to write back, per request (set by `remember`). */
+const pending = new WeakMap<FastifyRequest, DeviceState>();
 
 /**
  * One signer per list of secrets: building a Signer tries its algorithm out (an HMAC over random
@@ -65,14 +91,22 @@ function signerFor(env: Env): Signer {
 
 /** The request's device, for the procedure context; its cookie is read when first asked. */
 export function deviceOf(request: FastifyRequest, env: Env): DeviceControl {
-  let known: string[] | null = null;
-  const accounts = () => (known ??= accountsOf(request, env, signerFor(env)));
+  let read: DeviceState | null | undefined;
+  const state = () => (read === undefined ? (read = stateOf(request, env, signerFor(env))) : read);
   return {
-    knows: (discordUsername) => accounts().includes(deviceAccountToken(discordUsername)),
-    remember: (discordUsername) => {
+    knows: (discordUsername, passwordVersion) => {
+      const current = state();
+      const entry = `${deviceAccountToken(discordUsername)}.${passwordVersion}`;
+      return current?.entries.includes(entry) ? current.nonce : null;
+    },
+    remember: (discordUsername, passwordVersion) => {
       const token = deviceAccountToken(discordUsername);
-      const current = pending.get(request) ?? accounts();
-      pending.set(request, [token, ...current.filter((t) => t !== token)].slice(0, MAX_ACCOUNTS));
+      const current = pending.get(request) ?? state() ?? { nonce: randomBytes(16).toString('base64url'), entries: [] };
+      const others = current.entries.filter((entry) => !entry.startsWith(`${token}.`));
+      pending.set(request, {
+        nonce: current.nonce,
+        entries: [`${token}.${passwordVersion}`, ...others].slice(0, MAX_ACCOUNTS),
+      });
     },
   };
 }
@@ -84,9 +118,9 @@ export function deviceOf(request: FastifyRequest, env: Env): DeviceControl {
 export function registerDeviceCookie(app: FastifyInstance, env: Env, secure: boolean | 'auto'): void {
   const signer = signerFor(env);
   app.addHook('onSend', async (request, reply) => {
-    const accounts = pending.get(request);
-    if (!accounts) return;
-    reply.setCookie(deviceCookieName(env), signer.sign(accounts.join('~')), {
+    const state = pending.get(request);
+    if (!state) return;
+    reply.setCookie(deviceCookieName(env), signer.sign([FORMAT, state.nonce, ...state.entries].join('~')), {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',

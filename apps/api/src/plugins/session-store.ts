@@ -52,7 +52,9 @@ export class PostgresSessionStore implements SessionStore {
       callback();
       return;
     }
-    const expires = session.cookie.expires ? new Date(session.cookie.expires) : new Date(Date.now() + this.defaultMaxAgeMs);
+    const expires = session.cookie.expires
+      ? new Date(session.cookie.expires)
+      : new Date(Date.now() + this.defaultMaxAgeMs);
     // lastSeenAt is the column's, lent to the session on read; it is not part of the stored JSON.
     const sess = JSON.stringify(session, (key, value: unknown) => (key === 'lastSeenAt' ? undefined : value));
     const lastSeenAt = new Date();
@@ -73,11 +75,14 @@ export class PostgresSessionStore implements SessionStore {
       .where('sid', '=', sessionKey(sessionId))
       .where('expiresAt', '>', new Date())
       .executeTakeFirst()
-      .then((row) => {
-        callback(null, row ? ({ ...row.sess, lastSeenAt: row.lastSeenAt.getTime() } as unknown as Session) : null);
-      }, (err: unknown) => {
-        callback(err);
-      });
+      .then(
+        (row) => {
+          callback(null, row ? ({ ...row.sess, lastSeenAt: row.lastSeenAt.getTime() } as unknown as Session) : null);
+        },
+        (err: unknown) => {
+          callback(err);
+        },
+      );
   }
 
   destroy(sessionId: string, callback: (err?: unknown) => void): void {

@@ -23,7 +23,8 @@ import {
   reschedulePush,
   type ClaimedPush,
 } from '../repositories/push-repository';
-import { PushSendError, webPushSender, type PushSender } from './send';
+import { pushEndpointPolicy, type PushPolicyEnv } from './endpoint-policy';
+import { PushEndpointRefused, PushSendError, webPushSender, type PushSender } from './send';
 import { vapidKeys, type VapidKeys } from './vapid';
 
 /** The Postgres channel the outbox trigger notifies (migration 2026_11_27_0401_push). */
@@ -118,7 +119,8 @@ export class PushOutbox {
           result.sent += 1;
         } catch (error) {
           const status = error instanceof PushSendError ? error.status : null;
-          if (status === 404 || status === 410) {
+          // Gone, or an endpoint no message may go to: the subscription is dropped.
+          if (status === 404 || status === 410 || error instanceof PushEndpointRefused) {
             await deleteSubscription(db, { id: row.subscriptionId });
             result.removed += 1;
           } else if (row.attempts >= PUSH_MAX_ATTEMPTS) {
@@ -212,14 +214,14 @@ export class PushOutbox {
  */
 export function startPushOutbox(
   db: Kysely<Database>,
-  env: Parameters<typeof vapidKeys>[1],
+  env: Parameters<typeof vapidKeys>[1] & PushPolicyEnv,
   listen: DbHandle['listen'],
   log: { error: (details: object, message: string) => void },
 ): PushOutbox {
   const outbox = new PushOutbox({
     db,
     listen,
-    send: webPushSender,
+    send: webPushSender(pushEndpointPolicy(env)),
     keys: () => vapidKeys(db, env),
     onError: (error) => log.error({ err: error }, 'push outbox failed'),
   });

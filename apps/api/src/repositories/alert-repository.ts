@@ -2,11 +2,12 @@
  * Ride alerts (docs/alerts.md): a member's own alerts, and the one statement that tells every
  * matching alert's owner of a ride.
  */
-import type { Db } from '@rideshare/db';
+import type { Database, Db } from '@rideshare/db';
 import { TIME_ZONE, type Direction } from '@rideshare/domain';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 
 import { EVENTS_CHANNEL } from '../events/publish';
+import { lockKeysForTransaction } from './postgres';
 
 /** An alert as its owner reads it: dates 'YYYY-MM-DD' and times 'HH:MM', Singapore time. */
 export interface AlertItem {
@@ -76,17 +77,22 @@ export async function deleteAlertOf(db: Db, userId: number, id: number): Promise
   return result.numDeletedRows > 0n;
 }
 
+/** Advisory-lock namespace of folded alert notices (the two-integer lock space). */
+const ALERT_FOLD_LOCK_NAMESPACE = 0x4146; // 'AF'
+
 /**
- * Tells each member with an alert matching the ride, once per ride (docs/alerts.md#matching), in
- * ONE statement whatever the number of alerts: it reads the ride as the transaction left it, finds
- * the matching alerts through `ride_alerts_match_idx` (direction, then live windows around the
- * ride's day), records one match per member in `ride_alert_matches` (its primary key drops a
- * member already told, also by a write racing on another instance), writes their
- * 'ride_alert_match' notifications and announces each inbox change on the live channel. The
- * weekday and time tests mirror the domain's `alertMatchesRide`. Answers the members told.
+ * Tells each member with an alert matching the ride, once per ride (docs/alerts.md#matching): ONE
+ * statement, whatever the number of alerts, reads the ride as the transaction left it, finds the
+ * matching alerts through `ride_alerts_match_idx` (direction, then live windows around the ride's
+ * day) and records one match per member in `ride_alert_matches` (its primary key drops a member
+ * already told, also by a write racing on another instance). The weekday and time tests mirror the
+ * domain's `alertMatchesRide`. Then the notices are folded (docs/alerts.md#folded): each alert has
+ * at most one unread 'ride_alert_match', replaced in place by one about the newest ride that counts
+ * them all ('3 new rides match your alert'), written quietly (no phone notification) when it folds
+ * an earlier one. Answers the members told.
  */
-export async function notifyMatchingAlerts(db: Db, rideId: number, now: Date): Promise<number[]> {
-  const result = await sql<{ userId: number }>`
+export async function notifyMatchingAlerts(trx: Transaction<Database>, rideId: number, now: Date): Promise<number[]> {
+  const matched = await sql<{ userId: number; alertId: number }>`
     with ride as (
       select r.id, r.direction, r.date, r.creator_id, (r.date at time zone ${TIME_ZONE}) as wall
       from rides r
@@ -110,26 +116,55 @@ export async function notifyMatchingAlerts(db: Db, rideId: number, now: Date): P
              or a.latest_minute >= extract(hour from ride.wall) * 60 + extract(minute from ride.wall))
         and not exists (select 1 from ride_passengers p where p.ride_id = ride.id and p.user_id = a.user_id)
       order by a.user_id, a.id
+    )
+    insert into ride_alert_matches (ride_id, user_id, alert_id)
+    select ride_id, user_id, alert_id from candidates
+    on conflict do nothing
+    returning user_id as "userId", alert_id as "alertId"
+  `.execute(trx);
+  if (matched.rows.length === 0) return [];
+  // Writers folding for the same alert at once (two rides made together) queue here.
+  await lockKeysForTransaction(
+    trx,
+    ALERT_FOLD_LOCK_NAMESPACE,
+    matched.rows.map((row) => `${String(row.userId)}:${String(row.alertId)}`),
+  );
+  const users = matched.rows.map((row) => row.userId);
+  const alerts = matched.rows.map((row) => row.alertId);
+  const result = await sql<{ userId: number }>`
+    with m as (
+      select * from unnest(${users}::int[], ${alerts}::int[]) as m(user_id, alert_id)
     ),
-    matched as (
-      insert into ride_alert_matches (ride_id, user_id, alert_id)
-      select ride_id, user_id, alert_id from candidates
-      on conflict do nothing
-      returning ride_id, user_id
+    previous as (
+      delete from notifications n
+      using ride_alert_matches am, m
+      where n.user_id = m.user_id
+        and n.kind = 'ride_alert_match'
+        and n.read_at is null
+        and n.ride_id <> ${rideId}
+        and am.ride_id = n.ride_id and am.user_id = n.user_id and am.alert_id = m.alert_id
+      returning m.user_id, m.alert_id, case when n.detail ~ '^[0-9]{1,6}$' then n.detail::int else 1 end as rides
+    ),
+    folded as (
+      select user_id, alert_id, sum(rides)::int as rides from previous group by user_id, alert_id
     ),
     told as (
-      insert into notifications (user_id, kind, ride_id, ride_direction, ride_date)
-      select matched.user_id, 'ride_alert_match', ride.id, ride.direction, ride.date
-      from matched join ride on ride.id = matched.ride_id
+      insert into notifications (user_id, kind, ride_id, ride_direction, ride_date, detail, quiet)
+      select m.user_id, 'ride_alert_match', r.id, r.direction, r.date,
+             case when f.rides is null then null else (f.rides + 1)::text end,
+             f.rides is not null
+      from m
+      join rides r on r.id = ${rideId}
+      left join folded f on f.user_id = m.user_id and f.alert_id = m.alert_id
       returning user_id, ride_id
     )
-    select told.user_id, pg_notify(${EVENTS_CHANNEL}, json_build_object(
+    select told.user_id as "userId", pg_notify(${EVENTS_CHANNEL}, json_build_object(
         'version', nextval('live_user_events_seq'),
         'type', 'notifications.changed',
         'rideId', told.ride_id,
         'userId', told.user_id
       )::text)::text as sent
     from told
-  `.execute(db);
+  `.execute(trx);
   return result.rows.map((row) => row.userId);
 }

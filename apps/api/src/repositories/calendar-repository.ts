@@ -4,8 +4,11 @@ import { sql, type Transaction } from 'kysely';
 
 import { isPassengerOnRide } from './rides/select';
 
-/** A ride as its calendar event needs it, with the reader's own entry location (null if not on it). */
-export type CalendarRideRow = CalendarRide & { ownLocation: string | null };
+/**
+ * A ride as its calendar event needs it, with the reader's own entry location (null if not on it)
+ * and their own locked share in cents (null without a row; docs/payments.md#price-story).
+ */
+export type CalendarRideRow = CalendarRide & { ownLocation: string | null; ownShareCents: number | null };
 
 /** The most rides one personal feed lists (far beyond what a member travels in a month and more). */
 const FEED_LIMIT = 500;
@@ -24,6 +27,14 @@ function selectCalendarRides(db: Db, viewerId: number | null) {
     'rides.stopPrice',
     'rides.cancelReason',
     'rides.calendarSequence',
+    'rides.priceLockedAt',
+    eb
+      .selectFrom('ridePayments as pay')
+      .select(sql<number>`sum(pay.amount_due_cents)::int`.as('share'))
+      .whereRef('pay.rideId', '=', 'rides.id')
+      .where('pay.leftAt', 'is', null)
+      .where((web) => (viewerId === null ? sql<boolean>`false` : web('pay.userId', '=', viewerId)))
+      .as('ownShareCents'),
     eb
       .selectFrom('ridePassengers as own')
       .select('own.dropoffLocation')
@@ -52,11 +63,7 @@ export async function findCalendarRide(
 export async function listCalendarRidesOf(db: Db, userId: number, since: Date): Promise<CalendarRideRow[]> {
   return selectCalendarRides(db, userId)
     .where((eb) =>
-      eb.or([
-        eb('rides.creatorId', '=', userId),
-        eb('rides.vendorId', '=', userId),
-        isPassengerOnRide(userId),
-      ]),
+      eb.or([eb('rides.creatorId', '=', userId), eb('rides.vendorId', '=', userId), isPassengerOnRide(userId)]),
     )
     .where('rides.date', '>=', since)
     .orderBy('rides.date')

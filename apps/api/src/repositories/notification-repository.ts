@@ -69,6 +69,25 @@ export async function foldRideNotifications(
 }
 
 /**
+ * Deletes a user's unread notices of `kinds` about one ride written at or after `since`: a newer
+ * notice of a related kind stands for them (docs/payments.md#quiet).
+ */
+export async function deleteUnreadRideNotices(
+  trx: Db,
+  about: { userId: number; rideId: number; kinds: readonly NotificationKind[]; since: Date },
+): Promise<void> {
+  if (about.kinds.length === 0) return;
+  await trx
+    .deleteFrom('notifications')
+    .where('userId', '=', about.userId)
+    .where('rideId', '=', about.rideId)
+    .where('kind', 'in', [...about.kinds])
+    .where('readAt', 'is', null)
+    .where('createdAt', '>=', about.since)
+    .execute();
+}
+
+/**
  * Writes a notice about the account (no ride) unless the user already has an unread one of that
  * kind; answers whether it wrote one.
  */
@@ -189,29 +208,29 @@ export async function deleteReadNotificationsBefore(db: Db, before: Date): Promi
   return Number(result.numDeletedRows);
 }
 
-/** Deletes every notification beyond each user's newest `keep` (by id); answers how many went. */
+/**
+ * Deletes notifications beyond each user's newest `keep` (by id), making room from read ones and ride
+ * alert notices only: an unread notice of any other kind is never deleted for the count
+ * (docs/alerts.md#folded), so an inbox full of unread real notices may stay over `keep`. Answers how
+ * many went.
+ */
 export async function deleteNotificationsBeyond(db: Db, keep: number): Promise<number> {
-  const result = await db
-    .deleteFrom('notifications')
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom((inner) =>
-          inner
-            .selectFrom('notifications')
-            .select(['id', sql<number>`row_number() over (partition by user_id order by id desc)`.as('place')])
-            // Only the inboxes that are over the limit are ranked.
-            .where('userId', 'in', (s) =>
-              s
-                .selectFrom('notifications')
-                .select('userId')
-                .groupBy('userId')
-                .having((h) => h.fn.countAll(), '>', keep),
-            )
-            .as('ranked'),
-        )
-        .select('ranked.id')
-        .where('ranked.place', '>', keep),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  const result = await sql<never>`
+    delete from notifications
+    where id in (
+      select ranked.id from (
+        select id, read_at, kind,
+          row_number() over (
+            partition by user_id
+            order by (read_at is null and kind <> 'ride_alert_match') desc, id desc
+          ) as place
+        from notifications
+        -- Only the inboxes that are over the limit are ranked.
+        where user_id in (select user_id from notifications group by user_id having count(*) > ${keep})
+      ) as ranked
+      where ranked.place > ${keep}
+        -- An unread notice that is not a ride alert's is never deleted to make room.
+        and (ranked.read_at is not null or ranked.kind = 'ride_alert_match')
+    )`.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
 }

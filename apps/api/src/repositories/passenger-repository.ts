@@ -4,6 +4,7 @@ import {
   rideRole,
   seesOrganiserNumbers,
   seesPassengerNumbers,
+  seesPassengerRevolut,
   visiblePassengerContacts,
   type ContactSharing,
   type Coordinates,
@@ -169,6 +170,8 @@ export interface EntriesViewer {
   now: Date;
   /** VENDOR_CONTACTS_HOURS_BEFORE. */
   contactsHoursBefore: number;
+  /** RIDER_CONTACTS_HOURS_BEFORE. */
+  riderContactsHoursBefore: number;
 }
 
 function viewerRole(ride: EntriesRide, entries: readonly { userId: number }[], viewer: EntriesViewer) {
@@ -182,8 +185,8 @@ function viewerRole(ride: EntriesRide, entries: readonly { userId: number }[], v
 
 /**
  * Whether `viewer` sees the passengers' numbers of a ride whose entries are `entries` (domain
- * `seesPassengerNumbers`): the organiser and passengers always, the approved assigned vendor inside
- * the contacts window.
+ * `seesPassengerNumbers`): the organiser always, passengers inside the riders' window, the approved
+ * assigned vendor inside the vendor's window.
  */
 export function viewerSeesPassengerNumbers(
   ride: EntriesRide,
@@ -194,14 +197,16 @@ export function viewerSeesPassengerNumbers(
     departure: ride.date,
     now: viewer.now,
     hoursBefore: viewer.contactsHoursBefore,
+    riderHoursBefore: viewer.riderContactsHoursBefore,
   });
 }
 
 /**
- * A ride's entries as `viewer` may see them (one query): names, group sizes and stops for every
- * member; numbers and Revolut only for the ride's party (docs/vendors.md#contacts), null otherwise.
- * The organiser's own entry shows their WhatsApp and Malaysian numbers as the ride's organiser card
- * does (domain `seesOrganiserNumbers`: the assigned vendor at once), their Revolut to the party.
+ * A ride's entries as `viewer` may see them (one query; docs/vendors.md#contacts): names, group
+ * sizes and stops for every member; the passengers' numbers by the contacts windows (domain
+ * `seesPassengerNumbers`), their Revolut to the organiser only (domain `seesPassengerRevolut`), null
+ * otherwise. The organiser's own entry shows their WhatsApp and Malaysian numbers as the ride's
+ * organiser card does (domain `seesOrganiserNumbers`). Everyone reads their own entry whole.
  */
 export async function listPassengerEntriesFor(
   db: Db,
@@ -210,20 +215,16 @@ export async function listPassengerEntriesFor(
 ): Promise<PassengerEntry[] | null> {
   const read = await readPassengerEntries(db, rideId);
   if (!read) return null;
+  const role = viewerRole(read.ride, read.entries, viewer);
   const seesNumbers = viewerSeesPassengerNumbers(read.ride, read.entries, viewer);
-  const seesOrganiser = seesOrganiserNumbers(
-    viewerRole(read.ride, read.entries, viewer),
-    viewer.vendorStatus,
-    read.ride.creatorSharing,
-  );
+  const seesOrganiser = seesOrganiserNumbers(role, viewer.vendorStatus, read.ride.creatorSharing);
+  const seesRevolut = seesPassengerRevolut(role);
   return read.entries.map((entry) => {
-    if (!entry.user) return entry;
-    const user = visiblePassengerContacts(entry.user, seesNumbers);
-    if (seesNumbers || !seesOrganiser || entry.userId !== read.ride.creatorId) return { ...entry, user };
-    return {
-      ...entry,
-      user: { ...user, whatsappNumber: entry.user.whatsappNumber, malaysianNumber: entry.user.malaysianNumber },
-    };
+    if (!entry.user || entry.userId === viewer.id) return entry;
+    const isOrganiser = entry.userId === read.ride.creatorId;
+    const numbers = isOrganiser ? seesOrganiser || seesNumbers : seesNumbers;
+    const user = visiblePassengerContacts(entry.user, numbers);
+    return { ...entry, user: { ...user, revolutUsername: seesRevolut ? entry.user.revolutUsername : null } };
   });
 }
 

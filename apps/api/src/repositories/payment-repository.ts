@@ -76,6 +76,10 @@ export interface PaymentRow {
   markedAt: Date | null;
   confirmedAt: Date | null;
   remindedAt: Date | null;
+  /** Owed back by the organiser (docs/payments.md#refunds). */
+  refundDueCents: number;
+  /** The party left after the lock (docs/payments.md#leavers). */
+  leftAt: Date | null;
 }
 
 /** A ride's payment rows (only `userId`'s when given), the organiser's first, then by entry. */
@@ -96,6 +100,8 @@ export async function listPayments(db: Db, rideId: number, onlyUserId?: number):
       'p.markedAt',
       'p.confirmedAt',
       'p.remindedAt',
+      'p.refundDueCents',
+      'p.leftAt',
     ])
     .where('p.rideId', '=', rideId)
     .orderBy(sql`(p.user_id = r.creator_id)`, 'desc')
@@ -124,7 +130,10 @@ export async function insertPayments(trx: Db, rows: readonly NewPayment[]): Prom
 }
 
 export type PaymentChanges = Partial<
-  Pick<PaymentRow, 'seats' | 'amountDueCents' | 'status' | 'method' | 'markedAt' | 'confirmedAt' | 'remindedAt'>
+  Pick<
+    PaymentRow,
+    'seats' | 'amountDueCents' | 'status' | 'method' | 'markedAt' | 'confirmedAt' | 'remindedAt' | 'refundDueCents'
+  >
 >;
 
 export async function updatePayment(
@@ -198,7 +207,8 @@ export async function listRidesWithPaymentWork(
               .select(sql`1`.as('one'))
               .whereRef('p.rideId', '=', 'rides.id')
               .where('p.status', '=', 'due')
-              .where('p.remindedAt', 'is', null),
+              .where('p.remindedAt', 'is', null)
+              .where('p.leftAt', 'is', null),
           ),
         ]),
       ]),
@@ -208,7 +218,48 @@ export async function listRidesWithPaymentWork(
   return rows.map((row) => row.id);
 }
 
-/** "2 of 4 paid" for each locked ride `organiserId` organises: rows marked paid or confirmed, of all. */
+/**
+ * Marks the row of an entry that left after the lock: the party still owes it
+ * (docs/payments.md#leavers). Says whether there was a row to mark.
+ */
+export async function markPaymentLeft(trx: Db, rideId: number, passengerId: number, now: Date): Promise<boolean> {
+  const result = await trx
+    .updateTable('ridePayments')
+    .set({ leftAt: now })
+    .where('rideId', '=', rideId)
+    .where('passengerId', '=', passengerId)
+    .where('leftAt', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * The reader's own rows on rides departing at or after `since`, not cancelled, for the cards' "Your
+ * share" (docs/payments.md#price-story) and a leaver's card: one row per entry, kept rows of
+ * entries that left marked so.
+ */
+export async function listOwnShares(
+  db: Db,
+  userId: number,
+  since: Date,
+): Promise<{ rideId: number; amountDueCents: number; left: boolean }[]> {
+  const rows = await db
+    .selectFrom('ridePayments as p')
+    .innerJoin('rides as r', 'r.id', 'p.rideId')
+    .select(['p.rideId', 'p.amountDueCents', 'p.leftAt'])
+    .where('p.userId', '=', userId)
+    .where('r.status', '!=', 'cancelled')
+    .where('r.date', '>=', since)
+    .orderBy('p.rideId')
+    .orderBy('p.passengerId')
+    .execute();
+  return rows.map((row) => ({ rideId: row.rideId, amountDueCents: row.amountDueCents, left: row.leftAt !== null }));
+}
+
+/**
+ * "2 of 4 paid" for each locked ride `organiserId` organises: the riders' rows marked paid or
+ * confirmed, of all the riders' rows; the organiser's own row is not counted (docs/payments.md#status).
+ */
 export async function paymentProgressOf(
   db: Db,
   organiserId: number,
@@ -222,6 +273,7 @@ export async function paymentProgressOf(
       sql<number>`count(*)::int`.as('total'),
     ])
     .where('r.creatorId', '=', organiserId)
+    .whereRef('p.userId', '!=', 'r.creatorId')
     .groupBy('p.rideId')
     .orderBy('p.rideId')
     .execute();

@@ -8,19 +8,15 @@ export interface StoredVapidKeys {
   privateKey: string;
 }
 
-/** The stored key pair, or null before the first start made one. */
-export async function findVapidKeys(db: Db): Promise<StoredVapidKeys | null> {
+/** A key pair an earlier version kept in the database (docs/architecture.md#vapid-keys), or null. */
+export async function findLegacyVapidKeys(db: Db): Promise<StoredVapidKeys | null> {
   const row = await db.selectFrom('pushVapidKeys').select(['publicKey', 'privateKey']).executeTakeFirst();
   return row ?? null;
 }
 
-/** Stores a key pair unless another instance stored one first (then keeps that one). */
-export async function insertVapidKeysOnce(db: Db, keys: StoredVapidKeys): Promise<void> {
-  await db
-    .insertInto('pushVapidKeys')
-    .values({ id: 1, ...keys })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
+/** Drops the key pair from the database once it is kept elsewhere. */
+export async function deleteLegacyVapidKeys(db: Db): Promise<void> {
+  await db.deleteFrom('pushVapidKeys').execute();
 }
 
 export interface SubscriptionRow {

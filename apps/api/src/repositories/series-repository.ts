@@ -91,3 +91,21 @@ export async function readSeriesAnswer(db: Db, id: number, audience: RideAudienc
   const rows = await selectRideSummaries(db).where('rides.seriesId', '=', id).$call(byDeparture()).execute();
   return { ...series, rides: rows.map((row) => toRideSummary(row, audience)) };
 }
+
+/** Orders concurrent series creations by one member (any API instance) for the live-series count. */
+export async function lockMemberSeries(trx: Transaction<Database>, creatorId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('series-create'), ${creatorId}::integer)`.execute(trx);
+}
+
+/** The member's live series: those with a ride still ahead that is not cancelled (docs/series.md#rate-limit). */
+export async function countLiveSeries(db: Db, creatorId: number, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('rides')
+    .select(sql<number>`count(distinct rides.series_id)::int`.as('live'))
+    .where('rides.creatorId', '=', creatorId)
+    .where('rides.seriesId', 'is not', null)
+    .where('rides.status', '<>', 'cancelled')
+    .where('rides.date', '>', now)
+    .executeTakeFirstOrThrow();
+  return row.live;
+}

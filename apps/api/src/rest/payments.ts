@@ -47,6 +47,18 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: HttpContextDep
     '/api/rides/:id/payments/:passengerId/unconfirm',
     viaCaller(deps, (caller, req) => caller.payment.unconfirm(targetOf(req))),
   );
+  app.post(
+    '/api/rides/:id/payments/:passengerId/refunded',
+    viaCaller(deps, (caller, req) => caller.payment.refunded(targetOf(req))),
+  );
+  app.post(
+    '/api/rides/:id/payments/:passengerId/waive',
+    viaCaller(deps, (caller, req) => caller.payment.waive(targetOf(req))),
+  );
+  app.get(
+    '/api/users/me/payments/shares',
+    viaCaller(deps, (caller) => caller.payment.shares()),
+  );
   app.get(
     '/api/users/me/payments/progress',
     viaCaller(deps, (caller) => caller.payment.progress()),

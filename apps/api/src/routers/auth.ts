@@ -12,7 +12,7 @@ import { hashOptions } from '../auth/password';
 import { findPublicUserById } from '../repositories/user-repository';
 import { registerAccount, signInWithPassword } from '../services/account-service';
 import { changeOwnPassword, resetPasswordWithCode } from '../services/password-service';
-import { credentialPolicy, type SignInAttempt } from '../services/sign-in-service';
+import { credentialPolicy, passwordVersionFor, type SignInAttempt } from '../services/sign-in-service';
 import type { ContextInner } from '../trpc/context';
 import { protectedProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
 
@@ -24,8 +24,17 @@ function requireSession(ctx: ContextInner) {
 }
 
 /** A sign-in attempt on `discordUsername` from the caller's address and browser. */
-function attemptOf(ctx: ContextInner, discordUsername: string): SignInAttempt {
-  return { discordUsername, clientIp: ctx.clientIp, knownDevice: ctx.device?.knows(discordUsername) ?? false };
+async function attemptOf(ctx: ContextInner, discordUsername: string): Promise<SignInAttempt> {
+  const version = ctx.device ? await passwordVersionFor(ctx.db, discordUsername) : null;
+  const knownDevice = version && ctx.device ? ctx.device.knows(discordUsername, version) : null;
+  return { discordUsername, clientIp: ctx.clientIp, knownDevice };
+}
+
+/** This browser now knows the account with its current password (docs/sign-in-protection.md#device-cookies). */
+async function rememberDevice(ctx: ContextInner, discordUsername: string): Promise<void> {
+  if (!ctx.device) return;
+  const version = await passwordVersionFor(ctx.db, discordUsername);
+  if (version) ctx.device.remember(discordUsername, version);
 }
 
 /** Registering has its own, tighter rate limit per address (RATE_LIMIT_REGISTER_PER_HOUR). */
@@ -46,7 +55,7 @@ export const authRouter = router({
     const session = requireSession(ctx);
     const user = await registerAccount(ctx.db, input, hashOptions(ctx.env));
     await session.signIn(user.id);
-    ctx.device?.remember(user.discordUsername);
+    await rememberDevice(ctx, user.discordUsername);
     return user;
   }),
 
@@ -59,12 +68,12 @@ export const authRouter = router({
     const session = requireSession(ctx);
     const user = await signInWithPassword(
       ctx.db,
-      { ...attemptOf(ctx, input.discordUsername), password: input.password },
+      { ...(await attemptOf(ctx, input.discordUsername)), password: input.password },
       credentialPolicy(ctx.env, ctx.now),
     );
     await session.signIn(user.id);
     // This browser now knows the account: the ceiling across addresses never holds it back.
-    ctx.device?.remember(input.discordUsername);
+    await rememberDevice(ctx, input.discordUsername);
     return user;
   }),
 
@@ -83,7 +92,7 @@ export const authRouter = router({
       ctx.db,
       {
         userId: ctx.user.id,
-        attempt: attemptOf(ctx, ctx.user.discordUsername),
+        attempt: await attemptOf(ctx, ctx.user.discordUsername),
         currentPassword: input.currentPassword,
         newPassword: input.newPassword,
         keepSessionId: ctx.session?.id ?? null,
@@ -108,7 +117,7 @@ export const authRouter = router({
   completePasswordReset: publicProcedure.input(completeResetInput).mutation(async ({ ctx, input }) => {
     await resetPasswordWithCode(
       ctx.db,
-      { attempt: attemptOf(ctx, input.discordUsername), code: input.code, newPassword: input.newPassword },
+      { attempt: await attemptOf(ctx, input.discordUsername), code: input.code, newPassword: input.newPassword },
       credentialPolicy(ctx.env, ctx.now),
     );
     return { message: PASSWORD_RESET_COMPLETE_MESSAGE };

@@ -1,16 +1,24 @@
 import type { Env } from '../env';
 import { publicProcedure, router } from '../trpc/init';
 
-/** What the web app needs to know at run time about the outside map services (docs/architecture.md#outside-services). */
+/** What the web app needs to know at run time: the outside map services (docs/architecture.md#outside-services), the contacts window. */
 export interface PublicConfig {
   /** A MapLibre style URL; empty means the web app uses its built-in OpenStreetMap raster style. */
   mapStyleUrl: string;
   /** A Nominatim-compatible search endpoint (`?q=...&format=json`). */
   placeSearchUrl: string;
+  /** RIDER_CONTACTS_HOURS_BEFORE: when co-riders' numbers show, for the Passengers tab's note (docs/vendors.md#contacts). */
+  riderContactsHoursBefore: number;
 }
 
-function publicConfig(env: Pick<Env, 'MAP_STYLE_URL' | 'PLACE_SEARCH_URL'>): PublicConfig {
-  return { mapStyleUrl: env.MAP_STYLE_URL, placeSearchUrl: env.PLACE_SEARCH_URL };
+function publicConfig(
+  env: Pick<Env, 'MAP_STYLE_URL' | 'PLACE_SEARCH_URL' | 'RIDER_CONTACTS_HOURS_BEFORE'>,
+): PublicConfig {
+  return {
+    mapStyleUrl: env.MAP_STYLE_URL,
+    placeSearchUrl: env.PLACE_SEARCH_URL,
+    riderContactsHoursBefore: env.RIDER_CONTACTS_HOURS_BEFORE,
+  };
 }
 
 export const configRouter = router({

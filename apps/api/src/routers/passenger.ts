@@ -14,8 +14,9 @@ const joinProcedure = protectedProcedure.use(rateLimited('join'));
 export const passengerRouter = router({
   /**
    * A ride's entries with their users in drop-off order (signed-in callers only; one query); numbers
-   * and Revolut only for the ride's organiser and passengers, and its approved assigned vendor from
-   * VENDOR_CONTACTS_HOURS_BEFORE hours before departure (docs/vendors.md#contacts).
+   * for the ride's organiser, its passengers from RIDER_CONTACTS_HOURS_BEFORE and its approved
+   * assigned vendor from VENDOR_CONTACTS_HOURS_BEFORE hours before departure; Revolut for the
+   * organiser only (docs/vendors.md#contacts).
    */
   list: protectedProcedure.input(rideIdInput).query(async ({ ctx, input }): Promise<PassengerEntry[]> => {
     const entries = await listPassengerEntriesFor(ctx.db, input.rideId, {
@@ -23,6 +24,7 @@ export const passengerRouter = router({
       vendorStatus: ctx.user.vendorStatus,
       now: ctx.now(),
       contactsHoursBefore: ctx.env.VENDOR_CONTACTS_HOURS_BEFORE,
+      riderContactsHoursBefore: ctx.env.RIDER_CONTACTS_HOURS_BEFORE,
     });
     if (!entries) throw new DomainError('NOT_FOUND', 'Ride not found');
     return entries;

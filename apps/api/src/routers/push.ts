@@ -1,5 +1,6 @@
 import { pushSubscribeInput, pushUnsubscribeInput } from '@rideshare/domain';
 
+import { pushEndpointPolicy } from '../push/endpoint-policy';
 import { vapidKeys } from '../push/vapid';
 import { subscribe, unsubscribe } from '../services/push-service';
 import { protectedProcedure, publicProcedure, router } from '../trpc/init';
@@ -11,7 +12,7 @@ export const pushRouter = router({
 
   /** Receive the caller's notifications in this browser too. */
   subscribe: protectedProcedure.input(pushSubscribeInput).mutation(async ({ ctx, input }) => {
-    await subscribe(ctx.db, { userId: ctx.user.id, input, allowLoopback: ctx.env.PUSH_ALLOW_LOOPBACK });
+    await subscribe(ctx.db, { userId: ctx.user.id, input, policy: pushEndpointPolicy(ctx.env) });
     return { subscribed: true };
   }),
 

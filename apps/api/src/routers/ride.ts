@@ -37,7 +37,7 @@ const updateRideInput = ridePayloadInput.safeExtend({ id: idInput });
 
 /**
  * One ride with its organiser, as the caller's audience sees it (domain `visibility`), and its
- * border readiness counts for the organiser and the assigned vendor (null for everyone else).
+ * border readiness counts for the organiser and the approved assigned vendor (null for everyone else).
  */
 async function loadRideDetail(ctx: ContextInner, id: number): Promise<RideDetail & { readiness: Readiness | null }> {
   const now = ctx.now();
@@ -47,7 +47,7 @@ async function loadRideDetail(ctx: ContextInner, id: number): Promise<RideDetail
   if (await lockIfDueOnRead(ctx.db, ride, { now, lockHours: ctx.env.PRICE_LOCK_HOURS })) {
     ride = (await findRideDetail(ctx.db, id, ctx.user, now)) ?? ride;
   }
-  return { ...ride, readiness: await rideReadiness(ctx.db, ride, ctx.user?.id ?? null, now) };
+  return { ...ride, readiness: await rideReadiness(ctx.db, ride, ctx.user, now) };
 }
 
 /** Creating rides has its own, tighter rate limit (RATE_LIMIT_RIDE_CREATE_PER_HOUR). */
@@ -73,7 +73,12 @@ export const rideRouter = router({
 
   /** Creates a ride with the organiser as its first entry (ride-service `createRide`); answers the ride. */
   create: createProcedure.input(ridePayloadInput).mutation(async ({ ctx, input }) => {
-    const id = await createRide(ctx.db, { creator: ctx.user, input, now: ctx.now() });
+    const id = await createRide(ctx.db, {
+      creator: ctx.user,
+      input,
+      now: ctx.now(),
+      ridesPerDay: ctx.env.RATE_LIMIT_RIDES_PER_DAY,
+    });
     return loadRideDetail(ctx, id);
   }),
 
@@ -118,6 +123,7 @@ export const rideRouter = router({
       ...ctx.user,
       now: ctx.now(),
       contactsHoursBefore: ctx.env.VENDOR_CONTACTS_HOURS_BEFORE,
+      riderContactsHoursBefore: ctx.env.RIDER_CONTACTS_HOURS_BEFORE,
     }),
   ),
 

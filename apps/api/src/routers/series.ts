@@ -1,4 +1,11 @@
-import { audienceOf, cancelSeriesInput, DomainError, createSeriesInput, editSeriesInput, idInput } from '@rideshare/domain';
+import {
+  audienceOf,
+  cancelSeriesInput,
+  DomainError,
+  createSeriesInput,
+  editSeriesInput,
+  idInput,
+} from '@rideshare/domain';
 import { z } from 'zod';
 
 import { readSeriesAnswer, type SeriesAnswer } from '../repositories/series-repository';
@@ -13,8 +20,9 @@ async function loadSeries(ctx: ContextInner, id: number): Promise<SeriesAnswer> 
 }
 
 /**
- * Weekly series (docs/series.md). A series counts once against the ride-create, ride-edit or cancel
- * write limit, whatever its number of rides (docs/series.md#rate-limit).
+ * Weekly series (docs/series.md). A series counts once against the hourly ride-create, ride-edit or
+ * cancel write limit, and each of its rides against the daily ride cap; a member runs at most two
+ * live series (docs/series.md#rate-limit).
  */
 export const seriesRouter = router({
   /** Creates the series and every ride of it in one transaction; answers the series. */
@@ -22,7 +30,12 @@ export const seriesRouter = router({
     .use(rateLimited('rideCreate'))
     .input(createSeriesInput)
     .mutation(async ({ ctx, input }) => {
-      const id = await createSeries(ctx.db, { creator: ctx.user, input, now: ctx.now() });
+      const id = await createSeries(ctx.db, {
+        creator: ctx.user,
+        input,
+        now: ctx.now(),
+        ridesPerDay: ctx.env.RATE_LIMIT_RIDES_PER_DAY,
+      });
       return loadSeries(ctx, id);
     }),
 

@@ -12,7 +12,7 @@ import {
   singaporeDay,
   type AlertCreate,
 } from '@rideshare/domain';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 
 import {
   countLiveAlerts,
@@ -58,6 +58,6 @@ export async function removeAlert(db: Db, args: { userId: number; id: number }):
  * Called by every write that creates a ride or changes what alerts match on, inside its
  * transaction after the ride's derived fields are saved: one statement, however many alerts.
  */
-export function tellAlertOwners(trx: Db, rideId: number, now: Date): Promise<number[]> {
+export function tellAlertOwners(trx: Transaction<Database>, rideId: number, now: Date): Promise<number[]> {
   return notifyMatchingAlerts(trx, rideId, now);
 }

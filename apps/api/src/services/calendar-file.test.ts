@@ -71,7 +71,7 @@ describe('writeCalendar', () => {
     expect(lines).toContain('DTEND:20261121T093000Z');
     expect(lines).toContain('DTSTAMP:20261120T010203Z');
     expect(lines).toContain(
-      'DESCRIPTION:Singapore to Forest City\\, Sat\\, 21 Nov 2026\\, 3:30 pm (Singapore time)\\nSeats: 2 of 4 taken\\nCost per person: SGD 42.50 now\\, SGD 21.25 if full\\nRide details: https://rides.example.com/rides/12',
+      'DESCRIPTION:Singapore to Forest City\\, Sat\\, 21 Nov 2026\\, 3:30 pm (Singapore time)\\nSeats: 2 of 4 taken\\nPrice: about SGD 42.50 each now\\, SGD 21.25 if full\\nRide details: https://rides.example.com/rides/12',
     );
   });
 

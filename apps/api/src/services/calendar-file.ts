@@ -22,9 +22,19 @@ function cleanText(value: string): string {
   return value.replace(/\r\n|\r/g, '\n').replace(CONTROL_CHARACTERS, '');
 }
 
+/** Whether a time can be written as an iCalendar DATE-TIME: a real date with a four-digit year. */
+function isWritableTime(value: Date): boolean {
+  const time = value.getTime();
+  if (!Number.isFinite(time)) return false;
+  const year = value.getUTCFullYear();
+  return year >= 1 && year <= 9999;
+}
+
 /**
  * A whole iCalendar file: VERSION 2.0, our PRODID, the Gregorian calendar, METHOD:PUBLISH and, for
- * a feed (`name` given), its name and a refresh hint of an hour; then the events. `now` is the
+ * a feed (`name` given), its name and a refresh hint of an hour; then the events. An event whose
+ * times cannot be written (a date no calendar holds, kept from before rides were limited to a year
+ * ahead) is left out rather than failing the whole file (docs/product.md#validation). `now` is the
  * DTSTAMP of every event (when this copy was made). CRLF line endings throughout, the last line too.
  */
 export function writeCalendar(args: { events: readonly CalendarEvent[]; now: Date; name?: string }): string {
@@ -35,6 +45,7 @@ export function writeCalendar(args: { events: readonly CalendarEvent[]; now: Dat
     ...(args.name !== undefined ? { name: cleanText(args.name), ttl: FEED_REFRESH_SECONDS } : {}),
   });
   for (const event of args.events) {
+    if (!isWritableTime(event.start) || !isWritableTime(event.end)) continue;
     calendar.createEvent({
       id: cleanText(event.uid),
       stamp: args.now,

@@ -37,7 +37,11 @@ export interface CalendarFile {
 }
 
 const eventOf = (row: CalendarRideRow, origin: string) =>
-  rideCalendarEvent(row, { ownLocation: row.ownLocation }, origin);
+  rideCalendarEvent(
+    row,
+    { ownLocation: row.ownLocation, ownShare: row.ownShareCents === null ? null : row.ownShareCents / 100 },
+    origin,
+  );
 
 /**
  * One ride's calendar file, for anyone who may see the ride (rides are public): its pick-up as the

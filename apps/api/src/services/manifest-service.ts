@@ -27,6 +27,8 @@ export interface ManifestReader extends VendorStanding {
   now: Date;
   /** VENDOR_CONTACTS_HOURS_BEFORE. */
   contactsHoursBefore: number;
+  /** RIDER_CONTACTS_HOURS_BEFORE. */
+  riderContactsHoursBefore: number;
 }
 
 function vehicleOf(ride: ManifestRideRow): RideManifest['vehicle'] {
@@ -62,6 +64,7 @@ export async function readManifest(db: Db, rideId: number, reader: ManifestReade
     vendorStatus: reader.vendorStatus,
     now: reader.now,
     contactsHoursBefore: reader.contactsHoursBefore,
+    riderContactsHoursBefore: reader.riderContactsHoursBefore,
   });
   // One place, one stop (docs/product.md#same-stop): entries at the same place share a number.
   const { stopOf, count } = groupStops(

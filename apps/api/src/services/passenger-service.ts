@@ -7,6 +7,8 @@ import type { Database } from '@rideshare/db';
 import {
   assertCanJoin,
   assertCanRemovePassenger,
+  assertLeaveAllowed,
+  assertRejoinAllowed,
   compactSequence,
   DomainError,
   findPassengerOfRide,
@@ -16,6 +18,7 @@ import {
 import type { Kysely } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
+import { insertLeave, lastLeftAt, lockRecentLeaves } from '../repositories/leave-repository';
 import { deletePassenger } from '../repositories/passenger-repository';
 import { isUniqueViolation } from '../repositories/postgres';
 import {
@@ -26,6 +29,7 @@ import {
   storeChangedSequences,
 } from './ride-writes';
 import { notifyAboutRide, notifyOrganiserOfPassenger } from './ride-notifications';
+import { keepLeaversRow } from './payment-split';
 import { partyChanged } from './travel-service';
 import { checkRule, unlessRefused } from './refusals';
 import { leaveLineAfterJoin, offerFreedSeats, waitlistForJoin } from './waitlist-service';
@@ -34,8 +38,8 @@ import { leaveLineAfterJoin, offerFreedSeats, waitlistForJoin } from './waitlist
  * Joins a ride with one's location and group size: never overbooked, since the seats left are
  * counted under the ride's lock (seats held by live waitlist offers count as taken; a member in
  * line who joins directly leaves the line, and may use their own held seats). When the ride's
- * drop-offs are already numbered the newcomer is numbered next, keeping the list 1..n. Answers the
- * new entry's id.
+ * drop-offs are already numbered the newcomer is numbered next, keeping the list 1..n. A member who
+ * left the ride less than an hour ago waits (docs/product.md#leaving). Answers the new entry's id.
  */
 export async function joinRide(
   db: Kysely<Database>,
@@ -49,21 +53,29 @@ export async function joinRide(
       // commits the line moving on (lapsed offers passed on).
       const line = await waitlistForJoin(trx, ride, entries, userId, now);
       const isPassenger = entries.some((entry) => entry.userId === userId);
-      const check = checkRule(() =>
+      const leftAt = await lastLeftAt(trx, ride.id, userId);
+      const check = checkRule(() => {
         assertCanJoin(
           withHeldSeats(rideStateOf(ride, entries), line.heldByOthers),
           { userId, isPassenger, passengerCount: input.passengerCount },
           now,
-        ),
-      );
-      if (!check.ok) return check.refusal;
-      const id = await addRideEntry(trx, ride, entries, {
-        userId,
-        dropoffLocation: input.dropoffLocation,
-        passengerCount: input.passengerCount,
-        latitude: input.latitude,
-        longitude: input.longitude,
+        );
+        assertRejoinAllowed(leftAt, now);
       });
+      if (!check.ok) return check.refusal;
+      const id = await addRideEntry(
+        trx,
+        ride,
+        entries,
+        {
+          userId,
+          dropoffLocation: input.dropoffLocation,
+          passengerCount: input.passengerCount,
+          latitude: input.latitude,
+          longitude: input.longitude,
+        },
+        now,
+      );
       await leaveLineAfterJoin(trx, ride, line.ownEntryId, now);
       await notifyOrganiserOfPassenger(trx, ride, {
         userId,
@@ -85,7 +97,8 @@ export async function joinRide(
 /**
  * Takes an entry off a ride: the organiser removes anyone, a passenger their own entry (leaving);
  * never on a past ride, never the organiser's own entry. The remaining stop numbers close up to
- * 1..n.
+ * 1..n. A passenger leaving counts against their daily leaves and starts the ride's rejoin wait
+ * (docs/product.md#leaving); the organiser taking someone off does neither.
  */
 export async function removePassenger(
   db: Kysely<Database>,
@@ -96,7 +109,12 @@ export async function removePassenger(
     const { ride, entries } = await lockRideWithEntries(trx, args.rideId);
     const entry = findPassengerOfRide(entries, args.passengerId);
     assertCanRemovePassenger({ ride: rideStateOf(ride, entries), actorId, passenger: entry, now });
+    if (entry.userId === actorId) {
+      assertLeaveAllowed(await lockRecentLeaves(trx, actorId, now), now);
+      await insertLeave(trx, { rideId: ride.id, userId: actorId, leftAt: now });
+    }
     await deletePassenger(trx, entry.id);
+    await keepLeaversRow(trx, ride, entry.id, now);
     const remaining = entries.filter((other) => other.id !== entry.id);
     await storeChangedSequences(trx, ride.id, remaining, compactSequence(remaining));
     await saveDerivedFields(trx, ride);

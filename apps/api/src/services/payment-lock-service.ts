@@ -20,7 +20,6 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 
 import {
-  deletePayments,
   findPaymentRide,
   insertPayments,
   listParty,
@@ -33,6 +32,9 @@ import {
   type PartyEntry,
   type PaymentRide,
 } from '../repositories/payment-repository';
+import { publishRideEvent } from '../events/publish';
+import { tellRiderAboutMoney } from './payment-notices';
+import { splitLockedRide } from './payment-split';
 import { notifyAboutRide } from './ride-notifications';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -77,8 +79,10 @@ async function lockPrice(trx: Transaction<Database>, ride: PaymentRide, now: Dat
   );
   for (const entry of party) {
     if (entry.userId === ride.creatorId) continue;
-    await notifyAboutRide(trx, [entry.userId], ride, 'price_locked', formatCents(amounts.get(entry.passengerId) ?? 0));
+    const detail = formatCents(amounts.get(entry.passengerId) ?? 0);
+    await tellRiderAboutMoney(trx, entry.userId, ride, { kind: 'price_locked', detail, now });
   }
+  await publishRideEvent(trx, 'payments.changed', ride.id);
   return true;
 }
 
@@ -86,8 +90,10 @@ async function lockPrice(trx: Transaction<Database>, ride: PaymentRide, now: Dat
 async function remindDue(trx: Transaction<Database>, ride: PaymentRide, now: Date): Promise<void> {
   for (const row of await listPayments(trx, ride.id)) {
     if (row.status !== 'due' || row.remindedAt !== null || row.userId === ride.creatorId) continue;
+    if (row.leftAt !== null) continue;
     await updatePayment(trx, ride.id, row.passengerId, { remindedAt: now });
-    await notifyAboutRide(trx, [row.userId], ride, 'payment_reminder', formatCents(row.amountDueCents));
+    const detail = formatCents(row.amountDueCents);
+    await tellRiderAboutMoney(trx, row.userId, ride, { kind: 'payment_reminder', detail, now });
   }
 }
 
@@ -177,8 +183,9 @@ export async function sweepPayments(
 
 /**
  * The organiser splits the total again over the party as it now is (docs/payments.md#price-lock):
- * leavers' rows go, newcomers get one, and everyone whose amount changed is told. A changed row
- * that was marked paid or confirmed is due again (the organiser's own stays confirmed).
+ * newcomers get a row, and everyone whose amount changed is told; a paid row that went down owes a
+ * refund, one that rose is due again (the organiser's own stays confirmed). Leavers keep their rows
+ * until waived.
  */
 export async function recalculatePayments(
   db: Kysely<Database>,
@@ -191,43 +198,6 @@ export async function recalculatePayments(
       throw new DomainError('NOT_CREATOR', 'Only the organizer can recalculate the amounts');
     }
     if (ride.priceLockedAt === null) throw new DomainError('PRICE_NOT_LOCKED', 'The price is not locked yet');
-    const party = await listParty(trx, ride);
-    const amounts = amountsOf(ride, party);
-    const rows = new Map((await listPayments(trx, ride.id)).map((row) => [row.passengerId, row]));
-    await deletePayments(
-      trx,
-      ride.id,
-      [...rows.keys()].filter((id) => !amounts.has(id)),
-    );
-    for (const entry of party) {
-      const amount = amounts.get(entry.passengerId) ?? 0;
-      const organiser = entry.userId === ride.creatorId;
-      const row = rows.get(entry.passengerId);
-      if (!row) {
-        await insertPayments(trx, [
-          {
-            rideId: ride.id,
-            passengerId: entry.passengerId,
-            userId: entry.userId,
-            seats: entry.seats,
-            amountDueCents: amount,
-            status: organiser ? 'confirmed' : 'due',
-            confirmedAt: organiser ? args.now : null,
-          },
-        ]);
-        if (!organiser) await notifyAboutRide(trx, [entry.userId], ride, 'price_locked', formatCents(amount));
-        continue;
-      }
-      if (row.amountDueCents === amount && row.seats === entry.seats) continue;
-      await updatePayment(trx, ride.id, entry.passengerId, {
-        seats: entry.seats,
-        amountDueCents: amount,
-        ...(organiser ? {} : { status: 'due', method: null, markedAt: null, confirmedAt: null, remindedAt: null }),
-      });
-      if (!organiser && row.amountDueCents !== amount) {
-        const detail = `${formatCents(row.amountDueCents)} → ${formatCents(amount)}`;
-        await notifyAboutRide(trx, [entry.userId], ride, 'payment_amount_changed', detail);
-      }
-    }
+    await splitLockedRide(trx, ride, 'recalculate', args.now);
   });
 }

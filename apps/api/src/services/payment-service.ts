@@ -1,36 +1,31 @@
 /**
- * Who paid (docs/payments.md#status): the payment table as its reader may see it, a rider marking
- * their own share paid, the organiser confirming, the CSV export and the "2 of 4 paid" counts. Every
- * change runs under the ride's row lock (docs/payments.md#races).
+ * Who paid, as read (docs/payments.md#status): the payment table as its reader may see it, the CSV
+ * export, the "2 of 3 paid" counts and the reader's own shares. The writes are in
+ * payment-actions.ts.
  */
-import type { Database, Db } from '@rideshare/db';
+import type { Db } from '@rideshare/db';
 import {
   DomainError,
-  formatCents,
-  PAYMENT_METHOD_LABELS,
   parsePaynowProxy,
   paynowExpiryOf,
   paynowPayload,
   revolutLink,
+  toSingaporeIso,
   type PaymentMethod,
   type PaymentStatus,
 } from '@rideshare/domain';
-import type { Kysely, Transaction } from 'kysely';
 
 import { toCsv } from '../http/csv';
 import {
   findPayee,
   hasEntryOn,
   findPaymentRide,
+  listOwnShares,
   listPayments,
-  lockPaymentRide,
   paymentProgressOf,
-  updatePayment,
   type PaymentRide,
   type PaymentRow,
 } from '../repositories/payment-repository';
-
-import { notifyAboutRide } from './ride-notifications';
 
 /** One row on the wire; amounts in SGD with two decimals. */
 export interface Payment {
@@ -43,6 +38,10 @@ export interface Payment {
   method: PaymentMethod | null;
   markedAt: string | null;
   confirmedAt: string | null;
+  /** SGD the organiser owes back: the row was paid before its amount went down (docs/payments.md#refunds). */
+  refundDue: number;
+  /** The party left after the lock and still owes the row until waived (docs/payments.md#leavers). */
+  left: boolean;
   /** The reader's own row only: the SGQR string for the exact amount (docs/payments.md#paynow). */
   paynowPayload: string | null;
   /** The reader's own row only: the organiser's Revolut.Me with the amount (docs/payments.md#revolut). */
@@ -70,6 +69,8 @@ function toPayment(row: PaymentRow, extras: Pick<Payment, 'paynowPayload' | 'rev
     method: row.method,
     markedAt: row.markedAt?.toISOString() ?? null,
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    refundDue: row.refundDueCents / 100,
+    left: row.leftAt !== null,
     ...extras,
   };
 }
@@ -112,6 +113,8 @@ export async function readPayments(db: Db, rideId: number, userId: number): Prom
   const ride = await rideForReader(db, rideId, userId);
   const isOrganiser = ride.creatorId === userId;
   const rows = await listPayments(db, rideId, isOrganiser ? undefined : userId);
+  // A rider who left and joined again reads their current row first (docs/payments.md#leavers).
+  if (!isOrganiser) rows.sort((a, b) => Number(a.leftAt !== null) - Number(b.leftAt !== null));
   const payments: Payment[] = [];
   for (const row of rows) {
     payments.push(
@@ -128,84 +131,54 @@ export async function readPayments(db: Db, rideId: number, userId: number): Prom
   };
 }
 
-async function lockedRide(trx: Transaction<Database>, rideId: number): Promise<PaymentRide> {
-  const ride = await lockPaymentRide(trx, rideId);
-  if (!ride) throw new DomainError('NOT_FOUND', `Ride ${String(rideId)} not found`);
-  return ride;
-}
-
-/** The rider says they paid their own share, and how; the organiser is told. */
-export async function markOwnPaid(
-  db: Kysely<Database>,
-  args: { userId: number; rideId: number; method: PaymentMethod; now: Date },
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const ride = await lockedRide(trx, args.rideId);
-    const [row] = await listPayments(trx, ride.id, args.userId);
-    if (!row) {
-      if (
-        ride.priceLockedAt === null &&
-        (ride.creatorId === args.userId || (await hasEntryOn(trx, ride.id, args.userId)))
-      ) {
-        throw new DomainError('PRICE_NOT_LOCKED', 'The price is not locked yet: there is nothing to pay');
-      }
-      throw new DomainError('NOT_IN_PARTY', 'You have no payment on this ride');
-    }
-    if (row.status === 'confirmed') throw new DomainError('PAYMENT_CONFIRMED', 'Your payment is already confirmed');
-    await updatePayment(trx, ride.id, row.passengerId, {
-      status: 'marked-paid',
-      method: args.method,
-      markedAt: args.now,
-    });
-    const detail = `${row.name} · ${formatCents(row.amountDueCents)} · ${PAYMENT_METHOD_LABELS[args.method]}`;
-    await notifyAboutRide(trx, [ride.creatorId], ride, 'payment_marked', detail);
-  });
-}
-
-/** The organiser confirms they received a passenger entry's payment, or takes that back. */
-export async function setConfirmed(
-  db: Kysely<Database>,
-  args: { actorId: number; rideId: number; passengerId: number; confirmed: boolean; now: Date },
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const ride = await lockedRide(trx, args.rideId);
-    if (ride.creatorId !== args.actorId) {
-      throw new DomainError('NOT_CREATOR', 'Only the organizer can confirm payments');
-    }
-    const row = (await listPayments(trx, ride.id)).find((payment) => payment.passengerId === args.passengerId);
-    if (!row) throw new DomainError('NOT_FOUND', 'No payment for that passenger on this ride');
-    // The organiser's own share is confirmed by itself and stays so.
-    if (row.userId === ride.creatorId) return;
-    await updatePayment(
-      trx,
-      ride.id,
-      row.passengerId,
-      args.confirmed
-        ? { status: 'confirmed', confirmedAt: args.now }
-        : { status: row.markedAt ? 'marked-paid' : 'due', confirmedAt: null },
-    );
-  });
-}
-
 /** The organiser's CSV of the table, through the rides export's formula guard (docs/payments.md#csv). */
 export async function paymentsCsv(db: Db, rideId: number, userId: number): Promise<string> {
   const table = await readPayments(db, rideId, userId);
   if (!table.isOrganiser) throw new DomainError('NOT_CREATOR', 'Only the organizer can export the payments');
+  // Times in Singapore time with the offset, whatever the spreadsheet's zone (docs/payments.md#csv).
+  const sgt = (iso: string | null) => (iso === null ? null : toSingaporeIso(iso));
   return toCsv(
-    ['Name', 'Seats', 'Amount due (SGD)', 'Status', 'Method', 'Marked paid at', 'Confirmed at'],
+    [
+      'Name',
+      'Seats',
+      'Amount due (SGD)',
+      'Status',
+      'Method',
+      'Marked paid at',
+      'Confirmed at',
+      'Refund due (SGD)',
+      'Left the ride',
+    ],
     table.payments.map((row) => [
       row.name,
       row.seats,
       row.amountDue.toFixed(2),
       row.status,
       row.method,
-      row.markedAt,
-      row.confirmedAt,
+      sgt(row.markedAt),
+      sgt(row.confirmedAt),
+      row.refundDue.toFixed(2),
+      row.left ? 'yes' : 'no',
     ]),
   );
 }
 
-/** "2 of 4 paid" on the organiser's locked rides (My Rides). */
+/** "2 of 3 paid" on the organiser's locked rides (My Rides): the riders only, not the organiser. */
 export function paymentProgress(db: Db, organiserId: number) {
   return paymentProgressOf(db, organiserId);
+}
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The reader's own locked shares, in SGD, for the cards' "Your share" (docs/payments.md#price-story),
+ * with rows kept after leaving marked `left` (docs/payments.md#leavers).
+ */
+export async function ownShares(
+  db: Db,
+  userId: number,
+  now: Date,
+): Promise<{ rideId: number; amountDue: number; left: boolean }[]> {
+  const rows = await listOwnShares(db, userId, new Date(now.getTime() - WEEK_MS));
+  return rows.map((row) => ({ rideId: row.rideId, amountDue: row.amountDueCents / 100, left: row.left }));
 }

@@ -32,6 +32,7 @@ import {
 import { listWaitlist } from '../repositories/waitlist-repository';
 import { tellAlertOwners } from './alert-service';
 import { notifyAboutRide, rideParty, waitingMembers } from './ride-notifications';
+import { countRideCreated } from './ride-limits';
 import { lockRideWithEntries, rideStateOf, saveDerivedFields } from './ride-writes';
 import { partyChanged } from './travel-service';
 import { offerFreedSeats } from './waitlist-service';
@@ -47,17 +48,19 @@ async function assertDriverContact(trx: Transaction<Database>, id: number | null
  * first passenger entry, at their location (pick-up for SG->FC, first drop-off for FC->SG) with
  * their group size. Further drop-off entries in the payload are not stored: every location on a
  * ride belongs to a passenger entry, and `dropoffLocations` is always rebuilt from the entries.
- * Without a `cost` or `stopPrice` the ride costs SGD 80 and SGD 5 a stop (docs/product.md#costs-and-constants). Answers the
- * new ride's id.
+ * Without a `cost` or `stopPrice` the ride costs SGD 80 and SGD 5 a stop (docs/product.md#costs-and-constants). Each ride
+ * counts against the member's daily cap (docs/series.md#rate-limit). Answers the new ride's id.
  */
 export async function createRide(
   db: Kysely<Database>,
-  args: { creator: { id: number; isVendor: boolean }; input: RidePayloadInput; now: Date },
+  args: { creator: { id: number; isVendor: boolean }; input: RidePayloadInput; now: Date; ridesPerDay: number },
 ): Promise<number> {
   const { creator, input, now } = args;
   assertCanCreateRide({ isVendor: creator.isVendor, date: input.date, now });
   const organizer = organizerEntryOf(input);
   return db.transaction().execute(async (trx) => {
+    // Counted in the writing transaction: a refused or failed ride (or series) takes its count back.
+    await countRideCreated(trx, { userId: creator.id, now, limit: args.ridesPerDay });
     await assertDriverContact(trx, input.driverContactId);
     const rideId = await insertRide(trx, {
       creatorId: creator.id,

@@ -20,6 +20,7 @@ import type { Transaction } from 'kysely';
 import { publishRideEvent } from '../events/publish';
 import { insertPassenger, listRideEntries, updatePassengerSequences } from '../repositories/passenger-repository';
 import { lockRideForUpdate, updateRideDerived, type LockedRide } from '../repositories/ride-repository';
+import { splitAfterLateJoin } from './payment-split';
 import { partyChanged } from './travel-service';
 
 /** NOT_FOUND 'Ride not found', as a procedure answers for a ride id that does not exist. */
@@ -75,7 +76,8 @@ export async function storeChangedSequences(
  * Puts a member on the locked ride as a join does (a direct join, or an accepted waitlist offer):
  * when the drop-offs are already numbered, numbered right after an entry at the same place (one
  * stop, docs/product.md#same-stop) or else next; derived fields recomputed, 'seats.changed'
- * announced. The caller has checked the rules. Answers the new entry's id.
+ * announced, and on a locked ride the total split again at once (docs/payments.md#after-the-lock).
+ * The caller has checked the rules. Answers the new entry's id.
  */
 export async function addRideEntry(
   trx: Transaction<Database>,
@@ -88,6 +90,7 @@ export async function addRideEntry(
     latitude?: number | null;
     longitude?: number | null;
   },
+  now: Date,
 ): Promise<number> {
   const place = { location: entry.dropoffLocation, coordinates: coordinatesOf(entry) };
   const { sequence, moved } = sequenceForNewcomer(entries, place);
@@ -104,5 +107,6 @@ export async function addRideEntry(
   await saveDerivedFields(trx, ride);
   await publishRideEvent(trx, 'seats.changed', ride.id);
   await partyChanged(trx, ride, [...entries.map((other) => other.userId), entry.userId]);
+  await splitAfterLateJoin(trx, ride.id, now);
   return id;
 }

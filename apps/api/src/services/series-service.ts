@@ -13,6 +13,7 @@ import {
   formatRideDate,
   isDomainError,
   organizerFitsRide,
+  RateLimitedError,
   type CreateSeriesInput,
   type EditSeriesInput,
   type RidePayloadInput,
@@ -23,11 +24,13 @@ import {
   findSeries,
   insertSeries,
   linkRidesToSeries,
+  lockMemberSeries,
   listSeriesRideRows,
   readRideEditBase,
   type SeriesRideRow,
 } from '../repositories/series-repository';
 import { listWaitlist } from '../repositories/waitlist-repository';
+import { assertSeriesAllowed } from './ride-limits';
 import { cancelRide, createRide, editRide, removeRide } from './ride-service';
 import { lockRideWithEntries, rideStateOf } from './ride-writes';
 
@@ -54,6 +57,9 @@ async function forRide<T>(date: Date, step: () => Promise<T>): Promise<T> {
   try {
     return await step();
   } catch (error) {
+    if (error instanceof RateLimitedError) {
+      throw new RateLimitedError(`The ride on ${formatRideDate(date)}: ${error.message}`, error.retryAfterSeconds);
+    }
     if (isDomainError(error))
       throw new DomainError(error.code, `The ride on ${formatRideDate(date)}: ${error.message}`);
     throw error;
@@ -66,7 +72,7 @@ async function forRide<T>(date: Date, step: () => Promise<T>): Promise<T> {
  */
 export async function createSeries(
   db: Kysely<Database>,
-  args: { creator: { id: number; isVendor: boolean }; input: CreateSeriesInput; now: Date },
+  args: { creator: { id: number; isVendor: boolean }; input: CreateSeriesInput; now: Date; ridesPerDay: number },
 ): Promise<number> {
   const { creator, now } = args;
   const { weekdays, time, fromDate, untilDate, ...ride } = args.input;
@@ -76,11 +82,18 @@ export async function createSeries(
   const [first] = plan.dates;
   if (first) assertCanCreateRide({ isVendor: creator.isVendor, date: first, now });
   return db.transaction().execute(async (trx) => {
+    // At most two live series per member, counted under the member's lock (docs/series.md#rate-limit).
+    await lockMemberSeries(trx, creator.id);
+    await assertSeriesAllowed(trx, creator.id, now);
     const seriesId = await insertSeries(trx, { creatorId: creator.id, weekdays, time, fromDate, untilDate });
     const joined = withinTransaction(trx);
     const rideIds: number[] = [];
     for (const date of plan.dates) {
-      rideIds.push(await forRide(date, () => createRide(joined, { creator, input: { ...ride, date }, now })));
+      rideIds.push(
+        await forRide(date, () =>
+          createRide(joined, { creator, input: { ...ride, date }, now, ridesPerDay: args.ridesPerDay }),
+        ),
+      );
     }
     await linkRidesToSeries(trx, seriesId, rideIds);
     return seriesId;

@@ -2,6 +2,7 @@ import type { Database } from '@rideshare/db';
 import { RateLimitedError, takeAttempts, tooManyAttemptsMessage, type AttemptPolicy } from '@rideshare/domain';
 import type { Kysely } from 'kysely';
 
+import { passwordVersionOf } from '../auth/device-cookie';
 import { hashOptions, PasswordQueueFullError, type PasswordHashOptions } from '../auth/password';
 import type { Env } from '../env';
 import { publishUserEvent } from '../events/publish';
@@ -15,7 +16,7 @@ import {
   saveThrottleCounters,
 } from '../repositories/login-throttle-repository';
 import { insertAccountNoticeOnce } from '../repositories/notification-repository';
-import { findUserIdentityByUsername } from '../repositories/user-repository';
+import { findUserCredentialsByUsername, findUserIdentityByUsername } from '../repositories/user-repository';
 
 export interface ThrottleLimits {
   /** Attempts on one account from one client address before that address waits for that account. */
@@ -56,12 +57,21 @@ export const credentialPolicy = (env: Env, now: () => Date): CredentialPolicy =>
   now,
 });
 
+/** The version of the account's current password the device cookie is bound to; null for no such account. */
+export async function passwordVersionFor(db: Kysely<Database>, discordUsername: string): Promise<string | null> {
+  const credentials = await findUserCredentialsByUsername(db, discordUsername);
+  return credentials ? passwordVersionOf(credentials.passwordHash) : null;
+}
+
 /** Who is trying to sign in as whom: the account named, the client's address and its device. */
 export interface SignInAttempt {
   discordUsername: string;
   clientIp: string;
-  /** The browser holds the account's device cookie (it signed in to this account before). */
-  knownDevice?: boolean;
+  /**
+   * The browser's nonce when it holds the account's device cookie for its current password (it
+   * signed in to this account with it before); null or missing for any other browser.
+   */
+  knownDevice?: string | null;
 }
 
 /**
@@ -69,7 +79,9 @@ export interface SignInAttempt {
  * stranger's wrong guesses slow the stranger down but never lock the member (or the admin) out
  * from their own address; the address's own count catches one address trying many accounts; and
  * the account's count across all addresses puts a ceiling on guessing spread over many addresses,
- * counted and enforced only for devices without the account's device cookie.
+ * counted and enforced only for devices without the account's device cookie. A device with it
+ * counts its own failures instead (`device`, as many as one address may make), so a copied cookie
+ * used from many addresses still gets no more guesses than one address.
  */
 export function throttleKeys(attempt: SignInAttempt): { accountAtAddress: string; address: string; account: string } {
   const address = `ip:${clientAddressKey(attempt.clientIp)}`;
@@ -77,11 +89,16 @@ export function throttleKeys(attempt: SignInAttempt): { accountAtAddress: string
   return { accountAtAddress: `${account}|${address}`, address, account: `${account}|all` };
 }
 
-/** The keys an attempt counts against: the ceiling across addresses only for an unknown device. */
+/** The counter of a known device's own failures on the account. */
+function deviceKey(attempt: SignInAttempt, nonce: string): string {
+  return `${throttleKeys(attempt).account.replace(/\|all$/, '')}|device:${nonce}`;
+}
+
+/** The keys an attempt counts against: the ceiling across addresses for an unknown device, the device's own count for a known one. */
 function countedKeys(attempt: SignInAttempt): string[] {
   const keys = throttleKeys(attempt);
   return attempt.knownDevice
-    ? [keys.accountAtAddress, keys.address]
+    ? [keys.accountAtAddress, keys.address, deviceKey(attempt, attempt.knownDevice)]
     : [keys.accountAtAddress, keys.address, keys.account];
 }
 
@@ -156,6 +173,8 @@ export async function forgiveSignInAttempt(db: Kysely<Database>, attempt: SignIn
   await refundThrottleAttempt(db, keys.address);
   // The ceiling across addresses only gets this attempt back: the guesses of others still count.
   if (!attempt.knownDevice) await refundThrottleAttempt(db, keys.account);
+  // The member's own browser: its count starts again.
+  else await deleteThrottleCounter(db, deviceKey(attempt, attempt.knownDevice));
 }
 
 /** Takes the attempt back from every counter it counted against: it was never checked. */

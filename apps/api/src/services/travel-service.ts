@@ -14,6 +14,7 @@ import {
   type ChecklistItemId,
   type DocumentCategory,
   type TravelProfile,
+  type VendorStatus,
 } from '@rideshare/domain';
 import type { Kysely, Transaction } from 'kysely';
 
@@ -152,18 +153,20 @@ export interface Readiness {
 }
 
 /**
- * The readiness counts of a ride for its organiser and its assigned vendor; null for anyone else and
- * for a cancelled ride (docs/border.md#readiness).
+ * The readiness counts of a ride for its organiser and its assigned vendor while approved; null for
+ * anyone else (a vendor suspended while holding the ride too) and for a cancelled ride
+ * (docs/border.md#readiness).
  */
 export async function rideReadiness(
   db: Db,
   detail: { id: number; creatorId: number; vendorId: number | null; status: string },
-  viewerId: number | null,
+  viewer: { id: number; vendorStatus?: VendorStatus | null } | null,
   now: Date,
 ): Promise<Readiness | null> {
   // Decided from the ride already read, so nobody else's answer costs a query.
-  if (viewerId === null || detail.status === 'cancelled') return null;
-  if (viewerId !== detail.creatorId && viewerId !== detail.vendorId) return null;
+  if (viewer === null || detail.status === 'cancelled') return null;
+  const isVendor = viewer.id === detail.vendorId && viewer.vendorStatus === 'approved';
+  if (viewer.id !== detail.creatorId && !isVendor) return null;
   const ride = await findChecklistRide(db, detail.id);
   if (!ride) return null;
   const riders = ridersOf(ride);

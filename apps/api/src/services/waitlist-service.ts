@@ -23,6 +23,7 @@ import type { Kysely, Transaction } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
 import { deleteEndedActionWindows } from '../repositories/action-limit-repository';
+import { deleteOldLeaves } from '../repositories/leave-repository';
 import { isUniqueViolation, releaseAdvisoryLock, tryAdvisoryLock } from '../repositories/postgres';
 import { lockRideForUpdate, type LockedRide } from '../repositories/ride-repository';
 import {
@@ -216,13 +217,19 @@ export async function acceptOffer(
       return check.refusal;
     }
     const mine = check.value;
-    const entryId = await addRideEntry(trx, ride, entries, {
-      userId,
-      dropoffLocation: mine.dropoffLocation,
-      passengerCount: mine.passengerCount,
-      latitude: mine.latitude,
-      longitude: mine.longitude,
-    });
+    const entryId = await addRideEntry(
+      trx,
+      ride,
+      entries,
+      {
+        userId,
+        dropoffLocation: mine.dropoffLocation,
+        passengerCount: mine.passengerCount,
+        latitude: mine.latitude,
+        longitude: mine.longitude,
+      },
+      now,
+    );
     await deleteWaitlistEntries(trx, [mine.id]);
     await markOfferAnswered(trx, { userId, rideId: ride.id, now });
     await notifyOrganiserOfPassenger(trx, ride, {
@@ -316,6 +323,7 @@ export async function sweepLapsedOffers(
       await sweepPayments(conn, { now, lockHours: options.priceLockHours ?? DEFAULT_PRICE_LOCK_HOURS }, log);
       await pruneNotifications(conn, now);
       await deleteEndedActionWindows(conn, now);
+      await deleteOldLeaves(conn, now);
       return { ran: true, rides: settled };
     } finally {
       await releaseAdvisoryLock(conn, WAITLIST_SWEEP_LOCK_KEY);

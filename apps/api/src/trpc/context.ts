@@ -17,7 +17,17 @@ import { RideListCache } from '../cache/ride-list-cache';
 
 /** The writes with a tighter rate limit than the per-address one (RATE_LIMIT_*_PER_HOUR). */
 export type RateLimitBucket =
-  'register' | 'rideCreate' | 'join' | 'assign' | 'quote' | 'rideEdit' | 'sequence' | 'cancel' | 'markRead';
+  | 'register'
+  | 'rideCreate'
+  | 'join'
+  | 'assign'
+  | 'quote'
+  | 'rideEdit'
+  | 'sequence'
+  | 'cancel'
+  | 'markRead'
+  | 'payment'
+  | 'alert';
 
 /**
  * Counts one call at `now` against a bucket for a key ('user:12', 'ip:203.0.113.7'); says whether

@@ -8,7 +8,7 @@
  * data folder: the process listens on no TCP port but its HTTP one. Runs with TEST_DB_MODE=embedded;
  * it uses folders of its own.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
 
@@ -97,6 +97,19 @@ async function withFolder<T>(dataDir: string, work: (handle: DbHandle) => Promis
   }
 }
 
+/** Paths under `dir` that others may read, write or enter (links aside). */
+function looseEntries(dir: string): string[] {
+  const loose: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = joinPath(dir, name);
+    const entry = lstatSync(path);
+    if (entry.isSymbolicLink() || entry.isSocket()) continue;
+    if ((entry.mode & 0o077) !== 0) loose.push(`${path} ${(entry.mode & 0o777).toString(8)}`);
+    if (entry.isDirectory()) loose.push(...looseEntries(path));
+  }
+  return loose;
+}
+
 describe.skipIf(!embeddedMode)(`the server on the embedded engine${embeddedMode ? '' : ` (${SKIP_REASON})`}`, () => {
   beforeAll(async () => {
     ensureServerBuilt();
@@ -113,6 +126,9 @@ describe.skipIf(!embeddedMode)(`the server on the embedded engine${embeddedMode 
     const dataDir = migratedDataDir();
     const server = await start('embedded', dataDir);
     expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    // Every file in it is the account's alone (0600), folders 0700, also those the engine writes
+    // after opening it (made private again within seconds).
+    await expect.poll(() => looseEntries(dataDir), { timeout: 20_000 }).toEqual([]);
     expect(lockHolder(dataDir)).toBe(server.child.pid);
     const inUse = `The embedded database in ${dataDir} is in use by process ${String(server.child.pid)}`;
 

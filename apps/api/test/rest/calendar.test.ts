@@ -90,10 +90,36 @@ describe('GET /api/rides/:id/calendar.ics', () => {
         'Singapore to Forest City\\, Tue\\, 5 Mar 2030\\, 9:15 am (Singapore time)',
         'Seats: 2 of 4 taken',
         // (80 + one extra stop at 5) / 2 now, / 4 if full.
-        'Cost per person: SGD 42.50 now\\, SGD 21.25 if full',
+        'Price: about SGD 42.50 each now\\, SGD 21.25 if full',
         `Ride details: ${PUBLIC_URL}/rides/${String(ride.id)}`,
       ].join('\\n'),
     );
+  });
+
+  it('once the price is locked shows a member their own share, not the per-person cost; a cancelled ride no price', async () => {
+    const ride = await createRide(t.db, alice, { date: DEPARTURE, maxPassengers: 4, cost: 80 });
+    const entry = await addPassenger(t.db, ride, bob, { count: 2 });
+    await t.db
+      .updateTable('rides')
+      .set({ priceLockedAt: new Date('2030-03-03T01:15:00.000Z') })
+      .where('id', '=', ride.id)
+      .execute();
+    await t.db
+      .insertInto('ridePayments')
+      .values({ rideId: ride.id, passengerId: entry.id, userId: bob.id, seats: 2, amountDueCents: 5667, status: 'due' })
+      .execute();
+    const path = `/api/rides/${String(ride.id)}/calendar.ics`;
+    const mine = one(await get(path, bobCookie), 'DESCRIPTION');
+    expect(mine).toContain('Your share SGD 56.67');
+    expect(mine).not.toContain('each now');
+    expect(one(await get(path, carolCookie), 'DESCRIPTION')).toContain('Price locked');
+
+    await t.db
+      .updateTable('rides')
+      .set({ status: 'cancelled', cancelReason: 'Car broke down', cancelledAt: new Date('2030-03-04T00:00:00.000Z') })
+      .where('id', '=', ride.id)
+      .execute();
+    expect(one(await get(path, bobCookie), 'DESCRIPTION')).not.toMatch(/SGD|Price/);
   });
 
   it('shows each reader the pick-up point they may see: a passenger their own, everyone else the ride’s', async () => {

@@ -18,6 +18,7 @@ describe('GET /api/config (config.get)', () => {
     expect(response.json()).toEqual({
       mapStyleUrl: 'https://tiles.example.test/style.json',
       placeSearchUrl: 'https://search.example.test/search',
+      riderContactsHoursBefore: 48,
     });
   });
 

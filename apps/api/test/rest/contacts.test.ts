@@ -64,7 +64,8 @@ describe('GET /api/rides/:id/passengers and the contacts window', () => {
 
     clock = windowOpens;
     const at = (await passengersAs(vendor)).body as Entry[];
-    expect(at[1]?.user).toMatchObject({ whatsappNumber: '+6592220000', revolutUsername: 'ravi' });
+    // Phone numbers only: Revolut usernames go to the organiser alone.
+    expect(at[1]?.user).toMatchObject({ whatsappNumber: '+6592220000', revolutUsername: null });
   });
 
   it("keeps the passengers' numbers with the organiser and passengers before the window", async () => {

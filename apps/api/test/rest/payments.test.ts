@@ -128,7 +128,9 @@ describe('GET /api/rides/:id/payments.csv', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     const lines = res.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Name,Seats,Amount due (SGD),Status,Method,Marked paid at,Confirmed at');
+    expect(lines[0]).toBe(
+      'Name,Seats,Amount due (SGD),Status,Method,Marked paid at,Confirmed at,Refund due (SGD),Left the ride',
+    );
     expect(lines[1]).toMatch(/^'=Olive,1,26\.67,confirmed,,,/);
     expect(lines[3]).toMatch(/^'\+Ben,1,26\.66,marked-paid,cash,/);
     expect((await call('GET', paths().csv, annCookie)).statusCode).toBe(403);

@@ -291,9 +291,12 @@ describe('DELETE /api/rides/:id/quotes/:quoteId', () => {
     const ride = await oliviasRide();
     const other = await oliviasRide();
     const id = await quoteId(acme, ride.id, 120);
+    // Another vendor's quote answers exactly as an unknown one does.
     const stranger = await withdraw(bolt, ride.id, id);
-    expect(stranger.statusCode).toBe(403);
-    expect(stranger.json<Json>().error).toBe('Only the vendor who made this quote can withdraw it');
+    const unknown = await withdraw(bolt, ride.id, 999_999);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json<Json>()).toEqual(unknown.json<Json>());
+    expect(stranger.json<Json>().error).toBe('Quote not found');
     expect((await withdraw(mallory, ride.id, id)).statusCode).toBe(403);
     const wrongRide = await withdraw(acme, other.id, id);
     expect(wrongRide.statusCode).toBe(404);

@@ -56,15 +56,16 @@ describe('passenger.list', () => {
         name: 'Bob',
         fullName: 'Bob',
         discordUsername: bob.discordUsername,
+        // A co-rider three days ahead: outside the riders' window, and Revolut is the organiser's only.
         whatsappNumber: null,
-        malaysianNumber: '+60111',
-        revolutUsername: 'bobrev',
+        malaysianNumber: null,
+        revolutUsername: null,
       },
     });
     expect(JSON.stringify(list)).not.toMatch(/password/i);
   });
 
-  it("gives numbers and Revolut to the ride's organiser and passengers; the organiser's numbers to members", async () => {
+  it("gives numbers and Revolut to the ride's organiser, its own to a passenger; the organiser's numbers to members", async () => {
     const vendor = await createVendor(t.db);
     const outsider = await createUser(t.db);
     const ride = await createRide(t.db, alice, { status: 'assigned', vendorId: vendor.id });

@@ -149,7 +149,7 @@ describe('the price lock', () => {
 });
 
 describe('after the lock', () => {
-  it('a change of the party moves nobody until the organiser recalculates, which tells whose amount changed', async () => {
+  it('a change of the party outside a join moves nobody until the organiser recalculates, which tells whose amount changed', async () => {
     const ride = await pricedRide();
     await sweep(at(40));
     const cat = await createUser(t.db, { name: 'Cat' });
@@ -159,14 +159,17 @@ describe('after the lock', () => {
 
     await as(ann, at(39)).payment.markMine({ rideId: ride.id, method: 'cash' });
     const after = await as(olive, at(38)).payment.recalculate({ rideId: ride.id });
-    // SGD 85 over 5 seats: 17 a seat.
-    expect(after.payments.map((p) => [p.name, p.amountDue, p.status])).toEqual([
-      ['Olive', 17, 'confirmed'],
-      ['Ann', 34, 'due'],
-      ['Ben', 17, 'due'],
-      ['Cat', 17, 'due'],
+    // SGD 85 over 5 seats: 17 a seat. Ann had paid 42.50: the organiser owes her 8.50 back.
+    expect(after.payments.map((p) => [p.name, p.amountDue, p.status, p.refundDue])).toEqual([
+      ['Olive', 17, 'confirmed', 0],
+      ['Ann', 34, 'marked-paid', 8.5],
+      ['Ben', 17, 'due', 0],
+      ['Cat', 17, 'due', 0],
     ]);
-    expect((await inbox(ann)).at(-1)).toEqual({ kind: 'payment_amount_changed', detail: 'SGD 42.50 → SGD 34.00' });
+    expect((await inbox(ann)).at(-1)).toEqual({
+      kind: 'payment_amount_changed',
+      detail: 'SGD 42.50 → SGD 34.00; SGD 8.50 to come back from the organiser',
+    });
     expect((await inbox(cat)).at(-1)).toEqual({ kind: 'price_locked', detail: 'SGD 17.00' });
   });
 
@@ -196,7 +199,8 @@ describe('who paid', () => {
     const back = await as(olive, at(38)).payment.unconfirm({ rideId: ride.id, passengerId: ride.annEntry });
     expect(back.payments.find((p) => p.name === 'Ann')?.status).toBe('marked-paid');
     await as(olive, at(38)).payment.confirm({ rideId: ride.id, passengerId: ride.benEntry });
-    expect(await as(olive, at(38)).payment.progress()).toEqual([{ rideId: ride.id, paid: 3, total: 3 }]);
+    // The riders only: Olive's own row is not counted.
+    expect(await as(olive, at(38)).payment.progress()).toEqual([{ rideId: ride.id, paid: 2, total: 2 }]);
     await as(olive, at(38)).payment.confirm({ rideId: ride.id, passengerId: ride.annEntry });
     expect(await refusal(as(ann, at(38)).payment.markMine({ rideId: ride.id, method: 'cash' }))).toMatchObject({
       code: 'CONFLICT',
@@ -284,5 +288,25 @@ describe('PayNow and Revolut', () => {
     expect(
       await refusal(as(olive, at(100)).user.update({ id: olive.id, paynowProxy: '+60 12 345 6789' })),
     ).toMatchObject({ code: 'BAD_REQUEST' });
+  });
+});
+
+describe('coalesced money notices, at an injected clock', () => {
+  const join = (user: TestUser, rideId: number, now: Date) =>
+    as(user, now).passenger.join({ rideId, dropoffLocation: 'Bedok', passengerCount: 1 });
+
+  it('within 10 minutes a newer notice replaces the unread one; later ones stand apart', async () => {
+    const ride = await pricedRide();
+    await sweep(at(40));
+    const lockedAt = at(40).getTime();
+    // Five minutes after the lock Cat joins: Ben's share changes and replaces his lock notice.
+    await join(await createUser(t.db, { name: 'Cat' }), ride.id, new Date(lockedAt + 5 * 60_000));
+    expect(await inbox(ben)).toEqual([{ kind: 'payment_amount_changed', detail: 'SGD 21.25 → SGD 17.00' }]);
+    // Thirty minutes later Dan joins: a new notice, the earlier one kept.
+    await join(await createUser(t.db, { name: 'Dan' }), ride.id, new Date(lockedAt + 35 * 60_000));
+    expect(await inbox(ben)).toEqual([
+      { kind: 'payment_amount_changed', detail: 'SGD 21.25 → SGD 17.00' },
+      { kind: 'payment_amount_changed', detail: 'SGD 17.00 → SGD 14.17' },
+    ]);
   });
 });

@@ -33,7 +33,7 @@ function outbox(send: PushSender = fakeSend): PushOutbox {
   return new PushOutbox({ db: t.db, send, keys: KEYS, now: () => clock });
 }
 
-async function subscribeBob(endpoint = 'https://push.example.com/bob'): Promise<void> {
+async function subscribeBob(endpoint = 'https://fcm.googleapis.com/fcm/send/bob'): Promise<void> {
   const { p256dh, auth } = new BrowserPushKeys().json;
   await insertSubscription(t.db, { userId: bob.id, endpoint, p256dh, auth });
 }
@@ -60,8 +60,8 @@ beforeEach(async () => {
 
 describe('the outbox trigger', () => {
   it('writes one row per notification and subscription, in the writing transaction', async () => {
-    await subscribeBob('https://push.example.com/phone');
-    await subscribeBob('https://push.example.com/laptop');
+    await subscribeBob('https://fcm.googleapis.com/fcm/send/phone');
+    await subscribeBob('https://fcm.googleapis.com/fcm/send/laptop');
     await expect(
       t.db.transaction().execute(async (trx) => {
         await insertNotifications(trx, [bob.id], {

@@ -289,3 +289,15 @@ export async function printedPages(page: Page): Promise<number> {
 export function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
+
+/** Marks the document, so a later check can tell the page was never reloaded ({@link notReloaded}). */
+export async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { liveMarker?: string }).liveMarker = 'still here';
+  });
+}
+
+/** Whether the page still holds the mark {@link markDocument} left: it was never reloaded. */
+export async function notReloaded(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { liveMarker?: string }).liveMarker === 'still here');
+}

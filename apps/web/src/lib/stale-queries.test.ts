@@ -17,6 +17,11 @@ const LISTS = [
   [['vendor', 'available']],
 ].map((key) => JSON.stringify(key));
 const STATS = JSON.stringify([['stats', 'get']]);
+const PAYMENTS = [
+  JSON.stringify([['payment', 'list'], { input: { rideId: 7 }, type: 'query' }]),
+  JSON.stringify([['payment', 'shares']]),
+  JSON.stringify([['payment', 'progress']]),
+];
 
 describe('queriesTouchedBy', () => {
   it.each([
@@ -48,6 +53,7 @@ describe('queriesTouchedBy', () => {
       RIDE_PAGE,
       PASSENGERS,
       MANIFEST,
+      ...PAYMENTS,
       ...LISTS,
       STATS,
     ]);
@@ -58,9 +64,17 @@ describe('queriesTouchedBy', () => {
       JSON.stringify([['ride', 'byId']]),
       JSON.stringify([['passenger', 'list']]),
       JSON.stringify([['ride', 'manifest']]),
+      JSON.stringify([['payment', 'list']]),
+      JSON.stringify([['payment', 'shares']]),
+      JSON.stringify([['payment', 'progress']]),
       ...LISTS,
       STATS,
     ]);
+  });
+
+  it('payments.changed → that ride’s payment table, the own shares and the paid counts; nothing without a ride', () => {
+    expect(keysOf(event('payments.changed'))).toEqual(PAYMENTS);
+    expect(keysOf(event('payments.changed', null))).toEqual([]);
   });
 
   it('waitlist.changed → that ride’s page and the lists (their cards count held seats)', () => {

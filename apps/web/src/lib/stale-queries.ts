@@ -19,6 +19,10 @@
  *   vendor's own quotes (`quote.mine`, its dashboard);
  * - `checklist.changed` (a rider ticked a border checklist item, a profile changed, or a group QR
  *   code was reset) → that ride's page (the organiser's readiness count) and the checklists on it;
+ * - `payments.changed` (who owes or paid what changed; the event carries no amounts) → that ride's
+ *   payment table (`payment.list`: the organiser's table, the rider's card), the viewer's own shares
+ *   (`payment.shares`, the cards' "Your share") and the organiser's "n of m paid" (`payment.progress`);
+ *   `ride.written` touches them too, since a join or leave made here moves the amounts;
  * - `notifications.changed` → everything under the `notification` router (the inbox, the unread
  *   count);
  * - `resync` (the server could not replay what this tab missed) → every query.
@@ -69,6 +73,17 @@ function rideQueries(rideId: number | null): QueryFilter[] {
 /** A live event without a ride touches no ride's own queries (`ride.written` without one: all). */
 const ownQueries = (rideId: number | null): QueryFilter[] => (rideId === null ? [] : rideQueries(rideId));
 
+/** One ride's payment table (every ride's when none is named), the own shares and the paid counts. */
+function paymentQueries(rideId: number | null): QueryFilter[] {
+  return [
+    {
+      queryKey: rideId === null ? getQueryKey(trpc.payment.list) : getQueryKey(trpc.payment.list, { rideId }, 'query'),
+    },
+    { queryKey: getQueryKey(trpc.payment.shares) },
+    { queryKey: getQueryKey(trpc.payment.progress) },
+  ];
+}
+
 const STATS: QueryFilter = { queryKey: getQueryKey(trpc.stats.get) };
 
 /** The inbox's queries (`notification.list`, `notification.unreadCount`, …): the router's prefix. */
@@ -84,7 +99,9 @@ export function queriesTouchedBy(change: Change): QueryFilter[] {
     case 'notifications.changed':
       return [NOTIFICATION_QUERIES];
     case 'ride.written':
-      return [...rideQueries(change.rideId), ...rideLists(), STATS];
+      return [...rideQueries(change.rideId), ...paymentQueries(change.rideId), ...rideLists(), STATS];
+    case 'payments.changed':
+      return change.rideId === null ? [] : paymentQueries(change.rideId);
     case 'quotes.changed':
       return [
         ...(change.rideId === null

@@ -62,7 +62,11 @@ function api(overrides: ApiHandlers = {}): ApiHandlers {
     'auth.me': () => joiner,
     'ride.byId': () => rideDetail(),
     'passenger.list': () => [],
-    'config.get': () => ({ mapStyleUrl: '', placeSearchUrl: 'https://search.example.test/search' }),
+    'config.get': () => ({
+      mapStyleUrl: '',
+      placeSearchUrl: 'https://search.example.test/search',
+      riderContactsHoursBefore: 48,
+    }),
     ...overrides,
   };
 }
@@ -97,9 +101,13 @@ describe('JoinRidePage', () => {
     const field = (await screen.findByLabelText('Pick-up Location', { exact: false })) as HTMLInputElement;
     expect(screen.getByText('Singapore to Forest City')).toBeTruthy();
     expect(screen.getByText('Olivia Organiser')).toBeTruthy();
-    const cost = screen.getByRole('region', { name: 'Cost breakdown' });
-    expect(within(cost).getByText('Base Cost')).toBeTruthy();
-    expect(within(cost).getByText('SGD 16.00')).toBeTruthy();
+    // One cost box, the form's: the ride's price story first, as the card tells it.
+    const share = screen.getByRole('region', { name: 'Cost' });
+    expect(screen.queryByRole('region', { name: 'Cost breakdown' })).toBeNull();
+    expect(within(share).getByText('Base Cost')).toBeTruthy();
+    expect(within(share).getByTestId('price-story').textContent).toMatch(
+      /^Price: about SGD [\d.]+ each now, SGD 16\.00 if full$/,
+    );
     expect(screen.getByText('Bring your passport')).toBeTruthy();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Fake map click' }));
@@ -108,12 +116,11 @@ describe('JoinRidePage', () => {
 
     fireEvent.change(screen.getByLabelText('Number of Passengers', { exact: false }), { target: { value: '2' } });
     // Your share follows the form: the picked place is a new stop (80 + 5 = 85), 2 + 2 on board.
-    const share = screen.getByRole('region', { name: 'Your share' });
     await waitFor(() =>
       expect(Array.from(share.querySelectorAll('[data-cost-figure]')).map((node) => node.textContent)).toEqual([
         'Per Person (now)SGD 21.25with you, 4 people',
         'Per Person (if full)SGD 17.00split by 5 seats',
-        'Your share nowSGD 42.50for 2 people',
+        'Your Cost (estimated)SGD 42.50for 2 people',
         'Your share if fullSGD 34.00for 2 people',
       ]),
     );

@@ -196,6 +196,7 @@ function JoinRide({ rideId }: { rideId: number }) {
     !isPassenger &&
     !isPast(current, now) &&
     (current.waitlist.mine !== null || (!eligibility.eligible && eligibility.code === 'RIDE_FULL' && !user.isVendor));
+  const showForm = !waitlist && eligibility.eligible;
 
   return (
     <Page
@@ -203,10 +204,15 @@ function JoinRide({ rideId }: { rideId: number }) {
       description={`${directionLabel(current.direction)} · ${formatRideDate(current.date)}`}
       size="md"
     >
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      {/* One cost box: the join form's, which follows what is typed; without the form, the ride's. */}
+      {showForm ? (
         <RideSummaryCard ride={current} />
-        <CostBox ride={current} ifFullLabel="Your Cost (estimated)" />
-      </SimpleGrid>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <RideSummaryCard ride={current} />
+          <CostBox ride={current} ifFullLabel="Your Cost (estimated)" />
+        </SimpleGrid>
+      )}
       {waitlist ? (
         <WaitlistCard ride={current} />
       ) : eligibility.eligible ? (

@@ -24,9 +24,10 @@ import { LoadErrorAlert } from '../components/load-error-alert';
 import { Page, usePageTitle } from '../components/page';
 import { BorderChecklistCard } from '../features/border/border-checklist-card';
 import { PaymentCard } from '../features/payments/payment-card';
+import { useOwesAfterLeaving } from '../features/payments/use-own-share';
 import { CancelledRideBanner, CancelRideButton } from '../features/ride-details/cancel-ride';
 import { DriverCard } from '../features/ride-details/driver-card';
-import { OfflineNotice, useKeptRide } from '../features/offline';
+import { OfflineNotice, useKeptCopyTime, useKeptRide } from '../features/offline';
 import { JoinRideCard } from '../features/ride-details/join-ride-card';
 import { PassengersTab } from '../features/ride-details/passengers-tab';
 import { QuotesCard } from '../features/quotes/quotes-card';
@@ -144,6 +145,8 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
   const status = statusLabel(ride.status);
   const isCreator = user?.id === ride.creatorId;
   const cancelled = isCancelled(ride);
+  // A rider who left after the lock still owes their row and sees it (docs/payments.md#leavers).
+  const owesAfterLeaving = useOwesAfterLeaving(ride, user?.id ?? null);
   // Editing and cancelling are for rides still ahead and not cancelled (the server refuses the rest).
   const canChange = isCreator && !past && !cancelled;
   const driverActions = useDriverActions();
@@ -151,7 +154,11 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
   // The driver's manifest: the organiser's and the assigned vendor's (docs/vendors.md#manifest).
   const canSeeManifest = user !== null && (isCreator || user.id === ride.vendorId) && !cancelled;
   const onRide = isCreator || (user && passengers ? passengers.some((entry) => entry.userId === user.id) : null);
-  useKeptRide(ride.id, user ? onRide : false);
+  // Offline nobody is known to be signed in: the kept copy stays until a member is known not to be on the ride.
+  useKeptRide(ride.id, user ? onRide : null);
+  // A kept copy is only ever the signed-in member's own (docs/product.md#offline-rides), though
+  // offline the page cannot ask who that is.
+  const offlineCopy = useKeptCopyTime() !== null;
 
   const onTabChange = (value: string | null) => {
     const next = readTab(value);
@@ -230,7 +237,12 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
               <Tabs.Tab value="passengers">{user ? 'Passengers' : 'Passengers (Login required)'}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="details">
-              <RideDetailsTab ride={ride} signedIn={user !== null} passengers={passengers} />
+              <RideDetailsTab
+                ride={ride}
+                signedIn={user !== null || offlineCopy}
+                viewerId={user?.id ?? null}
+                passengers={passengers}
+              />
             </Tabs.Panel>
             <Tabs.Panel value="passengers">
               {user ? (
@@ -271,7 +283,7 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
             <PaymentCard
               ride={ride}
               viewerId={user?.id ?? null}
-              inParty={isCreator || (passengers ?? []).some((entry) => entry.userId === user?.id)}
+              inParty={isCreator || owesAfterLeaving || (passengers ?? []).some((entry) => entry.userId === user?.id)}
             />
             {user && !cancelled ? (
               <BorderChecklistCard

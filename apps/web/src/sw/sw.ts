@@ -8,7 +8,8 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 
-import { isKeptRead, KEPT_READS_CACHE, readIsAboutRide, type WorkerMessage } from './kept-reads';
+import { isKeptRead, readIsAboutRide, RETIRED_KEPT_READS_CACHES, type WorkerMessage } from './kept-reads';
+import { forgetKept, keepAnswer, keptAnswer, keptCacheNow, switchMember } from './kept-store';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -16,6 +17,10 @@ void self.skipWaiting();
 clientsClaim();
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// An older build kept every member's reads in one cache: nobody's copy is trusted.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(Promise.all(RETIRED_KEPT_READS_CACHES.map((name) => caches.delete(name))));
+});
 
 // Pages: the network first (a new release shows at once), the kept shell when there is none.
 registerRoute(
@@ -33,38 +38,37 @@ registerRoute(
   ),
 );
 
-// The ride pages' reads: the network first, storing each good answer; offline, the stored copy,
-// and the page is told when it was fetched (its Date header) for the "last updated" line.
+// The ride pages' reads: the network first, storing each good answer in the signed-in member's
+// cache; offline, that member's stored copy, and the page is told when it was fetched (its Date
+// header) for the "last updated" line. A 401 means the session ended: every kept read is dropped.
 registerRoute(
   ({ url, request, sameOrigin }) => sameOrigin && isKeptRead(url, request.method),
   async ({ request, event }) => {
-    const cache = await caches.open(KEPT_READS_CACHE);
+    const cacheName = await keptCacheNow(caches);
+    let response: Response;
     try {
-      const response = await fetch(request);
-      if (response.ok) await cache.put(request, response.clone());
-      return response;
+      response = await fetch(request);
     } catch (error) {
-      const kept = await cache.match(request);
+      const kept = cacheName ? await keptAnswer(caches, cacheName, request) : undefined;
       if (!kept) throw error;
       const client = await self.clients.get((event as FetchEvent).clientId);
       const message: WorkerMessage = { type: 'served-from-cache', fetchedAt: kept.headers.get('date') };
       client?.postMessage(message);
       return kept;
     }
+    if (response.status === 401) await switchMember(caches, null);
+    else if (response.ok && cacheName) await keepAnswer(caches, cacheName, request, response.clone());
+    return response;
   },
 );
 
 self.addEventListener('message', (event) => {
   const message = event.data as WorkerMessage | null;
-  if (message?.type === 'forget-reads') event.waitUntil(caches.delete(KEPT_READS_CACHE));
+  if (message?.type === 'forget-reads') event.waitUntil(switchMember(caches, null));
+  if (message?.type === 'signed-in') event.waitUntil(switchMember(caches, message.userId));
   if (message?.type === 'forget-ride') {
     const { rideId } = message;
-    event.waitUntil(
-      caches.open(KEPT_READS_CACHE).then(async (cache) => {
-        const requests = await cache.keys();
-        await Promise.all(requests.filter((r) => readIsAboutRide(new URL(r.url), rideId)).map((r) => cache.delete(r)));
-      }),
-    );
+    event.waitUntil(forgetKept(caches, (request) => readIsAboutRide(new URL(request.url), rideId)));
   }
 });
 

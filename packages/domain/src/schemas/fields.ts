@@ -50,6 +50,34 @@ export function isSafeText(text: string, options: { multiline?: boolean } = {}):
   return true;
 }
 
+/**
+ * Characters a name may not hold even when every other field may: default-ignorable code points
+ * (U+00AD soft hyphen, U+2060 word joiner, the tag characters U+E0000–U+E007F, variation selectors,
+ * U+115F/U+1160 and U+3164/U+FFA0 Hangul fillers, …), format characters (Cf), private-use (Co) and
+ * lone surrogates (Cs), and the blanks that show as nothing (U+2800 Braille blank).
+ */
+const INVISIBLE_IN_NAMES = /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Co}\p{Cs}\u115F\u1160\u3164\uFFA0\u2800]/u;
+const VISIBLE_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/**
+ * Whether a name (a member's, a company's, a driver's) reads as what it holds (docs/product.md#validation):
+ * none of {@link INVISIBLE_IN_NAMES}, and at least one visible letter or digit, so no two members
+ * can look alike through characters nobody sees and no name is blank to the eye. Names are
+ * normalised to NFKC before this check (full-width and compatibility forms become plain ones).
+ *
+ * @example isVisibleName('Ali Tan') // true
+ * @example isVisibleName('Ali\u2060ce') // false
+ * @example isVisibleName('\u3164') // false
+ */
+export function isVisibleName(text: string): boolean {
+  if (text === '') return true;
+  return !INVISIBLE_IN_NAMES.test(text) && VISIBLE_LETTER_OR_DIGIT.test(text);
+}
+
+/** The refusal a name field gives for {@link isVisibleName} failures. */
+export const invisibleNameMessage = (label: string): string =>
+  `${label} must be visible letters or digits: invisible or blank characters are not allowed`;
+
 /** The refusal every text field gives for {@link isSafeText} failures, naming the field. */
 export const unsafeTextMessage = (label: string): string =>
   `${label} contains characters that are not allowed (control or text-direction characters)`;
@@ -57,6 +85,8 @@ export const unsafeTextMessage = (label: string): string =>
 interface TextOptions {
   /** A location box: line breaks and tabs are kept (every other field is a single line). */
   multiline?: boolean;
+  /** A name: normalised to NFKC, and held to {@link isVisibleName}. */
+  name?: boolean;
 }
 
 /** The shared refinement of every text field schema: refuses {@link isSafeText} failures. */
@@ -93,36 +123,40 @@ export function requiredText(message: string, max: number, label: string, option
   );
 }
 
-/** A trimmed, bounded, safe text that may be empty (the optional fields build on it). */
-function optionalText(max: number, label: string) {
-  return safeText(
-    z
-      .string({ error: `${label} must be text` })
-      .trim()
-      .max(max, { error: tooLong(label, max) }),
+/** A trimmed, bounded, safe text that may be empty (the optional fields build on it); a name also NFKC and visible. */
+function optionalText(max: number, label: string, options: TextOptions = {}) {
+  const text = z.string({ error: `${label} must be text` });
+  const safe = safeText(
+    (options.name ? text.normalize('NFKC') : text).trim().max(max, { error: tooLong(label, max) }),
     label,
   );
+  // Text already refused as unsafe reports that alone.
+  const visible = (value: string) => !isSafeText(value) || isVisibleName(value);
+  return options.name ? safe.refine(visible, { error: invisibleNameMessage(label) }) : safe;
 }
 
 /** Optional trimmed text where blank means "no value": '' / null / missing all become null. */
-export function nullableText(max: number, label: string) {
-  return optionalText(max, label)
+export function nullableText(max: number, label: string, options: TextOptions = {}) {
+  return optionalText(max, label, options)
     .nullish()
     .transform((value) => (value ? value : null));
 }
 
 /** Like {@link nullableText} but a missing key stays undefined, meaning "leave unchanged". */
-export function patchText(max: number, label: string) {
-  return optionalText(max, label)
+export function patchText(max: number, label: string, options: TextOptions = {}) {
+  return optionalText(max, label, options)
     .nullable()
     .optional()
     .transform((value) => (value === undefined ? undefined : value ? value : null));
 }
 
 /** A form text field that may be left empty (Mantine keeps '' for an untouched input). */
-export function formText(max: number, label: string) {
-  return optionalText(max, label).optional();
+export function formText(max: number, label: string, options: TextOptions = {}) {
+  return optionalText(max, label, options).optional();
 }
+
+/** A name field's options: NFKC, and visible letters or digits only. */
+export const nameField: TextOptions = { name: true };
 
 /**
  * Discord's own rule for usernames: 2 to 32 characters, lower-case letters, digits, `_` and `.`.

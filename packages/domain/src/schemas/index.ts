@@ -24,6 +24,7 @@ export {
   idParamMessage,
   isCalendarDate,
   isSafeText,
+  isVisibleName,
   nullableText,
   sgdAmount,
   unsafeTextMessage,

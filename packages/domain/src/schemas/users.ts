@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MAX_NAME_LENGTH, MAX_PHONE_LENGTH, MAX_USERNAME_LENGTH, MAX_VENDOR_FIELD_LENGTH } from '../constants';
 import { CONTACT_SHARING, SHARE_CONTACTS_MESSAGE } from '../contacts';
 import { MAX_VEHICLE_SEATS, PERMIT_COUNTRIES, type Permit } from '../vendor-approval';
-import { idInput, isCalendarDate, nullableText, patchText, requiredText } from './fields';
+import { idInput, isCalendarDate, nameField, nullableText, patchText, requiredText } from './fields';
 import { paynowProxyPatch } from './payments';
 
 /** Registration's required-for-vendors messages (docs/product.md#register-validation), also used by a vendor's profile edit. */
@@ -15,7 +15,7 @@ export const VENDOR_MESSAGES = {
 } as const;
 
 export const driverDetailsInput = z.object({
-  name: nullableText(MAX_NAME_LENGTH, 'Driver name'),
+  name: nullableText(MAX_NAME_LENGTH, 'Driver name', nameField),
   contact: nullableText(MAX_VENDOR_FIELD_LENGTH, 'Driver contact'),
   carNumber: nullableText(MAX_VENDOR_FIELD_LENGTH, 'Car number'),
 });
@@ -47,12 +47,12 @@ export type DriverDetails = { name: string; contact: string; carNumber: string }
  * (null). Unknown keys (say, `isVendor` or `password`) are silently dropped, never applied.
  */
 export const profileUpdateInput = z.object({
-  name: patchText(MAX_NAME_LENGTH, 'Name'),
+  name: patchText(MAX_NAME_LENGTH, 'Name', nameField),
   whatsappNumber: patchText(MAX_PHONE_LENGTH, 'WhatsApp number'),
   malaysianNumber: patchText(MAX_PHONE_LENGTH, 'Malaysian phone number'),
   revolutUsername: patchText(MAX_USERNAME_LENGTH, 'Revolut username'),
   /** Vendors only (domain `assertVendorProfileChanges`); required once given. */
-  companyName: patchText(MAX_VENDOR_FIELD_LENGTH, 'Company name'),
+  companyName: patchText(MAX_VENDOR_FIELD_LENGTH, 'Company name', nameField),
   /** Vendors only; all three parts required once given. */
   driverDetails: driverDetailsInput.nullable().optional(),
   /** Vendors only; null removes it. Changing it sends an approved vendor back to pending. */

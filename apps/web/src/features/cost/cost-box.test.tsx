@@ -80,7 +80,7 @@ describe('JoinShareBox', () => {
     expect(figures()).toEqual([
       'Per Person (now)SGD 30.00with you, 3 people',
       'Per Person (if full)SGD 22.50split by 4 seats',
-      'Your share nowSGD 60.00for 2 people',
+      'Your Cost (estimated)SGD 60.00for 2 people',
       'Your share if fullSGD 45.00for 2 people',
     ]);
   });
@@ -96,7 +96,7 @@ describe('JoinShareBox', () => {
     expect(figures()).toEqual([
       'Per Person (now)SGD 40.00with you, 2 people',
       'Per Person (if full)SGD 20.00split by 4 seats',
-      'Your share nowSGD 40.00for 1 person',
+      'Your Cost (estimated)SGD 40.00for 1 person',
       'Your share if fullSGD 20.00for 1 person',
     ]);
   });
@@ -104,6 +104,55 @@ describe('JoinShareBox', () => {
   it('counts a cleared group size as one person', async () => {
     renderWithProviders(<JoinShareBox ride={ride} location="" groupSize={Number.NaN} />);
     await screen.findByText('Base Cost');
-    expect(figures()[2]).toBe('Your share nowSGD 40.00for 1 person');
+    expect(figures()[2]).toBe('Your Cost (estimated)SGD 40.00for 1 person');
+  });
+});
+
+describe('one price story', () => {
+  const ride = { cost: 80, additionalStops: 0, currentPassengers: 3, maxPassengers: 4, status: 'open' as const };
+
+  it('before the lock: the estimate, now and if full', async () => {
+    renderWithProviders(<CostBox ride={{ ...ride, priceLockedAt: null }} />);
+    expect((await screen.findByTestId('price-story')).textContent).toBe(
+      'Price: about SGD 26.67 each now, SGD 20.00 if full',
+    );
+  });
+
+  it('after the lock: the viewer’s own share or "Price locked", and no per-person figures', async () => {
+    renderWithProviders(<CostBox ride={{ ...ride, priceLockedAt: '2099-01-01T00:00:00.000Z' }} myShare={40} />);
+    expect((await screen.findByTestId('price-story')).textContent).toBe('Your share SGD 40.00');
+    expect(figures()).toEqual([]);
+    expect(screen.queryByText(/Per Person/)).toBeNull();
+    cleanup();
+    renderWithProviders(<CostBox ride={{ ...ride, priceLockedAt: '2099-01-01T00:00:00.000Z' }} />);
+    expect((await screen.findByTestId('price-story')).textContent).toBe('Price locked');
+  });
+
+  it('a cancelled ride shows no price at all', async () => {
+    renderWithProviders(
+      <div data-testid="host">
+        <CostBox ride={{ ...ride, status: 'cancelled' }} />
+        <JoinShareBox
+          ride={{ ...ride, status: 'cancelled', direction: 'FC->SG', dropoffLocations: [] }}
+          location=""
+          groupSize={1}
+        />
+      </div>,
+    );
+    const host = await screen.findByTestId('host');
+    expect(host.textContent).toBe('');
+  });
+
+  it('the join box after the lock: the share on joining, and that nobody pays more', async () => {
+    renderWithProviders(
+      <JoinShareBox
+        ride={{ ...ride, priceLockedAt: '2099-01-01T00:00:00.000Z', direction: 'FC->SG', dropoffLocations: [] }}
+        location=""
+        groupSize={1}
+      />,
+    );
+    expect((await screen.findByTestId('price-story')).textContent).toBe('Price locked');
+    expect(lines()).toContain('Your Cost (estimated), for 1 personSGD 20.00');
+    expect(screen.getByTestId('join-locked-note').textContent).toMatch(/nobody’s share goes up|nobody's share goes up/);
   });
 });

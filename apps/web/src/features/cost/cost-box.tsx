@@ -1,6 +1,8 @@
 /**
- * The cost figures of a ride, all from the domain's cost rules (packages/domain cost.ts), so the
- * card, the detail page and the join screen show the same numbers:
+ * The cost figures of a ride, all from the domain's cost rules (packages/domain cost.ts) and its one
+ * price story (price-story.ts, docs/payments.md#price-story), so the card, the detail page and the
+ * join screen say the same thing: before the lock "about SGD x each now, SGD y if full", after it the
+ * viewer's own share or "Price locked", and nothing at all for a cancelled ride:
  *
  * - `CostBox`: the cost breakdown (docs/product.md#join-screen, docs/product.md#costs-and-constants): Base Cost,
  *   Additional Stops (their count × the ride's stop price, and the amount; only when there are
@@ -14,8 +16,12 @@ import { Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/
 import { costBreakdown, formatSgd, joinCost, type JoinCostRide, type RideCostFigures } from '@rideshare/domain';
 import type { ReactNode } from 'react';
 
+import { PriceStoryLine, storyOf, type PricedRide } from './price-story-line';
+
 export interface CostBoxProps {
-  ride: RideCostFigures;
+  ride: RideCostFigures & PricedRide;
+  /** The viewer's own locked share in SGD (null or left out: none). */
+  myShare?: number | null;
   /** Heading above the lines; `null` for none (when the surrounding card already has one). */
   title?: ReactNode;
   /** Label of the if-full figure: the join screen reads it as the spec's 'Your Cost (estimated)'. */
@@ -70,7 +76,10 @@ function BreakdownLines({ cost }: { cost: ReturnType<typeof costBreakdown> }) {
   );
 }
 
-export function CostBox({ ride, title = 'Cost', ifFullLabel = 'Per Person (if full)' }: CostBoxProps) {
+export function CostBox({ ride, myShare = null, title = 'Cost', ifFullLabel = 'Per Person (if full)' }: CostBoxProps) {
+  const story = storyOf(ride, myShare);
+  // A cancelled ride shows no price anywhere.
+  if (story.kind === 'none') return null;
   const cost = costBreakdown(ride);
   const onBoard = Math.max(ride.currentPassengers, 1);
   return (
@@ -83,16 +92,19 @@ export function CostBox({ ride, title = 'Cost', ifFullLabel = 'Per Person (if fu
         )}
         <BreakdownLines cost={cost} />
         <Divider />
-        <FigurePair
-          figures={[
-            { label: 'Per Person (now)', value: formatSgd(cost.perPersonNow, 2), note: `split by ${people(onBoard)}` },
-            {
-              label: ifFullLabel,
-              value: formatSgd(cost.perPersonIfFull, 2),
-              note: `split by ${seats(ride.maxPassengers)}`,
-            },
-          ]}
-        />
+        {story.kind === 'estimate' ? (
+          <FigurePair
+            figures={[
+              { label: 'Per Person (now)', value: formatSgd(story.now, 2), note: `split by ${people(onBoard)}` },
+              {
+                label: ifFullLabel,
+                value: formatSgd(story.ifFull, 2),
+                note: `split by ${seats(ride.maxPassengers)}`,
+              },
+            ]}
+          />
+        ) : null}
+        <PriceStoryLine story={story} />
         <Text size="xs" c="dimmed">
           All amounts in SGD.
         </Text>
@@ -102,25 +114,34 @@ export function CostBox({ ride, title = 'Cost', ifFullLabel = 'Per Person (if fu
 }
 
 export interface JoinShareBoxProps {
-  ride: JoinCostRide;
+  ride: JoinCostRide & PricedRide;
   /** The location typed in the join form (a new place adds a stop). */
   location: string;
   /** The group size typed in the join form; anything below one counts as one. */
   groupSize: number;
 }
 
+/**
+ * The join page's one cost box: the ride's price story as every screen tells it, then the ride as it
+ * will be with the joiner's group. Before the lock, the per-person figures and their share now and
+ * if full; after it, what joining does: the total is split again at once and nobody pays more
+ * (docs/payments.md#after-the-lock).
+ */
 export function JoinShareBox({ ride, location, groupSize }: JoinShareBoxProps) {
+  const story = storyOf(ride);
   const { after, addsStop, sameStop, group, onBoard, yourShareNow, yourShareIfFull } = joinCost(
     ride,
     location,
     groupSize,
   );
+  if (story.kind === 'none') return null;
   return (
-    <Paper withBorder p="md" radius="md" bg="gray.0" aria-label="Your share" component="section">
+    <Paper withBorder p="md" radius="md" bg="gray.0" aria-label="Cost" component="section">
       <Stack gap="xs">
         <Title order={3} size="h5">
-          Your share
+          Cost
         </Title>
+        <PriceStoryLine story={story} />
         <Text size="xs" c="dimmed" data-testid="join-stop-note">
           {addsStop
             ? `Your location is a new stop: it adds ${formatSgd(after.stopPrice)} to the total.`
@@ -130,26 +151,38 @@ export function JoinShareBox({ ride, location, groupSize }: JoinShareBoxProps) {
         </Text>
         <BreakdownLines cost={after} />
         <Divider />
-        <FigurePair
-          figures={[
-            {
-              label: 'Per Person (now)',
-              value: formatSgd(after.perPersonNow, 2),
-              note: `with you, ${people(onBoard)}`,
-            },
-            {
-              label: 'Per Person (if full)',
-              value: formatSgd(after.perPersonIfFull, 2),
-              note: `split by ${seats(ride.maxPassengers)}`,
-            },
-          ]}
-        />
-        <FigurePair
-          figures={[
-            { label: `Your share now`, value: formatSgd(yourShareNow, 2), note: `for ${people(group)}` },
-            { label: `Your share if full`, value: formatSgd(yourShareIfFull, 2), note: `for ${people(group)}` },
-          ]}
-        />
+        {story.kind === 'estimate' ? (
+          <>
+            <FigurePair
+              figures={[
+                {
+                  label: 'Per Person (now)',
+                  value: formatSgd(after.perPersonNow, 2),
+                  note: `with you, ${people(onBoard)}`,
+                },
+                {
+                  label: 'Per Person (if full)',
+                  value: formatSgd(after.perPersonIfFull, 2),
+                  note: `split by ${seats(ride.maxPassengers)}`,
+                },
+              ]}
+            />
+            <FigurePair
+              figures={[
+                { label: 'Your Cost (estimated)', value: formatSgd(yourShareNow, 2), note: `for ${people(group)}` },
+                { label: `Your share if full`, value: formatSgd(yourShareIfFull, 2), note: `for ${people(group)}` },
+              ]}
+            />
+          </>
+        ) : (
+          <>
+            <CostLine label={`Your Cost (estimated), for ${people(group)}`} value={formatSgd(yourShareNow, 2)} strong />
+            <Text size="xs" c="dimmed" data-testid="join-locked-note">
+              Joining splits the total again over everyone on board at once: you owe your share straight away, and
+              nobody&apos;s share goes up.
+            </Text>
+          </>
+        )}
       </Stack>
     </Paper>
   );

@@ -7,6 +7,7 @@
  * - `mapStyleFor(url)`: the style to hand to MapLibre: the configured URL, or an inline raster style
  *   with OpenStreetMap tiles when none is configured.
  */
+import { DEFAULT_RIDER_CONTACTS_HOURS_BEFORE } from '@rideshare/domain';
 import { useEffect, useMemo } from 'react';
 import type { StyleSpecification } from 'maplibre-gl';
 
@@ -19,6 +20,7 @@ export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const DEFAULT_MAP_SERVICE_CONFIG: MapServiceConfig = {
   mapStyleUrl: '',
   placeSearchUrl: DEFAULT_PLACE_SEARCH_URL,
+  riderContactsHoursBefore: DEFAULT_RIDER_CONTACTS_HOURS_BEFORE,
 };
 
 export function useMapServiceConfig(): { config: MapServiceConfig; isLoading: boolean } {
@@ -33,6 +35,7 @@ export function useMapServiceConfig(): { config: MapServiceConfig; isLoading: bo
         ? {
             mapStyleUrl: query.data.mapStyleUrl.trim(),
             placeSearchUrl: query.data.placeSearchUrl.trim() || DEFAULT_PLACE_SEARCH_URL,
+            riderContactsHoursBefore: query.data.riderContactsHoursBefore,
           }
         : DEFAULT_MAP_SERVICE_CONFIG,
     [query.data],

@@ -8,10 +8,12 @@ export interface MapLocation {
   label?: string;
 }
 
-/** The run-time settings of the outside map services, from `config.get` (docs/architecture.md#outside-services). */
+/** The run-time settings from `config.get`: the outside map services (docs/architecture.md#outside-services) and the contacts window. */
 export interface MapServiceConfig {
   /** A MapLibre style URL; empty means the built-in OpenStreetMap raster style. */
   mapStyleUrl: string;
   /** A Nominatim-compatible search endpoint. */
   placeSearchUrl: string;
+  /** Hours before departure from which co-riders see each other's numbers (docs/vendors.md#contacts). */
+  riderContactsHoursBefore: number;
 }

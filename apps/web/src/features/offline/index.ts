@@ -1,3 +1,3 @@
-export { OfflineNotice } from './offline-notice';
+export { OfflineNotice, useKeptCopyTime } from './offline-notice';
 export { forgetThisDevice, forgetKeptRide, startServiceWorker } from './service-worker';
 export { useKeptRide } from './use-kept-ride';

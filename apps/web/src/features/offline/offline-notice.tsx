@@ -15,8 +15,13 @@ export function offlineNoticeText(fetchedAt: string): string {
     : `Offline: last updated ${formatRideDate(time)}`;
 }
 
+/** When the kept copy on screen was fetched (an HTTP date), or null while reads are live. */
+export function useKeptCopyTime(): string | null {
+  return useSyncExternalStore(subscribeKeptCopyTime, keptCopyTime, () => null);
+}
+
 export function OfflineNotice() {
-  const fetchedAt = useSyncExternalStore(subscribeKeptCopyTime, keptCopyTime, () => null);
+  const fetchedAt = useKeptCopyTime();
   if (fetchedAt === null) return null;
   return (
     <Alert role="status" color="yellow" variant="light" title={offlineNoticeText(fetchedAt)}>

@@ -38,6 +38,10 @@ export function startServiceWorker(): void {
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<WorkerMessage | null>) => {
     if (event.data?.type === 'served-from-cache') setKeptCopyFetchedAt(event.data.fetchedAt ?? 'unknown');
   });
+  // A worker that takes the page over learns who is signed in from it.
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (signedInUser !== undefined) tellWorker({ type: 'signed-in', userId: signedInUser });
+  });
   navigator.serviceWorker.startMessages();
   window.addEventListener('online', () => setKeptCopyFetchedAt(null));
   const register = () => {
@@ -54,12 +58,27 @@ function tellWorker(message: WorkerMessage): void {
   navigator.serviceWorker.controller?.postMessage(message);
 }
 
+/** Who the page last told the worker is signed in (undefined: not told yet). */
+let signedInUser: number | null | undefined;
+
+/**
+ * Tells the worker who is signed in, from each answer of `auth.me` (null: nobody) or a refusal for
+ * want of a session: on any change it drops the kept reads of everyone else, and keeps and serves
+ * only this member's from then on (docs/product.md#offline-rides).
+ */
+export function tellWorkerWhoIsSignedIn(userId: number | null): void {
+  if (userId === signedInUser) return;
+  signedInUser = userId;
+  tellWorker({ type: 'signed-in', userId });
+}
+
 /**
  * Signed out: the rides kept for offline reading are dropped, and this browser's push subscription
  * ended, so the next member to use it gets none of the last one's notifications (the push service
  * refuses them from then on, and the server drops the subscription at the first refusal).
  */
 export function forgetThisDevice(): void {
+  signedInUser = null;
   tellWorker({ type: 'forget-reads' });
   if (!serviceWorkerSupported()) return;
   navigator.serviceWorker

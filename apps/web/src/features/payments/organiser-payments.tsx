@@ -1,22 +1,87 @@
 /**
  * The organiser's payment table (docs/payments.md#status): every party's amount and status, with
- * Confirm / Undo per rider, "Recalculate" after the party changed, and the CSV download.
+ * Confirm / Undo per rider, "Refund SGD x to Ann" with "Refunded" when a paid share went down
+ * (docs/payments.md#refunds), "Left" with "Waive" for a party who left after the lock
+ * (docs/payments.md#leavers), "Recalculate" and the CSV download. It refreshes itself when anyone's
+ * payment changes (the `payments.changed` live event).
  */
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { formatSgd, PAYMENT_METHOD_LABELS } from '@rideshare/domain';
 
-import { paidText, STATUS_LABELS, usePaymentActions, type RidePayments } from './use-payments';
+import { paidText, STATUS_LABELS, usePaymentActions, type PaymentRow, type RidePayments } from './use-payments';
+
+type Actions = ReturnType<typeof usePaymentActions>;
+
+/** What the organiser can do with a rider's row: settle a refund, waive a leaver, confirm or undo. */
+function RowActions({ row, rideId, actions }: { row: PaymentRow; rideId: number; actions: Actions }) {
+  const { confirm, unconfirm, refunded, waive } = actions;
+  const pending = confirm.isPending || unconfirm.isPending || refunded.isPending || waive.isPending;
+  const target = { rideId, passengerId: row.passengerId };
+  return (
+    <>
+      {row.refundDue > 0 ? (
+        <>
+          <Text size="xs" fw={600} c="teal.9" data-testid={`refund-${String(row.passengerId)}`}>
+            Refund {formatSgd(row.refundDue, 2)} to {row.name}
+          </Text>
+          <Button
+            size="compact-xs"
+            variant="light"
+            color="teal"
+            disabled={pending}
+            aria-label={`Refunded: ${row.name}`}
+            onClick={() => refunded.mutate(target)}
+          >
+            Refunded
+          </Button>
+        </>
+      ) : null}
+      {row.left && row.status === 'due' ? (
+        <Button
+          size="compact-xs"
+          variant="default"
+          disabled={pending}
+          aria-label={`Waive the share of ${row.name}`}
+          onClick={() => waive.mutate(target)}
+        >
+          Waive
+        </Button>
+      ) : null}
+      {row.status === 'confirmed' ? (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          disabled={pending}
+          aria-label={`Undo confirmation: ${row.name}`}
+          onClick={() => unconfirm.mutate(target)}
+        >
+          Undo
+        </Button>
+      ) : (
+        <Button
+          size="compact-xs"
+          disabled={pending}
+          aria-label={`Confirm payment: ${row.name}`}
+          onClick={() => confirm.mutate(target)}
+        >
+          Confirm
+        </Button>
+      )}
+    </>
+  );
+}
 
 export function OrganiserPayments({ table, organiserId }: { table: RidePayments; organiserId: number }) {
-  const { confirm, unconfirm, recalculate } = usePaymentActions(table.rideId);
-  const paid = table.payments.filter((row) => row.status !== 'due').length;
-  const pending = confirm.isPending || unconfirm.isPending;
+  const actions = usePaymentActions(table.rideId);
+  // "n of m paid" counts the riders, not the organiser's own row.
+  const riders = table.payments.filter((row) => row.userId !== organiserId);
+  const paid = riders.filter((row) => row.status !== 'due').length;
   return (
     <Stack gap="sm">
       <Text fw={600} role="status" aria-live="polite" data-testid="paid-summary">
-        {paidText(paid, table.payments.length)} · total {formatSgd(table.total, 2)}
+        {paidText(paid, riders.length)} · total {formatSgd(table.total, 2)}
       </Text>
-      {/* Three columns, the action under the status, so the table fits a 375 px phone. */}
+      {/* Three columns, the actions under the status, so the table fits a 375 px phone. */}
       <Table.ScrollContainer minWidth={260}>
         <Table verticalSpacing="xs" horizontalSpacing="xs" aria-label="Payments">
           <Table.Thead>
@@ -42,29 +107,17 @@ export function OrganiserPayments({ table, organiserId }: { table: RidePayments;
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatSgd(row.amountDue, 2)}</Table.Td>
                   <Table.Td>
                     <Stack gap={4} align="flex-start">
-                      <Badge color={status.color} variant="light" style={{ minWidth: 'max-content' }}>
-                        {own ? 'Yours' : status.label}
-                      </Badge>
-                      {own ? null : row.status === 'confirmed' ? (
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          disabled={pending}
-                          aria-label={`Undo confirmation: ${row.name}`}
-                          onClick={() => unconfirm.mutate({ rideId: table.rideId, passengerId: row.passengerId })}
-                        >
-                          Undo
-                        </Button>
-                      ) : (
-                        <Button
-                          size="compact-xs"
-                          disabled={pending}
-                          aria-label={`Confirm payment: ${row.name}`}
-                          onClick={() => confirm.mutate({ rideId: table.rideId, passengerId: row.passengerId })}
-                        >
-                          Confirm
-                        </Button>
-                      )}
+                      <Group gap={4}>
+                        {row.left ? (
+                          <Badge color="gray" variant="light" style={{ minWidth: 'max-content' }}>
+                            Left
+                          </Badge>
+                        ) : null}
+                        <Badge color={status.color} variant="light" style={{ minWidth: 'max-content' }}>
+                          {own ? 'Yours' : status.label}
+                        </Badge>
+                      </Group>
+                      {own ? null : <RowActions row={row} rideId={table.rideId} actions={actions} />}
                     </Stack>
                   </Table.Td>
                 </Table.Tr>
@@ -77,8 +130,8 @@ export function OrganiserPayments({ table, organiserId }: { table: RidePayments;
         <Button
           variant="default"
           size="xs"
-          loading={recalculate.isPending}
-          onClick={() => recalculate.mutate({ rideId: table.rideId })}
+          loading={actions.recalculate.isPending}
+          onClick={() => actions.recalculate.mutate({ rideId: table.rideId })}
         >
           Recalculate amounts
         </Button>
@@ -93,7 +146,8 @@ export function OrganiserPayments({ table, organiserId }: { table: RidePayments;
         </Button>
       </Group>
       <Text size="xs" c="dimmed">
-        Recalculating splits the total again over the party as it is now and tells everyone whose amount changed.
+        Joins after the lock split the total again by themselves. Recalculate after a stop or cost change, or to spread
+        a waived share: it splits the total again over the party as it is now and tells everyone whose amount changed.
       </Text>
     </Stack>
   );

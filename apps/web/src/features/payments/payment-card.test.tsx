@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { apiError, renderWithProviders, type ApiHandlers } from '../../test-utils';
-import { makeRideDetail } from '../../test-utils/fixtures';
+import { makeRideDetail, makeUser } from '../../test-utils/fixtures';
+import { LiveUpdates } from '../live/live-updates';
 import { PaymentCard } from './payment-card';
 import type { PaymentRow, RidePayments } from './use-payments';
 
@@ -21,6 +22,8 @@ function row(overrides: Partial<PaymentRow> = {}): PaymentRow {
     confirmedAt: null,
     paynowPayload: null,
     revolutLink: null,
+    refundDue: 0,
+    left: false,
     ...overrides,
   };
 }
@@ -62,6 +65,9 @@ describe('PaymentCard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'I have paid' }));
     await waitFor(() => expect(screen.getByTestId('my-payment-status').textContent).toBe('Marked paid'));
     expect(calls.find((call) => call.path === 'payment.markMine')?.input).toEqual({ rideId: 7, method: 'paynow' });
+    // Once marked, the button says what it does now.
+    expect(screen.getByRole('button', { name: 'Change how I paid' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Update: I have paid/ })).toBeNull();
   });
 
   it('the organiser confirms a rider; the count follows', async () => {
@@ -72,9 +78,70 @@ describe('PaymentCard', () => {
       'payment.confirm': () => table([olive, { ...ann, status: 'confirmed' }], true),
       'payment.progress': () => [],
     });
-    expect((await screen.findByTestId('paid-summary')).textContent).toBe('2 of 2 paid · total SGD 80.00');
+    // The riders only: Olive's own row is not counted.
+    expect((await screen.findByTestId('paid-summary')).textContent).toBe('1 of 1 paid · total SGD 80.00');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm payment: Ann' }));
     expect(await screen.findByRole('button', { name: 'Undo confirmation: Ann' })).toBeTruthy();
+  });
+
+  it('the rider sees a refund due and a share kept after leaving', async () => {
+    render({
+      'payment.list': () => table([row({ status: 'marked-paid', method: 'cash', refundDue: 13.33, left: true })]),
+    });
+    expect((await screen.findByTestId('my-refund')).textContent).toBe('SGD 13.33 to come back from the organiser');
+    expect(screen.getByTestId('my-left').textContent).toMatch(/stays yours unless the organiser waives it/);
+  });
+
+  it('the organiser settles a refund and waives a leaver', async () => {
+    const olive = row({ passengerId: 30, userId: 2, name: 'Olive', status: 'confirmed' });
+    const ann = row({
+      passengerId: 31,
+      userId: 9,
+      name: 'Ann',
+      status: 'marked-paid',
+      method: 'cash',
+      refundDue: 13.33,
+    });
+    const ben = row({ passengerId: 32, userId: 10, name: 'Ben', left: true });
+    const { calls } = render({
+      'payment.list': () => table([olive, ann, ben], true),
+      'payment.refunded': () => table([olive, { ...ann, refundDue: 0 }, ben], true),
+      'payment.waive': () => table([olive, { ...ann, refundDue: 0 }], true),
+      'payment.progress': () => [],
+      'payment.shares': () => [],
+    });
+    expect((await screen.findByTestId('refund-31')).textContent).toBe('Refund SGD 13.33 to Ann');
+    fireEvent.click(screen.getByRole('button', { name: 'Refunded: Ann' }));
+    await waitFor(() => expect(screen.queryByTestId('refund-31')).toBeNull());
+    expect(calls.find((call) => call.path === 'payment.refunded')?.input).toEqual({ rideId: 7, passengerId: 31 });
+    expect(screen.getByTestId('payment-row-32').textContent).toContain('Left');
+    fireEvent.click(screen.getByRole('button', { name: 'Waive the share of Ben' }));
+    await waitFor(() => expect(screen.queryByTestId('payment-row-32')).toBeNull());
+    expect(calls.find((call) => call.path === 'payment.waive')?.input).toEqual({ rideId: 7, passengerId: 32 });
+  });
+
+  it('the organiser’s table follows payments.changed without a reload', async () => {
+    const olive = row({ passengerId: 30, userId: 2, name: 'Olive', status: 'confirmed' });
+    let ann = row({ passengerId: 31, userId: 9, name: 'Ann' });
+    const { live } = renderWithProviders(
+      <>
+        <LiveUpdates />
+        <PaymentCard ride={makeRideDetail({ id: 7, priceLockedAt: LOCKED })} viewerId={2} inParty />
+      </>,
+      {
+        api: {
+          'auth.me': () => makeUser({ id: 2 }),
+          'payment.list': () => table([olive, ann], true),
+          'payment.progress': () => [],
+          'payment.shares': () => [],
+        },
+      },
+    );
+    expect((await screen.findByTestId('paid-summary')).textContent).toBe('0 of 1 paid · total SGD 80.00');
+    await waitFor(() => expect(live.open).toBe(1));
+    ann = { ...ann, status: 'marked-paid', method: 'paynow' };
+    live.emit({ type: 'payments.changed', rideId: 7, version: 1 });
+    await waitFor(() => expect(screen.getByTestId('paid-summary').textContent).toBe('1 of 1 paid · total SGD 80.00'));
   });
 
   it('says so when the payments cannot be loaded', async () => {

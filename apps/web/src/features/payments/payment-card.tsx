@@ -35,7 +35,8 @@ function PaymentTable({ ride, viewerId }: { ride: RideDetail; viewerId: number }
   if (table.data.isOrganiser) return <OrganiserPayments table={table.data} organiserId={viewerId} />;
   const mine = table.data.payments[0];
   if (!mine) {
-    return <Text size="sm">You joined after the price locked: the organizer will recalculate to set your share.</Text>;
+    // Only for a moment: a join after the lock gets its share in the same step (docs/payments.md#after-the-lock).
+    return <Text size="sm">Your share is being set: it shows here in a moment.</Text>;
   }
   return <RiderPayment rideId={ride.id} row={mine} departure={ride.date} />;
 }
@@ -68,7 +69,8 @@ export function PaymentCard({
           locked ? (
             <>
               <Text size="sm" c="dimmed" data-testid="price-locked">
-                Price locked {formatRideDate(ride.priceLockedAt ?? ride.date)}: amounts are fixed.
+                Price locked {formatRideDate(ride.priceLockedAt ?? ride.date)}: nobody pays more from here; each join
+                splits the total again.
               </Text>
               <PaymentTable ride={ride} viewerId={viewerId} />
             </>

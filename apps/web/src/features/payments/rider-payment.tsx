@@ -1,7 +1,8 @@
 /**
- * A rider's own share on the payment card (docs/payments.md#status): the fixed amount and its
- * status, the PayNow QR code and Revolut link when the organiser has them, and "I have paid" with
- * the method.
+ * A rider's own share on the payment card (docs/payments.md#status): the amount and its status, a
+ * refund the organiser owes (docs/payments.md#refunds), whether they left after the lock
+ * (docs/payments.md#leavers), the PayNow QR code and Revolut link when the organiser has them, and
+ * "I have paid" with the method ("Change how I paid" once marked).
  */
 import { Anchor, Badge, Button, Group, NativeSelect, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { formatSgd, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '@rideshare/domain';
@@ -22,10 +23,28 @@ export function RiderPayment({ rideId, row, departure }: { rideId: number; row: 
         <Text fw={700} data-testid="my-amount">
           Your share: {amount}
         </Text>
-        <Badge color={status.color} variant="light" data-testid="my-payment-status">
-          {status.label}
-        </Badge>
+        <Group gap={4}>
+          {row.left ? (
+            <Badge color="gray" variant="light">
+              Left
+            </Badge>
+          ) : null}
+          <Badge color={status.color} variant="light" data-testid="my-payment-status">
+            {status.label}
+          </Badge>
+        </Group>
       </Group>
+      {row.refundDue > 0 ? (
+        <Text fw={600} c="teal.9" data-testid="my-refund">
+          {formatSgd(row.refundDue, 2)} to come back from the organizer
+        </Text>
+      ) : null}
+      {row.left ? (
+        <Text size="sm" data-testid="my-left">
+          You left after the price locked: the seat was held for you, so this share stays yours unless the organizer
+          waives it.
+        </Text>
+      ) : null}
       {row.paynowPayload ? (
         <>
           <Button variant="light" onClick={() => setShowQr((open) => !open)} aria-expanded={showQr}>
@@ -51,7 +70,7 @@ export function RiderPayment({ rideId, row, departure }: { rideId: number; row: 
             style={{ flex: '1 1 9rem' }}
           />
           <Button loading={markMine.isPending} onClick={() => markMine.mutate({ rideId, method })}>
-            {row.status === 'marked-paid' ? 'Update: I have paid' : 'I have paid'}
+            {row.status === 'marked-paid' ? 'Change how I paid' : 'I have paid'}
           </Button>
         </Group>
       )}

@@ -26,10 +26,12 @@ export function usePaymentActions(rideId: number) {
     confirm: trpc.payment.confirm.useMutation(settle('Payment confirmed')),
     unconfirm: trpc.payment.unconfirm.useMutation(settle('Confirmation taken back')),
     recalculate: trpc.payment.recalculate.useMutation(settle('Amounts recalculated')),
+    refunded: trpc.payment.refunded.useMutation(settle('Refund marked as given')),
+    waive: trpc.payment.waive.useMutation(settle('Share waived')),
   };
 }
 
-/** "2 of 4 paid": rows marked paid or confirmed, of all. */
+/** "2 of 3 paid": the riders' rows marked paid or confirmed, of the riders' rows (not the organiser's). */
 export function paidText(paid: number, total: number): string {
   return `${String(paid)} of ${String(total)} paid`;
 }

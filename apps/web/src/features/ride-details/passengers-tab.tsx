@@ -5,7 +5,8 @@
  * contact buttons; the organiser also sees 'Passenger n' numbering. At most two of those marks are
  * badges, the rest words (passenger-marks.ts). On rides still ahead, the
  * organiser can remove anyone else ('Remove Passenger') and a passenger can take their own entry
- * off ('Leave Ride'), both after a confirmation. The stops picked on the map show on a map in the
+ * off ('Leave Ride'), both after a confirmation. A passenger reads when the co-riders' numbers will
+ * show and that the ride chat is where to talk until then. The stops picked on the map show on a map in the
  * list's order (none picked: the list alone). Then the Communication card and, for the
  * organiser of a Forest City to Singapore ride, the drop-off sequence editor.
  */
@@ -21,6 +22,8 @@ import { useRefreshRide } from '../../lib/use-refresh-ride';
 import { ContactButtons } from '../contacts/contact-buttons';
 import { StopsMap } from '../map';
 import { SequencePanel } from '../sequence/sequence-panel';
+import { useMapServiceConfig } from '../map/map-config';
+import { CoRiderNumbersNote } from './co-rider-numbers-note';
 import { CommunicationCard } from './communication-card';
 import { passengerMarks, type PassengerMark } from './passenger-marks';
 import type { PassengerEntry, RideDetail } from './types';
@@ -145,6 +148,7 @@ export function PassengersTab({ ride, viewerId, passengers, isLoading, error, on
   const refreshRide = useRefreshRide();
   const past = isPast(ride, useClock()());
   const isCreator = viewerId === ride.creatorId;
+  const { config } = useMapServiceConfig();
 
   const confirmRemoval = async () => {
     if (!removal) return;
@@ -192,6 +196,9 @@ export function PassengersTab({ ride, viewerId, passengers, isLoading, error, on
             {ride.currentPassengers}/{ride.maxPassengers} seats taken
           </Text>
         </Group>
+        {entries.some((entry) => entry.userId === viewerId) ? (
+          <CoRiderNumbersNote ride={ride} viewerId={viewerId} hoursBefore={config.riderContactsHoursBefore} />
+        ) : null}
         {entries.length === 0 ? (
           <Card withBorder radius="md" padding="lg">
             <Stack gap={4} align="center">

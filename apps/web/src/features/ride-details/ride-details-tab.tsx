@@ -22,6 +22,7 @@ import type { ReactNode } from 'react';
 
 import { ContactButtons } from '../contacts/contact-buttons';
 import { CostBox } from '../cost/cost-box';
+import { useOwnShare } from '../payments/use-own-share';
 import type { PassengerEntry, RideDetail } from './types';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -80,13 +81,17 @@ function DropoffList({ dropoffs }: { dropoffs: readonly Omit<DropoffStop, 'entry
 export function RideDetailsTab({
   ride,
   signedIn,
+  viewerId = null,
   passengers,
 }: {
   ride: RideDetail;
   signedIn: boolean;
+  /** The signed-in viewer (null: a visitor): once locked, the cost box shows their own share. */
+  viewerId?: number | null;
   /** The ride's entries when loaded: the stops and their numbers come from them. */
   passengers?: readonly PassengerEntry[] | undefined;
 }) {
+  const myShare = useOwnShare(ride, viewerId);
   const dropoffs = passengers
     ? dropoffStops(passengers)
     : normaliseDropoffLocations(ride.dropoffLocations)
@@ -130,7 +135,7 @@ export function RideDetailsTab({
           </Stack>
         </Stack>
       </Card>
-      <CostBox ride={ride} title="Cost Breakdown" />
+      <CostBox ride={ride} myShare={myShare} title="Cost Breakdown" />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 
@@ -29,6 +29,7 @@ function renderCard(ui: ReactElement) {
 }
 
 const card = () => screen.getByRole('article');
+const price = () => card().querySelector('[data-testid="price-story"]')?.textContent ?? null;
 const badge = () => card().querySelector('[data-badge]');
 const joinLink = () => within(card()).queryByRole('link', { name: /^Join ride/ });
 const assignLink = () => within(card()).queryByRole('link', { name: /^Assign ride/ });
@@ -45,35 +46,44 @@ describe('RideCard', () => {
     expect(article.textContent).toContain('Organizer: Alice Tan');
     expect(article.textContent).toContain('Passengers: 2/4');
     // (80 + 1 stop × 5) / 2 passengers = 42.5 now; / 4 seats = 21.25 if full
-    expect(article.querySelector('[data-per-person-now]')?.textContent).toBe('SGD 42.50 per person now');
-    expect(article.querySelector('[data-per-person-if-full]')?.textContent).toBe('SGD 21.25 if full');
+    expect(price()).toBe('Price: about SGD 42.50 each now, SGD 21.25 if full');
   });
 
   it.each([
-    [
-      'the stop price the organiser set',
-      { stopPrice: 10, currentPassengers: 3 },
-      'SGD 30 per person now',
-      'SGD 22.50 if full',
-    ],
-    [
-      'a ride from before stop prices counts SGD 5',
-      { stopPrice: undefined },
-      'SGD 42.50 per person now',
-      'SGD 21.25 if full',
-    ],
-    [
-      'nobody on board shows the full price now',
-      { currentPassengers: 0 },
-      'SGD 85 per person now',
-      'SGD 21.25 if full',
-    ],
-    ['free stops', { stopPrice: 0, cost: 75, maxPassengers: 3 }, 'SGD 37.50 per person now', 'SGD 25 if full'],
+    ['the stop price the organiser set', { stopPrice: 10, currentPassengers: 3 }, 'SGD 30.00', 'SGD 22.50'],
+    ['a ride from before stop prices counts SGD 5', { stopPrice: undefined }, 'SGD 42.50', 'SGD 21.25'],
+    ['nobody on board shows the full price now', { currentPassengers: 0 }, 'SGD 85.00', 'SGD 21.25'],
+    ['free stops', { stopPrice: 0, cost: 75, maxPassengers: 3 }, 'SGD 37.50', 'SGD 25.00'],
   ])('prices %s', (_label, overrides, now, ifFull) => {
     renderCard(<RideCard ride={ride(overrides)} viewerId={null} now={NOW} />);
-    expect(card().querySelector('[data-per-person-now]')?.textContent).toBe(now);
-    expect(card().querySelector('[data-per-person-if-full]')?.textContent).toBe(ifFull);
+    expect(price()).toBe(`Price: about ${now} each now, ${ifFull} if full`);
     cleanup();
+  });
+
+  it('after the lock shows a member their own share, from the one shares query', async () => {
+    renderWithProviders(
+      <RideCard ride={ride({ priceLockedAt: '2026-11-19T07:30:00.000Z' })} viewerId={7} now={NOW} />,
+      {
+        api: {
+          'payment.shares': () => [
+            // A row kept from an earlier entry the member left is not their share.
+            { rideId: 5, amountDue: 26.66, left: true },
+            { rideId: 5, amountDue: 40, left: false },
+          ],
+        },
+      },
+    );
+    await waitFor(() => expect(price()).toBe('Your share SGD 40.00'));
+  });
+
+  it('after the lock tells a visitor only that the price is locked; a cancelled ride shows no price', () => {
+    renderCard(<RideCard ride={ride({ priceLockedAt: '2026-11-19T07:30:00.000Z' })} viewerId={null} now={NOW} />);
+    expect(price()).toBe('Price locked');
+    expect(card().textContent).not.toContain('each now');
+    cleanup();
+    renderCard(<RideCard ride={ride({ status: 'cancelled', cancelReason: 'Rain' })} viewerId={null} now={NOW} />);
+    expect(price()).toBeNull();
+    expect(card().textContent).not.toMatch(/SGD/);
   });
 
   it("says 'Unknown Organizer' when the organiser is not known", () => {

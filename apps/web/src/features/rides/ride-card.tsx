@@ -2,8 +2,9 @@
  * `RideCard`: one ride in a list (docs/product.md#rides-list, docs/product.md#card-badge).
  *
  * Shows the direction (route codes with an arrow, then the words), the Singapore date, the
- * organiser ('Unknown Organizer' when unknown), passengers current/max, the per-person cost in SGD
- * now (total / passengers on board) and if full (total / seats), side by side, and the badge
+ * organiser ('Unknown Organizer' when unknown), passengers current/max, the price as every screen
+ * tells it (docs/payments.md#price-story: the estimate now and if full before the lock, the viewer's
+ * own share or "Price locked" after it, nothing for a cancelled ride), and the badge
  * (Cancelled / Past / Full / Your Ride / Join, from the domain; a ride the viewer already has a seat
  * on reads 'Joined' where the domain says 'Join'). Seats held for the waitlist count as taken for the
  * badge and the join action (a ride whose free seats are all held reads Full), and the passenger line
@@ -22,14 +23,11 @@ import {
   directionLabel,
   DomainError,
   formatRideDate,
-  formatSgd,
   isCancelled,
   isFull,
   isPast,
   joinEligibility,
   organizerName,
-  perPersonIfFull,
-  perPersonNow,
   type CardBadge,
   type Direction,
   type RideStatus,
@@ -38,6 +36,8 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
+import { PriceStoryLine, storyOf } from '../cost/price-story-line';
+import { useOwnShare } from '../payments/use-own-share';
 import { SeriesBadge } from '../series/series-badge';
 import classes from './ride-card.module.css';
 import { useClock } from '../../lib/clock';
@@ -62,6 +62,8 @@ export interface RideCardRide {
   heldSeats?: number;
   /** The weekly series the ride belongs to (null or left out: a ride on its own). */
   seriesId?: number | null;
+  /** When the price locked (null or left out: not yet); then the card shows the viewer's share. */
+  priceLockedAt?: string | null;
 }
 
 export interface RideCardProps {
@@ -75,6 +77,14 @@ export interface RideCardProps {
   actions?: ReactNode;
   /** The moment "past" is judged against; tests pin it. */
   now?: Date;
+}
+
+/**
+ * The card's line of the one price story (docs/payments.md#price-story): "about SGD x each now,
+ * SGD y if full" before the lock, "Your share SGD z" or "Price locked" after, nothing once cancelled.
+ */
+function CardPrice({ ride, viewerId }: { ride: RideCardRide; viewerId: number | null }) {
+  return <PriceStoryLine story={storyOf(ride, useOwnShare(ride, viewerId))} />;
 }
 
 const BADGE_COLORS: Record<CardBadge, string> = {
@@ -222,20 +232,7 @@ export function RideCard({
             </Text>
           ) : null}
         </Text>
-        <Group justify="space-between" gap="xs" wrap="wrap" data-per-person>
-          <Text size="sm" data-per-person-now>
-            <Text span fw={600}>
-              {formatSgd(perPersonNow(ride))}
-            </Text>{' '}
-            per person now
-          </Text>
-          <Text size="sm" c="dimmed" data-per-person-if-full>
-            <Text span fw={600} c="var(--mantine-color-text)">
-              {formatSgd(perPersonIfFull(ride))}
-            </Text>{' '}
-            if full
-          </Text>
-        </Group>
+        <CardPrice ride={ride} viewerId={viewerId} />
 
         {shownActions ? (
           <Group gap="xs" className={classes.actions}>

@@ -7,6 +7,8 @@
  *   signed out; only an approved vendor takes rides, see docs/vendors.md).
  * - `useLogin()` / `useRegister()`: mutations that put the returned user into the `auth.me` cache
  *   and refresh every other query (what a screen shows can depend on who is looking).
+ * - Every answer of `auth.me` tells the service worker who is signed in, so a change of member
+ *   (login, register, a forced sign-out) drops the last member's kept reads.
  * - `useLogout()`: clears the `auth.me` cache and empties every other query before reading it again,
  *   so nothing a member was shown (passengers' locations, Discord usernames) stays on screen or in
  *   the cache for whoever uses the browser next.
@@ -17,9 +19,10 @@ import type { RouterOutputs } from '@rideshare/api';
 import { isApprovedVendor } from '@rideshare/domain';
 import { useQueryClient, type Query } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
+import { useEffect } from 'react';
 
 import { trpc } from '../../lib/trpc';
-import { forgetThisDevice } from '../offline/service-worker';
+import { forgetThisDevice, tellWorkerWhoIsSignedIn } from '../offline/service-worker';
 
 export type SessionUser = NonNullable<RouterOutputs['auth']['me']>;
 
@@ -36,6 +39,13 @@ export interface Session {
 export function useSession(): Session {
   const me = trpc.auth.me.useQuery();
   const user = me.data ?? null;
+  // Each answer says who is signed in (a failed lookup, e.g. offline, says nothing): the service
+  // worker keeps reads for that member only (docs/product.md#offline-rides).
+  const answered = me.isSuccess;
+  const userId = user?.id ?? null;
+  useEffect(() => {
+    if (answered) tellWorkerWhoIsSignedIn(userId);
+  }, [answered, userId]);
   return {
     user,
     isLoading: me.isLoading,

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+
+import { priceStory } from './price-story';
+
+const ride = {
+  cost: 80,
+  additionalStops: 0,
+  currentPassengers: 3,
+  maxPassengers: 4,
+  status: 'open' as const,
+  priceLockedAt: null,
+};
+
+describe('priceStory', () => {
+  it('before the lock: the estimate now and if full, the same for everyone', () => {
+    const story = priceStory(ride, null);
+    expect(story).toMatchObject({ kind: 'estimate', now: 26.67, ifFull: 20 });
+    expect(story.text).toBe('about SGD 26.67 each now, SGD 20.00 if full');
+    // A share does not exist before the lock; the estimate stands.
+    expect(priceStory(ride, 40).text).toBe('about SGD 26.67 each now, SGD 20.00 if full');
+  });
+
+  it("after the lock: the viewer's own share, or only that it is locked", () => {
+    const locked = { ...ride, priceLockedAt: '2099-01-01T00:00:00.000Z' };
+    expect(priceStory(locked, 40)).toEqual({ kind: 'share', amount: 40, text: 'Your share SGD 40.00' });
+    expect(priceStory(locked, null)).toEqual({ kind: 'locked', text: 'Price locked' });
+  });
+
+  it('a cancelled ride shows no price at all', () => {
+    expect(priceStory({ ...ride, status: 'cancelled' }, null)).toEqual({ kind: 'none', text: null });
+    expect(priceStory({ ...ride, status: 'cancelled', priceLockedAt: new Date(0) }, 40).text).toBeNull();
+  });
+});
