@@ -168,7 +168,7 @@ describe('after the lock', () => {
     ]);
     expect((await inbox(ann)).at(-1)).toEqual({
       kind: 'payment_amount_changed',
-      detail: 'SGD 42.50 → SGD 34.00; SGD 8.50 to come back from the organiser',
+      detail: 'SGD 42.50 → SGD 34.00; SGD 8.50 to come back from the organizer',
     });
     expect((await inbox(cat)).at(-1)).toEqual({ kind: 'price_locked', detail: 'SGD 17.00' });
   });
