@@ -150,7 +150,7 @@ export async function refreshDerivedFields(db: Kysely<Database>, rideId: number)
     .executeTakeFirstOrThrow();
   const entries = await db
     .selectFrom('ridePassengers')
-    .select(['id', 'userId', 'dropoffLocation', 'dropoffSequence', 'passengerCount'])
+    .select(['id', 'userId', 'dropoffLocation', 'dropoffSequence', 'passengerCount', 'latitude', 'longitude'])
     .where('rideId', '=', rideId)
     .execute();
   const derived = deriveRideFields(ride.direction, ride.creatorId, entries);

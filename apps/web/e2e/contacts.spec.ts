@@ -114,7 +114,7 @@ test.describe("the organiser's numbers on the Ride Organizer card", () => {
       await screenshot(member, `organizer-card-${viewport}`);
 
       await organiser.goto('/profile');
-      const sharing = organiser.getByRole('radiogroup', { name: /Who sees my numbers on rides I organise/ });
+      const sharing = organiser.getByRole('radiogroup', { name: /Who sees my numbers on rides I organize/ });
       await sharing.getByRole('radio', { name: "Only my ride's passengers and driver" }).check();
       await organiser.getByRole('button', { name: 'Save Changes' }).click();
       await expect(toast(organiser, 'Your profile has been updated')).toBeVisible();

@@ -86,7 +86,7 @@ for (const [viewport, width] of [
       expect((await paymentsOf(ben, rideId))[0]).toMatchObject({ amountDue: 26.66 });
       expect(cents(await paymentsOf(organiser, rideId))).toBe(8000);
       await expect(table.getByText(`Refund SGD 13.33 to Ann Late ${width}`)).toBeVisible();
-      await expect(annCard.getByTestId('my-refund')).toHaveText('SGD 13.33 to come back from the organiser');
+      await expect(annCard.getByTestId('my-refund')).toHaveText('SGD 13.33 to come back from the organizer');
 
       // Cal joins: 20 each; Ann's refund grows to 20.
       const { page: cal } = await signedInPage(memberAccount({ name: `Cal Late ${width}` }), viewport);
@@ -97,7 +97,7 @@ for (const [viewport, width] of [
       expect(rows.map((row) => row.amountDue)).toEqual([20, 20, 20, 20]);
       expect(cents(rows)).toBe(8000);
       await expect(table.getByText(`Refund SGD 20.00 to Ann Late ${width}`)).toBeVisible();
-      await expect(annCard.getByTestId('my-refund')).toHaveText('SGD 20.00 to come back from the organiser');
+      await expect(annCard.getByTestId('my-refund')).toHaveText('SGD 20.00 to come back from the organizer');
       await noSidewaysScroll(organiser);
       await screenshot(organiser, `late-money-refund-${viewport}`);
       await noSidewaysScroll(ann);

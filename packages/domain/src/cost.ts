@@ -1,5 +1,6 @@
 import { ADDITIONAL_STOP_FEE, DEFAULT_RIDE_COST } from './constants';
 import type { Direction } from './constants';
+import { groupStops, samePlace, type StopPlace } from './stops';
 
 /**
  * What the cost rules need from a ride; a missing cost, stop count or stop price falls back to the
@@ -115,7 +116,7 @@ export function costBreakdown(ride: RideCostFigures): CostBreakdown {
 /** A ride as the join screen knows it: its figures and the locations of the entries on it. */
 export type JoinCostRide = RideCostFigures & {
   direction: Direction;
-  dropoffLocations: readonly { location: string }[];
+  dropoffLocations: readonly StopPlace[];
 };
 
 export type JoinCost = {
@@ -123,6 +124,8 @@ export type JoinCost = {
   after: CostBreakdown;
   /** Whether the joiner's location is a stop the ride does not make yet. */
   addsStop: boolean;
+  /** The existing stop the joiner's location is the same as (docs/product.md#same-stop), or null. */
+  sameStop: string | null;
   /** The group size as counted (at least one). */
   group: number;
   /** Passengers on board once the group joined. */
@@ -143,9 +146,9 @@ export type JoinCost = {
  *   currentPassengers: 1, maxPassengers: 4, dropoffLocations: [{ location: 'Bedok' }] }, 'Jurong', 2)
  *   // after.total 85, after.perPersonNow 28.33, yourShareNow 56.66, yourShareIfFull 42.5
  */
-export function joinCost(ride: JoinCostRide, location: string, groupSize: number): JoinCost {
+export function joinCost(ride: JoinCostRide, location: string | StopPlace, groupSize: number): JoinCost {
   const group = Math.max(Math.floor(groupSize) || 0, 1);
-  const locations = ride.dropoffLocations.map((entry) => entry.location);
+  const locations = ride.dropoffLocations;
   const stopsBefore = countAdditionalStops(ride.direction, locations);
   const stopsAfter = countAdditionalStops(ride.direction, [...locations, location]);
   // The stored count is the source of truth; the join adds what the new location adds to it.
@@ -159,6 +162,7 @@ export function joinCost(ride: JoinCostRide, location: string, groupSize: number
   return {
     after,
     addsStop,
+    sameStop: sameStopAs(locations, location),
     group,
     onBoard,
     yourShareNow: roundToCents(after.perPersonNow * group),
@@ -167,16 +171,26 @@ export function joinCost(ride: JoinCostRide, location: string, groupSize: number
 }
 
 /**
- * How many extra stops a ride makes: the number of different Singapore-side locations beyond the
- * first one. The same place typed twice (other case, extra spaces) is one stop; blank entries are
- * no stop. The list is the drop-off points for FC->SG and the pick-up points for SG->FC; the rule
- * is the same in both directions.
+ * How many extra stops a ride makes: the number of different Singapore-side stops beyond the first
+ * one. Entries at the same place are one stop (docs/product.md#same-stop): the same text after
+ * normalising (case, spaces, punctuation) or map pins within 50 m. Blank entries are no stop. The
+ * list is the drop-off points for FC->SG and the pick-up points for SG->FC; the rule is the same in
+ * both directions.
  *
  * @example countAdditionalStops('FC->SG', ['Tampines Mall', 'tampines mall ', 'Jurong East']) // 1
  */
-export function countAdditionalStops(_direction: Direction, locations: readonly string[]): number {
-  const distinct = new Set(
-    locations.map((location) => location.trim().replace(/\s+/g, ' ').toLowerCase()).filter((key) => key.length > 0),
-  );
-  return Math.max(distinct.size - 1, 0);
+export function countAdditionalStops(_direction: Direction, locations: readonly (string | StopPlace)[]): number {
+  return Math.max(groupStops(locations).count - 1, 0);
+}
+
+/**
+ * The existing stop a joiner's place is the same as (its text as first given), or null when the
+ * place is a new stop or blank.
+ *
+ * @example sameStopAs([{ location: 'Bedok MRT' }], 'bedok mrt.') // 'Bedok MRT'
+ */
+export function sameStopAs(existing: readonly StopPlace[], place: string | StopPlace): string | null {
+  const joiner: StopPlace = typeof place === 'string' ? { location: place } : place;
+  if (joiner.location.trim() === '' && joiner.coordinates == null) return null;
+  return existing.find((entry) => samePlace(entry, joiner))?.location.trim() ?? null;
 }

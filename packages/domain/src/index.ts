@@ -36,3 +36,5 @@ export * from './payments';
 export * from './price-story';
 export * from './emvco';
 export * from './messages';
+export * from './series-list';
+export * from './stops';

@@ -43,7 +43,7 @@ export function assertLeaveAllowed(recentLeaves: readonly Date[], now: Date): vo
   const waitMs = Math.max(1000, oldest.getTime() + LEAVE_WINDOW_MS - now.getTime());
   throw new RateLimitedError(
     `You have left ${String(MAX_LEAVES_PER_DAY)} rides in the last 24 hours, the most a member may. ` +
-      `You can leave another ride in ${waitInMinutes(waitMs)}; the organiser can take you off sooner.`,
+      `You can leave another ride in ${waitInMinutes(waitMs)}; the organizer can take you off sooner.`,
     Math.ceil(waitMs / 1000),
   );
 }

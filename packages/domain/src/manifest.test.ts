@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { isDomainError } from './errors';
-import { assertCanReadManifest, groupQrCodeNote, manifestText, type RideManifest } from './manifest';
+import { assertCanReadManifest, groupQrCodeNote, manifestText, type RideManifest, lacksPhone } from './manifest';
 
 const manifest: RideManifest = {
   rideId: 7,
@@ -53,7 +53,7 @@ describe('manifestText', () => {
         'Ride manifest: Singapore to Forest City',
         'Departure: Thu, 3 Dec 2026, 10:00 am',
         'Vehicle: SGX1234A, 13 seats · Acme Transport · Driver Tan +6593333333',
-        'Organiser: Olivia (WhatsApp +6591111111)',
+        'Organizer: Olivia (WhatsApp +6591111111)',
         '',
         'Pick-up: Pasir Ris MRT',
         '1. Olivia (2 people): Pasir Ris MRT · WhatsApp +6591111111',
@@ -112,8 +112,17 @@ describe('assertCanReadManifest', () => {
     );
     for (const role of ['passenger', 'member', 'public'] as const) {
       expect(codeOf(() => assertCanReadManifest(role, approved))).toBe(
-        'NOT_ASSIGNED_VENDOR: Only the assigned vendor and the organiser can see this manifest',
+        'NOT_ASSIGNED_VENDOR: Only the assigned vendor and the organizer can see this manifest',
       );
     }
+  });
+});
+
+describe('lacksPhone', () => {
+  const none = { whatsappNumber: null, malaysianNumber: null };
+  it('flags a group without numbers only once numbers are shown', () => {
+    expect(lacksPhone(none, true)).toBe(true);
+    expect(lacksPhone(none, false)).toBe(false);
+    expect(lacksPhone({ whatsappNumber: null, malaysianNumber: '+60123' }, true)).toBe(false);
   });
 });

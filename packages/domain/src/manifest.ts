@@ -11,7 +11,7 @@ import { DomainError } from './errors';
 import { formatRideDate } from './time';
 import { assertApprovedVendor, type VendorStanding } from './vendor-approval';
 
-export const MANIFEST_FORBIDDEN_MESSAGE = 'Only the assigned vendor and the organiser can see this manifest';
+export const MANIFEST_FORBIDDEN_MESSAGE = 'Only the assigned vendor and the organizer can see this manifest';
 
 /**
  * The manifest is for the ride's organiser and its assigned vendor while approved (a vendor that
@@ -91,6 +91,22 @@ export function manifestNumbers(item: { whatsappNumber: string | null; malaysian
   return parts.join(', ');
 }
 
+/** What the manifest says of a group that gave no phone number, once numbers are shown. */
+export const MANIFEST_NO_PHONE = 'No phone number: reach them in the ride chat';
+
+/**
+ * Whether a stop is flagged as unreachable by phone: numbers are shown (contacts window open) and
+ * the group gave none (docs/vendors.md#manifest).
+ *
+ * @example lacksPhone({ whatsappNumber: null, malaysianNumber: null }, true) // true
+ */
+export function lacksPhone(
+  item: { whatsappNumber: string | null; malaysianNumber: string | null },
+  contactsVisible: boolean,
+): boolean {
+  return contactsVisible && manifestNumbers(item) === '';
+}
+
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
@@ -121,13 +137,14 @@ export function manifestText(manifest: RideManifest): string {
     `Ride manifest: ${directionLabel(manifest.direction)}`,
     `Departure: ${formatRideDate(manifest.date)}`,
     `Vehicle: ${manifestVehicle(manifest.vehicle)}`,
-    `Organiser: ${manifest.organiser.name}${organiserNumbers ? ` (${organiserNumbers})` : ''}`,
+    `Organizer: ${manifest.organiser.name}${organiserNumbers ? ` (${organiserNumbers})` : ''}`,
     '',
     `Pick-up: ${oneLine(manifest.pickupLocation)}`,
     ...manifest.stops.map((stop) => {
       const numbers = manifestNumbers(stop);
       const people = `${String(stop.passengerCount)} ${stop.passengerCount === 1 ? 'person' : 'people'}`;
-      return `${String(stop.stop)}. ${stop.name} (${people}): ${oneLine(stop.location)}${numbers ? ` · ${numbers}` : ''}`;
+      const reach = numbers || (lacksPhone(stop, manifest.contactsVisible) ? MANIFEST_NO_PHONE : '');
+      return `${String(stop.stop)}. ${stop.name} (${people}): ${oneLine(stop.location)}${reach ? ` · ${reach}` : ''}`;
     }),
     '',
     `Total: ${String(manifest.totalPassengers)} ${manifest.totalPassengers === 1 ? 'person' : 'people'}`,

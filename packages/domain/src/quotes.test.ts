@@ -135,7 +135,7 @@ describe('assertCanAcceptQuote', () => {
   });
 
   it.each([
-    [{ actorId: 2 }, 'NOT_CREATOR', 'Only the ride organiser can accept a quote'],
+    [{ actorId: 2 }, 'NOT_CREATOR', 'Only the ride organizer can accept a quote'],
     [{ ride: { status: 'cancelled' } }, 'RIDE_CANCELLED', 'This ride was cancelled'],
     [
       { ride: { status: 'assigned' }, status: 'declined' as const },
@@ -211,7 +211,7 @@ describe('quoteAudience', () => {
     expectDomainError(
       () => quoteAudience({ creatorId: 1 }, member),
       'QUOTES_HIDDEN',
-      'Only the ride organiser and vendors can see quotes',
+      'Only the ride organizer and vendors can see quotes',
     );
     expectDomainError(
       () =>

@@ -167,7 +167,7 @@ export type QuoteAudience = 'all' | 'own';
  */
 export function quoteAudience(ride: { creatorId: number }, viewer: VendorStanding & { id: number }): QuoteAudience {
   if (viewer.id === ride.creatorId) return 'all';
-  if (!viewer.isVendor) throw new DomainError('QUOTES_HIDDEN', 'Only the ride organiser and vendors can see quotes');
+  if (!viewer.isVendor) throw new DomainError('QUOTES_HIDDEN', 'Only the ride organizer and vendors can see quotes');
   assertApprovedVendor(viewer);
   return 'own';
 }

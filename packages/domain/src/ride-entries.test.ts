@@ -194,7 +194,7 @@ describe('assertCanUpdateRide', () => {
     ).not.toThrow();
   });
   it.each([
-    ['someone else', { actorId: 2 }, 'NOT_CREATOR', 'Only the ride organiser can edit this ride'],
+    ['someone else', { actorId: 2 }, 'NOT_CREATOR', 'Only the ride organizer can edit this ride'],
     ['a past ride', { ride: { ...ride, date: earlier } }, 'RIDE_PAST', 'A past ride cannot be edited'],
     [
       'a cancelled ride (even a past one)',
@@ -268,7 +268,7 @@ describe('assertCanDeleteRide', () => {
     expectDomainError(
       () => assertCanDeleteRide({ ride: { creatorId: 1 }, actorId: 2, othersJoined: 0 }),
       'NOT_CREATOR',
-      'Only the ride organiser can delete this ride',
+      'Only the ride organizer can delete this ride',
     );
   });
   it('refuses while others are on the ride', () => {

@@ -1,6 +1,7 @@
 import { FOREST_CITY_PICKUP } from './constants';
 import type { Direction } from './constants';
 import { countAdditionalStops } from './cost';
+import { coordinatesOf } from './coordinates';
 import type { DropoffLocation } from './direction';
 import { DomainError } from './errors';
 import { assertIsCreator, assertMaxPassengersCovers, assertNotCancelled, isPast } from './ride-state';
@@ -19,6 +20,9 @@ export type RideEntry = SequencedEntry & {
   userId: number;
   dropoffLocation: string;
   passengerCount: number;
+  /** The map pin, when one was picked (same-stop rule: docs/product.md#same-stop). */
+  latitude?: number | null;
+  longitude?: number | null;
 };
 
 /** The part of a create/update payload that says where the organiser is and how many they are. */
@@ -68,7 +72,7 @@ export type DerivedRideFields = {
 /**
  * The ride fields that only summarise its entries, recomputed whenever entries change:
  * - currentPassengers: every entry's group size added up (the organiser's included);
- * - additionalStops: distinct locations beyond the first ({@link countAdditionalStops});
+ * - additionalStops: distinct stops beyond the first, same places counting once ({@link countAdditionalStops});
  * - dropoffLocations: the organiser's entry first (the edit form reads the organiser's location
  *   from the first entry, docs/product.md#direction-rules), then everyone else in drop-off order (stop number, unnumbered
  *   last, then by entry id).
@@ -92,7 +96,7 @@ export function deriveRideFields(
     currentPassengers: entries.reduce((sum, entry) => sum + entry.passengerCount, 0),
     additionalStops: countAdditionalStops(
       direction,
-      listed.map((entry) => entry.dropoffLocation),
+      listed.map((entry) => ({ location: entry.dropoffLocation, coordinates: coordinatesOf(entry) })),
     ),
     dropoffLocations: listed.map((entry) => ({
       location: entry.dropoffLocation,

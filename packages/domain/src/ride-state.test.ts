@@ -189,7 +189,7 @@ describe('assertCanRemovePassenger', () => {
       ORGANISER,
       ORGANISER,
       'CANNOT_REMOVE_ORGANIZER',
-      'The organiser cannot be removed from their own ride',
+      'The organizer cannot be removed from their own ride',
     ],
     [
       'someone else removing a passenger',
@@ -233,12 +233,12 @@ describe('assertIsCreator', () => {
     expectDomainError(
       () => assertIsCreator(ride(), OTHER, 'edit this ride'),
       'NOT_CREATOR',
-      'Only the ride organiser can edit this ride',
+      'Only the ride organizer can edit this ride',
     );
     expectDomainError(
       () => assertIsCreator(ride(), OTHER, 'lock the drop-off sequence'),
       'NOT_CREATOR',
-      'Only the ride organiser can lock the drop-off sequence',
+      'Only the ride organizer can lock the drop-off sequence',
     );
   });
 
@@ -394,7 +394,7 @@ describe('assertCanCancelRide', () => {
     expectDomainError(
       () => assertCanCancelRide({ ride: ride({ status: 'cancelled', date: EARLIER }), actorId: OTHER, now: NOW }),
       'NOT_CREATOR',
-      'Only the ride organiser can cancel this ride',
+      'Only the ride organizer can cancel this ride',
     );
   });
 

@@ -188,7 +188,7 @@ export function assertCanRemovePassenger(args: {
     throw new DomainError('RIDE_PAST', 'Passengers cannot be removed from a past ride');
   }
   if (passenger.userId === ride.creatorId) {
-    throw new DomainError('CANNOT_REMOVE_ORGANIZER', 'The organiser cannot be removed from their own ride');
+    throw new DomainError('CANNOT_REMOVE_ORGANIZER', 'The organizer cannot be removed from their own ride');
   }
   if (actorId !== ride.creatorId && actorId !== passenger.userId) {
     throw new DomainError('NOT_ALLOWED_TO_REMOVE', 'You can only remove yourself from this ride');
@@ -205,7 +205,7 @@ export function assertCanRemovePassenger(args: {
  */
 export function assertIsCreator(ride: Pick<RideState, 'creatorId'>, actorId: number, action: string): void {
   if (actorId !== ride.creatorId) {
-    throw new DomainError('NOT_CREATOR', `Only the ride organiser can ${action}`);
+    throw new DomainError('NOT_CREATOR', `Only the ride organizer can ${action}`);
   }
 }
 

@@ -78,6 +78,18 @@ export function formatRideDateOnly(value: Date | string | number): string {
 }
 
 /**
+ * A ride's day in short, in Singapore time: weekday, day and month.
+ *
+ * @example formatRideDay('2026-12-06T02:00:00Z') // 'Sun 6 Dec'
+ */
+export function formatRideDay(value: Date | string | number): string {
+  const date = toDate(value);
+  if (!isValidDate(date)) return INVALID_DATE_TEXT;
+  const p = rideDateParts(date);
+  return `${p.weekday} ${p.day} ${p.month}`;
+}
+
+/**
  * The time half of {@link formatRideDate}: 12-hour Singapore time.
  *
  * @example formatRideTime('2026-11-21T07:30:00Z') // '3:30 pm'

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectDomainError } from './test-helpers';
 import {
+  assertMemberOnlyProfileFields,
   assertCanComplete,
   assertCanUnassign,
   assertVendorProfileChanges,
@@ -63,7 +64,7 @@ describe('assertCanUnassign', () => {
     expectDomainError(
       () => assertCanUnassign({ ride: ride(), actorId: STRANGER, now: at(48) }),
       'NOT_ASSIGNED_VENDOR',
-      'Only the assigned vendor or the ride organiser can release the driver',
+      'Only the assigned vendor or the ride organizer can release the driver',
     );
     expectDomainError(
       () => assertCanUnassign({ ride: ride({ status: 'open', vendorId: null }), actorId: ORGANISER, now: at(48) }),
@@ -168,5 +169,25 @@ describe('assertVendorProfileChanges', () => {
       'VALIDATION_FAILED',
       'Driver details can only be set on a vendor account',
     );
+  });
+});
+
+describe('assertMemberOnlyProfileFields', () => {
+  it('lets a member set both', () => {
+    expect(() =>
+      assertMemberOnlyProfileFields(false, { paynowProxy: '91234567', shareContactsWith: 'party' }),
+    ).not.toThrow();
+  });
+
+  it.each([
+    [{ paynowProxy: '91234567' }, 'A PayNow number can only be set on a member account'],
+    [{ shareContactsWith: 'party' }, 'Who sees your numbers on rides you organize is a member setting'],
+  ])('refuses a vendor %o', (changes, message) => {
+    expect(() => assertMemberOnlyProfileFields(true, changes)).toThrow(message);
+  });
+
+  it('lets a vendor clear a PayNow number or leave both out', () => {
+    expect(() => assertMemberOnlyProfileFields(true, { paynowProxy: null })).not.toThrow();
+    expect(() => assertMemberOnlyProfileFields(true, {})).not.toThrow();
   });
 });

@@ -48,7 +48,7 @@ export function assertCanUnassign(args: { ride: AssignedRideState; actorId: numb
   if (!isVendor && !isOrganiser) {
     throw new DomainError(
       'NOT_ASSIGNED_VENDOR',
-      'Only the assigned vendor or the ride organiser can release the driver',
+      'Only the assigned vendor or the ride organizer can release the driver',
     );
   }
   if (ride.status !== 'assigned') throw new DomainError('RIDE_NOT_ASSIGNED', 'This ride has no driver assigned');
@@ -131,4 +131,25 @@ export function assertVendorProfileChanges(isVendor: boolean, changes: VendorPro
     result.driverDetails = { name, contact, carNumber };
   }
   return result;
+}
+
+/**
+ * What only applies to a member who organizes rides, never to a vendor (docs/vendors.md#vendor-profile):
+ * a PayNow number riders pay their share to, and with whom one's numbers are shared on rides one
+ * organizes. A vendor may clear a PayNow number (null) but not set one, nor choose the sharing.
+ *
+ * @example assertMemberOnlyProfileFields(true, { paynowProxy: '91234567' })
+ *   // throws VALIDATION_FAILED 'A PayNow number can only be set on a member account'
+ */
+export function assertMemberOnlyProfileFields(
+  isVendor: boolean,
+  changes: { paynowProxy?: string | null; shareContactsWith?: string },
+): void {
+  if (!isVendor) return;
+  if (changes.paynowProxy != null) {
+    throw new DomainError('VALIDATION_FAILED', 'A PayNow number can only be set on a member account');
+  }
+  if (changes.shareContactsWith !== undefined) {
+    throw new DomainError('VALIDATION_FAILED', 'Who sees your numbers on rides you organize is a member setting');
+  }
 }

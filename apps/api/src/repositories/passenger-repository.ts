@@ -243,7 +243,7 @@ export async function findPassengerEntry(db: Db, id: number): Promise<PassengerE
 export async function listRideEntries(trx: Transaction<Database>, rideId: number): Promise<RideEntry[]> {
   const rows = await trx
     .selectFrom('ridePassengers')
-    .select(['id', 'userId', 'dropoffLocation', 'dropoffSequence', 'passengerCount'])
+    .select(['id', 'userId', 'dropoffLocation', 'dropoffSequence', 'passengerCount', 'latitude', 'longitude'])
     .where('rideId', '=', rideId)
     .orderBy('id', 'asc')
     .execute();
@@ -253,6 +253,8 @@ export async function listRideEntries(trx: Transaction<Database>, rideId: number
     dropoffLocation: row.dropoffLocation,
     dropoffSequence: row.dropoffSequence,
     passengerCount: row.passengerCount,
+    latitude: row.latitude,
+    longitude: row.longitude,
   }));
 }
 

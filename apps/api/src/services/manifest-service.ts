@@ -5,6 +5,7 @@
  */
 import type { Db } from '@rideshare/db';
 import {
+  groupStops,
   assertCanReadManifest,
   contactsWindowOpensAt,
   DomainError,
@@ -65,8 +66,12 @@ export async function readManifest(db: Db, rideId: number, reader: ManifestReade
     contactsHoursBefore: reader.contactsHoursBefore,
     riderContactsHoursBefore: reader.riderContactsHoursBefore,
   });
+  // One place, one stop (docs/product.md#same-stop): entries at the same place share a number.
+  const { stopOf, count } = groupStops(
+    entries.map((entry) => ({ location: entry.dropoffLocation, coordinates: entry.coordinates })),
+  );
   const stops: ManifestStop[] = entries.map((entry, index) => ({
-    stop: index + 1,
+    stop: (stopOf[index] ?? -1) >= 0 ? (stopOf[index] ?? 0) + 1 : count + index + 1,
     passengerId: entry.id,
     name: passengerDisplayName(entry.user),
     passengerCount: entry.passengerCount,

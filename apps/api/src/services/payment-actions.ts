@@ -80,7 +80,7 @@ export async function setConfirmed(
   args: { actorId: number; rideId: number; passengerId: number; confirmed: boolean; now: Date },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const { ride, row } = await organisersRow(trx, args, 'Only the organiser can confirm payments');
+    const { ride, row } = await organisersRow(trx, args, 'Only the organizer can confirm payments');
     // The organiser's own share is confirmed by itself and stays so.
     if (row.userId === ride.creatorId) return;
     if ((row.status === 'confirmed') === args.confirmed) return;
@@ -102,7 +102,7 @@ export async function settleRefund(
   args: { actorId: number; rideId: number; passengerId: number },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const { ride, row } = await organisersRow(trx, args, 'Only the organiser can settle refunds');
+    const { ride, row } = await organisersRow(trx, args, 'Only the organizer can settle refunds');
     if (row.refundDueCents <= 0) {
       throw new DomainError('NOTHING_TO_REFUND', `Nothing to refund to ${row.name}: no refund is owed on their row`);
     }
@@ -121,7 +121,7 @@ export async function waivePayment(
   args: { actorId: number; rideId: number; passengerId: number },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const { ride, row } = await organisersRow(trx, args, 'Only the organiser can waive a payment');
+    const { ride, row } = await organisersRow(trx, args, 'Only the organizer can waive a payment');
     if (row.leftAt === null) {
       throw new DomainError('NOTHING_TO_WAIVE', `${row.name} has not left the ride: there is nothing to waive`);
     }

@@ -195,7 +195,7 @@ export async function recalculatePayments(
     const ride = await lockPaymentRide(trx, args.rideId);
     if (!ride) throw new DomainError('NOT_FOUND', `Ride ${String(args.rideId)} not found`);
     if (ride.creatorId !== args.actorId) {
-      throw new DomainError('NOT_CREATOR', 'Only the organiser can recalculate the amounts');
+      throw new DomainError('NOT_CREATOR', 'Only the organizer can recalculate the amounts');
     }
     if (ride.priceLockedAt === null) throw new DomainError('PRICE_NOT_LOCKED', 'The price is not locked yet');
     await splitLockedRide(trx, ride, 'recalculate', args.now);

@@ -106,7 +106,7 @@ async function rideForReader(db: Db, rideId: number, userId: number): Promise<Pa
   if (!ride) throw new DomainError('NOT_FOUND', `Ride ${String(rideId)} not found`);
   if (ride.creatorId === userId) return ride;
   if ((await hasEntryOn(db, rideId, userId)) || (await listPayments(db, rideId, userId)).length > 0) return ride;
-  throw new DomainError('NOT_IN_PARTY', "Only the ride's organiser and passengers see its payments");
+  throw new DomainError('NOT_IN_PARTY', "Only the ride's organizer and passengers see its payments");
 }
 
 export async function readPayments(db: Db, rideId: number, userId: number): Promise<RidePayments> {
@@ -134,7 +134,7 @@ export async function readPayments(db: Db, rideId: number, userId: number): Prom
 /** The organiser's CSV of the table, through the rides export's formula guard (docs/payments.md#csv). */
 export async function paymentsCsv(db: Db, rideId: number, userId: number): Promise<string> {
   const table = await readPayments(db, rideId, userId);
-  if (!table.isOrganiser) throw new DomainError('NOT_CREATOR', 'Only the organiser can export the payments');
+  if (!table.isOrganiser) throw new DomainError('NOT_CREATOR', 'Only the organizer can export the payments');
   // Times in Singapore time with the offset, whatever the spreadsheet's zone (docs/payments.md#csv).
   const sgt = (iso: string | null) => (iso === null ? null : toSingaporeIso(iso));
   return toCsv(

@@ -64,7 +64,7 @@ function changesFor(row: PaymentRow, amount: number, seats: number, isOrganiser:
 /** The words of a changed share: 'SGD 40.00 → SGD 26.67', and the refund owed when there is one. */
 function changeDetail(before: number, after: number, refundDueCents: number): string {
   const change = `${formatCents(before)} → ${formatCents(after)}`;
-  return refundDueCents > 0 ? `${change}; ${formatCents(refundDueCents)} to come back from the organiser` : change;
+  return refundDueCents > 0 ? `${change}; ${formatCents(refundDueCents)} to come back from the organizer` : change;
 }
 
 /**

@@ -6,9 +6,10 @@
  */
 import type { Database } from '@rideshare/db';
 import {
+  coordinatesOf,
   deriveRideFields,
   DomainError,
-  nextSequenceNumber,
+  sequenceForNewcomer,
   type Direction,
   type RideEntry,
   type RideState,
@@ -73,7 +74,8 @@ export async function storeChangedSequences(
 
 /**
  * Puts a member on the locked ride as a join does (a direct join, or an accepted waitlist offer):
- * numbered next when the drop-offs are already numbered, derived fields recomputed, 'seats.changed'
+ * when the drop-offs are already numbered, numbered right after an entry at the same place (one
+ * stop, docs/product.md#same-stop) or else next; derived fields recomputed, 'seats.changed'
  * announced, and on a locked ride the total split again at once (docs/payments.md#after-the-lock).
  * The caller has checked the rules. Answers the new entry's id.
  */
@@ -90,12 +92,15 @@ export async function addRideEntry(
   },
   now: Date,
 ): Promise<number> {
+  const place = { location: entry.dropoffLocation, coordinates: coordinatesOf(entry) };
+  const { sequence, moved } = sequenceForNewcomer(entries, place);
+  await storeChangedSequences(trx, ride.id, entries, moved);
   const id = await insertPassenger(trx, {
     rideId: ride.id,
     userId: entry.userId,
     dropoffLocation: entry.dropoffLocation,
     passengerCount: entry.passengerCount,
-    dropoffSequence: nextSequenceNumber(entries),
+    dropoffSequence: sequence,
     latitude: entry.latitude ?? null,
     longitude: entry.longitude ?? null,
   });

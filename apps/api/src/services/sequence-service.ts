@@ -13,8 +13,8 @@ import {
   assertCanReorder,
   assertIsCreator,
   findPassengerOfRide,
+  keepStopsTogether,
   moveToSequence,
-  renumberSequence,
 } from '@rideshare/domain';
 import type { Kysely, Transaction } from 'kysely';
 
@@ -70,7 +70,8 @@ export async function lockSequence(
     // `locked: false`: locking again is not a change, so only the direction rule applies here.
     assertCanEditSequence({ direction: ride.direction, locked: false, count: entries.length });
     if (!ride.sequenceLocked) {
-      await storeChangedSequences(trx, ride.id, entries, renumberSequence(entries));
+      // One place, one stop: its entries are locked together (docs/product.md#same-stop).
+      await storeChangedSequences(trx, ride.id, entries, keepStopsTogether(entries));
       await setSequenceLocked(trx, ride.id, true);
       await saveDerivedFields(trx, ride);
       await publishRideEvent(trx, 'sequence.changed', ride.id);

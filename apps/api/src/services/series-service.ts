@@ -111,7 +111,7 @@ async function ridesFrom(
   const series = await findSeries(trx, args.seriesId, { forUpdate: true });
   if (!series) throw new DomainError('NOT_FOUND', 'Series not found');
   if (series.creatorId !== args.actorId) {
-    throw new DomainError('NOT_CREATOR', 'Only the ride organiser can change this series');
+    throw new DomainError('NOT_CREATOR', 'Only the ride organizer can change this series');
   }
   const rides = await listSeriesRideRows(trx, series.id);
   const index = rides.findIndex((ride) => ride.id === args.fromRideId);

@@ -103,7 +103,7 @@ async function rideForRider(db: Db, rideId: number, userId: number): Promise<Che
   if (ride.status === 'cancelled')
     throw new DomainError('RIDE_CANCELLED', 'This ride was cancelled; it has no checklist');
   if (!ridersOf(ride).includes(userId)) {
-    throw new DomainError('NOT_IN_PARTY', "Only the ride's organiser and passengers have a checklist for it");
+    throw new DomainError('NOT_IN_PARTY', "Only the ride's organizer and passengers have a checklist for it");
   }
   return ride;
 }

@@ -1,5 +1,6 @@
 import type { Database } from '@rideshare/db';
 import {
+  assertMemberOnlyProfileFields,
   assertOwnProfile,
   assertVendorProfileChanges,
   permitChanged,
@@ -13,7 +14,8 @@ import { updateUserProfile, type ProfileChanges, type PublicUser } from '../repo
 
 /**
  * Updates the caller's own profile (name, WhatsApp number, Malaysian number, Revolut username, and
- * for vendors the company, driver details, permit and vehicle seats); anybody else's is refused.
+ * for vendors the company, driver details, permit and vehicle seats; for members the PayNow number and
+ * the sharing of their numbers, docs/vendors.md#vendor-profile); anybody else's is refused.
  * A vendor whose edit changes its permit is pending again if it was approved or rejected
  * (docs/vendors.md#approval): the row is locked so the check and the write see the same permit.
  * Answers the updated user, or null when the account no longer exists.
@@ -24,6 +26,7 @@ export async function updateOwnProfile(
 ): Promise<PublicUser | null> {
   const { id, companyName, driverDetails, permit, vehicleSeats, ...changes } = args.input;
   assertOwnProfile(args.actorId, id);
+  assertMemberOnlyProfileFields(args.actorIsVendor, changes);
   const vendorChanges = assertVendorProfileChanges(args.actorIsVendor, {
     companyName,
     driverDetails,

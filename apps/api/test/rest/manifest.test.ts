@@ -66,6 +66,18 @@ async function manifestAs(user: TestUser | null, id: number | string = ride.id) 
 }
 
 describe('GET /api/rides/:id/manifest', () => {
+  it('numbers entries at one place as one stop (text alike, or pins within 50 m)', async () => {
+    const ann = await createUser(t.db, { name: 'Ann' });
+    await addPassenger(t.db, ride, ann, { location: 'Mall at Bedok', latitude: 1.3251, longitude: 103.9299 });
+    const manifest = (await manifestAs(organiser)).json<{ stops: { name: string; stop: number }[] }>();
+    expect(manifest.stops.map((stop) => [stop.name, stop.stop])).toEqual([
+      ['Mei', 1],
+      ['Ravi', 2],
+      ['Olivia', 3],
+      ['Ann', 1],
+    ]);
+  });
+
   it('gives the assigned vendor the trip in stop order, the heads, the vehicle; numbers from the edge', async () => {
     const res = await manifestAs(vendor);
     expect(res.statusCode).toBe(200);
@@ -131,7 +143,7 @@ describe('GET /api/rides/:id/manifest', () => {
     for (const user of [ravi, member, other]) {
       const res = await manifestAs(user);
       expect(res.statusCode).toBe(403);
-      expect(res.json<Json>().error).toBe('Only the assigned vendor and the organiser can see this manifest');
+      expect(res.json<Json>().error).toBe('Only the assigned vendor and the organizer can see this manifest');
     }
     await t.db
       .updateTable('users')

@@ -206,7 +206,7 @@ describe('GET /api/rides/:id/quotes', () => {
     for (const user of [paul, mallory]) {
       const refused = await list(user, ride.id);
       expect(refused.statusCode).toBe(403);
-      expect(refused.json<Json>().error).toBe('Only the ride organiser and vendors can see quotes');
+      expect(refused.json<Json>().error).toBe('Only the ride organizer and vendors can see quotes');
     }
     expect((await list(null, ride.id)).statusCode).toBe(401);
     expect((await list(olivia, 987654)).statusCode).toBe(404);
@@ -327,7 +327,7 @@ describe('POST /api/rides/:id/quotes/:quoteId/accept', () => {
     for (const user of [paul, acme, mallory]) {
       const refused = await accept(user, ride.id, acmeQuote);
       expect(refused.statusCode).toBe(403);
-      expect(refused.json<Json>().error).toBe('Only the ride organiser can accept a quote');
+      expect(refused.json<Json>().error).toBe('Only the ride organizer can accept a quote');
     }
     const res = await accept(olivia, ride.id, acmeQuote);
     expect(res.statusCode).toBe(200);
@@ -407,7 +407,7 @@ describe('POST /api/rides/:id/quotes/:quoteId/accept', () => {
     // Anyone but the organiser is refused before the quote is looked up: no probing for quote ids.
     const probe = await accept(mallory, ride.id, 987654);
     expect(probe.statusCode).toBe(403);
-    expect(probe.json<Json>().error).toBe('Only the ride organiser can accept a quote');
+    expect(probe.json<Json>().error).toBe('Only the ride organizer can accept a quote');
     expect((await accept(olivia, 987654, id)).statusCode).toBe(404);
     expect((await accept(olivia, ride.id, '0')).statusCode).toBe(400);
     expect((await accept(null, ride.id, id)).statusCode).toBe(401);

@@ -71,7 +71,7 @@ describe('POST /api/rides/:id/cancel', () => {
 
   describe('refusals (nothing written)', () => {
     it.each([
-      ['someone else', 'bob', {}, 403, 'Only the ride organiser can cancel this ride'],
+      ['someone else', 'bob', {}, 403, 'Only the ride organizer can cancel this ride'],
       ['a ride already cancelled', 'alice', { status: 'cancelled' }, 409, 'This ride is already cancelled'],
       ['a past ride', 'alice', { date: inDays(-1) }, 409, 'A past ride cannot be cancelled'],
     ] as const)('refuses %s', async (_label, who, overrides, status, message) => {

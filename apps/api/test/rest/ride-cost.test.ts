@@ -123,7 +123,7 @@ describe('PATCH /api/rides/:id cost and stopPrice', () => {
       payload: payload({ cost: 1 }),
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json<Json>().error).toBe('Only the ride organiser can edit this ride');
+    expect(res.json<Json>().error).toBe('Only the ride organizer can edit this ride');
     expect(await rideTablesSnapshot(t.db)).toBe(before);
   });
 

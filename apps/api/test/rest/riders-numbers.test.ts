@@ -160,7 +160,7 @@ describe('leaving and rejoining', () => {
     const seventh = await leave(ravi, (rides[6] as TestRide).id);
     expect(seventh.statusCode).toBe(429);
     expect(seventh.json<Json>().error).toBe(
-      'You have left 6 rides in the last 24 hours, the most a member may. You can leave another ride in 840 minutes; the organiser can take you off sooner.',
+      'You have left 6 rides in the last 24 hours, the most a member may. You can leave another ride in 840 minutes; the organizer can take you off sooner.',
     );
     expect(seventh.headers['retry-after']).toBe(String(14 * 3600));
     // Still on the ride; once the first leave is a day old, the leave goes through.

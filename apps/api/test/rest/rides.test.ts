@@ -467,7 +467,7 @@ describe('PATCH and DELETE /api/rides/:id', () => {
 
     const notCreator = await patch(url, bobCookie, payload());
     expect(notCreator.statusCode).toBe(403);
-    expect(notCreator.json<Json>().error).toBe('Only the ride organiser can edit this ride');
+    expect(notCreator.json<Json>().error).toBe('Only the ride organizer can edit this ride');
     const tooSmall = await patch(url, aliceCookie, payload({ maxPassengers: 3 }));
     expect(tooSmall.statusCode).toBe(409);
     expect(tooSmall.json<Json>().error).toBe('Maximum passengers cannot be less than the 4 seats already taken');

@@ -299,7 +299,7 @@ describe('PATCH /api/rides/series/:id (this and following)', () => {
   });
 
   it.each([
-    ['another member', 'bob', {}, 403, 'Only the ride organiser can change this series'],
+    ['another member', 'bob', {}, 403, 'Only the ride organizer can change this series'],
     ['a ride of another series', 'alice', { fromRideId: 999_999 }, 400, 'That ride is not part of this series'],
     ['no field to change', 'alice', { maxPassengers: undefined }, 400, /^Give at least one field to change/],
   ] as const)('refuses %s', async (_label, who, change, status, message) => {
@@ -368,7 +368,7 @@ describe('POST /api/rides/series/:id/cancel (this and following)', () => {
   });
 
   it.each([
-    ['another member', 'bob', {}, 403, 'Only the ride organiser can change this series'],
+    ['another member', 'bob', {}, 403, 'Only the ride organizer can change this series'],
     ['a missing reason', 'alice', { reason: '  ' }, 400, 'Please give a reason for cancelling'],
     ['a ride of another series', 'alice', { fromRideId: 999_999 }, 400, 'That ride is not part of this series'],
   ] as const)('refuses %s, writing nothing', async (_label, who, change, status, message) => {

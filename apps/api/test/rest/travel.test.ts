@@ -147,7 +147,7 @@ describe('GET /api/rides/:id/checklist', () => {
     const ride = await rideWithBob(3);
     const other = await checklist(carolCookie, ride.id);
     expect(other.statusCode).toBe(403);
-    expect(other.json().error).toBe("Only the ride's organiser and passengers have a checklist for it");
+    expect(other.json().error).toBe("Only the ride's organizer and passengers have a checklist for it");
     const cancelled = await createRide(t.db, olivia, { status: 'cancelled' });
     const gone = await checklist(oliviaCookie, cancelled.id);
     expect(gone.statusCode).toBe(409);

@@ -106,7 +106,7 @@ describe('POST /api/rides/:id/unassign and /complete', () => {
     const url = `/api/rides/${String(ride.id)}/unassign`;
     const stranger = await t.app.inject({ method: 'POST', url, headers: { cookie: rivalCookie } });
     expect(stranger.statusCode).toBe(403);
-    expect(stranger.json<Json>().error).toBe('Only the assigned vendor or the ride organiser can release the driver');
+    expect(stranger.json<Json>().error).toBe('Only the assigned vendor or the ride organizer can release the driver');
     const res = await t.app.inject({ method: 'POST', url, headers: { cookie: vendorCookie } });
     expect(res.statusCode).toBe(200);
     expect(res.json<Json>()).toMatchObject({ id: ride.id, status: 'open', vendorId: null, driver: null });

@@ -145,6 +145,49 @@ describe('passenger.join', () => {
     expect(entry.dropoffSequence).toBe(3);
   });
 
+  it('joins a newcomer at an existing stop to that stop: numbered right after it, one stop in the cost', async () => {
+    // The organiser drops at Bedok MRT (stop 1), Bob at Jurong (stop 2).
+    const ride = await createRide(t.db, alice, {
+      direction: 'FC->SG',
+      organizerLocation: 'Bedok MRT',
+      organizerSequence: 1,
+      maxPassengers: 6,
+    });
+    const bobEntry = await addPassenger(t.db, ride, bob, { location: 'Jurong East', sequence: 2 });
+    expect(await rideRow(ride.id)).toMatchObject({ additionalStops: 1 });
+    const entry = await callerFor(t.db, carol).passenger.join({
+      rideId: ride.id,
+      dropoffLocation: 'bedok mrt.',
+      passengerCount: 1,
+    });
+    expect(entry.dropoffSequence).toBe(2);
+    const bobRow = await t.db
+      .selectFrom('ridePassengers')
+      .select('dropoffSequence')
+      .where('id', '=', bobEntry.id)
+      .executeTakeFirstOrThrow();
+    expect(bobRow.dropoffSequence).toBe(3);
+    expect(await rideRow(ride.id)).toMatchObject({ currentPassengers: 3, additionalStops: 1 });
+  });
+
+  it('counts pins within 50 m as one stop whatever their text', async () => {
+    const ride = await createRide(t.db, alice, {
+      direction: 'FC->SG',
+      organizerLocation: 'Jurong East',
+      maxPassengers: 6,
+    });
+    await addPassenger(t.db, ride, bob, { location: 'Bedok MRT', latitude: 1.324, longitude: 103.9301 });
+    expect(await rideRow(ride.id)).toMatchObject({ additionalStops: 1 });
+    await callerFor(t.db, carol).passenger.join({
+      rideId: ride.id,
+      dropoffLocation: 'Bedok Interchange, exit B',
+      passengerCount: 1,
+      latitude: 1.3242,
+      longitude: 103.9303,
+    });
+    expect(await rideRow(ride.id)).toMatchObject({ currentPassengers: 3, additionalStops: 1 });
+  });
+
   it.each([
     [
       'the organiser',
@@ -320,7 +363,7 @@ describe('passenger.remove', () => {
     ).toEqual({
       code: 'FORBIDDEN',
       domainCode: 'CANNOT_REMOVE_ORGANIZER',
-      message: 'The organiser cannot be removed from their own ride',
+      message: 'The organizer cannot be removed from their own ride',
     });
     expect(
       await refusal(callerFor(t.db, alice).passenger.remove({ rideId: past.id, passengerId: pastEntry.id })),

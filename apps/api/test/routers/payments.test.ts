@@ -168,7 +168,7 @@ describe('after the lock', () => {
     ]);
     expect((await inbox(ann)).at(-1)).toEqual({
       kind: 'payment_amount_changed',
-      detail: 'SGD 42.50 → SGD 34.00; SGD 8.50 to come back from the organiser',
+      detail: 'SGD 42.50 → SGD 34.00; SGD 8.50 to come back from the organizer',
     });
     expect((await inbox(cat)).at(-1)).toEqual({ kind: 'price_locked', detail: 'SGD 17.00' });
   });
@@ -212,7 +212,7 @@ describe('who paid', () => {
     await sweep(at(40));
     expect(
       await refusal(as(ann, at(39)).payment.confirm({ rideId: ride.id, passengerId: ride.benEntry })),
-    ).toMatchObject({ code: 'FORBIDDEN', message: 'Only the organiser can confirm payments' });
+    ).toMatchObject({ code: 'FORBIDDEN', message: 'Only the organizer can confirm payments' });
     expect(await refusal(as(stranger, at(39)).payment.list({ rideId: ride.id }))).toMatchObject({ code: 'FORBIDDEN' });
     expect(await refusal(as(stranger, at(39)).payment.markMine({ rideId: ride.id, method: 'cash' }))).toMatchObject({
       code: 'FORBIDDEN',

@@ -109,14 +109,14 @@ describe('ride.cancel', () => {
 
   describe('refusals (nothing written)', () => {
     it.each([
-      ['someone else', 'bob', {}, 'FORBIDDEN', 'NOT_CREATOR', 'Only the ride organiser can cancel this ride'],
+      ['someone else', 'bob', {}, 'FORBIDDEN', 'NOT_CREATOR', 'Only the ride organizer can cancel this ride'],
       [
         'a passenger of the ride',
         'carol',
         {},
         'FORBIDDEN',
         'NOT_CREATOR',
-        'Only the ride organiser can cancel this ride',
+        'Only the ride organizer can cancel this ride',
       ],
       [
         'a cancelled ride (twice)',

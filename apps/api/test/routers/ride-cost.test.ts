@@ -92,7 +92,7 @@ describe('ride.update cost and stopPrice', () => {
     const before = await rideTablesSnapshot(t.db);
     expect(
       await refusal(callerFor(t.db, bob).ride.update({ id: ride.id, ...payload({ cost: 1, stopPrice: 0 }) })),
-    ).toEqual({ code: 'FORBIDDEN', domainCode: 'NOT_CREATOR', message: 'Only the ride organiser can edit this ride' });
+    ).toEqual({ code: 'FORBIDDEN', domainCode: 'NOT_CREATOR', message: 'Only the ride organizer can edit this ride' });
     expect(await rideTablesSnapshot(t.db)).toBe(before);
   });
 

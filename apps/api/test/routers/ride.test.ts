@@ -350,7 +350,7 @@ describe('ride.update', () => {
       'someone else',
       'bob',
       {},
-      { code: 'FORBIDDEN', domainCode: 'NOT_CREATOR', message: 'Only the ride organiser can edit this ride' },
+      { code: 'FORBIDDEN', domainCode: 'NOT_CREATOR', message: 'Only the ride organizer can edit this ride' },
     ],
     [
       'a maximum below the seats taken',
@@ -442,7 +442,7 @@ describe('ride.delete', () => {
     expect(await refusal(callerFor(t.db, bob).ride.delete({ id: ride.id }))).toEqual({
       code: 'FORBIDDEN',
       domainCode: 'NOT_CREATOR',
-      message: 'Only the ride organiser can delete this ride',
+      message: 'Only the ride organizer can delete this ride',
     });
     expect(await rideRow(ride.id)).toBeDefined();
     expect(await refusal(callerFor(t.db, bob).ride.delete({ id: 9999 }))).toMatchObject({ code: 'NOT_FOUND' });

@@ -91,7 +91,7 @@ describe('sequence.set', () => {
       {
         code: 'FORBIDDEN',
         domainCode: 'NOT_CREATOR',
-        message: 'Only the ride organiser can change the drop-off sequence',
+        message: 'Only the ride organizer can change the drop-off sequence',
       },
     ],
     [
@@ -193,6 +193,20 @@ describe('sequence.lock', () => {
     expect(await rideTablesSnapshot(t.db)).toBe(before);
   });
 
+  it('locks the entries of one place together, as one stop', async () => {
+    // Bedok (the organizer), Jurong, Clementi, Bishan, then Eve at 'bedok.' joined last.
+    const eve = await createUser(t.db);
+    const e = await addPassenger(t.db, ride, eve, { location: 'bedok.' });
+    const list = await callerFor(t.db, alice).sequence.lock({ rideId: ride.id });
+    expect(list.map((x) => [x.id, x.dropoffSequence])).toEqual([
+      [organizerEntry, 1],
+      [e.id, 2],
+      [b.id, 3],
+      [c.id, 4],
+      [d.id, 5],
+    ]);
+  });
+
   it('refuses any move once locked', async () => {
     await callerFor(t.db, alice).sequence.lock({ rideId: ride.id });
     const before = await rideTablesSnapshot(t.db);
@@ -223,7 +237,7 @@ describe('sequence.lock', () => {
     expect(await refusal(callerFor(t.db, bob).sequence.lock({ rideId: ride.id }))).toEqual({
       code: 'FORBIDDEN',
       domainCode: 'NOT_CREATOR',
-      message: 'Only the ride organiser can lock the drop-off sequence',
+      message: 'Only the ride organizer can lock the drop-off sequence',
     });
     expect(await refusal(callerFor(t.db, alice).sequence.lock({ rideId: sg.id }))).toMatchObject({
       code: 'BAD_REQUEST',

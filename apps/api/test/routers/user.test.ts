@@ -70,6 +70,21 @@ describe('user.update', () => {
     expect(updated).toMatchObject({ isVendor: true, companyName: 'Test Transport Co', name: 'Cab Co' });
   });
 
+  it('refuses a PayNow number or a sharing choice from a vendor (member settings), changing nothing', async () => {
+    const vendor = await createVendor(t.db, { discordUsername: 'cabs2' });
+    const caller = await callerAs(t.db, env, vendor.id);
+    expect(await refusal(caller.user.update({ id: vendor.id, name: 'New', paynowProxy: '91234567' }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'A PayNow number can only be set on a member account',
+    });
+    expect(await refusal(caller.user.update({ id: vendor.id, shareContactsWith: 'party' }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Who sees your numbers on rides you organize is a member setting',
+    });
+    const after = await row(vendor.id);
+    expect([after.name, after.paynowProxy, after.shareContactsWith]).toEqual(['Name cabs2', null, 'members']);
+  });
+
   it("refuses another user's profile with NOT_OWN_PROFILE, changing nothing", async () => {
     const alice = await createUser(t.db, { name: 'Alice' });
     const bob = await createUser(t.db, { name: 'Bob' });

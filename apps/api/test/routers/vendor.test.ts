@@ -150,7 +150,7 @@ describe('vendor.unassign', () => {
       ).toEqual({
         code: 'FORBIDDEN',
         domainCode: 'NOT_ASSIGNED_VENDOR',
-        message: 'Only the assigned vendor or the ride organiser can release the driver',
+        message: 'Only the assigned vendor or the ride organizer can release the driver',
       });
     }
     expect(

@@ -8,7 +8,7 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { apiError, makeUser, renderApp, type ApiHandlers } from '../test-utils';
+import { apiError, makeRideDetail, makeUser, renderApp, type ApiHandlers } from '../test-utils';
 
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
@@ -286,5 +286,32 @@ describe('/auth register tab', () => {
     const toast = await toastWith('Registration failed');
     expect(within(toast).getByText('Discord username already exists. Please choose another one or log in.')).toBeTruthy();
     expect(screen.getByTestId('register-error').textContent).toBe('Registration failed. Discord username may already exist.');
+  });
+});
+
+describe('/auth says why the visitor is here', () => {
+  it('says nothing extra when opened directly', async () => {
+    await openAuth();
+    expect(screen.queryByTestId('auth-reason')).toBeNull();
+  });
+
+  it("from an open ride: 'Log in to join this ride'", async () => {
+    renderApp('/rides/7', { api: { 'auth.me': () => null, 'ride.byId': () => makeRideDetail() } });
+    expect(await screen.findByRole('heading', { name: 'Login Required' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Login or Register' }));
+    await screen.findByRole('heading', { name: 'Welcome to RideShare' });
+    expect(screen.getByTestId('auth-reason').textContent).toBe('Log in to join this ride');
+  });
+
+  it('from a full ride: the card and the login page offer the waitlist', async () => {
+    renderApp('/rides/7', {
+      api: { 'auth.me': () => null, 'ride.byId': () => makeRideDetail({ currentPassengers: 4, maxPassengers: 4 }) },
+    });
+    expect(await screen.findByRole('heading', { name: 'This Ride Is Full' })).toBeTruthy();
+    expect(screen.getByText(/Log in to join the waitlist: when a seat frees up/)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Login Required' })).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'Log in to join the waitlist' }));
+    await screen.findByRole('heading', { name: 'Welcome to RideShare' });
+    expect(screen.getByTestId('auth-reason').textContent).toBe('This ride is full: log in to join its waitlist');
   });
 });

@@ -1,9 +1,10 @@
 /**
  * /auth (docs/product.md#auth-screen). Forgot-password is a view inside the card rather than a third tab,
  * and after a password reset with a code the Login tab comes back with the username filled in.
- * Signed-in users never see this page (the route redirects them to '/').
+ * Signed-in users never see this page (the route redirects them to '/'). Reached from a ride, it
+ * says why the visitor is here ('Log in to join this ride', or the reason the link gave).
  */
-import { Anchor, Card, Container, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Container, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -11,6 +12,7 @@ import { usePageTitle } from '../components/page';
 import { ForgotPasswordPanel } from '../features/auth/forgot-password-panel';
 import { LoginForm } from '../features/auth/login-form';
 import { RegisterForm } from '../features/auth/register-form';
+import { useAuthReason } from '../features/session';
 
 type AuthView = 'login' | 'register' | 'forgot';
 
@@ -20,6 +22,7 @@ export function AuthPage() {
   // Only right after a reset: later visits to the tab must not pull focus away from the tab list.
   const [justReset, setJustReset] = useState(false);
   usePageTitle(view === 'register' ? 'Register' : 'Login');
+  const reason = useAuthReason();
 
   return (
     <Container size={520} py="lg" px="md">
@@ -37,6 +40,11 @@ export function AuthPage() {
                 Share chartered rides between Singapore and Forest City.
               </Text>
             </Stack>
+            {reason ? (
+              <Alert color="blue" variant="light" data-testid="auth-reason">
+                {reason}
+              </Alert>
+            ) : null}
             {view === 'forgot' ? (
               <ForgotPasswordPanel
                 onBack={() => setView('login')}

@@ -39,7 +39,7 @@ function CharteredCarPanel() {
         <List spacing={4}>
           <List.Item>A ride on RideShare costs SGD {DEFAULT_RIDE_COST} for the car by default.</List.Item>
           <List.Item>
-            Each additional stop adds SGD {ADDITIONAL_STOP_FEE} unless the organiser sets another price per stop.
+            Each additional stop adds SGD {ADDITIONAL_STOP_FEE} unless the organizer sets another price per stop.
           </List.Item>
           <List.Item>The total is shared between the passengers of the ride.</List.Item>
         </List>
@@ -142,7 +142,7 @@ function PaymentOptions() {
   return (
     <Stack gap="xs" component="section" aria-labelledby="payment-options">
       <SectionTitle id="payment-options">Payment options</SectionTitle>
-      <Text>Settle the ride cost with your driver or ride organiser in one of these ways:</Text>
+      <Text>Settle the ride cost with your driver or ride organizer in one of these ways:</Text>
       <List spacing={6}>
         <List.Item>
           <Group gap={6} wrap="wrap">

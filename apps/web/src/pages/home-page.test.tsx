@@ -1,9 +1,11 @@
+import { formatRideDay } from '@rideshare/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { RIDES_PAGE_SIZE } from '../features/rides/all-rides-tab';
 import {
   apiError,
+  inDays,
   makeRideSummary,
   makeUser,
   renderWithProviders,
@@ -63,6 +65,42 @@ describe('HomePage, All Rides', () => {
     });
     // A visitor has no joined rides to ask for.
     expect(calls.some((call) => call.path === 'ride.joined')).toBe(false);
+  });
+
+  it("puts the visitor's invitation below the first rides, not above the list", async () => {
+    const rides = [1, 2, 3, 4, 5].map((id) => summary({ id }));
+    const { container } = renderWithProviders(<HomePage />, {
+      path: '/home',
+      route: '/home',
+      api: api({ 'ride.list': () => listPage(rides) }),
+    });
+    const promo = await screen.findByRole('region', { name: 'Join RideShare Community' });
+    await waitFor(() => expect(container.querySelectorAll('article[data-ride-id]')).toHaveLength(5));
+    const cards = [...container.querySelectorAll('article[data-ride-id]')];
+    const before = cards.filter((card) => card.compareDocumentPosition(promo) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(before.map((card) => card.getAttribute('data-ride-id'))).toEqual(['1', '2', '3']);
+  });
+
+  it('shows a weekly series as one card that opens its dates', async () => {
+    const weekly = [11, 12, 13].map((id, index) => summary({ id, seriesId: 4, date: inDays((index + 1) * 7) }));
+    const { container } = renderWithProviders(<HomePage />, {
+      path: '/home',
+      route: '/home',
+      api: api({ 'ride.list': () => listPage([...weekly, summary({ id: 20 })]) }),
+    });
+    const group = await screen.findByTestId('series-group');
+    expect(container.querySelectorAll('article[data-ride-id]')).toHaveLength(2);
+    expect(within(group).getByTestId('series-summary').textContent).toBe(
+      `Weekly · 3 rides · next ${formatRideDay(weekly[0]?.date ?? '')}`,
+    );
+    expect(within(group).queryByRole('list', { name: /Dates of this weekly series/ })).toBeNull();
+    fireEvent.click(within(group).getByRole('button', { name: 'Show all 3 dates' }));
+    const dates = await within(group).findByRole('list', { name: 'Dates of this weekly series (3)' });
+    expect(
+      within(dates)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/rides/11', '/rides/12', '/rides/13']);
   });
 
   it('sends the chosen filters and starts again from page 1', async () => {

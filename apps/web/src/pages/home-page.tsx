@@ -68,7 +68,6 @@ export function HomePage() {
       }
     >
       <StatsCards />
-      {!isLoading && !user ? <JoinCommunityCard /> : null}
 
       <Tabs value={state.tab} onChange={onTabChange} keepMounted={false}>
         <Tabs.List mb="md">
@@ -77,7 +76,14 @@ export function HomePage() {
         </Tabs.List>
         <Tabs.Panel value="all-rides">
           {user && !isVendor ? <NotifyMeButton direction={state.direction} /> : null}
-          <AllRidesTab state={state} onChange={update} viewer={viewer} viewerPending={isLoading} />
+          <AllRidesTab
+            state={state}
+            onChange={update}
+            viewer={viewer}
+            viewerPending={isLoading}
+            // Below the first rides, so a phone's first screen shows rides rather than the invitation.
+            promo={!isLoading && !user ? <JoinCommunityCard /> : null}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="my-rides">
           {isLoading ? (

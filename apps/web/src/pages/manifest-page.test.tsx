@@ -90,6 +90,31 @@ describe('ManifestPage', () => {
     expect(screen.queryByTestId('stops-map')).toBeNull();
   });
 
+  it('flags a group without a phone number once numbers are shown and points to the ride chat', async () => {
+    const open = {
+      ...manifest,
+      contactsVisible: true,
+      stops: manifest.stops.map((stop) => (stop.stop === 2 ? { ...stop, whatsappNumber: '+6591110000' } : stop)),
+    };
+    render({ 'ride.manifest': () => open });
+    const stops = await screen.findAllByTestId('manifest-stop');
+    const flag = within(stops[0] as HTMLElement).getByTestId('manifest-no-phone');
+    expect(within(flag).getByText('No phone number')).toBeTruthy();
+    expect(within(flag).getByRole('link', { name: 'Reach them in the ride chat' }).getAttribute('href')).toBe(
+      '/rides/7?tab=chat',
+    );
+    expect(within(stops[1] as HTMLElement).queryByTestId('manifest-no-phone')).toBeNull();
+    expect(manifestText(open)).toContain(
+      '1. Mei (1 person): Bedok Mall · No phone number: reach them in the ride chat',
+    );
+  });
+
+  it('does not flag a missing number before the numbers are shown', async () => {
+    render({ 'ride.manifest': () => manifest });
+    await screen.findAllByTestId('manifest-stop');
+    expect(screen.queryByTestId('manifest-no-phone')).toBeNull();
+  });
+
   it('shows the stops picked on the map as numbered pins in trip order', async () => {
     const located = {
       ...manifest,
@@ -120,12 +145,12 @@ describe('ManifestPage', () => {
         Promise.reject(
           apiError(
             'FORBIDDEN',
-            'Only the assigned vendor and the organiser can see this manifest',
+            'Only the assigned vendor and the organizer can see this manifest',
             'NOT_ASSIGNED_VENDOR',
           ),
         ),
     });
-    expect(await screen.findByText('Only the assigned vendor and the organiser can see this manifest')).toBeTruthy();
+    expect(await screen.findByText('Only the assigned vendor and the organizer can see this manifest')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Copy for WhatsApp' })).toBeNull();
   });
 

@@ -238,6 +238,20 @@ describe('ProfilePage vendor details', () => {
     ]);
   });
 
+  it('shows a vendor only what applies to a vendor: no PayNow number, no sharing choice', async () => {
+    const { calls } = render(api({ 'auth.me': () => VENDOR, 'user.update': () => VENDOR }));
+    await screen.findByRole('heading', { name: 'Vendor Details' });
+    const personal = within(screen.getByRole('form', { name: 'Profile' }));
+    expect(personal.getByLabelText(/WhatsApp Number/)).toBeTruthy();
+    expect(personal.queryByLabelText(/PayNow/)).toBeNull();
+    expect(personal.queryByRole('radiogroup', { name: /Who sees my numbers/ })).toBeNull();
+    fireEvent.click(personal.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls.filter((call) => call.path === 'user.update')).toHaveLength(1));
+    const sent = calls.find((call) => call.path === 'user.update')?.input as Record<string, unknown>;
+    expect(Object.keys(sent)).not.toContain('paynowProxy');
+    expect(Object.keys(sent)).not.toContain('shareContactsWith');
+  });
+
   it("shows the server's refusal under the form", async () => {
     render(
       api({

@@ -21,12 +21,16 @@ import { useSession } from '../features/session';
 export function ProfilePage() {
   const { user, isAdmin } = useSession();
   return (
-    <Page title="Profile" description="Your details help organisers, passengers and drivers reach you." size="sm">
+    <Page title="Profile" description="Your details help organizers, passengers and drivers reach you." size="sm">
       <Stack gap="lg">
         <SectionCard
           titleId="profile-details-title"
           title="Personal Information"
-          description="Other members see these on rides you organise or join."
+          description={
+            user?.isVendor
+              ? 'Organizers and passengers of the rides you take see these.'
+              : 'Other members see these on rides you organize or join.'
+          }
         >
           {/* Keyed by user: another sign-in in this tab starts from that user's saved details. */}
           <ProfileForm key={user?.id ?? 'none'} user={user} />

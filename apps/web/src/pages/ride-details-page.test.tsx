@@ -124,16 +124,52 @@ describe('RideDetailsPage joining', () => {
     ...overrides,
   });
 
-  it('lists the drop-off locations of a Forest City to Singapore ride to a member', async () => {
-    render(signedIn({ 'ride.byId': () => ride(FC_TO_SG) }));
+  const dropoffItems = async () =>
+    within(await screen.findByRole('list', { name: 'Drop-off locations' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+
+  it('lists the drop-off locations of a Forest City to Singapore ride to a member, unnumbered until ordered', async () => {
+    render(
+      signedIn({
+        'ride.byId': () => ride(FC_TO_SG),
+        'passenger.list': () => [
+          { ...organizerEntry, dropoffLocation: 'Tampines Mall' },
+          entry(2, 2, 'Alice Tan', { dropoffLocation: 'Bedok', passengerCount: 2 }),
+        ],
+      }),
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Forest City to Singapore' })).toBeTruthy();
-    const list = screen.getByRole('list', { name: 'Drop-off locations' });
-    expect(
-      within(list)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Tampines Mall (2 passengers)', 'Bedok (2 passengers)']);
+    await screen.findByTestId('dropoff-order-note');
+    expect(await dropoffItems()).toEqual(['Tampines Mall (2 passengers)', 'Bedok (2 passengers)']);
+    expect(screen.getByTestId('dropoff-order-note').textContent).toBe(
+      'The organizer has not set the drop-off order yet.',
+    );
     expect(screen.queryByText('Log in to see the drop-off points.')).toBeNull();
+  });
+
+  it('numbers the stops as the Passengers tab does, one place one stop', async () => {
+    const passengers = [
+      { ...organizerEntry, dropoffLocation: 'Bedok MRT', dropoffSequence: 1 },
+      entry(2, 2, 'Alice Tan', { dropoffLocation: 'Jurong East', dropoffSequence: 2 }),
+      entry(3, 3, 'Ben Lim', { dropoffLocation: 'bedok mrt', dropoffSequence: 3 }),
+    ];
+    render(signedIn({ 'ride.byId': () => ride(FC_TO_SG), 'passenger.list': () => passengers }));
+    await waitFor(async () =>
+      expect(await dropoffItems()).toEqual(['Stop #1 · Bedok MRT (3 passengers)', 'Stop #2 · Jurong East']),
+    );
+    fireEvent.click(screen.getByRole('tab', { name: /Passengers/ }));
+    const items = await screen.findAllByTestId('passenger-entry');
+    expect(
+      items.map((item) => [
+        within(item).getByText(/Bedok|Jurong/i).textContent,
+        within(item).getByText(/^Stop #/).textContent,
+      ]),
+    ).toEqual([
+      ['Drop-off: Bedok MRT', 'Stop #1'],
+      ['Drop-off: Jurong East', 'Stop #2'],
+      ['Drop-off: bedok mrt', 'Stop #1'],
+    ]);
   });
 
   it('shows the organiser card and the join form to an eligible member', async () => {
@@ -313,6 +349,23 @@ describe('RideDetailsPage passengers tab', () => {
     expect(within(items[1] as HTMLElement).getAllByRole('button').length).toBeGreaterThanOrEqual(3);
     expect(screen.getAllByRole('button', { name: 'Remove Passenger' })).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Leave Ride' })).toBeNull();
+  });
+
+  it('an entry carries at most two badges, the rest in words', async () => {
+    renderTab(50, {
+      'passenger.list': () => [
+        { ...organizerEntry, dropoffSequence: 1 },
+        entry(2, 2, 'Alice Tan', { dropoffSequence: 2 }),
+      ],
+    });
+    const items = await entries();
+    for (const item of items) expect(item.querySelectorAll('.mantine-Badge-root').length).toBeLessThanOrEqual(2);
+    const own = items[0] as HTMLElement;
+    expect([...own.querySelectorAll('.mantine-Badge-root')].map((badge) => badge.textContent)).toEqual([
+      'Stop #1',
+      'You',
+    ]);
+    expect(within(own).getByTestId('passenger-marks').textContent).toBe('Organizer · Passenger 1');
   });
 
   it('removes a passenger after confirming', async () => {

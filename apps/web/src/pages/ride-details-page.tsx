@@ -97,8 +97,12 @@ function RideActionCard({
   onRetryPassengers,
 }: ActionCardProps) {
   const now = useClock()();
-  if (!user) return <LoginRequiredCard />;
   const past = isPast(ride, now);
+  if (!user) {
+    // A visitor on a full ride is told that logging in offers the waitlist (docs/product.md#auth-screen).
+    const full = !past && !isCancelled(ride) && isFull(withHeldSeats(ride, ride.waitlist.heldSeats));
+    return <LoginRequiredCard full={full} />;
+  }
   if (user.id === ride.creatorId) return <OrganizerCard past={past} cancelled={isCancelled(ride)} />;
   if (isCancelled(ride)) return <CancelledRideCard />;
   if (passengersError) {
@@ -244,7 +248,12 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
               ) : null}
             </Tabs.List>
             <Tabs.Panel value="details">
-              <RideDetailsTab ride={ride} signedIn={user !== null || offlineCopy} viewerId={user?.id ?? null} />
+              <RideDetailsTab
+                ride={ride}
+                signedIn={user !== null || offlineCopy}
+                viewerId={user?.id ?? null}
+                passengers={passengers}
+              />
             </Tabs.Panel>
             <Tabs.Panel value="passengers">
               {user ? (

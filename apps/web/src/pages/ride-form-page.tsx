@@ -46,7 +46,7 @@ function CreateRide() {
       <Page title="Create a New Ride">
         <Alert color="yellow" title="Vendors cannot create rides">
           <Stack gap="sm" align="flex-start">
-            <Text size="sm">Vendor accounts take rides from the dashboard instead of organising them.</Text>
+            <Text size="sm">Vendor accounts take rides from the dashboard instead of organizing them.</Text>
             <Button component={Link} to="/vendor" size="xs">
               Go to Dashboard
             </Button>

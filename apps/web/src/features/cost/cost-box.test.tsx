@@ -86,9 +86,12 @@ describe('JoinShareBox', () => {
   });
 
   it('adds no stop for a location the ride already makes, whatever its case and spacing', async () => {
-    renderWithProviders(<JoinShareBox ride={ride} location="  tampines   MALL" groupSize={1} />);
+    renderWithProviders(<JoinShareBox ride={ride} location="  tampines   MALL." groupSize={1} />);
     await screen.findByText('Base Cost');
-    expect(screen.getByTestId('join-stop-note').textContent).toBe('Your location adds no stop.');
+    // Offered as the existing stop (docs/product.md#same-stop).
+    expect(screen.getByTestId('join-stop-note').textContent).toBe(
+      'Same stop as Tampines Mall: your location adds no stop.',
+    );
     expect(lines()).toEqual(['Base CostSGD 80', 'Total CostSGD 80']);
     expect(figures()).toEqual([
       'Per Person (now)SGD 40.00with you, 2 people',

@@ -129,7 +129,11 @@ export interface JoinShareBoxProps {
  */
 export function JoinShareBox({ ride, location, groupSize }: JoinShareBoxProps) {
   const story = storyOf(ride);
-  const { after, addsStop, group, onBoard, yourShareNow, yourShareIfFull } = joinCost(ride, location, groupSize);
+  const { after, addsStop, sameStop, group, onBoard, yourShareNow, yourShareIfFull } = joinCost(
+    ride,
+    location,
+    groupSize,
+  );
   if (story.kind === 'none') return null;
   return (
     <Paper withBorder p="md" radius="md" bg="gray.0" aria-label="Cost" component="section">
@@ -141,7 +145,9 @@ export function JoinShareBox({ ride, location, groupSize }: JoinShareBoxProps) {
         <Text size="xs" c="dimmed" data-testid="join-stop-note">
           {addsStop
             ? `Your location is a new stop: it adds ${formatSgd(after.stopPrice)} to the total.`
-            : 'Your location adds no stop.'}
+            : sameStop
+              ? `Same stop as ${sameStop}: your location adds no stop.`
+              : 'Your location adds no stop.'}
         </Text>
         <BreakdownLines cost={after} />
         <Divider />

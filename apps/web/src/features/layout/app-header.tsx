@@ -45,14 +45,14 @@ function AuthAction({ mobile }: { mobile: boolean }) {
 
 export function AppHeader() {
   const { user } = useSession();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const items = getNavItems(user);
 
   // Following a link (or any navigation) closes the phone menu.
   useEffect(() => {
     close();
-  }, [pathname, close]);
+  }, [pathname, search, close]);
 
   useEffect(() => {
     if (!opened) return;
@@ -69,7 +69,7 @@ export function AppHeader() {
         key={item.to}
         to={item.to}
         className={mobile ? classes.mobileLink : classes.link}
-        aria-current={isNavItemActive(item, pathname) ? 'page' : undefined}
+        aria-current={isNavItemActive(item, pathname, search) ? 'page' : undefined}
       >
         {item.label}
       </Link>

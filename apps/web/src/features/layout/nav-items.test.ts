@@ -11,7 +11,7 @@ describe('getNavItems', () => {
     [
       'a member',
       { isVendor: false, vendorStatus: null },
-      ['Travel Guide /guide', 'Create Ride /rides/create', 'Profile /profile'],
+      ['Travel Guide /guide', 'My rides /home?tab=my-rides', 'Create Ride /rides/create', 'Profile /profile'],
     ],
     [
       'an approved vendor',
@@ -38,5 +38,13 @@ describe('isNavItemActive', () => {
     [create, '/rides/12', false],
   ])('%o on %s → %s', (item, path, expected) => {
     expect(isNavItemActive(item, path)).toBe(expected);
+  });
+
+  it('My rides is active on the My Rides tab only', () => {
+    const myRides = { label: 'My rides', to: '/home?tab=my-rides' };
+    expect(isNavItemActive(myRides, '/home', '?tab=my-rides&page=2')).toBe(true);
+    expect(isNavItemActive(myRides, '/home', '')).toBe(false);
+    expect(isNavItemActive(myRides, '/home', '?tab=all')).toBe(false);
+    expect(isNavItemActive(myRides, '/rides/3', '?tab=my-rides')).toBe(false);
   });
 });

@@ -1,19 +1,22 @@
 /**
  * `<ManifestView manifest />`: the driver's manifest as one sheet (docs/vendors.md#manifest): the
  * trip's heading and departure, the vehicle and the organiser, then the pick-up and each passenger
- * group in stop order (name, group size, location and, inside the contacts window, numbers), the
+ * group in stop order (name, group size, location and, inside the contacts window, numbers, or a
+ * flag that the group gave none with a link to the ride's chat), the
  * total heads and the group travel QR code note. It prints on one A4 page (manifest.module.css).
  */
-import { Alert, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import {
   directionLabel,
   formatRideDate,
+  lacksPhone,
   manifestNumbers,
   manifestVehicle,
   type ManifestStop,
   type RideManifest,
 } from '@rideshare/domain';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 
 import classes from './manifest.module.css';
 
@@ -28,7 +31,21 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function StopItem({ stop }: { stop: ManifestStop }) {
+/** The flag on a group without a phone number, pointing to the ride's chat. */
+function NoPhone({ rideId }: { rideId: number }) {
+  return (
+    <Group gap={6} wrap="wrap" data-testid="manifest-no-phone">
+      <Badge color="orange" variant="light">
+        No phone number
+      </Badge>
+      <Anchor component={Link} to={`/rides/${String(rideId)}?tab=chat`} size="sm">
+        Reach them in the ride chat
+      </Anchor>
+    </Group>
+  );
+}
+
+function StopItem({ stop, rideId, contactsVisible }: { stop: ManifestStop; rideId: number; contactsVisible: boolean }) {
   const phone = manifestNumbers(stop);
   return (
     <li className={classes.stop} data-testid="manifest-stop">
@@ -44,6 +61,7 @@ function StopItem({ stop }: { stop: ManifestStop }) {
           {stop.location}
         </Text>
         {phone ? <Text size="sm">{phone}</Text> : null}
+        {lacksPhone(stop, contactsVisible) ? <NoPhone rideId={rideId} /> : null}
       </Stack>
     </li>
   );
@@ -76,7 +94,12 @@ export function ManifestView({ manifest }: { manifest: RideManifest }) {
           <Line label="Pick-up">{manifest.pickupLocation}</Line>
           <ol className={classes.stops} aria-label="Passenger groups in stop order">
             {manifest.stops.map((stop) => (
-              <StopItem key={stop.passengerId} stop={stop} />
+              <StopItem
+                key={stop.passengerId}
+                stop={stop}
+                rideId={manifest.rideId}
+                contactsVisible={manifest.contactsVisible}
+              />
             ))}
           </ol>
           <Group justify="space-between">

@@ -88,8 +88,8 @@ describe('PaymentCard', () => {
     render({
       'payment.list': () => table([row({ status: 'marked-paid', method: 'cash', refundDue: 13.33, left: true })]),
     });
-    expect((await screen.findByTestId('my-refund')).textContent).toBe('SGD 13.33 to come back from the organiser');
-    expect(screen.getByTestId('my-left').textContent).toMatch(/stays yours unless the organiser waives it/);
+    expect((await screen.findByTestId('my-refund')).textContent).toBe('SGD 13.33 to come back from the organizer');
+    expect(screen.getByTestId('my-left').textContent).toMatch(/stays yours unless the organizer waives it/);
   });
 
   it('the organiser settles a refund and waives a leaver', async () => {

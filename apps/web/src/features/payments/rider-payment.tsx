@@ -36,12 +36,12 @@ export function RiderPayment({ rideId, row, departure }: { rideId: number; row: 
       </Group>
       {row.refundDue > 0 ? (
         <Text fw={600} c="teal.9" data-testid="my-refund">
-          {formatSgd(row.refundDue, 2)} to come back from the organiser
+          {formatSgd(row.refundDue, 2)} to come back from the organizer
         </Text>
       ) : null}
       {row.left ? (
         <Text size="sm" data-testid="my-left">
-          You left after the price locked: the seat was held for you, so this share stays yours unless the organiser
+          You left after the price locked: the seat was held for you, so this share stays yours unless the organizer
           waives it.
         </Text>
       ) : null}
@@ -59,7 +59,7 @@ export function RiderPayment({ rideId, row, departure }: { rideId: number; row: 
         </Anchor>
       ) : null}
       {row.status === 'confirmed' ? (
-        <Text size="sm">The organiser confirmed your payment.</Text>
+        <Text size="sm">The organizer confirmed your payment.</Text>
       ) : (
         <Group gap="xs" align="flex-end" wrap="wrap">
           <NativeSelect

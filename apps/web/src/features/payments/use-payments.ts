@@ -22,7 +22,7 @@ export function usePaymentActions(rideId: number) {
     onError: (err: unknown) => showApiError(err, 'Could not update the payment'),
   });
   return {
-    markMine: trpc.payment.markMine.useMutation(settle('Marked as paid: the organiser was told')),
+    markMine: trpc.payment.markMine.useMutation(settle('Marked as paid: the organizer was told')),
     confirm: trpc.payment.confirm.useMutation(settle('Payment confirmed')),
     unconfirm: trpc.payment.unconfirm.useMutation(settle('Confirmation taken back')),
     recalculate: trpc.payment.recalculate.useMutation(settle('Amounts recalculated')),

@@ -192,7 +192,7 @@ export function CalendarFeedCard() {
           </Title>
           <Text size="sm" c="dimmed">
             A private link your calendar app (Google Calendar, Apple Calendar, Outlook) can subscribe to. It lists the
-            rides you organise, join or drive, from 30 days ago on, and keeps them up to date. Anyone with the link can
+            rides you organize, join or drive, from 30 days ago on, and keeps them up to date. Anyone with the link can
             see these rides, so keep it to yourself.
           </Text>
         </Stack>

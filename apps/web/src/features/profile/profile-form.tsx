@@ -2,7 +2,7 @@
  * `ProfileForm` (docs/product.md#profile): the signed-in user's details. Discord Username is shown but
  * cannot be changed (it is the login); Full Name, WhatsApp Number, Malaysian Phone Number and
  * Revolut Username can, and with whom an organiser shares their numbers (signed-in members or the
- * ride's party only, docs/vendors.md#contacts). 'Save Changes' sends `user.update` (a blank field clears it); success shows
+ * ride's party only, docs/vendors.md#contacts); a vendor has neither (docs/vendors.md#vendor-profile). 'Save Changes' sends `user.update` (a blank field clears it); success shows
  * 'Your profile has been updated' and puts the saved user into the session, so every screen shows
  * the new details. A failure shows 'Failed to update profile: {message}' as a red toast and under
  * the form (an HTML error page reads as a server error, see profile-error.ts).
@@ -29,7 +29,7 @@ const FORM_NAME = 'profile';
 type ProfileUser = Pick<
   SessionUser,
   'id' | 'discordUsername' | 'name' | 'whatsappNumber' | 'malaysianNumber' | 'revolutUsername'
-> & { shareContactsWith?: ContactSharing; paynowProxy?: string | null };
+> & { isVendor?: boolean } & { shareContactsWith?: ContactSharing; paynowProxy?: string | null };
 
 interface ProfileValues {
   name: string;
@@ -84,8 +84,11 @@ export function ProfileForm({ user }: ProfileFormProps) {
         fail(new Error(NOT_LOGGED_IN_MESSAGE));
         return;
       }
+      // A vendor's profile has no PayNow number nor sharing choice (docs/vendors.md#vendor-profile).
+      const { paynowProxy, shareContactsWith, ...contacts } = values;
+      const memberOnly = user.isVendor ? {} : { paynowProxy, shareContactsWith };
       update.mutate(
-        { id: user.id, ...values },
+        { id: user.id, ...contacts, ...memberOnly },
         {
           onSuccess: (saved) => {
             const next = valuesOf(saved);
@@ -112,17 +115,21 @@ export function ProfileForm({ user }: ProfileFormProps) {
           variant="filled"
         />
         <ContactFields form={form} nameLabel="Full Name" />
-        <PaynowProxyInput {...form.getInputProps('paynowProxy')} />
-        <Radio.Group
-          label="Who sees my numbers on rides I organise"
-          description="Your WhatsApp and Malaysian numbers on the Ride Organizer card"
-          {...form.getInputProps('shareContactsWith')}
-        >
-          <Stack gap="xs" mt="xs">
-            <Radio value="members" label="Signed-in members browsing my rides" />
-            <Radio value="party" label="Only my ride's passengers and driver" />
-          </Stack>
-        </Radio.Group>
+        {user?.isVendor ? null : (
+          <>
+            <PaynowProxyInput {...form.getInputProps('paynowProxy')} />
+            <Radio.Group
+              label="Who sees my numbers on rides I organize"
+              description="Your WhatsApp and Malaysian numbers on the Ride Organizer card"
+              {...form.getInputProps('shareContactsWith')}
+            >
+              <Stack gap="xs" mt="xs">
+                <Radio value="members" label="Signed-in members browsing my rides" />
+                <Radio value="party" label="Only my ride's passengers and driver" />
+              </Stack>
+            </Radio.Group>
+          </>
+        )}
         {failure ? (
           <Alert color="red" variant="light" role="alert" data-testid="profile-error">
             {failure}

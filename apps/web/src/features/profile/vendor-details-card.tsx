@@ -66,7 +66,7 @@ export function VendorDetailsCard({ user }: { user: VendorUser }) {
     <SectionCard
       titleId="vendor-details-title"
       title="Vendor Details"
-      description="The organiser and passengers of the rides you take see these on the driver card."
+      description="The organizer and passengers of the rides you take see these on the driver card."
     >
       <form onSubmit={submit} noValidate aria-label="Vendor details">
         <Stack gap="md">

@@ -2,7 +2,8 @@
  * `<PassengersTab ride viewerId passengers />`: who is on the ride (docs/product.md#ride-detail,
  * Passengers tab; signed-in viewers only). Each entry shows the passenger's name (or Discord
  * name), their location, 'Stop #n' once the organiser has ordered the drop-offs, the group size and
- * contact buttons; the organiser also sees 'Passenger n' numbering. On rides still ahead, the
+ * contact buttons; the organiser also sees 'Passenger n' numbering. At most two of those marks are
+ * badges, the rest words (passenger-marks.ts). On rides still ahead, the
  * organiser can remove anyone else ('Remove Passenger') and a passenger can take their own entry
  * off ('Leave Ride'), both after a confirmation. A passenger reads when the co-riders' numbers will
  * show and that the ride chat is where to talk until then. The stops picked on the map show on a map in the
@@ -10,7 +11,7 @@
  * organiser of a Forest City to Singapore ride, the drop-off sequence editor.
  */
 import { Badge, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { isPast, passengerDisplayName, sortBySequence } from '@rideshare/domain';
+import { isPast, passengerDisplayName, sortBySequence, stopNumbers } from '@rideshare/domain';
 import { useState } from 'react';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
@@ -24,8 +25,16 @@ import { SequencePanel } from '../sequence/sequence-panel';
 import { useMapServiceConfig } from '../map/map-config';
 import { CoRiderNumbersNote } from './co-rider-numbers-note';
 import { CommunicationCard } from './communication-card';
+import { passengerMarks, type PassengerMark } from './passenger-marks';
 import type { PassengerEntry, RideDetail } from './types';
 import { useClock } from '../../lib/clock';
+
+const BADGE_STYLE: Record<PassengerMark['kind'], { variant: string; color?: string }> = {
+  stop: { variant: 'filled' },
+  own: { variant: 'light', color: 'teal' },
+  organizer: { variant: 'light', color: 'blue' },
+  number: { variant: 'light', color: 'gray' },
+};
 
 export interface PassengersTabProps {
   ride: RideDetail;
@@ -47,6 +56,7 @@ function removalFailureMessage(error: unknown): string {
 
 function PassengerItem({
   entry,
+  stop,
   index,
   ride,
   viewerId,
@@ -54,6 +64,8 @@ function PassengerItem({
   onRemove,
 }: {
   entry: PassengerEntry;
+  /** The entry's stop number as every screen shows it (domain `stopNumbers`), or null. */
+  stop: number | null;
   index: number;
   ride: RideDetail;
   viewerId: number;
@@ -68,6 +80,12 @@ function PassengerItem({
   // The organiser's own entry is theirs for as long as the ride exists; the server refuses it too.
   const showRemove = canManage && isCreator && !isOwn && !isOrganizerEntry;
   const showLeave = canManage && isOwn && !isOrganizerEntry;
+  const marks = passengerMarks({
+    stop,
+    isOwn,
+    isOrganizerEntry,
+    listNumber: isCreator ? index + 1 : null,
+  });
 
   return (
     <Card
@@ -87,26 +105,18 @@ function PassengerItem({
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
               {locationKind}: {entry.dropoffLocation}
             </Text>
+            {marks.words ? (
+              <Text size="sm" data-testid="passenger-marks">
+                {marks.words}
+              </Text>
+            ) : null}
           </Stack>
           <Group gap={6} wrap="wrap">
-            {isCreator ? (
-              <Badge variant="light" color="gray">
-                Passenger {index + 1}
+            {marks.badges.map((mark) => (
+              <Badge key={mark.kind} {...BADGE_STYLE[mark.kind]}>
+                {mark.text}
               </Badge>
-            ) : null}
-            {typeof entry.dropoffSequence === 'number' ? (
-              <Badge variant="filled">Stop #{entry.dropoffSequence}</Badge>
-            ) : null}
-            {isOrganizerEntry ? (
-              <Badge variant="light" color="blue">
-                Organizer
-              </Badge>
-            ) : null}
-            {isOwn ? (
-              <Badge variant="light" color="teal">
-                You
-              </Badge>
-            ) : null}
+            ))}
           </Group>
         </Group>
         <Group justify="space-between" align="center" gap="xs" wrap="wrap">
@@ -172,6 +182,7 @@ export function PassengersTab({ ride, viewerId, passengers, isLoading, error, on
   }
 
   const entries = sortBySequence(passengers ?? []);
+  const stops = stopNumbers(entries);
   const removalName = removal ? passengerDisplayName(removal.entry.user) : '';
 
   return (
@@ -203,6 +214,7 @@ export function PassengersTab({ ride, viewerId, passengers, isLoading, error, on
               <PassengerItem
                 key={entry.id}
                 entry={entry}
+                stop={stops.get(entry.id) ?? null}
                 index={index}
                 ride={ride}
                 viewerId={viewerId}

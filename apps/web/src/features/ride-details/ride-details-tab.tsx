@@ -3,18 +3,27 @@
  * organiser, the pickup location (SG->FC) or the list of drop-off locations (FC->SG), and the cost
  * breakdown with the per-person share of a full ride. A visitor's ride carries no passenger's
  * drop-off (nor the organiser's Discord username: 'Unknown Organizer' when no name was given), so
- * for FC->SG they read a line asking them to log in instead of the list.
+ * for FC->SG they read a line asking them to log in instead of the list. Members read the drop-offs
+ * as stops with the numbers the sequence panel shows (one source: domain `stopNumbers`), unnumbered
+ * until the organizer orders them.
  * `<RideOrganizerCard creator />`: the organiser's name and WhatsApp / Malaysian Number / Discord
  * buttons, for signed-in viewers who are not the organiser.
  */
 import { Card, Group, List, Stack, Text, Title } from '@mantine/core';
-import { formatRideDateOnly, formatRideTime, normaliseDropoffLocations, organizerName } from '@rideshare/domain';
+import {
+  dropoffStops,
+  formatRideDateOnly,
+  formatRideTime,
+  normaliseDropoffLocations,
+  organizerName,
+  type DropoffStop,
+} from '@rideshare/domain';
 import type { ReactNode } from 'react';
 
 import { ContactButtons } from '../contacts/contact-buttons';
 import { CostBox } from '../cost/cost-box';
 import { useOwnShare } from '../payments/use-own-share';
-import type { RideDetail } from './types';
+import type { PassengerEntry, RideDetail } from './types';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -27,18 +36,67 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/**
+ * The drop-offs as stops, numbered as the sequence panel numbers them (domain `dropoffStops`):
+ * unnumbered, with a word saying so, until the organizer orders them.
+ */
+function DropoffList({ dropoffs }: { dropoffs: readonly Omit<DropoffStop, 'entryIds'>[] }) {
+  const ordered = dropoffs.some((stop) => stop.stop !== null);
+  return (
+    <Stack gap={4}>
+      <List
+        spacing={4}
+        aria-label="Drop-off locations"
+        listStyleType={ordered ? 'none' : 'disc'}
+        withPadding={!ordered}
+      >
+        {dropoffs.map((entry, index) => (
+          <List.Item key={`${String(index)}-${entry.location}`} data-testid="dropoff-stop">
+            {ordered ? (
+              <Text span fw={600} size="sm">
+                {entry.stop === null ? 'No stop yet' : `Stop #${String(entry.stop)}`} ·{' '}
+              </Text>
+            ) : null}
+            <Text span style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+              {entry.location}
+            </Text>
+            {entry.passengerCount > 1 ? (
+              <Text span c="dimmed" size="sm">
+                {' '}
+                ({entry.passengerCount} passengers)
+              </Text>
+            ) : null}
+          </List.Item>
+        ))}
+      </List>
+      {ordered ? null : (
+        <Text size="sm" c="dimmed" data-testid="dropoff-order-note">
+          The organizer has not set the drop-off order yet.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 export function RideDetailsTab({
   ride,
   signedIn,
   viewerId = null,
+  passengers,
 }: {
   ride: RideDetail;
   signedIn: boolean;
   /** The signed-in viewer (null: a visitor): once locked, the cost box shows their own share. */
   viewerId?: number | null;
+  /** The ride's entries when loaded: the stops and their numbers come from them. */
+  passengers?: readonly PassengerEntry[] | undefined;
 }) {
   const myShare = useOwnShare(ride, viewerId);
-  const dropoffs = normaliseDropoffLocations(ride.dropoffLocations).filter((entry) => entry.location.trim() !== '');
+  const dropoffs = passengers
+    ? dropoffStops(passengers)
+    : normaliseDropoffLocations(ride.dropoffLocations)
+        .filter((entry) => entry.location.trim() !== '')
+        .map((entry) => ({ ...entry, stop: null }));
   return (
     <Stack gap="md">
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="trip-details-title">
@@ -67,21 +125,7 @@ export function RideDetailsTab({
                       No drop-off locations yet.
                     </Text>
                   ) : (
-                    <List type="ordered" spacing={4} aria-label="Drop-off locations">
-                      {dropoffs.map((entry, index) => (
-                        <List.Item key={`${index}-${entry.location}`}>
-                          <Text span style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-                            {entry.location}
-                          </Text>
-                          {entry.passengerCount > 1 ? (
-                            <Text span c="dimmed" size="sm">
-                              {' '}
-                              ({entry.passengerCount} passengers)
-                            </Text>
-                          ) : null}
-                        </List.Item>
-                      ))}
-                    </List>
+                    <DropoffList dropoffs={dropoffs} />
                   )}
                 </div>
               </Stack>

@@ -1,7 +1,8 @@
 /**
  * The cards the ride detail page shows instead of the join form (docs/product.md#ride-detail):
  *
- * - `<LoginRequiredCard />`: 'Login Required' with 'Login or Register' to /auth (signed out).
+ * - `<LoginRequiredCard full />`: 'Login Required' with 'Login or Register' to /auth (signed out);
+ *   on a full ride it says that logging in offers the waitlist, and the login page says so too.
  * - `<JoinedCard past />`: 'You've Joined This Ride', or 'This Ride Is Completed' once past, with
  *   'View Your Rides' to /home.
  * - `<PastRideCard />`: 'This Ride Is In The Past' (past and not joined).
@@ -45,19 +46,24 @@ function ViewAvailableRides() {
   );
 }
 
-export function LoginRequiredCard({ children }: { children?: ReactNode }) {
+export const FULL_RIDE_LOGIN_REASON = 'This ride is full: log in to join its waitlist';
+
+export function LoginRequiredCard({ children, full = false }: { children?: ReactNode; full?: boolean }) {
   const location = useLocation();
   return (
     <StatusCard
-      title="Login Required"
+      title={full ? 'This Ride Is Full' : 'Login Required'}
       color="blue"
       action={
-        <Button component={Link} to="/auth" state={fromHere(location)}>
-          Login or Register
+        <Button component={Link} to="/auth" state={fromHere(location, full ? FULL_RIDE_LOGIN_REASON : undefined)}>
+          {full ? 'Log in to join the waitlist' : 'Login or Register'}
         </Button>
       }
     >
-      {children ?? 'Log in to join this ride, see who is travelling and contact the organizer.'}
+      {children ??
+        (full
+          ? 'Every seat is taken. Log in to join the waitlist: when a seat frees up, the first group that fits is offered it.'
+          : 'Log in to join this ride, see who is travelling and contact the organizer.')}
     </StatusCard>
   );
 }

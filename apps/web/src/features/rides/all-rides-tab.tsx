@@ -4,14 +4,19 @@
  * the total, and page controls. While the next page loads the current one stays on screen, dimmed.
  *
  * The viewer's joined rides (`ride.joined`) tell each card whether its viewer already has a seat,
- * which the domain's join eligibility needs.
+ * which the domain's join eligibility needs. The rides of one weekly series on the page show as one
+ * card that opens its dates (`SeriesGroupCard`, docs/series.md#list). A `promo` (the signed-out
+ * visitor's invitation) sits below the first rides, so a phone's first screen shows rides
+ * (docs/product.md#rides-list).
  */
 import { Box, Center, Group, Loader, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
+import { groupSeriesRides } from '@rideshare/domain';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { Fragment, useEffect, useMemo, useRef, type ReactNode } from 'react';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { trpc } from '../../lib/trpc';
+import { SeriesGroupCard } from '../series/series-group-card';
 import { RideCard } from './ride-card';
 import { RideFilters } from './ride-filters';
 import type { RideListFilterValues, RideListState } from './ride-list-params';
@@ -19,15 +24,20 @@ import type { RideListFilterValues, RideListState } from './ride-list-params';
 /** Cards per page: four rows of three on a desktop, a short scroll on a phone. */
 export const RIDES_PAGE_SIZE = 12;
 
+/** How many cards come before the `promo`: the first row on a desktop, a first screen on a phone. */
+export const CARDS_BEFORE_PROMO = 3;
+
 export interface AllRidesTabProps {
   state: RideListState;
   onChange: (changes: Partial<RideListState>) => void;
   viewer: { id: number; isVendor: boolean; isApprovedVendor: boolean } | null;
   /** True while the session is still being read: who is looking decides each card's actions. */
   viewerPending?: boolean;
+  /** Shown after the first {@link CARDS_BEFORE_PROMO} cards (after the list when it is shorter). */
+  promo?: ReactNode;
 }
 
-export function AllRidesTab({ state, onChange, viewer, viewerPending = false }: AllRidesTabProps) {
+export function AllRidesTab({ state, onChange, viewer, viewerPending = false, promo }: AllRidesTabProps) {
   const filters: RideListFilterValues = { time: state.time, direction: state.direction, sort: state.sort };
   const list = trpc.ride.list.useQuery(
     { ...filters, page: state.page, pageSize: RIDES_PAGE_SIZE },
@@ -73,11 +83,15 @@ export function AllRidesTab({ state, onChange, viewer, viewerPending = false }: 
     );
   } else if (!data || data.items.length === 0) {
     body = (
-      <Text c="dimmed" ta="center" py="xl">
-        No rides available at the moment.
-      </Text>
+      <Stack gap="md">
+        <Text c="dimmed" ta="center" py="xl">
+          No rides available at the moment.
+        </Text>
+        {promo}
+      </Stack>
     );
   } else {
+    const items = groupSeriesRides(data.items);
     const first = (data.page - 1) * data.pageSize + 1;
     const last = first + data.items.length - 1;
     body = (
@@ -90,14 +104,27 @@ export function AllRidesTab({ state, onChange, viewer, viewerPending = false }: 
           aria-busy={list.isFetching}
         >
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-            {data.items.map((ride) => (
-              <RideCard
-                key={ride.id}
-                ride={ride}
-                viewerId={viewer?.id ?? null}
-                isVendor={viewer?.isApprovedVendor ?? false}
-                isPassenger={joinedIds.has(ride.id)}
-              />
+            {items.map((item, index) => (
+              <Fragment key={item.kind === 'ride' ? `ride-${String(item.ride.id)}` : `series-${String(item.seriesId)}`}>
+                {item.kind === 'ride' ? (
+                  <RideCard
+                    ride={item.ride}
+                    viewerId={viewer?.id ?? null}
+                    isVendor={viewer?.isApprovedVendor ?? false}
+                    isPassenger={joinedIds.has(item.ride.id)}
+                  />
+                ) : (
+                  <SeriesGroupCard
+                    rides={item.rides}
+                    viewerId={viewer?.id ?? null}
+                    isVendor={viewer?.isApprovedVendor ?? false}
+                    joinedIds={joinedIds}
+                  />
+                )}
+                {promo && index === Math.min(CARDS_BEFORE_PROMO, items.length) - 1 ? (
+                  <Box style={{ gridColumn: '1 / -1' }}>{promo}</Box>
+                ) : null}
+              </Fragment>
             ))}
           </SimpleGrid>
         </Box>

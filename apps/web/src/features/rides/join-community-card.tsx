@@ -6,9 +6,9 @@ import { Button, Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantin
 import { Link } from 'react-router-dom';
 
 const BLURBS = [
-  { icon: '+', title: 'Create Rides', text: 'Organise a trip and let others share the cost.' },
+  { icon: '+', title: 'Create Rides', text: 'Organize a trip and let others share the cost.' },
   { icon: '→', title: 'Join Existing Rides', text: 'Find a seat on a ride that suits your time.' },
-  { icon: '✓', title: 'Manage Your Trips', text: 'Keep track of the rides you organise and join.' },
+  { icon: '✓', title: 'Manage Your Trips', text: 'Keep track of the rides you organize and join.' },
 ];
 
 export function JoinCommunityCard() {

@@ -87,7 +87,7 @@ function SignedOutPrompt() {
           Log in to see your rides
         </Title>
         <Text c="dimmed" size="sm">
-          The rides you organise and join appear here once you are logged in.
+          The rides you organize and join appear here once you are logged in.
         </Text>
         <Button component={Link} to="/auth">
           Login or Register Now
@@ -281,7 +281,7 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
         <Section
           id="cancelled-rides"
           title="Cancelled Rides"
-          description="Rides you organised or joined that were cancelled. They will not run."
+          description="Rides you organized or joined that were cancelled. They will not run."
         >
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
             {cancelledRides.map((ride) => (

@@ -21,6 +21,8 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Button, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { stopNumbers } from '@rideshare/domain';
+import { useMemo } from 'react';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { LockIcon } from '../../components/icons';
@@ -42,6 +44,8 @@ const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 export function SequencePanel({ ride }: SequencePanelProps) {
   const sequence = useSequence(ride);
   const { passengers, entries, locked, moving, focusRequest } = sequence;
+  // The numbers every screen shows: one place, one stop (docs/product.md#same-stop).
+  const stops = useMemo(() => stopNumbers(entries), [entries]);
 
   const sensors = useSensors(
     // A few pixels of travel before a drag starts, so a tap on the handle stays a tap.
@@ -106,6 +110,7 @@ export function SequencePanel({ ride }: SequencePanelProps) {
               <SequenceRow
                 key={entry.id}
                 entry={entry}
+                stop={stops.get(entry.id) ?? null}
                 position={index + 1}
                 total={entries.length}
                 locked={locked}

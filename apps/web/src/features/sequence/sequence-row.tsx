@@ -1,7 +1,8 @@
 /**
  * `<SequenceRow>`: one passenger of the drop-off order: a drag handle (hidden once locked), the
  * 'Stop #n' badge, the group size, the name and the stop, and the 'Move up' / 'Move down' buttons
- * (the single-pointer way to reorder, no dragging needed: WCAG 2.2 SC 2.5.7).
+ * (the single-pointer way to reorder, no dragging needed: WCAG 2.2 SC 2.5.7). A locked order shows
+ * no move controls at all (docs/product.md#drop-off-sequence).
  */
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -14,12 +15,12 @@ import type { MoveDirection, SequenceEntry } from './use-sequence';
 
 const people = (count: number): string => `${count} ${count === 1 ? 'passenger' : 'passengers'}`;
 
-function stopLabel(entry: SequenceEntry): string {
-  return typeof entry.dropoffSequence === 'number' ? `Stop #${entry.dropoffSequence}` : 'No stop yet';
-}
+const stopLabel = (stop: number | null): string => (stop === null ? 'No stop yet' : `Stop #${String(stop)}`);
 
 export interface SequenceRowProps {
   entry: SequenceEntry;
+  /** The entry's stop number as every screen shows it (domain `stopNumbers`), or null. */
+  stop: number | null;
   position: number;
   total: number;
   locked: boolean;
@@ -39,7 +40,7 @@ function MoveButtons({
   onMove,
   focusButton,
   onFocused,
-}: Omit<SequenceRowProps, 'entry'> & { name: string }) {
+}: Omit<SequenceRowProps, 'entry' | 'stop'> & { name: string }) {
   const up = useRef<HTMLButtonElement>(null);
   const down = useRef<HTMLButtonElement>(null);
   const upDisabled = locked || position <= 1;
@@ -77,7 +78,7 @@ function MoveButtons({
   );
 }
 
-export function SequenceRow({ entry, ...row }: SequenceRowProps) {
+export function SequenceRow({ entry, stop, ...row }: SequenceRowProps) {
   const { position, total, locked, disabled } = row;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: entry.id,
@@ -119,7 +120,7 @@ export function SequenceRow({ entry, ...row }: SequenceRowProps) {
         )}
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs" wrap="wrap">
-            <Badge variant={typeof entry.dropoffSequence === 'number' ? 'filled' : 'outline'}>{stopLabel(entry)}</Badge>
+            <Badge variant={stop === null ? 'outline' : 'filled'}>{stopLabel(stop)}</Badge>
             <Text size="xs" c="dimmed">
               {people(entry.passengerCount)}
             </Text>
@@ -132,9 +133,11 @@ export function SequenceRow({ entry, ...row }: SequenceRowProps) {
           </Text>
         </Stack>
       </Group>
-      <Group justify="flex-end" mt="xs">
-        <MoveButtons name={name} {...row} />
-      </Group>
+      {locked ? null : (
+        <Group justify="flex-end" mt="xs">
+          <MoveButtons name={name} {...row} />
+        </Group>
+      )}
     </Paper>
   );
 }

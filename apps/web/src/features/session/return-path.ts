@@ -3,6 +3,9 @@
  *
  * - `fromHere(location)`: the react-router `state` a link or redirect to /auth carries, naming the
  *   page to come back to (`{ from: '/rides/12?tab=passengers' }`).
+ * - `useAuthReason()`: on /auth, why the visitor is there, in a sentence: the reason the link gave
+ *   (`fromHere(location, reason)`), else 'Log in to join this ride' when they came from a ride's
+ *   page; null otherwise (docs/product.md#auth-screen).
  * - `useReturnPath()`: on /auth, where to go once signed in: `state.from`, else a `?next=` query
  *   parameter, each only when the domain's `safeReturnPath` accepts it as a path on this site
  *   (never '//host', a URL or /auth itself); otherwise '/'.
@@ -12,10 +15,25 @@ import { useLocation, type Location } from 'react-router-dom';
 
 export interface ReturnState {
   from: string;
+  /** Why the link leads to /auth, shown on the login page. */
+  reason?: string;
 }
 
-export function fromHere(location: Pick<Location, 'pathname' | 'search' | 'hash'>): ReturnState {
-  return { from: `${location.pathname}${location.search}${location.hash}` };
+export const JOIN_RIDE_REASON = 'Log in to join this ride';
+
+export function fromHere(location: Pick<Location, 'pathname' | 'search' | 'hash'>, reason?: string): ReturnState {
+  const from = `${location.pathname}${location.search}${location.hash}`;
+  return reason ? { from, reason } : { from };
+}
+
+/** A ride's own pages (/rides/12, /rides/12/join), not /rides/create. */
+const RIDE_PAGE = /^\/rides\/\d+(?:[/?#]|$)/;
+
+export function useAuthReason(): string | null {
+  const state: unknown = useLocation().state;
+  if (!state || typeof state !== 'object') return null;
+  if ('reason' in state && typeof state.reason === 'string' && state.reason.trim()) return state.reason.trim();
+  return 'from' in state && typeof state.from === 'string' && RIDE_PAGE.test(state.from) ? JOIN_RIDE_REASON : null;
 }
 
 export function useReturnPath(): string {
