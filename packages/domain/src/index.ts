@@ -32,3 +32,4 @@ export * from './notification-text';
 export * from './alerts';
 export * from './payments';
 export * from './emvco';
+export * from './glance';
