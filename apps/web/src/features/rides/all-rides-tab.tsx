@@ -6,7 +6,8 @@
  * The viewer's joined rides (`ride.joined`) tell each card whether its viewer already has a seat,
  * which the domain's join eligibility needs.
  */
-import { Box, Center, Group, Loader, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, Button, Center, Group, Loader, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
+import { DEFAULT_DIRECTION_FILTER, DEFAULT_SORT_ORDER, DEFAULT_TIME_FILTER } from '@rideshare/domain';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 
@@ -72,7 +73,23 @@ export function AllRidesTab({ state, onChange, viewer, viewerPending = false }: 
       />
     );
   } else if (!data || data.items.length === 0) {
-    body = (
+    // Filters other than the defaults may be what hides every ride: say so, and offer the way back.
+    const filtered = state.time !== DEFAULT_TIME_FILTER || state.direction !== DEFAULT_DIRECTION_FILTER;
+    body = filtered ? (
+      <Stack align="center" gap="sm" py="xl" data-testid="rides-empty-filtered">
+        <Text c="dimmed" ta="center">
+          No rides match these filters
+        </Text>
+        <Button
+          variant="light"
+          onClick={() =>
+            onChange({ time: DEFAULT_TIME_FILTER, direction: DEFAULT_DIRECTION_FILTER, sort: DEFAULT_SORT_ORDER })
+          }
+        >
+          Clear filters
+        </Button>
+      </Stack>
+    ) : (
       <Text c="dimmed" ta="center" py="xl">
         No rides available at the moment.
       </Text>
