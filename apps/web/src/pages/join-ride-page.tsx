@@ -6,12 +6,12 @@
  * (`WaitlistInstead`); any other ride the user cannot join (domain `joinEligibility`) says
  * why instead of offering the form.
  */
-import { Alert, Badge, Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { directionLabel, formatRideDate, isPast, joinEligibility, statusLabel, withHeldSeats } from '@rideshare/domain';
+import { Alert, Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { directionLabel, formatRideDate, isPast, joinEligibility, withHeldSeats } from '@rideshare/domain';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 
-import { STATUS_COLORS } from '../features/rides/status-colors';
+import { RideStateBadges } from '../features/ride-details/ride-state-badges';
 import { Page } from '../components/page';
 import { CostBox, JoinShareBox } from '../features/cost/cost-box';
 import { JoinRideButton, JoinRideFields } from '../features/join/join-ride-fields';
@@ -50,9 +50,7 @@ function RideSummaryCard({ ride }: { ride: RideDetail }) {
           <Title order={2} size="h4">
             {directionLabel(ride.direction)}
           </Title>
-          <Badge variant="light" color={STATUS_COLORS[statusLabel(ride.status)]}>
-            {statusLabel(ride.status)}
-          </Badge>
+          <RideStateBadges ride={ride} />
         </Group>
         <Divider />
         <SummaryLine label="Date and time">{formatRideDate(ride.date)}</SummaryLine>

@@ -9,17 +9,15 @@ import {
   directionLabel,
   formatRideDate,
   isCancelled,
-  isFull,
   isPast,
   joinEligibility,
   rideCalendarFilename,
   rideCalendarPath,
-  statusLabel,
   withHeldSeats,
 } from '@rideshare/domain';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 
-import { STATUS_COLORS } from '../features/rides/status-colors';
+import { RideStateBadges } from '../features/ride-details/ride-state-badges';
 import { LoadErrorAlert } from '../components/load-error-alert';
 import { Page, usePageTitle } from '../components/page';
 import { BorderChecklistCard } from '../features/border/border-checklist-card';
@@ -132,9 +130,7 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
   const direction = ride.direction;
   // Seats held for the line read as taken, except those held for the viewer (theirs to accept).
   const heldForViewer = ride.waitlist.mine?.offerExpiresAt ? ride.waitlist.mine.passengerCount : 0;
-  const full = isFull(withHeldSeats(ride, ride.waitlist.heldSeats - heldForViewer));
   const past = isPast(ride);
-  const status = statusLabel(ride.status);
   const isCreator = user?.id === ride.creatorId;
   const cancelled = isCancelled(ride);
   // Editing and cancelling are for rides still ahead and not cancelled (the server refuses the rest).
@@ -189,9 +185,10 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
     >
       <OfflineNotice />
       <Group gap="sm" wrap="wrap" aria-label="Ride status" role="group">
-        <Badge color={STATUS_COLORS[status]} variant="light" size="lg">
-          {status}
-        </Badge>
+        <RideStateBadges
+          ride={ride}
+          seats={past || cancelled ? undefined : withHeldSeats(ride, ride.waitlist.heldSeats - heldForViewer)}
+        />
         {ride.seriesId !== null ? <SeriesBadge /> : null}
         <Text fw={600} data-testid="passenger-count">
           Passengers {ride.currentPassengers}/{ride.maxPassengers}
@@ -202,11 +199,6 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
             </Text>
           ) : null}
         </Text>
-        {full && !cancelled ? (
-          <Badge color="red" variant="filled">
-            Full
-          </Badge>
-        ) : null}
         {past ? (
           <Badge color="gray" variant="outline">
             Past

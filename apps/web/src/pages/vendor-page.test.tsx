@@ -72,7 +72,7 @@ describe('VendorPage', () => {
     expect((await screen.findByRole('tab', { name: 'My Rides' })).getAttribute('aria-selected')).toBe('true');
     await screen.findByRole('link', { name: 'Forest City to Singapore' });
     const mine = within(card(4));
-    expect(mine.getByText('Driver Assigned')).toBeTruthy();
+    expect(mine.getByText('Assigned to you')).toBeTruthy();
     expect(mine.getByText('Olivia Organiser')).toBeTruthy();
     expect(mine.getByText('3/4')).toBeTruthy();
     expect(mine.getByText('SGD 85')).toBeTruthy();
@@ -112,7 +112,7 @@ describe('VendorPage', () => {
       }),
     );
     const button = await screen.findByRole('button', { name: /^Assign to Me: Singapore to Forest City/ });
-    expect(within(card(9)).getByText('Open')).toBeTruthy();
+    expect(within(card(9)).getByText('No driver yet')).toBeTruthy();
     fireEvent.click(button);
 
     expect(await screen.findByText('Ride assigned successfully')).toBeTruthy();
@@ -121,7 +121,7 @@ describe('VendorPage', () => {
     expect(callsOf(calls, 'vendor.rides').length).toBeGreaterThanOrEqual(2);
 
     fireEvent.click(screen.getByRole('tab', { name: 'My Rides' }));
-    await waitFor(() => expect(within(card(9)).getByText('Driver Assigned')).toBeTruthy());
+    await waitFor(() => expect(within(card(9)).getByText('Assigned to you')).toBeTruthy());
   });
 
   it('shows a refusal under Error and refreshes the list', async () => {

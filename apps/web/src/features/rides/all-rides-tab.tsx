@@ -16,6 +16,7 @@ import { trpc } from '../../lib/trpc';
 import { RideCard } from './ride-card';
 import { RideFilters } from './ride-filters';
 import type { RideListFilterValues, RideListState } from './ride-list-params';
+import { useStandings } from './use-standings';
 
 /** Cards per page: four rows of three on a desktop, a short scroll on a phone. */
 export const RIDES_PAGE_SIZE = 12;
@@ -35,6 +36,7 @@ export function AllRidesTab({ state, onChange, viewer, viewerPending = false }: 
     { placeholderData: keepPreviousData },
   );
   const joined = trpc.ride.joined.useQuery(undefined, { enabled: viewer !== null });
+  const standings = useStandings(viewer !== null);
   const joinedIds = useMemo(() => new Set((joined.data ?? []).map((ride) => ride.id)), [joined.data]);
   const listTop = useRef<HTMLDivElement>(null);
 
@@ -114,6 +116,7 @@ export function AllRidesTab({ state, onChange, viewer, viewerPending = false }: 
                 viewerId={viewer?.id ?? null}
                 isVendor={viewer?.isApprovedVendor ?? false}
                 isPassenger={joinedIds.has(ride.id)}
+                standing={standings.get(ride.id)}
               />
             ))}
           </SimpleGrid>

@@ -24,6 +24,7 @@ import { SequencePanel } from '../sequence/sequence-panel';
 import { ShareButton } from '../share/share-button';
 import { RideCard } from './ride-card';
 import type { RideListItem } from './types';
+import { useStandings } from './use-standings';
 
 export interface MyRidesTabProps {
   viewer: { id: number; isVendor: boolean; isApprovedVendor: boolean } | null;
@@ -145,6 +146,7 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
   const signedIn = viewer !== null;
   const organized = trpc.ride.organized.useQuery(undefined, { enabled: signedIn });
   const joined = trpc.ride.joined.useQuery(undefined, { enabled: signedIn });
+  const standings = useStandings(signedIn);
 
   // The server sends both lists in the spec's order: rides still to come first, then past ones.
   // `ride.joined` leaves out the caller's own rides (they hold a seat there too), so none repeats.
@@ -226,6 +228,7 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
                 ride={ride}
                 viewerId={viewer.id}
                 isVendor={viewer.isApprovedVendor}
+                standing={standings.get(ride.id)}
                 actions={
                   <>
                     <PaidCount rideId={ride.id} />
@@ -258,6 +261,7 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
                 ride={ride}
                 viewerId={viewer.id}
                 isVendor={viewer.isApprovedVendor}
+                standing={standings.get(ride.id)}
                 isPassenger
                 actions={
                   <>
@@ -284,6 +288,7 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
                 ride={ride}
                 viewerId={viewer.id}
                 isVendor={viewer.isApprovedVendor}
+                standing={standings.get(ride.id)}
                 isPassenger={ride.creatorId !== viewer.id}
                 actions={<ViewDetailsButton ride={ride} />}
               />

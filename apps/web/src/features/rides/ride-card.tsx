@@ -8,7 +8,9 @@
  * on reads 'Joined' where the domain says 'Join'). Seats held for the waitlist count as taken for the
  * badge and the join action (a ride whose free seats are all held reads Full), and the passenger line
  * says how many are held. A cancelled ride also shows its reason. Past rides are dimmed. The whole
- * card opens /rides/{id}.
+ * card opens /rides/{id}. At a glance (docs/product.md#at-a-glance): the pick-up (SG->FC) or
+ * drop-off (FC->SG) areas, shortened; seats left and whether a driver was found, in words; and,
+ * given `standing`, where the viewer stands on the ride in one line.
  *
  * Default actions: 'Join Ride' (→ /rides/{id}/join) when the viewer may join — for a signed-out
  * visitor, whenever the ride is still open to anyone, so the login guard can take them there —
@@ -17,8 +19,10 @@
  */
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import {
+  areasLine,
   assertCanAssign,
   cardBadge,
+  driverWords,
   directionLabel,
   DomainError,
   formatRideDate,
@@ -30,9 +34,14 @@ import {
   organizerName,
   perPersonIfFull,
   perPersonNow,
+  rideAreas,
+  seatsWords,
+  standingLine,
   type CardBadge,
   type Direction,
+  type DropoffLocation,
   type RideStatus,
+  type ViewerStanding,
   withHeldSeats,
 } from '@rideshare/domain';
 import type { ReactNode } from 'react';
@@ -61,6 +70,8 @@ export interface RideCardRide {
   heldSeats?: number;
   /** The weekly series the ride belongs to (null or left out: a ride on its own). */
   seriesId?: number | null;
+  /** Every group's location as the reader may see it (left out: no areas named). */
+  dropoffLocations?: DropoffLocation[];
 }
 
 export interface RideCardProps {
@@ -72,6 +83,8 @@ export interface RideCardProps {
   isVendor?: boolean;
   /** Buttons to show instead of the default Join / Assign actions. */
   actions?: ReactNode;
+  /** Where the viewer stands on this ride (`ride.standing`); left out: nothing said. */
+  standing?: ViewerStanding | null;
   /** The moment "past" is judged against; tests pin it. */
   now?: Date;
 }
@@ -109,6 +122,7 @@ export function RideCard({
   isPassenger = false,
   isVendor = false,
   actions,
+  standing = null,
   now = new Date(),
 }: RideCardProps) {
   const label = directionLabel(ride.direction);
@@ -152,6 +166,8 @@ export function RideCard({
       </>
     ) : null;
   const shownActions = actions ?? defaultActions;
+  const areas = rideAreas({ direction: ride.direction, dropoffLocations: ride.dropoffLocations ?? [] });
+  const live = !past && !isCancelled(ride);
 
   return (
     <Card
@@ -194,6 +210,19 @@ export function RideCard({
         <Text size="sm">
           <time dateTime={ride.date}>{date}</time>
         </Text>
+        {standing ? (
+          <Text size="sm" fw={600} c="blue.8" data-standing={standing.kind}>
+            {standingLine(standing)}
+          </Text>
+        ) : null}
+        {areas.names.length > 0 ? (
+          <Text size="sm" truncate="end" data-areas title={areas.names.join(', ')}>
+            <Text span c="dimmed">
+              {areas.label}:
+            </Text>{' '}
+            {areasLine(areas.names)}
+          </Text>
+        ) : null}
         {ride.seriesId != null ? <SeriesBadge /> : null}
         {ride.cancelReason ? (
           <Text size="sm" c="red.8" lineClamp={2} data-testid="cancel-reason">
@@ -212,13 +241,18 @@ export function RideCard({
           <Text span fw={600}>
             {ride.currentPassengers}/{ride.maxPassengers}
           </Text>
-          {held > 0 && !past && !isCancelled(ride) ? (
+          {held > 0 && live ? (
             <Text span c="dimmed" data-held-seats>
               {' '}
               · {held} held for the waitlist
             </Text>
           ) : null}
         </Text>
+        {live ? (
+          <Text size="sm" c="dimmed" data-ride-state>
+            {seatsWords(seen)} · {driverWords(ride)}
+          </Text>
+        ) : null}
         <Group justify="space-between" gap="xs" wrap="wrap" data-per-person>
           <Text size="sm" data-per-person-now>
             <Text span fw={600}>
