@@ -185,7 +185,12 @@ function JoinRide({ rideId }: { rideId: number }) {
   const isPassenger = (passengers.data ?? []).some((entry) => entry.userId === user?.id);
   // Seats held for the waitlist are not free to a newcomer.
   const seen = withHeldSeats(current, current.waitlist.heldSeats);
-  const eligibility = joinEligibility({ ride: seen, viewerId: user?.id ?? null, isPassenger });
+  const eligibility = joinEligibility({
+    ride: seen,
+    viewerId: user?.id ?? null,
+    isPassenger,
+    isVendor: user?.isVendor ?? false,
+  });
   // A member already in line, or one a full ride has no room for, gets the waitlist instead.
   const waitlist =
     user !== null &&

@@ -37,6 +37,7 @@ import {
   LoginRequiredCard,
   OrganizerCard,
   PastRideCard,
+  VendorCannotJoinCard,
 } from '../features/ride-details/ride-status-cards';
 import type { PassengerEntry, RideDetail } from '../features/ride-details/types';
 import { parseRideId } from '../features/ride-form/ride-form-texts';
@@ -113,10 +114,12 @@ function RideActionCard({
     ride: withHeldSeats(ride, ride.waitlist.heldSeats),
     viewerId: user.id,
     isPassenger,
+    isVendor: user.isVendor,
   });
   if (eligibility.eligible) return <JoinRideCard ride={ride} />;
   if (isPassenger) return <JoinedCard past={past} />;
   if (past) return <PastRideCard />;
+  if (eligibility.code === 'NOT_ELIGIBLE') return <VendorCannotJoinCard message={eligibility.message} />;
   if (eligibility.code === 'RIDE_FULL' && !user.isVendor) return <WaitlistCard ride={ride} />;
   return <FullRideCard />;
 }

@@ -4,7 +4,8 @@
  * the total, and page controls. While the next page loads the current one stays on screen, dimmed.
  *
  * The viewer's joined rides (`ride.joined`) tell each card whether its viewer already has a seat,
- * which the domain's join eligibility needs.
+ * which the domain's join eligibility needs; an approved vendor's available rides
+ * (`vendor.available`, the rides its licence lets it take) which cards offer Assign Ride.
  */
 import { Box, Button, Center, Group, Loader, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DEFAULT_DIRECTION_FILTER, DEFAULT_SORT_ORDER, DEFAULT_TIME_FILTER } from '@rideshare/domain';
@@ -37,6 +38,9 @@ export function AllRidesTab({ state, onChange, viewer, viewerPending = false }: 
   );
   const joined = trpc.ride.joined.useQuery(undefined, { enabled: viewer !== null });
   const standings = useStandings(viewer !== null);
+  // An approved vendor may take only what its licence allows: the rides of its available list.
+  const available = trpc.vendor.available.useQuery(undefined, { enabled: viewer?.isApprovedVendor ?? false });
+  const assignable = useMemo(() => new Set((available.data ?? []).map((ride) => ride.id)), [available.data]);
   const joinedIds = useMemo(() => new Set((joined.data ?? []).map((ride) => ride.id)), [joined.data]);
   const listTop = useRef<HTMLDivElement>(null);
 
@@ -56,7 +60,10 @@ export function AllRidesTab({ state, onChange, viewer, viewerPending = false }: 
   };
 
   // Cards wait for the session and the viewer's joined rides too, so their actions never flash.
-  const joinedPending = viewerPending || (viewer !== null && joined.isLoading);
+  const joinedPending =
+    viewerPending ||
+    (viewer !== null && joined.isLoading) ||
+    (viewer?.isApprovedVendor === true && available.isLoading);
 
   let body;
   if (list.isLoading || joinedPending) {
@@ -114,7 +121,8 @@ export function AllRidesTab({ state, onChange, viewer, viewerPending = false }: 
                 key={ride.id}
                 ride={ride}
                 viewerId={viewer?.id ?? null}
-                isVendor={viewer?.isApprovedVendor ?? false}
+                isVendor={(viewer?.isApprovedVendor ?? false) && assignable.has(ride.id)}
+                isVendorAccount={viewer?.isVendor ?? false}
                 isPassenger={joinedIds.has(ride.id)}
                 standing={standings.get(ride.id)}
               />

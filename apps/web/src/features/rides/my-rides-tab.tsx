@@ -227,7 +227,7 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
                 key={ride.id}
                 ride={ride}
                 viewerId={viewer.id}
-                isVendor={viewer.isApprovedVendor}
+                isVendorAccount={viewer.isVendor}
                 standing={standings.get(ride.id)}
                 actions={
                   <>
@@ -260,7 +260,7 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
                 key={ride.id}
                 ride={ride}
                 viewerId={viewer.id}
-                isVendor={viewer.isApprovedVendor}
+                isVendorAccount={viewer.isVendor}
                 standing={standings.get(ride.id)}
                 isPassenger
                 actions={
@@ -287,7 +287,7 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
                 key={ride.id}
                 ride={ride}
                 viewerId={viewer.id}
-                isVendor={viewer.isApprovedVendor}
+                isVendorAccount={viewer.isVendor}
                 standing={standings.get(ride.id)}
                 isPassenger={ride.creatorId !== viewer.id}
                 actions={<ViewDetailsButton ride={ride} />}

@@ -13,8 +13,9 @@
  * given `standing`, where the viewer stands on the ride in one line.
  *
  * Default actions: 'Join Ride' (→ /rides/{id}/join) when the viewer may join — for a signed-out
- * visitor, whenever the ride is still open to anyone, so the login guard can take them there —
- * and, for vendors, 'Assign Ride' (→ /vendor?rideId={id}) while the ride can still be assigned.
+ * visitor, whenever the ride is still open to anyone, so the login guard can take them there;
+ * never for a vendor account — and, for approved vendors whose licence covers the ride, 'Assign
+ * Ride' (→ /vendor?rideId={id}) while the ride can still be assigned.
  * Pass `actions` to show other buttons instead (My Rides does).
  */
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
@@ -80,7 +81,10 @@ export interface RideCardProps {
   viewerId: number | null;
   /** Whether the viewer already has a seat on this ride (they cannot join twice). */
   isPassenger?: boolean;
+  /** An approved vendor whose licence lets it take this ride: the card offers Assign Ride. */
   isVendor?: boolean;
+  /** Any vendor account (approved or not): it never joins a ride (docs/vendors.md#no-passenger). */
+  isVendorAccount?: boolean;
   /** Buttons to show instead of the default Join / Assign actions. */
   actions?: ReactNode;
   /** Where the viewer stands on this ride (`ride.standing`); left out: nothing said. */
@@ -121,6 +125,7 @@ export function RideCard({
   viewerId,
   isPassenger = false,
   isVendor = false,
+  isVendorAccount = isVendor,
   actions,
   standing = null,
   now = new Date(),
@@ -141,7 +146,7 @@ export function RideCard({
   const showJoin =
     viewerId == null
       ? !isCancelled(ride) && !past && !isFull(seen)
-      : joinEligibility({ ride: seen, viewerId, isPassenger, now }).eligible;
+      : joinEligibility({ ride: seen, viewerId, isPassenger, now, isVendor: isVendorAccount }).eligible;
   const showAssign = isVendor && canAssign(ride, now);
 
   const defaultActions =
