@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 
 import { expect, JOURNEY_TIMEOUT_MS, test } from './support/fixtures';
 import {
+  confirmDialog,
   createRideViaApi,
   field,
   joinRideViaApi,
@@ -153,6 +154,7 @@ for (const [viewport, width] of [
 
       // Locked: every Move button is disabled.
       await panel.getByRole('button', { name: 'Lock Sequence' }).click();
+      await confirmDialog(page, 'Lock Sequence');
       await expect(panel.getByText('Sequence locked', { exact: true })).toBeVisible();
       const moves = panel.getByRole('button', { name: /^Move (up|down): / });
       await expect(moves).toHaveCount(6);

@@ -10,6 +10,7 @@ import type { Locator, Page } from '@playwright/test';
 
 import { expect, test } from './support/fixtures';
 import {
+  confirmDialog,
   createRideViaApi,
   holdLiveUpdates,
   joinRideViaApi,
@@ -69,6 +70,7 @@ test.describe('/vendor', () => {
     await screenshot(page, 'vendor-available-desktop');
 
     await assignButton(offered).click();
+    await confirmDialog(page, 'Assign to Me');
     await expect(toast(page, 'Ride assigned successfully')).toBeVisible();
     await expect(offered).toHaveCount(0);
 
@@ -125,6 +127,7 @@ test.describe('/vendor', () => {
 
     // The focused button works from the keyboard.
     await page.keyboard.press('Enter');
+    await confirmDialog(page, 'Assign to Me');
     await expect(toast(page, 'Ride assigned successfully')).toBeVisible();
     await expect(page).toHaveURL((url) => !url.searchParams.has('rideId'));
 
@@ -192,6 +195,7 @@ test.describe('/vendor', () => {
     expect(taken.status(), await taken.text()).toBe(200);
 
     await assignButton(offered).click();
+    await confirmDialog(page, 'Assign to Me');
     const refusal = toast(page, 'Error');
     await expect(refusal).toBeVisible();
     await expect(refusal).toContainText('This ride has already been assigned', { useInnerText: true });

@@ -289,3 +289,10 @@ export async function printedPages(page: Page): Promise<number> {
 export function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
+
+/** Answers the one confirmation an irreversible or everyone-telling action asks: presses `confirm` in its dialog. */
+export async function confirmDialog(page: Page, confirm: string): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: confirm, exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+}

@@ -5,7 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { apiError, makeUser, renderWithProviders, type ApiCall, type ApiHandlers } from '../test-utils';
 import { ProfilePage } from './profile-page';
 
-const ALICE = makeUser({ id: 2, discordUsername: 'alice', name: 'Alice Tan', whatsappNumber: '+65 9123 4567', malaysianNumber: null, revolutUsername: 'alicet' });
+const ALICE = makeUser({
+  id: 2,
+  discordUsername: 'alice',
+  name: 'Alice Tan',
+  whatsappNumber: '+65 9123 4567',
+  malaysianNumber: null,
+  revolutUsername: 'alicet',
+});
 
 function api(overrides: ApiHandlers = {}): ApiHandlers {
   return { 'auth.me': () => ALICE, 'user.calendarFeed': () => ({ active: false, createdAt: null }), ...overrides };
@@ -73,7 +80,13 @@ describe('ProfilePage, details', () => {
   });
 
   it("shows a refusal as 'Failed to update profile: {message}', in a toast and under the form", async () => {
-    render(api({ 'user.update': () => { throw apiError('FORBIDDEN', 'You can only update your own profile', 'NOT_OWN_PROFILE'); } }));
+    render(
+      api({
+        'user.update': () => {
+          throw apiError('FORBIDDEN', 'You can only update your own profile', 'NOT_OWN_PROFILE');
+        },
+      }),
+    );
     await waitFor(() => expect(input('Full Name').value).toBe('Alice Tan'));
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     const text = 'Failed to update profile: You can only update your own profile';
@@ -135,7 +148,13 @@ describe('ProfilePage, Password Settings', () => {
   });
 
   it("shows a refusal under 'Password reset failed' and marks a wrong current password", async () => {
-    render(api({ 'auth.changePassword': () => { throw apiError('BAD_REQUEST', 'Current password is incorrect', 'WRONG_PASSWORD'); } }));
+    render(
+      api({
+        'auth.changePassword': () => {
+          throw apiError('BAD_REQUEST', 'Current password is incorrect', 'WRONG_PASSWORD');
+        },
+      }),
+    );
     await screen.findByRole('form', { name: 'Change password' });
     type('Current Password', 'not-my-password');
     type('New Password', 'new-password-1');
@@ -152,7 +171,10 @@ describe('ProfilePage, Admin Tools', () => {
 
   it("resets another user's password for the admin and shows the server's message", async () => {
     const { calls } = render(
-      api({ 'auth.me': () => ADMIN, 'admin.resetUserPassword': () => ({ message: 'Password for bob has been reset' }) }),
+      api({
+        'auth.me': () => ADMIN,
+        'admin.resetUserPassword': () => ({ message: 'Password for bob has been reset' }),
+      }),
     );
     const reset = within(await screen.findByRole('form', { name: "Reset a user's password" }));
     fireEvent.click(reset.getByRole('button', { name: 'Reset User Password' }));
@@ -161,7 +183,9 @@ describe('ProfilePage, Admin Tools', () => {
 
     fireEvent.change(reset.getByLabelText(labelled("User's Discord Username")), { target: { value: 'bob' } });
     fireEvent.change(reset.getByLabelText(labelled("User's New Password")), { target: { value: 'fresh-pass-1' } });
-    fireEvent.change(reset.getByLabelText(labelled("Confirm User's New Password")), { target: { value: 'fresh-pass-1' } });
+    fireEvent.change(reset.getByLabelText(labelled("Confirm User's New Password")), {
+      target: { value: 'fresh-pass-1' },
+    });
     fireEvent.click(reset.getByRole('button', { name: 'Reset User Password' }));
     expect(await screen.findByText('Password for bob has been reset')).toBeTruthy();
     expect(callsOf(calls, 'admin.resetUserPassword').map((call) => call.input)).toEqual([
@@ -170,11 +194,20 @@ describe('ProfilePage, Admin Tools', () => {
   });
 
   it("titles a refused reset 'Admin password reset failed'", async () => {
-    render(api({ 'auth.me': () => ADMIN, 'admin.resetUserPassword': () => { throw apiError('NOT_FOUND', 'User not found'); } }));
+    render(
+      api({
+        'auth.me': () => ADMIN,
+        'admin.resetUserPassword': () => {
+          throw apiError('NOT_FOUND', 'User not found');
+        },
+      }),
+    );
     const reset = within(await screen.findByRole('form', { name: "Reset a user's password" }));
     fireEvent.change(reset.getByLabelText(labelled("User's Discord Username")), { target: { value: 'nobody' } });
     fireEvent.change(reset.getByLabelText(labelled("User's New Password")), { target: { value: 'fresh-pass-1' } });
-    fireEvent.change(reset.getByLabelText(labelled("Confirm User's New Password")), { target: { value: 'fresh-pass-1' } });
+    fireEvent.change(reset.getByLabelText(labelled("Confirm User's New Password")), {
+      target: { value: 'fresh-pass-1' },
+    });
     fireEvent.click(reset.getByRole('button', { name: 'Reset User Password' }));
     await waitFor(() => expect(toast()?.textContent).toBe('Admin password reset failedUser not found'));
   });
@@ -183,7 +216,11 @@ describe('ProfilePage, Admin Tools', () => {
     const { calls } = render(
       api({
         'auth.me': () => ADMIN,
-        'admin.issueResetCode': () => ({ discordUsername: 'bob', code: 'ABCDEFGHJKMN', expiresAt: '2030-01-10T07:30:00.000Z' }),
+        'admin.issueResetCode': () => ({
+          discordUsername: 'bob',
+          code: 'ABCDEFGHJKMN',
+          expiresAt: '2030-01-10T07:30:00.000Z',
+        }),
       }),
     );
     const issue = within(await screen.findByRole('form', { name: 'Issue reset code' }));

@@ -5,14 +5,17 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { formatSgd, PAYMENT_METHOD_LABELS } from '@rideshare/domain';
 
+import { useConfirm } from '../../components/confirm-action';
 import { paidText, STATUS_LABELS, usePaymentActions, type RidePayments } from './use-payments';
 
 export function OrganiserPayments({ table, organiserId }: { table: RidePayments; organiserId: number }) {
   const { confirm, unconfirm, recalculate } = usePaymentActions(table.rideId);
   const paid = table.payments.filter((row) => row.status !== 'due').length;
   const pending = confirm.isPending || unconfirm.isPending;
+  const ask = useConfirm();
   return (
     <Stack gap="sm">
+      {ask.modal}
       <Text fw={600} role="status" aria-live="polite" data-testid="paid-summary">
         {paidText(paid, table.payments.length)} · total {formatSgd(table.total, 2)}
       </Text>
@@ -78,7 +81,15 @@ export function OrganiserPayments({ table, organiserId }: { table: RidePayments;
           variant="default"
           size="xs"
           loading={recalculate.isPending}
-          onClick={() => recalculate.mutate({ rideId: table.rideId })}
+          onClick={() =>
+            ask.ask({
+              title: 'Recalculate the amounts?',
+              message:
+                'The total is split again over the party as it is now. Everyone whose amount changes is told their new amount.',
+              confirmLabel: 'Recalculate amounts',
+              onConfirm: () => recalculate.mutate({ rideId: table.rideId }),
+            })
+          }
         >
           Recalculate amounts
         </Button>

@@ -22,6 +22,7 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Button, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 
+import { useConfirm } from '../../components/confirm-action';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { LockIcon } from '../../components/icons';
 import { SequenceRow } from './sequence-row';
@@ -41,6 +42,7 @@ const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 
 export function SequencePanel({ ride }: SequencePanelProps) {
   const sequence = useSequence(ride);
+  const confirm = useConfirm();
   const { passengers, entries, locked, moving, focusRequest } = sequence;
 
   const sensors = useSensors(
@@ -81,6 +83,7 @@ export function SequencePanel({ ride }: SequencePanelProps) {
 
   return (
     <Stack gap="sm">
+      {confirm.modal}
       <Text size="sm" c="dimmed">
         {locked
           ? 'The drop-off sequence is locked.'
@@ -135,7 +138,15 @@ export function SequencePanel({ ride }: SequencePanelProps) {
             leftSection={<LockIcon size={16} />}
             loading={sequence.locking}
             disabled={moving}
-            onClick={sequence.onLock}
+            onClick={() =>
+              confirm.ask({
+                title: 'Lock the drop-off order?',
+                message:
+                  'The driver will drop passengers off in this order. Once locked, nobody can reorder it, and it cannot be unlocked.',
+                confirmLabel: 'Lock Sequence',
+                onConfirm: sequence.onLock,
+              })
+            }
           >
             Lock Sequence
           </Button>
