@@ -40,7 +40,7 @@ describe('ProfilePage, details', () => {
     expect(input('Malaysian Phone Number').placeholder).toBe('+60...');
     expect(input('Revolut Username').value).toBe('alicet');
     expect(screen.getByText('For payment coordination')).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'Admin Tools' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Password resets' })).toBeNull();
   });
 
   it('saves the changes, confirms and puts the saved user into the session', async () => {
@@ -163,73 +163,6 @@ describe('ProfilePage, Password Settings', () => {
     await waitFor(() => expect(screen.getAllByText('Current password is incorrect')).toHaveLength(2));
     expect(toast()?.textContent).toBe('Password reset failedCurrent password is incorrect');
     expect(input('Current Password').getAttribute('aria-invalid')).toBe('true');
-  });
-});
-
-describe('ProfilePage, Admin Tools', () => {
-  const ADMIN = makeUser({ id: 1, discordUsername: 'root', isAdmin: true });
-
-  it("resets another user's password for the admin and shows the server's message", async () => {
-    const { calls } = render(
-      api({
-        'auth.me': () => ADMIN,
-        'admin.resetUserPassword': () => ({ message: 'Password for bob has been reset' }),
-      }),
-    );
-    const reset = within(await screen.findByRole('form', { name: "Reset a user's password" }));
-    fireEvent.click(reset.getByRole('button', { name: 'Reset User Password' }));
-    expect(await reset.findByText("Please enter the user's Discord username")).toBeTruthy();
-    expect(reset.getByText('Please enter a new password')).toBeTruthy();
-
-    fireEvent.change(reset.getByLabelText(labelled("User's Discord Username")), { target: { value: 'bob' } });
-    fireEvent.change(reset.getByLabelText(labelled("User's New Password")), { target: { value: 'fresh-pass-1' } });
-    fireEvent.change(reset.getByLabelText(labelled("Confirm User's New Password")), {
-      target: { value: 'fresh-pass-1' },
-    });
-    fireEvent.click(reset.getByRole('button', { name: 'Reset User Password' }));
-    expect(await screen.findByText('Password for bob has been reset')).toBeTruthy();
-    expect(callsOf(calls, 'admin.resetUserPassword').map((call) => call.input)).toEqual([
-      { discordUsername: 'bob', newPassword: 'fresh-pass-1' },
-    ]);
-  });
-
-  it("titles a refused reset 'Admin password reset failed'", async () => {
-    render(
-      api({
-        'auth.me': () => ADMIN,
-        'admin.resetUserPassword': () => {
-          throw apiError('NOT_FOUND', 'User not found');
-        },
-      }),
-    );
-    const reset = within(await screen.findByRole('form', { name: "Reset a user's password" }));
-    fireEvent.change(reset.getByLabelText(labelled("User's Discord Username")), { target: { value: 'nobody' } });
-    fireEvent.change(reset.getByLabelText(labelled("User's New Password")), { target: { value: 'fresh-pass-1' } });
-    fireEvent.change(reset.getByLabelText(labelled("Confirm User's New Password")), {
-      target: { value: 'fresh-pass-1' },
-    });
-    fireEvent.click(reset.getByRole('button', { name: 'Reset User Password' }));
-    await waitFor(() => expect(toast()?.textContent).toBe('Admin password reset failedUser not found'));
-  });
-
-  it('issues a one-time reset code and shows it with its expiry', async () => {
-    const { calls } = render(
-      api({
-        'auth.me': () => ADMIN,
-        'admin.issueResetCode': () => ({
-          discordUsername: 'bob',
-          code: 'ABCDEFGHJKMN',
-          expiresAt: '2030-01-10T07:30:00.000Z',
-        }),
-      }),
-    );
-    const issue = within(await screen.findByRole('form', { name: 'Issue reset code' }));
-    fireEvent.change(issue.getByLabelText(labelled("User's Discord Username")), { target: { value: ' bob ' } });
-    fireEvent.click(issue.getByRole('button', { name: 'Issue reset code' }));
-    expect((await screen.findByTestId('reset-code')).textContent).toBe('ABCDEFGHJKMN');
-    expect(screen.getByRole('button', { name: 'Copy code' })).toBeTruthy();
-    expect(screen.getByText(/Expires/).textContent).toContain('10 Jan 2030');
-    expect(callsOf(calls, 'admin.issueResetCode').map((call) => call.input)).toEqual([{ discordUsername: ' bob ' }]);
   });
 });
 

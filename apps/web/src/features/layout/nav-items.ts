@@ -4,7 +4,8 @@
  *   no Profile, which would only lead to the sign-in page;
  * - members: Travel Guide, Create Ride, Profile;
  * - approved vendors: Travel Guide, Dashboard, Profile;
- * - vendors not (or no longer) approved: Dashboard (which shows their status) and Profile.
+ * - vendors not (or no longer) approved: Dashboard (which shows their status) and Profile;
+ * - administrators also get Admin (/admin), last.
  * The Login / Logout action is added by the header.
  *
  * - `getNavItems(user)` → `NavItem[]` (pure, so it is easy to test).
@@ -21,11 +22,19 @@ const GUIDE: NavItem = { label: 'Travel Guide', to: '/guide', also: ['/bus-guide
 const CREATE: NavItem = { label: 'Create Ride', to: '/rides/create' };
 const DASHBOARD: NavItem = { label: 'Dashboard', to: '/vendor' };
 const PROFILE: NavItem = { label: 'Profile', to: '/profile' };
+const ADMIN: NavItem = { label: 'Admin', to: '/admin' };
 
-export function getNavItems(user: { isVendor: boolean; vendorStatus?: string | null } | null): NavItem[] {
-  if (!user) return [GUIDE, CREATE];
+function roleItems(user: { isVendor: boolean; vendorStatus?: string | null }): NavItem[] {
   if (!user.isVendor) return [GUIDE, CREATE, PROFILE];
   return user.vendorStatus === 'approved' ? [GUIDE, DASHBOARD, PROFILE] : [DASHBOARD, PROFILE];
+}
+
+export function getNavItems(
+  user: { isVendor: boolean; vendorStatus?: string | null; isAdmin?: boolean } | null,
+): NavItem[] {
+  if (!user) return [GUIDE, CREATE];
+  const items = roleItems(user);
+  return user.isAdmin ? [...items, ADMIN] : items;
 }
 
 export function isNavItemActive(item: NavItem, pathname: string): boolean {
