@@ -21,6 +21,7 @@ import * as m270101 from './2026_11_27_0101_payments';
 import * as m270201 from './2026_11_27_0201_ride_alerts';
 import * as m270301 from './2026_11_27_0301_ride_series';
 import * as m270401 from './2026_11_27_0401_push';
+import * as m280401 from './2026_11_28_0401_vendor_application_notice';
 
 /**
  * Every migration, keyed by name, imported statically so the bundled production server carries them
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0201_ride_alerts': m270201,
   '2026_11_27_0301_ride_series': m270301,
   '2026_11_27_0401_push': m270401,
+  '2026_11_28_0401_vendor_application_notice': m280401,
 };

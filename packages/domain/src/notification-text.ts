@@ -36,6 +36,8 @@ export function notificationSentence(item: NotificationFields): string {
   const detail = item.detail?.trim() ? item.detail.trim() : null;
   // Decisions on a vendor account are about no ride.
   switch (item.kind) {
+    case 'vendor_application':
+      return `New vendor application${detail ? ` from ${detail}` : ''}: review it on the Admin page`;
     case 'vendor_approved':
       return 'Your vendor account was approved: you can now take rides';
     case 'vendor_rejected':
@@ -107,4 +109,15 @@ function borderEveningSentence(ride: string, detail: string | null): string {
     return `Your ride ${ride} is coming up: add your travel documents on your profile to see your border checklist`;
   }
   return `Your ride ${ride} is coming up: ${String(open)} border checklist item${open === 1 ? '' : 's'} still to do`;
+}
+
+/**
+ * Where a notification leads: its ride's page, the admin page for a vendor application, else
+ * nowhere (null).
+ *
+ * @example notificationPath({ kind: 'vendor_application', rideId: null }) // '/admin'
+ */
+export function notificationPath(item: { kind: NotificationKind; rideId: number | null }): string | null {
+  if (item.kind === 'vendor_application') return '/admin';
+  return item.rideId === null ? null : `/rides/${String(item.rideId)}`;
 }

@@ -44,6 +44,8 @@ export const NOTIFICATION_KINDS = [
   'payment_amount_changed',
   /** The day before departure with your share still due; detail: the amount. */
   'payment_reminder',
+  /** To every administrator: someone applied as a vendor; detail: the company (else the username) (no ride). */
+  'vendor_application',
   /** An administrator approved your vendor account (no ride). */
   'vendor_approved',
   /** An administrator rejected your vendor application; detail: the reason (no ride). */

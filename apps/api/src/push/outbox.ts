@@ -12,7 +12,7 @@
  * Times come from the injected clock, so tests drive the backoff without waiting.
  */
 import type { Database, DbHandle } from '@rideshare/db';
-import { notificationSentence } from '@rideshare/domain';
+import { notificationPath, notificationSentence } from '@rideshare/domain';
 import type { Kysely } from 'kysely';
 
 import {
@@ -56,7 +56,7 @@ export function pushMessage(
       rideDate: row.rideDate ? new Date(row.rideDate).toISOString() : null,
       detail: row.detail,
     }),
-    url: row.rideId === null ? '/notifications' : `/rides/${String(row.rideId)}`,
+    url: notificationPath(row) ?? '/notifications',
     tag: `notification-${String(row.notificationId)}`,
   };
 }

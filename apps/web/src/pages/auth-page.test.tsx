@@ -244,8 +244,10 @@ describe('/auth register tab', () => {
     expect(calls.some((call) => call.path === 'auth.register')).toBe(false);
   });
 
-  it('registers a vendor with the driver details and goes home', async () => {
-    const { calls, router } = await openRegister({ 'auth.register': () => makeUser({ isVendor: true }) });
+  it('registers a vendor with the driver details and lands on the dashboard', async () => {
+    const { calls, router } = await openRegister({
+      'auth.register': () => makeUser({ isVendor: true, vendorStatus: 'pending' }),
+    });
     type('Discord Username', 'fastcars');
     type('Password', 'secret123');
     type('WhatsApp Number', '+65 8000 0000');
@@ -259,7 +261,7 @@ describe('/auth register tab', () => {
     type('Permit Expires On', '2030-06-30');
     fireEvent.change(screen.getByRole('textbox', { name: 'Vehicle Passenger Seats' }), { target: { value: '7' } });
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vendor'));
     // No country chosen: the permit goes as typed, so the server names what is missing.
     expect(calls.find((call) => call.path === 'auth.register')?.input).toEqual({
       permit: { country: '', number: 'CBT-77', expiresOn: '2030-06-30' },

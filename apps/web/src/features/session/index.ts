@@ -1,3 +1,3 @@
-export { fromHere, useReturnPath, type ReturnState } from './return-path';
+export { fromHere, landingPath, useReturnPath, type ReturnState } from './return-path';
 export { RedirectIfSignedIn, RequireAuth } from './route-guards';
 export { useLogin, useLogout, useRegister, useSession, type Session, type SessionUser } from './use-session';

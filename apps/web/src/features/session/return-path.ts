@@ -18,6 +18,15 @@ export function fromHere(location: Pick<Location, 'pathname' | 'search' | 'hash'
   return { from: `${location.pathname}${location.search}${location.hash}` };
 }
 
+/**
+ * Where a signed-in user goes from /auth: the return path, except that a vendor whose application
+ * is still pending and came to no page in particular lands on its dashboard, which says what
+ * happens next (docs/vendors.md#approval).
+ */
+export function landingPath(user: { isVendor: boolean; vendorStatus?: string | null }, returnPath: string): string {
+  return returnPath === '/' && user.isVendor && user.vendorStatus === 'pending' ? '/vendor' : returnPath;
+}
+
 export function useReturnPath(): string {
   const location = useLocation();
   const state: unknown = location.state;
