@@ -126,7 +126,7 @@ test.describe('/profile Password Settings', () => {
 
     await field(passwords, 'Current Password').fill(account.password);
     await passwords.getByRole('button', { name: 'Change Password' }).click();
-    await expect(toast(page, 'Password reset successful!')).toBeVisible();
+    await expect(toast(page, 'Password changed')).toBeVisible();
     await expect(field(passwords, 'Current Password')).toHaveValue('');
 
     await page.getByRole('button', { name: 'Logout' }).click();

@@ -132,14 +132,14 @@ describe('ProfilePage, Password Settings', () => {
     expect(callsOf(calls, 'auth.changePassword')).toHaveLength(0);
   });
 
-  it("changes the password, confirms with 'Password reset successful!' and empties the form", async () => {
+  it("changes the password, confirms with 'Password changed' and empties the form", async () => {
     const { calls } = render(api({ 'auth.changePassword': () => ({ message: 'Password reset successful!' }) }));
     await screen.findByRole('form', { name: 'Change password' });
     type('Current Password', 'old-password-1');
     type('New Password', 'new-password-1');
     type('Confirm New Password', 'new-password-1');
     fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
-    expect(await screen.findByText('Password reset successful!')).toBeTruthy();
+    expect(await screen.findByText('Password changed')).toBeTruthy();
     expect(callsOf(calls, 'auth.changePassword').map((call) => call.input)).toEqual([
       { currentPassword: 'old-password-1', newPassword: 'new-password-1' },
     ]);

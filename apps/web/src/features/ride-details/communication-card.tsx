@@ -8,7 +8,7 @@
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { discordGroupSuggestion, whatsappGroupSuggestion, type GroupSuggestion } from '@rideshare/domain';
 
-import { notifyError } from '../../lib/notify';
+import { notifyInfo } from '../../lib/notify';
 import { ChatIcon, DiscordIcon } from '../../components/icons';
 import { copyWithToast } from '../../lib/clipboard';
 import type { PassengerEntry, RideDetail } from './types';
@@ -20,7 +20,7 @@ export interface CommunicationCardProps {
 
 async function copySuggestion(suggestion: GroupSuggestion, what: string): Promise<void> {
   if (!suggestion.ok) {
-    notifyError('Cannot set up group', suggestion.message);
+    notifyInfo('Cannot set up group', suggestion.message);
     return;
   }
   await copyWithToast(suggestion.text, {
