@@ -15,7 +15,7 @@ import { RideStateBadges } from '../features/ride-details/ride-state-badges';
 import { Page } from '../components/page';
 import { CostBox, JoinShareBox } from '../features/cost/cost-box';
 import { JoinRideButton, JoinRideFields } from '../features/join/join-ride-fields';
-import { seatsLeftFor, useJoinRide } from '../features/join/use-join-ride';
+import { notifyJoined, seatsLeftFor, useJoinRide } from '../features/join/use-join-ride';
 import { LocationPicker, type MapLocation, type PickedPlace } from '../features/map';
 import type { RideDetail } from '../features/ride-details/types';
 import { parseRideId } from '../features/ride-form/ride-form-texts';
@@ -24,7 +24,6 @@ import { RideNotFoundCard } from '../features/ride-form/ride-not-found-card';
 import { useSession } from '../features/session';
 import { WaitlistCard } from '../features/waitlist/waitlist-card';
 import { WaitlistInstead } from '../features/waitlist/waitlist-instead';
-import { notifySuccess } from '../lib/notify';
 import { trpc } from '../lib/trpc';
 
 function SummaryLine({ label, children }: { label: string; children: React.ReactNode }) {
@@ -92,9 +91,10 @@ function DirectionNotice({ ride }: { ride: RideDetail }) {
 function JoinForm({ ride }: { ride: RideDetail }) {
   const navigate = useNavigate();
   const join = useJoinRide(ride, {
+    // The ride page holds what a rider needs next: payment, chat and checklist.
     onJoined: () => {
-      notifySuccess('Successfully joined the ride');
-      void navigate('/home');
+      notifyJoined();
+      void navigate(`/rides/${String(ride.id)}`);
     },
   });
   const { form } = join;

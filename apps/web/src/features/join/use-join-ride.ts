@@ -26,7 +26,7 @@ import { useRef } from 'react';
 
 import { zodResolver } from '../../lib/form';
 import { useFormError } from '../../lib/form-error';
-import { notifyError } from '../../lib/notify';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useRefreshRide } from '../../lib/use-refresh-ride';
 
@@ -72,6 +72,11 @@ export function locationTexts(direction: string): { label: string; placeholder: 
   return direction === 'FC->SG'
     ? { label: 'Drop-off Location', placeholder: 'e.g., Tampines Mall' }
     : { label: 'Pick-up Location', placeholder: 'e.g., Pasir Ris MRT' };
+}
+
+/** The one toast a join ends with, on the ride page and on the join screen alike. */
+export function notifyJoined(): void {
+  notifySuccess('Success', 'You have joined the ride');
 }
 
 export function useJoinRide(ride: JoinableRide, { onJoined }: { onJoined: () => void }) {
