@@ -132,6 +132,20 @@ describe('RideDetailsPage joining', () => {
     expect(screen.queryByText('Log in to see the drop-off points.')).toBeNull();
   });
 
+  it("shows a rider their own stop on the Details tab, with its number", async () => {
+    render(
+      signedIn({
+        'ride.byId': () => ride(FC_TO_SG),
+        'passenger.list': () => [
+          organizerEntry,
+          entry(2, 2, 'Me', { dropoffLocation: 'Bedok', passengerCount: 2, dropoffSequence: 2 }),
+        ],
+      }),
+    );
+    const own = await screen.findByTestId('own-stop');
+    expect(own.textContent).toBe('Your drop-offBedok (stop 2)');
+  });
+
   it('shows the organiser card and the join form to an eligible member', async () => {
     render(signedIn());
     expect(await screen.findByRole('heading', { name: 'Join This Ride' })).toBeTruthy();

@@ -218,7 +218,11 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
               <Tabs.Tab value="passengers">{user ? 'Passengers' : 'Passengers (Login required)'}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="details">
-              <RideDetailsTab ride={ride} signedIn={user !== null} />
+              <RideDetailsTab
+                ride={ride}
+                signedIn={user !== null}
+                ownStop={isCreator ? null : (passengers?.find((entry) => entry.userId === user?.id) ?? null)}
+              />
             </Tabs.Panel>
             <Tabs.Panel value="passengers">
               {user ? (

@@ -3,7 +3,9 @@
  * organiser, the pickup location (SG->FC) or the list of drop-off locations (FC->SG), and the cost
  * breakdown with the per-person share of a full ride. A visitor's ride carries no passenger's
  * drop-off (nor the organiser's Discord username: 'Unknown Organizer' when no name was given), so
- * for FC->SG they read a line asking them to log in instead of the list.
+ * for FC->SG they read a line asking them to log in instead of the list. A rider on the ride (not
+ * its organiser) also reads their own stop: 'Your pick-up' (SG->FC) or 'Your drop-off' (FC->SG),
+ * with its stop number once the order has one.
  * `<RideOrganizerCard creator />`: the organiser's name and WhatsApp / Malaysian Number / Discord
  * buttons, for signed-in viewers who are not the organiser.
  */
@@ -13,7 +15,7 @@ import type { ReactNode } from 'react';
 
 import { ContactButtons } from '../contacts/contact-buttons';
 import { CostBox } from '../cost/cost-box';
-import type { RideDetail } from './types';
+import type { PassengerEntry, RideDetail } from './types';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -26,7 +28,31 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function RideDetailsTab({ ride, signedIn }: { ride: RideDetail; signedIn: boolean }) {
+/** The viewer's own entry on the ride, as `passenger.list` gives it. */
+export type OwnStop = Pick<PassengerEntry, 'dropoffLocation' | 'dropoffSequence'>;
+
+function OwnStopFact({ direction, stop }: { direction: string; stop: OwnStop }) {
+  const label = direction === 'FC->SG' ? 'Your drop-off' : 'Your pick-up';
+  return (
+    <div data-testid="own-stop">
+      <Fact label={label}>
+        {stop.dropoffLocation}
+        {stop.dropoffSequence !== null ? ` (stop ${String(stop.dropoffSequence)})` : ''}
+      </Fact>
+    </div>
+  );
+}
+
+export function RideDetailsTab({
+  ride,
+  signedIn,
+  ownStop = null,
+}: {
+  ride: RideDetail;
+  signedIn: boolean;
+  /** The viewer's own entry when they ride on it and did not organise it. */
+  ownStop?: OwnStop | null;
+}) {
   const dropoffs = normaliseDropoffLocations(ride.dropoffLocations).filter((entry) => entry.location.trim() !== '');
   return (
     <Stack gap="md">
@@ -41,6 +67,7 @@ export function RideDetailsTab({ ride, signedIn }: { ride: RideDetail; signedIn:
               <Fact label="Time">{formatRideTime(ride.date)}</Fact>
               <Fact label="Organizer">{organizerName(ride.creator ?? { name: ride.creatorName })}</Fact>
             </Group>
+            {ownStop ? <OwnStopFact direction={ride.direction} stop={ownStop} /> : null}
             {ride.direction === 'FC->SG' ? (
               <Stack gap={2}>
                 <Text size="xs" tt="uppercase" fw={700} c="dimmed">
