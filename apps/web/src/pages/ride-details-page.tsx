@@ -173,7 +173,7 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
               Manifest
             </Button>
           ) : null}
-          <ShareButton ride={ride} label="Share" passengers={passengers} />
+          <ShareButton ride={ride} label="Share" />
           {/* A plain download, not a route: the .ics opens in the device's calendar app. */}
           <Button
             component="a"

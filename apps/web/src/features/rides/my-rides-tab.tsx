@@ -132,6 +132,7 @@ function SequenceRide({ ride }: { ride: RideListItem }) {
           <ShareButton
             ride={ride}
             label="Share Summary"
+            summary
             size="xs"
             aria-label={`Share Summary: ${directionLabel('FC->SG')}, ${date}`}
           />
