@@ -101,20 +101,35 @@ function JoinForm({ ride }: { ride: RideDetail }) {
   const [locations, setLocations] = useState<MapLocation[]>([]);
   const [pickCount, setPickCount] = useState(0);
 
+  const fromMap = form.values.picked?.fromMap === true;
+
   function pick(place: PickedPlace) {
     const id = `pick-${pickCount + 1}`;
     setPickCount((count) => count + 1);
     // One person joins from one place: a new pick replaces the previous pin.
     setLocations([{ id, position: [place.latitude, place.longitude], name: place.name }]);
+    const map = place.source === 'map';
+    // A pin keeps its coordinates; the words are the rider's (docs/product.md#join-screen).
+    form.setFieldValue('picked', {
+      name: place.name,
+      latitude: place.latitude,
+      longitude: place.longitude,
+      fromMap: map,
+    });
+    if (map) {
+      document.getElementsByName('dropoffLocation')[0]?.focus();
+      return;
+    }
     form.setFieldValue('dropoffLocation', place.name);
-    form.setFieldValue('picked', { name: place.name, latitude: place.latitude, longitude: place.longitude });
     form.clearFieldError('dropoffLocation');
   }
 
   function removeLocation(id: string) {
     const removed = locations.find((location) => location.id === id);
     setLocations((current) => current.filter((location) => location.id !== id));
-    if (removed && form.getValues().dropoffLocation === removed.name) form.setFieldValue('dropoffLocation', '');
+    if (!removed) return;
+    form.setFieldValue('picked', null);
+    if (form.getValues().dropoffLocation === removed.name) form.setFieldValue('dropoffLocation', '');
   }
 
   return (
@@ -124,7 +139,15 @@ function JoinForm({ ride }: { ride: RideDetail }) {
           <Title order={2} size="h4">
             Your details
           </Title>
-          <JoinRideFields join={join} locationHint="Type it, search for a place, or click the map below" />
+          <JoinRideFields
+            join={join}
+            locationHint={
+              fromMap
+                ? `Pin dropped at ${locations[0]?.name.replace('Pin at ', '') ?? ''}. Now describe the spot for the driver, e.g. Pasir Ris MRT, Exit A`
+                : 'Type it, search for a place, or click the map below'
+            }
+            locationPlaceholder={fromMap ? 'e.g. Pasir Ris MRT, Exit A' : undefined}
+          />
           <WaitlistInstead ride={ride} join={join} />
           <JoinShareBox
             ride={ride}

@@ -48,22 +48,27 @@ export function seatsLeftFor(ride: JoinableRide): number {
 export interface JoinFormState {
   passengerCount: JoinFormValues['passengerCount'];
   dropoffLocation: string;
-  /** The place last picked on the map or from the search (docs/vendors.md#stops-on-the-map). */
-  picked?: ({ name: string } & Coordinates) | null;
+  /**
+   * The place last picked on the map or from the search (docs/vendors.md#stops-on-the-map).
+   * `fromMap`: a pin, whose coordinates stand whatever the rider types to describe the spot.
+   */
+  picked?: ({ name: string; fromMap?: boolean } & Coordinates) | null;
 }
 
 export const EMPTY_FORM: JoinFormState = { passengerCount: 1, dropoffLocation: '', picked: null };
 
 /**
- * The coordinates to send with a join: the picked place's, while the location field still holds
- * the name the pick put there (typing another location drops them); otherwise none.
+ * The coordinates to send with a join: a map pin's, whatever the rider typed to describe it; a
+ * search result's while the location field still holds its name (text typed over it is another
+ * place).
  *
  * @example pickedCoordinates({ passengerCount: 1, dropoffLocation: 'Bedok Mall',
  *   picked: { name: 'Bedok Mall', latitude: 1.32, longitude: 103.93 } }) // { latitude: 1.32, longitude: 103.93 }
  */
 export function pickedCoordinates(values: JoinFormState): Coordinates | Record<string, never> {
   const picked = values.picked;
-  if (!picked || picked.name.trim() !== values.dropoffLocation.trim()) return {};
+  if (!picked) return {};
+  if (!picked.fromMap && picked.name.trim() !== values.dropoffLocation.trim()) return {};
   return { latitude: picked.latitude, longitude: picked.longitude };
 }
 
