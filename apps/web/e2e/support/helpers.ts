@@ -134,7 +134,8 @@ export async function registerViaUi(page: Page, account: TestAccount): Promise<v
     }
   }
   await page.getByRole('button', { name: 'Register', exact: true }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  // A vendor application lands on the dashboard, which says what happens next (docs/vendors.md#approval).
+  await expect(page).toHaveURL(account.vendor ? /\/vendor$/ : /\/home$/);
 }
 
 export async function loginViaUi(
