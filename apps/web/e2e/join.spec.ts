@@ -222,7 +222,8 @@ test.describe('screenshots', () => {
       const rideId = await organiserWithRide(newPage);
       const { page } = await joinerOn(newPage, rideId, viewport);
       await (await mapCanvas(page)).click();
-      await expect(field(page, 'Pick-up Location')).toHaveValue(/^Location/);
+      await expect(page.getByText(/Now describe the spot for the driver/)).toBeVisible();
+      await field(page, 'Pick-up Location').fill('Pasir Ris MRT, Exit A');
       await screenshot(page, `join-${viewport}`);
       await expect.poll(() => sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     });

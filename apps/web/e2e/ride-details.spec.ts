@@ -40,7 +40,8 @@ test.describe('joining from the detail page', () => {
     await page.goto(`/rides/${String(rideId)}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Singapore to Forest City' })).toBeVisible();
     await expect(seats(page)).toHaveText('Passengers 1/4', { useInnerText: true });
-    await expect(page.getByText('Open', { exact: true })).toBeVisible();
+    await expect(page.getByText('No driver yet', { exact: true })).toBeVisible();
+    await expect(page.getByText('3 seats left', { exact: true })).toBeVisible();
     await expect(page.getByText('Pasir Ris MRT').first()).toBeVisible();
     await expect(page.getByText('Per Person (if full)')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Ride Organizer' })).toBeVisible();
