@@ -60,6 +60,40 @@ for (const viewport of ['mobile', 'desktop'] as const satisfies ViewportName[]) 
       await screenshot(rider, `glance-details-${viewport}`);
     });
 
+    test('filters that hide every ride say so and clear; a refused notification permission says how to allow it', async ({
+      signedInPage,
+    }) => {
+      const { page } = await signedInPage(memberAccount({ name: 'Fay Filter' }), viewport);
+      // Other tests' rides share the database: the list's answer is emptied on its way to the page,
+      // as it is when nothing matches (each tRPC batch answer keeps its other calls).
+      await page.route(/\/trpc\/[^?]*ride\.list/, async (route) => {
+        const response = await route.fetch();
+        const names = new URL(route.request().url()).pathname.replace('/trpc/', '').split(',');
+        const body = (await response.json()) as { result: { data: unknown } }[];
+        const empty = { items: [], total: 0, page: 1, pageSize: 12 };
+        names.forEach((name, index) => {
+          const entry = body[index];
+          if (name === 'ride.list' && entry) entry.result.data = empty;
+        });
+        await route.fulfill({ response, json: body });
+      });
+      await page.goto('/home?time=thisWeek&direction=FC-%3ESG');
+      await expect(page.getByText('No rides match these filters')).toBeVisible();
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await expect(page).toHaveURL(/\/home$/);
+      await expect(page.getByRole('combobox', { name: 'Time' })).toHaveValue('upcoming');
+      await expect(page.getByText('No rides available at the moment.')).toBeVisible();
+      await expect(page.getByText('No rides match these filters')).toHaveCount(0);
+      await page.unroute(/\/trpc\/[^?]*ride\.list/);
+
+      // Headless Chromium denies notifications: a sentence says how to allow them, not an error.
+      await page.goto('/profile');
+      const card = page.getByRole('region', { name: 'Phone notifications' });
+      await expect(card).toContainText('set Notifications to Allow, then turn this switch on again');
+      await expect(card.getByText(/Registration failed/)).toHaveCount(0);
+      await expect(card.getByRole('alert')).toHaveCount(0);
+    });
+
     test('a vendor account is refused a seat with the reason, and the ride page says why', async ({ signedInPage }) => {
       const { page: organiser } = await signedInPage(memberAccount({ name: 'Otto Glance' }), viewport);
       const rideId = await createRideViaApi(organiser, { direction: 'FC->SG', location: 'Bedok' });
