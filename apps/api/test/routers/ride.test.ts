@@ -1,4 +1,3 @@
-import { weekWindow } from '@rideshare/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { addPassenger, createRide, createUser, createVendor, type TestUser } from '../factories';
@@ -487,7 +486,6 @@ describe('ride.list', () => {
     const DAY = 24 * 60 * 60_000;
     const before = await createRide(t.db, alice, { date: new Date(now.getTime() - 60_000) });
     const soon = await createRide(t.db, alice, { date: new Date(now.getTime() + 60_000) });
-    // Sunday after next Wednesday's start of the old Sunday week: inside the next 7 days.
     const sixDays = await createRide(t.db, alice, { date: new Date(now.getTime() + 6 * DAY) });
     const lastMinute = await createRide(t.db, alice, { date: new Date(now.getTime() + 7 * DAY - 60_000) });
     const sevenDays = await createRide(t.db, alice, { date: new Date(now.getTime() + 7 * DAY) });

@@ -33,7 +33,7 @@ describe('PhoneNotificationsCard in a browser that refuses notifications', () =>
         ready: Promise.resolve(registration),
       },
     });
-    vi.stubGlobal('PushManager', function PushManager() {});
+    vi.stubGlobal('PushManager', vi.fn());
     vi.stubGlobal('Notification', { permission: 'default', requestPermission: () => Promise.resolve(permission) });
   }
 
