@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { mockClipboard, renderWithProviders } from '../../test-utils';
+import { mediaQueryList } from '../../test-utils/media-query';
 import { ContactButtons } from './contact-buttons';
 
 const writeText = mockClipboard();
@@ -72,19 +73,9 @@ describe('ContactButtons', () => {
   });
 
   it('carries each label in words below 768 px, and only icons above', async () => {
-    const phone = vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.includes('max-width: 47.99em'),
-          media: query,
-          onchange: null,
-          addEventListener: () => undefined,
-          removeEventListener: () => undefined,
-          addListener: () => undefined,
-          removeListener: () => undefined,
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
-    );
+    const phone = vi
+      .spyOn(window, 'matchMedia')
+      .mockImplementation((query: string) => mediaQueryList(query, query.includes('max-width: 47.99em')));
     const { unmount } = renderWithProviders(<ContactButtons contacts={full} name="Bob" />);
     const whatsapp = await screen.findByRole('link', { name: 'Chat on WhatsApp of Bob' });
     await waitFor(() => expect(whatsapp.textContent).toBe('WhatsApp'));
