@@ -186,13 +186,12 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       await expectAccessible(pending, `vendor dashboard, pending (${viewport})`);
     });
 
-    test('the administrator: profile with Admin Tools', async ({ newPage, adminAccount }) => {
+    test('the administrator: the admin page', async ({ newPage, adminAccount }) => {
       const page = await newPage({ viewport });
       await loginViaApi(page, adminAccount);
-      await page.goto('/profile');
-      await expect(profileForm(page)).toBeVisible();
-      await expect(page.getByRole('heading', { name: 'Admin Tools' })).toBeVisible();
-      await expectAccessible(page, `profile, admin (${viewport})`);
+      await page.goto('/admin');
+      await expect(page.getByRole('heading', { name: 'Password resets' })).toBeVisible();
+      await expectAccessible(page, `admin page (${viewport})`);
     });
   });
 }

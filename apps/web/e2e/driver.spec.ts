@@ -69,7 +69,7 @@ for (const viewport of ['desktop', 'mobile'] as const) {
 
       const { page: outsider } = await signedInPage(memberAccount({ name: 'Otto Outsider' }), viewport);
       await outsider.goto(`/rides/${String(rideId)}`);
-      await expect(outsider.getByText('Driver Assigned', { exact: true }).first()).toBeVisible();
+      await expect(outsider.getByText('Driver found', { exact: true }).first()).toBeVisible();
       await expect(driverCard(outsider)).toHaveCount(0);
 
       await vendor.goto('/vendor');
@@ -84,7 +84,7 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       await expect(mine).toHaveCount(0);
 
       await passenger.reload();
-      await expect(passenger.getByText('Open', { exact: true }).first()).toBeVisible();
+      await expect(passenger.getByText('No driver yet', { exact: true }).first()).toBeVisible();
       await expect(driverCard(passenger)).toHaveCount(0);
     });
 
@@ -124,7 +124,7 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       await vendor.goto('/vendor');
       const mine = card(vendor, rideId);
       await expect(mine).toBeVisible();
-      await expect(mine.getByText('Driver Assigned', { exact: true })).toHaveCount(1);
+      await expect(mine.getByText('Assigned to you', { exact: true })).toHaveCount(1);
       await expect(mine.getByRole('button', { name: /^Unassign/ })).toHaveCount(0);
       const complete = mine.getByRole('button', { name: /^Mark Completed: / });
       await expect(complete).toBeEnabled();
@@ -134,7 +134,7 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       await complete.click();
       await expect(toast(vendor, 'Ride marked as completed')).toBeVisible();
       await expect(mine.getByText('Completed', { exact: true })).toBeVisible();
-      await expect(mine.getByText('Driver Assigned', { exact: true })).toHaveCount(0);
+      await expect(mine.getByText('Assigned to you', { exact: true })).toHaveCount(0);
       await expect(mine.getByRole('button', { name: /Mark Completed/ })).toHaveCount(0);
       await mine.scrollIntoViewIfNeeded();
       await screenshot(vendor, `driver-vendor-completed-${viewport}`);

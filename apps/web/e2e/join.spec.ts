@@ -1,6 +1,6 @@
 // The join screen journeys: a member joins another member's ride from /rides/{id}/join by clicking
-// the map (the field gets the point's coordinates to 4 decimals), place search failing without
-// breaking anything, the Forest City to Singapore wording, a ride that does not exist, the map code
+// the map (the pin keeps the point's coordinates and the field asks for a description), place
+// search failing and saying so without breaking anything, the Forest City to Singapore wording, a ride that does not exist, the map code
 // staying off /home, and how the screen looks on a desktop and a phone. Tests have no internet:
 // tiles and place search are unreachable, and the map must still take clicks.
 import type { Page } from '@playwright/test';
@@ -88,20 +88,25 @@ test.describe('joining from the join screen', () => {
 
     const location = field(page, 'Pick-up Location');
     await (await mapCanvas(page)).click();
-    await expect(location).toHaveValue(/^Location \(-?\d+\.\d{4}, -?\d+\.\d{4}\)$/);
-    const [, lat, lng] = /\((.+), (.+)\)/.exec(await location.inputValue()) ?? [];
+    // The pin keeps its coordinates and asks for words; the field is the rider's, not 'Location (…)'.
+    const marker = page.getByRole('button', { name: /^Marker: Pin at -?\d+\.\d{4}, -?\d+\.\d{4}$/ });
+    await expect(marker).toBeVisible();
+    const [, lat, lng] = /Pin at (.+), (.+)$/.exec((await marker.getAttribute('aria-label')) ?? '') ?? [];
     // The canvas centre is the map's default centre.
     expect(Math.abs(Number(lat) - 1.3521)).toBeLessThan(0.002);
     expect(Math.abs(Number(lng) - 103.8198)).toBeLessThan(0.002);
-    const picked = await location.inputValue();
-    await expect(page.getByRole('button', { name: `Marker: ${picked}` })).toBeVisible();
+    await expect(location).toHaveValue('');
+    await expect(location).toHaveAttribute('placeholder', 'e.g. Pasir Ris MRT, Exit A');
+    await expect(page.getByText(/Now describe the spot for the driver/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Remove' })).toBeVisible();
+    const picked = 'Pasir Ris MRT, Exit A';
+    await location.fill(picked);
 
     const count = field(page, 'Number of Passengers');
     await count.fill('2');
     await page.getByRole('button', { name: 'Join Ride' }).click();
-    await expect(toast(page, 'Successfully joined the ride')).toBeVisible();
-    await expect(page).toHaveURL(/\/home$/);
+    await expect(toast(page, 'Success')).toContainText('You have joined the ride', { useInnerText: true });
+    await expect(page).toHaveURL(new RegExp(`/rides/${String(rideId)}$`));
 
     const passengers = await page.request.get(`/api/rides/${String(rideId)}/passengers`);
     expect(passengers.status()).toBe(200);
@@ -116,7 +121,7 @@ test.describe('joining from the join screen', () => {
     expect(ride.currentPassengers).toBe(3);
   });
 
-  test('removes the pin and clears the field with the marker’s Remove button', async ({ newPage }) => {
+  test('removes the pin and its request for a description with the marker’s Remove button', async ({ newPage }) => {
     const rideId = await organiserWithRide(newPage);
     const { page } = await joinerOn(newPage, rideId);
     const location = field(page, 'Pick-up Location');
@@ -124,10 +129,12 @@ test.describe('joining from the join screen', () => {
     const box = await canvas.boundingBox();
     if (!box) throw new Error('the map has no size');
     await canvas.click({ position: { x: box.width / 4, y: box.height / 4 } });
-    await expect(location).toHaveValue(/^Location \(/);
+    await expect(page.getByText(/Now describe the spot for the driver/)).toBeVisible();
+    await expect(location).toHaveValue('');
     await page.getByRole('button', { name: 'Remove' }).click();
     await expect(location).toHaveValue('');
     await expect(page.getByTestId('map-marker')).toHaveCount(0);
+    await expect(page.getByText(/Now describe the spot for the driver/)).toHaveCount(0);
   });
 
   test('carries on when place search is unreachable, and the typed location still joins', async ({ newPage }) => {
@@ -148,10 +155,12 @@ test.describe('joining from the join screen', () => {
     // Enter in the search box searched; it did not submit the join form.
     await expect(page).toHaveURL(new RegExp(`/rides/${String(rideId)}/join$`));
     await expect(page.getByRole('list', { name: 'Search results' })).toHaveCount(0);
+    // It says the search failed, and that typing the place works.
+    await expect(page.getByTestId('place-search-failed')).toContainText('Type the place in the location field instead');
 
     await field(page, 'Drop-off Location').fill('Bedok Mall');
     await page.getByRole('button', { name: 'Join Ride' }).click();
-    await expect(toast(page, 'Successfully joined the ride')).toBeVisible();
+    await expect(toast(page, 'Success')).toContainText('You have joined the ride', { useInnerText: true });
     expect(errors).toEqual([]);
   });
 
@@ -217,7 +226,8 @@ test.describe('screenshots', () => {
       const rideId = await organiserWithRide(newPage);
       const { page } = await joinerOn(newPage, rideId, viewport);
       await (await mapCanvas(page)).click();
-      await expect(field(page, 'Pick-up Location')).toHaveValue(/^Location/);
+      await expect(page.getByText(/Now describe the spot for the driver/)).toBeVisible();
+      await field(page, 'Pick-up Location').fill('Pasir Ris MRT, Exit A');
       await screenshot(page, `join-${viewport}`);
       await expect.poll(() => sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     });

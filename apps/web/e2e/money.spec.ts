@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 
 import { expect, JOURNEY_TIMEOUT_MS, test } from './support/fixtures';
 import {
+  confirmDialog,
   createRideViaApi,
   field,
   joinRideViaApi,
@@ -152,6 +153,7 @@ for (const [viewport, width] of [
 
       // Locked: no move controls at all.
       await panel.getByRole('button', { name: 'Lock Sequence' }).click();
+      await confirmDialog(page, 'Lock Sequence');
       await expect(panel.getByText('Sequence locked', { exact: true })).toBeVisible();
       await expect(panel.getByRole('button', { name: /^Move (up|down): / })).toHaveCount(0);
     });

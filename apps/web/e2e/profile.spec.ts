@@ -22,7 +22,17 @@ import {
 } from './support/helpers';
 
 const form = (page: Page, name: string): Locator => page.getByRole('form', { name, exact: true });
-const adminTools = (page: Page): Locator => page.getByRole('heading', { name: 'Admin Tools' });
+const adminTools = (page: Page): Locator => page.getByRole('heading', { name: 'Password resets' });
+
+/** The administrator's own page, reached from the top bar (`menu`: through the phone menu, below 768 px). */
+async function openAdmin(page: Page, menu = false): Promise<void> {
+  await page.goto('/home');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await (menu ? page.getByRole('button', { name: 'Toggle navigation' }).click() : Promise.resolve());
+  await nav.getByRole('link', { name: 'Admin' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible();
+}
 
 async function openProfile(page: Page): Promise<void> {
   await page.goto('/profile');
@@ -116,7 +126,7 @@ test.describe('/profile Password Settings', () => {
 
     await field(passwords, 'Current Password').fill(account.password);
     await passwords.getByRole('button', { name: 'Change Password' }).click();
-    await expect(toast(page, 'Password reset successful!')).toBeVisible();
+    await expect(toast(page, 'Password changed')).toBeVisible();
     await expect(field(passwords, 'Current Password')).toHaveValue('');
 
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -134,7 +144,7 @@ test.describe('/profile Password Settings', () => {
   });
 });
 
-test.describe('/profile Admin Tools', () => {
+test.describe('/admin', () => {
   test("lets the admin reset another user's password, and that user signs in with it", async ({
     newPage,
     adminAccount,
@@ -145,7 +155,7 @@ test.describe('/profile Admin Tools', () => {
 
     const page = await newPage();
     await loginViaApi(page, adminAccount);
-    await openProfile(page);
+    await openAdmin(page);
     await expect(adminTools(page)).toBeVisible();
 
     const reset = form(page, "Reset a user's password");
@@ -181,7 +191,7 @@ test.describe('/profile Admin Tools', () => {
 
     const page = await newPage({ viewport: 'mobile', clipboard: true });
     await loginViaApi(page, adminAccount);
-    await openProfile(page);
+    await openAdmin(page, true);
     const issue = form(page, 'Issue reset code');
     await field(issue, "User's Discord Username").fill(target.discordUsername);
     await issue.getByRole('button', { name: 'Issue reset code' }).click();
@@ -204,12 +214,16 @@ test.describe('/profile Admin Tools', () => {
     await loginViaUi(fresh, { discordUsername: target.discordUsername, password: 'chosen-by-cody-1' });
   });
 
-  test('never shows Admin Tools to a member who is not the admin', async ({ signedInPage }) => {
+  test('shows a member who is not the admin the 404 page at /admin, and no Admin link', async ({ signedInPage }) => {
     const { page } = await signedInPage(
       memberAccount({ discordUsername: `e2e_admin_lookalike_${Date.now().toString(36)}` }),
     );
     await openProfile(page);
     await expect(page.getByRole('heading', { name: 'Password Settings' })).toBeVisible();
+    await expect(adminTools(page)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
     await expect(adminTools(page)).toHaveCount(0);
     await expect(page.getByRole('form', { name: "Reset a user's password" })).toHaveCount(0);
     const refused = await page.request.post('/api/admin/reset-user-password', {

@@ -112,7 +112,7 @@ for (const [viewport, width, offset] of [
       await expect(latestToast(organiser, 'Quote accepted')).toBeVisible();
 
       // The ride now has the vendor as its driver and the quote as its base cost.
-      await expect(organiser.getByRole('group', { name: 'Ride status' })).toContainText('Driver Assigned');
+      await expect(organiser.getByRole('group', { name: 'Ride status' })).toContainText('Driver found');
       await expect(organiser.getByRole('region', { name: 'Driver' })).toContainText(company);
       await expect(quotesCard).toHaveCount(0);
       const costs = organiser.getByRole('region', { name: 'Cost breakdown' });
@@ -122,7 +122,7 @@ for (const [viewport, width, offset] of [
 
       // The vendor finds the ride under My Rides.
       await vendor.goto('/vendor?tab=my-rides');
-      await expect(card(vendor, rideId).locator('[data-status]')).toHaveText('Driver Assigned');
+      await expect(card(vendor, rideId).locator('[data-status]')).toHaveText('Assigned to you');
     });
   });
 }

@@ -40,7 +40,8 @@ test.describe('joining from the detail page', () => {
     await page.goto(`/rides/${String(rideId)}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Singapore to Forest City' })).toBeVisible();
     await expect(seats(page)).toHaveText('Passengers 1/4', { useInnerText: true });
-    await expect(page.getByText('Open', { exact: true })).toBeVisible();
+    await expect(page.getByText('No driver yet', { exact: true })).toBeVisible();
+    await expect(page.getByText('3 seats left', { exact: true })).toBeVisible();
     await expect(page.getByText('Pasir Ris MRT').first()).toBeVisible();
     await expect(page.getByText('Per Person (if full)')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Ride Organizer' })).toBeVisible();
@@ -271,17 +272,19 @@ test.describe('share, contact and group actions', () => {
     await page.goto(`/rides/${String(rideId)}`);
     await expect(page.getByRole('heading', { name: "You've Joined This Ride" })).toBeVisible();
 
-    // Share: headless Chromium has no share sheet, so the summary goes to the clipboard.
+    // Share: headless Chromium has no share sheet, so the ride's link goes to the clipboard, and
+    // nobody's name or stop with it.
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     await expect(toast(page, 'Copied to clipboard')).toBeVisible();
     await expect.poll(() => readClipboard(page)).toMatch(/^RideShare: /);
     const summary = await readClipboard(page);
     expect(summary.split('\n')[0]).toMatch(/^RideShare: FC->SG \w{3}, \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (am|pm)$/);
-    expect(summary).toContain('Direction: Forest City to Singapore');
-    expect(summary).toContain('Organizer: Cora Contact');
-    expect(summary).toContain('Passengers: 2/4');
-    expect(summary).toContain('Tampines Mall');
-    expect(summary).toContain('Bedok');
+    expect(summary).toContain('Forest City to Singapore');
+    expect(summary).toContain('2 seats left');
+    expect(summary).toContain(`/rides/${String(rideId)}`);
+    expect(summary).not.toContain('Cora Contact');
+    expect(summary).not.toContain('Tampines Mall');
+    expect(summary).not.toContain('Bedok');
 
     // The organiser's contacts.
     const organizerCard = page.getByRole('region', { name: 'Ride Organizer' });

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 
 import { expect, JOURNEY_TIMEOUT_MS, test } from './support/fixtures';
 import {
+  confirmDialog,
   createRideViaApi,
   joinRideViaApi,
   latestToast as toast,
@@ -120,6 +121,7 @@ test.describe('drop-off sequence', () => {
 
     // Lock: the button and the handles go away, also after a reload.
     await panel(page).getByRole('button', { name: 'Lock Sequence' }).click();
+    await confirmDialog(page, 'Lock Sequence');
     const locked = toast(page, 'Success').filter({ hasText: 'Sequence locked successfully' });
     await expect(locked).toBeVisible();
     await expect(panel(page).getByText('Sequence locked', { exact: true })).toBeVisible();

@@ -97,7 +97,7 @@ test('create a weekly series, see the badge, and cancel this and following rides
   await expect(page).toHaveURL(/\/home/);
 
   await page.goto(`/rides/${String(first)}`);
-  await expect(page.getByRole('group', { name: 'Ride status' }).getByText('Open')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Ride status' }).getByText('No driver yet')).toBeVisible();
   await expect(page.getByTestId('cancelled-banner')).toHaveCount(0);
 
   await page.goto(`/rides/${String(second)}`);

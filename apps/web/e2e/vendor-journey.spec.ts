@@ -71,10 +71,10 @@ for (const [viewport, width, offset] of [
     await screenshot(vendor, `journey-pending-${viewport}`);
     await expectAccessible(vendor, `pending vendor dashboard (${viewport})`);
 
-    // An administrator approves the application from Admin Tools.
+    // An administrator approves the application on the admin page.
     const admin = await newPage({ viewport });
     await loginViaApi(admin, adminAccount);
-    await admin.goto('/profile');
+    await admin.goto('/admin');
     const application = admin
       .getByRole('region', { name: 'Vendor applications' })
       .getByRole('listitem')

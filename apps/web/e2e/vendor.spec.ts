@@ -1,5 +1,5 @@
 // The vendor dashboard (/vendor): a vendor takes a ride from Available Rides and finds it under My
-// Rides while the ride itself reads 'Driver Assigned'; an assign link from the rides list opens the
+// Rides while the ride itself reads 'Driver found'; an assign link from the rides list opens the
 // dashboard at that ride with its button focused; a ride someone else took is refused under 'Error';
 // members who are not vendors are told the dashboard is not for them. A new vendor waits for an
 // administrator's approval (docs/vendors.md) and then sees the rides its permit may take.
@@ -10,6 +10,7 @@ import type { Locator, Page } from '@playwright/test';
 
 import { expect, test } from './support/fixtures';
 import {
+  confirmDialog,
   createRideViaApi,
   holdLiveUpdates,
   joinRideViaApi,
@@ -32,7 +33,7 @@ const tab = (page: Page, name: 'My Rides' | 'Available Rides'): Locator => page.
 const assignButton = (scope: Locator): Locator => scope.getByRole('button', { name: /^Assign to Me/ });
 
 test.describe('/vendor', () => {
-  test('lets a vendor take a ride from Available Rides; it moves to My Rides and reads Driver Assigned', async ({
+  test('lets a vendor take a ride from Available Rides; it moves to My Rides and reads Assigned to you', async ({
     signedInPage,
   }) => {
     const { page: organizer } = await signedInPage(memberAccount({ name: 'Orla Organiser' }));
@@ -59,7 +60,7 @@ test.describe('/vendor', () => {
     for (const text of ['Forest City to Singapore', 'Organizer: Orla Organiser', 'Passengers: 3/4']) {
       await expect(offered).toContainText(text, { useInnerText: true });
     }
-    await expect(offered.locator('[data-status]')).toHaveText('Open');
+    await expect(offered.locator('[data-status]')).toHaveText('No driver yet');
     await expect(offered.getByRole('list', { name: 'Pick-up' })).toContainText('Forest City', { useInnerText: true });
     await expect(offered.getByRole('list', { name: 'Drop-offs' })).toHaveText(
       /Bedok Mall \(2 pax\)\s+Jurong East MRT \(1 pax\)/,
@@ -69,19 +70,20 @@ test.describe('/vendor', () => {
     await screenshot(page, 'vendor-available-desktop');
 
     await assignButton(offered).click();
+    await confirmDialog(page, 'Assign to Me');
     await expect(toast(page, 'Ride assigned successfully')).toBeVisible();
     await expect(offered).toHaveCount(0);
 
     await tab(page, 'My Rides').click();
     const mine = card(page, rideId);
     await expect(mine).toBeVisible();
-    await expect(mine.locator('[data-status]')).toHaveText('Driver Assigned');
+    await expect(mine.locator('[data-status]')).toHaveText('Assigned to you');
     await expect(assignButton(mine)).toHaveCount(0);
     await screenshot(page, 'vendor-my-rides-desktop');
 
     await mine.getByRole('link', { name: /^View details/ }).click();
     await expect(page).toHaveURL(new RegExp(`/rides/${String(rideId)}$`));
-    await expect(page.getByText('Driver Assigned', { exact: true }).first()).toBeVisible();
+    await expect(page.getByText('Driver found', { exact: true }).first()).toBeVisible();
 
     // The rides list no longer offers it to vendors either.
     await page.goto('/home?sort=dateDesc&time=all');
@@ -125,6 +127,7 @@ test.describe('/vendor', () => {
 
     // The focused button works from the keyboard.
     await page.keyboard.press('Enter');
+    await confirmDialog(page, 'Assign to Me');
     await expect(toast(page, 'Ride assigned successfully')).toBeVisible();
     await expect(page).toHaveURL((url) => !url.searchParams.has('rideId'));
 
@@ -192,6 +195,7 @@ test.describe('/vendor', () => {
     expect(taken.status(), await taken.text()).toBe(200);
 
     await assignButton(offered).click();
+    await confirmDialog(page, 'Assign to Me');
     const refusal = toast(page, 'Error');
     await expect(refusal).toBeVisible();
     await expect(refusal).toContainText('This ride has already been assigned', { useInnerText: true });
@@ -240,7 +244,7 @@ for (const viewport of ['desktop', 'mobile'] as const) {
 
       const admin = await newPage({ viewport });
       await loginViaApi(admin, adminAccount);
-      await admin.goto('/profile');
+      await admin.goto('/admin');
       const applications = admin.getByRole('region', { name: 'Vendor applications' });
       const application = applications.getByRole('listitem').filter({ hasText: account.discordUsername });
       await expect(application).toBeVisible();

@@ -40,6 +40,7 @@ const JoinRidePage = lazyPage(() => import('./pages/join-ride-page'), 'JoinRideP
 const ManifestPage = lazyPage(() => import('./pages/manifest-page'), 'ManifestPage');
 const VendorPage = lazyPage(() => import('./pages/vendor-page'), 'VendorPage');
 const ProfilePage = lazyPage(() => import('./pages/profile-page'), 'ProfilePage');
+const AdminPage = lazyPage(() => import('./pages/admin-page'), 'AdminPage');
 const NotificationsPage = lazyPage(() => import('./pages/notifications-page'), 'NotificationsPage');
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page'), 'NotFoundPage');
 
@@ -69,6 +70,7 @@ export const routes: RouteObject[] = [
           { path: 'rides/:id/manifest', element: <ManifestPage /> },
           { path: 'vendor', element: <VendorPage /> },
           { path: 'profile', element: <ProfilePage /> },
+          { path: 'admin', element: <AdminPage /> },
           { path: 'notifications', element: <NotificationsPage /> },
         ],
       },

@@ -38,3 +38,4 @@ export * from './emvco';
 export * from './messages';
 export * from './series-list';
 export * from './stops';
+export * from './glance';

@@ -37,6 +37,8 @@ export function notificationSentence(item: NotificationFields): string {
   const detail = item.detail?.trim() ? item.detail.trim() : null;
   // Decisions on a vendor account are about no ride.
   switch (item.kind) {
+    case 'vendor_application':
+      return `New vendor application${detail ? ` from ${detail}` : ''}: review it on the Admin page`;
     case 'vendor_approved':
       return 'Your vendor account was approved: you can now take rides';
     case 'vendor_rejected':
@@ -130,3 +132,4 @@ function borderEveningSentence(ride: string, detail: string | null): string {
   }
   return `Your ride ${ride} is coming up: ${String(open)} border checklist item${open === 1 ? '' : 's'} still to do`;
 }
+

@@ -44,6 +44,8 @@ export const NOTIFICATION_KINDS = [
   'payment_amount_changed',
   /** The day before departure with your share still due; detail: the amount. */
   'payment_reminder',
+  /** To every administrator: someone applied as a vendor; detail: the company (else the username) (no ride). */
+  'vendor_application',
   /** An administrator approved your vendor account (no ride). */
   'vendor_approved',
   /** An administrator rejected your vendor application; detail: the reason (no ride). */
@@ -68,12 +70,15 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
  * Where a notification leads in the app: its ride's page (a chat notice: the ride's Chat tab,
- * docs/messages.md#notices), or the inbox for a notice about the account.
+ * docs/messages.md#notices), the admin page for a vendor application, else nowhere (null: a notice
+ * about the account that is read where it stands).
  *
  * @example notificationPath({ kind: 'ride_message', rideId: 7 }) // '/rides/7?tab=chat'
+ * @example notificationPath({ kind: 'vendor_application', rideId: null }) // '/admin'
  */
-export function notificationPath(item: { kind: NotificationKind; rideId: number | null }): string {
-  if (item.rideId === null) return '/notifications';
+export function notificationPath(item: { kind: NotificationKind; rideId: number | null }): string | null {
+  if (item.kind === 'vendor_application') return '/admin';
+  if (item.rideId === null) return null;
   const ride = `/rides/${String(item.rideId)}`;
   return item.kind === 'ride_message' ? `${ride}?tab=chat` : ride;
 }

@@ -102,6 +102,10 @@ export function statusLabel(status: string): StatusLabel {
   return isRideStatus(status) ? STATUS_LABELS[status] : 'Completed';
 }
 
+/** Why a vendor account may not ride as a passenger (docs/vendors.md#no-passenger). */
+export const VENDOR_CANNOT_JOIN_MESSAGE =
+  'A vendor account drives rides and cannot join one as a passenger. To travel as a passenger, use a member account.';
+
 const REFUSALS = {
   cancelled: { code: 'RIDE_CANCELLED', message: 'This ride was cancelled' },
   notLoggedIn: { code: 'UNAUTHENTICATED', message: 'You must be logged in to join a ride' },
@@ -109,6 +113,7 @@ const REFUSALS = {
   alreadyJoined: { code: 'ALREADY_JOINED', message: 'You have already joined this ride' },
   past: { code: 'RIDE_PAST', message: 'This ride is in the past' },
   full: { code: 'RIDE_FULL', message: 'Ride is full' },
+  vendor: { code: 'NOT_ELIGIBLE', message: VENDOR_CANNOT_JOIN_MESSAGE },
 } as const satisfies Record<string, { code: DomainErrorCode; message: string }>;
 
 function firstJoinRefusal(
@@ -116,9 +121,11 @@ function firstJoinRefusal(
   viewerId: number | null | undefined,
   isPassenger: boolean,
   now: Date,
+  isVendor: boolean,
 ): { code: DomainErrorCode; message: string } | null {
   if (isCancelled(ride)) return REFUSALS.cancelled;
   if (viewerId == null) return REFUSALS.notLoggedIn;
+  if (isVendor) return REFUSALS.vendor;
   if (viewerId === ride.creatorId) return REFUSALS.creator;
   if (isPassenger) return REFUSALS.alreadyJoined;
   if (isPast(ride, now)) return REFUSALS.past;
@@ -128,7 +135,8 @@ function firstJoinRefusal(
 
 /**
  * Whether the viewer may join a ride, and if not the first reason why, checked in this order:
- * ride cancelled, logged out, is the organiser, already a passenger, ride past, ride full.
+ * ride cancelled, logged out, a vendor account, is the organiser, already a passenger, ride past,
+ * ride full.
  *
  * @example joinEligibility({ ride, viewerId: ride.creatorId, isPassenger: false, now })
  *   // { eligible: false, code: 'CREATOR_CANNOT_JOIN', message: 'You cannot join your own ride' }
@@ -138,9 +146,11 @@ export function joinEligibility(args: {
   viewerId: number | null | undefined;
   isPassenger: boolean;
   now: Date;
+  /** A vendor account (docs/vendors.md#no-passenger); left out: not one. */
+  isVendor?: boolean;
 }): JoinEligibility {
-  const { ride, viewerId, isPassenger, now } = args;
-  const refusal = firstJoinRefusal(ride, viewerId, isPassenger, now);
+  const { ride, viewerId, isPassenger, now, isVendor = false } = args;
+  const refusal = firstJoinRefusal(ride, viewerId, isPassenger, now, isVendor);
   return refusal ? { eligible: false, ...refusal } : { eligible: true };
 }
 
@@ -154,10 +164,16 @@ export function joinEligibility(args: {
  */
 export function assertCanJoin(
   ride: RideState,
-  joiner: { userId: number; isPassenger: boolean; passengerCount: number },
+  joiner: { userId: number; isPassenger: boolean; passengerCount: number; isVendor?: boolean },
   now: Date,
 ): void {
-  const eligibility = joinEligibility({ ride, viewerId: joiner.userId, isPassenger: joiner.isPassenger, now });
+  const eligibility = joinEligibility({
+    ride,
+    viewerId: joiner.userId,
+    isPassenger: joiner.isPassenger,
+    now,
+    isVendor: joiner.isVendor ?? false,
+  });
   if (!eligibility.eligible) throw new DomainError(eligibility.code, eligibility.message);
   if (!Number.isInteger(joiner.passengerCount) || joiner.passengerCount < 1) {
     throw new DomainError('VALIDATION_FAILED', 'Must have at least 1 passenger');

@@ -122,6 +122,24 @@ export function tripSummary(ride: ShareRide, passengers?: readonly SharePassenge
   return lines.join('\n');
 }
 
+/**
+ * What Share sends about a ride (docs/product.md#sharing): its name, direction and departure, the
+ * seats left and the estimated share per person, and the ride's link — nobody's name, pick-up
+ * point or drop-off, so it can be posted anywhere.
+ *
+ * @example rideShareText(ride, 'https://rides.example/rides/7').split('\n').at(-1)
+ *   // 'See the ride and join: https://rides.example/rides/7'
+ */
+export function rideShareText(ride: ShareRide, url: string): string {
+  const left = Math.max(0, ride.maxPassengers - ride.currentPassengers);
+  return [
+    groupName(ride),
+    `${directionLabel(ride.direction)}, ${formatRideDate(ride.date)}`,
+    `${left === 0 ? 'Full' : `${String(left)} ${left === 1 ? 'seat' : 'seats'} left`} · about ${formatSgd(perPersonIfFull(ride), 2)} per person when full`,
+    `See the ride and join: ${url}`,
+  ].join('\n');
+}
+
 function groupSuggestion(
   ride: Pick<ShareRide, 'direction' | 'date'>,
   passengers: readonly SharePassenger[],

@@ -160,16 +160,12 @@ export function fromSingaporeInputValue(value: string): Date | null {
 }
 
 /**
- * The week a "this week" filter covers: from Sunday 00:00 Singapore time of the current week up to
- * (not including) the next Sunday 00:00. `start <= date < end` is inside.
+ * The window a "this week" filter covers: the next 7 days, from `now` up to (not including) the
+ * same instant 7 days later (docs/product.md#list-order). `start <= date < end` is inside.
  *
- * @example weekWindow(new Date('2026-11-21T17:00:00Z')) // Sunday 22 Nov in Singapore:
- *   // { start: 2026-11-21T16:00:00.000Z, end: 2026-11-28T16:00:00.000Z }
+ * @example weekWindow(new Date('2026-11-21T17:00:00Z'))
+ *   // { start: 2026-11-21T17:00:00.000Z, end: 2026-11-28T17:00:00.000Z }
  */
 export function weekWindow(now: Date): { start: Date; end: Date } {
-  const wall = new Date(now.getTime() + SINGAPORE_OFFSET_MS);
-  const wallMidnight = Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate());
-  const startWall = wallMidnight - wall.getUTCDay() * DAY_MS;
-  const start = new Date(startWall - SINGAPORE_OFFSET_MS);
-  return { start, end: new Date(start.getTime() + 7 * DAY_MS) };
+  return { start: new Date(now.getTime()), end: new Date(now.getTime() + 7 * DAY_MS) };
 }

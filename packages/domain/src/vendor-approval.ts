@@ -39,6 +39,12 @@ export const VENDOR_PENDING_MESSAGE = 'Your vendor account is awaiting approval'
  * @example vendorStatusMessage({ vendorStatus: 'rejected', vendorStatusReason: 'No permit' })
  *   // 'Your vendor application was rejected: No permit'
  */
+/**
+ * How long an administrator usually takes to decide a vendor application, as the pending dashboard
+ * tells the applicant (docs/vendors.md#approval).
+ */
+export const VENDOR_REVIEW_USUAL_DAYS = 2;
+
 export function vendorStatusMessage(
   standing: Pick<VendorStanding, 'vendorStatus' | 'vendorStatusReason'>,
 ): string | null {

@@ -48,13 +48,17 @@ interface TimedPage {
 /**
  * Builds one page of the ride list fresh, and says for how long it holds as time passes: until the
  * next matching ride departs (it would turn past: out of 'upcoming', after the others elsewhere),
- * and for 'thisWeek' until the week ends.
+ * and for 'thisWeek' until the next later ride slides into the 7-day window.
  */
 async function buildPage(db: Kysely<Database>, query: RideListPageQuery, now: Date): Promise<TimedPage> {
   const week = weekWindow(now);
-  const { items, total, nextDeparture } = await listRidesPage(db, { ...query, now, week });
+  const { items, total, nextDeparture, nextWindowEntry } = await listRidesPage(db, { ...query, now, week });
   let validUntil = nextDeparture ? nextDeparture.getTime() : Number.POSITIVE_INFINITY;
-  if (query.filters.time === 'thisWeek') validUntil = Math.min(validUntil, week.end.getTime() - 1);
+  // 'thisWeek' slides with the clock: a later ride enters it 7 days before it departs.
+  if (nextWindowEntry) {
+    const span = week.end.getTime() - week.start.getTime();
+    validUntil = Math.min(validUntil, nextWindowEntry.getTime() - span - 1);
+  }
   return {
     page: { items, total, page: query.page, pageSize: query.pageSize },
     validFrom: now.getTime(),

@@ -57,7 +57,7 @@ export function pushMessage(
       rideDate: row.rideDate ? new Date(row.rideDate).toISOString() : null,
       detail: row.detail,
     }),
-    url: notificationPath(row),
+    url: notificationPath(row) ?? '/notifications',
     tag: `notification-${String(row.notificationId)}`,
   };
 }

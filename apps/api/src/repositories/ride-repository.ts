@@ -5,3 +5,4 @@ export * from './rides/wire';
 export * from './rides/lists';
 export * from './rides/detail';
 export * from './rides/writes';
+export * from './rides/standing';

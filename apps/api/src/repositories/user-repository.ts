@@ -277,3 +277,9 @@ export async function upgradeUserPasswordHash(db: Db, id: number, oldHash: strin
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** Every administrator's id (users.is_admin), in id order. */
+export async function listAdminIds(db: Db): Promise<number[]> {
+  const rows = await db.selectFrom('users').select('id').where('isAdmin', '=', true).orderBy('id').execute();
+  return rows.map((row) => row.id);
+}

@@ -32,7 +32,7 @@ export const passengerRouter = router({
 
   /** Joins a ride with one's location and group size (passenger-service `joinRide`); answers the new entry. */
   join: joinProcedure.input(joinRideInput).mutation(async ({ ctx, input }): Promise<PassengerEntry> => {
-    const entryId = await joinRide(ctx.db, { userId: ctx.user.id, input, now: ctx.now() });
+    const entryId = await joinRide(ctx.db, { userId: ctx.user.id, isVendor: ctx.user.isVendor, input, now: ctx.now() });
     const entry = await findPassengerEntry(ctx.db, entryId);
     if (!entry) throw new DomainError('NOT_FOUND', 'Passenger not found');
     return entry;

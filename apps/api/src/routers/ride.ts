@@ -13,6 +13,7 @@ import {
   findRideDetail,
   listRidesJoinedBy,
   listRidesOrganizedBy,
+  listViewerStandings,
   type RideDetail,
 } from '../repositories/ride-repository';
 import { readManifest } from '../services/manifest-service';
@@ -113,6 +114,12 @@ export const rideRouter = router({
   joined: protectedProcedure.query(({ ctx }) =>
     listRidesJoinedBy(ctx.db, ctx.user.id, ctx.now(), audienceOf(ctx.user)),
   ),
+
+  /**
+   * Where the caller stands on each of their rides, one entry per ride: organising, riding (stop,
+   * amount due), waitlisted or offered a seat, or driving it (docs/product.md#at-a-glance).
+   */
+  standing: protectedProcedure.query(({ ctx }) => listViewerStandings(ctx.db, ctx.user.id, ctx.now())),
 
   /**
    * The driver's manifest (manifest-service `readManifest`): the organiser and the approved

@@ -18,9 +18,11 @@ import {
   findPublicUserById,
   findUserCredentialsByUsername,
   insertUser,
+  listAdminIds,
   upgradeUserPasswordHash,
   type PublicUser,
 } from '../repositories/user-repository';
+import { notifyUsers } from './notify';
 import { withSignInAttempt, type CredentialPolicy, type SignInAttempt } from './sign-in-service';
 
 const INVALID_CREDENTIALS = 'Invalid Discord username or password';
@@ -35,25 +37,38 @@ export async function registerAccount(
   hash: PasswordHashOptions,
 ): Promise<PublicUser> {
   const passwordHash = await hashPassword(input.password, hash);
-  const user = await insertUser(db, {
-    discordUsername: input.discordUsername,
-    passwordHash,
-    name: input.name ?? null,
-    whatsappNumber: input.whatsappNumber ?? null,
-    malaysianNumber: input.malaysianNumber ?? null,
-    revolutUsername: input.revolutUsername ?? null,
-    isVendor: input.isVendor,
-    companyName: input.isVendor ? (input.companyName ?? null) : null,
-    driverDetails: input.isVendor && input.driverDetails ? input.driverDetails : null,
-    // Registering as a vendor is an application an administrator decides (docs/vendors.md#approval).
-    vendorStatus: input.isVendor ? 'pending' : null,
-    permit: input.permit,
-    vehicleSeats: input.vehicleSeats,
+  // The account and, for a vendor application, every administrator's notice commit together.
+  return db.transaction().execute(async (trx) => {
+    const user = await insertUser(trx, {
+      discordUsername: input.discordUsername,
+      passwordHash,
+      name: input.name ?? null,
+      whatsappNumber: input.whatsappNumber ?? null,
+      malaysianNumber: input.malaysianNumber ?? null,
+      revolutUsername: input.revolutUsername ?? null,
+      isVendor: input.isVendor,
+      companyName: input.isVendor ? (input.companyName ?? null) : null,
+      driverDetails: input.isVendor && input.driverDetails ? input.driverDetails : null,
+      // Registering as a vendor is an application an administrator decides (docs/vendors.md#approval).
+      vendorStatus: input.isVendor ? 'pending' : null,
+      permit: input.permit,
+      vehicleSeats: input.vehicleSeats,
+    });
+    if (!user) {
+      throw new DomainError('USERNAME_TAKEN', 'Discord username already exists. Please choose another one or log in.');
+    }
+    if (user.isVendor) {
+      // Each application tells every administrator, so none waits unseen (docs/vendors.md#approval).
+      await notifyUsers(trx, await listAdminIds(trx), {
+        kind: 'vendor_application',
+        rideId: null,
+        rideDirection: null,
+        rideDate: null,
+        detail: user.companyName?.trim() || user.discordUsername,
+      });
+    }
+    return user;
   });
-  if (!user) {
-    throw new DomainError('USERNAME_TAKEN', 'Discord username already exists. Please choose another one or log in.');
-  }
-  return user;
 }
 
 /**

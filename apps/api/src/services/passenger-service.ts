@@ -43,9 +43,11 @@ import { leaveLineAfterJoin, offerFreedSeats, waitlistForJoin } from './waitlist
  */
 export async function joinRide(
   db: Kysely<Database>,
-  args: { userId: number; input: JoinRideInput; now: Date },
+  args: { userId: number; isVendor: boolean; input: JoinRideInput; now: Date },
 ): Promise<number> {
   const { userId, input, now } = args;
+  // A vendor account drives rides; it never rides as a passenger (docs/vendors.md#no-passenger).
+  const { isVendor } = args;
   try {
     const outcome = await db.transaction().execute(async (trx): Promise<number | DomainError> => {
       const { ride, entries } = await lockRideWithEntries(trx, input.rideId);
@@ -57,7 +59,7 @@ export async function joinRide(
       const check = checkRule(() => {
         assertCanJoin(
           withHeldSeats(rideStateOf(ride, entries), line.heldByOthers),
-          { userId, isPassenger, passengerCount: input.passengerCount },
+          { userId, isPassenger, passengerCount: input.passengerCount, isVendor },
           now,
         );
         assertRejoinAllowed(leftAt, now);

@@ -44,7 +44,7 @@ async function registerVendor(
     url: '/api/register',
     payload: { ...VENDOR_BODY, discordUsername, ...extra },
   });
-  expect(res.statusCode).toBe(201);
+  expect(res.statusCode, res.body).toBe(201);
   const body = res.json<Json>();
   return { id: body.id as number, cookie: sessionCookie(res), body };
 }
@@ -62,6 +62,33 @@ async function inbox(cookie: string): Promise<Json[]> {
   expect(res.statusCode).toBe(200);
   return res.json<{ items: Json[] }>().items;
 }
+
+describe('a new application tells every administrator', () => {
+  async function noticesOf(userId: number) {
+    return t.db.selectFrom('notifications').select(['kind', 'rideId', 'detail']).where('userId', '=', userId).execute();
+  }
+
+  it('sends each administrator one notice naming the company, and nothing for a member', async () => {
+    const second = await createUser(t.db, { isAdmin: true, name: 'Second admin' });
+    await registerVendor(t.app, 'notice_vendor');
+    for (const id of [admin.id, second.id]) {
+      expect(await noticesOf(id)).toEqual([{ kind: 'vendor_application', rideId: null, detail: 'Tan Transport' }]);
+    }
+    expect(await noticesOf(member.id)).toEqual([]);
+
+    const plain = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { discordUsername: 'notice_member', password: 'long-enough-1' },
+    });
+    expect(plain.statusCode).toBe(201);
+    expect(await noticesOf(admin.id)).toHaveLength(1);
+
+    // The administrator's inbox says it and leads to the admin page.
+    const inbox = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie: adminCookie } });
+    expect(inbox.body).toContain('vendor_application');
+  });
+});
 
 describe('registering as a vendor', () => {
   it('creates a pending application, shown on every user answer, with the licence when given', async () => {

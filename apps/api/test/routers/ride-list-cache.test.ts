@@ -266,23 +266,24 @@ describe('ride.list first pages as time passes (injected clock)', () => {
     expect(ids(await at(cache, departed, rider).ride.list(upcoming))).toEqual([later.id, far.id]);
   });
 
-  it('"this week" moves on to the next week when Sunday starts in Singapore', async () => {
-    // Saturday 8 Mar 2031, 23:00 in Singapore.
-    const saturdayNight = new Date('2031-03-08T15:00:00Z');
-    const week = weekWindow(saturdayNight);
-    const thisWeek = await createRide(tdb.db, organiser, { date: new Date(saturdayNight.getTime() + 30 * 60_000) });
-    const nextWeek = await createRide(tdb.db, organiser, { date: new Date(week.end.getTime() + 2 * HOUR) });
+  it('"this week" slides with the clock: a later ride enters it 7 days before it departs', async () => {
+    const t0 = new Date('2031-03-08T15:00:00Z');
+    const week = weekWindow(t0);
+    const soon = await createRide(tdb.db, organiser, { date: new Date(t0.getTime() + 3 * HOUR) });
+    const later = await createRide(tdb.db, organiser, { date: new Date(week.end.getTime() + 2 * HOUR) });
     const cache = new RideListCache();
     const input = { time: 'thisWeek' as const };
 
-    expect(ids(await at(cache, saturdayNight).ride.list(input))).toEqual([thisWeek.id]);
-    // 23:59:59.999 on Saturday: the same week (the ride departed meanwhile, so it is past, still listed).
-    const lastMoment = new Date(week.end.getTime() - 1);
-    expect(ids(await at(cache, lastMoment).ride.list(input))).toEqual([thisWeek.id]);
-    // Sunday 00:00: a new week, holding only the next ride.
-    const sunday = await counted(at(cache, week.end).ride.list(input));
-    expect(ids(sunday.value)).toEqual([nextWeek.id]);
-    expect(sunday.statements).toBe(3);
+    expect(ids(await at(cache, t0).ride.list(input))).toEqual([soon.id]);
+    // A moment before the later ride is 7 days away: a cache hit, still without it.
+    const justBefore = new Date(t0.getTime() + 2 * HOUR - 1);
+    const hit = await counted(at(cache, justBefore).ride.list(input));
+    expect(ids(hit.value)).toEqual([soon.id]);
+    expect(hit.statements).toBe(1);
+    // Once it is less than 7 days away it is listed: the cached answer no longer holds.
+    const entered = await counted(at(cache, new Date(t0.getTime() + 2 * HOUR + 1)).ride.list(input));
+    expect(ids(entered.value)).toEqual([soon.id, later.id]);
+    expect(entered.statements).toBe(3);
   });
 
   it('a clock read earlier than the cached answer was built never gets that answer', async () => {

@@ -1,4 +1,3 @@
-import { weekWindow } from '@rideshare/domain';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { addPassenger, createRide, createUser, createVendor, type TestUser } from '../factories';
@@ -480,22 +479,21 @@ describe('ride.list', () => {
     expect(upcoming.items[0]).toMatchObject({ creatorName: alice.name, currentPassengers: 1 });
   });
 
-  it('thisWeek is Sunday to next Sunday in Singapore', async () => {
+  it('thisWeek is the next 7 days', async () => {
     const alice = await createUser(t.db);
     // Wednesday 25 Nov 2026, 12:00 Singapore time.
     const now = new Date('2026-11-25T04:00:00Z');
-    const week = weekWindow(now);
-    const before = await createRide(t.db, alice, { date: new Date(week.start.getTime() - 60_000) });
-    const sundayStart = await createRide(t.db, alice, { date: week.start });
-    const monday = await createRide(t.db, alice, { date: new Date('2026-11-30T01:00:00Z') });
-    const saturdayLate = await createRide(t.db, alice, { date: new Date(week.end.getTime() - 60_000) });
-    const nextSunday = await createRide(t.db, alice, { date: week.end });
+    const DAY = 24 * 60 * 60_000;
+    const before = await createRide(t.db, alice, { date: new Date(now.getTime() - 60_000) });
+    const soon = await createRide(t.db, alice, { date: new Date(now.getTime() + 60_000) });
+    const sixDays = await createRide(t.db, alice, { date: new Date(now.getTime() + 6 * DAY) });
+    const lastMinute = await createRide(t.db, alice, { date: new Date(now.getTime() + 7 * DAY - 60_000) });
+    const sevenDays = await createRide(t.db, alice, { date: new Date(now.getTime() + 7 * DAY) });
     const caller = callerFor(t.db, null, { now: () => now });
     const result = await caller.ride.list({ time: 'thisWeek' });
-    expect(result.items.map((r) => r.id)).toEqual([saturdayLate.id, sundayStart.id]);
+    expect(result.items.map((r) => r.id)).toEqual([soon.id, sixDays.id, lastMinute.id]);
     expect(result.items.map((r) => r.id)).not.toContain(before.id);
-    expect(result.items.map((r) => r.id)).not.toContain(monday.id);
-    expect(result.items.map((r) => r.id)).not.toContain(nextSunday.id);
+    expect(result.items.map((r) => r.id)).not.toContain(sevenDays.id);
   });
 
   it.each([

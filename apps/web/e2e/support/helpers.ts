@@ -134,7 +134,8 @@ export async function registerViaUi(page: Page, account: TestAccount): Promise<v
     }
   }
   await page.getByRole('button', { name: 'Register', exact: true }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  // A vendor application lands on the dashboard, which says what happens next (docs/vendors.md#approval).
+  await expect(page).toHaveURL(account.vendor ? /\/vendor$/ : /\/home$/);
 }
 
 export async function loginViaUi(
@@ -300,4 +301,11 @@ export async function markDocument(page: Page): Promise<void> {
 /** Whether the page still holds the mark {@link markDocument} left: it was never reloaded. */
 export async function notReloaded(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { liveMarker?: string }).liveMarker === 'still here');
+}
+
+/** Answers the one confirmation an irreversible or everyone-telling action asks: presses `confirm` in its dialog. */
+export async function confirmDialog(page: Page, confirm: string): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: confirm, exact: true }).click();
+  await expect(dialog).toHaveCount(0);
 }

@@ -15,7 +15,14 @@ export interface SubmitButtonProps extends Omit<ButtonProps, 'children' | 'loadi
   onClick?: () => void;
 }
 
-export function SubmitButton({ pending, children, pendingLabel, type = 'submit', disabled, ...rest }: SubmitButtonProps) {
+export function SubmitButton({
+  pending,
+  children,
+  pendingLabel,
+  type = 'submit',
+  disabled,
+  ...rest
+}: SubmitButtonProps) {
   return (
     <Button
       type={type}

@@ -13,6 +13,7 @@ const LISTS = [
   [['ride', 'list']],
   [['ride', 'organized']],
   [['ride', 'joined']],
+  [['ride', 'standing']],
   [['vendor', 'rides']],
   [['vendor', 'available']],
 ].map((key) => JSON.stringify(key));

@@ -8,7 +8,8 @@
  *   sequence, deleted) → that ride's own queries: its page (`ride.byId`), its passenger list
  *   (`passenger.list`, which also carries the drop-off sequence) and its manifest
  *   (`ride.manifest`); and every list a ride appears in: the home list (`ride.list`), My Rides
- *   (`ride.organized`, `ride.joined`) and the vendor's lists (`vendor.rides`, `vendor.available`);
+ *   (`ride.organized`, `ride.joined`), the viewer's line on each card (`ride.standing`) and the
+ *   vendor's lists (`vendor.rides`, `vendor.available`);
  * - a new or deleted ride also changes the home page's ride count (`stats.get`);
  * - `ride.written`, a write made here (create, edit, delete, join, leave, assign, lock, a profile
  *   edit that renames an organiser or passenger) → all of the above, for the ride named or, when
@@ -47,9 +48,14 @@ export type Change = Pick<LiveEvent, 'type' | 'rideId'> | { type: 'ride.written'
 
 /** The lists a ride shows up in. */
 function rideLists(): QueryFilter[] {
-  return [trpc.ride.list, trpc.ride.organized, trpc.ride.joined, trpc.vendor.rides, trpc.vendor.available].map(
-    (procedure) => ({ queryKey: getQueryKey(procedure) }),
-  );
+  return [
+    trpc.ride.list,
+    trpc.ride.organized,
+    trpc.ride.joined,
+    trpc.ride.standing,
+    trpc.vendor.rides,
+    trpc.vendor.available,
+  ].map((procedure) => ({ queryKey: getQueryKey(procedure) }));
 }
 
 /** One ride's page: `ride.byId` for that ride, or for every ride when none is named. */

@@ -47,14 +47,20 @@ describe('/auth login tab', () => {
   it('explains other failures inline instead of blaming the password', async () => {
     await openAuth({
       'auth.login': () => {
-        throw apiError('TOO_MANY_REQUESTS', 'Too many failed login attempts. Please try again in 15 minutes.', 'RATE_LIMITED');
+        throw apiError(
+          'TOO_MANY_REQUESTS',
+          'Too many failed login attempts. Please try again in 15 minutes.',
+          'RATE_LIMITED',
+        );
       },
     });
     type('Discord Username', 'alice');
     type('Password', 'whatever1');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() =>
-      expect(screen.getByTestId('login-error').textContent).toBe('Too many failed login attempts. Please try again in 15 minutes.'),
+      expect(screen.getByTestId('login-error').textContent).toBe(
+        'Too many failed login attempts. Please try again in 15 minutes.',
+      ),
     );
   });
 
@@ -73,7 +79,10 @@ describe('/auth login tab', () => {
     type('Password', 'secret123');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
-    expect(calls.find((call) => call.path === 'auth.login')?.input).toEqual({ discordUsername: 'alice', password: 'secret123' });
+    expect(calls.find((call) => call.path === 'auth.login')?.input).toEqual({
+      discordUsername: 'alice',
+      password: 'secret123',
+    });
   });
 
   it('opens the forgot-password view and comes back', async () => {
@@ -148,7 +157,12 @@ describe('/auth forgot password: redeeming a reset code', () => {
     const { calls } = await openForgot({
       'auth.completePasswordReset': () => ({ message: PASSWORD_RESET_COMPLETE_MESSAGE }),
     });
-    fillResetForm({ username: '  alice ', code: ' abcd-efgh-jkmn ', password: 'brand-new-pass', confirm: 'brand-new-pass' });
+    fillResetForm({
+      username: '  alice ',
+      code: ' abcd-efgh-jkmn ',
+      password: 'brand-new-pass',
+      confirm: 'brand-new-pass',
+    });
     submitReset();
     const toast = await toastWith('Success');
     expect(within(toast).getByText(PASSWORD_RESET_COMPLETE_MESSAGE)).toBeTruthy();
@@ -185,7 +199,8 @@ describe('/auth register tab', () => {
     expect(screen.getByText('For payment coordination')).toBeTruthy();
     expect(screen.queryByLabelText(/^Company Name/)).toBeNull();
     fireEvent.click(screen.getByLabelText('Register as a vendor/driver'));
-    for (const label of ['Company Name', 'Driver Name', 'Driver Contact', 'Car Number']) expect(field(label)).toBeTruthy();
+    for (const label of ['Company Name', 'Driver Name', 'Driver Contact', 'Car Number'])
+      expect(field(label)).toBeTruthy();
     expect(screen.getByText('Required for MDAC/SGAC compliance')).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Register as a vendor/driver'));
     expect(screen.queryByLabelText(/^Company Name/)).toBeNull();
@@ -229,8 +244,10 @@ describe('/auth register tab', () => {
     expect(calls.some((call) => call.path === 'auth.register')).toBe(false);
   });
 
-  it('registers a vendor with the driver details and goes home', async () => {
-    const { calls, router } = await openRegister({ 'auth.register': () => makeUser({ isVendor: true }) });
+  it('registers a vendor with the driver details and lands on the dashboard', async () => {
+    const { calls, router } = await openRegister({
+      'auth.register': () => makeUser({ isVendor: true, vendorStatus: 'pending' }),
+    });
     type('Discord Username', 'fastcars');
     type('Password', 'secret123');
     type('WhatsApp Number', '+65 8000 0000');
@@ -244,7 +261,7 @@ describe('/auth register tab', () => {
     type('Permit Expires On', '2030-06-30');
     fireEvent.change(screen.getByRole('textbox', { name: 'Vehicle Passenger Seats' }), { target: { value: '7' } });
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vendor'));
     // No country chosen: the permit goes as typed, so the server names what is missing.
     expect(calls.find((call) => call.path === 'auth.register')?.input).toEqual({
       permit: { country: '', number: 'CBT-77', expiresOn: '2030-06-30' },
@@ -277,15 +294,23 @@ describe('/auth register tab', () => {
   it('shows the toast and the inline fallback when the username is taken', async () => {
     await openRegister({
       'auth.register': () => {
-        throw apiError('CONFLICT', 'Discord username already exists. Please choose another one or log in.', 'USERNAME_TAKEN');
+        throw apiError(
+          'CONFLICT',
+          'Discord username already exists. Please choose another one or log in.',
+          'USERNAME_TAKEN',
+        );
       },
     });
     type('Discord Username', 'alice');
     type('Password', 'secret123');
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     const toast = await toastWith('Registration failed');
-    expect(within(toast).getByText('Discord username already exists. Please choose another one or log in.')).toBeTruthy();
-    expect(screen.getByTestId('register-error').textContent).toBe('Registration failed. Discord username may already exist.');
+    expect(
+      within(toast).getByText('Discord username already exists. Please choose another one or log in.'),
+    ).toBeTruthy();
+    expect(screen.getByTestId('register-error').textContent).toBe(
+      'Registration failed. Discord username may already exist.',
+    );
   });
 });
 

@@ -33,6 +33,7 @@ function api(overrides: ApiHandlers = {}): ApiHandlers {
     'stats.get': () => ({ totalRides: 42, totalUsers: 7 }),
     'ride.list': () => listPage([summary()]),
     'ride.joined': () => [],
+    'ride.standing': () => [],
     'ride.organized': () => [],
     'passenger.list': () => [],
     ...overrides,
@@ -237,11 +238,32 @@ describe('HomePage, All Rides', () => {
     renderWithProviders(<HomePage />, {
       path: '/home',
       route: '/home',
-      api: api({ 'auth.me': () => makeUser({ id: 3, isVendor: true }) }),
+      api: api({
+        'auth.me': () => makeUser({ id: 3, isVendor: true }),
+        'ride.list': () => listPage([summary(), summary({ id: 2, direction: 'FC->SG' })]),
+        // The licence lets this vendor take the first ride only.
+        'vendor.available': () => [summary()],
+      }),
     });
-    await screen.findByText('Olivia Organiser');
-    expect(screen.getByRole('link', { name: /^Assign ride/ }).getAttribute('href')).toBe('/vendor?rideId=1');
+    await screen.findAllByText('Olivia Organiser');
+    const assignLinks = screen.getAllByRole('link', { name: /^Assign ride/ });
+    expect(assignLinks.map((link) => link.getAttribute('href'))).toEqual(['/vendor?rideId=1']);
+    // A vendor account never joins as a passenger.
+    expect(screen.queryByRole('link', { name: /^Join ride/ })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Create New Ride' })).toBeNull();
+  });
+
+  it('says when the filters hide every ride, and clears them', async () => {
+    const { calls } = renderWithProviders(<HomePage />, {
+      path: '/home',
+      route: '/home?time=thisWeek&direction=FC-%3ESG',
+      api: api({ 'ride.list': () => listPage([]) }),
+    });
+    expect(await screen.findByText('No rides match these filters')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)?.input).toMatchObject({ time: 'upcoming', direction: 'all', sort: 'dateAsc' }),
+    );
   });
 });
 

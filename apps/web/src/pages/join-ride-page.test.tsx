@@ -111,8 +111,11 @@ describe('JoinRidePage', () => {
     expect(screen.getByText('Bring your passport')).toBeTruthy();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Fake map click' }));
-    await waitFor(() => expect(field.value).toBe('Location (1.3521, 103.8198)'));
-    expect(screen.getByText('Pin: Location (1.3521, 103.8198)')).toBeTruthy();
+    // The pin keeps its coordinates and asks for words; it never names the stop itself.
+    expect(await screen.findByText(/Now describe the spot for the driver, e.g. Pasir Ris MRT, Exit A/)).toBeTruthy();
+    expect(field.value).toBe('');
+    expect(field.placeholder).toBe('e.g. Pasir Ris MRT, Exit A');
+    fireEvent.change(field, { target: { value: 'Pasir Ris MRT, Exit A' } });
 
     fireEvent.change(screen.getByLabelText('Number of Passengers', { exact: false }), { target: { value: '2' } });
     // Your share follows the form: the picked place is a new stop (80 + 5 = 85), 2 + 2 on board.
@@ -126,11 +129,12 @@ describe('JoinRidePage', () => {
     );
     expect(within(share).getByText('Total Cost').nextElementSibling?.textContent).toBe('SGD 85');
     fireEvent.click(screen.getByRole('button', { name: 'Join Ride' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
-    expect(await screen.findByText('Successfully joined the ride')).toBeTruthy();
+    // It lands on the ride page, with the ride page's own toast.
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/rides\/\d+$/));
+    expect(await screen.findByText('You have joined the ride')).toBeTruthy();
     expect(calls.find((call) => call.path === 'passenger.join')?.input).toEqual({
       rideId: 12,
-      dropoffLocation: 'Location (1.3521, 103.8198)',
+      dropoffLocation: 'Pasir Ris MRT, Exit A',
       passengerCount: 2,
       // The map pick's coordinates go with it (docs/vendors.md#stops-on-the-map).
       latitude: 1.352083,

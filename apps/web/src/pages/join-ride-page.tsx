@@ -6,16 +6,16 @@
  * (`WaitlistInstead`); any other ride the user cannot join (domain `joinEligibility`) says
  * why instead of offering the form.
  */
-import { Alert, Badge, Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { directionLabel, formatRideDate, isPast, joinEligibility, statusLabel, withHeldSeats } from '@rideshare/domain';
+import { Alert, Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { directionLabel, formatRideDate, isPast, joinEligibility, withHeldSeats } from '@rideshare/domain';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 
-import { STATUS_COLORS } from '../features/rides/status-colors';
+import { RideStateBadges } from '../features/ride-details/ride-state-badges';
 import { Page } from '../components/page';
 import { CostBox, JoinShareBox } from '../features/cost/cost-box';
 import { JoinRideButton, JoinRideFields } from '../features/join/join-ride-fields';
-import { seatsLeftFor, useJoinRide } from '../features/join/use-join-ride';
+import { notifyJoined, seatsLeftFor, useJoinRide } from '../features/join/use-join-ride';
 import { LocationPicker, type MapLocation, type PickedPlace } from '../features/map';
 import type { RideDetail } from '../features/ride-details/types';
 import { parseRideId } from '../features/ride-form/ride-form-texts';
@@ -25,7 +25,6 @@ import { useSession } from '../features/session';
 import { useClock } from '../lib/clock';
 import { WaitlistCard } from '../features/waitlist/waitlist-card';
 import { WaitlistInstead } from '../features/waitlist/waitlist-instead';
-import { notifySuccess } from '../lib/notify';
 import { trpc } from '../lib/trpc';
 
 function SummaryLine({ label, children }: { label: string; children: React.ReactNode }) {
@@ -51,9 +50,7 @@ function RideSummaryCard({ ride }: { ride: RideDetail }) {
           <Title order={2} size="h4">
             {directionLabel(ride.direction)}
           </Title>
-          <Badge variant="light" color={STATUS_COLORS[statusLabel(ride.status)]}>
-            {statusLabel(ride.status)}
-          </Badge>
+          <RideStateBadges ride={ride} />
         </Group>
         <Divider />
         <SummaryLine label="Date and time">{formatRideDate(ride.date)}</SummaryLine>
@@ -95,29 +92,45 @@ function DirectionNotice({ ride }: { ride: RideDetail }) {
 function JoinForm({ ride }: { ride: RideDetail }) {
   const navigate = useNavigate();
   const join = useJoinRide(ride, {
+    // The ride page holds what a rider needs next: payment, chat and checklist.
     onJoined: () => {
-      notifySuccess('Successfully joined the ride');
-      void navigate('/home');
+      notifyJoined();
+      void navigate(`/rides/${String(ride.id)}`);
     },
   });
   const { form } = join;
   const [locations, setLocations] = useState<MapLocation[]>([]);
   const [pickCount, setPickCount] = useState(0);
 
+  const fromMap = form.values.picked?.fromMap === true;
+
   function pick(place: PickedPlace) {
     const id = `pick-${pickCount + 1}`;
     setPickCount((count) => count + 1);
     // One person joins from one place: a new pick replaces the previous pin.
     setLocations([{ id, position: [place.latitude, place.longitude], name: place.name }]);
+    const map = place.source === 'map';
+    // A pin keeps its coordinates; the words are the rider's (docs/product.md#join-screen).
+    form.setFieldValue('picked', {
+      name: place.name,
+      latitude: place.latitude,
+      longitude: place.longitude,
+      fromMap: map,
+    });
+    if (map) {
+      document.getElementsByName('dropoffLocation')[0]?.focus();
+      return;
+    }
     form.setFieldValue('dropoffLocation', place.name);
-    form.setFieldValue('picked', { name: place.name, latitude: place.latitude, longitude: place.longitude });
     form.clearFieldError('dropoffLocation');
   }
 
   function removeLocation(id: string) {
     const removed = locations.find((location) => location.id === id);
     setLocations((current) => current.filter((location) => location.id !== id));
-    if (removed && form.getValues().dropoffLocation === removed.name) form.setFieldValue('dropoffLocation', '');
+    if (!removed) return;
+    form.setFieldValue('picked', null);
+    if (form.getValues().dropoffLocation === removed.name) form.setFieldValue('dropoffLocation', '');
   }
 
   return (
@@ -127,7 +140,15 @@ function JoinForm({ ride }: { ride: RideDetail }) {
           <Title order={2} size="h4">
             Your details
           </Title>
-          <JoinRideFields join={join} locationHint="Type it, search for a place, or click the map below" />
+          <JoinRideFields
+            join={join}
+            locationHint={
+              fromMap
+                ? `Pin dropped at ${locations[0]?.name.replace('Pin at ', '') ?? ''}. Now describe the spot for the driver, e.g. Pasir Ris MRT, Exit A`
+                : 'Type it, search for a place, or click the map below'
+            }
+            locationPlaceholder={fromMap ? 'e.g. Pasir Ris MRT, Exit A' : undefined}
+          />
           <WaitlistInstead ride={ride} join={join} />
           <JoinShareBox
             ride={ride}
@@ -189,7 +210,13 @@ function JoinRide({ rideId }: { rideId: number }) {
   const isPassenger = (passengers.data ?? []).some((entry) => entry.userId === user?.id);
   // Seats held for the waitlist are not free to a newcomer.
   const seen = withHeldSeats(current, current.waitlist.heldSeats);
-  const eligibility = joinEligibility({ ride: seen, viewerId: user?.id ?? null, isPassenger, now });
+  const eligibility = joinEligibility({
+    ride: seen,
+    viewerId: user?.id ?? null,
+    isPassenger,
+    isVendor: user?.isVendor ?? false,
+    now,
+  });
   // A member already in line, or one a full ride has no room for, gets the waitlist instead.
   const waitlist =
     user !== null &&

@@ -11,14 +11,14 @@
  * the page heading. A refusal puts focus back on the button (re-enabled after its spinner).
  */
 import { Anchor, Badge, Button, Card, Center, Group, Pagination, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { formatRideDate, notificationPath } from '@rideshare/domain';
+import { formatRideDate } from '@rideshare/domain';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 
 import { LoadErrorAlert } from '../components/load-error-alert';
 import { Page } from '../components/page';
 import { PageLoader } from '../components/page-loader';
-import { notificationSentence, useMarkRead, type NotificationItem } from '../features/notifications';
+import { notificationPath, notificationSentence, useMarkRead, type NotificationItem } from '../features/notifications';
 import classes from '../features/notifications/notifications-page.module.css';
 import { trpc } from '../lib/trpc';
 
@@ -59,6 +59,7 @@ function NotificationRow({
 }) {
   const unread = item.readAt === null;
   const sentence = notificationSentence(item);
+  const path = notificationPath(item);
   const sentenceId = sentenceIdOf(item.id);
   return (
     <Card
@@ -79,10 +80,10 @@ function NotificationRow({
             style={{ outline: 'none' }}
           >
             {unread ? <VisuallyHidden component="span">Unread: </VisuallyHidden> : null}
-            {item.rideId !== null ? (
+            {path !== null ? (
               <Anchor
                 component={Link}
-                to={notificationPath(item)}
+                to={path}
                 inherit
                 onClick={() => {
                   if (unread) onFollow(item.id);
@@ -95,7 +96,7 @@ function NotificationRow({
             )}
           </Text>
           {unread ? (
-            <Badge color="red" variant="light" style={{ flexShrink: 0 }} aria-hidden="true">
+            <Badge color="blue" variant="light" style={{ flexShrink: 0 }} aria-hidden="true">
               New
             </Badge>
           ) : null}

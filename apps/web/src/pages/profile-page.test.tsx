@@ -5,7 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { apiError, makeUser, renderWithProviders, type ApiCall, type ApiHandlers } from '../test-utils';
 import { ProfilePage } from './profile-page';
 
-const ALICE = makeUser({ id: 2, discordUsername: 'alice', name: 'Alice Tan', whatsappNumber: '+65 9123 4567', malaysianNumber: null, revolutUsername: 'alicet' });
+const ALICE = makeUser({
+  id: 2,
+  discordUsername: 'alice',
+  name: 'Alice Tan',
+  whatsappNumber: '+65 9123 4567',
+  malaysianNumber: null,
+  revolutUsername: 'alicet',
+});
 
 function api(overrides: ApiHandlers = {}): ApiHandlers {
   return {
@@ -38,7 +45,7 @@ describe('ProfilePage, details', () => {
     expect(input('Malaysian Phone Number').placeholder).toBe('+60...');
     expect(input('Revolut Username').value).toBe('alicet');
     expect(screen.getByText('For payment coordination')).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'Admin Tools' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Password resets' })).toBeNull();
   });
 
   it('saves the changes, confirms and puts the saved user into the session', async () => {
@@ -78,7 +85,13 @@ describe('ProfilePage, details', () => {
   });
 
   it("shows a refusal as 'Failed to update profile: {message}', in a toast and under the form", async () => {
-    render(api({ 'user.update': () => { throw apiError('FORBIDDEN', 'You can only update your own profile', 'NOT_OWN_PROFILE'); } }));
+    render(
+      api({
+        'user.update': () => {
+          throw apiError('FORBIDDEN', 'You can only update your own profile', 'NOT_OWN_PROFILE');
+        },
+      }),
+    );
     await waitFor(() => expect(input('Full Name').value).toBe('Alice Tan'));
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     const text = 'Failed to update profile: You can only update your own profile';
@@ -124,14 +137,14 @@ describe('ProfilePage, Password Settings', () => {
     expect(callsOf(calls, 'auth.changePassword')).toHaveLength(0);
   });
 
-  it("changes the password, confirms with 'Password reset successful!' and empties the form", async () => {
+  it("changes the password, confirms with 'Password changed' and empties the form", async () => {
     const { calls } = render(api({ 'auth.changePassword': () => ({ message: 'Password reset successful!' }) }));
     await screen.findByRole('form', { name: 'Change password' });
     type('Current Password', 'old-password-1');
     type('New Password', 'new-password-1');
     type('Confirm New Password', 'new-password-1');
     fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
-    expect(await screen.findByText('Password reset successful!')).toBeTruthy();
+    expect(await screen.findByText('Password changed')).toBeTruthy();
     expect(callsOf(calls, 'auth.changePassword').map((call) => call.input)).toEqual([
       { currentPassword: 'old-password-1', newPassword: 'new-password-1' },
     ]);
@@ -140,7 +153,13 @@ describe('ProfilePage, Password Settings', () => {
   });
 
   it("shows a refusal under 'Password reset failed' and marks a wrong current password", async () => {
-    render(api({ 'auth.changePassword': () => { throw apiError('BAD_REQUEST', 'Current password is incorrect', 'WRONG_PASSWORD'); } }));
+    render(
+      api({
+        'auth.changePassword': () => {
+          throw apiError('BAD_REQUEST', 'Current password is incorrect', 'WRONG_PASSWORD');
+        },
+      }),
+    );
     await screen.findByRole('form', { name: 'Change password' });
     type('Current Password', 'not-my-password');
     type('New Password', 'new-password-1');
@@ -149,55 +168,6 @@ describe('ProfilePage, Password Settings', () => {
     await waitFor(() => expect(screen.getAllByText('Current password is incorrect')).toHaveLength(2));
     expect(toast()?.textContent).toBe('Password reset failedCurrent password is incorrect');
     expect(input('Current Password').getAttribute('aria-invalid')).toBe('true');
-  });
-});
-
-describe('ProfilePage, Admin Tools', () => {
-  const ADMIN = makeUser({ id: 1, discordUsername: 'root', isAdmin: true });
-
-  it("resets another user's password for the admin and shows the server's message", async () => {
-    const { calls } = render(
-      api({ 'auth.me': () => ADMIN, 'admin.resetUserPassword': () => ({ message: 'Password for bob has been reset' }) }),
-    );
-    const reset = within(await screen.findByRole('form', { name: "Reset a user's password" }));
-    fireEvent.click(reset.getByRole('button', { name: 'Reset User Password' }));
-    expect(await reset.findByText("Please enter the user's Discord username")).toBeTruthy();
-    expect(reset.getByText('Please enter a new password')).toBeTruthy();
-
-    fireEvent.change(reset.getByLabelText(labelled("User's Discord Username")), { target: { value: 'bob' } });
-    fireEvent.change(reset.getByLabelText(labelled("User's New Password")), { target: { value: 'fresh-pass-1' } });
-    fireEvent.change(reset.getByLabelText(labelled("Confirm User's New Password")), { target: { value: 'fresh-pass-1' } });
-    fireEvent.click(reset.getByRole('button', { name: 'Reset User Password' }));
-    expect(await screen.findByText('Password for bob has been reset')).toBeTruthy();
-    expect(callsOf(calls, 'admin.resetUserPassword').map((call) => call.input)).toEqual([
-      { discordUsername: 'bob', newPassword: 'fresh-pass-1' },
-    ]);
-  });
-
-  it("titles a refused reset 'Admin password reset failed'", async () => {
-    render(api({ 'auth.me': () => ADMIN, 'admin.resetUserPassword': () => { throw apiError('NOT_FOUND', 'User not found'); } }));
-    const reset = within(await screen.findByRole('form', { name: "Reset a user's password" }));
-    fireEvent.change(reset.getByLabelText(labelled("User's Discord Username")), { target: { value: 'nobody' } });
-    fireEvent.change(reset.getByLabelText(labelled("User's New Password")), { target: { value: 'fresh-pass-1' } });
-    fireEvent.change(reset.getByLabelText(labelled("Confirm User's New Password")), { target: { value: 'fresh-pass-1' } });
-    fireEvent.click(reset.getByRole('button', { name: 'Reset User Password' }));
-    await waitFor(() => expect(toast()?.textContent).toBe('Admin password reset failedUser not found'));
-  });
-
-  it('issues a one-time reset code and shows it with its expiry', async () => {
-    const { calls } = render(
-      api({
-        'auth.me': () => ADMIN,
-        'admin.issueResetCode': () => ({ discordUsername: 'bob', code: 'ABCDEFGHJKMN', expiresAt: '2030-01-10T07:30:00.000Z' }),
-      }),
-    );
-    const issue = within(await screen.findByRole('form', { name: 'Issue reset code' }));
-    fireEvent.change(issue.getByLabelText(labelled("User's Discord Username")), { target: { value: ' bob ' } });
-    fireEvent.click(issue.getByRole('button', { name: 'Issue reset code' }));
-    expect((await screen.findByTestId('reset-code')).textContent).toBe('ABCDEFGHJKMN');
-    expect(screen.getByRole('button', { name: 'Copy code' })).toBeTruthy();
-    expect(screen.getByText(/Expires/).textContent).toContain('10 Jan 2030');
-    expect(callsOf(calls, 'admin.issueResetCode').map((call) => call.input)).toEqual([{ discordUsername: ' bob ' }]);
   });
 });
 

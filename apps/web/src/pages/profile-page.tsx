@@ -8,8 +8,6 @@ import { Page } from '../components/page';
 import { SectionCard } from '../components/section-card';
 import { AlertsCard } from '../features/alerts/alerts-card';
 import { TravelDocumentsCard } from '../features/border/travel-documents-card';
-import { ReportedMessagesCard } from '../features/admin/reported-messages-card';
-import { AdminToolsCard } from '../features/profile/admin-tools-card';
 import { CalendarFeedCard } from '../features/profile/calendar-feed-card';
 import { PasswordSettingsCard } from '../features/profile/password-settings-card';
 import { ProfileForm } from '../features/profile/profile-form';
@@ -19,7 +17,7 @@ import { PhoneNotificationsCard } from '../features/push/phone-notifications-car
 import { useSession } from '../features/session';
 
 export function ProfilePage() {
-  const { user, isAdmin } = useSession();
+  const { user } = useSession();
   return (
     <Page title="Profile" description="Your details help organizers, passengers and drivers reach you." size="sm">
       <Stack gap="lg">
@@ -42,8 +40,6 @@ export function ProfilePage() {
         <CalendarFeedCard />
         <PhoneNotificationsCard />
         <PasswordSettingsCard />
-        {isAdmin ? <AdminToolsCard /> : null}
-        {isAdmin ? <ReportedMessagesCard /> : null}
       </Stack>
     </Page>
   );

@@ -56,7 +56,7 @@ describe('RideDetailsPage for a visitor', () => {
   it('shows the header, status, seats, details and cost, and asks to log in', async () => {
     const { calls } = render({ 'ride.byId': () => visitorRide() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Singapore to Forest City' })).toBeTruthy();
-    expect(screen.getByText('Open')).toBeTruthy();
+    expect(screen.getByText('No driver yet')).toBeTruthy();
     expect(screen.getByTestId('passenger-count').textContent).toBe('Passengers 2/4');
     expect(screen.queryByText('Full')).toBeNull();
     expect(screen.getByText('Pasir Ris MRT')).toBeTruthy();
@@ -90,7 +90,7 @@ describe('RideDetailsPage for a visitor', () => {
     expect(screen.queryByRole('list', { name: 'Drop-off locations' })).toBeNull();
     expect(screen.queryByText('No drop-off locations yet.')).toBeNull();
     expect(screen.getByText('Unknown Organizer')).toBeTruthy();
-    expect(screen.getByText('Driver Assigned')).toBeTruthy();
+    expect(screen.getByText('Driver found')).toBeTruthy();
     expect(screen.getByText('Full')).toBeTruthy();
     // The hidden points list names only the pickup.
     expect(
@@ -170,6 +170,20 @@ describe('RideDetailsPage joining', () => {
       ['Drop-off: Jurong East', 'Stop #2'],
       ['Drop-off: bedok mrt', 'Stop #1'],
     ]);
+  });
+
+  it('shows a rider their own stop on the Details tab, with its number', async () => {
+    render(
+      signedIn({
+        'ride.byId': () => ride(FC_TO_SG),
+        'passenger.list': () => [
+          organizerEntry,
+          entry(2, 2, 'Me', { dropoffLocation: 'Bedok', passengerCount: 2, dropoffSequence: 2 }),
+        ],
+      }),
+    );
+    const own = await screen.findByTestId('own-stop');
+    expect(own.textContent).toBe('Your drop-offBedok (stop 2)');
   });
 
   it('shows the organiser card and the join form to an eligible member', async () => {
@@ -466,7 +480,7 @@ describe('RideDetailsPage driver card', () => {
 
   it('shows no driver card when the API sends none', async () => {
     render(api(3, assigned({ driver: null })));
-    expect(await screen.findByText('Driver Assigned')).toBeTruthy();
+    expect(await screen.findByText('Driver found')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Driver' })).toBeNull();
   });
 
@@ -485,7 +499,7 @@ describe('RideDetailsPage driver card', () => {
     expect(await screen.findByText('Driver released')).toBeTruthy();
     expect(callsTo(calls, 'vendor.unassign').map((call) => call.input)).toEqual([{ rideId: 7 }]);
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Driver' })).toBeNull());
-    expect(screen.getByText('Open')).toBeTruthy();
+    expect(screen.getByText('No driver yet')).toBeTruthy();
   });
 
   it('offers no Release Driver once the ride has left', async () => {

@@ -15,12 +15,11 @@ import {
   joinEligibility,
   rideCalendarFilename,
   rideCalendarPath,
-  statusLabel,
   withHeldSeats,
 } from '@rideshare/domain';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 
-import { STATUS_COLORS } from '../features/rides/status-colors';
+import { RideStateBadges } from '../features/ride-details/ride-state-badges';
 import { LoadErrorAlert } from '../components/load-error-alert';
 import { Page, usePageTitle } from '../components/page';
 import { BorderChecklistCard } from '../features/border/border-checklist-card';
@@ -43,6 +42,7 @@ import {
   LoginRequiredCard,
   OrganizerCard,
   PastRideCard,
+  VendorCannotJoinCard,
 } from '../features/ride-details/ride-status-cards';
 import type { PassengerEntry, RideDetail } from '../features/ride-details/types';
 import { parseRideId } from '../features/ride-form/ride-form-texts';
@@ -126,10 +126,12 @@ function RideActionCard({
     viewerId: user.id,
     isPassenger,
     now,
+    isVendor: user.isVendor,
   });
   if (eligibility.eligible) return <JoinRideCard ride={ride} />;
   if (isPassenger) return <JoinedCard past={past} />;
   if (past) return <PastRideCard />;
+  if (eligibility.code === 'NOT_ELIGIBLE') return <VendorCannotJoinCard message={eligibility.message} />;
   if (eligibility.code === 'RIDE_FULL' && !user.isVendor) return <WaitlistCard ride={ride} />;
   return <FullRideCard />;
 }
@@ -143,9 +145,7 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
   const direction = ride.direction;
   // Seats held for the line read as taken, except those held for the viewer (theirs to accept).
   const heldForViewer = ride.waitlist.mine?.offerExpiresAt ? ride.waitlist.mine.passengerCount : 0;
-  const full = isFull(withHeldSeats(ride, ride.waitlist.heldSeats - heldForViewer));
   const past = isPast(ride, useClock()());
-  const status = statusLabel(ride.status);
   const isCreator = user?.id === ride.creatorId;
   const cancelled = isCancelled(ride);
   // A rider who left after the lock still owes their row and sees it (docs/payments.md#leavers).
@@ -194,7 +194,7 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
               Manifest
             </Button>
           ) : null}
-          <ShareButton ride={ride} label="Share" passengers={passengers} />
+          <ShareButton ride={ride} label="Share" />
           {/* A plain download, not a route: the .ics opens in the device's calendar app. */}
           <Button
             component="a"
@@ -209,9 +209,10 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
     >
       <OfflineNotice />
       <Group gap="sm" wrap="wrap" aria-label="Ride status" role="group">
-        <Badge color={STATUS_COLORS[status]} variant="light" size="lg">
-          {status}
-        </Badge>
+        <RideStateBadges
+          ride={ride}
+          seats={past || cancelled ? undefined : withHeldSeats(ride, ride.waitlist.heldSeats - heldForViewer)}
+        />
         {ride.seriesId !== null ? <SeriesBadge /> : null}
         <Text fw={600} data-testid="passenger-count">
           Passengers {ride.currentPassengers}/{ride.maxPassengers}
@@ -222,11 +223,6 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
             </Text>
           ) : null}
         </Text>
-        {full && !cancelled ? (
-          <Badge color="red" variant="filled">
-            Full
-          </Badge>
-        ) : null}
         {past ? (
           <Badge color="gray" variant="outline">
             Past

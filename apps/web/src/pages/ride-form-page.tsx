@@ -27,7 +27,7 @@ import { useSeriesEdit } from '../features/series/series-scope';
 import { useRepeatWeekly } from '../features/series/use-repeat-weekly';
 import { useSession } from '../features/session';
 import { showApiError } from '../lib/errors';
-import { notifyError, notifySuccess } from '../lib/notify';
+import { notifyError, notifyInfo, notifySuccess } from '../lib/notify';
 import { trpc } from '../lib/trpc';
 import { useRefreshRide } from '../lib/use-refresh-ride';
 
@@ -132,7 +132,7 @@ function EditRide({ rideId }: { rideId: number }) {
 
   function handleDelete() {
     if (!confirm.request()) {
-      notifyError('Confirm Deletion', 'Click Delete again to confirm. This action cannot be undone.');
+      notifyInfo('Confirm Deletion', 'Click Delete again to confirm. This action cannot be undone.');
       return;
     }
     remove.mutate(

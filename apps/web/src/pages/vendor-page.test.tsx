@@ -72,7 +72,7 @@ describe('VendorPage', () => {
     expect((await screen.findByRole('tab', { name: 'My Rides' })).getAttribute('aria-selected')).toBe('true');
     await screen.findByRole('link', { name: 'Forest City to Singapore' });
     const mine = within(card(4));
-    expect(mine.getByText('Driver Assigned')).toBeTruthy();
+    expect(mine.getByText('Assigned to you')).toBeTruthy();
     expect(mine.getByText('Olivia Organiser')).toBeTruthy();
     expect(mine.getByText('3/4')).toBeTruthy();
     expect(mine.getByText('SGD 85')).toBeTruthy();
@@ -112,8 +112,13 @@ describe('VendorPage', () => {
       }),
     );
     const button = await screen.findByRole('button', { name: /^Assign to Me: Singapore to Forest City/ });
-    expect(within(card(9)).getByText('Open')).toBeTruthy();
+    expect(within(card(9)).getByText('No driver yet')).toBeTruthy();
     fireEvent.click(button);
+    // It asks once, saying what will happen; nothing is sent before the answer.
+    const dialog = await screen.findByRole('dialog', { name: 'Take this ride?' });
+    expect(dialog.textContent).toContain('The organiser and every passenger are told at once');
+    expect(callsOf(calls, 'vendor.assign')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Assign to Me' }));
 
     expect(await screen.findByText('Ride assigned successfully')).toBeTruthy();
     expect(callsOf(calls, 'vendor.assign').map((call) => call.input)).toEqual([{ rideId: 9 }]);
@@ -121,7 +126,7 @@ describe('VendorPage', () => {
     expect(callsOf(calls, 'vendor.rides').length).toBeGreaterThanOrEqual(2);
 
     fireEvent.click(screen.getByRole('tab', { name: 'My Rides' }));
-    await waitFor(() => expect(within(card(9)).getByText('Driver Assigned')).toBeTruthy());
+    await waitFor(() => expect(within(card(9)).getByText('Assigned to you')).toBeTruthy());
   });
 
   it('shows a refusal under Error and refreshes the list', async () => {
@@ -135,6 +140,7 @@ describe('VendorPage', () => {
       }),
     );
     fireEvent.click(await screen.findByRole('button', { name: /^Assign to Me/ }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Assign to Me' }));
     const toast = await screen.findByText('This ride has already been assigned');
     expect(toast.closest('.mantine-Notification-root')?.textContent).toContain('Error');
     await waitFor(() => expect(callsOf(calls, 'vendor.available').length).toBeGreaterThanOrEqual(2));

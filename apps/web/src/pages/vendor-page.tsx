@@ -8,10 +8,11 @@
  * available ride also offers the vendor's own quote (`quote.mine`, docs/vendors.md#quotes).
  */
 import { Tabs } from '@mantine/core';
-import type { Permit } from '@rideshare/domain';
+import { directionLabel, formatRideDate, type Direction, type Permit } from '@rideshare/domain';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
+import { useConfirm } from '../components/confirm-action';
 import { Page } from '../components/page';
 import { useSession } from '../features/session';
 import { parseRideId } from '../features/vendor/assign-target';
@@ -100,8 +101,15 @@ function VendorDashboard({
     );
   }, [setSearchParams]);
 
-  const onAssign = (rideId: number) => {
-    assign(rideId, rideId === targetId ? clearTarget : undefined);
+  const confirmAssign = useConfirm();
+  // Taking a ride tells its organiser and every passenger: ask once (docs/product.md#confirmations).
+  const onAssign = (ride: { id: number; direction: Direction; date: string }) => {
+    confirmAssign.ask({
+      title: 'Take this ride?',
+      message: `You will drive ${directionLabel(ride.direction)} on ${formatRideDate(ride.date)}. The organiser and every passenger are told at once, and see your driver and car.`,
+      confirmLabel: 'Assign to Me',
+      onConfirm: () => assign(ride.id, ride.id === targetId ? clearTarget : undefined),
+    });
   };
 
   const showNotice =
@@ -117,6 +125,7 @@ function VendorDashboard({
       }
       size="lg"
     >
+      {confirmAssign.modal}
       <PermitExpiryAlert permit={permit} />
       <Tabs
         value={tab}
@@ -178,7 +187,7 @@ function VendorDashboard({
               <VendorRideCard
                 ride={ride}
                 highlighted={ride.id === targetId}
-                onAssign={() => onAssign(ride.id)}
+                onAssign={() => onAssign(ride)}
                 pending={pendingRideId === ride.id}
                 disabled={pendingRideId !== null && pendingRideId !== ride.id}
                 quoteControls={

@@ -40,7 +40,7 @@ export interface RideListQuery {
   page: number;
   pageSize: number;
   now: Date;
-  /** The Sunday-to-Sunday window "this week" means (domain `weekWindow`). */
+  /** The next-7-days window "this week" means (domain `weekWindow`). */
   week: { start: Date; end: Date };
   audience: RideAudience;
 }
@@ -54,6 +54,11 @@ export interface RideListPageRows {
    * answer (the ride list cache keeps it until the first of those).
    */
   nextDeparture: Date | null;
+  /**
+   * 'thisWeek' only: the earliest departure of a ride that matches the direction but lies beyond
+   * the window (null when none, and for other filters): the window slides over it 7 days before.
+   */
+  nextWindowEntry: Date | null;
 }
 
 /** The list filters as one WHERE condition on `rides` (shared by the page and its count). */
@@ -95,6 +100,7 @@ export async function listRidesPage(db: Db, query: RideListQuery): Promise<RideL
       .select((eb) => [
         eb.fn.countAll<number>().as('total'),
         eb.fn.min<Date | null>('rides.date').filterWhere('rides.date', '>=', query.now).as('nextDeparture'),
+        nextWindowEntry(query).as('nextWindowEntry'),
       ])
       .where(listFilterCondition(query))
       .executeTakeFirstOrThrow(),
@@ -103,7 +109,19 @@ export async function listRidesPage(db: Db, query: RideListQuery): Promise<RideL
     items: rows.map((row) => toRideSummary(row, query.audience)),
     total: Number(count.total),
     nextDeparture: count.nextDeparture ?? null,
+    nextWindowEntry: count.nextWindowEntry ? new Date(count.nextWindowEntry) : null,
   };
+}
+
+/**
+ * The first ride of the list's direction departing at or after the "this week" window's end, as a
+ * subquery of the count (still one statement); always null for the other time filters.
+ */
+function nextWindowEntry(query: RideListQuery) {
+  if (query.filters.time !== 'thisWeek') return sql<Date | null>`null::timestamptz`;
+  const direction: DirectionFilter = query.filters.direction;
+  const sameDirection = direction === 'all' ? sql`true` : sql`r.direction = ${direction}`;
+  return sql<Date | null>`(select min(r.date) from rides r where r.date >= ${query.week.end} and ${sameDirection})`;
 }
 
 /** Rides the user joined as a passenger but did not organise, soonest first (one query). */

@@ -21,7 +21,7 @@ import { focusFirstInvalid, zodResolver } from '../../lib/form';
 import { useFormError } from '../../lib/form-error';
 import { ContactFields } from '../profile/contact-fields';
 import { EMPTY_LICENCE, LicenceFields, licenceInput } from '../profile/licence-fields';
-import { useRegister, useReturnPath } from '../session';
+import { landingPath, useRegister, useReturnPath } from '../session';
 
 const REGISTER_FALLBACK_MESSAGE = 'Registration failed. Discord username may already exist.';
 const TAKEN_CODES = new Set(['USERNAME_TAKEN', 'CONFLICT']);
@@ -62,8 +62,8 @@ export function RegisterForm() {
       const input = registerFormToInput(values);
       // The licence goes with a vendor application only.
       register.mutate(input.isVendor ? { ...input, ...licenceInput(values) } : input, {
-        onSuccess: () => {
-          void navigate(returnPath, { replace: true });
+        onSuccess: (user) => {
+          void navigate(landingPath(user, returnPath), { replace: true });
         },
         onError: (err) => {
           const message = reportError(err);

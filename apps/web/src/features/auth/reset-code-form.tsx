@@ -1,6 +1,6 @@
 /**
  * `ResetCodeForm` ('Have a reset code?' on the forgot-password view): the user redeems the one-time
- * code the administrator issued (Profile → Admin Tools) for a new password of their choice, through
+ * code the administrator issued (Admin → Password resets) for a new password of their choice, through
  * `auth.completePasswordReset`. Checked with the domain's `completeResetFormSchema`, so the messages
  * match the password settings ('Please enter a new password', 'New passwords do not match', ...).
  * 'Resetting...' while pending. Success shows the server's message under 'Success' and hands the

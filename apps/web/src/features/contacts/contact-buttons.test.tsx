@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { mockClipboard, renderWithProviders } from '../../test-utils';
+import { mediaQueryList } from '../../test-utils/media-query';
 import { ContactButtons } from './contact-buttons';
 
 const writeText = mockClipboard();
@@ -69,5 +70,27 @@ describe('ContactButtons', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Copy Discord username' }));
     expect(await screen.findByText('Failed to copy')).toBeTruthy();
     expect(screen.getByText('Please try again or copy the text manually.')).toBeTruthy();
+  });
+
+  it('carries each label in words below 768 px, and only icons above', async () => {
+    const phone = vi
+      .spyOn(window, 'matchMedia')
+      .mockImplementation((query: string) => mediaQueryList(query, query.includes('max-width: 47.99em')));
+    const { unmount } = renderWithProviders(<ContactButtons contacts={full} name="Bob" />);
+    const whatsapp = await screen.findByRole('link', { name: 'Chat on WhatsApp of Bob' });
+    await waitFor(() => expect(whatsapp.textContent).toBe('WhatsApp'));
+    expect(screen.getByRole('button', { name: 'Copy Discord username of Bob' }).textContent).toBe('Discord');
+    unmount();
+    phone.mockRestore();
+
+    renderWithProviders(<ContactButtons contacts={full} name="Bob" />);
+    expect((await screen.findByRole('link', { name: 'Chat on WhatsApp of Bob' })).textContent).toBe('');
+  });
+
+  it('says a missing contact calmly, not as an error', async () => {
+    renderWithProviders(<ContactButtons contacts={{}} show={['discord']} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy Discord username (not provided)' }));
+    const toast = await screen.findByText('Contact not available');
+    expect(toast.closest('[data-tone]')?.getAttribute('data-tone')).toBe('info');
   });
 });

@@ -7,13 +7,15 @@
  * A contact that was never registered still gets its button (so rows line up), muted, and a
  * click explains 'Contact not available' / 'No {label} contact information provided.'.
  * `name` (whose contacts these are) goes into the accessible names, so a list of passengers reads
- * "Copy Discord username of Bob" rather than a row of identical buttons.
+ * "Copy Discord username of Bob" rather than a row of identical buttons. Below 768 px, where there
+ * is no hover to show a tooltip, each button also carries its label in words (docs/product.md#contact-actions).
  */
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { contactDigits, telLink, whatsappLink } from '@rideshare/domain';
-import type { ComponentType, ReactNode } from 'react';
+import { forwardRef, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 
-import { notifyError } from '../../lib/notify';
+import { notifyInfo } from '../../lib/notify';
 import { copyWithToast } from '../../lib/clipboard';
 import { ChatIcon, DiscordIcon, PhoneIcon, WalletIcon } from '../../components/icons';
 
@@ -77,10 +79,48 @@ const KINDS: Record<ContactKind, KindInfo> = {
 };
 
 function contactNotAvailable(label: string): void {
-  notifyError('Contact not available', `No ${label} contact information provided.`);
+  notifyInfo('Contact not available', `No ${label} contact information provided.`);
 }
 
-function ContactButton({ kind, contacts, name }: { kind: ContactKind; contacts: ContactDetails; name?: string }) {
+/** Below this width a contact button shows its label too (the mobile breakpoint, 768 px). */
+const LABELLED_QUERY = '(max-width: 47.99em)';
+
+type ControlProps = Omit<ComponentProps<typeof Button<'a'>>, 'children'> & {
+  icon: ReactNode;
+  text: string;
+  labelled: boolean;
+  href?: string;
+  target?: string;
+  rel?: string;
+};
+
+/** An icon button, or on phones a small button with the icon and its label in words (a ref reaches the Tooltip). */
+const Control = forwardRef<HTMLElement, ControlProps>(function Control({ icon, text, labelled, ...props }, ref) {
+  if (labelled) {
+    return (
+      <Button ref={ref as never} size="xs" leftSection={icon} {...(props as object)}>
+        {text}
+      </Button>
+    );
+  }
+  return (
+    <ActionIcon ref={ref as never} size="lg" {...(props as object)}>
+      {icon}
+    </ActionIcon>
+  );
+});
+
+function ContactButton({
+  kind,
+  contacts,
+  name,
+  labelled,
+}: {
+  kind: ContactKind;
+  contacts: ContactDetails;
+  name?: string;
+  labelled: boolean;
+}) {
   const info = KINDS[kind];
   const value = info.value(contacts);
   const who = name ? ` of ${name}` : '';
@@ -90,17 +130,17 @@ function ContactButton({ kind, contacts, name }: { kind: ContactKind; contacts: 
     const label = `${info.action}${who} (not provided)`;
     return (
       <Tooltip label={`No ${info.label} contact information provided.`} openDelay={700} withinPortal>
-        <ActionIcon
+        <Control
+          icon={<Icon />}
+          text={info.label}
+          labelled={labelled}
           variant="default"
-          size="lg"
           aria-label={label}
           data-contact={kind}
           data-available="false"
           c="dimmed"
           onClick={() => contactNotAvailable(info.label)}
-        >
-          <Icon />
-        </ActionIcon>
+        />
       </Tooltip>
     );
   }
@@ -111,7 +151,9 @@ function ContactButton({ kind, contacts, name }: { kind: ContactKind; contacts: 
   const shared = {
     variant: 'light',
     color: info.color,
-    size: 'lg',
+    icon: <Icon />,
+    text: info.label,
+    labelled,
     'aria-label': label,
     'data-contact': kind,
     'data-available': 'true',
@@ -119,35 +161,25 @@ function ContactButton({ kind, contacts, name }: { kind: ContactKind; contacts: 
   let button: ReactNode;
   if (kind === 'whatsapp') {
     button = (
-      <ActionIcon
+      <Control
         component="a"
         href={whatsappLink(contacts.whatsappNumber)}
         target="_blank"
         rel="noopener noreferrer"
         {...shared}
-      >
-        <Icon />
-      </ActionIcon>
+      />
     );
   } else if (kind === 'malaysian') {
     // The link does the calling; copying as well helps on desktops, where tel: often does nothing.
     const onClick = () => {
       void copyWithToast(value, { title: 'Number copied', message: `${info.label} ${value} copied to clipboard.` });
     };
-    button = (
-      <ActionIcon component="a" href={telLink(contacts.malaysianNumber)} onClick={onClick} {...shared}>
-        <Icon />
-      </ActionIcon>
-    );
+    button = <Control component="a" href={telLink(contacts.malaysianNumber)} onClick={onClick} {...shared} />;
   } else {
     const onClick = () => {
       void copyWithToast(value, { title: 'Copied to clipboard', message: `${info.label} username ${value} copied.` });
     };
-    button = (
-      <ActionIcon onClick={onClick} {...shared}>
-        <Icon />
-      </ActionIcon>
-    );
+    button = <Control onClick={onClick} {...shared} />;
   }
 
   return (
@@ -158,11 +190,12 @@ function ContactButton({ kind, contacts, name }: { kind: ContactKind; contacts: 
 }
 
 export function ContactButtons({ contacts, show = ALL_CONTACT_KINDS, name }: ContactButtonsProps) {
+  const labelled = useMediaQuery(LABELLED_QUERY) ?? false;
   if (show.length === 0) return null;
   return (
     <Group gap="xs" wrap="wrap" role="group" aria-label={name ? `Contact ${name}` : 'Contact'}>
       {show.map((kind) => (
-        <ContactButton key={kind} kind={kind} contacts={contacts} name={name} />
+        <ContactButton key={kind} kind={kind} contacts={contacts} name={name} labelled={labelled} />
       ))}
     </Group>
   );

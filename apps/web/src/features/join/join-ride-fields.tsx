@@ -16,10 +16,13 @@ import type { JoinRideForm } from './use-join-ride';
 export function JoinRideFields({
   join,
   locationHint,
+  locationPlaceholder,
 }: {
   /** The join form, or any form with the same fields (the waitlist's). */
   join: Pick<JoinRideForm, 'form' | 'limit' | 'locationLabel' | 'locationPlaceholder'>;
   locationHint?: string;
+  /** Overrides the direction's placeholder (a map pin asks for a description). */
+  locationPlaceholder?: string;
 }) {
   const { form, limit } = join;
   return (
@@ -42,7 +45,7 @@ export function JoinRideFields({
         {...form.getInputProps('dropoffLocation')}
         name="dropoffLocation"
         label={join.locationLabel}
-        placeholder={join.locationPlaceholder}
+        placeholder={locationPlaceholder ?? join.locationPlaceholder}
         description={locationHint}
         autosize
         minRows={2}

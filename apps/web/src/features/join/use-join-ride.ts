@@ -26,7 +26,7 @@ import { useRef } from 'react';
 
 import { zodResolver } from '../../lib/form';
 import { useFormError } from '../../lib/form-error';
-import { notifyError } from '../../lib/notify';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useRefreshRide } from '../../lib/use-refresh-ride';
 
@@ -48,22 +48,27 @@ export function seatsLeftFor(ride: JoinableRide): number {
 export interface JoinFormState {
   passengerCount: JoinFormValues['passengerCount'];
   dropoffLocation: string;
-  /** The place last picked on the map or from the search (docs/vendors.md#stops-on-the-map). */
-  picked?: ({ name: string } & Coordinates) | null;
+  /**
+   * The place last picked on the map or from the search (docs/vendors.md#stops-on-the-map).
+   * `fromMap`: a pin, whose coordinates stand whatever the rider types to describe the spot.
+   */
+  picked?: ({ name: string; fromMap?: boolean } & Coordinates) | null;
 }
 
 export const EMPTY_FORM: JoinFormState = { passengerCount: 1, dropoffLocation: '', picked: null };
 
 /**
- * The coordinates to send with a join: the picked place's, while the location field still holds
- * the name the pick put there (typing another location drops them); otherwise none.
+ * The coordinates to send with a join: a map pin's, whatever the rider typed to describe it; a
+ * search result's while the location field still holds its name (text typed over it is another
+ * place).
  *
  * @example pickedCoordinates({ passengerCount: 1, dropoffLocation: 'Bedok Mall',
  *   picked: { name: 'Bedok Mall', latitude: 1.32, longitude: 103.93 } }) // { latitude: 1.32, longitude: 103.93 }
  */
 export function pickedCoordinates(values: JoinFormState): Coordinates | Record<string, never> {
   const picked = values.picked;
-  if (!picked || picked.name.trim() !== values.dropoffLocation.trim()) return {};
+  if (!picked) return {};
+  if (!picked.fromMap && picked.name.trim() !== values.dropoffLocation.trim()) return {};
   return { latitude: picked.latitude, longitude: picked.longitude };
 }
 
@@ -72,6 +77,11 @@ export function locationTexts(direction: string): { label: string; placeholder: 
   return direction === 'FC->SG'
     ? { label: 'Drop-off Location', placeholder: 'e.g., Tampines Mall' }
     : { label: 'Pick-up Location', placeholder: 'e.g., Pasir Ris MRT' };
+}
+
+/** The one toast a join ends with, on the ride page and on the join screen alike. */
+export function notifyJoined(): void {
+  notifySuccess('Success', 'You have joined the ride');
 }
 
 export function useJoinRide(ride: JoinableRide, { onJoined }: { onJoined: () => void }) {

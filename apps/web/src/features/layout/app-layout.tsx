@@ -23,6 +23,8 @@ function useFocusMainOnNavigation(main: React.RefObject<HTMLElement | null>) {
     if (previous.current === pathname) return;
     previous.current = pathname;
     window.scrollTo({ top: 0 });
+    // A page that already put the focus somewhere inside (a linked ride's button) keeps it.
+    if (main.current?.contains(document.activeElement)) return;
     main.current?.focus({ preventScroll: true });
   }, [pathname, main]);
 }

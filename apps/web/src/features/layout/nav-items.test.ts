@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { getNavItems, isNavItemActive } from './nav-items';
 
-const labels = (user: { isVendor: boolean; vendorStatus?: string | null } | null) =>
+const labels = (user: { isVendor: boolean; vendorStatus?: string | null; isAdmin?: boolean } | null) =>
   getNavItems(user).map((item) => `${item.label} ${item.to}`);
 
 describe('getNavItems', () => {
@@ -21,6 +21,11 @@ describe('getNavItems', () => {
     ['a pending vendor', { isVendor: true, vendorStatus: 'pending' }, ['Dashboard /vendor', 'Profile /profile']],
     ['a rejected vendor', { isVendor: true, vendorStatus: 'rejected' }, ['Dashboard /vendor', 'Profile /profile']],
     ['a suspended vendor', { isVendor: true, vendorStatus: 'suspended' }, ['Dashboard /vendor', 'Profile /profile']],
+    [
+      'an administrator',
+      { isVendor: false, vendorStatus: null, isAdmin: true },
+      ['Travel Guide /guide', 'Create Ride /rides/create', 'Profile /profile', 'Admin /admin'],
+    ],
   ])('%s', (_label, user, expected) => {
     expect(labels(user)).toEqual(expected);
   });

@@ -4,7 +4,8 @@
  *   no Profile, which would only lead to the sign-in page;
  * - members: Travel Guide, My rides (the My Rides tab of /home), Create Ride, Profile;
  * - approved vendors: Travel Guide, Dashboard, Profile;
- * - vendors not (or no longer) approved: Dashboard (which shows their status) and Profile.
+ * - vendors not (or no longer) approved: Dashboard (which shows their status) and Profile;
+ * - administrators also get Admin (/admin), last.
  * The Login / Logout action is added by the header.
  *
  * - `getNavItems(user)` → `NavItem[]` (pure, so it is easy to test).
@@ -23,11 +24,19 @@ const MY_RIDES: NavItem = { label: 'My rides', to: '/home?tab=my-rides' };
 const CREATE: NavItem = { label: 'Create Ride', to: '/rides/create' };
 const DASHBOARD: NavItem = { label: 'Dashboard', to: '/vendor' };
 const PROFILE: NavItem = { label: 'Profile', to: '/profile' };
+const ADMIN: NavItem = { label: 'Admin', to: '/admin' };
 
-export function getNavItems(user: { isVendor: boolean; vendorStatus?: string | null } | null): NavItem[] {
-  if (!user) return [GUIDE, CREATE];
+function roleItems(user: { isVendor: boolean; vendorStatus?: string | null }): NavItem[] {
   if (!user.isVendor) return [GUIDE, MY_RIDES, CREATE, PROFILE];
   return user.vendorStatus === 'approved' ? [GUIDE, DASHBOARD, PROFILE] : [DASHBOARD, PROFILE];
+}
+
+export function getNavItems(
+  user: { isVendor: boolean; vendorStatus?: string | null; isAdmin?: boolean } | null,
+): NavItem[] {
+  if (!user) return [GUIDE, CREATE];
+  const items = roleItems(user);
+  return user.isAdmin ? [...items, ADMIN] : items;
 }
 
 export function isNavItemActive(item: NavItem, pathname: string, search = ''): boolean {

@@ -3,9 +3,11 @@
  *
  * - Search: Enter in the box or the Search button asks the configured place-search service; a
  *   result is listed by its full name and, once chosen, reported as `onPick` with the first
- *   comma-separated part of that name. A failed search is only logged: the page carries on.
- * - Map: a click reports `onPick` with a name made of the coordinates (4 decimals). The map code is
- *   loaded only when this component renders, in its own chunk.
+ *   comma-separated part of that name. A failed search says so, and that typing the place in the
+ *   field works without it.
+ * - Map: a click reports `onPick` with the coordinates and, as `name`, only a label for the pin
+ *   ('Pin at 1.3470, 103.8130'): the stop's text is the rider's own description, which the parent
+ *   asks for. The map code is loaded only when this component renders, in its own chunk.
  *
  * The parent owns the list of `locations` (the pins) and decides what a pick means.
  */
@@ -33,7 +35,15 @@ export interface LocationPickerProps {
   highlightId?: string | null;
 }
 
-type SearchState = { status: 'idle' } | { status: 'searching' } | { status: 'done'; results: PlaceResult[] };
+type SearchState =
+  | { status: 'idle' }
+  | { status: 'searching' }
+  | { status: 'failed' }
+  | { status: 'done'; results: PlaceResult[] };
+
+/** What a failed place search says: it failed, and the field works without it. */
+export const SEARCH_FAILED_TEXT =
+  'The place search is not working right now. Type the place in the location field instead: that works without the search.';
 
 export function LocationPicker({
   locations,
@@ -66,7 +76,7 @@ export function LocationPicker({
     } catch (error) {
       if (controller.signal.aborted) return;
       console.error('Place search failed', error);
-      setSearch({ status: 'idle' });
+      setSearch({ status: 'failed' });
     }
   }
 
@@ -119,6 +129,11 @@ export function LocationPicker({
               {searching ? 'Searching...' : 'Search'}
             </Button>
           </Group>
+          {search.status === 'failed' ? (
+            <Text size="sm" c="red.8" role="alert" data-testid="place-search-failed">
+              {SEARCH_FAILED_TEXT}
+            </Text>
+          ) : null}
           {search.status === 'done' ? (
             search.results.length > 0 ? (
               <Paper withBorder radius="md">

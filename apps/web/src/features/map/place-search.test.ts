@@ -19,8 +19,8 @@ describe('placeName', () => {
 
 describe('coordinateName', () => {
   it('shows both coordinates to 4 decimals', () => {
-    expect(coordinateName(1.352083, 103.819836)).toBe('Location (1.3521, 103.8198)');
-    expect(coordinateName(1.3, -0.00004)).toBe('Location (1.3000, -0.0000)');
+    expect(coordinateName(1.352083, 103.819836)).toBe('Pin at 1.3521, 103.8198');
+    expect(coordinateName(1.3, -0.00004)).toBe('Pin at 1.3000, -0.0000');
   });
 });
 

@@ -59,10 +59,11 @@ export function placeName(displayName: string): string {
 }
 
 /**
- * The name of a point picked on the map: its coordinates to 4 decimals (about 11 m).
+ * A point picked on the map, in words for the pin's label: its coordinates to 4 decimals (about
+ * 11 m). The stop's own text is the rider's description, never this.
  *
- * @example coordinateName(1.352083, 103.819836) // 'Location (1.3521, 103.8198)'
+ * @example coordinateName(1.352083, 103.819836) // 'Pin at 1.3521, 103.8198'
  */
 export function coordinateName(latitude: number, longitude: number): string {
-  return `Location (${latitude.toFixed(4)}, ${longitude.toFixed(4)})`;
+  return `Pin at ${latitude.toFixed(4)}, ${longitude.toFixed(4)}`;
 }

@@ -1,3 +1,3 @@
 export { bellLabel, NotificationBell, useUnreadCount } from './notification-bell';
-export { notificationSentence, type NotificationItem } from './notification-text';
+export { notificationPath, notificationSentence, type NotificationItem } from './notification-text';
 export { useMarkRead } from './use-mark-read';

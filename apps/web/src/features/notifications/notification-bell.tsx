@@ -52,7 +52,7 @@ export function NotificationBell({ variant }: { variant: 'icon' | 'menu' }) {
       <Badge
         component="span"
         size="sm"
-        color="red"
+        color="blue"
         variant="filled"
         circle={unread < 10}
         className={classes.badge}

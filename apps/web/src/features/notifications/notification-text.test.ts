@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { notificationSentence, SIGN_IN_GUESSING_SENTENCE } from './notification-text';
+import { notificationPath, notificationSentence, SIGN_IN_GUESSING_SENTENCE } from './notification-text';
 
 // 10:00 am on Monday 1 December 2025 in Singapore.
 const DATE = '2025-12-01T02:00:00.000Z';
@@ -112,5 +112,15 @@ describe('notificationSentence', () => {
     ],
   ] as const)('reads %s', (_label, overrides, sentence) => {
     expect(notificationSentence({ ...base, ...overrides })).toBe(sentence);
+  });
+});
+
+describe('a vendor application (to administrators)', () => {
+  it('names the company and leads to the admin page', () => {
+    const item = { kind: 'vendor_application' as const, rideDirection: null, rideDate: null, detail: 'Tan Transport' };
+    expect(notificationSentence(item)).toBe('New vendor application from Tan Transport: review it on the Admin page');
+    expect(notificationPath({ kind: 'vendor_application', rideId: null })).toBe('/admin');
+    expect(notificationPath({ kind: 'ride_cancelled', rideId: 4 })).toBe('/rides/4');
+    expect(notificationPath({ kind: 'vendor_approved', rideId: null })).toBeNull();
   });
 });

@@ -3,4 +3,4 @@ import type { RouterOutputs } from '@rideshare/api';
 
 export type NotificationItem = RouterOutputs['notification']['list']['items'][number];
 
-export { notificationSentence, SIGN_IN_GUESSING_SENTENCE } from '@rideshare/domain';
+export { notificationPath, notificationSentence, SIGN_IN_GUESSING_SENTENCE } from '@rideshare/domain';

@@ -8,6 +8,7 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { formatSgd, PAYMENT_METHOD_LABELS } from '@rideshare/domain';
 
+import { useConfirm } from '../../components/confirm-action';
 import { paidText, STATUS_LABELS, usePaymentActions, type PaymentRow, type RidePayments } from './use-payments';
 
 type Actions = ReturnType<typeof usePaymentActions>;
@@ -76,8 +77,10 @@ export function OrganiserPayments({ table, organiserId }: { table: RidePayments;
   // "n of m paid" counts the riders, not the organiser's own row.
   const riders = table.payments.filter((row) => row.userId !== organiserId);
   const paid = riders.filter((row) => row.status !== 'due').length;
+  const ask = useConfirm();
   return (
     <Stack gap="sm">
+      {ask.modal}
       <Text fw={600} role="status" aria-live="polite" data-testid="paid-summary">
         {paidText(paid, riders.length)} · total {formatSgd(table.total, 2)}
       </Text>
@@ -131,7 +134,15 @@ export function OrganiserPayments({ table, organiserId }: { table: RidePayments;
           variant="default"
           size="xs"
           loading={actions.recalculate.isPending}
-          onClick={() => actions.recalculate.mutate({ rideId: table.rideId })}
+          onClick={() =>
+            ask.ask({
+              title: 'Recalculate the amounts?',
+              message:
+                'The total is split again over the party as it is now. Everyone whose amount changes is told their new amount.',
+              confirmLabel: 'Recalculate amounts',
+              onConfirm: () => actions.recalculate.mutate({ rideId: table.rideId }),
+            })
+          }
         >
           Recalculate amounts
         </Button>

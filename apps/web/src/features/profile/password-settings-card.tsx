@@ -3,7 +3,7 @@
  * and Confirm New Password, checked with the domain's `changePasswordFormSchema` (its messages:
  * 'Please enter your current password', 'Please enter a new password', 'New password must be at
  * least 8 characters long', 'New passwords do not match'). Sends `auth.changePassword`; success
- * shows 'Password reset successful!' and empties the form (this session stays signed in, the
+ * shows 'Password changed' and empties the form (this session stays signed in, the
  * server ends the others); a refusal shows 'Password reset failed' with the server's reason, and a
  * wrong current password is also marked on its field.
  */
@@ -20,7 +20,7 @@ import { useFormError } from '../../lib/form-error';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 
-const PASSWORD_CHANGED_MESSAGE = 'Password reset successful!';
+const PASSWORD_CHANGED_MESSAGE = 'Password changed';
 const FORM_NAME = 'password-settings';
 const EMPTY: ChangePasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

@@ -14,9 +14,9 @@ describe('profileUpdateErrorMessage', () => {
   });
 
   it("keeps the server's message otherwise", () => {
-    expect(profileUpdateErrorMessage(apiError('FORBIDDEN', 'You can only update your own profile', 'NOT_OWN_PROFILE'))).toBe(
-      'You can only update your own profile',
-    );
+    expect(
+      profileUpdateErrorMessage(apiError('FORBIDDEN', 'You can only update your own profile', 'NOT_OWN_PROFILE')),
+    ).toBe('You can only update your own profile');
     expect(profileUpdateErrorMessage(new Error('User not logged in'))).toBe('User not logged in');
   });
 

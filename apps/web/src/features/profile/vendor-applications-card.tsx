@@ -1,11 +1,11 @@
 /**
- * `VendorApplicationsCard` (administrators, inside Admin Tools on /profile): vendor accounts by
+ * `VendorApplicationsCard` (administrators, on /admin): vendor accounts by
  * status, pending first, ten a page, each with what the administrator checks (company, driver,
  * plate, permit, seats) and the decisions it allows (docs/vendors.md#approval): Approve (refused by
  * the server, with what is missing, while the licence is incomplete), Reject and Suspend with a
  * reason the vendor reads. The vendor is told in its inbox; the list reloads after each decision.
  */
-import { Button, Card, Group, Pagination, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { RouterOutputs } from '@rideshare/api';
 import { formatRideDate, VENDOR_STATUSES, type VendorStatus } from '@rideshare/domain';
 import { useState } from 'react';
@@ -137,17 +137,23 @@ export function VendorApplicationsCard() {
         <Title order={3} size="h4" id="vendor-applications-title">
           Vendor applications
         </Title>
-        <SegmentedControl
-          aria-label="Vendor status"
-          value={status}
-          onChange={(value) => {
-            setStatus(value as VendorStatus);
-            setPage(1);
-          }}
-          data={VENDOR_STATUSES.map((value) => ({ value, label: STATUS_TABS[value] }))}
-          fullWidth
-          size="xs"
-        />
+        {/* Buttons that wrap instead of a segmented bar: every status reads whole at 320 px. */}
+        <Group gap="xs" role="group" aria-label="Vendor status">
+          {VENDOR_STATUSES.map((value) => (
+            <Button
+              key={value}
+              size="xs"
+              variant={value === status ? 'filled' : 'default'}
+              aria-pressed={value === status}
+              onClick={() => {
+                setStatus(value);
+                setPage(1);
+              }}
+            >
+              {STATUS_TABS[value]}
+            </Button>
+          ))}
+        </Group>
         {list.isLoading ? <Text size="sm">Loading vendor accounts...</Text> : null}
         {list.error ? (
           <Text size="sm" c="red" role="alert">

@@ -4,6 +4,24 @@
  */
 import { SERVICE_WORKER_URL } from '../offline/service-worker';
 
+/** How to allow notifications once a browser refused them: said in words, not as an error code. */
+export const NOTIFICATIONS_BLOCKED_SENTENCE =
+  'Notifications are blocked for RideShare in this browser. To allow them, open the site settings (the icon just left of the address), set Notifications to Allow, then turn this switch on again.';
+
+/** The browser refused notifications (the user said no, or blocked them earlier): not a failure of ours. */
+export class NotificationsBlockedError extends Error {
+  constructor() {
+    super(NOTIFICATIONS_BLOCKED_SENTENCE);
+    this.name = 'NotificationsBlockedError';
+  }
+}
+
+/** Whether a PushManager error means "not allowed" (Chrome: NotAllowedError 'Registration failed - permission denied'). */
+function isPermissionRefusal(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return error.name === 'NotAllowedError' || /permission denied/i.test(error.message);
+}
+
 /** Why this browser cannot receive notifications, or null when it can. */
 export function pushUnavailableReason(): string | null {
   if (typeof window === 'undefined' || !('serviceWorker' in navigator) || !('PushManager' in window)) {
@@ -11,7 +29,7 @@ export function pushUnavailableReason(): string | null {
   }
   if (!('Notification' in window)) return 'This browser cannot show notifications.';
   if (Notification.permission === 'denied') {
-    return 'Notifications are blocked for this site. Allow them in your browser’s site settings, then come back.';
+    return NOTIFICATIONS_BLOCKED_SENTENCE;
   }
   return null;
 }
@@ -46,13 +64,17 @@ export interface SubscriptionJson {
 /** Asks permission and subscribes this browser with the server's key; answers what to send the server. */
 export async function subscribeBrowser(publicKey: string): Promise<SubscriptionJson> {
   const permission = await Notification.requestPermission();
-  if (permission !== 'granted') {
-    throw new Error('Notifications were not allowed. Allow them in your browser’s site settings to turn this on.');
-  }
+  if (permission !== 'granted') throw new NotificationsBlockedError();
   const reg = await registration();
-  const subscription =
-    (await reg.pushManager.getSubscription()) ??
-    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+  let subscription: PushSubscription;
+  try {
+    subscription =
+      (await reg.pushManager.getSubscription()) ??
+      (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+  } catch (error) {
+    if (isPermissionRefusal(error)) throw new NotificationsBlockedError();
+    throw error;
+  }
   const json = subscription.toJSON();
   return {
     endpoint: subscription.endpoint,

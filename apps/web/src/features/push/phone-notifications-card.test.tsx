@@ -1,9 +1,9 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders } from '../../test-utils';
 import { offlineNoticeText } from '../offline/offline-notice';
-import { keyBytes } from './browser-push';
+import { keyBytes, NOTIFICATIONS_BLOCKED_SENTENCE } from './browser-push';
 import { PhoneNotificationsCard } from './phone-notifications-card';
 
 describe('PhoneNotificationsCard', () => {
@@ -13,6 +13,44 @@ describe('PhoneNotificationsCard', () => {
     const toggle = screen.getByRole('switch', { name: /^Phone notifications/ });
     expect((toggle as HTMLInputElement).disabled).toBe(true);
     expect(screen.getByText(/This browser cannot receive notifications/)).toBeTruthy();
+  });
+});
+
+describe('PhoneNotificationsCard in a browser that refuses notifications', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+  });
+
+  /** A browser with push support whose answer to the permission request and subscribe is given. */
+  function stubBrowser(permission: NotificationPermission, subscribe: () => Promise<never>) {
+    const registration = { pushManager: { getSubscription: () => Promise.resolve(null), subscribe } };
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: {
+        getRegistration: () => Promise.resolve(registration),
+        register: () => Promise.resolve(registration),
+        ready: Promise.resolve(registration),
+      },
+    });
+    vi.stubGlobal('PushManager', vi.fn());
+    vi.stubGlobal('Notification', { permission: 'default', requestPermission: () => Promise.resolve(permission) });
+  }
+
+  it.each([
+    ['the user says no', 'denied' as const],
+    ['Chrome answers "Registration failed - permission denied"', 'granted' as const],
+  ])('says how to allow them when %s, not as an error', async (_label, permission) => {
+    stubBrowser(permission, () =>
+      Promise.reject(new DOMException('Registration failed - permission denied', 'NotAllowedError')),
+    );
+    renderWithProviders(<PhoneNotificationsCard />, { api: { 'push.key': () => ({ publicKey: 'BAEC_w' }) } });
+    const toggle = await screen.findByRole('switch', { name: /^Phone notifications/ });
+    await vi.waitFor(() => expect((toggle as HTMLInputElement).disabled).toBe(false));
+    fireEvent.click(toggle);
+    expect((await screen.findByTestId('notifications-blocked')).textContent).toContain(NOTIFICATIONS_BLOCKED_SENTENCE);
+    expect(screen.queryByText(/Registration failed/)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

@@ -10,7 +10,13 @@ import { useEffect, useState } from 'react';
 
 import { errorMessage, isApiError } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { currentSubscription, pushUnavailableReason, subscribeBrowser } from './browser-push';
+import {
+  currentSubscription,
+  NOTIFICATIONS_BLOCKED_SENTENCE,
+  NotificationsBlockedError,
+  pushUnavailableReason,
+  subscribeBrowser,
+} from './browser-push';
 
 type State = 'checking' | 'on' | 'off';
 
@@ -20,6 +26,7 @@ export function PhoneNotificationsCard() {
   const [busy, setBusy] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  const [blocked, setBlocked] = useState(false);
   const utils = trpc.useUtils();
   const subscribe = trpc.push.subscribe.useMutation();
   const unsubscribe = trpc.push.unsubscribe.useMutation();
@@ -59,9 +66,14 @@ export function PhoneNotificationsCard() {
   const toggle = async (on: boolean) => {
     setBusy(true);
     setFailure(null);
+    setBlocked(false);
     try {
       await (on ? turnOn() : turnOff());
     } catch (error) {
+      if (error instanceof NotificationsBlockedError) {
+        setBlocked(true);
+        return;
+      }
       setFailure(!isApiError(error) && error instanceof Error ? error.message : errorMessage(error));
     } finally {
       setBusy(false);
@@ -87,6 +99,11 @@ export function PhoneNotificationsCard() {
           disabled={unavailable !== null || state === 'checking' || busy}
           onChange={(event) => void toggle(event.currentTarget.checked)}
         />
+        {blocked ? (
+          <Alert color="yellow" role="status" title="Notifications are blocked" data-testid="notifications-blocked">
+            {NOTIFICATIONS_BLOCKED_SENTENCE}
+          </Alert>
+        ) : null}
         {failure ? (
           <Alert color="red" role="alert" title="Could not change phone notifications">
             {failure}

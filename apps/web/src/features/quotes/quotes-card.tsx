@@ -77,7 +77,7 @@ function QuoteRow({ quote, onAccept }: { quote: RideQuote; onAccept: () => void 
   ].filter((fact): fact is string => fact !== null);
   return (
     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm" component="li" data-quote-id={quote.id}>
-      <Stack gap={2} style={{ minWidth: 0 }}>
+      <Stack gap={2} style={{ minWidth: 0, flex: '1 1 0' }}>
         <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
           {company}
         </Text>
@@ -95,7 +95,13 @@ function QuoteRow({ quote, onAccept }: { quote: RideQuote; onAccept: () => void 
           </Text>
         ) : null}
       </Stack>
-      <Button size="sm" onClick={onAccept} aria-label={`Accept ${company}'s quote of ${formatSgd(quote.price)}`}>
+      {/* The text beside it wraps; the button never shrinks, so 'Accept' is never cut. */}
+      <Button
+        size="sm"
+        style={{ flexShrink: 0 }}
+        onClick={onAccept}
+        aria-label={`Accept ${company}'s quote of ${formatSgd(quote.price)}`}
+      >
         Accept
       </Button>
     </Group>

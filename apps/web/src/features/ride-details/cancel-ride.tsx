@@ -89,7 +89,8 @@ export function CancelRideButton({ ride }: { ride: { id: number; seriesId?: numb
           <Stack gap="md">
             <Text size="sm" c="dimmed">
               Everyone who joined keeps their place in the ride&apos;s history and sees that it was cancelled, with your
-              reason. A cancelled ride cannot be joined, edited or assigned.
+              reason; everyone on the ride is told at once. A cancelled ride cannot be joined, edited or assigned, and
+              this cannot be undone.
             </Text>
             {series.choice}
             <Textarea

@@ -10,7 +10,7 @@ import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine
 import { discordGroupSuggestion, whatsappGroupSuggestion, type GroupSuggestion } from '@rideshare/domain';
 import { Link } from 'react-router-dom';
 
-import { notifyError } from '../../lib/notify';
+import { notifyInfo } from '../../lib/notify';
 import { ChatIcon, DiscordIcon } from '../../components/icons';
 import { copyWithToast } from '../../lib/clipboard';
 import type { PassengerEntry, RideDetail } from './types';
@@ -22,7 +22,7 @@ export interface CommunicationCardProps {
 
 async function copySuggestion(suggestion: GroupSuggestion, what: string): Promise<void> {
   if (!suggestion.ok) {
-    notifyError('Cannot set up group', suggestion.message);
+    notifyInfo('Cannot set up group', suggestion.message);
     return;
   }
   await copyWithToast(suggestion.text, {

@@ -6,14 +6,13 @@
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
-import { notifySuccess } from '../../lib/notify';
 import { JoinRideButton, JoinRideFields } from '../join/join-ride-fields';
-import { useJoinRide } from '../join/use-join-ride';
+import { notifyJoined, useJoinRide } from '../join/use-join-ride';
 import { WaitlistInstead } from '../waitlist/waitlist-instead';
 import type { RideDetail } from './types';
 
 export function JoinRideCard({ ride }: { ride: RideDetail }) {
-  const join = useJoinRide(ride, { onJoined: () => notifySuccess('Success', 'You have joined the ride') });
+  const join = useJoinRide(ride, { onJoined: notifyJoined });
   const { remaining } = join;
 
   return (

@@ -6,6 +6,8 @@
  * for FC->SG they read a line asking them to log in instead of the list. Members read the drop-offs
  * as stops with the numbers the sequence panel shows (one source: domain `stopNumbers`), unnumbered
  * until the organizer orders them.
+ * A rider on the ride (not its organizer) also reads their own stop: 'Your pick-up' (SG->FC) or
+ * 'Your drop-off' (FC->SG), with its stop number once the order has one.
  * `<RideOrganizerCard creator />`: the organiser's name and WhatsApp / Malaysian Number / Discord
  * buttons, for signed-in viewers who are not the organiser.
  */
@@ -16,6 +18,7 @@ import {
   formatRideTime,
   normaliseDropoffLocations,
   organizerName,
+  stopNumbers,
   type DropoffStop,
 } from '@rideshare/domain';
 import type { ReactNode } from 'react';
@@ -78,6 +81,24 @@ function DropoffList({ dropoffs }: { dropoffs: readonly Omit<DropoffStop, 'entry
   );
 }
 
+/** The viewer's own stop: where their entry is, numbered as the stops are (null: not ordered yet). */
+interface OwnStop {
+  location: string;
+  stop: number | null;
+}
+
+function OwnStopFact({ direction, stop }: { direction: string; stop: OwnStop }) {
+  const label = direction === 'FC->SG' ? 'Your drop-off' : 'Your pick-up';
+  return (
+    <div data-testid="own-stop">
+      <Fact label={label}>
+        {stop.location}
+        {stop.stop !== null ? ` (stop ${String(stop.stop)})` : ''}
+      </Fact>
+    </div>
+  );
+}
+
 export function RideDetailsTab({
   ride,
   signedIn,
@@ -97,6 +118,15 @@ export function RideDetailsTab({
     : normaliseDropoffLocations(ride.dropoffLocations)
         .filter((entry) => entry.location.trim() !== '')
         .map((entry) => ({ ...entry, stop: null }));
+  // A rider's own stop, numbered from the same stops as the list (not the organizer's: theirs is the ride's).
+  const own = viewerId !== null && viewerId !== ride.creatorId ? passengers?.find((e) => e.userId === viewerId) : undefined;
+  const ownStop: OwnStop | null =
+    own && passengers
+      ? {
+          location: own.dropoffLocation,
+          stop: stopNumbers(passengers).get(own.id) ?? null,
+        }
+      : null;
   return (
     <Stack gap="md">
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="trip-details-title">
@@ -110,6 +140,7 @@ export function RideDetailsTab({
               <Fact label="Time">{formatRideTime(ride.date)}</Fact>
               <Fact label="Organizer">{organizerName(ride.creator ?? { name: ride.creatorName })}</Fact>
             </Group>
+            {ownStop ? <OwnStopFact direction={ride.direction} stop={ownStop} /> : null}
             {ride.direction === 'FC->SG' ? (
               <Stack gap={2}>
                 <Text size="xs" tt="uppercase" fw={700} c="dimmed">

@@ -9,6 +9,8 @@
  * - `<FullRideCard />`: no spots left.
  * - `<CancelledRideCard />`: 'This Ride Was Cancelled' (it cannot be joined any more).
  * - `<OrganizerCard past cancelled />`: the viewer organised the ride.
+ * - `<VendorCannotJoinCard message />`: a vendor account, which never rides as a passenger
+ *   (docs/vendors.md#no-passenger), with the way to its dashboard.
  */
 import { Button, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -98,6 +100,22 @@ export function FullRideCard() {
   return (
     <StatusCard title="This Ride Is Full" color="orange" action={<ViewAvailableRides />}>
       Every seat is taken. Look for another ride, or create your own.
+    </StatusCard>
+  );
+}
+
+export function VendorCannotJoinCard({ message }: { message: string }) {
+  return (
+    <StatusCard
+      title="Vendors Drive, Not Ride"
+      color="gray"
+      action={
+        <Button component={Link} to="/vendor" variant="light">
+          Open Dashboard
+        </Button>
+      }
+    >
+      {message}
     </StatusCard>
   );
 }

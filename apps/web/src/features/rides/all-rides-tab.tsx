@@ -4,13 +4,19 @@
  * the total, and page controls. While the next page loads the current one stays on screen, dimmed.
  *
  * The viewer's joined rides (`ride.joined`) tell each card whether its viewer already has a seat,
- * which the domain's join eligibility needs. The rides of one weekly series on the page show as one
- * card that opens its dates (`SeriesGroupCard`, docs/series.md#list). A `promo` (the signed-out
- * visitor's invitation) sits below the first rides, so a phone's first screen shows rides
- * (docs/product.md#rides-list).
+ * which the domain's join eligibility needs; an approved vendor's available rides
+ * (`vendor.available`, the rides its licence lets it take) which cards offer Assign Ride. The rides
+ * of one weekly series on the page show as one card that opens its dates (`SeriesGroupCard`,
+ * docs/series.md#list). A `promo` (the signed-out visitor's invitation) sits below the first rides,
+ * so a phone's first screen shows rides (docs/product.md#rides-list).
  */
-import { Box, Center, Group, Loader, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
-import { groupSeriesRides } from '@rideshare/domain';
+import { Box, Button, Center, Group, Loader, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  DEFAULT_DIRECTION_FILTER,
+  DEFAULT_SORT_ORDER,
+  DEFAULT_TIME_FILTER,
+  groupSeriesRides,
+} from '@rideshare/domain';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Fragment, useEffect, useMemo, useRef, type ReactNode } from 'react';
 
@@ -20,6 +26,7 @@ import { SeriesGroupCard } from '../series/series-group-card';
 import { RideCard } from './ride-card';
 import { RideFilters } from './ride-filters';
 import type { RideListFilterValues, RideListState } from './ride-list-params';
+import { useStandings } from './use-standings';
 
 /** Cards per page: four rows of three on a desktop, a short scroll on a phone. */
 export const RIDES_PAGE_SIZE = 12;
@@ -44,6 +51,10 @@ export function AllRidesTab({ state, onChange, viewer, viewerPending = false, pr
     { placeholderData: keepPreviousData },
   );
   const joined = trpc.ride.joined.useQuery(undefined, { enabled: viewer !== null });
+  const standings = useStandings(viewer !== null);
+  // An approved vendor may take only what its licence allows: the rides of its available list.
+  const available = trpc.vendor.available.useQuery(undefined, { enabled: viewer?.isApprovedVendor ?? false });
+  const assignable = useMemo(() => new Set((available.data ?? []).map((ride) => ride.id)), [available.data]);
   const joinedIds = useMemo(() => new Set((joined.data ?? []).map((ride) => ride.id)), [joined.data]);
   const listTop = useRef<HTMLDivElement>(null);
 
@@ -63,7 +74,10 @@ export function AllRidesTab({ state, onChange, viewer, viewerPending = false, pr
   };
 
   // Cards wait for the session and the viewer's joined rides too, so their actions never flash.
-  const joinedPending = viewerPending || (viewer !== null && joined.isLoading);
+  const joinedPending =
+    viewerPending ||
+    (viewer !== null && joined.isLoading) ||
+    (viewer?.isApprovedVendor === true && available.isLoading);
 
   let body;
   if (list.isLoading || joinedPending) {
@@ -82,7 +96,24 @@ export function AllRidesTab({ state, onChange, viewer, viewerPending = false, pr
       />
     );
   } else if (!data || data.items.length === 0) {
-    body = (
+    // Filters other than the defaults may be what hides every ride: say so, and offer the way back.
+    const filtered = state.time !== DEFAULT_TIME_FILTER || state.direction !== DEFAULT_DIRECTION_FILTER;
+    body = filtered ? (
+      <Stack align="center" gap="sm" py="xl" data-testid="rides-empty-filtered">
+        <Text c="dimmed" ta="center">
+          No rides match these filters
+        </Text>
+        <Button
+          variant="light"
+          onClick={() =>
+            onChange({ time: DEFAULT_TIME_FILTER, direction: DEFAULT_DIRECTION_FILTER, sort: DEFAULT_SORT_ORDER })
+          }
+        >
+          Clear filters
+        </Button>
+        {promo}
+      </Stack>
+    ) : (
       <Stack gap="md">
         <Text c="dimmed" ta="center" py="xl">
           No rides available at the moment.
@@ -110,8 +141,10 @@ export function AllRidesTab({ state, onChange, viewer, viewerPending = false, pr
                   <RideCard
                     ride={item.ride}
                     viewerId={viewer?.id ?? null}
-                    isVendor={viewer?.isApprovedVendor ?? false}
+                    isVendor={(viewer?.isApprovedVendor ?? false) && assignable.has(item.ride.id)}
+                    isVendorAccount={viewer?.isVendor ?? false}
                     isPassenger={joinedIds.has(item.ride.id)}
+                    standing={standings.get(item.ride.id)}
                   />
                 ) : (
                   <SeriesGroupCard

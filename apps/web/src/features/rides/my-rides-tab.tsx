@@ -26,6 +26,7 @@ import { ShareButton } from '../share/share-button';
 import { RideCard } from './ride-card';
 import type { RideListItem } from './types';
 import { useClock } from '../../lib/clock';
+import { useStandings } from './use-standings';
 
 export interface MyRidesTabProps {
   viewer: { id: number; isVendor: boolean; isApprovedVendor: boolean } | null;
@@ -134,6 +135,7 @@ function SequenceRide({ ride }: { ride: RideListItem }) {
           <ShareButton
             ride={ride}
             label="Share Summary"
+            summary
             size="xs"
             aria-label={`Share Summary: ${directionLabel('FC->SG')}, ${date}`}
           />
@@ -148,6 +150,7 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
   const signedIn = viewer !== null;
   const organized = trpc.ride.organized.useQuery(undefined, { enabled: signedIn });
   const joined = trpc.ride.joined.useQuery(undefined, { enabled: signedIn });
+  const standings = useStandings(signedIn);
 
   // The server sends both lists in the spec's order: rides still to come first, then past ones.
   // `ride.joined` leaves out the caller's own rides (they hold a seat there too), so none repeats.
@@ -229,7 +232,8 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
                 key={ride.id}
                 ride={ride}
                 viewerId={viewer.id}
-                isVendor={viewer.isApprovedVendor}
+                isVendorAccount={viewer.isVendor}
+                standing={standings.get(ride.id)}
                 actions={
                   <>
                     <PaidCount rideId={ride.id} />
@@ -262,7 +266,8 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
                 key={ride.id}
                 ride={ride}
                 viewerId={viewer.id}
-                isVendor={viewer.isApprovedVendor}
+                isVendorAccount={viewer.isVendor}
+                standing={standings.get(ride.id)}
                 isPassenger
                 actions={
                   <>
@@ -289,7 +294,8 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
                 key={ride.id}
                 ride={ride}
                 viewerId={viewer.id}
-                isVendor={viewer.isApprovedVendor}
+                isVendorAccount={viewer.isVendor}
+                standing={standings.get(ride.id)}
                 isPassenger={ride.creatorId !== viewer.id}
                 actions={<ViewDetailsButton ride={ride} />}
               />

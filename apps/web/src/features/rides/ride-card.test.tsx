@@ -201,4 +201,52 @@ describe('RideCard, cancelled', () => {
     expect(joinLink()).toBeNull();
     expect(assignLink()).toBeNull();
   });
+
+  it('names the pick-up areas, shortened, and the seats and driver in words', () => {
+    renderCard(
+      <RideCard
+        ride={ride({
+          dropoffLocations: [
+            { location: 'Pasir Ris MRT, Exit A', passengerCount: 2 },
+            { location: 'Jurong East', passengerCount: 1 },
+            { location: 'Woodlands', passengerCount: 1 },
+          ],
+        })}
+        viewerId={null}
+        now={NOW}
+      />,
+    );
+    expect(card().querySelector('[data-areas]')?.textContent).toBe('Pick-up: Pasir Ris MRT · Jurong East +1 more');
+    expect(card().querySelector('[data-ride-state]')?.textContent).toBe('2 seats left · No driver yet');
+  });
+
+  it('names the drop-off areas of an FC->SG ride and says when a driver was found', () => {
+    renderCard(
+      <RideCard
+        ride={ride({
+          direction: 'FC->SG',
+          status: 'assigned',
+          currentPassengers: 4,
+          dropoffLocations: [{ location: 'Bedok', passengerCount: 4 }],
+        })}
+        viewerId={null}
+        now={NOW}
+      />,
+    );
+    expect(card().querySelector('[data-areas]')?.textContent).toBe('Drop-off: Bedok');
+    expect(card().querySelector('[data-ride-state]')?.textContent).toBe('Full · Driver found');
+  });
+
+  it('says where the viewer stands in one line', () => {
+    renderCard(
+      <RideCard
+        ride={ride()}
+        viewerId={9}
+        isPassenger
+        standing={{ rideId: 5, kind: 'passenger', stop: 2, amountDueCents: 2125 }}
+        now={NOW}
+      />,
+    );
+    expect(card().querySelector('[data-standing]')?.textContent).toBe('Joined · stop 2 · SGD 21.25 due');
+  });
 });

@@ -9,17 +9,22 @@
  * on reads 'Joined' where the domain says 'Join'). Seats held for the waitlist count as taken for the
  * badge and the join action (a ride whose free seats are all held reads Full), and the passenger line
  * says how many are held. A cancelled ride also shows its reason. Past rides are dimmed. The whole
- * card opens /rides/{id}.
+ * card opens /rides/{id}. At a glance (docs/product.md#at-a-glance): the pick-up (SG->FC) or
+ * drop-off (FC->SG) areas, shortened; seats left and whether a driver was found, in words; and,
+ * given `standing`, where the viewer stands on the ride in one line.
  *
  * Default actions: 'Join Ride' (→ /rides/{id}/join) when the viewer may join — for a signed-out
- * visitor, whenever the ride is still open to anyone, so the login guard can take them there —
- * and, for vendors, 'Assign Ride' (→ /vendor?rideId={id}) while the ride can still be assigned.
+ * visitor, whenever the ride is still open to anyone, so the login guard can take them there;
+ * never for a vendor account — and, for approved vendors whose licence covers the ride, 'Assign
+ * Ride' (→ /vendor?rideId={id}) while the ride can still be assigned.
  * Pass `actions` to show other buttons instead (My Rides does).
  */
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import {
+  areasLine,
   assertCanAssign,
   cardBadge,
+  driverWords,
   directionLabel,
   DomainError,
   formatRideDate,
@@ -28,9 +33,14 @@ import {
   isPast,
   joinEligibility,
   organizerName,
+  rideAreas,
+  seatsWords,
+  standingLine,
   type CardBadge,
   type Direction,
+  type DropoffLocation,
   type RideStatus,
+  type ViewerStanding,
   withHeldSeats,
 } from '@rideshare/domain';
 import type { ReactNode } from 'react';
@@ -64,6 +74,8 @@ export interface RideCardRide {
   seriesId?: number | null;
   /** When the price locked (null or left out: not yet); then the card shows the viewer's share. */
   priceLockedAt?: string | null;
+  /** Every group's location as the reader may see it (left out: no areas named). */
+  dropoffLocations?: DropoffLocation[];
 }
 
 export interface RideCardProps {
@@ -72,9 +84,14 @@ export interface RideCardProps {
   viewerId: number | null;
   /** Whether the viewer already has a seat on this ride (they cannot join twice). */
   isPassenger?: boolean;
+  /** An approved vendor whose licence lets it take this ride: the card offers Assign Ride. */
   isVendor?: boolean;
+  /** Any vendor account (approved or not): it never joins a ride (docs/vendors.md#no-passenger). */
+  isVendorAccount?: boolean;
   /** Buttons to show instead of the default Join / Assign actions. */
   actions?: ReactNode;
+  /** Where the viewer stands on this ride (`ride.standing`); left out: nothing said. */
+  standing?: ViewerStanding | null;
   /** The moment "past" is judged against; tests pin it. */
   now?: Date;
 }
@@ -119,7 +136,9 @@ export function RideCard({
   viewerId,
   isPassenger = false,
   isVendor = false,
+  isVendorAccount = isVendor,
   actions,
+  standing = null,
   now: givenNow,
 }: RideCardProps) {
   const clock = useClock();
@@ -140,7 +159,7 @@ export function RideCard({
   const showJoin =
     viewerId == null
       ? !isCancelled(ride) && !past && !isFull(seen)
-      : joinEligibility({ ride: seen, viewerId, isPassenger, now }).eligible;
+      : joinEligibility({ ride: seen, viewerId, isPassenger, now, isVendor: isVendorAccount }).eligible;
   const showAssign = isVendor && canAssign(ride, now);
 
   const defaultActions =
@@ -165,6 +184,8 @@ export function RideCard({
       </>
     ) : null;
   const shownActions = actions ?? defaultActions;
+  const areas = rideAreas({ direction: ride.direction, dropoffLocations: ride.dropoffLocations ?? [] });
+  const live = !past && !isCancelled(ride);
 
   return (
     <Card
@@ -207,6 +228,19 @@ export function RideCard({
         <Text size="sm">
           <time dateTime={ride.date}>{date}</time>
         </Text>
+        {standing ? (
+          <Text size="sm" fw={600} c="blue.8" data-standing={standing.kind}>
+            {standingLine(standing)}
+          </Text>
+        ) : null}
+        {areas.names.length > 0 ? (
+          <Text size="sm" truncate="end" data-areas title={areas.names.join(', ')}>
+            <Text span c="dimmed">
+              {areas.label}:
+            </Text>{' '}
+            {areasLine(areas.names)}
+          </Text>
+        ) : null}
         {ride.seriesId != null ? <SeriesBadge /> : null}
         {ride.cancelReason ? (
           <Text size="sm" c="red.8" lineClamp={2} data-testid="cancel-reason">
@@ -225,13 +259,18 @@ export function RideCard({
           <Text span fw={600}>
             {ride.currentPassengers}/{ride.maxPassengers}
           </Text>
-          {held > 0 && !past && !isCancelled(ride) ? (
+          {held > 0 && live ? (
             <Text span c="dimmed" data-held-seats>
               {' '}
               · {held} held for the waitlist
             </Text>
           ) : null}
         </Text>
+        {live ? (
+          <Text size="sm" c="dimmed" data-ride-state>
+            {seatsWords(seen)} · {driverWords(ride)}
+          </Text>
+        ) : null}
         <CardPrice ride={ride} viewerId={viewerId} />
 
         {shownActions ? (

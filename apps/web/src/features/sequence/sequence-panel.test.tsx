@@ -137,6 +137,7 @@ describe('SequencePanel', () => {
   it('locks the sequence: toast, no more handles, no lock button', async () => {
     const { calls } = setup([entry(1, 'Ann', null), entry(2, 'Ben', null)]);
     fireEvent.click(await screen.findByRole('button', { name: 'Lock Sequence' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Lock Sequence' }));
     expect(await screen.findByText('Sequence locked successfully')).toBeTruthy();
     expect(calls.filter((call) => call.path === 'sequence.lock').map((call) => call.input)).toEqual([{ rideId: 7 }]);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Lock Sequence' })).toBeNull());
@@ -152,6 +153,7 @@ describe('SequencePanel', () => {
       },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Lock Sequence' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Lock Sequence' }));
     expect(await screen.findByText('Only the ride organizer can lock the drop-off sequence')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Lock Sequence' })).toBeTruthy();
   });

@@ -24,6 +24,7 @@ import { Button, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/cor
 import { stopNumbers } from '@rideshare/domain';
 import { useMemo } from 'react';
 
+import { useConfirm } from '../../components/confirm-action';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { LockIcon } from '../../components/icons';
 import { SequenceRow } from './sequence-row';
@@ -43,6 +44,7 @@ const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 
 export function SequencePanel({ ride }: SequencePanelProps) {
   const sequence = useSequence(ride);
+  const confirm = useConfirm();
   const { passengers, entries, locked, moving, focusRequest } = sequence;
   // The numbers every screen shows: one place, one stop (docs/product.md#same-stop).
   const stops = useMemo(() => stopNumbers(entries), [entries]);
@@ -85,6 +87,7 @@ export function SequencePanel({ ride }: SequencePanelProps) {
 
   return (
     <Stack gap="sm">
+      {confirm.modal}
       <Text size="sm" c="dimmed">
         {locked
           ? 'The drop-off sequence is locked.'
@@ -140,7 +143,15 @@ export function SequencePanel({ ride }: SequencePanelProps) {
             leftSection={<LockIcon size={16} />}
             loading={sequence.locking}
             disabled={moving}
-            onClick={sequence.onLock}
+            onClick={() =>
+              confirm.ask({
+                title: 'Lock the drop-off order?',
+                message:
+                  'The driver will drop passengers off in this order. Once locked, nobody can reorder it, and it cannot be unlocked.',
+                confirmLabel: 'Lock Sequence',
+                onConfirm: sequence.onLock,
+              })
+            }
           >
             Lock Sequence
           </Button>

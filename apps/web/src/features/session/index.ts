@@ -1,3 +1,3 @@
-export { fromHere, JOIN_RIDE_REASON, useAuthReason, useReturnPath, type ReturnState } from './return-path';
+export { fromHere, JOIN_RIDE_REASON, landingPath, useAuthReason, useReturnPath, type ReturnState } from './return-path';
 export { RedirectIfSignedIn, RequireAuth } from './route-guards';
 export { useLogin, useLogout, useRegister, useSession, type Session, type SessionUser } from './use-session';

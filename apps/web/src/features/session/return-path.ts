@@ -36,6 +36,15 @@ export function useAuthReason(): string | null {
   return 'from' in state && typeof state.from === 'string' && RIDE_PAGE.test(state.from) ? JOIN_RIDE_REASON : null;
 }
 
+/**
+ * Where a signed-in user goes from /auth: the return path, except that a vendor whose application
+ * is still pending and came to no page in particular lands on its dashboard, which says what
+ * happens next (docs/vendors.md#approval).
+ */
+export function landingPath(user: { isVendor: boolean; vendorStatus?: string | null }, returnPath: string): string {
+  return returnPath === '/' && user.isVendor && user.vendorStatus === 'pending' ? '/vendor' : returnPath;
+}
+
 export function useReturnPath(): string {
   const location = useLocation();
   const state: unknown = location.state;

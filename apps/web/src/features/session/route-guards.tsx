@@ -11,7 +11,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 
 import { PageLoader } from '../../components/page-loader';
-import { fromHere, useReturnPath } from './return-path';
+import { fromHere, landingPath, useReturnPath } from './return-path';
 import { useSession } from './use-session';
 
 export function RequireAuth() {
@@ -26,6 +26,6 @@ export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { user, isLoading } = useSession();
   const returnPath = useReturnPath();
   if (isLoading) return <PageLoader label="Checking your session..." />;
-  if (user) return <Navigate to={returnPath} replace />;
+  if (user) return <Navigate to={landingPath(user, returnPath)} replace />;
   return <>{children}</>;
 }

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockClipboard, renderWithProviders } from '../../test-utils';
 import { ShareButton } from './share-button';
 
-const ride: ShareRide = {
+const ride: ShareRide & { id: number } = {
+  id: 7,
   direction: 'FC->SG',
   date: '2026-12-05T07:30:00.000Z',
   pickupLocation: 'Forest City',
@@ -25,8 +26,25 @@ afterEach(() => {
 });
 
 describe('ShareButton', () => {
-  it('copies the trip summary when the browser cannot share', async () => {
-    renderWithProviders(<ShareButton ride={ride} label="Share Summary" />);
+  it("copies the ride's link and no rider's name or stop when the browser cannot share", async () => {
+    renderWithProviders(<ShareButton ride={ride} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
+    const text = writeText.mock.calls[0]?.[0] ?? '';
+    expect(text).toBe(
+      [
+        'RideShare: FC->SG Sat, 5 Dec 2026, 3:30 pm',
+        'Forest City to Singapore, Sat, 5 Dec 2026, 3:30 pm',
+        '2 seats left · about SGD 20.00 per person when full',
+        `See the ride and join: ${window.location.origin}/rides/7`,
+      ].join('\n'),
+    );
+    expect(text).not.toContain('Olivia');
+    expect(text).not.toContain('Tampines');
+  });
+
+  it('copies the full trip summary for the organiser when asked', async () => {
+    renderWithProviders(<ShareButton ride={ride} label="Share Summary" summary />);
     fireEvent.click(await screen.findByRole('button', { name: 'Share Summary' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
     const text = writeText.mock.calls[0]?.[0] ?? '';
@@ -44,7 +62,8 @@ describe('ShareButton', () => {
     await waitFor(() => expect(share).toHaveBeenCalledTimes(1));
     const data = share.mock.calls[0]?.[0];
     expect(data?.title).toBe('RideShare: FC->SG Sat, 5 Dec 2026, 3:30 pm');
-    expect(data?.text).toContain('Passengers: 2/4');
+    expect(data?.url).toBe(`${window.location.origin}/rides/7`);
+    expect(data?.text).toContain('2 seats left');
     expect(writeText).not.toHaveBeenCalled();
   });
 
@@ -80,6 +99,7 @@ describe('ShareButton', () => {
     renderWithProviders(
       <ShareButton
         ride={ride}
+        summary
         passengers={[
           { id: 1, dropoffLocation: 'Bedok', dropoffSequence: 2, user: { name: 'Ann' } },
           { id: 2, dropoffLocation: 'Tampines', dropoffSequence: 1, user: { name: 'Ben' } },

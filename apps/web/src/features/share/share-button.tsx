@@ -1,20 +1,23 @@
 /**
- * `<ShareButton ride={ride} label="Share Summary" passengers={entries} />`: shares the trip summary
- * (domain `tripSummary`, titled 'RideShare: {direction} {date}', passengers as current/max)
+ * `<ShareButton ride={ride} />`: shares the ride's link with its direction, departure, seats left
+ * and estimated share (domain `rideShareText`; nobody's name or stop: docs/product.md#sharing)
  * through the system share sheet when the browser has one (phones), else copies it to the
  * clipboard with a toast. Dismissing the share sheet is not an error; a share sheet that fails
  * falls back to the clipboard, and a failed copy shows 'Failed to copy'.
- * `passengers` (when the caller has them) adds the pick-up or drop-off points in sequence order.
+ * `summary` (the organiser's 'Share Summary' for the driver) shares the full trip summary instead
+ * (domain `tripSummary`), with `passengers`' points in sequence order when given.
  */
 import { Button, type ButtonProps } from '@mantine/core';
-import { groupName, tripSummary, type SharePassenger, type ShareRide } from '@rideshare/domain';
+import { groupName, rideShareText, tripSummary, type SharePassenger, type ShareRide } from '@rideshare/domain';
 import { useRef } from 'react';
 
 import { ShareIcon } from '../../components/icons';
 import { copyWithToast } from '../../lib/clipboard';
 
 export interface ShareButtonProps {
-  ride: ShareRide;
+  ride: ShareRide & { id: number };
+  /** Share the organiser's full trip summary instead of the ride's link. */
+  summary?: boolean;
   /** Visible text; 'Share' when left out. */
   label?: string;
   passengers?: readonly SharePassenger[];
@@ -28,11 +31,20 @@ function isAbort(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';
 }
 
+/** The ride's own address on this site. */
+function rideUrl(rideId: number): string {
+  return `${window.location.origin}/rides/${String(rideId)}`;
+}
+
 /** Shares through the Web Share API when there is one, else the clipboard. Resolves when done. */
-async function shareTripSummary(ride: ShareRide, passengers?: readonly SharePassenger[]): Promise<void> {
+async function shareRide(
+  ride: ShareRide & { id: number },
+  options: { summary: boolean; passengers?: readonly SharePassenger[] },
+): Promise<void> {
   const title = groupName(ride);
-  const text = tripSummary(ride, passengers);
-  const data = { title, text };
+  const url = rideUrl(ride.id);
+  const text = options.summary ? tripSummary(ride, options.passengers) : rideShareText(ride, url);
+  const data: ShareData = options.summary ? { title, text } : { title, text, url };
   if (typeof navigator !== 'undefined' && typeof navigator.share === 'function') {
     const allowed = typeof navigator.canShare === 'function' ? navigator.canShare(data) : true;
     if (allowed) {
@@ -45,12 +57,18 @@ async function shareTripSummary(ride: ShareRide, passengers?: readonly SharePass
       }
     }
   }
-  await copyWithToast(text, { title: 'Copied to clipboard', message: 'Trip summary copied. Paste it into your chat.' });
+  await copyWithToast(
+    text,
+    options.summary
+      ? { title: 'Copied to clipboard', message: 'Trip summary copied. Paste it into your chat.' }
+      : { title: 'Copied to clipboard', message: "The ride's link is copied. Paste it into your chat." },
+  );
 }
 
 export function ShareButton({
   ride,
   label = 'Share',
+  summary = false,
   passengers,
   variant = 'default',
   size = 'sm',
@@ -69,7 +87,7 @@ export function ShareButton({
       onClick={() => {
         if (busy.current) return;
         busy.current = true;
-        void shareTripSummary(ride, passengers).finally(() => {
+        void shareRide(ride, { summary, passengers }).finally(() => {
           busy.current = false;
         });
       }}

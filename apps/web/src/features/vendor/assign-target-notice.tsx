@@ -38,11 +38,12 @@ export function AssignTargetNotice({ rideId, vendorId, onShowMyRides, onRetry }:
   }
 
   const notFound = rideId === null || errorCode(ride.error) === 'NOT_FOUND';
-  const details = rideId === null ? null : (
-    <Anchor component={Link} to={`/rides/${String(rideId)}`} size="sm">
-      View ride details
-    </Anchor>
-  );
+  const details =
+    rideId === null ? null : (
+      <Anchor component={Link} to={`/rides/${String(rideId)}`} size="sm">
+        View ride details
+      </Anchor>
+    );
 
   let body;
   if (notFound) {
@@ -54,7 +55,9 @@ export function AssignTargetNotice({ rideId, vendorId, onShowMyRides, onRetry }:
     body = (
       <Group gap="sm" align="center">
         <Text size="sm">
-          {blocker ? blocker.message : 'This ride is not in the list of available rides yet. Refresh the list to see it.'}
+          {blocker
+            ? blocker.message
+            : 'This ride is not in the list of available rides yet. Refresh the list to see it.'}
         </Text>
         {blocker?.mine ? (
           <Button size="xs" variant="white" color="yellow" onClick={onShowMyRides}>

@@ -34,8 +34,18 @@ describe('assignBlocker', () => {
   });
 
   it.each([
-    ['already theirs', { status: 'assigned', vendorId: 9 }, 'This ride is already assigned to you. You will find it under My Rides.', true],
-    ['taken by another vendor', { status: 'assigned', vendorId: 3 }, 'This ride has already been assigned to another vendor.', false],
+    [
+      'already theirs',
+      { status: 'assigned', vendorId: 9 },
+      'This ride is already assigned to you. You will find it under My Rides.',
+      true,
+    ],
+    [
+      'taken by another vendor',
+      { status: 'assigned', vendorId: 3 },
+      'This ride has already been assigned to another vendor.',
+      false,
+    ],
     ['completed', { status: 'completed', vendorId: 3 }, 'This ride is completed.', false],
     ['cancelled', { status: 'cancelled' }, 'This ride was cancelled.', false],
     ['departed', { date: '2030-01-09T00:00:00Z' }, 'This ride is in the past.', false],

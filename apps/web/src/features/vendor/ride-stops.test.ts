@@ -28,7 +28,11 @@ describe('rideStops', () => {
       rideStops({
         direction: 'FC->SG',
         pickupLocation: 'Forest City',
-        dropoffLocations: [{ location: 'Bedok', passengerCount: 2 }, 'Jurong East', { location: '  ', passengerCount: 1 }],
+        dropoffLocations: [
+          { location: 'Bedok', passengerCount: 2 },
+          'Jurong East',
+          { location: '  ', passengerCount: 1 },
+        ],
       }),
     ).toEqual({
       pickups: [{ location: 'Forest City', passengerCount: 3 }],

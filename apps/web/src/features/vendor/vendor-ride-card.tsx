@@ -1,8 +1,8 @@
 /**
  * `VendorRideCard`: one ride on the vendor dashboard (docs/product.md#vendor-dashboard): direction (route
  * codes, then words, linking to /rides/{id}), Singapore date, organiser, passengers current/max, the
- * total fare, where to pick people up and set them down, and the status badge (Open / Driver
- * Assigned / Completed). With `onAssign` it offers 'Assign to Me' ('Assigning...' while `pending`);
+ * total fare, where to pick people up and set them down, and the ride's state in words (No driver
+ * yet; Assigned to you on the vendor's own rides; Completed; docs/product.md#at-a-glance). With `onAssign` it offers 'Assign to Me' ('Assigning...' while `pending`);
  * `highlighted` marks the ride a /vendor?rideId= link points at: the card is outlined, scrolled
  * into view, and its assign button (or else its title link) takes the focus. With `driverActions`
  * (My Rides) a ride links to its driver's manifest (docs/vendors.md#manifest), and an assigned
@@ -13,11 +13,11 @@
 import { Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import {
   directionLabel,
+  driverWords,
   formatRideDate,
   formatSgd,
   isPast,
   organizerName,
-  statusLabel,
   totalCost,
   UNASSIGN_TOO_LATE_MESSAGE,
   vendorMayUnassign,
@@ -26,7 +26,6 @@ import {
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
-import { STATUS_COLORS } from '../rides/status-colors';
 import { rideStops } from './ride-stops';
 import type { VendorRide } from './types';
 import type { DriverAction } from './use-driver-actions';
@@ -60,6 +59,9 @@ const ROUTE_CODES: Record<string, string> = {
   'SG->FC': 'SG → FC',
   'FC->SG': 'FC → SG',
 };
+
+/** Routine states read calmly; only a cancelled ride is red. */
+const STATE_COLORS: Record<string, string> = { open: 'gray', assigned: 'blue', completed: 'gray', cancelled: 'red' };
 
 function paxLabel(count: number): string {
   return count === 1 ? '1 pax' : `${String(count)} pax`;
@@ -145,7 +147,8 @@ export function VendorRideCard({
 }: VendorRideCardProps) {
   const label = directionLabel(ride.direction);
   const date = formatRideDate(ride.date);
-  const status = statusLabel(ride.status);
+  // A ride on the vendor's own list (with driver actions) that is still assigned is theirs to drive.
+  const state = driverActions && ride.status === 'assigned' ? 'Assigned to you' : driverWords(ride);
   const { pickups, dropoffs } = rideStops(ride);
   const fcToSg = ride.direction === 'FC->SG';
   const titleId = `vendor-ride-${String(ride.id)}-title`;
@@ -192,8 +195,13 @@ export function VendorRideCard({
               {label}
             </Text>
           </Stack>
-          <Badge color={STATUS_COLORS[status]} data-status={ride.status} style={{ flexShrink: 0 }}>
-            {status}
+          <Badge
+            color={STATE_COLORS[ride.status] ?? 'gray'}
+            variant="light"
+            data-status={ride.status}
+            style={{ flexShrink: 0 }}
+          >
+            {state}
           </Badge>
         </Group>
 

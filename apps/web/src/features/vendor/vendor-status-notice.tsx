@@ -1,11 +1,18 @@
 /**
  * `VendorStatusNotice`: what a vendor whose account is not approved sees on /vendor instead of the
  * dashboard (docs/vendors.md#approval): its status in words (awaiting approval, or rejected /
- * suspended with the administrator's reason) and, while its application lacks the licence an
+ * suspended with the administrator's reason), while pending what happens next and how long it
+ * usually takes, and, while its application lacks the licence an
  * approval needs, what to add on the profile.
  */
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { joinWords, missingForApproval, singaporeDay, vendorStatusMessage } from '@rideshare/domain';
+import {
+  joinWords,
+  missingForApproval,
+  singaporeDay,
+  VENDOR_REVIEW_USUAL_DAYS,
+  vendorStatusMessage,
+} from '@rideshare/domain';
 import { Link } from 'react-router-dom';
 
 import { useClock } from '../../lib/clock';
@@ -31,10 +38,16 @@ export function VendorStatusNotice({ user }: { user: VendorUser }) {
     <Alert color={color} variant="light" title={message} role="status" maw={640}>
       <Stack gap="sm" align="flex-start">
         {user.vendorStatus === 'pending' ? (
-          <Text size="sm">
-            An administrator checks every vendor&apos;s cross-border permit and vehicle before it can see or take rides.
-            You will be told in your inbox when your account is decided.
-          </Text>
+          <Stack gap={4} data-testid="vendor-next-steps">
+            <Text size="sm" fw={600}>
+              What happens next
+            </Text>
+            <Text size="sm">
+              An administrator checks your cross-border permit and vehicle before you can see or take rides. This
+              usually takes up to {VENDOR_REVIEW_USUAL_DAYS} working days. You will be told in your inbox (and on your
+              phone, if you turn phone notifications on) as soon as your account is decided.
+            </Text>
+          </Stack>
         ) : (
           <Text size="sm">Until an administrator approves your account again, you cannot see or take rides.</Text>
         )}

@@ -186,9 +186,9 @@ describe('the waitlist on the ride page', () => {
     expect(callsTo(calls, 'waitlist.leave')).toHaveLength(1);
   });
 
-  it('a vendor gets the plain full card (vendors do not wait)', async () => {
+  it('a vendor is told vendors drive, not ride (vendors neither join nor wait)', async () => {
     renderDetails(signedIn({}, makeUser({ id: 2, isVendor: true })));
-    expect(await screen.findByText(/Every seat is taken/)).toBeTruthy();
+    expect(await screen.findByText(/cannot join one as a passenger/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Join the waitlist' })).toBeNull();
   });
 });

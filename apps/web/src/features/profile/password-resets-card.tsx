@@ -1,6 +1,6 @@
 /**
- * `AdminToolsCard` (docs/product.md#profile, docs/product.md#admin-reset): shown only to the administrator (the
- * server decides: `user.isAdmin`, and it re-checks on every call). Two tools:
+ * `PasswordResetsCard` (docs/product.md#admin, docs/product.md#admin-reset): on /admin, for the
+ * administrator only (the server decides: `user.isAdmin`, and it re-checks on every call). Two tools:
  *
  * - Reset a user's password: Discord Username, New Password, Confirm New Password, checked with the
  *   domain's `adminResetFormSchema`; `admin.resetUserPassword` sets it and ends that user's
@@ -8,7 +8,6 @@
  *   reset failed' with the reason.
  * - Issue reset code: `admin.issueResetCode` answers with a one-time code for the user, shown here
  *   once with its expiry and a copy button, for the admin to pass on over Discord.
- * - Vendor applications (`VendorApplicationsCard`): approve, reject or suspend vendor accounts.
  */
 import { Button, Card, Code, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
@@ -28,7 +27,6 @@ import { focusFirstInvalid, zodResolver } from '../../lib/form';
 import { useFormError } from '../../lib/form-error';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import { VendorApplicationsCard } from './vendor-applications-card';
 
 const RESET_FORM = 'admin-reset';
 const CODE_FORM = 'admin-reset-code';
@@ -183,17 +181,16 @@ function IssueResetCodeForm() {
   );
 }
 
-export function AdminToolsCard() {
+export function PasswordResetsCard() {
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="admin-tools-title">
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="password-resets-title">
       <Stack gap="lg">
-        <Title order={2} size="h3" id="admin-tools-title">
-          Admin Tools
+        <Title order={2} size="h3" id="password-resets-title">
+          Password resets
         </Title>
         <ResetPasswordForm />
         <Divider />
         <IssueResetCodeForm />
-        <VendorApplicationsCard />
       </Stack>
     </Card>
   );
