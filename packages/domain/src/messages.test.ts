@@ -98,9 +98,9 @@ describe('messages', () => {
 });
 
 describe('where a chat notice leads', () => {
-  it('opens the ride’s Chat tab; other ride notices open the ride, account notices the inbox', () => {
+  it('opens the ride’s Chat tab; other ride notices open the ride, account notices lead nowhere', () => {
     expect(notificationPath({ kind: 'ride_message', rideId: 7 })).toBe('/rides/7?tab=chat');
     expect(notificationPath({ kind: 'ride_edited', rideId: 7 })).toBe('/rides/7');
-    expect(notificationPath({ kind: 'vendor_approved', rideId: null })).toBe('/notifications');
+    expect(notificationPath({ kind: 'vendor_approved', rideId: null })).toBeNull();
   });
 });

@@ -116,7 +116,7 @@ describe('VendorPage', () => {
     fireEvent.click(button);
     // It asks once, saying what will happen; nothing is sent before the answer.
     const dialog = await screen.findByRole('dialog', { name: 'Take this ride?' });
-    expect(dialog.textContent).toContain('The organiser and every passenger are told at once');
+    expect(dialog.textContent).toContain('The organizer and every passenger are told at once');
     expect(callsOf(calls, 'vendor.assign')).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Assign to Me' }));
 

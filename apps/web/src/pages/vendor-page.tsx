@@ -106,7 +106,7 @@ function VendorDashboard({
   const onAssign = (ride: { id: number; direction: Direction; date: string }) => {
     confirmAssign.ask({
       title: 'Take this ride?',
-      message: `You will drive ${directionLabel(ride.direction)} on ${formatRideDate(ride.date)}. The organiser and every passenger are told at once, and see your driver and car.`,
+      message: `You will drive ${directionLabel(ride.direction)} on ${formatRideDate(ride.date)}. The organizer and every passenger are told at once, and see your driver and car.`,
       confirmLabel: 'Assign to Me',
       onConfirm: () => assign(ride.id, ride.id === targetId ? clearTarget : undefined),
     });
