@@ -183,7 +183,8 @@ describe('RideDetailsPage joining', () => {
       }),
     );
     const own = await screen.findByTestId('own-stop');
-    expect(own.textContent).toBe('Your drop-offBedok (stop 2)');
+    // Numbered as every list numbers stops: the organizer's entry has no place in the order yet.
+    expect(own.textContent).toBe('Your drop-offBedok (stop 1)');
   });
 
   it('shows the organiser card and the join form to an eligible member', async () => {
@@ -443,7 +444,10 @@ describe('RideDetailsPage passengers tab', () => {
     expect(
       await screen.findByText(/WhatsApp and Discord groups are not set up automatically yet: use the/),
     ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'ride chat' }).getAttribute('href')).toMatch(/^\/rides\/\d+\?tab=chat$/);
+    const communication = screen.getByRole('region', { name: 'Communication' });
+    expect(within(communication).getByRole('link', { name: 'ride chat' }).getAttribute('href')).toMatch(
+      /^\/rides\/\d+\?tab=chat$/,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Discord Group' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
     const text = writeText.mock.calls[0]?.[0] ?? '';

@@ -24,7 +24,13 @@ describe('getNavItems', () => {
     [
       'an administrator',
       { isVendor: false, vendorStatus: null, isAdmin: true },
-      ['Travel Guide /guide', 'Create Ride /rides/create', 'Profile /profile', 'Admin /admin'],
+      [
+        'Travel Guide /guide',
+        'My rides /home?tab=my-rides',
+        'Create Ride /rides/create',
+        'Profile /profile',
+        'Admin /admin',
+      ],
     ],
   ])('%s', (_label, user, expected) => {
     expect(labels(user)).toEqual(expected);
