@@ -9,6 +9,7 @@ import { expect, test, type NewPage, type ViewportName } from './support/fixture
 import {
   field,
   holdLiveUpdates,
+  inDays,
   memberAccount,
   registerViaApi,
   screenshot,
@@ -30,7 +31,7 @@ async function createRide(organiser: Page, options: RideOptions = {}): Promise<n
     data: {
       direction,
       maxPassengers: options.maxPassengers ?? 4,
-      date: '2099-10-20T01:00:00.000Z',
+      date: inDays(140),
       organizerPassengerCount: 1,
       pickupLocation: direction === 'SG->FC' ? location : 'Forest City',
       dropoffLocations: [{ location, passengerCount: 1 }],

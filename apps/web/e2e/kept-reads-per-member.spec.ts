@@ -34,7 +34,10 @@ const keptCaches = (page: Page, text: string) =>
 
 /** How many answers the cache `name` keeps. */
 const keptReadsCount = (page: Page, name: string) =>
-  page.evaluate(async (cacheName) => ((await caches.has(cacheName)) ? (await (await caches.open(cacheName)).keys()).length : 0), name);
+  page.evaluate(
+    async (cacheName) => ((await caches.has(cacheName)) ? (await (await caches.open(cacheName)).keys()).length : 0),
+    name,
+  );
 
 let context: BrowserContext | undefined;
 
@@ -49,7 +52,11 @@ test("a member signing in after another on the same browser never reads the othe
   context = await browser.newContext({ viewport: VIEWPORTS.mobile, serviceWorkers: 'allow' });
   const page = await context.newPage();
   const alice = await registerViaApi(page, memberAccount({ name: 'Alice Organiser' }));
-  const rideId = await createRideViaApi(page, { direction: 'FC->SG', location: 'Woodlands Checkpoint', date: inDays(5) });
+  const rideId = await createRideViaApi(page, {
+    direction: 'FC->SG',
+    location: 'Woodlands Checkpoint',
+    date: inDays(5),
+  });
   const { page: rider } = await signedInPage(memberAccount({ name: 'Pia Passenger', whatsappNumber: '+65 9333 7777' }));
   const joined = await rider.request.post(`/api/rides/${String(rideId)}/join`, {
     data: { dropoffLocation: 'Tampines Hub', passengerCount: 1 },

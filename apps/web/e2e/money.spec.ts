@@ -14,6 +14,7 @@ import {
   memberAccount,
   screenshot,
   sidewaysOverflow,
+  singaporeDayIn,
   toast,
 } from './support/helpers';
 
@@ -48,7 +49,7 @@ for (const [viewport, width] of [
 
       await page.locator('label', { hasText: 'Forest City to Singapore' }).click();
       await field(page, 'Maximum Total Passengers').fill('4');
-      await field(page, 'Date and Time').fill('2099-05-05T10:00');
+      await field(page, 'Date and Time').fill(`${singaporeDayIn(130)}T10:00`);
       await field(page, 'Your Drop-off Location in Singapore').fill('Tampines Mall');
       // A cleared cost first: the spec-style message (typed values above the bounds are clamped).
       await field(page, 'Base Cost (SGD)').fill('');

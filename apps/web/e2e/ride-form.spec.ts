@@ -4,7 +4,23 @@
 import type { Page } from '@playwright/test';
 
 import { expect, test } from './support/fixtures';
-import { field, memberAccount, registerViaApi, screenshot, sidewaysOverflow, toast } from './support/helpers';
+import {
+  field,
+  memberAccount,
+  registerViaApi,
+  screenshot,
+  sidewaysOverflow,
+  singaporeDayIn,
+  toast,
+} from './support/helpers';
+
+// Ride dates a few months ahead (rides may be at most a year ahead), as Singapore calendar days.
+const DAY_120 = singaporeDayIn(120);
+const DAY_121 = singaporeDayIn(121);
+const DAY_122 = singaporeDayIn(122);
+const DAY_123 = singaporeDayIn(123);
+const DAY_124 = singaporeDayIn(124);
+const DAY_125 = singaporeDayIn(125);
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
@@ -83,7 +99,7 @@ test.describe('creating a ride', () => {
 
     const id = await createRideViaUi(page, {
       max: '4',
-      date: '2099-03-14T09:30',
+      date: `${DAY_120}T09:30`,
       group: '2',
       location: '  Pasir Ris MRT\nExit B, near the taxi stand  ',
     });
@@ -97,7 +113,7 @@ test.describe('creating a ride', () => {
       dropoffLocations: [{ location: 'Pasir Ris MRT\nExit B, near the taxi stand', passengerCount: 2 }],
     });
     // 09:30 picked in Singapore time is 01:30 UTC, whatever the browser's zone.
-    expect(new Date(saved.date).toISOString()).toBe('2099-03-14T01:30:00.000Z');
+    expect(new Date(saved.date).toISOString()).toBe(`${DAY_120}T01:30:00.000Z`);
   });
 
   test('creates a Forest City to Singapore ride: pickup Forest City, the organiser’s drop-off first', async ({
@@ -119,7 +135,7 @@ test.describe('creating a ride', () => {
     const id = await createRideViaUi(page, {
       direction: 'Forest City to Singapore',
       max: '6',
-      date: '2099-04-02T18:45',
+      date: `${DAY_121}T18:45`,
       group: '3',
       location: 'Tampines Mall',
     });
@@ -131,7 +147,7 @@ test.describe('creating a ride', () => {
       pickupLocation: 'Forest City',
       dropoffLocations: [{ location: 'Tampines Mall', passengerCount: 3 }],
     });
-    expect(new Date(saved.date).toISOString()).toBe('2099-04-02T10:45:00.000Z');
+    expect(new Date(saved.date).toISOString()).toBe(`${DAY_121}T10:45:00.000Z`);
   });
 
   test('checks each field when it loses focus, and keeps the group within the maximum', async ({ newPage }) => {
@@ -176,7 +192,7 @@ test.describe('editing a ride', () => {
     const id = await createRideViaUi(page, {
       direction: 'Forest City to Singapore',
       max: '4',
-      date: '2099-06-10T07:15',
+      date: `${DAY_122}T07:15`,
       group: '2',
       location: 'Jurong East MRT',
     });
@@ -185,7 +201,7 @@ test.describe('editing a ride', () => {
     await expect(page.getByRole('heading', { name: 'Edit Ride' })).toBeVisible();
     const location = field(page, 'Your Drop-off Location in Singapore');
     await expect(location).toHaveValue('Jurong East MRT');
-    await expect(field(page, 'Date and Time')).toHaveValue('2099-06-10T07:15');
+    await expect(field(page, 'Date and Time')).toHaveValue(`${DAY_122}T07:15`);
     await expect(field(page, 'Maximum Total Passengers')).toHaveValue('4');
     await expect(field(page, 'Number of Passengers at Your Location')).toHaveValue('2');
     await expect(page.getByRole('radio', { name: 'Forest City to Singapore' })).toBeChecked();
@@ -209,7 +225,7 @@ test.describe('editing a ride', () => {
   test('deletes only on a second click of Delete Ride, then goes home', async ({ newPage }) => {
     const page = await newPage();
     await openCreateForm(page);
-    const id = await createRideViaUi(page, { max: '3', date: '2099-07-01T08:00', group: '1', location: 'Bedok' });
+    const id = await createRideViaUi(page, { max: '3', date: `${DAY_123}T08:00`, group: '1', location: 'Bedok' });
     await page.goto(`/rides/edit/${String(id)}`);
     const remove = page.getByRole('button', { name: 'Delete Ride' });
 
@@ -231,7 +247,7 @@ test.describe('editing a ride', () => {
   test('sends a member who did not organise the ride home with the not-authorised toast', async ({ newPage }) => {
     const organiser = await newPage();
     await openCreateForm(organiser);
-    const id = await createRideViaUi(organiser, { max: '4', date: '2099-08-01T10:00', group: '1', location: 'Bishan' });
+    const id = await createRideViaUi(organiser, { max: '4', date: `${DAY_124}T10:00`, group: '1', location: 'Bishan' });
 
     const other = await newPage();
     await registerViaApi(other, memberAccount({ name: 'Nosy Neighbour' }));
@@ -269,7 +285,7 @@ test.describe('screenshots', () => {
       const id = await createRideViaUi(page, {
         direction: 'Forest City to Singapore',
         max: '5',
-        date: '2099-09-09T09:09',
+        date: `${DAY_125}T09:09`,
         group: '2',
         location: 'Tampines Mall\nTaxi stand at the basement',
       });

@@ -3,10 +3,29 @@
 // badge; cancelling "This and following rides" from the second ride leaves the first open, cancels
 // the ride a passenger joined (who keeps it, cancelled, with the reason) and removes the ride only
 // the organiser was on. The form's defaults follow the real clock, so the test computes them from it.
-import { toSingaporeInputValue, WEEKDAY_NAMES, weekdayOfDay } from '@rideshare/domain';
+import {
+  formatRideDate,
+  fromSingaporeInputValue,
+  toSingaporeInputValue,
+  WEEKDAY_NAMES,
+  weekdayOfDay,
+} from '@rideshare/domain';
 
 import { expect, JOURNEY_TIMEOUT_MS, test } from './support/fixtures';
-import { field, joinRideViaApi, latestToast, memberAccount, screenshot } from './support/helpers';
+import { field, joinRideViaApi, latestToast, memberAccount, screenshot, singaporeDayIn } from './support/helpers';
+
+/** The Singapore day `days` after `day` ('YYYY-MM-DD'). */
+const dayAfter = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+/** A Saturday five to six weeks ahead (rides may be at most a year ahead), Singapore calendar. */
+const SATURDAY =
+  [35, 36, 37, 38, 39, 40, 41].map((days) => singaporeDayIn(days)).find((day) => weekdayOfDay(day) === 6) ?? '';
+/** The Tuesday two weeks and three days later: the series' until date. */
+const UNTIL = dayAfter(SATURDAY, 17);
+/** How the app writes a departure at 07:30 Singapore time on `day`. */
+const at0730 = (day: string) => formatRideDate(fromSingaporeInputValue(`${day}T07:30`) ?? new Date(NaN));
+/** The three Mondays between them. */
+const MONDAYS = [2, 9, 16].map((days) => at0730(dayAfter(SATURDAY, days)));
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
@@ -34,9 +53,9 @@ test('create a weekly series, see the badge, and cancel this and following rides
   await expect(checked).toHaveCount(1);
   await expect(checked).toHaveAccessibleName(WEEKDAY_NAMES[startWeekday ?? 1]);
 
-  // Saturday 14 March 2099 to Tuesday 31 March, Mondays only: 16, 23 and 30 March.
-  await field(page, 'Starting').fill('2099-03-14');
-  await field(page, 'Until').fill('2099-03-31');
+  // A Saturday to the Tuesday two weeks later, Mondays only: three rides.
+  await field(page, 'Starting').fill(SATURDAY);
+  await field(page, 'Until').fill(UNTIL);
   await field(page, 'Departure time').fill('07:30');
   // The start date's weekday follows it (Saturday) until the member picks: swap it for Monday.
   await expect(checked).toHaveAccessibleName('Saturday');
@@ -44,17 +63,13 @@ test('create a weekly series, see the badge, and cancel this and following rides
   await weekdays.locator('label', { hasText: /^Mon$/ }).click();
   const preview = page.getByTestId('series-preview');
   await expect(preview.getByText('3 rides')).toBeVisible();
-  await expect(preview.getByRole('listitem')).toHaveText([
-    'Mon, 16 Mar 2099, 7:30 am',
-    'Mon, 23 Mar 2099, 7:30 am',
-    'Mon, 30 Mar 2099, 7:30 am',
-  ]);
+  await expect(preview.getByRole('listitem')).toHaveText(MONDAYS);
   // A limit shows before anything is sent.
-  await field(page, 'Until').fill('2099-08-31');
+  await field(page, 'Until').fill(dayAfter(SATURDAY, 170));
   await expect(page.getByTestId('series-preview-error')).toHaveText(
     'A weekly series can cover at most 12 weeks (84 days from the start date)',
   );
-  await field(page, 'Until').fill('2099-03-31');
+  await field(page, 'Until').fill(UNTIL);
   await expect(preview.getByText('3 rides')).toBeVisible();
   await screenshot(page, 'series-create-mobile');
   await page.getByRole('button', { name: 'Create Weekly Rides' }).click();
@@ -68,11 +83,7 @@ test('create a weekly series, see the badge, and cancel this and following rides
   const cards = organised.locator('article[data-ride-id]');
   await expect(cards).toHaveCount(3);
   await expect(cards.getByTestId('series-badge')).toHaveCount(3);
-  await expect(cards.locator('time')).toHaveText([
-    'Mon, 16 Mar 2099, 7:30 am',
-    'Mon, 23 Mar 2099, 7:30 am',
-    'Mon, 30 Mar 2099, 7:30 am',
-  ]);
+  await expect(cards.locator('time')).toHaveText(MONDAYS);
   await screenshot(page, 'series-my-rides-mobile');
   const [first, second, third] = await cards.evaluateAll((articles) =>
     articles.map((article) => article.getAttribute('data-ride-id') ?? ''),

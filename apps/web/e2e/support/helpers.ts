@@ -18,6 +18,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { toSingaporeInputValue } from '@rideshare/domain';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -206,6 +207,14 @@ export async function approveVendorViaApi(admin: APIRequestContext, userId: numb
 
 export function inDays(days: number): string {
   return new Date(Date.now() + days * DAY_MS).toISOString();
+}
+
+/**
+ * The Singapore calendar day `days` after today ('YYYY-MM-DD'), by the real clock: rides may be at
+ * most a year ahead, so journeys compute their dates instead of naming a far year.
+ */
+export function singaporeDayIn(days: number): string {
+  return toSingaporeInputValue(Date.now() + days * DAY_MS).slice(0, 10);
 }
 
 export interface RideSetup {
