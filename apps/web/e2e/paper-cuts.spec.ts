@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 
 import { expect, test, type ViewportName } from './support/fixtures';
 import {
+  confirmDialog,
   createRideViaApi,
   joinRideViaApi,
   memberAccount,
@@ -142,6 +143,7 @@ for (const viewport of VIEWPORTS) {
       await organizer.goto(`/rides/${String(rideId)}?tab=passengers`);
       const panel = organizer.getByRole('region', { name: 'Drop-off Sequence' });
       await panel.getByRole('button', { name: 'Lock Sequence' }).click();
+      await confirmDialog(organizer, 'Lock Sequence');
       await expect(panel.getByText('Sequence locked', { exact: true })).toBeVisible();
       await expect(panel.getByRole('button', { name: /^Move (up|down): / })).toHaveCount(0);
       const badges = panel.getByTestId('sequence-row').locator('.mantine-Badge-root');

@@ -22,9 +22,10 @@ function useFocusMainOnNavigation(main: React.RefObject<HTMLElement | null>) {
   useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;
-    window.scrollTo({ top: 0 });
-    // A page that already put the focus somewhere inside (a linked ride's button) keeps it.
+    // A page that already put the focus somewhere inside (a linked ride's button) keeps it, and the
+    // place it scrolled to: its effects ran before this one.
     if (main.current?.contains(document.activeElement)) return;
+    window.scrollTo({ top: 0 });
     main.current?.focus({ preventScroll: true });
   }, [pathname, main]);
 }
