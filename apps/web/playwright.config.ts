@@ -52,12 +52,12 @@ export default defineConfig({
   },
   projects: [
     {
-      // Both files need their far-future rides at the top of the newest-first rides list (and the
+      // These files need their far-future rides at the top of the newest-first rides list (and the
       // pager a stable first page), so they run one after the other, beside everything else.
       name: 'rides-list',
-      testMatch: ['**/home.spec.ts', '**/vendor.spec.ts'],
+      testMatch: ['**/home.spec.ts', '**/series-list.spec.ts', '**/vendor.spec.ts'],
       workers: 1,
     },
-    { name: 'journeys', testIgnore: ['**/home.spec.ts', '**/vendor.spec.ts'] },
+    { name: 'journeys', testIgnore: ['**/home.spec.ts', '**/series-list.spec.ts', '**/vendor.spec.ts'] },
   ],
 });

@@ -1,10 +1,8 @@
-// Small things a first-time rider, organizer and vendor meet, at 375 and 1280 px: a weekly series as
-// one card on /home with the visitor's invitation below the first rides; a visitor on a full ride
+// Small things a first-time rider, organizer and vendor meet, at 375 and 1280 px: a visitor on a full ride
 // told that logging in offers the waitlist, and the login page saying why; a vendor's profile
 // without PayNow; My rides in the menu; the FC->SG Details tab and sequence panel numbering stops
 // alike (one place, one stop) with no move controls once locked; the manifest flagging a rider
-// without a phone number. The series sits late in the year ahead (the list sorted latest first
-// shows it near the top); its card is found by its organizer's name.
+// without a phone number. The weekly series on the list is in series-list.spec.ts.
 import type { Page } from '@playwright/test';
 
 import { expect, test, type ViewportName } from './support/fixtures';
@@ -14,33 +12,10 @@ import {
   joinRideViaApi,
   memberAccount,
   screenshot,
-  sidewaysOverflow,
   vendorAccount,
 } from './support/helpers';
 
 const VIEWPORTS: ViewportName[] = ['mobile', 'desktop'];
-
-/**
- * Three Sundays in a row at 10:00 Singapore time, from `daysAhead` days on: late in the year a
- * ride may be ahead, so the list sorted latest first shows them near the top.
- */
-function weeklyPlan(daysAhead: number) {
-  const first = new Date(Date.now() + daysAhead * 86_400_000);
-  while (first.getUTCDay() !== 0) first.setUTCDate(first.getUTCDate() + 1);
-  const until = new Date(first.getTime() + 14 * 86_400_000);
-  const day = (date: Date) => date.toISOString().slice(0, 10);
-  return {
-    direction: 'SG->FC',
-    maxPassengers: 4,
-    organizerPassengerCount: 1,
-    pickupLocation: 'Jurong East MRT',
-    dropoffLocations: ['Forest City'],
-    weekdays: [7],
-    time: '10:00',
-    fromDate: day(first),
-    untilDate: day(until),
-  };
-}
 
 async function openMenuIfPhone(page: Page, viewport: ViewportName): Promise<void> {
   if (viewport === 'mobile') await page.getByRole('button', { name: 'Toggle navigation' }).click();
@@ -48,35 +23,6 @@ async function openMenuIfPhone(page: Page, viewport: ViewportName): Promise<void
 
 for (const viewport of VIEWPORTS) {
   test.describe(`paper cuts (${viewport})`, () => {
-    test('a weekly series is one card that opens its dates; the invitation sits below the first rides', async ({
-      newPage,
-      signedInPage,
-    }) => {
-      const { page: organizer } = await signedInPage(memberAccount({ name: `Sunny Series ${viewport}` }));
-      const response = await organizer.request.post('/api/rides/series', {
-        data: weeklyPlan(viewport === 'mobile' ? 330 : 335),
-      });
-      expect(response.status(), await response.text()).toBe(201);
-
-      const page = await newPage({ viewport });
-      await page.goto('/home?sort=dateDesc&time=all');
-      const group = page.getByTestId('series-group').filter({ hasText: `Sunny Series ${viewport}` });
-      await expect(group.getByTestId('series-summary')).toHaveText(/^Weekly · 3 rides · next Sun \d+ [A-Z][a-z]{2}$/);
-      await expect(group.locator('article[data-ride-id]')).toHaveCount(1);
-      await group.getByRole('button', { name: 'Show all 3 dates' }).click();
-      await expect(group.getByRole('list', { name: 'Dates of this weekly series (3)' }).getByRole('link')).toHaveCount(
-        3,
-      );
-      const promo = page.getByRole('region', { name: 'Join RideShare Community' });
-      await expect(promo).toBeVisible();
-      // The first card sits above the invitation.
-      const cardTop = (await page.locator('article[data-ride-id]').first().boundingBox())?.y ?? Infinity;
-      const promoTop = (await promo.boundingBox())?.y ?? -1;
-      expect(cardTop).toBeLessThan(promoTop);
-      await expect.poll(() => sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-      await screenshot(page, `paper-cuts-home-${viewport}`);
-    });
-
     test('a visitor on a full ride is offered the waitlist after login; the login page says why', async ({
       newPage,
       signedInPage,
