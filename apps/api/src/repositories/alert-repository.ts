@@ -122,8 +122,9 @@ export async function notifyMatchingAlerts(trx: Transaction<Database>, rideId: n
     on conflict do nothing
     returning user_id as "userId", alert_id as "alertId"
   `.execute(trx);
-  if (matched.rows.length === 0) return [];
-  // Writers folding for the same alert at once (two rides made together) queue here.
+  // Writers folding for the same alert at once (two rides made together) queue here. With no match
+  // the two statements below do nothing, but still run: creating a ride costs the same statements
+  // however many alerts there are (docs/alerts.md#matching).
   await lockKeysForTransaction(
     trx,
     ALERT_FOLD_LOCK_NAMESPACE,
