@@ -8,6 +8,7 @@ import { Alert, Anchor, Text } from '@mantine/core';
 import { contactsWindowOpensAt, formatRideDate } from '@rideshare/domain';
 import { Link } from 'react-router-dom';
 
+import { useClock } from '../../lib/clock';
 import type { RideDetail } from './types';
 
 export interface CoRiderNumbersNoteProps {
@@ -18,7 +19,9 @@ export interface CoRiderNumbersNoteProps {
   now?: Date;
 }
 
-export function CoRiderNumbersNote({ ride, viewerId, hoursBefore, now = new Date() }: CoRiderNumbersNoteProps) {
+export function CoRiderNumbersNote({ ride, viewerId, hoursBefore, now: givenNow }: CoRiderNumbersNoteProps) {
+  const clock = useClock();
+  const now = givenNow ?? clock();
   if (viewerId === ride.creatorId) return null;
   const opensAt = contactsWindowOpensAt(ride.date, hoursBefore);
   if (now.getTime() >= opensAt.getTime()) return null;
