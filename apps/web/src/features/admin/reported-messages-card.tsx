@@ -12,15 +12,16 @@ import { Link } from 'react-router-dom';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
 import { RoleBadge } from '../chat/chat-message-item';
 
 export function ReportedMessagesCard() {
   const reports = trpc.message.reports.useQuery();
-  const utils = trpc.useUtils();
+  const markStale = useMarkStale();
   const done = (title: string) => () => {
     notifySuccess(title);
-    void utils.message.reports.invalidate();
+    void markStale({ type: 'reports.written' });
   };
   const remove = trpc.message.delete.useMutation({
     onSuccess: done('Message deleted'),

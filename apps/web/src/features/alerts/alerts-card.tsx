@@ -11,6 +11,7 @@ import { Link } from 'react-router-dom';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { showApiError } from '../../lib/errors';
+import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
 import { useClock } from '../../lib/clock';
 
@@ -28,22 +29,19 @@ function windowText(alert: AlertRow): string {
 }
 
 export function AlertsCard() {
-  const utils = trpc.useUtils();
+  const markStale = useMarkStale();
   const alerts = trpc.alert.list.useQuery();
-  const remove = trpc.alert.delete.useMutation();
+  const remove = trpc.alert.delete.useMutation({
+    onSuccess: () => void markStale({ type: 'alerts.written' }),
+    onError: (err) => showApiError(err, 'Could not delete the alert'),
+  });
   const [announcement, setAnnouncement] = useState('');
   const now = useClock()();
 
   const deleteAlert = (alert: AlertRow) => {
     remove.mutate(
       { id: alert.id },
-      {
-        onSuccess: () => {
-          setAnnouncement(`Alert for ${directionLabel(alert.direction)} rides deleted.`);
-          void utils.alert.list.invalidate();
-        },
-        onError: (err) => showApiError(err, 'Could not delete the alert'),
-      },
+      { onSuccess: () => setAnnouncement(`Alert for ${directionLabel(alert.direction)} rides deleted.`) },
     );
   };
 

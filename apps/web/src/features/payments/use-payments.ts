@@ -6,6 +6,7 @@ import type { RouterOutputs } from '@rideshare/api';
 
 import { showApiError } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
+import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
 
 export type RidePayments = RouterOutputs['payment']['list'];
@@ -13,10 +14,11 @@ export type PaymentRow = RidePayments['payments'][number];
 
 export function usePaymentActions(rideId: number) {
   const utils = trpc.useUtils();
+  const markStale = useMarkStale();
   const settle = (title: string) => ({
     onSuccess: (table: RidePayments) => {
       utils.payment.list.setData({ rideId }, table);
-      void utils.payment.progress.invalidate();
+      void markStale({ type: 'payment.settled' });
       notifySuccess(title);
     },
     onError: (err: unknown) => showApiError(err, 'Could not update the payment'),

@@ -78,8 +78,14 @@ function FeedLink({ url, inputRef }: { url: string; inputRef: Ref<HTMLInputEleme
 export function CalendarFeedCard() {
   const utils = trpc.useUtils();
   const feed = trpc.user.calendarFeed.useQuery();
-  const rotate = trpc.user.rotateCalendarFeed.useMutation();
-  const disable = trpc.user.disableCalendarFeed.useMutation();
+  const rotate = trpc.user.rotateCalendarFeed.useMutation({
+    onSuccess: (answer) => utils.user.calendarFeed.setData(undefined, { active: true, createdAt: answer.createdAt }),
+    onError: (err) => showApiError(err, 'Could not create the feed link'),
+  });
+  const disable = trpc.user.disableCalendarFeed.useMutation({
+    onSuccess: () => utils.user.calendarFeed.setData(undefined, { active: false, createdAt: null }),
+    onError: (err) => showApiError(err, 'Could not turn off the feed'),
+  });
   const [newUrl, setNewUrl] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [confirming, setConfirming] = useState<Confirming>(null);
@@ -105,9 +111,7 @@ export function CalendarFeedCard() {
         setNewUrl(answer.url);
         setFocusTarget('link');
         setAnnouncement(wasActive ? 'New feed link created; the old link no longer works.' : 'Feed link created.');
-        utils.user.calendarFeed.setData(undefined, { active: true, createdAt: answer.createdAt });
       },
-      onError: (err) => showApiError(err, 'Could not create the feed link'),
     });
   };
 
@@ -118,9 +122,7 @@ export function CalendarFeedCard() {
         setNewUrl(null);
         setFocusTarget('create');
         setAnnouncement('Calendar feed turned off.');
-        utils.user.calendarFeed.setData(undefined, { active: false, createdAt: null });
       },
-      onError: (err) => showApiError(err, 'Could not turn off the feed'),
     });
   };
 

@@ -39,7 +39,6 @@ function UserDiscordUsernameInput(
 }
 
 function ResetPasswordForm() {
-  const reset = trpc.admin.resetUserPassword.useMutation();
   const form = useForm<AdminResetFormValues>({
     name: RESET_FORM,
     initialValues: { discordUsername: '', newPassword: '', confirmPassword: '' },
@@ -47,20 +46,16 @@ function ResetPasswordForm() {
     validateInputOnBlur: true,
   });
   const reportError = useFormError(form, { title: 'Admin password reset failed', formName: RESET_FORM });
+  const reset = trpc.admin.resetUserPassword.useMutation({
+    onSuccess: (answer) => notifySuccess('Success', answer.message),
+    onError: (err) => reportError(err),
+  });
 
   const submit = form.onSubmit(
     (values) => {
       reset.mutate(
         { discordUsername: values.discordUsername, newPassword: values.newPassword },
-        {
-          onSuccess: (answer) => {
-            form.reset();
-            notifySuccess('Success', answer.message);
-          },
-          onError: (err) => {
-            reportError(err);
-          },
-        },
+        { onSuccess: () => form.reset() },
       );
     },
     (errors) => focusFirstInvalid(errors, RESET_FORM),
@@ -92,7 +87,6 @@ function ResetPasswordForm() {
 }
 
 function IssueResetCodeForm() {
-  const issue = trpc.admin.issueResetCode.useMutation();
   const [issued, setIssued] = useState<{ discordUsername: string; code: string; expiresAt: string } | null>(null);
   const form = useForm({
     name: CODE_FORM,
@@ -100,6 +94,7 @@ function IssueResetCodeForm() {
     validate: zodResolver(issueResetCodeInput),
   });
   const reportError = useFormError(form, { title: 'Reset code not issued', formName: CODE_FORM });
+  const issue = trpc.admin.issueResetCode.useMutation({ onError: (err) => reportError(err) });
 
   const submit = form.onSubmit(
     (values) => {
@@ -108,9 +103,6 @@ function IssueResetCodeForm() {
         onSuccess: (answer) => {
           setIssued(answer);
           form.reset();
-        },
-        onError: (err) => {
-          reportError(err);
         },
       });
     },

@@ -25,7 +25,6 @@ const FORM_NAME = 'password-settings';
 const EMPTY: ChangePasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 export function PasswordSettingsCard() {
-  const change = trpc.auth.changePassword.useMutation();
   const form = useForm<ChangePasswordFormValues>({
     name: FORM_NAME,
     initialValues: EMPTY,
@@ -33,20 +32,18 @@ export function PasswordSettingsCard() {
     validateInputOnBlur: true,
   });
   const reportError = useFormError(form, { title: 'Password reset failed', formName: FORM_NAME });
+  const change = trpc.auth.changePassword.useMutation({
+    onSuccess: () => notifySuccess(PASSWORD_CHANGED_MESSAGE),
+    onError: (err) => {
+      reportError(err, errorCode(err) === 'WRONG_PASSWORD' ? { currentPassword: errorMessage(err) } : {});
+    },
+  });
 
   const submit = form.onSubmit(
     (values) => {
       change.mutate(
         { currentPassword: values.currentPassword, newPassword: values.newPassword },
-        {
-          onSuccess: () => {
-            form.reset();
-            notifySuccess(PASSWORD_CHANGED_MESSAGE);
-          },
-          onError: (err) => {
-            reportError(err, errorCode(err) === 'WRONG_PASSWORD' ? { currentPassword: errorMessage(err) } : {});
-          },
-        },
+        { onSuccess: () => form.reset() },
       );
     },
     (errors) => focusFirstInvalid(errors, FORM_NAME),

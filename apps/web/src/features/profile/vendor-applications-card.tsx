@@ -12,6 +12,7 @@ import { useState } from 'react';
 
 import { showApiError } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
+import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
 
 type Application = RouterOutputs['admin']['vendorApplications']['items'][number];
@@ -24,15 +25,16 @@ const STATUS_TABS: Record<VendorStatus, string> = {
   suspended: 'Suspended',
 };
 
-function ApplicationRow({ application, onDecided }: { application: Application; onDecided: () => Promise<unknown> }) {
+function ApplicationRow({ application }: { application: Application }) {
   const [asking, setAsking] = useState<'reject' | 'suspend' | null>(null);
   const [reason, setReason] = useState('');
+  const markStale = useMarkStale();
   const options = {
     onSuccess: async (saved: Application) => {
       notifySuccess('Vendor updated', `${saved.companyName ?? saved.discordUsername} is now ${saved.vendorStatus}`);
       setAsking(null);
       setReason('');
-      await onDecided();
+      await markStale({ type: 'vendorApplications.written' });
     },
     onError: (err: unknown) => showApiError(err, 'Vendor not updated'),
   };
@@ -128,7 +130,6 @@ export function VendorApplicationsCard() {
     { status, page, pageSize: PAGE_SIZE },
     { refetchOnMount: 'always' },
   );
-  const utils = trpc.useUtils();
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
 
   return (
@@ -168,11 +169,7 @@ export function VendorApplicationsCard() {
         {list.data && list.data.items.length > 0 ? (
           <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {list.data.items.map((application) => (
-              <ApplicationRow
-                key={application.id}
-                application={application}
-                onDecided={() => utils.admin.vendorApplications.invalidate()}
-              />
+              <ApplicationRow key={application.id} application={application} />
             ))}
           </Stack>
         ) : null}

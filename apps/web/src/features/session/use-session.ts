@@ -70,7 +70,8 @@ function useResetOtherQueries() {
   return () => queryClient.resetQueries({ predicate: isNotMe });
 }
 
-export function useLogin() {
+/** `onError`: what the screen does with a refusal (its toast); it runs even if the screen is gone. */
+export function useLogin(onError?: (err: unknown) => void) {
   const utils = trpc.useUtils();
   const refresh = useRefreshOtherQueries();
   return trpc.auth.login.useMutation({
@@ -78,10 +79,11 @@ export function useLogin() {
       utils.auth.me.setData(undefined, user);
       await refresh();
     },
+    onError,
   });
 }
 
-export function useRegister() {
+export function useRegister(onError?: (err: unknown) => void) {
   const utils = trpc.useUtils();
   const refresh = useRefreshOtherQueries();
   return trpc.auth.register.useMutation({
@@ -89,10 +91,11 @@ export function useRegister() {
       utils.auth.me.setData(undefined, user);
       await refresh();
     },
+    onError,
   });
 }
 
-export function useLogout() {
+export function useLogout(onError?: (err: unknown) => void) {
   const utils = trpc.useUtils();
   const reset = useResetOtherQueries();
   return trpc.auth.logout.useMutation({
@@ -101,5 +104,6 @@ export function useLogout() {
       forgetThisDevice();
       await reset();
     },
+    onError,
   });
 }
