@@ -44,9 +44,9 @@ import {
   PastRideCard,
   VendorCannotJoinCard,
 } from '../features/ride-details/ride-status-cards';
-import type { PassengerEntry, RideDetail } from '../features/ride-details/types';
-import { parseRideId } from '../features/ride-form/ride-form-texts';
-import { RideNotFoundCard } from '../features/ride-form/ride-not-found-card';
+import type { PassengerEntry, RideDetail } from '../lib/api-types';
+import { parseRideId } from '../features/ride/ride-id';
+import { RideNotFoundCard } from '../features/ride/ride-not-found-card';
 import { SeriesBadge } from '../features/series/series-badge';
 import { EditRideButton } from '../features/series/series-scope';
 import { useSession, type SessionUser } from '../features/session';

@@ -4,7 +4,6 @@
  * (with Try again) and empty states; a deletion is announced through a polite live region.
  */
 import { Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import type { RouterOutputs } from '@rideshare/api';
 import { describeAlertWindow, directionLabel, isAlertLive, parseClockTime } from '@rideshare/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -14,11 +13,11 @@ import { showApiError } from '../../lib/errors';
 import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
 import { useClock } from '../../lib/clock';
+import type { RideAlert } from '../../lib/api-types';
 
 /** One of the member's alerts, as `alert.list` answers it. */
-type AlertRow = RouterOutputs['alert']['list'][number];
 
-function windowText(alert: AlertRow): string {
+function windowText(alert: RideAlert): string {
   return describeAlertWindow({
     fromDate: alert.fromDate,
     toDate: alert.toDate,
@@ -38,7 +37,7 @@ export function AlertsCard() {
   const [announcement, setAnnouncement] = useState('');
   const now = useClock()();
 
-  const deleteAlert = (alert: AlertRow) => {
+  const deleteAlert = (alert: RideAlert) => {
     remove.mutate(
       { id: alert.id },
       { onSuccess: () => setAnnouncement(`Alert for ${directionLabel(alert.direction)} rides deleted.`) },

@@ -25,7 +25,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { showApiError } from '../../lib/errors';
 import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
-import type { RideDetail } from '../ride-details/types';
+import type { RideDetail } from '../../lib/api-types';
 
 const STATUS: Record<ChecklistStatus, { label: string; color: string }> = {
   done: { label: 'Done', color: 'green' },

@@ -2,15 +2,13 @@
  * The payment table of a ride and the writes on it (docs/payments.md#status): each write answers
  * the new table, which replaces the cached one; a refusal shows its message.
  */
-import type { RouterOutputs } from '@rideshare/api';
+import type { PaymentRow, RidePayments } from '../../lib/api-types';
 
 import { showApiError } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
 import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
 
-export type RidePayments = RouterOutputs['payment']['list'];
-export type PaymentRow = RidePayments['payments'][number];
 
 export function usePaymentActions(rideId: number) {
   const utils = trpc.useUtils();

@@ -6,7 +6,6 @@
  * reason the vendor reads. The vendor is told in its inbox; the list reloads after each decision.
  */
 import { Button, Card, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { RouterOutputs } from '@rideshare/api';
 import { formatRideDate, VENDOR_STATUSES, type VendorStatus } from '@rideshare/domain';
 import { useState } from 'react';
 
@@ -14,8 +13,8 @@ import { showApiError } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
 import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
+import type { VendorApplication } from '../../lib/api-types';
 
-type Application = RouterOutputs['admin']['vendorApplications']['items'][number];
 
 const PAGE_SIZE = 10;
 const STATUS_TABS: Record<VendorStatus, string> = {
@@ -25,12 +24,12 @@ const STATUS_TABS: Record<VendorStatus, string> = {
   suspended: 'Suspended',
 };
 
-function ApplicationRow({ application }: { application: Application }) {
+function ApplicationRow({ application }: { application: VendorApplication }) {
   const [asking, setAsking] = useState<'reject' | 'suspend' | null>(null);
   const [reason, setReason] = useState('');
   const markStale = useMarkStale();
   const options = {
-    onSuccess: async (saved: Application) => {
+    onSuccess: async (saved: VendorApplication) => {
       notifySuccess('Vendor updated', `${saved.companyName ?? saved.discordUsername} is now ${saved.vendorStatus}`);
       setAsking(null);
       setReason('');

@@ -26,7 +26,7 @@ import { useMapServiceConfig } from '../map/map-config';
 import { CoRiderNumbersNote } from './co-rider-numbers-note';
 import { CommunicationCard } from './communication-card';
 import { passengerMarks, type PassengerMark } from './passenger-marks';
-import type { PassengerEntry, RideDetail } from './types';
+import type { PassengerEntry, RideDetail } from '../../lib/api-types';
 import { useClock } from '../../lib/clock';
 
 const BADGE_STYLE: Record<PassengerMark['kind'], { variant: string; color?: string }> = {

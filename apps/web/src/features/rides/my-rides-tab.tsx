@@ -24,7 +24,7 @@ import { PaidCount } from '../payments/paid-count';
 import { SequencePanel } from '../sequence/sequence-panel';
 import { ShareButton } from '../share/share-button';
 import { RideCard } from './ride-card';
-import type { RideListItem } from './types';
+import type { RideListItem } from '../../lib/api-types';
 import { useClock } from '../../lib/clock';
 import { useStandings } from './use-standings';
 

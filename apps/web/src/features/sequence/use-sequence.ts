@@ -6,18 +6,16 @@
  * in the panel's live region and asks for the focus to stay on the moved row.
  */
 import type { Announcements, DragEndEvent, UniqueIdentifier } from '@dnd-kit/core';
-import type { RouterOutputs } from '@rideshare/api';
 import { moveAndRenumber, passengerDisplayName, sortBySequence } from '@rideshare/domain';
 import { useMemo, useState } from 'react';
 
+import type { PassengerEntry } from '../../lib/api-types';
 import { showApiError } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useRefreshRide } from '../../lib/use-refresh-ride';
 
 export type MoveDirection = 'up' | 'down';
-
-export type SequenceEntry = RouterOutputs['passenger']['list'][number];
 
 /** What the panel needs of a ride; any ride summary from the API fits. */
 export interface SequencePanelRide {
@@ -31,7 +29,7 @@ export interface FocusRequest {
   button: MoveDirection;
 }
 
-function buildAnnouncements(entries: readonly SequenceEntry[]): Announcements {
+function buildAnnouncements(entries: readonly PassengerEntry[]): Announcements {
   const total = entries.length;
   const nameOf = (id: UniqueIdentifier): string => passengerDisplayName(entries.find((entry) => entry.id === id)?.user);
   const stopOf = (id: UniqueIdentifier): number => entries.findIndex((entry) => entry.id === id) + 1;

@@ -11,7 +11,8 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 
 import { useClock } from '../../lib/clock';
-import { RideCard, type RideCardRide } from '../rides/ride-card';
+import type { RideCardRide } from '../../lib/api-types';
+import { RideCard } from '../rides/ride-card';
 
 export interface SeriesGroupCardProps {
   /** The series' rides on this page, in list order (two or more). */

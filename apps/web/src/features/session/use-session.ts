@@ -15,7 +15,6 @@
  *
  * Toasts and navigation are left to the screen that calls the mutation.
  */
-import type { RouterOutputs } from '@rideshare/api';
 import { isApprovedVendor } from '@rideshare/domain';
 import { useQueryClient, type Query } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
@@ -23,8 +22,9 @@ import { useEffect } from 'react';
 
 import { trpc } from '../../lib/trpc';
 import { forgetThisDevice, tellWorkerWhoIsSignedIn } from '../offline/service-worker';
+import type { SessionUser } from '../../lib/api-types';
 
-export type SessionUser = NonNullable<RouterOutputs['auth']['me']>;
+export type { SessionUser };
 
 export interface Session {
   user: SessionUser | null;

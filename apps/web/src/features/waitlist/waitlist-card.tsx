@@ -17,7 +17,7 @@ import { useEffect, useRef, type Ref } from 'react';
 import { AccentCard } from '../../components/accent-card';
 import { SubmitButton } from '../../components/submit-button';
 import { JoinRideFields } from '../join/join-ride-fields';
-import type { RideDetail } from '../ride-details/types';
+import type { RideDetail } from '../../lib/api-types';
 import { useJoinWaitlist, useWaitlistActions } from './use-waitlist';
 
 export type WaitlistRide = Pick<RideDetail, 'id' | 'direction' | 'maxPassengers' | 'waitlist'>;
