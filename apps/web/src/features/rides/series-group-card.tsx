@@ -12,7 +12,7 @@ import { Link } from 'react-router-dom';
 
 import { useClock } from '../../lib/clock';
 import type { RideCardRide } from '../../lib/api-types';
-import { RideCard } from '../rides/ride-card';
+import { RideCard } from './ride-card';
 
 export interface SeriesGroupCardProps {
   /** The series' rides on this page, in list order (two or more). */
