@@ -66,10 +66,7 @@ export type LocalChange =
   | { type: 'vendorApplications.written' };
 
 /** What changed: a live event, a write to a ride made from this tab (`rideId` null: any ride), or another write made here. */
-export type Change =
-  | Pick<LiveEvent, 'type' | 'rideId'>
-  | { type: 'ride.written'; rideId: number | null }
-  | LocalChange;
+export type Change = Pick<LiveEvent, 'type' | 'rideId'> | { type: 'ride.written'; rideId: number | null } | LocalChange;
 
 /** The lists a ride shows up in. */
 function rideLists(): QueryFilter[] {

@@ -27,10 +27,7 @@ export function ReportMessageModal({ message, onClose }: { message: ChatMessage 
       setError('Say why you are reporting this message');
       return;
     }
-    report.mutate(
-      { rideId: message.rideId, messageId: message.id, reason },
-      { onSuccess: close },
-    );
+    report.mutate({ rideId: message.rideId, messageId: message.id, reason }, { onSuccess: close });
   };
 
   return (

@@ -31,13 +31,7 @@ function AuthAction({ mobile }: { mobile: boolean }) {
     );
   }
   return (
-    <Button
-      variant="default"
-      size={size}
-      fullWidth={mobile}
-      loading={logout.isPending}
-      onClick={() => logout.mutate()}
-    >
+    <Button variant="default" size={size} fullWidth={mobile} loading={logout.isPending} onClick={() => logout.mutate()}>
       Logout
     </Button>
   );

@@ -9,7 +9,6 @@ import { notifySuccess } from '../../lib/notify';
 import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
 
-
 export function usePaymentActions(rideId: number) {
   const utils = trpc.useUtils();
   const markStale = useMarkStale();

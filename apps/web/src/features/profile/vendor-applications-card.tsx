@@ -15,7 +15,6 @@ import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
 import type { VendorApplication } from '../../lib/api-types';
 
-
 const PAGE_SIZE = 10;
 const STATUS_TABS: Record<VendorStatus, string> = {
   pending: 'Pending',

@@ -15,7 +15,6 @@ import { trpc } from '../../lib/trpc';
 import type { RideDetail, RideQuote } from '../../lib/api-types';
 import { useAcceptQuote } from './use-quotes';
 
-
 const COUNTRY: Record<string, string> = { SG: 'Singapore', MY: 'Malaysia' };
 
 function companyOf(quote: RideQuote): string {

@@ -27,7 +27,6 @@ import { focusFirstInvalid, zodResolver } from '../../lib/form';
 import type { VendorQuote, VendorRide } from '../../lib/api-types';
 import { useVendorQuotes } from './use-quotes';
 
-
 const FORM_NAME = 'quote';
 
 export interface VendorQuoteControlsProps {

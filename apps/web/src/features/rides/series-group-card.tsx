@@ -39,13 +39,7 @@ function DateLine({ ride }: { ride: RideCardRide }) {
   );
 }
 
-export function SeriesGroupCard({
-  rides,
-  viewerId,
-  isVendor = false,
-  joinedIds,
-  now: givenNow,
-}: SeriesGroupCardProps) {
+export function SeriesGroupCard({ rides, viewerId, isVendor = false, joinedIds, now: givenNow }: SeriesGroupCardProps) {
   const clock = useClock();
   const now = givenNow ?? clock();
   const [opened, { toggle }] = useDisclosure(false);
