@@ -1,7 +1,7 @@
 import { RIDE_EVENT_TYPES, type LiveEvent } from '@rideshare/domain';
 import { describe, expect, it } from 'vitest';
 
-import { queriesTouchedBy, type Change } from './stale-queries';
+import { queriesTouchedBy, type Change, type QueryFilter } from './stale-queries';
 
 const event = (type: LiveEvent['type'], rideId: number | null = 7): LiveEvent => ({ type, rideId, version: 1 });
 const keysOf = (e: LiveEvent) => queriesTouchedBy(e).map((filter) => JSON.stringify(filter.queryKey));
@@ -120,6 +120,15 @@ describe('queriesTouchedBy', () => {
     expect(keys({ type: 'alerts.written' })).toEqual([JSON.stringify([['alert', 'list']])]);
     expect(keys({ type: 'reports.written' })).toEqual([JSON.stringify([['message', 'reports']])]);
     expect(keys({ type: 'vendorApplications.written' })).toEqual([JSON.stringify([['admin', 'vendorApplications']])]);
+  });
+
+  it('session.changed → every query but the session’s own', () => {
+    const [filter] = queriesTouchedBy({ type: 'session.changed' });
+    const query = (key: unknown[]) =>
+      ({ queryKey: key }) as unknown as Parameters<NonNullable<QueryFilter['predicate']>>[0];
+    expect(filter?.queryKey).toEqual([]);
+    expect(filter?.predicate?.(query([['auth', 'me'], { type: 'query' }]))).toBe(false);
+    expect(filter?.predicate?.(query([['ride', 'byId'], { input: { id: 7 }, type: 'query' }]))).toBe(true);
   });
 
   it('never touches the session (auth.me) for a ride event', () => {

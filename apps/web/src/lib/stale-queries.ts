@@ -39,20 +39,23 @@
  * - `travel.written` (the travel profile changed) → every ride's checklist;
  * - `payment.settled` (a payment write answered the new table) → the own shares and the paid counts;
  * - `alerts.written`, `reports.written`, `vendorApplications.written` → the member's alerts, the
- *   administrator's reported messages, the vendor applications.
+ *   administrator's reported messages, the vendor applications;
+ * - `session.changed` (login, register, logout) → every query but the session's own (`auth.me`,
+ *   which the answer itself sets): what a screen shows can depend on who is looking.
  *
  * Marking a query stale refetches it only while it is on screen; the rest reload when next shown.
  * `useMarkStale()` → `markStale(change)` marks them so, resolving once those on screen are fetched
  * again: every cache refresh after a write made here goes through it.
  */
 import type { LiveEvent } from '@rideshare/domain';
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type Query, type QueryKey } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 
 import { trpc } from './trpc';
 
 export interface QueryFilter {
   queryKey: QueryKey;
+  predicate?: (query: Query) => boolean;
 }
 
 /** A write made from this tab that no live event names. */
@@ -63,7 +66,8 @@ export type LocalChange =
   | { type: 'payment.settled' }
   | { type: 'alerts.written' }
   | { type: 'reports.written' }
-  | { type: 'vendorApplications.written' };
+  | { type: 'vendorApplications.written' }
+  | { type: 'session.changed' };
 
 /** What changed: a live event, a write to a ride made from this tab (`rideId` null: any ride), or another write made here. */
 export type Change = Pick<LiveEvent, 'type' | 'rideId'> | { type: 'ride.written'; rideId: number | null } | LocalChange;
@@ -124,6 +128,14 @@ const STATS: QueryFilter = { queryKey: getQueryKey(trpc.stats.get) };
 /** The inbox's queries (`notification.list`, `notification.unreadCount`, …): the router's prefix. */
 const NOTIFICATION_QUERIES: QueryFilter = { queryKey: getQueryKey(trpc.notification) };
 
+const SESSION_KEY = JSON.stringify(getQueryKey(trpc.auth.me)[0]);
+
+/** Every query but the session's own (`auth.me`). */
+const ALL_BUT_SESSION: QueryFilter = {
+  queryKey: [],
+  predicate: (query) => JSON.stringify(query.queryKey[0]) !== SESSION_KEY,
+};
+
 /** Matches every query in the cache. */
 const EVERY_QUERY: QueryFilter = { queryKey: [] };
 
@@ -143,6 +155,8 @@ export function queriesTouchedBy(change: Change): QueryFilter[] {
       return [{ queryKey: getQueryKey(trpc.message.reports) }];
     case 'vendorApplications.written':
       return [{ queryKey: getQueryKey(trpc.admin.vendorApplications) }];
+    case 'session.changed':
+      return [ALL_BUT_SESSION];
     case 'resync':
       return [EVERY_QUERY];
     case 'notifications.changed':

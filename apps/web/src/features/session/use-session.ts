@@ -16,10 +16,10 @@
  * Toasts and navigation are left to the screen that calls the mutation.
  */
 import { isApprovedVendor } from '@rideshare/domain';
-import { useQueryClient, type Query } from '@tanstack/react-query';
-import { getQueryKey } from '@trpc/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
+import { queriesTouchedBy, useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
 import { forgetThisDevice, tellWorkerWhoIsSignedIn } from '../offline/service-worker';
 import type { SessionUser } from '../../lib/api-types';
@@ -55,19 +55,17 @@ export function useSession(): Session {
   };
 }
 
-const meKey = JSON.stringify(getQueryKey(trpc.auth.me)[0]);
-const isNotMe = (query: Query): boolean => JSON.stringify(query.queryKey[0]) !== meKey;
-
 /** Refreshes what other screens cached for the previous session (without touching `auth.me`). */
 function useRefreshOtherQueries() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ predicate: isNotMe });
+  const markStale = useMarkStale();
+  return () => markStale({ type: 'session.changed' });
 }
 
 /** Drops what other screens cached for the previous session, and reads what is on screen again. */
 function useResetOtherQueries() {
   const queryClient = useQueryClient();
-  return () => queryClient.resetQueries({ predicate: isNotMe });
+  return () =>
+    Promise.all(queriesTouchedBy({ type: 'session.changed' }).map((filter) => queryClient.resetQueries(filter)));
 }
 
 /** `onError`: what the screen does with a refusal (its toast); it runs even if the screen is gone. */
