@@ -20,8 +20,8 @@ import {
 import { useState } from 'react';
 
 import { DiscordUsernameInput } from '../../components/discord-username-input';
+import { FormFooter } from '../../components/form-footer';
 import { NewPasswordFields } from '../../components/password-fields';
-import { SubmitButton } from '../../components/submit-button';
 import { copyWithToast } from '../../lib/clipboard';
 import { focusFirstInvalid, zodResolver } from '../../lib/form';
 import { useFormError } from '../../lib/form-error';
@@ -75,11 +75,9 @@ function ResetPasswordForm() {
         <Stack gap="md">
           <UserDiscordUsernameInput {...form.getInputProps('discordUsername')} />
           <NewPasswordFields form={form} label="User's New Password" confirmLabel="Confirm User's New Password" />
-          <Group justify="flex-end">
-            <SubmitButton color="red" pending={reset.isPending} pendingLabel="Resetting...">
-              Reset User Password
-            </SubmitButton>
-          </Group>
+          <FormFooter color="red" pending={reset.isPending} pendingLabel="Resetting...">
+            Reset User Password
+          </FormFooter>
         </Stack>
       </form>
     </Stack>
@@ -123,11 +121,9 @@ function IssueResetCodeForm() {
       <form onSubmit={submit} noValidate aria-label="Issue reset code">
         <Stack gap="md">
           <UserDiscordUsernameInput {...form.getInputProps('discordUsername')} />
-          <Group justify="flex-end">
-            <SubmitButton variant="light" pending={issue.isPending} pendingLabel="Issuing...">
-              Issue reset code
-            </SubmitButton>
-          </Group>
+          <FormFooter variant="light" pending={issue.isPending} pendingLabel="Issuing...">
+            Issue reset code
+          </FormFooter>
         </Stack>
       </form>
       {issued ? (
