@@ -1,7 +1,8 @@
 // One lint setup for the whole tree (flat config). typescript-eslint's recommended + stylistic
 // rules, type-only imports kept explicit, no non-null assertions, process.env read only in env.ts
 // files, React hooks rules in the web app, Playwright's rules in the browser tests (web-first
-// assertions that retry, no fixed sleeps, no forced clicks, every Playwright call awaited).
+// assertions that retry, no fixed sleeps, no forced clicks, every Playwright call awaited), and in
+// the web app no toast or cache update in one mutate() call's options.
 import js from '@eslint/js';
 import playwright from 'eslint-plugin-playwright';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -46,6 +47,23 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    // A toast or cache update in one mutate() call's options is lost once that caller unmounts
+    // (a refresh can unmount it): they belong in the mutation's own options (useMutation({...})).
+    // The call's options keep what only the caller does: navigate, close a modal, reset its form.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^mutate(Async)?$/] > ObjectExpression Identifier[name=/^(notifySuccess|notifyError|notifyInfo|showApiError|reportFormError|reportError|copyWithToast|notifications|refreshRide|markStale|setData|setQueryData|invalidate|invalidateQueries|resetQueries|refetch)$/]',
+          message:
+            "Toasts and cache updates go in the mutation's own options (useMutation({ onSuccess, onError })), not in one call's.",
+        },
+      ],
     },
   },
   {

@@ -5,11 +5,17 @@
  *
  * - `useFormError(form, options)` → `(err, extra?) => message`: for a form component.
  * - `reportFormError(form, err, options)`: the same for code that is handed a form.
+ * - `useFormFailure(form, options)` → `{ failure, clear, fail }`: the same, for a form that also
+ *   says the refusal under itself (`failure`, shown by `FormFooter`); `clear()` before a save.
+ *
+ * Call these from the mutation's own options (`useMutation({ onError })`), never from one call's
+ * options: the toast must not depend on the caller still being on screen.
  *
  * Options: `title` of the toast ('Error'), `formName` (the form's `name`, to find its fields),
  * `message` to word the toast otherwise than `errorMessage(err)`. Answers the toast's message.
  */
 import type { UseFormReturnType } from '@mantine/form';
+import { useState } from 'react';
 
 import { errorMessage, fieldErrors } from './errors';
 import { focusFirstInvalid } from './form';
@@ -42,4 +48,20 @@ export function useFormError(
   options: FormErrorOptions = {},
 ): (err: unknown, extra?: Record<string, string>) => string {
   return (err, extra) => reportFormError(form, err, { ...options, extra });
+}
+
+export interface FormFailure {
+  /** The last refusal's words, for under the form; null before a refusal and after `clear()`. */
+  failure: string | null;
+  clear: () => void;
+  fail: (err: unknown, extra?: Record<string, string>) => void;
+}
+
+export function useFormFailure(form: AnyForm, options: FormErrorOptions = {}): FormFailure {
+  const [failure, setFailure] = useState<string | null>(null);
+  return {
+    failure,
+    clear: () => setFailure(null),
+    fail: (err, extra) => setFailure(reportFormError(form, err, { ...options, extra })),
+  };
 }

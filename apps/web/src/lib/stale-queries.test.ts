@@ -1,7 +1,7 @@
 import { RIDE_EVENT_TYPES, type LiveEvent } from '@rideshare/domain';
 import { describe, expect, it } from 'vitest';
 
-import { queriesTouchedBy } from './stale-queries';
+import { queriesTouchedBy, type Change, type QueryFilter } from './stale-queries';
 
 const event = (type: LiveEvent['type'], rideId: number | null = 7): LiveEvent => ({ type, rideId, version: 1 });
 const keysOf = (e: LiveEvent) => queriesTouchedBy(e).map((filter) => JSON.stringify(filter.queryKey));
@@ -109,6 +109,26 @@ describe('queriesTouchedBy', () => {
 
   it('resync → every query', () => {
     expect(queriesTouchedBy(event('resync', null))).toEqual([{ queryKey: [] }]);
+  });
+
+  it('writes made here that no event names → only what they change', () => {
+    const keys = (change: Change) => queriesTouchedBy(change).map((filter) => JSON.stringify(filter.queryKey));
+    expect(keys({ type: 'messages.read' })).toEqual([JSON.stringify([['message', 'unread']])]);
+    expect(keys({ type: 'checklist.ticked', rideId: 7 })).toEqual([RIDE_PAGE]);
+    expect(keys({ type: 'travel.written' })).toEqual([JSON.stringify([['travel', 'checklist']])]);
+    expect(keys({ type: 'payment.settled' })).toEqual(PAYMENTS.slice(1));
+    expect(keys({ type: 'alerts.written' })).toEqual([JSON.stringify([['alert', 'list']])]);
+    expect(keys({ type: 'reports.written' })).toEqual([JSON.stringify([['message', 'reports']])]);
+    expect(keys({ type: 'vendorApplications.written' })).toEqual([JSON.stringify([['admin', 'vendorApplications']])]);
+  });
+
+  it('session.changed → every query but the session’s own', () => {
+    const [filter] = queriesTouchedBy({ type: 'session.changed' });
+    const query = (key: unknown[]) =>
+      ({ queryKey: key }) as unknown as Parameters<NonNullable<QueryFilter['predicate']>>[0];
+    expect(filter?.queryKey).toEqual([]);
+    expect(filter?.predicate?.(query([['auth', 'me'], { type: 'query' }]))).toBe(false);
+    expect(filter?.predicate?.(query([['ride', 'byId'], { input: { id: 7 }, type: 'query' }]))).toBe(true);
   });
 
   it('never touches the session (auth.me) for a ride event', () => {

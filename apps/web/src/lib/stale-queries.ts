@@ -31,20 +31,46 @@
  *   count);
  * - `resync` (the server could not replay what this tab missed) → every query.
  *
+ * Writes made here that no live event names (`LocalChange`):
+ *
+ * - `messages.read` (this member read a thread) → the unread chat counts only;
+ * - `checklist.ticked` (this member ticked an item; the answer is the new checklist) → that ride's
+ *   page, whose readiness count moved;
+ * - `travel.written` (the travel profile changed) → every ride's checklist;
+ * - `payment.settled` (a payment write answered the new table) → the own shares and the paid counts;
+ * - `alerts.written`, `reports.written`, `vendorApplications.written` → the member's alerts, the
+ *   administrator's reported messages, the vendor applications;
+ * - `session.changed` (login, register, logout) → every query but the session's own (`auth.me`,
+ *   which the answer itself sets): what a screen shows can depend on who is looking.
+ *
  * Marking a query stale refetches it only while it is on screen; the rest reload when next shown.
+ * `useMarkStale()` → `markStale(change)` marks them so, resolving once those on screen are fetched
+ * again: every cache refresh after a write made here goes through it.
  */
 import type { LiveEvent } from '@rideshare/domain';
-import type { QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type Query, type QueryKey } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 
 import { trpc } from './trpc';
 
 export interface QueryFilter {
   queryKey: QueryKey;
+  predicate?: (query: Query) => boolean;
 }
 
-/** What changed: a live event, or a write to a ride made from this tab (`rideId` null: any ride). */
-export type Change = Pick<LiveEvent, 'type' | 'rideId'> | { type: 'ride.written'; rideId: number | null };
+/** A write made from this tab that no live event names. */
+export type LocalChange =
+  | { type: 'messages.read' }
+  | { type: 'checklist.ticked'; rideId: number }
+  | { type: 'travel.written' }
+  | { type: 'payment.settled' }
+  | { type: 'alerts.written' }
+  | { type: 'reports.written' }
+  | { type: 'vendorApplications.written' }
+  | { type: 'session.changed' };
+
+/** What changed: a live event, a write to a ride made from this tab (`rideId` null: any ride), or another write made here. */
+export type Change = Pick<LiveEvent, 'type' | 'rideId'> | { type: 'ride.written'; rideId: number | null } | LocalChange;
 
 /** The lists a ride shows up in. */
 function rideLists(): QueryFilter[] {
@@ -82,14 +108,18 @@ function rideQueries(rideId: number | null): QueryFilter[] {
 /** A live event without a ride touches no ride's own queries (`ride.written` without one: all). */
 const ownQueries = (rideId: number | null): QueryFilter[] => (rideId === null ? [] : rideQueries(rideId));
 
+/** The viewer's own shares (the cards' "Your share") and the organiser's "n of m paid". */
+function paymentSummaries(): QueryFilter[] {
+  return [{ queryKey: getQueryKey(trpc.payment.shares) }, { queryKey: getQueryKey(trpc.payment.progress) }];
+}
+
 /** One ride's payment table (every ride's when none is named), the own shares and the paid counts. */
 function paymentQueries(rideId: number | null): QueryFilter[] {
   return [
     {
       queryKey: rideId === null ? getQueryKey(trpc.payment.list) : getQueryKey(trpc.payment.list, { rideId }, 'query'),
     },
-    { queryKey: getQueryKey(trpc.payment.shares) },
-    { queryKey: getQueryKey(trpc.payment.progress) },
+    ...paymentSummaries(),
   ];
 }
 
@@ -98,11 +128,35 @@ const STATS: QueryFilter = { queryKey: getQueryKey(trpc.stats.get) };
 /** The inbox's queries (`notification.list`, `notification.unreadCount`, …): the router's prefix. */
 const NOTIFICATION_QUERIES: QueryFilter = { queryKey: getQueryKey(trpc.notification) };
 
+const SESSION_KEY = JSON.stringify(getQueryKey(trpc.auth.me)[0]);
+
+/** Every query but the session's own (`auth.me`). */
+const ALL_BUT_SESSION: QueryFilter = {
+  queryKey: [],
+  predicate: (query) => JSON.stringify(query.queryKey[0]) !== SESSION_KEY,
+};
+
 /** Matches every query in the cache. */
 const EVERY_QUERY: QueryFilter = { queryKey: [] };
 
 export function queriesTouchedBy(change: Change): QueryFilter[] {
   switch (change.type) {
+    case 'messages.read':
+      return [{ queryKey: getQueryKey(trpc.message.unread) }];
+    case 'checklist.ticked':
+      return [ridePage(change.rideId)];
+    case 'travel.written':
+      return [{ queryKey: getQueryKey(trpc.travel.checklist) }];
+    case 'payment.settled':
+      return paymentSummaries();
+    case 'alerts.written':
+      return [{ queryKey: getQueryKey(trpc.alert.list) }];
+    case 'reports.written':
+      return [{ queryKey: getQueryKey(trpc.message.reports) }];
+    case 'vendorApplications.written':
+      return [{ queryKey: getQueryKey(trpc.admin.vendorApplications) }];
+    case 'session.changed':
+      return [ALL_BUT_SESSION];
     case 'resync':
       return [EVERY_QUERY];
     case 'notifications.changed':
@@ -148,4 +202,12 @@ export function queriesTouchedBy(change: Change): QueryFilter[] {
     case 'sequence.changed':
       return [...ownQueries(change.rideId), ...rideLists()];
   }
+}
+
+/** `markStale(change)`: marks stale what `change` touches; resolves once those on screen are fetched again. */
+export function useMarkStale(): (change: Change) => Promise<void> {
+  const queryClient = useQueryClient();
+  return async (change) => {
+    await Promise.all(queriesTouchedBy(change).map((filter) => queryClient.invalidateQueries(filter)));
+  };
 }

@@ -5,15 +5,9 @@
  * ones is the `ride.written` entry of the map the live events use too (`stale-queries.ts`), for
  * every ride. Resolves once the ones on screen are fetched again.
  */
-import { useQueryClient } from '@tanstack/react-query';
-
-import { queriesTouchedBy } from './stale-queries';
+import { useMarkStale } from './stale-queries';
 
 export function useRefreshRide(): () => Promise<void> {
-  const queryClient = useQueryClient();
-  return async () => {
-    await Promise.all(
-      queriesTouchedBy({ type: 'ride.written', rideId: null }).map((filter) => queryClient.invalidateQueries(filter)),
-    );
-  };
+  const markStale = useMarkStale();
+  return () => markStale({ type: 'ride.written', rideId: null });
 }

@@ -18,7 +18,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { LoadErrorAlert } from '../components/load-error-alert';
 import { Page } from '../components/page';
 import { PageLoader } from '../components/page-loader';
-import { notificationPath, notificationSentence, useMarkRead, type NotificationItem } from '../features/notifications';
+import { notificationPath, notificationSentence, useMarkRead } from '../features/notifications';
+import type { NotificationItem } from '../lib/api-types';
 import classes from '../features/notifications/notifications-page.module.css';
 import { trpc } from '../lib/trpc';
 

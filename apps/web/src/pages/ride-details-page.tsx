@@ -44,9 +44,9 @@ import {
   PastRideCard,
   VendorCannotJoinCard,
 } from '../features/ride-details/ride-status-cards';
-import type { PassengerEntry, RideDetail } from '../features/ride-details/types';
-import { parseRideId } from '../features/ride-form/ride-form-texts';
-import { RideNotFoundCard } from '../features/ride-form/ride-not-found-card';
+import type { PassengerEntry, RideDetail } from '../lib/api-types';
+import { parseRideId } from '../features/ride/ride-id';
+import { RideNotFoundCard } from '../features/ride/ride-not-found-card';
 import { SeriesBadge } from '../features/series/series-badge';
 import { EditRideButton } from '../features/series/series-scope';
 import { useSession, type SessionUser } from '../features/session';
@@ -152,7 +152,7 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
   const owesAfterLeaving = useOwesAfterLeaving(ride, user?.id ?? null);
   // Editing and cancelling are for rides still ahead and not cancelled (the server refuses the rest).
   const canChange = isCreator && !past && !cancelled;
-  const driverActions = useDriverActions();
+  const driverActions = useDriverActions('Driver released');
   const canRelease = isCreator && ride.status === 'assigned' && !past;
   // The driver's manifest: the organiser's and the assigned vendor's (docs/vendors.md#manifest).
   const canSeeManifest = user !== null && (isCreator || user.id === ride.vendorId) && !cancelled;
@@ -286,7 +286,7 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
             {ride.driver ? (
               <DriverCard
                 driver={ride.driver}
-                onRelease={canRelease ? () => driverActions.unassign(ride.id, 'Driver released') : undefined}
+                onRelease={canRelease ? () => driverActions.unassign(ride.id) : undefined}
                 releasing={driverActions.pending?.action === 'unassign'}
               />
             ) : null}

@@ -18,9 +18,10 @@ import { Page } from '../components/page';
 import { PageLoader } from '../components/page-loader';
 import { SubmitButton } from '../components/submit-button';
 import { RideForm } from '../features/ride-form/ride-form';
-import { EMPTY_RIDE_FORM, parseRideId, type RideFormState } from '../features/ride-form/ride-form-texts';
-import { RideLoadError } from '../features/ride-form/ride-load-error';
-import { RideNotFoundCard } from '../features/ride-form/ride-not-found-card';
+import { parseRideId } from '../features/ride/ride-id';
+import { EMPTY_RIDE_FORM, type RideFormState } from '../features/ride-form/ride-form-texts';
+import { RideLoadError } from '../features/ride/ride-load-error';
+import { RideNotFoundCard } from '../features/ride/ride-not-found-card';
 import { useTwoStepConfirm } from '../features/ride-form/use-two-step-confirm';
 import { RepeatWeeklyFields } from '../features/series/repeat-weekly-fields';
 import { useSeriesEdit } from '../features/series/series-scope';
@@ -37,8 +38,15 @@ function CreateRide() {
   const navigate = useNavigate();
   const { isVendor } = useSession();
   const refreshRide = useRefreshRide();
-  const create = trpc.ride.create.useMutation();
-  const createSeries = trpc.series.create.useMutation();
+  const written = (title: string) => ({
+    onSuccess: () => {
+      notifySuccess(title);
+      void refreshRide();
+    },
+    onError: (error: unknown) => showApiError(error),
+  });
+  const create = trpc.ride.create.useMutation(written('Ride created successfully'));
+  const createSeries = trpc.series.create.useMutation(written('Weekly rides created'));
   const repeat = useRepeatWeekly();
 
   if (isVendor) {
@@ -57,19 +65,12 @@ function CreateRide() {
   }
 
   async function save(payload: RidePayload) {
-    try {
-      // docs/series.md#web: with "Repeat weekly" on, one request makes every ride of the series.
-      const { date, ...ride } = payload;
-      const saved = repeat.enabled
-        ? (await createSeries.mutateAsync({ ...ride, ...repeat.plan })).rides[0]
-        : await create.mutateAsync({ ...ride, date });
-      notifySuccess(repeat.enabled ? 'Weekly rides created' : 'Ride created successfully');
-      void navigate(saved ? `/rides/${saved.id}` : '/home');
-      void refreshRide();
-    } catch (error) {
-      showApiError(error);
-      throw error;
-    }
+    // docs/series.md#web: with "Repeat weekly" on, one request makes every ride of the series.
+    const { date, ...ride } = payload;
+    const saved = repeat.enabled
+      ? (await createSeries.mutateAsync({ ...ride, ...repeat.plan })).rides[0]
+      : await create.mutateAsync({ ...ride, date });
+    void navigate(saved ? `/rides/${saved.id}` : '/home');
   }
 
   return (
@@ -94,9 +95,23 @@ function EditRide({ rideId }: { rideId: number }) {
   const refreshRide = useRefreshRide();
   const utils = trpc.useUtils();
   const ride = trpc.ride.byId.useQuery({ id: rideId });
-  const update = trpc.ride.update.useMutation();
+  const update = trpc.ride.update.useMutation({
+    onSuccess: (saved) => {
+      utils.ride.byId.setData({ id: rideId }, saved);
+      notifySuccess('Ride updated successfully');
+      void refreshRide();
+    },
+    onError: (error) => showApiError(error),
+  });
   const seriesEdit = useSeriesEdit();
-  const remove = trpc.ride.delete.useMutation();
+  const remove = trpc.ride.delete.useMutation({
+    onSuccess: () => {
+      notifySuccess('Ride deleted successfully');
+      utils.ride.byId.setData({ id: rideId }, undefined);
+      void refreshRide();
+    },
+    onError: (error) => showApiError(error),
+  });
   const confirm = useTwoStepConfirm(DELETE_CONFIRM_WINDOW_MS);
   const refused = useRef(false);
 
@@ -118,16 +133,9 @@ function EditRide({ rideId }: { rideId: number }) {
   const following = seriesEdit.appliesToFollowing(current);
 
   async function save(payload: RidePayload) {
-    try {
-      if (following) await seriesEdit.save(payload, current);
-      else utils.ride.byId.setData({ id: rideId }, await update.mutateAsync({ id: rideId, ...payload }));
-      notifySuccess(following ? 'Rides updated successfully' : 'Ride updated successfully');
-      void navigate(`/rides/${rideId}`);
-      void refreshRide();
-    } catch (error) {
-      showApiError(error);
-      throw error;
-    }
+    if (following) await seriesEdit.save(payload, current);
+    else await update.mutateAsync({ id: rideId, ...payload });
+    void navigate(`/rides/${rideId}`);
   }
 
   function handleDelete() {
@@ -135,20 +143,7 @@ function EditRide({ rideId }: { rideId: number }) {
       notifyInfo('Confirm Deletion', 'Click Delete again to confirm. This action cannot be undone.');
       return;
     }
-    remove.mutate(
-      { id: rideId },
-      {
-        onSuccess: () => {
-          notifySuccess('Ride deleted successfully');
-          void navigate('/home', { replace: true });
-          utils.ride.byId.setData({ id: rideId }, undefined);
-          void refreshRide();
-        },
-        onError: (error) => {
-          showApiError(error);
-        },
-      },
-    );
+    remove.mutate({ id: rideId }, { onSuccess: () => void navigate('/home', { replace: true }) });
   }
 
   const prefill = rideToFormValues(current);

@@ -15,7 +15,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useConfirm } from '../components/confirm-action';
 import { Page } from '../components/page';
 import { useSession } from '../features/session';
-import { parseRideId } from '../features/vendor/assign-target';
+import { parseRideId } from '../features/ride/ride-id';
 import { AssignTargetNotice } from '../features/vendor/assign-target-notice';
 import { useAssignRide } from '../features/vendor/use-assign-ride';
 import { useDriverActions } from '../features/vendor/use-driver-actions';

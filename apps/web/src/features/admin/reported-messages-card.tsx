@@ -5,22 +5,24 @@
  * `message.reports` itself and renders nothing for anyone who is not the administrator (the server
  * answers them 403).
  */
-import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { formatRideDate } from '@rideshare/domain';
 import { Link } from 'react-router-dom';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
+import { SectionCard } from '../../components/section-card';
 import { errorMessage } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
 import { RoleBadge } from '../chat/chat-message-item';
 
 export function ReportedMessagesCard() {
   const reports = trpc.message.reports.useQuery();
-  const utils = trpc.useUtils();
+  const markStale = useMarkStale();
   const done = (title: string) => () => {
     notifySuccess(title);
-    void utils.message.reports.invalidate();
+    void markStale({ type: 'reports.written' });
   };
   const remove = trpc.message.delete.useMutation({
     onSuccess: done('Message deleted'),
@@ -32,74 +34,72 @@ export function ReportedMessagesCard() {
   });
 
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="reported-messages-title">
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={2} size="h3" id="reported-messages-title">
-            Reported messages
-          </Title>
-          <Text size="sm" c="dimmed">
-            Chat messages members reported. Delete a message to leave &quot;message deleted&quot; in its place, or
-            dismiss the report to keep it.
-          </Text>
-        </Stack>
-        {reports.isLoading ? <Skeleton height={80} radius="md" /> : null}
-        {reports.error ? (
-          <LoadErrorAlert
-            title="Could not load the reports"
-            error={reports.error}
-            onRetry={() => void reports.refetch()}
-            retryVariant="light"
-          />
-        ) : null}
-        {reports.data?.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No reported messages.
-          </Text>
-        ) : null}
-        <Stack gap="sm" component="ul" m={0} p={0}>
-          {reports.data?.map((report) => (
-            <Card key={report.id} withBorder radius="md" padding="sm" component="li" style={{ listStyle: 'none' }}>
-              <Stack gap={6}>
-                <Group gap={6} wrap="wrap">
-                  <Text size="sm" fw={600}>
-                    {report.message.author.name}
-                  </Text>
-                  <RoleBadge role={report.message.author.role} />
-                  <Text size="xs" c="dimmed" component="time" dateTime={report.message.createdAt}>
-                    {formatRideDate(report.message.createdAt)}
-                  </Text>
-                </Group>
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {report.message.body}
+    <SectionCard
+      titleId="reported-messages-title"
+      title="Reported messages"
+      description={
+        <>
+          Chat messages members reported. Delete a message to leave &quot;message deleted&quot; in its place, or dismiss
+          the report to keep it.
+        </>
+      }
+    >
+      {reports.isLoading ? <Skeleton height={80} radius="md" /> : null}
+      {reports.error ? (
+        <LoadErrorAlert
+          title="Could not load the reports"
+          error={reports.error}
+          onRetry={() => void reports.refetch()}
+          retryVariant="light"
+        />
+      ) : null}
+      {reports.data?.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No reported messages.
+        </Text>
+      ) : null}
+      <Stack gap="sm" component="ul" m={0} p={0}>
+        {reports.data?.map((report) => (
+          <Card key={report.id} withBorder radius="md" padding="sm" component="li" style={{ listStyle: 'none' }}>
+            <Stack gap={6}>
+              <Group gap={6} wrap="wrap">
+                <Text size="sm" fw={600}>
+                  {report.message.author.name}
                 </Text>
-                <Text size="xs" c="dimmed">
-                  On <Link to={`/rides/${String(report.ride.id)}`}>{report.ride.label}</Link>. Reported by{' '}
-                  {report.reporter.name}: {report.reason}
+                <RoleBadge role={report.message.author.role} />
+                <Text size="xs" c="dimmed" component="time" dateTime={report.message.createdAt}>
+                  {formatRideDate(report.message.createdAt)}
                 </Text>
-                <Group gap="xs" justify="flex-end">
-                  <Button
-                    size="xs"
-                    variant="default"
-                    loading={dismiss.isPending && dismiss.variables.reportId === report.id}
-                    onClick={() => dismiss.mutate({ reportId: report.id })}
-                  >
-                    Dismiss report
-                  </Button>
-                  <Button
-                    size="xs"
-                    color="red"
-                    loading={remove.isPending && remove.variables.messageId === report.message.id}
-                    onClick={() => remove.mutate({ rideId: report.ride.id, messageId: report.message.id })}
-                  >
-                    Delete message
-                  </Button>
-                </Group>
-              </Stack>
-            </Card>
-          ))}
-        </Stack>
+              </Group>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {report.message.body}
+              </Text>
+              <Text size="xs" c="dimmed">
+                On <Link to={`/rides/${String(report.ride.id)}`}>{report.ride.label}</Link>. Reported by{' '}
+                {report.reporter.name}: {report.reason}
+              </Text>
+              <Group gap="xs" justify="flex-end">
+                <Button
+                  size="xs"
+                  variant="default"
+                  loading={dismiss.isPending && dismiss.variables.reportId === report.id}
+                  onClick={() => dismiss.mutate({ reportId: report.id })}
+                >
+                  Dismiss report
+                </Button>
+                <Button
+                  size="xs"
+                  color="red"
+                  loading={remove.isPending && remove.variables.messageId === report.message.id}
+                  onClick={() => remove.mutate({ rideId: report.ride.id, messageId: report.message.id })}
+                >
+                  Delete message
+                </Button>
+              </Group>
+            </Stack>
+          </Card>
+        ))}
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }

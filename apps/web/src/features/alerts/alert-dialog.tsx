@@ -18,6 +18,7 @@ import { useState, type FormEvent } from 'react';
 
 import { errorMessage } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
+import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
 import { useClock } from '../../lib/clock';
 
@@ -28,8 +29,15 @@ export interface AlertDialogProps {
 }
 
 export function AlertDialog({ opened, onClose, initialDirection }: AlertDialogProps) {
-  const utils = trpc.useUtils();
-  const create = trpc.alert.create.useMutation();
+  const markStale = useMarkStale();
+  const [error, setError] = useState<string | null>(null);
+  const create = trpc.alert.create.useMutation({
+    onSuccess: (_alert, input) => {
+      notifySuccess('Alert saved', `We will tell you of new ${directionLabel(input.direction)} rides.`);
+      void markStale({ type: 'alerts.written' });
+    },
+    onError: (err) => setError(errorMessage(err)),
+  });
   const today = singaporeDay(useClock()());
   const [direction, setDirection] = useState<Direction>(initialDirection ?? 'SG->FC');
   const [fromDate, setFromDate] = useState(today);
@@ -37,7 +45,6 @@ export function AlertDialog({ opened, onClose, initialDirection }: AlertDialogPr
   const [weekdays, setWeekdays] = useState<string[]>([]);
   const [earliestTime, setEarliestTime] = useState('');
   const [latestTime, setLatestTime] = useState('');
-  const [error, setError] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -51,14 +58,7 @@ export function AlertDialog({ opened, onClose, initialDirection }: AlertDialogPr
         earliestTime,
         latestTime,
       },
-      {
-        onSuccess: () => {
-          notifySuccess('Alert saved', `We will tell you of new ${directionLabel(direction)} rides.`);
-          void utils.alert.list.invalidate();
-          onClose();
-        },
-        onError: (err) => setError(errorMessage(err)),
-      },
+      { onSuccess: onClose },
     );
   };
 

@@ -3,21 +3,22 @@
  * it points to the rides list, where "Notify me of rides like this" makes one. Loading, failed
  * (with Try again) and empty states; a deletion is announced through a polite live region.
  */
-import { Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import type { RouterOutputs } from '@rideshare/api';
+import { Anchor, Badge, Button, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { describeAlertWindow, directionLabel, isAlertLive, parseClockTime } from '@rideshare/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
+import { SectionCard } from '../../components/section-card';
 import { showApiError } from '../../lib/errors';
+import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
 import { useClock } from '../../lib/clock';
+import type { RideAlert } from '../../lib/api-types';
 
 /** One of the member's alerts, as `alert.list` answers it. */
-type AlertRow = RouterOutputs['alert']['list'][number];
 
-function windowText(alert: AlertRow): string {
+function windowText(alert: RideAlert): string {
   return describeAlertWindow({
     fromDate: alert.fromDate,
     toDate: alert.toDate,
@@ -28,22 +29,19 @@ function windowText(alert: AlertRow): string {
 }
 
 export function AlertsCard() {
-  const utils = trpc.useUtils();
+  const markStale = useMarkStale();
   const alerts = trpc.alert.list.useQuery();
-  const remove = trpc.alert.delete.useMutation();
+  const remove = trpc.alert.delete.useMutation({
+    onSuccess: () => void markStale({ type: 'alerts.written' }),
+    onError: (err) => showApiError(err, 'Could not delete the alert'),
+  });
   const [announcement, setAnnouncement] = useState('');
   const now = useClock()();
 
-  const deleteAlert = (alert: AlertRow) => {
+  const deleteAlert = (alert: RideAlert) => {
     remove.mutate(
       { id: alert.id },
-      {
-        onSuccess: () => {
-          setAnnouncement(`Alert for ${directionLabel(alert.direction)} rides deleted.`);
-          void utils.alert.list.invalidate();
-        },
-        onError: (err) => showApiError(err, 'Could not delete the alert'),
-      },
+      { onSuccess: () => setAnnouncement(`Alert for ${directionLabel(alert.direction)} rides deleted.`) },
     );
   };
 
@@ -112,21 +110,15 @@ export function AlertsCard() {
   }
 
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="ride-alerts-title">
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={2} size="h3" id="ride-alerts-title">
-            Ride alerts
-          </Title>
-          <Text size="sm" c="dimmed">
-            You get a notification when a ride matching one of these is created.
-          </Text>
-        </Stack>
-        {body}
-        <VisuallyHidden role="status" aria-live="polite">
-          {announcement}
-        </VisuallyHidden>
-      </Stack>
-    </Card>
+    <SectionCard
+      titleId="ride-alerts-title"
+      title="Ride alerts"
+      description="You get a notification when a ride matching one of these is created."
+    >
+      {body}
+      <VisuallyHidden role="status" aria-live="polite">
+        {announcement}
+      </VisuallyHidden>
+    </SectionCard>
   );
 }

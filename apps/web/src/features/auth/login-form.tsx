@@ -33,8 +33,12 @@ export interface LoginFormProps {
 export function LoginForm({ onForgotPassword, initialUsername = '', focusPassword = false }: LoginFormProps) {
   const navigate = useNavigate();
   const returnPath = useReturnPath();
-  const login = useLogin();
   const [failure, setFailure] = useState<string | null>(null);
+  const login = useLogin((err) => {
+    showApiError(err, 'Login failed');
+    const code = errorCode(err);
+    setFailure(code && CREDENTIAL_CODES.has(code) ? LOGIN_FALLBACK_MESSAGE : errorMessage(err));
+  });
   const form = useForm({
     name: FORM_NAME,
     initialValues: { discordUsername: initialUsername, password: '' },
@@ -51,11 +55,6 @@ export function LoginForm({ onForgotPassword, initialUsername = '', focusPasswor
       login.mutate(values, {
         onSuccess: () => {
           void navigate(returnPath, { replace: true });
-        },
-        onError: (err) => {
-          showApiError(err, 'Login failed');
-          const code = errorCode(err);
-          setFailure(code && CREDENTIAL_CODES.has(code) ? LOGIN_FALLBACK_MESSAGE : errorMessage(err));
         },
       });
     },

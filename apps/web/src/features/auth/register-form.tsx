@@ -46,7 +46,6 @@ const initialValues = {
 export function RegisterForm() {
   const navigate = useNavigate();
   const returnPath = useReturnPath();
-  const register = useRegister();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     name: FORM_NAME,
@@ -55,6 +54,11 @@ export function RegisterForm() {
   });
   const isVendor = form.values.isVendor;
   const reportError = useFormError(form, { title: 'Registration failed', formName: FORM_NAME });
+  const register = useRegister((err) => {
+    const message = reportError(err);
+    const code = errorCode(err);
+    setFailure(code && TAKEN_CODES.has(code) ? REGISTER_FALLBACK_MESSAGE : message);
+  });
 
   const submit = form.onSubmit(
     (values) => {
@@ -64,11 +68,6 @@ export function RegisterForm() {
       register.mutate(input.isVendor ? { ...input, ...licenceInput(values) } : input, {
         onSuccess: (user) => {
           void navigate(landingPath(user, returnPath), { replace: true });
-        },
-        onError: (err) => {
-          const message = reportError(err);
-          const code = errorCode(err);
-          setFailure(code && TAKEN_CODES.has(code) ? REGISTER_FALLBACK_MESSAGE : message);
         },
       });
     },

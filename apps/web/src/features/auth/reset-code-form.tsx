@@ -27,28 +27,23 @@ export interface ResetCodeFormProps {
 }
 
 export function ResetCodeForm({ onComplete }: ResetCodeFormProps) {
-  const complete = trpc.auth.completePasswordReset.useMutation();
   const form = useForm<CompleteResetFormValues>({
     name: FORM_NAME,
     initialValues: { discordUsername: '', code: '', newPassword: '', confirmPassword: '' },
     validate: zodResolver(completeResetFormSchema),
   });
   const reportError = useFormError(form, { title: 'Password reset failed', formName: FORM_NAME });
+  const complete = trpc.auth.completePasswordReset.useMutation({
+    onSuccess: (answer) => notifySuccess('Success', answer.message),
+    onError: (err) => reportError(err),
+  });
 
   const submit = form.onSubmit(
     (values) => {
       const discordUsername = values.discordUsername.trim();
       complete.mutate(
         { discordUsername, code: values.code.trim(), newPassword: values.newPassword },
-        {
-          onSuccess: (answer) => {
-            notifySuccess('Success', answer.message);
-            onComplete(discordUsername);
-          },
-          onError: (err) => {
-            reportError(err);
-          },
-        },
+        { onSuccess: () => onComplete(discordUsername) },
       );
     },
     (errors) => focusFirstInvalid(errors, FORM_NAME),

@@ -23,8 +23,9 @@ import { Link } from 'react-router-dom';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { showApiError } from '../../lib/errors';
+import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
-import type { RideDetail } from '../ride-details/types';
+import type { RideDetail } from '../../lib/api-types';
 
 const STATUS: Record<ChecklistStatus, { label: string; color: string }> = {
   done: { label: 'Done', color: 'green' },
@@ -40,6 +41,7 @@ export function readinessText(readiness: { ready: number; total: number }): stri
 
 function ChecklistItems({ rideId }: { rideId: number }) {
   const utils = trpc.useUtils();
+  const markStale = useMarkStale();
   const checklist = trpc.travel.checklist.useQuery({ rideId });
   const tick = trpc.travel.tick.useMutation({
     // The box follows the click at once; the server's answer (or the old list, on a refusal) settles it.
@@ -60,7 +62,7 @@ function ChecklistItems({ rideId }: { rideId: number }) {
     },
     onSuccess: (answer) => {
       utils.travel.checklist.setData({ rideId }, answer);
-      void utils.ride.byId.invalidate({ id: rideId });
+      void markStale({ type: 'checklist.ticked', rideId });
     },
     onError: (err, _input, context) => {
       if (context?.before) utils.travel.checklist.setData({ rideId }, context.before);

@@ -4,16 +4,18 @@
  * checklist is worked out. Only its owner ever sees it; nothing else about the passport is asked.
  * Loading, failed (with Try again) and saved states; the server's refusal shows under the form.
  */
-import { Alert, Anchor, Card, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { DOCUMENT_CATEGORIES, DOCUMENT_CATEGORY_LABELS, type DocumentCategory } from '@rideshare/domain';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
-import { SubmitButton } from '../../components/submit-button';
+import { FormFooter } from '../../components/form-footer';
+import { SectionCard } from '../../components/section-card';
 import { errorMessage } from '../../lib/errors';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { useFormFailure } from '../../lib/form-error';
+import { notifySuccess } from '../../lib/notify';
+import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
 
 interface TravelValues {
@@ -25,15 +27,26 @@ const CATEGORY_OPTIONS = DOCUMENT_CATEGORIES.map((value) => ({ value, label: DOC
 
 function TravelDocumentsForm({ initial }: { initial: TravelValues }) {
   const utils = trpc.useUtils();
-  const [failure, setFailure] = useState<string | null>(null);
+  const markStale = useMarkStale();
   const form = useForm<TravelValues>({
     initialValues: initial,
     validate: { documentCategory: (value) => (value ? null : 'Choose what you travel on') },
   });
-  const save = trpc.travel.updateProfile.useMutation();
+  const { failure, clear, fail } = useFormFailure(form, {
+    message: (err) => `Could not save your travel documents: ${errorMessage(err)}`,
+  });
+  const save = trpc.travel.updateProfile.useMutation({
+    onSuccess: (saved) => {
+      utils.travel.profile.setData(undefined, saved);
+      // Every checklist follows the profile.
+      void markStale({ type: 'travel.written' });
+      notifySuccess('Travel documents saved');
+    },
+    onError: (err) => fail(err),
+  });
 
   const submit = form.onSubmit((values) => {
-    setFailure(null);
+    clear();
     save.mutate(
       // An unexpected category is sent as chosen, so the server names the problem.
       {
@@ -41,21 +54,11 @@ function TravelDocumentsForm({ initial }: { initial: TravelValues }) {
         passportExpiresOn: values.passportExpiresOn,
       },
       {
-        onSuccess: (saved) => {
-          utils.travel.profile.setData(undefined, saved);
-          // Every checklist follows the profile.
-          void utils.travel.checklist.invalidate();
+        onSuccess: (saved) =>
           form.resetDirty({
             documentCategory: saved.documentCategory,
             passportExpiresOn: saved.passportExpiresOn ?? '',
-          });
-          notifySuccess('Travel documents saved');
-        },
-        onError: (err) => {
-          const message = `Could not save your travel documents: ${errorMessage(err)}`;
-          setFailure(message);
-          notifyError('Error', message);
-        },
+          }),
       },
     );
   });
@@ -77,16 +80,14 @@ function TravelDocumentsForm({ initial }: { initial: TravelValues }) {
           type="date"
           {...form.getInputProps('passportExpiresOn')}
         />
-        {failure ? (
-          <Alert color="red" variant="light" role="alert" data-testid="travel-documents-error">
-            {failure}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <SubmitButton pending={save.isPending} pendingLabel="Saving...">
-            Save Travel Documents
-          </SubmitButton>
-        </Group>
+        <FormFooter
+          failure={failure}
+          errorTestId="travel-documents-error"
+          pending={save.isPending}
+          pendingLabel="Saving..."
+        >
+          Save Travel Documents
+        </FormFooter>
       </Stack>
     </form>
   );
@@ -123,23 +124,21 @@ export function TravelDocumentsCard() {
     );
   }
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="travel-documents-title">
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={2} size="h3" id="travel-documents-title">
-            Travel documents
-          </Title>
-          <Text size="sm" c="dimmed">
-            Private to you. Each ride&apos;s border checklist uses them to tell you what to prepare: passport validity,
-            arrival cards and when they open. These are reminders, not legal advice (
-            <Anchor component={Link} to="/guide#border-rules" size="sm">
-              sources in the travel guide
-            </Anchor>
-            ).
-          </Text>
-        </Stack>
-        {body}
-      </Stack>
-    </Card>
+    <SectionCard
+      titleId="travel-documents-title"
+      title="Travel documents"
+      description={
+        <>
+          Private to you. Each ride&apos;s border checklist uses them to tell you what to prepare: passport validity,
+          arrival cards and when they open. These are reminders, not legal advice (
+          <Anchor component={Link} to="/guide#border-rules" size="sm">
+            sources in the travel guide
+          </Anchor>
+          ).
+        </>
+      }
+    >
+      {body}
+    </SectionCard>
   );
 }

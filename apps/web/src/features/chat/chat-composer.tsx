@@ -10,6 +10,7 @@ import { MAX_MESSAGE_LENGTH, messageFormSchema } from '@rideshare/domain';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 
 import { errorMessage } from '../../lib/errors';
+import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
 
 const draftKey = (rideId: number) => `rideshare:chat-draft:${String(rideId)}`;
@@ -34,8 +35,10 @@ function writeDraft(rideId: number, text: string): void {
 export function ChatComposer({ rideId, onSent }: { rideId: number; onSent: () => void }) {
   const [draft, setDraftState] = useState(() => readDraft(rideId));
   const [error, setError] = useState<string | null>(null);
-  const utils = trpc.useUtils();
-  const send = trpc.message.send.useMutation();
+  const markStale = useMarkStale();
+  const send = trpc.message.send.useMutation({
+    onSuccess: (_message, { rideId: sentTo }) => void markStale({ type: 'messages.changed', rideId: sentTo }),
+  });
 
   const setDraft = (text: string) => {
     setDraftState(text);
@@ -57,7 +60,6 @@ export function ChatComposer({ rideId, onSent }: { rideId: number; onSent: () =>
         onSuccess: () => {
           setDraft('');
           onSent();
-          void utils.message.list.invalidate({ rideId });
         },
         onError: (err) => setError(errorMessage(err)),
       },

@@ -6,7 +6,7 @@ import { Alert, Skeleton } from '@mantine/core';
 import { CHAT_FORBIDDEN_MESSAGE } from '@rideshare/domain';
 
 import { LoginRequiredCard } from '../ride-details/ride-status-cards';
-import type { RideDetail } from '../ride-details/types';
+import type { RideDetail } from '../../lib/api-types';
 import type { SessionUser } from '../session';
 import { ChatTab } from './chat-tab';
 

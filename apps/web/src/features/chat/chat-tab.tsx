@@ -12,6 +12,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { useClock } from '../../lib/clock';
 import { errorMessage } from '../../lib/errors';
 import { notifyError } from '../../lib/notify';
+import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
 import { ChatComposer } from './chat-composer';
 import { ChatMessageItem } from './chat-message-item';
@@ -57,9 +58,9 @@ export function ChatTab({ ride, viewerId }: ChatTabProps) {
   const thread = useChatThread(ride.id);
   const { boxRef, onScroll, followNewest } = useThreadScroll(thread.messages);
   const [reporting, setReporting] = useState<ChatMessage | null>(null);
-  const utils = trpc.useUtils();
+  const markStale = useMarkStale();
   const remove = trpc.message.delete.useMutation({
-    onSuccess: () => void utils.message.list.invalidate({ rideId: ride.id }),
+    onSuccess: () => void markStale({ type: 'messages.changed', rideId: ride.id }),
     onError: (err) => notifyError('Message not deleted', errorMessage(err)),
   });
   const now = useClock();

@@ -10,7 +10,10 @@ import { trpc } from '../../lib/trpc';
 export function ReportMessageModal({ message, onClose }: { message: ChatMessage | null; onClose: () => void }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const report = trpc.message.report.useMutation();
+  const report = trpc.message.report.useMutation({
+    onSuccess: () => notifySuccess('Report sent', 'The administrator will look at this message.'),
+    onError: (err) => setError(errorMessage(err)),
+  });
 
   const close = () => {
     setReason('');
@@ -24,16 +27,7 @@ export function ReportMessageModal({ message, onClose }: { message: ChatMessage 
       setError('Say why you are reporting this message');
       return;
     }
-    report.mutate(
-      { rideId: message.rideId, messageId: message.id, reason },
-      {
-        onSuccess: () => {
-          notifySuccess('Report sent', 'The administrator will look at this message.');
-          close();
-        },
-        onError: (err) => setError(errorMessage(err)),
-      },
-    );
+    report.mutate({ rideId: message.rideId, messageId: message.id, reason }, { onSuccess: close });
   };
 
   return (

@@ -8,6 +8,7 @@
 import { DEFAULT_MESSAGE_PAGE, type ChatMessage } from '@rideshare/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 
+import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
 
 export interface ChatThread {
@@ -40,9 +41,9 @@ export function useChatThread(rideId: number): ChatThread {
   const nextBefore = oldestPage?.nextBefore ?? null;
   const loadingOlder = older.some((query) => query.isLoading);
 
-  const utils = trpc.useUtils();
+  const markStale = useMarkStale();
   const markRead = trpc.message.markRead.useMutation({
-    onSuccess: () => void utils.message.unread.invalidate(),
+    onSuccess: () => void markStale({ type: 'messages.read' }),
   });
   // -1: the first answer (even an empty thread) reads the notice once.
   const markedUpTo = useRef(-1);

@@ -87,7 +87,6 @@ export function notifyJoined(): void {
 export function useJoinRide(ride: JoinableRide, { onJoined }: { onJoined: () => void }) {
   const utils = trpc.useUtils();
   const refreshRide = useRefreshRide();
-  const join = trpc.passenger.join.useMutation();
   const remaining = seatsLeftFor(ride);
   const remainingRef = useRef(remaining);
   remainingRef.current = remaining;
@@ -99,6 +98,11 @@ export function useJoinRide(ride: JoinableRide, { onJoined }: { onJoined: () => 
     validate: (values) => zodResolver(joinFormSchema(remainingRef.current))(values),
   });
   const reportError = useFormError(form);
+  const join = trpc.passenger.join.useMutation({
+    onError: (error) => reportError(error),
+    // After a refusal too: the page then shows the seats as they are now.
+    onSettled: () => refreshRide(),
+  });
 
   /** The ride as the server has it now, or the one on screen when it cannot be read. */
   const latestRide = async (): Promise<JoinableRide> => {
@@ -124,14 +128,11 @@ export function useJoinRide(ride: JoinableRide, { onJoined }: { onJoined: () => 
 
     try {
       await join.mutateAsync({ rideId: ride.id, dropoffLocation, passengerCount, ...pickedCoordinates(values) });
-    } catch (error) {
-      reportError(error);
-      await refreshRide();
-      return;
+    } catch {
+      return; // told by the mutation's own options
     }
     form.reset();
     onJoined();
-    await refreshRide();
   });
 
   const { label, placeholder } = locationTexts(ride.direction);

@@ -21,7 +21,7 @@ const MOBILE_NAV_ID = 'mobile-navigation';
 
 function AuthAction({ mobile }: { mobile: boolean }) {
   const { user } = useSession();
-  const logout = useLogout();
+  const logout = useLogout((err) => showApiError(err, 'Logout failed'));
   const size = mobile ? 'md' : 'sm';
   if (!user) {
     return (
@@ -31,13 +31,7 @@ function AuthAction({ mobile }: { mobile: boolean }) {
     );
   }
   return (
-    <Button
-      variant="default"
-      size={size}
-      fullWidth={mobile}
-      loading={logout.isPending}
-      onClick={() => logout.mutate(undefined, { onError: (err) => showApiError(err, 'Logout failed') })}
-    >
+    <Button variant="default" size={size} fullWidth={mobile} loading={logout.isPending} onClick={() => logout.mutate()}>
       Logout
     </Button>
   );

@@ -1,3 +1,3 @@
 export { bellLabel, NotificationBell, useUnreadCount } from './notification-bell';
-export { notificationPath, notificationSentence, type NotificationItem } from './notification-text';
+export { notificationPath, notificationSentence } from './notification-text';
 export { useMarkRead } from './use-mark-read';

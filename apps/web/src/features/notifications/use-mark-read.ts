@@ -8,6 +8,7 @@
  * `{onSuccess, onError}`, run once the lists have been read again (the page moves focus with them).
  */
 import { showApiError } from '../../lib/errors';
+import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
 
 /** What a caller does once marking is over (after the lists were read again). */
@@ -17,9 +18,9 @@ export interface MarkReadCallbacks {
 }
 
 export function useMarkRead() {
-  const utils = trpc.useUtils();
+  const markStale = useMarkStale();
   const mutation = trpc.notification.markRead.useMutation({
-    onSettled: () => utils.notification.invalidate(),
+    onSettled: () => markStale({ type: 'notifications.changed', rideId: null }),
     onError: (err) => {
       showApiError(err, 'Could not mark as read');
     },

@@ -9,7 +9,8 @@ import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { formatSgd, PAYMENT_METHOD_LABELS } from '@rideshare/domain';
 
 import { useConfirm } from '../../components/confirm-action';
-import { paidText, STATUS_LABELS, usePaymentActions, type PaymentRow, type RidePayments } from './use-payments';
+import type { PaymentRow, RidePayments } from '../../lib/api-types';
+import { paidText, STATUS_LABELS, usePaymentActions } from './use-payments';
 
 type Actions = ReturnType<typeof usePaymentActions>;
 

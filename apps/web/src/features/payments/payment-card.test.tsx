@@ -5,7 +5,7 @@ import { apiError, renderWithProviders, type ApiHandlers } from '../../test-util
 import { makeRideDetail, makeUser } from '../../test-utils/fixtures';
 import { LiveUpdates } from '../live/live-updates';
 import { PaymentCard } from './payment-card';
-import type { PaymentRow, RidePayments } from './use-payments';
+import type { PaymentRow, RidePayments } from '../../lib/api-types';
 
 const LOCKED = '2099-03-12T01:30:00.000Z';
 

@@ -8,7 +8,7 @@ import { formatRideDate, isCancelled, passengersStillNeeded } from '@rideshare/d
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { trpc } from '../../lib/trpc';
-import type { RideDetail } from '../ride-details/types';
+import type { RideDetail } from '../../lib/api-types';
 import { OrganiserPayments } from './organiser-payments';
 import { RiderPayment } from './rider-payment';
 

@@ -9,7 +9,8 @@ import { formatSgd, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod }
 import { useState } from 'react';
 
 import { PaynowQr } from './paynow-qr';
-import { STATUS_LABELS, usePaymentActions, type PaymentRow } from './use-payments';
+import type { PaymentRow } from '../../lib/api-types';
+import { STATUS_LABELS, usePaymentActions } from './use-payments';
 
 export function RiderPayment({ rideId, row, departure }: { rideId: number; row: PaymentRow; departure: string }) {
   const [method, setMethod] = useState<PaymentMethod>(row.paynowPayload ? 'paynow' : 'cash');

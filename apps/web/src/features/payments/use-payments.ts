@@ -2,21 +2,20 @@
  * The payment table of a ride and the writes on it (docs/payments.md#status): each write answers
  * the new table, which replaces the cached one; a refusal shows its message.
  */
-import type { RouterOutputs } from '@rideshare/api';
+import type { PaymentRow, RidePayments } from '../../lib/api-types';
 
 import { showApiError } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
+import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
-
-export type RidePayments = RouterOutputs['payment']['list'];
-export type PaymentRow = RidePayments['payments'][number];
 
 export function usePaymentActions(rideId: number) {
   const utils = trpc.useUtils();
+  const markStale = useMarkStale();
   const settle = (title: string) => ({
     onSuccess: (table: RidePayments) => {
       utils.payment.list.setData({ rideId }, table);
-      void utils.payment.progress.invalidate();
+      void markStale({ type: 'payment.settled' });
       notifySuccess(title);
     },
     onError: (err: unknown) => showApiError(err, 'Could not update the payment'),

@@ -11,23 +11,12 @@
  * that had it goes: to the new link's field after creating or rotating (its text selected for
  * copying), to 'Create feed link' after turning the feed off.
  */
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { formatRideDate } from '@rideshare/domain';
 import { useEffect, useRef, useState, type Ref } from 'react';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
+import { SectionCard } from '../../components/section-card';
 import { copyWithToast } from '../../lib/clipboard';
 import { showApiError } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
@@ -78,8 +67,14 @@ function FeedLink({ url, inputRef }: { url: string; inputRef: Ref<HTMLInputEleme
 export function CalendarFeedCard() {
   const utils = trpc.useUtils();
   const feed = trpc.user.calendarFeed.useQuery();
-  const rotate = trpc.user.rotateCalendarFeed.useMutation();
-  const disable = trpc.user.disableCalendarFeed.useMutation();
+  const rotate = trpc.user.rotateCalendarFeed.useMutation({
+    onSuccess: (answer) => utils.user.calendarFeed.setData(undefined, { active: true, createdAt: answer.createdAt }),
+    onError: (err) => showApiError(err, 'Could not create the feed link'),
+  });
+  const disable = trpc.user.disableCalendarFeed.useMutation({
+    onSuccess: () => utils.user.calendarFeed.setData(undefined, { active: false, createdAt: null }),
+    onError: (err) => showApiError(err, 'Could not turn off the feed'),
+  });
   const [newUrl, setNewUrl] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [confirming, setConfirming] = useState<Confirming>(null);
@@ -105,9 +100,7 @@ export function CalendarFeedCard() {
         setNewUrl(answer.url);
         setFocusTarget('link');
         setAnnouncement(wasActive ? 'New feed link created; the old link no longer works.' : 'Feed link created.');
-        utils.user.calendarFeed.setData(undefined, { active: true, createdAt: answer.createdAt });
       },
-      onError: (err) => showApiError(err, 'Could not create the feed link'),
     });
   };
 
@@ -118,9 +111,7 @@ export function CalendarFeedCard() {
         setNewUrl(null);
         setFocusTarget('create');
         setAnnouncement('Calendar feed turned off.');
-        utils.user.calendarFeed.setData(undefined, { active: false, createdAt: null });
       },
-      onError: (err) => showApiError(err, 'Could not turn off the feed'),
     });
   };
 
@@ -184,44 +175,42 @@ export function CalendarFeedCard() {
   const texts = confirming ? CONFIRM_TEXTS[confirming] : null;
   const pending = rotate.isPending || disable.isPending;
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="calendar-feed-title">
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={2} size="h3" id="calendar-feed-title">
-            Calendar feed
-          </Title>
-          <Text size="sm" c="dimmed">
-            A private link your calendar app (Google Calendar, Apple Calendar, Outlook) can subscribe to. It lists the
-            rides you organize, join or drive, from 30 days ago on, and keeps them up to date. Anyone with the link can
-            see these rides, so keep it to yourself.
-          </Text>
-        </Stack>
-        {body}
-        <VisuallyHidden role="status" aria-live="polite" data-testid="calendar-feed-status">
-          {announcement}
-        </VisuallyHidden>
-        <Modal opened={texts !== null} onClose={() => setConfirming(null)} title={texts?.title} centered>
-          {texts ? (
-            <Stack gap="md">
-              <Alert color="yellow" variant="light">
-                {texts.body}
-              </Alert>
-              <Group justify="flex-end" gap="sm">
-                <Button variant="default" onClick={() => setConfirming(null)} disabled={pending}>
-                  Keep it
-                </Button>
-                <Button
-                  color={confirming === 'disable' ? 'red' : undefined}
-                  loading={pending}
-                  onClick={() => (confirming === 'disable' ? turnOff() : makeLink(true))}
-                >
-                  {texts.action}
-                </Button>
-              </Group>
-            </Stack>
-          ) : null}
-        </Modal>
-      </Stack>
-    </Card>
+    <SectionCard
+      titleId="calendar-feed-title"
+      title="Calendar feed"
+      description={
+        <>
+          A private link your calendar app (Google Calendar, Apple Calendar, Outlook) can subscribe to. It lists the
+          rides you organize, join or drive, from 30 days ago on, and keeps them up to date. Anyone with the link can
+          see these rides, so keep it to yourself.
+        </>
+      }
+    >
+      {body}
+      <VisuallyHidden role="status" aria-live="polite" data-testid="calendar-feed-status">
+        {announcement}
+      </VisuallyHidden>
+      <Modal opened={texts !== null} onClose={() => setConfirming(null)} title={texts?.title} centered>
+        {texts ? (
+          <Stack gap="md">
+            <Alert color="yellow" variant="light">
+              {texts.body}
+            </Alert>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => setConfirming(null)} disabled={pending}>
+                Keep it
+              </Button>
+              <Button
+                color={confirming === 'disable' ? 'red' : undefined}
+                loading={pending}
+                onClick={() => (confirming === 'disable' ? turnOff() : makeLink(true))}
+              >
+                {texts.action}
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+    </SectionCard>
   );
 }

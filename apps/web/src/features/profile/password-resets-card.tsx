@@ -20,8 +20,8 @@ import {
 import { useState } from 'react';
 
 import { DiscordUsernameInput } from '../../components/discord-username-input';
+import { FormFooter } from '../../components/form-footer';
 import { NewPasswordFields } from '../../components/password-fields';
-import { SubmitButton } from '../../components/submit-button';
 import { copyWithToast } from '../../lib/clipboard';
 import { focusFirstInvalid, zodResolver } from '../../lib/form';
 import { useFormError } from '../../lib/form-error';
@@ -39,7 +39,6 @@ function UserDiscordUsernameInput(
 }
 
 function ResetPasswordForm() {
-  const reset = trpc.admin.resetUserPassword.useMutation();
   const form = useForm<AdminResetFormValues>({
     name: RESET_FORM,
     initialValues: { discordUsername: '', newPassword: '', confirmPassword: '' },
@@ -47,20 +46,16 @@ function ResetPasswordForm() {
     validateInputOnBlur: true,
   });
   const reportError = useFormError(form, { title: 'Admin password reset failed', formName: RESET_FORM });
+  const reset = trpc.admin.resetUserPassword.useMutation({
+    onSuccess: (answer) => notifySuccess('Success', answer.message),
+    onError: (err) => reportError(err),
+  });
 
   const submit = form.onSubmit(
     (values) => {
       reset.mutate(
         { discordUsername: values.discordUsername, newPassword: values.newPassword },
-        {
-          onSuccess: (answer) => {
-            form.reset();
-            notifySuccess('Success', answer.message);
-          },
-          onError: (err) => {
-            reportError(err);
-          },
-        },
+        { onSuccess: () => form.reset() },
       );
     },
     (errors) => focusFirstInvalid(errors, RESET_FORM),
@@ -80,11 +75,9 @@ function ResetPasswordForm() {
         <Stack gap="md">
           <UserDiscordUsernameInput {...form.getInputProps('discordUsername')} />
           <NewPasswordFields form={form} label="User's New Password" confirmLabel="Confirm User's New Password" />
-          <Group justify="flex-end">
-            <SubmitButton color="red" pending={reset.isPending} pendingLabel="Resetting...">
-              Reset User Password
-            </SubmitButton>
-          </Group>
+          <FormFooter color="red" pending={reset.isPending} pendingLabel="Resetting...">
+            Reset User Password
+          </FormFooter>
         </Stack>
       </form>
     </Stack>
@@ -92,7 +85,6 @@ function ResetPasswordForm() {
 }
 
 function IssueResetCodeForm() {
-  const issue = trpc.admin.issueResetCode.useMutation();
   const [issued, setIssued] = useState<{ discordUsername: string; code: string; expiresAt: string } | null>(null);
   const form = useForm({
     name: CODE_FORM,
@@ -100,6 +92,7 @@ function IssueResetCodeForm() {
     validate: zodResolver(issueResetCodeInput),
   });
   const reportError = useFormError(form, { title: 'Reset code not issued', formName: CODE_FORM });
+  const issue = trpc.admin.issueResetCode.useMutation({ onError: (err) => reportError(err) });
 
   const submit = form.onSubmit(
     (values) => {
@@ -108,9 +101,6 @@ function IssueResetCodeForm() {
         onSuccess: (answer) => {
           setIssued(answer);
           form.reset();
-        },
-        onError: (err) => {
-          reportError(err);
         },
       });
     },
@@ -131,11 +121,9 @@ function IssueResetCodeForm() {
       <form onSubmit={submit} noValidate aria-label="Issue reset code">
         <Stack gap="md">
           <UserDiscordUsernameInput {...form.getInputProps('discordUsername')} />
-          <Group justify="flex-end">
-            <SubmitButton variant="light" pending={issue.isPending} pendingLabel="Issuing...">
-              Issue reset code
-            </SubmitButton>
-          </Group>
+          <FormFooter variant="light" pending={issue.isPending} pendingLabel="Issuing...">
+            Issue reset code
+          </FormFooter>
         </Stack>
       </form>
       {issued ? (

@@ -7,13 +7,13 @@
  * server ends the others); a refusal shows 'Password reset failed' with the server's reason, and a
  * wrong current password is also marked on its field.
  */
-import { Group, PasswordInput, Stack } from '@mantine/core';
+import { PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { changePasswordFormSchema, type ChangePasswordFormValues } from '@rideshare/domain';
 
+import { FormFooter } from '../../components/form-footer';
 import { SectionCard } from '../../components/section-card';
 import { NewPasswordFields, passwordFieldProps } from '../../components/password-fields';
-import { SubmitButton } from '../../components/submit-button';
 import { errorCode, errorMessage } from '../../lib/errors';
 import { focusFirstInvalid, zodResolver } from '../../lib/form';
 import { useFormError } from '../../lib/form-error';
@@ -25,7 +25,6 @@ const FORM_NAME = 'password-settings';
 const EMPTY: ChangePasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 export function PasswordSettingsCard() {
-  const change = trpc.auth.changePassword.useMutation();
   const form = useForm<ChangePasswordFormValues>({
     name: FORM_NAME,
     initialValues: EMPTY,
@@ -33,20 +32,18 @@ export function PasswordSettingsCard() {
     validateInputOnBlur: true,
   });
   const reportError = useFormError(form, { title: 'Password reset failed', formName: FORM_NAME });
+  const change = trpc.auth.changePassword.useMutation({
+    onSuccess: () => notifySuccess(PASSWORD_CHANGED_MESSAGE),
+    onError: (err) => {
+      reportError(err, errorCode(err) === 'WRONG_PASSWORD' ? { currentPassword: errorMessage(err) } : {});
+    },
+  });
 
   const submit = form.onSubmit(
     (values) => {
       change.mutate(
         { currentPassword: values.currentPassword, newPassword: values.newPassword },
-        {
-          onSuccess: () => {
-            form.reset();
-            notifySuccess(PASSWORD_CHANGED_MESSAGE);
-          },
-          onError: (err) => {
-            reportError(err, errorCode(err) === 'WRONG_PASSWORD' ? { currentPassword: errorMessage(err) } : {});
-          },
-        },
+        { onSuccess: () => form.reset() },
       );
     },
     (errors) => focusFirstInvalid(errors, FORM_NAME),
@@ -67,11 +64,9 @@ export function PasswordSettingsCard() {
             {...passwordFieldProps(form, 'currentPassword')}
           />
           <NewPasswordFields form={form} />
-          <Group justify="flex-end">
-            <SubmitButton pending={change.isPending} pendingLabel="Changing...">
-              Change Password
-            </SubmitButton>
-          </Group>
+          <FormFooter pending={change.isPending} pendingLabel="Changing...">
+            Change Password
+          </FormFooter>
         </Stack>
       </form>
     </SectionCard>

@@ -7,14 +7,13 @@
  * the new details. A failure shows 'Failed to update profile: {message}' as a red toast and under
  * the form (an HTML error page reads as a server error, see profile-error.ts).
  */
-import { Alert, Group, Radio, Stack, TextInput } from '@mantine/core';
+import { Radio, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { profileUpdateInput, type ContactSharing } from '@rideshare/domain';
-import { useState } from 'react';
 
-import { SubmitButton } from '../../components/submit-button';
+import { FormFooter } from '../../components/form-footer';
 import { focusFirstInvalid, zodResolver } from '../../lib/form';
-import { useFormError } from '../../lib/form-error';
+import { useFormFailure } from '../../lib/form-error';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useRefreshRide } from '../../lib/use-refresh-ride';
@@ -59,27 +58,26 @@ export interface ProfileFormProps {
 export function ProfileForm({ user }: ProfileFormProps) {
   const utils = trpc.useUtils();
   const refreshRide = useRefreshRide();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ProfileValues>({
     name: FORM_NAME,
     initialValues: valuesOf(user),
     validate: zodResolver(profileUpdateInput),
     validateInputOnBlur: true,
   });
+  const { failure, clear, fail } = useFormFailure(form, { formName: FORM_NAME, message: profileUpdateFailure });
   const update = trpc.user.update.useMutation({
     onSuccess: async (saved) => {
       utils.auth.me.setData(undefined, saved);
+      notifySuccess(PROFILE_UPDATED_MESSAGE);
       // Names and numbers appear on ride cards, passenger lists and organiser cards.
       await refreshRide();
     },
+    onError: (err) => fail(err),
   });
-
-  const reportError = useFormError(form, { formName: FORM_NAME, message: profileUpdateFailure });
-  const fail = (err: unknown) => setFailure(reportError(err));
 
   const submit = form.onSubmit(
     (values) => {
-      setFailure(null);
+      clear();
       if (!user) {
         fail(new Error(NOT_LOGGED_IN_MESSAGE));
         return;
@@ -95,9 +93,7 @@ export function ProfileForm({ user }: ProfileFormProps) {
             form.setInitialValues(next);
             form.setValues(next);
             form.resetDirty(next);
-            notifySuccess(PROFILE_UPDATED_MESSAGE);
           },
-          onError: fail,
         },
       );
     },
@@ -130,16 +126,9 @@ export function ProfileForm({ user }: ProfileFormProps) {
             </Radio.Group>
           </>
         )}
-        {failure ? (
-          <Alert color="red" variant="light" role="alert" data-testid="profile-error">
-            {failure}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <SubmitButton pending={update.isPending} pendingLabel="Saving...">
-            Save Changes
-          </SubmitButton>
-        </Group>
+        <FormFooter failure={failure} errorTestId="profile-error" pending={update.isPending} pendingLabel="Saving...">
+          Save Changes
+        </FormFooter>
       </Stack>
     </form>
   );

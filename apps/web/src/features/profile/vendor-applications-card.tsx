@@ -6,15 +6,14 @@
  * reason the vendor reads. The vendor is told in its inbox; the list reloads after each decision.
  */
 import { Button, Card, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { RouterOutputs } from '@rideshare/api';
 import { formatRideDate, VENDOR_STATUSES, type VendorStatus } from '@rideshare/domain';
 import { useState } from 'react';
 
 import { showApiError } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
+import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
-
-type Application = RouterOutputs['admin']['vendorApplications']['items'][number];
+import type { VendorApplication } from '../../lib/api-types';
 
 const PAGE_SIZE = 10;
 const STATUS_TABS: Record<VendorStatus, string> = {
@@ -24,15 +23,16 @@ const STATUS_TABS: Record<VendorStatus, string> = {
   suspended: 'Suspended',
 };
 
-function ApplicationRow({ application, onDecided }: { application: Application; onDecided: () => Promise<unknown> }) {
+function ApplicationRow({ application }: { application: VendorApplication }) {
   const [asking, setAsking] = useState<'reject' | 'suspend' | null>(null);
   const [reason, setReason] = useState('');
+  const markStale = useMarkStale();
   const options = {
-    onSuccess: async (saved: Application) => {
+    onSuccess: async (saved: VendorApplication) => {
       notifySuccess('Vendor updated', `${saved.companyName ?? saved.discordUsername} is now ${saved.vendorStatus}`);
       setAsking(null);
       setReason('');
-      await onDecided();
+      await markStale({ type: 'vendorApplications.written' });
     },
     onError: (err: unknown) => showApiError(err, 'Vendor not updated'),
   };
@@ -128,7 +128,6 @@ export function VendorApplicationsCard() {
     { status, page, pageSize: PAGE_SIZE },
     { refetchOnMount: 'always' },
   );
-  const utils = trpc.useUtils();
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
 
   return (
@@ -168,11 +167,7 @@ export function VendorApplicationsCard() {
         {list.data && list.data.items.length > 0 ? (
           <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {list.data.items.map((application) => (
-              <ApplicationRow
-                key={application.id}
-                application={application}
-                onDecided={() => utils.admin.vendorApplications.invalidate()}
-              />
+              <ApplicationRow key={application.id} application={application} />
             ))}
           </Stack>
         ) : null}

@@ -5,16 +5,17 @@
  * field is required, as at registration (the server's message shows under the form and as a toast).
  * Success shows 'Vendor details updated' and puts the saved user into the session.
  */
-import { Alert, Group, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 
+import { FormFooter } from '../../components/form-footer';
 import { SectionCard } from '../../components/section-card';
-import { SubmitButton } from '../../components/submit-button';
+import { useFormFailure } from '../../lib/form-error';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useRefreshRide } from '../../lib/use-refresh-ride';
 import type { SessionUser } from '../session';
-import { useProfileFailure } from './use-profile-failure';
+import { profileUpdateFailure } from './profile-error';
 
 type VendorUser = Pick<SessionUser, 'id' | 'companyName' | 'driverDetails'>;
 
@@ -37,29 +38,25 @@ function valuesOf(user: VendorUser): VendorValues {
 export function VendorDetailsCard({ user }: { user: VendorUser }) {
   const utils = trpc.useUtils();
   const refreshRide = useRefreshRide();
-  const { failure, clear, fail } = useProfileFailure();
   const form = useForm<VendorValues>({ initialValues: valuesOf(user) });
+  const { failure, clear, fail } = useFormFailure(form, { message: profileUpdateFailure });
   const update = trpc.user.update.useMutation({
     onSuccess: async (saved) => {
       utils.auth.me.setData(undefined, saved);
+      notifySuccess('Vendor details updated');
       // The driver card of every ride this vendor drives shows these.
       await refreshRide();
     },
+    onError: (err) => fail(err),
   });
 
   const submit = form.onSubmit((values) => {
     clear();
-    update.mutate(
-      {
-        id: user.id,
-        companyName: values.companyName,
-        driverDetails: { name: values.driverName, contact: values.driverContact, carNumber: values.carNumber },
-      },
-      {
-        onSuccess: () => notifySuccess('Vendor details updated'),
-        onError: fail,
-      },
-    );
+    update.mutate({
+      id: user.id,
+      companyName: values.companyName,
+      driverDetails: { name: values.driverName, contact: values.driverContact, carNumber: values.carNumber },
+    });
   });
 
   return (
@@ -74,16 +71,14 @@ export function VendorDetailsCard({ user }: { user: VendorUser }) {
           <TextInput label="Driver Name" required {...form.getInputProps('driverName')} />
           <TextInput label="Driver Contact" type="tel" required {...form.getInputProps('driverContact')} />
           <TextInput label="Car Number" required {...form.getInputProps('carNumber')} />
-          {failure ? (
-            <Alert color="red" variant="light" role="alert" data-testid="vendor-details-error">
-              {failure}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <SubmitButton pending={update.isPending} pendingLabel="Saving...">
-              Save Vendor Details
-            </SubmitButton>
-          </Group>
+          <FormFooter
+            failure={failure}
+            errorTestId="vendor-details-error"
+            pending={update.isPending}
+            pendingLabel="Saving..."
+          >
+            Save Vendor Details
+          </FormFooter>
         </Stack>
       </form>
     </SectionCard>

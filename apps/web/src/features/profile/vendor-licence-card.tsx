@@ -6,17 +6,18 @@
  * toast. Changing the permit of an approved account sends it back for approval, and the card says so
  * before it is saved.
  */
-import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { VendorStatus } from '@rideshare/domain';
 
+import { FormFooter } from '../../components/form-footer';
 import { SectionCard } from '../../components/section-card';
-import { SubmitButton } from '../../components/submit-button';
+import { useFormFailure } from '../../lib/form-error';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import type { SessionUser } from '../session';
 import { LicenceFields, licenceInput, licenceValuesOf, type LicenceValues } from './licence-fields';
-import { useProfileFailure } from './use-profile-failure';
+import { profileUpdateFailure } from './profile-error';
 
 type LicenceUser = Pick<SessionUser, 'id' | 'permit' | 'vehicleSeats' | 'vendorStatus' | 'vendorStatusReason'>;
 
@@ -29,13 +30,18 @@ const STATUS_LABEL: Record<VendorStatus, { label: string; color: string }> = {
 
 export function VendorLicenceCard({ user }: { user: LicenceUser }) {
   const utils = trpc.useUtils();
-  const { failure, clear, fail } = useProfileFailure();
   const form = useForm<LicenceValues>({ initialValues: licenceValuesOf(user) });
+  const { failure, clear, fail } = useFormFailure(form, { message: profileUpdateFailure });
   const update = trpc.user.update.useMutation({
     onSuccess: (saved) => {
       utils.auth.me.setData(undefined, saved);
       form.resetDirty(licenceValuesOf(saved));
+      notifySuccess(
+        'Licence saved',
+        saved.vendorStatus === 'pending' ? 'An administrator will review your account.' : undefined,
+      );
     },
+    onError: (err) => fail(err),
   });
   const status = user.vendorStatus ? STATUS_LABEL[user.vendorStatus] : null;
   const permitTouched =
@@ -43,17 +49,7 @@ export function VendorLicenceCard({ user }: { user: LicenceUser }) {
 
   const submit = form.onSubmit((values) => {
     clear();
-    update.mutate(
-      { id: user.id, ...licenceInput(values) },
-      {
-        onSuccess: (saved) =>
-          notifySuccess(
-            'Licence saved',
-            saved.vendorStatus === 'pending' ? 'An administrator will review your account.' : undefined,
-          ),
-        onError: fail,
-      },
-    );
+    update.mutate({ id: user.id, ...licenceInput(values) });
   });
 
   return (
@@ -84,16 +80,14 @@ export function VendorLicenceCard({ user }: { user: LicenceUser }) {
               Saving a changed permit sends your account back for approval.
             </Text>
           ) : null}
-          {failure ? (
-            <Alert color="red" variant="light" role="alert" data-testid="vendor-licence-error">
-              {failure}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <SubmitButton pending={update.isPending} pendingLabel="Saving...">
-              Save Licence
-            </SubmitButton>
-          </Group>
+          <FormFooter
+            failure={failure}
+            errorTestId="vendor-licence-error"
+            pending={update.isPending}
+            pendingLabel="Saving..."
+          >
+            Save Licence
+          </FormFooter>
         </Stack>
       </form>
     </SectionCard>

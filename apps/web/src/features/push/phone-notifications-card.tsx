@@ -5,9 +5,10 @@
  * unsubscribes. Disabled, with the reason, where the browser has no push support or notifications
  * are blocked. The outcome is announced in a polite live region; a failure in an alert.
  */
-import { Alert, Card, Stack, Switch, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Switch, VisuallyHidden } from '@mantine/core';
 import { useEffect, useState } from 'react';
 
+import { SectionCard } from '../../components/section-card';
 import { errorMessage, isApiError } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import {
@@ -81,36 +82,34 @@ export function PhoneNotificationsCard() {
   };
 
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="phone-notifications-title">
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={2} size="h3" id="phone-notifications-title">
-            Phone notifications
-          </Title>
-          <Text size="sm" c="dimmed">
-            Get what your inbox gets on this device too: cancellations, seats offered from the waitlist, changes to your
-            rides.
-          </Text>
-        </Stack>
-        <Switch
-          label="Phone notifications"
-          description={unavailable ?? (state === 'checking' ? 'Checking this browser…' : undefined)}
-          checked={state === 'on'}
-          disabled={unavailable !== null || state === 'checking' || busy}
-          onChange={(event) => void toggle(event.currentTarget.checked)}
-        />
-        {blocked ? (
-          <Alert color="yellow" role="status" title="Notifications are blocked" data-testid="notifications-blocked">
-            {NOTIFICATIONS_BLOCKED_SENTENCE}
-          </Alert>
-        ) : null}
-        {failure ? (
-          <Alert color="red" role="alert" title="Could not change phone notifications">
-            {failure}
-          </Alert>
-        ) : null}
-        <VisuallyHidden aria-live="polite">{announcement}</VisuallyHidden>
-      </Stack>
-    </Card>
+    <SectionCard
+      titleId="phone-notifications-title"
+      title="Phone notifications"
+      description={
+        <>
+          Get what your inbox gets on this device too: cancellations, seats offered from the waitlist, changes to your
+          rides.
+        </>
+      }
+    >
+      <Switch
+        label="Phone notifications"
+        description={unavailable ?? (state === 'checking' ? 'Checking this browser…' : undefined)}
+        checked={state === 'on'}
+        disabled={unavailable !== null || state === 'checking' || busy}
+        onChange={(event) => void toggle(event.currentTarget.checked)}
+      />
+      {blocked ? (
+        <Alert color="yellow" role="status" title="Notifications are blocked" data-testid="notifications-blocked">
+          {NOTIFICATIONS_BLOCKED_SENTENCE}
+        </Alert>
+      ) : null}
+      {failure ? (
+        <Alert color="red" role="alert" title="Could not change phone notifications">
+          {failure}
+        </Alert>
+      ) : null}
+      <VisuallyHidden aria-live="polite">{announcement}</VisuallyHidden>
+    </SectionCard>
   );
 }

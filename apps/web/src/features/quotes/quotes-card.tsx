@@ -7,16 +7,13 @@
  */
 import { Button, Card, Divider, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatSgd, priceChange, type PriceChange } from '@rideshare/domain';
-import type { RouterOutputs } from '@rideshare/api';
 import { Fragment, useState } from 'react';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { SubmitButton } from '../../components/submit-button';
 import { trpc } from '../../lib/trpc';
-import type { RideDetail } from '../ride-details/types';
+import type { RideDetail, RideQuote } from '../../lib/api-types';
 import { useAcceptQuote } from './use-quotes';
-
-type RideQuote = RouterOutputs['quote']['list'][number];
 
 const COUNTRY: Record<string, string> = { SG: 'Singapore', MY: 'Malaysia' };
 

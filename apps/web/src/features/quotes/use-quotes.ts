@@ -1,5 +1,7 @@
 /**
- * The quote calls and the one refresh after each (docs/vendors.md#quotes):
+ * The quote calls and the one refresh after each (docs/vendors.md#quotes). Each call's toast and
+ * refresh sit in its mutation's own options: the refresh after an accept can unmount the quotes
+ * list that made the call, and a call's own callbacks never run once it is gone.
  *
  * - `useVendorQuotes()`: the vendor's `quote.create` and `quote.withdraw`, with toasts ('Quote
  *   sent', 'Quote withdrawn') or the server's reason, and which ride's call is under way.
@@ -8,38 +10,36 @@
  */
 import { showApiError } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
+import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
 import { useRefreshRide } from '../../lib/use-refresh-ride';
 
-function useRefreshQuotes(): () => Promise<void> {
-  const utils = trpc.useUtils();
-  return () => utils.quote.invalidate();
+/** Marks that ride's quotes and the vendor's own stale, after a call on them settled. */
+function useRefreshQuotes(): (_answer: unknown, _err: unknown, input: { rideId: number }) => Promise<void> {
+  const markStale = useMarkStale();
+  return (_answer, _err, input) => markStale({ type: 'quotes.changed', rideId: input.rideId });
 }
 
 export function useVendorQuotes() {
   const refreshQuotes = useRefreshQuotes();
-  const create = trpc.quote.create.useMutation({ onSettled: refreshQuotes });
-  const withdraw = trpc.quote.withdraw.useMutation({ onSettled: refreshQuotes });
+  const create = trpc.quote.create.useMutation({
+    onSuccess: () => notifySuccess('Quote sent', 'The organizer sees your price and can accept it.'),
+    onError: (err) => showApiError(err, 'Could not send the quote'),
+    onSettled: refreshQuotes,
+  });
+  const withdraw = trpc.quote.withdraw.useMutation({
+    onSuccess: () => notifySuccess('Quote withdrawn'),
+    onError: (err) => showApiError(err, 'Could not withdraw the quote'),
+    onSettled: refreshQuotes,
+  });
 
   return {
     /** Sends (or replaces) the vendor's quote; `onDone` runs once it is stored. */
     submit: (input: { rideId: number; price: number; note: string | null }, onDone?: () => void) => {
-      create.mutate(input, {
-        onSuccess: () => {
-          notifySuccess('Quote sent', 'The organizer sees your price and can accept it.');
-          onDone?.();
-        },
-        onError: (err) => showApiError(err, 'Could not send the quote'),
-      });
+      create.mutate(input, { onSuccess: () => onDone?.() });
     },
     withdraw: (rideId: number, quoteId: number) => {
-      withdraw.mutate(
-        { rideId, quoteId },
-        {
-          onSuccess: () => notifySuccess('Quote withdrawn'),
-          onError: (err) => showApiError(err, 'Could not withdraw the quote'),
-        },
-      );
+      withdraw.mutate({ rideId, quoteId });
     },
     submitting: create.isPending ? (create.variables?.rideId ?? null) : null,
     submitError: create.error,
@@ -50,8 +50,6 @@ export function useVendorQuotes() {
 export function useAcceptQuote() {
   const refreshQuotes = useRefreshQuotes();
   const refreshRide = useRefreshRide();
-  // The answer is told here, not in mutate()'s callbacks: the refresh after an accept can unmount
-  // the quotes list that called mutate(), and a call's own callbacks never run once it is gone.
   const accept = trpc.quote.accept.useMutation({
     onSuccess: () => {
       notifySuccess('Quote accepted', 'The ride is assigned to this vendor at its price.');
@@ -59,7 +57,7 @@ export function useAcceptQuote() {
     onError: (err) => {
       showApiError(err, 'Could not accept the quote');
     },
-    onSettled: () => Promise.all([refreshQuotes(), refreshRide()]),
+    onSettled: (answer, err, input) => Promise.all([refreshQuotes(answer, err, input), refreshRide()]),
   });
   return {
     accept: (input: { rideId: number; quoteId: number }, onDone?: () => void) => {

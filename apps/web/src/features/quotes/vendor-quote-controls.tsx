@@ -19,16 +19,13 @@ import {
   totalCost,
   type QuoteFormValues,
 } from '@rideshare/domain';
-import type { RouterOutputs } from '@rideshare/api';
 import { useState } from 'react';
 
 import { SubmitButton } from '../../components/submit-button';
 import { fieldErrors } from '../../lib/errors';
 import { focusFirstInvalid, zodResolver } from '../../lib/form';
-import type { VendorRide } from '../vendor/types';
+import type { VendorQuote, VendorRide } from '../../lib/api-types';
 import { useVendorQuotes } from './use-quotes';
-
-export type VendorQuote = RouterOutputs['quote']['mine'][number];
 
 const FORM_NAME = 'quote';
 

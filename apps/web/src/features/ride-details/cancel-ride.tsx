@@ -36,10 +36,6 @@ export function CancelledRideBanner({ ride }: { ride: { cancelReason: string | n
 
 export function CancelRideButton({ ride }: { ride: { id: number; seriesId?: number | null } }) {
   const [opened, setOpened] = useState(false);
-  const cancel = trpc.ride.cancel.useMutation();
-  // docs/series.md#this-and-following: a series ride asks "This ride" or "This and following rides".
-  const series = useSeriesCancel(ride);
-  const pending = cancel.isPending || series.isPending;
   const refreshRide = useRefreshRide();
   const form = useForm<CancelRideFormValues>({
     name: FORM_NAME,
@@ -49,6 +45,16 @@ export function CancelRideButton({ ride }: { ride: { id: number; seriesId?: numb
     validate: zodResolver(cancelRideFormSchema),
   });
   const reportError = useFormError(form, { title: 'Could not cancel the ride', formName: FORM_NAME });
+  const outcome = (title: string) => ({
+    onSuccess: () => notifySuccess(title),
+    onError: (err: unknown) => reportError(err),
+    // After a refusal too: the ride may have changed meanwhile (cancelled elsewhere, departed).
+    onSettled: () => refreshRide(),
+  });
+  const cancel = trpc.ride.cancel.useMutation(outcome('Ride cancelled'));
+  // docs/series.md#this-and-following: a series ride asks "This ride" or "This and following rides".
+  const series = useSeriesCancel(ride, outcome('Rides cancelled'));
+  const pending = cancel.isPending || series.isPending;
 
   const close = () => {
     if (pending) return;
@@ -63,17 +69,12 @@ export function CancelRideButton({ ride }: { ride: { id: number; seriesId?: numb
       const run = following ? series.run(values.reason) : cancel.mutateAsync({ id: ride.id, reason: values.reason });
       run.then(
         () => {
-          notifySuccess(following ? 'Rides cancelled' : 'Ride cancelled');
           setOpened(false);
           form.reset();
           series.reset();
-          void refreshRide();
         },
-        (err: unknown) => {
-          reportError(err);
-          // The ride may have changed meanwhile (cancelled elsewhere, departed): show it as it is.
-          void refreshRide();
-        },
+        // The refusal is told by the mutation's own options; the modal stays open.
+        () => undefined,
       );
     },
     (errors) => focusFirstInvalid(errors, FORM_NAME),

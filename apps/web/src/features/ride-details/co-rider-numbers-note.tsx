@@ -9,7 +9,7 @@ import { contactsWindowOpensAt, formatRideDate } from '@rideshare/domain';
 import { Link } from 'react-router-dom';
 
 import { useClock } from '../../lib/clock';
-import type { RideDetail } from './types';
+import type { RideDetail } from '../../lib/api-types';
 
 export interface CoRiderNumbersNoteProps {
   ride: Pick<RideDetail, 'id' | 'date' | 'creatorId'>;

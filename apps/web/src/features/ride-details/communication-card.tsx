@@ -13,7 +13,7 @@ import { Link } from 'react-router-dom';
 import { notifyInfo } from '../../lib/notify';
 import { ChatIcon, DiscordIcon } from '../../components/icons';
 import { copyWithToast } from '../../lib/clipboard';
-import type { PassengerEntry, RideDetail } from './types';
+import type { PassengerEntry, RideDetail } from '../../lib/api-types';
 
 export interface CommunicationCardProps {
   ride: Pick<RideDetail, 'id' | 'direction' | 'date'>;

@@ -10,7 +10,7 @@ import { contactDigits, telLink } from '@rideshare/domain';
 import type { ReactNode } from 'react';
 
 import { ContactButtons } from '../contacts/contact-buttons';
-import type { RideDetail } from './types';
+import type { RideDetail } from '../../lib/api-types';
 
 export type DriverDetailsCard = NonNullable<RideDetail['driver']>;
 

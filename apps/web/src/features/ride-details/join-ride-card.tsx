@@ -9,7 +9,7 @@ import { Link } from 'react-router-dom';
 import { JoinRideButton, JoinRideFields } from '../join/join-ride-fields';
 import { notifyJoined, useJoinRide } from '../join/use-join-ride';
 import { WaitlistInstead } from '../waitlist/waitlist-instead';
-import type { RideDetail } from './types';
+import type { RideDetail } from '../../lib/api-types';
 
 export function JoinRideCard({ ride }: { ride: RideDetail }) {
   const join = useJoinRide(ride, { onJoined: notifyJoined });

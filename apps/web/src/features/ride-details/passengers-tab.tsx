@@ -26,7 +26,7 @@ import { useMapServiceConfig } from '../map/map-config';
 import { CoRiderNumbersNote } from './co-rider-numbers-note';
 import { CommunicationCard } from './communication-card';
 import { passengerMarks, type PassengerMark } from './passenger-marks';
-import type { PassengerEntry, RideDetail } from './types';
+import type { PassengerEntry, RideDetail } from '../../lib/api-types';
 import { useClock } from '../../lib/clock';
 
 const BADGE_STYLE: Record<PassengerMark['kind'], { variant: string; color?: string }> = {
@@ -144,28 +144,28 @@ function PassengerItem({
 
 export function PassengersTab({ ride, viewerId, passengers, isLoading, error, onRetry }: PassengersTabProps) {
   const [removal, setRemoval] = useState<Removal | null>(null);
-  const remove = trpc.passenger.remove.useMutation();
   const refreshRide = useRefreshRide();
+  const remove = trpc.passenger.remove.useMutation({
+    // The removal being confirmed, whose words the toast uses.
+    onMutate: () => removal,
+    onSuccess: (_answer, _input, asked) => {
+      notifySuccess(
+        'Passenger Removed',
+        asked?.self
+          ? 'You have left the ride.'
+          : `${passengerDisplayName(asked?.entry.user)} has been removed from the ride.`,
+      );
+      return refreshRide();
+    },
+    onError: (err) => notifyError('Error', removalFailureMessage(err)),
+  });
   const past = isPast(ride, useClock()());
   const isCreator = viewerId === ride.creatorId;
   const { config } = useMapServiceConfig();
 
-  const confirmRemoval = async () => {
+  const confirmRemoval = () => {
     if (!removal) return;
-    const { entry, self } = removal;
-    try {
-      await remove.mutateAsync({ rideId: ride.id, passengerId: entry.id });
-    } catch (err) {
-      notifyError('Error', removalFailureMessage(err));
-      return;
-    } finally {
-      setRemoval(null);
-    }
-    notifySuccess(
-      'Passenger Removed',
-      self ? 'You have left the ride.' : `${passengerDisplayName(entry.user)} has been removed from the ride.`,
-    );
-    await refreshRide();
+    remove.mutate({ rideId: ride.id, passengerId: removal.entry.id }, { onSettled: () => setRemoval(null) });
   };
 
   if (isLoading) {
@@ -266,7 +266,7 @@ export function PassengersTab({ ride, viewerId, passengers, isLoading, error, on
             <Button variant="default" onClick={() => setRemoval(null)} disabled={remove.isPending}>
               Cancel
             </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => void confirmRemoval()}>
+            <Button color="red" loading={remove.isPending} onClick={confirmRemoval}>
               {removal?.self ? 'Leave Ride' : 'Remove Passenger'}
             </Button>
           </Group>

@@ -26,7 +26,7 @@ import type { ReactNode } from 'react';
 import { ContactButtons } from '../contacts/contact-buttons';
 import { CostBox } from '../cost/cost-box';
 import { useOwnShare } from '../payments/use-own-share';
-import type { PassengerEntry, RideDetail } from './types';
+import type { PassengerEntry, RideDetail } from '../../lib/api-types';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (

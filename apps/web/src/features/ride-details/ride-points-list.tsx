@@ -6,7 +6,7 @@
 import { VisuallyHidden } from '@mantine/core';
 
 import { rideMapPoints } from './ride-points';
-import type { PassengerEntry, RideDetail } from './types';
+import type { PassengerEntry, RideDetail } from '../../lib/api-types';
 
 export function RidePointsList({ ride, passengers }: { ride: RideDetail; passengers: readonly PassengerEntry[] }) {
   const points = rideMapPoints(ride, passengers);

@@ -7,7 +7,6 @@ import {
   DEFAULT_DIRECTION,
   DEFAULT_MAX_PASSENGERS,
   DEFAULT_RIDE_COST,
-  idParam,
   type Direction,
   type DropoffLocation,
 } from '@rideshare/domain';
@@ -66,9 +65,3 @@ export function rideFormTexts(direction: Direction): RideFormTexts {
 }
 
 export const LOCATION_HELPER_TEXT = 'You can enter multiple lines of text for detailed location instructions';
-
-/** A ride id from the URL, or null when the segment is not a valid id (e.g. '/rides/edit/abc'). */
-export function parseRideId(param: string | undefined): number | null {
-  const result = idParam.safeParse(param);
-  return result.success ? result.data : null;
-}

@@ -46,7 +46,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Page } from '../../components/page';
 import { SubmitButton } from '../../components/submit-button';
 import { fieldErrors } from '../../lib/errors';
-import { MinPassengersField } from '../payments/min-passengers-field';
+import { MinPassengersField } from './min-passengers-field';
 import { RideCostFields } from './ride-cost-fields';
 import { LOCATION_HELPER_TEXT, rideFormTexts, type RideFormState } from './ride-form-texts';
 

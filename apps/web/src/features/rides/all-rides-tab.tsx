@@ -22,7 +22,7 @@ import { Fragment, useEffect, useMemo, useRef, type ReactNode } from 'react';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { trpc } from '../../lib/trpc';
-import { SeriesGroupCard } from '../series/series-group-card';
+import { SeriesGroupCard } from './series-group-card';
 import { RideCard } from './ride-card';
 import { RideFilters } from './ride-filters';
 import type { RideListFilterValues, RideListState } from './ride-list-params';

@@ -13,7 +13,7 @@
  * first, then past ones (the server's order).
  */
 import { Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { directionLabel, formatRideDate, isCancelled, isPast } from '@rideshare/domain';
+import { directionLabel, formatRideDate, isCancelled, isPast, type ViewerStanding } from '@rideshare/domain';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -24,7 +24,7 @@ import { PaidCount } from '../payments/paid-count';
 import { SequencePanel } from '../sequence/sequence-panel';
 import { ShareButton } from '../share/share-button';
 import { RideCard } from './ride-card';
-import type { RideListItem } from './types';
+import type { RideListItem } from '../../lib/api-types';
 import { useClock } from '../../lib/clock';
 import { useStandings } from './use-standings';
 
@@ -146,6 +146,47 @@ function SequenceRide({ ride }: { ride: RideListItem }) {
   );
 }
 
+/** The chat and share links every ride the viewer is on carries. */
+function PartyLinks({ ride }: { ride: RideListItem }) {
+  return (
+    <>
+      <UnreadChatLink rideId={ride.id} rideName={rideName(ride)} />
+      <ShareButton ride={ride} label="Share" size="xs" aria-label={`Share ride: ${rideName(ride)}`} />
+    </>
+  );
+}
+
+/** One section's rides as cards, three across on wide screens, each with its own actions. */
+function RideGrid({
+  rides,
+  viewer,
+  standings,
+  isPassenger,
+  actions,
+}: {
+  rides: readonly RideListItem[];
+  viewer: { id: number; isVendor: boolean };
+  standings: ReadonlyMap<number, ViewerStanding>;
+  isPassenger: (ride: RideListItem) => boolean;
+  actions: (ride: RideListItem) => ReactNode;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+      {rides.map((ride) => (
+        <RideCard
+          key={ride.id}
+          ride={ride}
+          viewerId={viewer.id}
+          isVendorAccount={viewer.isVendor}
+          standing={standings.get(ride.id)}
+          isPassenger={isPassenger(ride)}
+          actions={actions(ride)}
+        />
+      ))}
+    </SimpleGrid>
+  );
+}
+
 export function MyRidesTab({ viewer }: MyRidesTabProps) {
   const signedIn = viewer !== null;
   const organized = trpc.ride.organized.useQuery(undefined, { enabled: signedIn });
@@ -226,59 +267,46 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
 
       {organizedRides.length > 0 ? (
         <Section id="rides-you-organized" title="Rides You Organized">
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-            {organizedRides.map((ride) => (
-              <RideCard
-                key={ride.id}
-                ride={ride}
-                viewerId={viewer.id}
-                isVendorAccount={viewer.isVendor}
-                standing={standings.get(ride.id)}
-                actions={
-                  <>
-                    <PaidCount rideId={ride.id} />
-                    <UnreadChatLink rideId={ride.id} rideName={rideName(ride)} />
-                    <ShareButton ride={ride} label="Share" size="xs" aria-label={`Share ride: ${rideName(ride)}`} />
-                    {isPast(ride, clock()) ? null : (
-                      <Button
-                        component={Link}
-                        to={`/rides/edit/${ride.id}`}
-                        size="xs"
-                        variant="default"
-                        aria-label={`Edit ride: ${rideName(ride)}`}
-                      >
-                        Edit
-                      </Button>
-                    )}
-                  </>
-                }
-              />
-            ))}
-          </SimpleGrid>
+          <RideGrid
+            rides={organizedRides}
+            viewer={viewer}
+            standings={standings}
+            isPassenger={() => false}
+            actions={(ride) => (
+              <>
+                <PaidCount rideId={ride.id} />
+                <PartyLinks ride={ride} />
+                {isPast(ride, clock()) ? null : (
+                  <Button
+                    component={Link}
+                    to={`/rides/edit/${ride.id}`}
+                    size="xs"
+                    variant="default"
+                    aria-label={`Edit ride: ${rideName(ride)}`}
+                  >
+                    Edit
+                  </Button>
+                )}
+              </>
+            )}
+          />
         </Section>
       ) : null}
 
       {joinedRides.length > 0 ? (
         <Section id="rides-you-joined" title="Rides You Joined">
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-            {joinedRides.map((ride) => (
-              <RideCard
-                key={ride.id}
-                ride={ride}
-                viewerId={viewer.id}
-                isVendorAccount={viewer.isVendor}
-                standing={standings.get(ride.id)}
-                isPassenger
-                actions={
-                  <>
-                    <UnreadChatLink rideId={ride.id} rideName={rideName(ride)} />
-                    <ShareButton ride={ride} label="Share" size="xs" aria-label={`Share ride: ${rideName(ride)}`} />
-                    <ViewDetailsButton ride={ride} />
-                  </>
-                }
-              />
-            ))}
-          </SimpleGrid>
+          <RideGrid
+            rides={joinedRides}
+            viewer={viewer}
+            standings={standings}
+            isPassenger={() => true}
+            actions={(ride) => (
+              <>
+                <PartyLinks ride={ride} />
+                <ViewDetailsButton ride={ride} />
+              </>
+            )}
+          />
         </Section>
       ) : null}
 
@@ -288,19 +316,13 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
           title="Cancelled Rides"
           description="Rides you organized or joined that were cancelled. They will not run."
         >
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-            {cancelledRides.map((ride) => (
-              <RideCard
-                key={ride.id}
-                ride={ride}
-                viewerId={viewer.id}
-                isVendorAccount={viewer.isVendor}
-                standing={standings.get(ride.id)}
-                isPassenger={ride.creatorId !== viewer.id}
-                actions={<ViewDetailsButton ride={ride} />}
-              />
-            ))}
-          </SimpleGrid>
+          <RideGrid
+            rides={cancelledRides}
+            viewer={viewer}
+            standings={standings}
+            isPassenger={(ride) => ride.creatorId !== viewer.id}
+            actions={(ride) => <ViewDetailsButton ride={ride} />}
+          />
         </Section>
       ) : null}
     </Stack>

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 import { renderWithProviders } from '../../test-utils';
 
-import { RideCard, type RideCardRide } from './ride-card';
+import type { RideCardRide } from '../../lib/api-types';
+import { RideCard } from './ride-card';
 
 const NOW = new Date('2026-11-20T00:00:00Z');
 

@@ -38,8 +38,6 @@ import {
   standingLine,
   type CardBadge,
   type Direction,
-  type DropoffLocation,
-  type RideStatus,
   type ViewerStanding,
   withHeldSeats,
 } from '@rideshare/domain';
@@ -50,33 +48,8 @@ import { PriceStoryLine, storyOf } from '../cost/price-story-line';
 import { useOwnShare } from '../payments/use-own-share';
 import { SeriesBadge } from '../series/series-badge';
 import classes from './ride-card.module.css';
+import type { RideCardRide } from '../../lib/api-types';
 import { useClock } from '../../lib/clock';
-
-/** What a card needs of a ride; a `ride.list` item or a ride detail both fit. */
-export interface RideCardRide {
-  id: number;
-  creatorId: number;
-  creatorName: string | null;
-  direction: Direction;
-  date: string;
-  maxPassengers: number;
-  currentPassengers: number;
-  status: RideStatus;
-  cost: number;
-  additionalStops: number;
-  /** Why the organiser cancelled the ride (null or left out: not cancelled). */
-  cancelReason?: string | null;
-  /** Price of one additional stop; rides from before it existed count SGD 5. */
-  stopPrice?: number;
-  /** Seats held by waitlist offers (left out: none). */
-  heldSeats?: number;
-  /** The weekly series the ride belongs to (null or left out: a ride on its own). */
-  seriesId?: number | null;
-  /** When the price locked (null or left out: not yet); then the card shows the viewer's share. */
-  priceLockedAt?: string | null;
-  /** Every group's location as the reader may see it (left out: no areas named). */
-  dropoffLocations?: DropoffLocation[];
-}
 
 export interface RideCardProps {
   ride: RideCardRide;

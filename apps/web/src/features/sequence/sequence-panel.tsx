@@ -30,7 +30,7 @@ import { LockIcon } from '../../components/icons';
 import { SequenceRow } from './sequence-row';
 import { useSequence, type SequencePanelRide } from './use-sequence';
 
-export type { SequenceEntry, SequencePanelRide } from './use-sequence';
+export type { SequencePanelRide } from './use-sequence';
 
 export interface SequencePanelProps {
   ride: SequencePanelRide;

@@ -11,14 +11,15 @@ import { passengerDisplayName } from '@rideshare/domain';
 import { useEffect, useRef } from 'react';
 
 import { GripIcon } from '../../components/icons';
-import type { MoveDirection, SequenceEntry } from './use-sequence';
+import type { PassengerEntry } from '../../lib/api-types';
+import type { MoveDirection } from './use-sequence';
 
 const people = (count: number): string => `${count} ${count === 1 ? 'passenger' : 'passengers'}`;
 
 const stopLabel = (stop: number | null): string => (stop === null ? 'No stop yet' : `Stop #${String(stop)}`);
 
 export interface SequenceRowProps {
-  entry: SequenceEntry;
+  entry: PassengerEntry;
   /** The entry's stop number as every screen shows it (domain `stopNumbers`), or null. */
   stop: number | null;
   position: number;

@@ -6,18 +6,16 @@
  * in the panel's live region and asks for the focus to stay on the moved row.
  */
 import type { Announcements, DragEndEvent, UniqueIdentifier } from '@dnd-kit/core';
-import type { RouterOutputs } from '@rideshare/api';
 import { moveAndRenumber, passengerDisplayName, sortBySequence } from '@rideshare/domain';
 import { useMemo, useState } from 'react';
 
+import type { PassengerEntry } from '../../lib/api-types';
 import { showApiError } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useRefreshRide } from '../../lib/use-refresh-ride';
 
 export type MoveDirection = 'up' | 'down';
-
-export type SequenceEntry = RouterOutputs['passenger']['list'][number];
 
 /** What the panel needs of a ride; any ride summary from the API fits. */
 export interface SequencePanelRide {
@@ -31,7 +29,7 @@ export interface FocusRequest {
   button: MoveDirection;
 }
 
-function buildAnnouncements(entries: readonly SequenceEntry[]): Announcements {
+function buildAnnouncements(entries: readonly PassengerEntry[]): Announcements {
   const total = entries.length;
   const nameOf = (id: UniqueIdentifier): string => passengerDisplayName(entries.find((entry) => entry.id === id)?.user);
   const stopOf = (id: UniqueIdentifier): number => entries.findIndex((entry) => entry.id === id) + 1;
@@ -58,8 +56,36 @@ export function useSequence(ride: SequencePanelRide) {
   const [lockedHere, setLockedHere] = useState(false);
   const locked = ride.sequenceLocked === true || lockedHere;
 
-  const setSequence = trpc.sequence.set.useMutation();
-  const lockSequence = trpc.sequence.lock.useMutation();
+  const setSequence = trpc.sequence.set.useMutation({
+    // The move shows at once; the server's answer replaces the list, a refusal puts the old one back.
+    onMutate: ({ passengerId, sequence }) => {
+      const previous = utils.passenger.list.getData({ rideId });
+      const sorted = sortBySequence(previous ?? []);
+      const fromIndex = sorted.findIndex((entry) => entry.id === passengerId);
+      utils.passenger.list.setData({ rideId }, moveAndRenumber(sorted, fromIndex, sequence - 1));
+      return { previous };
+    },
+    onSuccess: (saved) => {
+      utils.passenger.list.setData({ rideId }, saved);
+      notifySuccess('Success', 'Passenger sequence updated');
+    },
+    onError: (error, _input, context) => {
+      utils.passenger.list.setData({ rideId }, context?.previous);
+      showApiError(error);
+      void refreshRide();
+    },
+  });
+  const lockSequence = trpc.sequence.lock.useMutation({
+    onSuccess: (saved) => {
+      utils.passenger.list.setData({ rideId }, saved);
+      notifySuccess('Success', 'Sequence locked successfully');
+      // Ride lists and the detail page read the lock from the ride itself.
+      void refreshRide();
+    },
+    onError: (error) => {
+      showApiError(error);
+    },
+  });
 
   const entries = useMemo(() => sortBySequence(passengers.data ?? []), [passengers.data]);
   const announcements = useMemo(() => buildAnnouncements(entries), [entries]);
@@ -81,23 +107,7 @@ export function useSequence(ride: SequencePanelRide) {
     ) {
       return false;
     }
-    const previous = passengers.data;
-    utils.passenger.list.setData({ rideId }, moveAndRenumber(entries, fromIndex, toIndex));
-    setSequence.mutate(
-      { rideId, passengerId: moved.id, sequence: toIndex + 1 },
-      {
-        onSuccess: (saved) => {
-          utils.passenger.list.setData({ rideId }, saved);
-          notifySuccess('Success', 'Passenger sequence updated');
-        },
-        onError: (error) => {
-          utils.passenger.list.setData({ rideId }, previous);
-          showApiError(error);
-          onRefused?.();
-          void refreshRide();
-        },
-      },
-    );
+    setSequence.mutate({ rideId, passengerId: moved.id, sequence: toIndex + 1 }, { onError: () => onRefused?.() });
     return true;
   };
 
@@ -125,21 +135,7 @@ export function useSequence(ride: SequencePanelRide) {
   };
 
   const onLock = () => {
-    lockSequence.mutate(
-      { rideId },
-      {
-        onSuccess: (saved) => {
-          setLockedHere(true);
-          utils.passenger.list.setData({ rideId }, saved);
-          notifySuccess('Success', 'Sequence locked successfully');
-          // Ride lists and the detail page read the lock from the ride itself.
-          void refreshRide();
-        },
-        onError: (error) => {
-          showApiError(error);
-        },
-      },
-    );
+    lockSequence.mutate({ rideId }, { onSuccess: () => setLockedHere(true) });
   };
 
   return {

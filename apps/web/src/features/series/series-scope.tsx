@@ -15,7 +15,10 @@ import { toSingaporeInputValue, type RidePayload } from '@rideshare/domain';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
+import { showApiError } from '../../lib/errors';
+import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import { useRefreshRide } from '../../lib/use-refresh-ride';
 
 type SeriesRide = { id: number; seriesId?: number | null; date: string };
 type Scope = 'this' | 'following';
@@ -54,8 +57,21 @@ export function EditRideButton({ ride }: { ride: SeriesRide }) {
   );
 }
 
-/** The Cancel Ride modal's scope choice and series cancel for a series ride (nothing for a single ride). */
-export function useSeriesCancel(ride: Pick<SeriesRide, 'id' | 'seriesId'>): {
+/** What the Cancel Ride modal does with a cancel's outcome (its toasts and refresh). */
+export interface CancelOutcome {
+  onSuccess: () => void;
+  onError: (err: unknown) => void;
+  onSettled: () => unknown;
+}
+
+/**
+ * The Cancel Ride modal's scope choice and series cancel for a series ride (nothing for a single
+ * ride); `outcome` goes into the series cancel's own options.
+ */
+export function useSeriesCancel(
+  ride: Pick<SeriesRide, 'id' | 'seriesId'>,
+  outcome: CancelOutcome,
+): {
   choice: ReactNode;
   following: boolean;
   isPending: boolean;
@@ -63,7 +79,11 @@ export function useSeriesCancel(ride: Pick<SeriesRide, 'id' | 'seriesId'>): {
   run: (reason: string) => Promise<void>;
 } {
   const [scope, setScope] = useState<Scope>('this');
-  const cancelSeries = trpc.series.cancel.useMutation();
+  const cancelSeries = trpc.series.cancel.useMutation({
+    onSuccess: () => outcome.onSuccess(),
+    onError: (err) => outcome.onError(err),
+    onSettled: () => outcome.onSettled(),
+  });
   const navigate = useNavigate();
   const seriesId = ride.seriesId ?? null;
   return {
@@ -107,7 +127,14 @@ export function useSeriesEdit(): {
   save: (payload: RidePayload, ride: SeriesRide) => Promise<void>;
 } {
   const [params] = useSearchParams();
-  const updateSeries = trpc.series.update.useMutation();
+  const refreshRide = useRefreshRide();
+  const updateSeries = trpc.series.update.useMutation({
+    onSuccess: () => {
+      notifySuccess('Rides updated successfully');
+      void refreshRide();
+    },
+    onError: (error) => showApiError(error),
+  });
   return {
     appliesToFollowing: (ride) => ride.seriesId != null && params.get('scope') === FOLLOWING,
     notice: (

@@ -15,16 +15,16 @@
  *
  * Toasts and navigation are left to the screen that calls the mutation.
  */
-import type { RouterOutputs } from '@rideshare/api';
 import { isApprovedVendor } from '@rideshare/domain';
-import { useQueryClient, type Query } from '@tanstack/react-query';
-import { getQueryKey } from '@trpc/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
+import { queriesTouchedBy, useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
 import { forgetThisDevice, tellWorkerWhoIsSignedIn } from '../offline/service-worker';
+import type { SessionUser } from '../../lib/api-types';
 
-export type SessionUser = NonNullable<RouterOutputs['auth']['me']>;
+export type { SessionUser };
 
 export interface Session {
   user: SessionUser | null;
@@ -55,22 +55,21 @@ export function useSession(): Session {
   };
 }
 
-const meKey = JSON.stringify(getQueryKey(trpc.auth.me)[0]);
-const isNotMe = (query: Query): boolean => JSON.stringify(query.queryKey[0]) !== meKey;
-
 /** Refreshes what other screens cached for the previous session (without touching `auth.me`). */
 function useRefreshOtherQueries() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ predicate: isNotMe });
+  const markStale = useMarkStale();
+  return () => markStale({ type: 'session.changed' });
 }
 
 /** Drops what other screens cached for the previous session, and reads what is on screen again. */
 function useResetOtherQueries() {
   const queryClient = useQueryClient();
-  return () => queryClient.resetQueries({ predicate: isNotMe });
+  return () =>
+    Promise.all(queriesTouchedBy({ type: 'session.changed' }).map((filter) => queryClient.resetQueries(filter)));
 }
 
-export function useLogin() {
+/** `onError`: what the screen does with a refusal (its toast); it runs even if the screen is gone. */
+export function useLogin(onError?: (err: unknown) => void) {
   const utils = trpc.useUtils();
   const refresh = useRefreshOtherQueries();
   return trpc.auth.login.useMutation({
@@ -78,10 +77,11 @@ export function useLogin() {
       utils.auth.me.setData(undefined, user);
       await refresh();
     },
+    onError,
   });
 }
 
-export function useRegister() {
+export function useRegister(onError?: (err: unknown) => void) {
   const utils = trpc.useUtils();
   const refresh = useRefreshOtherQueries();
   return trpc.auth.register.useMutation({
@@ -89,10 +89,11 @@ export function useRegister() {
       utils.auth.me.setData(undefined, user);
       await refresh();
     },
+    onError,
   });
 }
 
-export function useLogout() {
+export function useLogout(onError?: (err: unknown) => void) {
   const utils = trpc.useUtils();
   const reset = useResetOtherQueries();
   return trpc.auth.logout.useMutation({
@@ -101,5 +102,6 @@ export function useLogout() {
       forgetThisDevice();
       await reset();
     },
+    onError,
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { assignBlocker, parseRideId } from './assign-target';
+import { assignBlocker } from './assign-target';
 
 const now = new Date('2030-01-10T00:00:00Z');
 const ride = {
@@ -11,22 +11,6 @@ const ride = {
   status: 'open',
   vendorId: null as number | null,
 };
-
-describe('parseRideId', () => {
-  it.each([
-    ['12', 12],
-    [' 7 ', 7],
-    [null, null],
-    ['', null],
-    ['abc', null],
-    ['0', null],
-    ['-3', null],
-    ['1.5', null],
-    ['99999999999', null],
-  ])('reads %j as %j', (value, expected) => {
-    expect(parseRideId(value)).toBe(expected);
-  });
-});
 
 describe('assignBlocker', () => {
   it('lets a vendor take an open ride that is still ahead', () => {

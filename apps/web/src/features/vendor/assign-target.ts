@@ -2,18 +2,11 @@
  * /vendor?rideId={id}: which ride the link asks to assign, and why it cannot be assigned when it is
  * not among the available rides.
  *
- * - `parseRideId(value)`: the ride id from the query string, or null when missing or not an id.
  * - `assignBlocker(ride, vendorId, now)`: null when the vendor may take the ride (the domain's
  *   `assertCanAssign`); otherwise what to tell them: already theirs (`mine`, find it under My
  *   Rides), taken by another vendor, departed, or no longer offered.
  */
-import { assertCanAssign, isDomainError, MAX_ID, type RideState } from '@rideshare/domain';
-
-export function parseRideId(value: string | null): number | null {
-  if (value === null || !/^\d+$/.test(value.trim())) return null;
-  const id = Number(value.trim());
-  return id >= 1 && id <= MAX_ID ? id : null;
-}
+import { assertCanAssign, isDomainError, type RideState } from '@rideshare/domain';
 
 export interface AssignBlocker {
   message: string;

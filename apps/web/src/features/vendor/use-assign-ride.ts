@@ -16,21 +16,14 @@ const ASSIGNED_MESSAGE = 'Ride assigned successfully';
 
 export function useAssignRide() {
   const refreshRide = useRefreshRide();
-  const mutation = trpc.vendor.assign.useMutation({ onSettled: refreshRide });
+  const mutation = trpc.vendor.assign.useMutation({
+    onSuccess: () => notifySuccess(ASSIGNED_MESSAGE),
+    onError: (err) => showApiError(err, 'Error'),
+    onSettled: refreshRide,
+  });
 
   const assign = (rideId: number, onAssigned?: () => void) => {
-    mutation.mutate(
-      { rideId },
-      {
-        onSuccess: () => {
-          notifySuccess(ASSIGNED_MESSAGE);
-          onAssigned?.();
-        },
-        onError: (err) => {
-          showApiError(err, 'Error');
-        },
-      },
-    );
+    mutation.mutate({ rideId }, { onSuccess: () => onAssigned?.() });
   };
 
   return { assign, pendingRideId: mutation.isPending ? (mutation.variables?.rideId ?? null) : null };

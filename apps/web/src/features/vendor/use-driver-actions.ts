@@ -1,6 +1,7 @@
 /**
- * `useDriverActions()`: the driver's two changes to a ride it took: `unassign(rideId)`
- * (`vendor.unassign`, 'Ride unassigned'; also the organiser's 'Release Driver', 'Driver released')
+ * `useDriverActions(unassignedMessage?)`: the driver's two changes to a ride it took: `unassign(rideId)`
+ * (`vendor.unassign`, 'Ride unassigned'; also the organiser's 'Release Driver', whose page passes
+ * 'Driver released')
  * and `complete(rideId)` (`vendor.complete`, 'Ride marked as completed'). A refusal shows the
  * server's reason under 'Error'. Either way `refreshRide()` runs, so every screen shows the new
  * status. `pending` names the ride and action under way, so only that button reads '...ing'.
@@ -12,20 +13,27 @@ import { useRefreshRide } from '../../lib/use-refresh-ride';
 
 export type DriverAction = 'unassign' | 'complete';
 
-export function useDriverActions() {
+export function useDriverActions(unassignedMessage = 'Ride unassigned') {
   const refreshRide = useRefreshRide();
-  const unassignMutation = trpc.vendor.unassign.useMutation({ onSettled: refreshRide });
-  const completeMutation = trpc.vendor.complete.useMutation({ onSettled: refreshRide });
-
   const onError = (err: unknown) => {
     showApiError(err, 'Error');
   };
+  const unassignMutation = trpc.vendor.unassign.useMutation({
+    onSuccess: () => notifySuccess(unassignedMessage),
+    onError,
+    onSettled: refreshRide,
+  });
+  const completeMutation = trpc.vendor.complete.useMutation({
+    onSuccess: () => notifySuccess('Ride marked as completed'),
+    onError,
+    onSettled: refreshRide,
+  });
 
-  const unassign = (rideId: number, successMessage = 'Ride unassigned') => {
-    unassignMutation.mutate({ rideId }, { onSuccess: () => notifySuccess(successMessage), onError });
+  const unassign = (rideId: number) => {
+    unassignMutation.mutate({ rideId });
   };
   const complete = (rideId: number) => {
-    completeMutation.mutate({ rideId }, { onSuccess: () => notifySuccess('Ride marked as completed'), onError });
+    completeMutation.mutate({ rideId });
   };
 
   const pending: { rideId: number; action: DriverAction } | null = unassignMutation.isPending

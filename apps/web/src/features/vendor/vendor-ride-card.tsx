@@ -27,7 +27,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { rideStops } from './ride-stops';
-import type { VendorRide } from './types';
+import type { VendorRide } from '../../lib/api-types';
 import type { DriverAction } from './use-driver-actions';
 import classes from './vendor-ride-card.module.css';
 import { useClock } from '../../lib/clock';

@@ -7,7 +7,7 @@ import { Center, Loader, SimpleGrid, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
-import type { VendorRide } from './types';
+import type { VendorRide } from '../../lib/api-types';
 
 export interface VendorRideListProps {
   rides: VendorRide[] | undefined;

@@ -17,7 +17,6 @@
  */
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { joinFormSchema, MAX_PASSENGERS, MIN_PASSENGERS } from '@rideshare/domain';
-import { useState } from 'react';
 
 import { showApiError } from '../../lib/errors';
 import { zodResolver } from '../../lib/form';
@@ -43,27 +42,29 @@ function waitlistLimit(ride: { maxPassengers: number }): number {
  * the waitlist'), empty the form; a refusal shows its message and field errors. The ride is
  * refreshed either way, so the page shows the member's place (or what changed).
  */
-function useWaitlistJoinCall(rideId: number) {
+function useWaitlistJoinCall(rideId: number, form: UseFormReturnType<JoinFormState>) {
   const refreshRide = useRefreshRide();
-  const join = trpc.waitlist.join.useMutation();
-  async function run(
-    form: UseFormReturnType<JoinFormState>,
-    values: { dropoffLocation: string; passengerCount: number; latitude?: number; longitude?: number },
-  ): Promise<void> {
-    try {
-      const standing = await join.mutateAsync({ rideId, ...values });
+  const join = trpc.waitlist.join.useMutation({
+    onSuccess: (standing) => {
       notifySuccess('Success', `You are #${String(standing.position)} on the waitlist`);
       form.reset();
-    } catch (error) {
-      reportFormError(form, error);
-    }
-    await refreshRide();
+    },
+    onError: (error) => reportFormError(form, error),
+    onSettled: () => refreshRide(),
+  });
+  async function run(values: {
+    dropoffLocation: string;
+    passengerCount: number;
+    latitude?: number;
+    longitude?: number;
+  }): Promise<void> {
+    // The outcome is told by the mutation's own options; resolves once the ride was read again.
+    await join.mutateAsync({ rideId, ...values }).catch(() => undefined);
   }
   return { run, pending: join.isPending };
 }
 
 export function useJoinWaitlist(ride: { id: number; direction: string; maxPassengers: number }) {
-  const call = useWaitlistJoinCall(ride.id);
   const limit = waitlistLimit(ride);
   const form = useForm<JoinFormState>({
     mode: 'controlled',
@@ -71,11 +72,12 @@ export function useJoinWaitlist(ride: { id: number; direction: string; maxPassen
     validateInputOnBlur: true,
     validate: (values) => zodResolver(joinFormSchema(limit))(values),
   });
+  const call = useWaitlistJoinCall(ride.id, form);
 
   const submit = form.onSubmit(async (values) => {
     const parsed = joinFormSchema(limit).safeParse(values);
     if (!parsed.success) return;
-    await call.run(form, { ...parsed.data, ...pickedCoordinates(form.getValues()) });
+    await call.run({ ...parsed.data, ...pickedCoordinates(form.getValues()) });
   });
 
   const { label, placeholder } = locationTexts(ride.direction);
@@ -93,8 +95,8 @@ export function useWaitlistInstead(
   ride: { id: number; maxPassengers: number },
   join: Pick<JoinRideForm, 'form' | 'remaining'>,
 ) {
-  const call = useWaitlistJoinCall(ride.id);
   const { form, remaining } = join;
+  const call = useWaitlistJoinCall(ride.id, form);
   const limit = waitlistLimit(ride);
   const raw = form.values.passengerCount;
   const groupSize = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
@@ -108,7 +110,7 @@ export function useWaitlistInstead(
       form.validateField('dropoffLocation');
       return;
     }
-    await call.run(form, parsed.data);
+    await call.run(parsed.data);
   }
 
   return { offered, groupSize, remaining, submit, pending: call.pending };
@@ -116,30 +118,26 @@ export function useWaitlistInstead(
 
 export function useWaitlistActions(rideId: number) {
   const refreshRide = useRefreshRide();
-  const acceptMutation = trpc.waitlist.accept.useMutation();
-  const leaveMutation = trpc.waitlist.leave.useMutation();
-  const [pending, setPending] = useState<'accept' | 'leave' | 'decline' | null>(null);
+  // Pending until the ride was read again, so the button spins until the page shows the outcome.
+  const outcome = (success: string) => ({
+    onSuccess: () => notifySuccess('Success', success),
+    onError: (error: unknown) => showApiError(error),
+    onSettled: () => refreshRide(),
+  });
+  const acceptMutation = trpc.waitlist.accept.useMutation(outcome('You have joined the ride'));
+  const leaveMutation = trpc.waitlist.leave.useMutation(outcome('You have left the waitlist'));
+  const declineMutation = trpc.waitlist.leave.useMutation(outcome('You declined the seat'));
 
-  async function run(action: 'accept' | 'leave' | 'decline', call: () => Promise<unknown>, success: string) {
-    setPending(action);
-    try {
-      await call();
-      notifySuccess('Success', success);
-    } catch (error) {
-      showApiError(error);
-    }
-    await refreshRide();
-    setPending(null);
-  }
-
+  const pending: 'accept' | 'leave' | 'decline' | null = acceptMutation.isPending
+    ? 'accept'
+    : leaveMutation.isPending
+      ? 'leave'
+      : declineMutation.isPending
+        ? 'decline'
+        : null;
   return {
     pending,
-    accept: () => run('accept', () => acceptMutation.mutateAsync({ rideId }), 'You have joined the ride'),
-    leave: (declining = false) =>
-      run(
-        declining ? 'decline' : 'leave',
-        () => leaveMutation.mutateAsync({ rideId }),
-        declining ? 'You declined the seat' : 'You have left the waitlist',
-      ),
+    accept: () => acceptMutation.mutate({ rideId }),
+    leave: (declining = false) => (declining ? declineMutation : leaveMutation).mutate({ rideId }),
   };
 }

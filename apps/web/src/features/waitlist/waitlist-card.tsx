@@ -17,7 +17,7 @@ import { useEffect, useRef, type Ref } from 'react';
 import { AccentCard } from '../../components/accent-card';
 import { SubmitButton } from '../../components/submit-button';
 import { JoinRideFields } from '../join/join-ride-fields';
-import type { RideDetail } from '../ride-details/types';
+import type { RideDetail } from '../../lib/api-types';
 import { useJoinWaitlist, useWaitlistActions } from './use-waitlist';
 
 export type WaitlistRide = Pick<RideDetail, 'id' | 'direction' | 'maxPassengers' | 'waitlist'>;
@@ -83,7 +83,7 @@ function WaitingCard({ ride, mine, headingRef }: CardProps & { mine: Standing })
         variant="default"
         pending={actions.pending === 'leave'}
         pendingLabel="Leaving..."
-        onClick={() => void actions.leave()}
+        onClick={() => actions.leave()}
       >
         Leave waitlist
       </SubmitButton>
@@ -106,7 +106,7 @@ function OfferCard({ ride, mine, expiresAt, headingRef }: CardProps & { mine: St
           pending={actions.pending === 'accept'}
           pendingLabel="Accepting..."
           disabled={busy}
-          onClick={() => void actions.accept()}
+          onClick={() => actions.accept()}
         >
           Accept seat
         </SubmitButton>
@@ -116,7 +116,7 @@ function OfferCard({ ride, mine, expiresAt, headingRef }: CardProps & { mine: St
           pending={actions.pending === 'decline'}
           pendingLabel="Declining..."
           disabled={busy}
-          onClick={() => void actions.leave(true)}
+          onClick={() => actions.leave(true)}
         >
           Decline
         </SubmitButton>

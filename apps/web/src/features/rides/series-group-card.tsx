@@ -11,7 +11,8 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 
 import { useClock } from '../../lib/clock';
-import { RideCard, type RideCardRide } from '../rides/ride-card';
+import type { RideCardRide } from '../../lib/api-types';
+import { RideCard } from './ride-card';
 
 export interface SeriesGroupCardProps {
   /** The series' rides on this page, in list order (two or more). */
@@ -38,13 +39,7 @@ function DateLine({ ride }: { ride: RideCardRide }) {
   );
 }
 
-export function SeriesGroupCard({
-  rides,
-  viewerId,
-  isVendor = false,
-  joinedIds,
-  now: givenNow,
-}: SeriesGroupCardProps) {
+export function SeriesGroupCard({ rides, viewerId, isVendor = false, joinedIds, now: givenNow }: SeriesGroupCardProps) {
   const clock = useClock();
   const now = givenNow ?? clock();
   const [opened, { toggle }] = useDisclosure(false);

@@ -6,7 +6,7 @@ import { NumberInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { MAX_PASSENGERS, MIN_PASSENGERS } from '@rideshare/domain';
 
-import type { RideFormState } from '../ride-form/ride-form-texts';
+import type { RideFormState } from './ride-form-texts';
 
 export function MinPassengersField({ form }: { form: UseFormReturnType<RideFormState> }) {
   const max = Number(form.values.maxPassengers) || MAX_PASSENGERS;
