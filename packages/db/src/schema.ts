@@ -18,6 +18,7 @@ import type { ColumnType, Generated, JSONColumnType, Kysely, Selectable, Transac
 
 import type { RideMessageReadTable, RideMessageReportTable, RideMessageTable } from './message-schema';
 import type { PushOutboxTable, PushSubscriptionTable, PushVapidKeyTable } from './push-schema';
+import type { RideRatingTable, ThumbNoticeTable } from './record-schema';
 
 /**
  * Table types for Kysely. Columns are snake_case in Postgres and camelCase here (CamelCasePlugin).
@@ -95,6 +96,10 @@ export interface RideTable {
   /** Set with status 'cancelled' (and only then): why the organiser cancelled, and when. */
   cancelReason: ColumnType<string | null, string | null | undefined, string | null>;
   cancelledAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Cancelled within 24 hours of departure with other riders on it (docs/record.md#cancelled-late). */
+  cancelledLate: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Set with status 'completed': when it was completed (docs/record.md#thumbs). */
+  completedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The calendar event's SEQUENCE: bumped by every edit that changes what the event shows. */
   calendarSequence: Generated<number>;
   /** The weekly series the ride belongs to (docs/series.md); null for a ride made on its own. */
@@ -151,6 +156,8 @@ export interface RideLeaveTable {
   rideId: number;
   userId: number;
   leftAt: Timestamp;
+  /** Within 24 hours of departure: kept for the record (docs/record.md#left-late). */
+  late: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface PasswordResetCodeTable {
@@ -317,6 +324,8 @@ export interface Database {
   rideMessages: RideMessageTable;
   rideMessageReads: RideMessageReadTable;
   rideMessageReports: RideMessageReportTable;
+  rideRatings: RideRatingTable;
+  thumbNotices: ThumbNoticeTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -64,6 +64,10 @@ export const DOMAIN_ERROR_CODES = [
   'REJOIN_TOO_SOON',
   'SERIES_LIMIT_REACHED',
   'CHAT_CLOSED',
+  'CANNOT_RATE',
+  'SUBJECT_NOT_IN_PARTY',
+  'RIDE_NOT_COMPLETED',
+  'RATING_CLOSED',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -100,6 +100,8 @@ export function notificationSentence(item: NotificationFields): string {
       return alertMatchSentence(ride, detail);
     case 'ride_message':
       return rideMessageSentence(item.rideDirection, item.rideDate, detail);
+    case 'thumb_received':
+      return `Someone from your ride ${ride} gave you a thumb: your record is on your profile`;
     default:
       return paymentSentence(item.kind, ride, detail) ?? 'Something changed on one of your rides';
   }

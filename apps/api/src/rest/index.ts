@@ -11,6 +11,7 @@ import { registerEventRoutes, type EventRouteOptions } from './events';
 import { registerPushRoutes } from './push';
 import { registerPaymentRoutes } from './payments';
 import { registerQuoteRoutes } from './quotes';
+import { registerRecordRoutes } from './record';
 import { registerRideRoutes } from './rides';
 import { registerSeriesRoutes } from './series';
 import { registerTravelRoutes } from './travel';
@@ -32,6 +33,7 @@ export function registerRestRoutes(
   registerVendorRoutes(app, deps);
   registerQuoteRoutes(app, deps);
   registerMessageRoutes(app, deps);
+  registerRecordRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerTravelRoutes(app, deps);
   registerCalendarRoutes(app, deps);

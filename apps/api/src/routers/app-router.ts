@@ -11,6 +11,7 @@ import { passengerRouter } from './passenger';
 import { pushRouter } from './push';
 import { paymentRouter } from './payment';
 import { quoteRouter } from './quote';
+import { recordRouter } from './record';
 import { rideRouter } from './ride';
 import { sequenceRouter } from './sequence';
 import { seriesRouter } from './series';
@@ -42,6 +43,7 @@ export const appRouter = router({
   alert: alertRouter,
   payment: paymentRouter,
   message: messageRouter,
+  record: recordRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -12,6 +12,7 @@ import {
   DEFAULT_RIDE_COST,
   DomainError,
   heldSeats,
+  isLateNotice,
   nextSequenceNumber,
   organizerEntryOf,
   pickupLocationOf,
@@ -204,7 +205,9 @@ export async function cancelRide(
   await db.transaction().execute(async (trx) => {
     const { ride, entries } = await lockRideWithEntries(trx, rideId);
     assertCanCancelRide({ ride: rideStateOf(ride, entries), actorId, now });
-    await markRideCancelled(trx, ride.id, { reason, at: now });
+    // Judged now, with the riders on it now: they may leave the cancelled ride later (docs/record.md#cancelled-late).
+    const late = isLateNotice(now, ride.date) && entries.some((entry) => entry.userId !== ride.creatorId);
+    await markRideCancelled(trx, ride.id, { reason, at: now, late });
     await bumpCalendarSequence(trx, ride.id);
     await publishRideEvent(trx, 'ride.cancelled', ride.id);
     // Everyone waiting in line hears it too; the line stays, but a cancelled ride makes no offers.

@@ -63,7 +63,7 @@ async function changeLockedRide(
   db: Kysely<Database>,
   change: DriverChange,
   decide: (args: { ride: LockedRide; actorId: number; now: Date }) => void,
-  write: (trx: Transaction<Database>, rideId: number) => Promise<void>,
+  write: (trx: Transaction<Database>, rideId: number, now: Date) => Promise<void>,
   event: RideEventType,
   notify?: (trx: Transaction<Database>, ride: LockedRide, actorId: number) => Promise<void>,
 ): Promise<void> {
@@ -71,7 +71,7 @@ async function changeLockedRide(
     const ride = await lockRideForUpdate(trx, change.rideId);
     if (!ride) rideNotFound();
     decide({ ride, actorId: change.actorId, now: change.now });
-    await write(trx, ride.id);
+    await write(trx, ride.id, change.now);
     await publishRideEvent(trx, event, ride.id);
     await notify?.(trx, ride, change.actorId);
   });

@@ -13,6 +13,10 @@ export interface LockedRide {
   status: RideStatus;
   vendorId: number | null;
   sequenceLocked: boolean;
+  /** Cancelled late: it stays on the organiser's record (docs/record.md#cancelled-late). */
+  cancelledLate: boolean;
+  /** When it was completed; null before. */
+  completedAt: Date | null;
 }
 
 /**
@@ -32,6 +36,8 @@ export async function lockRideForUpdate(trx: Transaction<Database>, id: number):
       'status',
       'vendorId',
       'sequenceLocked',
+      'cancelledLate',
+      'completedAt',
     ])
     .where('id', '=', id)
     .forUpdate()
@@ -47,6 +53,8 @@ export async function lockRideForUpdate(trx: Transaction<Database>, id: number):
         status: row.status,
         vendorId: row.vendorId,
         sequenceLocked: row.sequenceLocked,
+        cancelledLate: row.cancelledLate,
+        completedAt: row.completedAt,
       }
     : null;
 }
@@ -148,7 +156,7 @@ export async function assignRideToVendor(
 export async function markRideCancelled(
   trx: Transaction<Database>,
   id: number,
-  cancellation: { reason: string; at: Date },
+  cancellation: { reason: string; at: Date; late: boolean },
 ): Promise<void> {
   await trx
     .updateTable('rides')
@@ -156,6 +164,7 @@ export async function markRideCancelled(
       status: 'cancelled',
       cancelReason: cancellation.reason,
       cancelledAt: cancellation.at,
+      cancelledLate: cancellation.late,
       updatedAt: new Date(),
     })
     .where('id', '=', id)
@@ -171,9 +180,16 @@ export async function unassignRideVendor(trx: Transaction<Database>, id: number)
     .execute();
 }
 
-/** assigned → completed (the vendor stays); the caller has locked the row and checked the rules. */
-export async function markRideCompleted(trx: Transaction<Database>, id: number): Promise<void> {
-  await trx.updateTable('rides').set({ status: 'completed', updatedAt: new Date() }).where('id', '=', id).execute();
+/**
+ * assigned → completed (the vendor stays), stamped with when (thumbs open for 14 days from then,
+ * docs/record.md#thumbs); the caller has locked the row and checked the rules.
+ */
+export async function markRideCompleted(trx: Transaction<Database>, id: number, at: Date): Promise<void> {
+  await trx
+    .updateTable('rides')
+    .set({ status: 'completed', completedAt: at, updatedAt: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function setSequenceLocked(trx: Transaction<Database>, id: number, locked: boolean): Promise<void> {
@@ -183,4 +199,15 @@ export async function setSequenceLocked(trx: Transaction<Database>, id: number, 
 export async function driverContactExists(db: Db, id: number): Promise<boolean> {
   const row = await db.selectFrom('driverContacts').select('id').where('id', '=', id).executeTakeFirst();
   return row !== undefined;
+}
+
+/** A ride's party without locking it: its organiser, assigned vendor and the members with an entry; null when no such ride. */
+export async function findRideParty(
+  db: Db,
+  id: number,
+): Promise<{ creatorId: number; vendorId: number | null; riderIds: number[] } | null> {
+  const ride = await db.selectFrom('rides').select(['creatorId', 'vendorId']).where('id', '=', id).executeTakeFirst();
+  if (!ride) return null;
+  const entries = await db.selectFrom('ridePassengers').select('userId').where('rideId', '=', id).execute();
+  return { creatorId: ride.creatorId, vendorId: ride.vendorId, riderIds: entries.map((entry) => entry.userId) };
 }
