@@ -64,6 +64,11 @@ export const DOMAIN_ERROR_CODES = [
   'REJOIN_TOO_SOON',
   'SERIES_LIMIT_REACHED',
   'CHAT_CLOSED',
+  'TRIP_STAGE_NOT_FORWARD',
+  'OUTSIDE_TRIP_WINDOW',
+  'UNDO_NOT_ALLOWED',
+  'NOT_STAGE_POSTER',
+  'SHARE_LIMIT_REACHED',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
