@@ -1,5 +1,6 @@
 import type {
   BorderReminderKind,
+  Crossing,
   ChecklistItemId,
   ContactSharing,
   Direction,
@@ -18,6 +19,7 @@ import type { ColumnType, Generated, JSONColumnType, Kysely, Selectable, Transac
 
 import type { RideMessageReadTable, RideMessageReportTable, RideMessageTable } from './message-schema';
 import type { PushOutboxTable, PushSubscriptionTable, PushVapidKeyTable } from './push-schema';
+import type { RideLateNoticeTable, RideNoShowTable, RideTripShareTable, RideTripStageTable } from './trip-schema';
 import type { RideRatingTable, ThumbNoticeTable } from './record-schema';
 
 /**
@@ -110,6 +112,8 @@ export interface RideTable {
   priceLockedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** When the organiser was told the minimum was reached; null before. */
   minReachedNotifiedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The bridge the ride crosses by (docs/trip-day.md#crossing); 'second-link' unless set. */
+  crossing: ColumnType<Crossing, Crossing | undefined, Crossing>;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -324,6 +328,10 @@ export interface Database {
   rideMessages: RideMessageTable;
   rideMessageReads: RideMessageReadTable;
   rideMessageReports: RideMessageReportTable;
+  rideTripStages: RideTripStageTable;
+  rideLateNotices: RideLateNoticeTable;
+  rideNoShows: RideNoShowTable;
+  rideTripShares: RideTripShareTable;
   rideRatings: RideRatingTable;
   thumbNotices: ThumbNoticeTable;
 }

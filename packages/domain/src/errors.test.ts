@@ -46,7 +46,7 @@ describe('DOMAIN_ERROR_CODES', () => {
     ]) {
       expect(DOMAIN_ERROR_CODES).toContain(code);
     }
-    expect(DOMAIN_ERROR_CODES).toHaveLength(65);
+    expect(DOMAIN_ERROR_CODES).toHaveLength(70);
     expect(new Set(DOMAIN_ERROR_CODES).size).toBe(DOMAIN_ERROR_CODES.length);
     for (const code of DOMAIN_ERROR_CODES) expect(code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
   });

@@ -64,6 +64,15 @@ export const NOTIFICATION_KINDS = [
    * unread ('3'). At most one unread per ride: a newer one replaces it.
    */
   'ride_message',
+  /** The car reached a stage of the trip (docs/trip-day.md#notices); detail: the stage's label. One unread per ride. */
+  'trip_stage',
+  /** A rider is running late (docs/trip-day.md#late); detail: name and minutes ('Ann · 10'). One unread per ride. */
+  'trip_late',
+  /**
+   * A party was marked as not showing up (docs/trip-day.md#no-shows); detail: their name (null to
+   * the rider marked). One unread per ride; taking the mark back deletes the unread ones.
+   */
+  'trip_no_show',
   /**
    * Someone of a completed ride's party gave you a thumb (docs/record.md#notices); never says who.
    * At most one in a day: thumbs in between are counted on the record without a notice.

@@ -72,17 +72,6 @@ export function isLateNotice(at: Date, departure: Date): boolean {
 }
 
 /**
- * Whether the vendor's `departed` stage, posted at `departedAt`, was on time for `departure`: at
- * most {@link ON_TIME_MINUTES} minutes after it (any time before it counts as on time).
- *
- * @example isOnTimeDeparture(new Date('2026-12-02T02:15:00Z'), new Date('2026-12-02T02:00:00Z')) // true
- * @example isOnTimeDeparture(new Date('2026-12-02T02:16:00Z'), new Date('2026-12-02T02:00:00Z')) // false
- */
-export function isOnTimeDeparture(departedAt: Date, departure: Date): boolean {
-  return departedAt.getTime() <= departure.getTime() + ON_TIME_MINUTES * 60_000;
-}
-
-/**
  * A member with nothing on their record yet: no trip, no late cancellation or leave, no no-show and
  * no thumb. The app says "New member" rather than a row of zeros.
  */

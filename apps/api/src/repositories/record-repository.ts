@@ -3,7 +3,14 @@
  * leaves the app already keeps, and from ride_ratings.
  */
 import type { Database, Db } from '@rideshare/db';
-import type { AdminThumb, GivenThumb, MemberRecord, ReceivedThumb, ThumbValue } from '@rideshare/domain';
+import {
+  type AdminThumb,
+  type GivenThumb,
+  type MemberRecord,
+  ON_TIME_MINUTES,
+  type ReceivedThumb,
+  type ThumbValue,
+} from '@rideshare/domain';
 import { sql, type Transaction } from 'kysely';
 
 const count = (value: unknown): number => Number(value ?? 0);
@@ -25,7 +32,14 @@ export async function readRecord(db: Db, userId: number): Promise<MemberRecord |
       (select count(*) from rides r join ride_passengers p on p.ride_id = r.id
         where r.status = 'completed' and p.user_id = u.id and r.creator_id <> u.id) as ridden,
       (select count(distinct l.ride_id) from ride_leaves l where l.user_id = u.id and l.late) as leaves,
+      (select count(distinct n.ride_id) from ride_no_shows n where n.user_id = u.id) as noshows,
       (select count(*) from rides r where r.status = 'completed' and r.vendor_id = u.id) as driven,
+      (select count(*) from rides r join ride_trip_stages s on s.ride_id = r.id and s.stage = 'departed'
+        where r.vendor_id = u.id and r.status in ('assigned', 'completed')
+          and s.posted_at <= r.date + make_interval(mins => ${ON_TIME_MINUTES})) as ontime,
+      (select count(*) from rides r join ride_trip_stages s on s.ride_id = r.id and s.stage = 'departed'
+        where r.vendor_id = u.id and r.status in ('assigned', 'completed')
+          and s.posted_at > r.date + make_interval(mins => ${ON_TIME_MINUTES})) as late,
       (select count(*) from ride_ratings t
         where t.subject_id = u.id and t.removed_at is null and t.value = 'up') as ups,
       (select count(*) from ride_ratings t
@@ -36,8 +50,11 @@ export async function readRecord(db: Db, userId: number): Promise<MemberRecord |
   return {
     tripsCompleted: count(row.trips),
     asOrganizer: { completed: count(row.organized), cancelledLate: count(row.cancelled) },
-    asRider: { completed: count(row.ridden), noShows: 0, leftLate: count(row.leaves) },
-    asVendor: row.vendor === true ? { completed: count(row.driven), onTime: 0, late: 0 } : null,
+    asRider: { completed: count(row.ridden), noShows: count(row.noshows), leftLate: count(row.leaves) },
+    asVendor:
+      row.vendor === true
+        ? { completed: count(row.driven), onTime: count(row.ontime), late: count(row.late) }
+        : null,
     thumbs: { up: count(row.ups), down: count(row.downs) },
   };
 }
