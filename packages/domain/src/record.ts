@@ -118,7 +118,8 @@ export function rateableSubjects(party: RatingParty, raterId: number): number[] 
 
 export const RATING_NOT_IN_PARTY_MESSAGE = "Only the ride's organizer, its riders and its driver can give thumbs";
 export const RATING_SELF_MESSAGE = 'You cannot give yourself a thumb';
-export const RATING_RIDER_MESSAGE = 'Riders give thumbs to the organizer and the driver; only the organizer rates riders';
+export const RATING_RIDER_MESSAGE =
+  'Riders give thumbs to the organizer and the driver; only the organizer rates riders';
 export const RATING_SUBJECT_MESSAGE = 'That member was not on this ride';
 export const RATING_NOT_COMPLETED_MESSAGE = 'Thumbs open once the ride is completed';
 export const RATING_CLOSED_MESSAGE = `Thumbs close ${String(RATING_WINDOW_DAYS)} days after the ride was completed`;

@@ -17,7 +17,8 @@ const count = (value: unknown): number => Number(value ?? 0);
 
 /**
  * The record of `userId` (docs/record.md#definitions), or null when there is no such member. One
- * statement: every count is a subquery on the member's own rows.
+ * statement: every count is a subquery on the member's own rows. A rider marked as not showing up
+ * did not complete that trip.
  */
 export async function readRecord(db: Db, userId: number): Promise<MemberRecord | null> {
   const { rows } = await sql<Record<string, unknown>>`
@@ -26,11 +27,13 @@ export async function readRecord(db: Db, userId: number): Promise<MemberRecord |
       (select count(*) from rides r
         where r.status = 'completed'
           and (r.creator_id = u.id or r.vendor_id = u.id
-            or exists (select 1 from ride_passengers p where p.ride_id = r.id and p.user_id = u.id))) as trips,
+            or (exists (select 1 from ride_passengers p where p.ride_id = r.id and p.user_id = u.id)
+              and not exists (select 1 from ride_no_shows n where n.ride_id = r.id and n.user_id = u.id)))) as trips,
       (select count(*) from rides r where r.status = 'completed' and r.creator_id = u.id) as organized,
       (select count(*) from rides r where r.creator_id = u.id and r.cancelled_late) as cancelled,
       (select count(*) from rides r join ride_passengers p on p.ride_id = r.id
-        where r.status = 'completed' and p.user_id = u.id and r.creator_id <> u.id) as ridden,
+        where r.status = 'completed' and p.user_id = u.id and r.creator_id <> u.id
+          and not exists (select 1 from ride_no_shows n where n.ride_id = r.id and n.user_id = u.id)) as ridden,
       (select count(distinct l.ride_id) from ride_leaves l where l.user_id = u.id and l.late) as leaves,
       (select count(distinct n.ride_id) from ride_no_shows n where n.user_id = u.id) as noshows,
       (select count(*) from rides r where r.status = 'completed' and r.vendor_id = u.id) as driven,
@@ -52,9 +55,7 @@ export async function readRecord(db: Db, userId: number): Promise<MemberRecord |
     asOrganizer: { completed: count(row.organized), cancelledLate: count(row.cancelled) },
     asRider: { completed: count(row.ridden), noShows: count(row.noshows), leftLate: count(row.leaves) },
     asVendor:
-      row.vendor === true
-        ? { completed: count(row.driven), onTime: count(row.ontime), late: count(row.late) }
-        : null,
+      row.vendor === true ? { completed: count(row.driven), onTime: count(row.ontime), late: count(row.late) } : null,
     thumbs: { up: count(row.ups), down: count(row.downs) },
   };
 }

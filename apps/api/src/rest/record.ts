@@ -43,6 +43,8 @@ export function registerRecordRoutes(app: FastifyInstance, deps: HttpContextDeps
   );
   app.delete(
     '/api/admin/ratings/:ratingId',
-    viaCaller(deps, (caller, req) => caller.record.adminRemove({ ratingId: parseId(params(req).ratingId, 'ratingId') })),
+    viaCaller(deps, (caller, req) =>
+      caller.record.adminRemove({ ratingId: parseId(params(req).ratingId, 'ratingId') }),
+    ),
   );
 }

@@ -125,4 +125,3 @@ export async function removeThumbAsAdmin(
   if (!removed) throw new DomainError('NOT_FOUND', 'Thumb not found');
   return { ok: true };
 }
-
