@@ -43,6 +43,16 @@ export interface GivenThumb {
   updatedAt: string;
 }
 
+/** Whom the caller may thumb on a ride, what they gave, and until when (the web app's thumbs card). */
+export interface RideThumbs {
+  /** Whether thumbs may be given or changed now. */
+  open: boolean;
+  /** When thumbs close (ISO); null until the ride is completed. */
+  closesAt: string | null;
+  subjects: { id: number; name: string; role: 'organizer' | 'vendor' | 'rider' }[];
+  given: GivenThumb[];
+}
+
 /** A thumb as its subject and the administrators read it: with its note, never with who gave it to the subject. */
 export interface ReceivedThumb {
   id: number;
@@ -157,5 +167,10 @@ export function assertCanRate(args: {
  * @example isRatingOpen(new Date('2026-12-01T00:00:00Z'), new Date('2026-12-15T00:00:00Z')) // true
  */
 export function isRatingOpen(completedAt: Date, now: Date): boolean {
-  return now.getTime() <= completedAt.getTime() + RATING_WINDOW_DAYS * DAY_MS;
+  return now.getTime() <= ratingClosesAt(completedAt).getTime();
+}
+
+/** When thumbs of a ride completed at `completedAt` close: {@link RATING_WINDOW_DAYS} days later. */
+export function ratingClosesAt(completedAt: Date): Date {
+  return new Date(completedAt.getTime() + RATING_WINDOW_DAYS * DAY_MS);
 }

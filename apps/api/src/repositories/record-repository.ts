@@ -234,3 +234,14 @@ export async function claimThumbNotice(db: Db, userId: number, now: Date, since:
     returning user_id`.execute(db);
   return rows.length > 0;
 }
+
+/** Members' names as a thumb shows them: a vendor's company, else their name, else their Discord username. */
+export async function subjectNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', sql<string>`coalesce(company_name, name, discord_username)`.as('name')])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

@@ -1,7 +1,14 @@
 import { ratingIdInput, ratingInput, ratingRideInput, recordInput } from '@rideshare/domain';
 
 import { listThumbsForAdmin } from '../repositories/record-repository';
-import { giveThumb, memberRecord, myThumbs, receivedThumbs, removeThumbAsAdmin } from '../services/record-service';
+import {
+  giveThumb,
+  memberRecord,
+  myThumbs,
+  receivedThumbs,
+  removeThumbAsAdmin,
+  rideThumbs,
+} from '../services/record-service';
 import { adminProcedure, protectedProcedure, router } from '../trpc/init';
 
 /**
@@ -21,6 +28,11 @@ export const recordRouter = router({
   mine: protectedProcedure
     .input(ratingRideInput)
     .query(({ ctx, input }) => myThumbs(ctx.db, { rideId: input.rideId, raterId: ctx.user.id })),
+
+  /** The web app's thumbs card of a ride: whom the caller may thumb, what they gave and until when. */
+  ride: protectedProcedure
+    .input(ratingRideInput)
+    .query(({ ctx, input }) => rideThumbs(ctx.db, { rideId: input.rideId, raterId: ctx.user.id, now: ctx.now() })),
 
   /** The thumbs a member received, with notes and without who gave them: the member and administrators. */
   received: protectedProcedure

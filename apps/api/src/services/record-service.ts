@@ -9,6 +9,10 @@ import {
   DomainError,
   type GivenThumb,
   isInRatingParty,
+  isRatingOpen,
+  rateableSubjects,
+  ratingClosesAt,
+  type RideThumbs,
   type MemberRecord,
   RATING_NOT_IN_PARTY_MESSAGE,
   RATING_REMOVED_MESSAGE,
@@ -30,6 +34,7 @@ import {
   listReceivedThumbs,
   readRecord,
   removeThumb,
+  subjectNames,
   updateThumb,
 } from '../repositories/record-repository';
 import { findRideParty, type LockedRide, lockRideForUpdate } from '../repositories/rides/writes';
@@ -97,12 +102,39 @@ export async function giveThumb(
   });
 }
 
+/** The ride's party as the caller may read it for thumbs: 404 without the ride, 403 outside its party. */
+async function partyForRater(db: Kysely<Database>, rideId: number, raterId: number) {
+  const party = await findRideParty(db, rideId);
+  if (!party) rideNotFound();
+  if (!isInRatingParty(party, raterId)) throw new DomainError('NOT_IN_PARTY', RATING_NOT_IN_PARTY_MESSAGE);
+  return party;
+}
+
 /** The thumbs the caller gave on a ride of theirs; 403 for anyone outside its party. */
 export async function myThumbs(db: Kysely<Database>, args: { rideId: number; raterId: number }): Promise<GivenThumb[]> {
-  const party = await findRideParty(db, args.rideId);
-  if (!party) rideNotFound();
-  if (!isInRatingParty(party, args.raterId)) throw new DomainError('NOT_IN_PARTY', RATING_NOT_IN_PARTY_MESSAGE);
+  await partyForRater(db, args.rideId, args.raterId);
   return listGivenThumbs(db, args.rideId, args.raterId);
+}
+
+/** Whom the caller may thumb on a ride of theirs (with names), what they gave and until when. */
+export async function rideThumbs(
+  db: Kysely<Database>,
+  args: { rideId: number; raterId: number; now: Date },
+): Promise<RideThumbs> {
+  const party = await partyForRater(db, args.rideId, args.raterId);
+  const ids = rateableSubjects(party, args.raterId);
+  const names = await subjectNames(db, ids);
+  const completedAt = party.status === 'completed' ? party.completedAt : null;
+  return {
+    open: completedAt !== null && isRatingOpen(completedAt, args.now),
+    closesAt: completedAt ? ratingClosesAt(completedAt).toISOString() : null,
+    subjects: ids.map((id) => ({
+      id,
+      name: names.get(id) ?? 'A member',
+      role: id === party.creatorId ? 'organizer' : id === party.vendorId ? 'vendor' : 'rider',
+    })),
+    given: await listGivenThumbs(db, args.rideId, args.raterId),
+  };
 }
 
 /** The thumbs a member received, with their notes: for the member themselves and administrators. */

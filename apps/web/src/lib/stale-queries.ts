@@ -27,6 +27,8 @@
  * - `messages.changed` (a message posted or deleted in a ride's chat) → that ride's thread
  *   (`message.list`, every page of it) and the member's unread chat counts (`message.unread`); only
  *   the party holds these queries, so nobody else's page refetches;
+ * - `thumbs.written`, a thumb given here → that ride's thumbs card (`record.ride`) and every record
+ *   (`record.get`, `record.received`); `ride.completed` and `ride.cancelled` touch the records too;
  * - `notifications.changed` → everything under the `notification` router (the inbox, the unread
  *   count);
  * - `resync` (the server could not replay what this tab missed) → every query.
@@ -44,7 +46,10 @@ export interface QueryFilter {
 }
 
 /** What changed: a live event, or a write to a ride made from this tab (`rideId` null: any ride). */
-export type Change = Pick<LiveEvent, 'type' | 'rideId'> | { type: 'ride.written'; rideId: number | null };
+export type Change =
+  | Pick<LiveEvent, 'type' | 'rideId'>
+  | { type: 'ride.written'; rideId: number | null }
+  | { type: 'thumbs.written'; rideId: number };
 
 /** The lists a ride shows up in. */
 function rideLists(): QueryFilter[] {
@@ -95,6 +100,11 @@ function paymentQueries(rideId: number | null): QueryFilter[] {
 
 const STATS: QueryFilter = { queryKey: getQueryKey(trpc.stats.get) };
 
+/** Every member's record and received thumbs (docs/record.md): a completed ride or a thumb moves them. */
+const RECORDS: QueryFilter[] = [trpc.record.get, trpc.record.received].map((procedure) => ({
+  queryKey: getQueryKey(procedure),
+}));
+
 /** The inbox's queries (`notification.list`, `notification.unreadCount`, …): the router's prefix. */
 const NOTIFICATION_QUERIES: QueryFilter = { queryKey: getQueryKey(trpc.notification) };
 
@@ -135,15 +145,18 @@ export function queriesTouchedBy(change: Change): QueryFilter[] {
             ridePage(change.rideId),
             { queryKey: getQueryKey(trpc.travel.checklist, { rideId: change.rideId }, 'query') },
           ];
+    case 'thumbs.written':
+      return [{ queryKey: getQueryKey(trpc.record.ride, { rideId: change.rideId }, 'query') }, ...RECORDS];
     case 'ride.created':
       return [...rideLists(), STATS];
     case 'ride.deleted':
       return [...ownQueries(change.rideId), ...rideLists(), STATS];
-    case 'ride.edited':
     case 'ride.cancelled':
+    case 'ride.completed':
+      return [...ownQueries(change.rideId), ...rideLists(), ...RECORDS];
+    case 'ride.edited':
     case 'ride.assigned':
     case 'ride.unassigned':
-    case 'ride.completed':
     case 'seats.changed':
     case 'sequence.changed':
       return [...ownQueries(change.rideId), ...rideLists()];

@@ -33,6 +33,7 @@ import { OfflineNotice, useKeptCopyTime, useKeptRide } from '../features/offline
 import { JoinRideCard } from '../features/ride-details/join-ride-card';
 import { PassengersTab } from '../features/ride-details/passengers-tab';
 import { QuotesCard } from '../features/quotes/quotes-card';
+import { ThumbsCard } from '../features/record/thumbs-card';
 import { RideDetailsTab, RideOrganizerCard } from '../features/ride-details/ride-details-tab';
 import { RidePointsList } from '../features/ride-details/ride-points-list';
 import {
@@ -302,6 +303,9 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
               />
             ) : null}
             {user && !isCreator ? <RideOrganizerCard ride={ride} /> : null}
+            {ride.status === 'completed' && user && (onRide === true || user.id === ride.vendorId) ? (
+              <ThumbsCard rideId={ride.id} />
+            ) : null}
           </Stack>
         </Grid.Col>
       </Grid>

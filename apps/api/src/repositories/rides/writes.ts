@@ -201,13 +201,26 @@ export async function driverContactExists(db: Db, id: number): Promise<boolean> 
   return row !== undefined;
 }
 
-/** A ride's party without locking it: its organiser, assigned vendor and the members with an entry; null when no such ride. */
+/**
+ * A ride's party without locking it: its organiser, assigned vendor and the members with an entry,
+ * with its status and when it was completed; null when no such ride.
+ */
 export async function findRideParty(
   db: Db,
   id: number,
-): Promise<{ creatorId: number; vendorId: number | null; riderIds: number[] } | null> {
-  const ride = await db.selectFrom('rides').select(['creatorId', 'vendorId']).where('id', '=', id).executeTakeFirst();
+): Promise<{
+  creatorId: number;
+  vendorId: number | null;
+  riderIds: number[];
+  status: RideStatus;
+  completedAt: Date | null;
+} | null> {
+  const ride = await db
+    .selectFrom('rides')
+    .select(['creatorId', 'vendorId', 'status', 'completedAt'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!ride) return null;
   const entries = await db.selectFrom('ridePassengers').select('userId').where('rideId', '=', id).execute();
-  return { creatorId: ride.creatorId, vendorId: ride.vendorId, riderIds: entries.map((entry) => entry.userId) };
+  return { ...ride, riderIds: entries.map((entry) => entry.userId) };
 }

@@ -13,6 +13,7 @@ import { Fragment, useState } from 'react';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { SubmitButton } from '../../components/submit-button';
 import { trpc } from '../../lib/trpc';
+import { RecordLine } from '../record/record-line';
 import type { RideDetail } from '../ride-details/types';
 import { useAcceptQuote } from './use-quotes';
 
@@ -84,6 +85,7 @@ function QuoteRow({ quote, onAccept }: { quote: RideQuote; onAccept: () => void 
         <Text size="sm" fw={700}>
           {formatSgd(quote.price)}
         </Text>
+        <RecordLine userId={quote.vendor.id} role="vendor" />
         {facts.length > 0 ? (
           <Text size="xs" c="dimmed">
             {facts.join(' · ')}
