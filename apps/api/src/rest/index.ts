@@ -14,6 +14,7 @@ import { registerQuoteRoutes } from './quotes';
 import { registerRideRoutes } from './rides';
 import { registerSeriesRoutes } from './series';
 import { registerTravelRoutes } from './travel';
+import { registerTripRoutes } from './trips';
 import { registerVendorRoutes } from './vendor';
 import { registerUserRoutes } from './users';
 import { registerConfigRoutes } from './config';
@@ -32,6 +33,7 @@ export function registerRestRoutes(
   registerVendorRoutes(app, deps);
   registerQuoteRoutes(app, deps);
   registerMessageRoutes(app, deps);
+  registerTripRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerTravelRoutes(app, deps);
   registerCalendarRoutes(app, deps);

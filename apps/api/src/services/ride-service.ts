@@ -9,6 +9,7 @@ import {
   assertCanCreateRide,
   assertCanDeleteRide,
   assertCanUpdateRide,
+  DEFAULT_CROSSING,
   DEFAULT_RIDE_COST,
   DomainError,
   heldSeats,
@@ -72,6 +73,7 @@ export async function createRide(
       cost: input.cost ?? DEFAULT_RIDE_COST,
       stopPrice: input.stopPrice ?? ADDITIONAL_STOP_FEE,
       minPassengers: input.minPassengers ?? null,
+      crossing: input.crossing ?? DEFAULT_CROSSING,
     });
     await insertPassenger(trx, {
       rideId,
@@ -133,6 +135,7 @@ export async function editRide(
       cost: input.cost,
       stopPrice: input.stopPrice,
       minPassengers: input.minPassengers,
+      crossing: input.crossing,
       ...(directionChanged ? { sequenceLocked: false } : {}),
     });
     if (own) {

@@ -44,3 +44,4 @@ export * from './push';
 export * from './alerts';
 export * from './payments';
 export * from './messages';
+export * from './trips';
