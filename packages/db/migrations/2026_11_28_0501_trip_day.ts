@@ -37,6 +37,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('posted_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint('ride_trip_stages_ride_stage_key', ['ride_id', 'stage'])
     .execute();
+  // The rides list shows the newest stage ("On the way · cleared Tuas 10:42"): a stage posted or
+  // taken back bumps the ride-list version (0001's trigger function), as ride writes do.
+  await sql`create trigger ride_trip_stages_bump_version after insert or update or delete on ride_trip_stages
+    for each statement execute function bump_rides_version()`.execute(db);
   await db.schema
     .createTable('ride_late_notices')
     .addColumn('ride_id', 'integer', (c) => c.notNull().references('rides.id').onDelete('cascade'))
@@ -76,6 +80,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('ride_trip_shares').execute();
   await db.schema.dropTable('ride_no_shows').execute();
   await db.schema.dropTable('ride_late_notices').execute();
+  await sql`drop trigger if exists ride_trip_stages_bump_version on ride_trip_stages`.execute(db);
   await db.schema.dropTable('ride_trip_stages').execute();
   await db.schema.alterTable('rides').dropColumn('crossing').execute();
 }

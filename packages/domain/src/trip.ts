@@ -45,6 +45,21 @@ export const SHARE_HOURS_AFTER_ARRIVED = 6;
 /** The most live share links one member holds for one ride. */
 export const MAX_LIVE_SHARES = 5;
 
+export const TRIP_FORBIDDEN_MESSAGE = "Only the ride's organizer, its riders and its assigned driver can follow this trip";
+export const TRIP_CREW_MESSAGE = "Only the ride's organizer or its assigned driver can do this";
+export const LATE_RIDERS_ONLY_MESSAGE = "Only the ride's riders can say they are running late";
+export const TRIP_CANCELLED_MESSAGE = 'This ride was cancelled: its trip cannot change';
+export const SHARE_NOT_FOUND_MESSAGE = 'This trip link does not exist or has ended';
+
+/**
+ * Stages and no-shows are posted by the organizer or the assigned approved vendor (the crew);
+ * NOT_TRIP_CREW (403) for a rider.
+ */
+export function assertTripCrew(role: 'organizer' | 'passenger' | 'vendor'): TripPosterRole {
+  if (role === 'passenger') throw new DomainError('NOT_TRIP_CREW', TRIP_CREW_MESSAGE);
+  return role;
+}
+
 /** Stages after which the car has set off: no-shows may be marked once one of them is reached. */
 const DEPARTED_INDEX = 1;
 const HOUR_MS = 3_600_000;
@@ -207,7 +222,7 @@ export function assertInTripWindow(departure: Date | string, hoursBefore: number
 
 /**
  * The newest stage may be taken back within 10 minutes of its posting, only by whoever posted it.
- * NOT_STAGE_POSTER (403) for anyone else, UNDO_NOT_ALLOWED (409) with no stage or once too late.
+ * NOT_TRIP_CREW (403) for anyone else, UNDO_NOT_ALLOWED (409) with no stage or once too late.
  */
 export function assertCanUndoStage(
   last: { postedBy: number | null; postedAt: Date | string } | null,
@@ -216,7 +231,7 @@ export function assertCanUndoStage(
 ): void {
   if (last === null) throw new DomainError('UNDO_NOT_ALLOWED', 'No stage has been posted on this trip yet');
   if (last.postedBy !== actorId) {
-    throw new DomainError('NOT_STAGE_POSTER', 'Only whoever posted the latest stage can take it back');
+    throw new DomainError('NOT_TRIP_CREW', 'Only whoever posted the latest stage can take it back');
   }
   if (now.getTime() - new Date(last.postedAt).getTime() > STAGE_UNDO_MINUTES * 60_000) {
     throw new DomainError(

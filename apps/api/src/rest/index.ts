@@ -15,6 +15,7 @@ import { registerRecordRoutes } from './record';
 import { registerRideRoutes } from './rides';
 import { registerSeriesRoutes } from './series';
 import { registerTravelRoutes } from './travel';
+import { registerTripRoutes } from './trips';
 import { registerVendorRoutes } from './vendor';
 import { registerUserRoutes } from './users';
 import { registerConfigRoutes } from './config';
@@ -33,6 +34,7 @@ export function registerRestRoutes(
   registerVendorRoutes(app, deps);
   registerQuoteRoutes(app, deps);
   registerMessageRoutes(app, deps);
+  registerTripRoutes(app, deps);
   registerRecordRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerTravelRoutes(app, deps);

@@ -17,6 +17,7 @@ import { sequenceRouter } from './sequence';
 import { seriesRouter } from './series';
 import { statsRouter } from './stats';
 import { travelRouter } from './travel';
+import { tripRouter } from './trip';
 import { userRouter } from './user';
 import { vendorRouter } from './vendor';
 import { waitlistRouter } from './waitlist';
@@ -43,6 +44,7 @@ export const appRouter = router({
   alert: alertRouter,
   payment: paymentRouter,
   message: messageRouter,
+  trip: tripRouter,
   record: recordRouter,
 });
 

@@ -9,6 +9,7 @@ import {
   assertCanCreateRide,
   assertCanDeleteRide,
   assertCanUpdateRide,
+  DEFAULT_CROSSING,
   DEFAULT_RIDE_COST,
   DomainError,
   heldSeats,
@@ -73,6 +74,7 @@ export async function createRide(
       cost: input.cost ?? DEFAULT_RIDE_COST,
       stopPrice: input.stopPrice ?? ADDITIONAL_STOP_FEE,
       minPassengers: input.minPassengers ?? null,
+      crossing: input.crossing ?? DEFAULT_CROSSING,
     });
     await insertPassenger(trx, {
       rideId,
@@ -134,6 +136,7 @@ export async function editRide(
       cost: input.cost,
       stopPrice: input.stopPrice,
       minPassengers: input.minPassengers,
+      crossing: input.crossing,
       ...(directionChanged ? { sequenceLocked: false } : {}),
     });
     if (own) {

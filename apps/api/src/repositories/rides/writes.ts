@@ -1,5 +1,5 @@
 import type { Database, Db } from '@rideshare/db';
-import type { Direction, DropoffLocation, RideStatus } from '@rideshare/domain';
+import type { Crossing, Direction, DropoffLocation, RideStatus } from '@rideshare/domain';
 import type { Transaction } from 'kysely';
 
 /** What the write rules read from a ride they are about to change. */
@@ -70,6 +70,8 @@ export interface NewRide {
   stopPrice: number;
   /** docs/payments.md#minimum; null: none. */
   minPassengers: number | null;
+  /** docs/trip-day.md#crossing. */
+  crossing: Crossing;
 }
 
 /** Inserts a ride with no passengers yet (its derived fields are set once its entries exist). */
@@ -95,6 +97,8 @@ export interface RideChanges {
   stopPrice?: number;
   /** undefined leaves the minimum as it is; null clears it (docs/payments.md#minimum). */
   minPassengers?: number | null;
+  /** undefined leaves the crossing as it is (docs/trip-day.md#crossing). */
+  crossing?: Crossing;
   /** Set when the direction changes: a sequence only means something for FC->SG. */
   sequenceLocked?: boolean;
 }
