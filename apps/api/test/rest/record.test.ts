@@ -379,29 +379,42 @@ describe('thumbs', () => {
 });
 
 describe('trip day to completion', () => {
+  const trip = (user: TestUser, rideId: number, path: string, method: 'POST' | 'DELETE' = 'POST', payload?: Json) =>
+    t.app.inject({
+      method,
+      url: `/api/rides/${id(rideId)}/${path}`,
+      headers: as(user),
+      ...(payload ? { payload } : {}),
+    });
+
   it("runs a ride through trip day and reads each member's record", async () => {
     const departure = 2 * DAY;
-    const { ride, ritaEntry } = await assignedRide(departure);
-    // The vendor posts `departed` ten minutes after departure: on time.
+    const { ride, paulEntry, ritaEntry } = await assignedRide(departure);
+    // The vendor posts each stage; `departed` ten minutes after departure is on time.
+    at(departure - 30 * MINUTE);
+    expect((await trip(acme, ride.id, 'trip/stage', 'POST', { stage: 'at-pickup' })).statusCode).toBe(200);
     at(departure + 10 * MINUTE);
-    await t.db
-      .insertInto('rideTripStages')
-      .values({ rideId: ride.id, stage: 'departed', postedBy: acme.id, postedByRole: 'vendor', postedAt: clock })
-      .execute();
-    // Rita never came: the organiser marks her party.
-    await t.db
-      .insertInto('rideNoShows')
-      .values({ rideId: ride.id, passengerId: ritaEntry.id, userId: rita.id, markedBy: olivia.id })
-      .execute();
+    expect((await trip(acme, ride.id, 'trip/stage', 'POST', { stage: 'departed' })).statusCode).toBe(200);
+    // Rita never came: the organiser marks her party. Paul's mark was a mistake and is taken back.
+    expect((await trip(olivia, ride.id, `passengers/${id(ritaEntry.id)}/no-show`)).statusCode).toBe(200);
+    expect((await trip(olivia, ride.id, `passengers/${id(paulEntry.id)}/no-show`)).statusCode).toBe(200);
+    expect((await trip(olivia, ride.id, `passengers/${id(paulEntry.id)}/no-show`, 'DELETE')).statusCode).toBe(200);
+    for (const stage of [
+      'at-exit-checkpoint',
+      'cleared-exit-checkpoint',
+      'at-entry-checkpoint',
+      'cleared-entry-checkpoint',
+    ]) {
+      at(clock.getTime() - START.getTime() + 20 * MINUTE);
+      expect((await trip(acme, ride.id, 'trip/stage', 'POST', { stage })).statusCode).toBe(200);
+    }
     at(departure + 3 * HOUR);
-    await complete(ride);
+    // `arrived` completes the ride (the same write as the vendor's Complete).
+    expect((await trip(acme, ride.id, 'trip/stage', 'POST', { stage: 'arrived' })).statusCode).toBe(200);
     // A second ride leaves 20 minutes late.
     const second = await assignedRide(departure + DAY);
     at(departure + DAY + 20 * MINUTE);
-    await t.db
-      .insertInto('rideTripStages')
-      .values({ rideId: second.ride.id, stage: 'departed', postedBy: acme.id, postedByRole: 'vendor', postedAt: clock })
-      .execute();
+    expect((await trip(acme, second.ride.id, 'trip/stage', 'POST', { stage: 'departed' })).statusCode).toBe(200);
 
     expect(await record(olivia)).toEqual({
       ...EMPTY_MEMBER,
@@ -418,6 +431,48 @@ describe('trip day to completion', () => {
       ...EMPTY_MEMBER,
       tripsCompleted: 1,
       asVendor: { completed: 1, onTime: 1, late: 1 },
+    });
+
+    // Thumbs open with the arrival: Paul thumbs the organiser, who thumbs Rita down.
+    expect((await rate(paul, ride.id, { subjectId: olivia.id, value: 'up' })).statusCode).toBe(201);
+    expect((await rate(olivia, ride.id, { subjectId: rita.id, value: 'down', note: 'Never came' })).statusCode).toBe(
+      201,
+    );
+    expect(await record(olivia)).toMatchObject({ thumbs: { up: 1, down: 0 } });
+    expect(await record(rita)).toMatchObject({ thumbs: { up: 0, down: 1 } });
+  });
+});
+
+describe('record.ride (the thumbs card)', () => {
+  it('names whom the caller may thumb, what they gave and when thumbs close', async () => {
+    const { ride } = await completedRide();
+    await rate(olivia, ride.id, { subjectId: paul.id, value: 'up' });
+    const caller = async (user: TestUser) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/trpc/record.ride?input=${encodeURIComponent(JSON.stringify({ rideId: ride.id }))}`,
+        headers: as(user),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ result: { data: Json } }>().result.data;
+    };
+    const organizer = await caller(olivia);
+    expect(organizer).toMatchObject({
+      open: true,
+      closesAt: new Date(START.getTime() + 14 * DAY).toISOString(),
+      subjects: [
+        { id: acme.id, name: 'Acme Cabs', role: 'vendor' },
+        { id: paul.id, name: 'Paul', role: 'rider' },
+        { id: rita.id, name: 'Rita', role: 'rider' },
+      ],
+    });
+    expect((organizer.given as Json[]).map((thumb) => thumb.subjectId)).toEqual([paul.id]);
+    expect(await caller(paul)).toMatchObject({
+      subjects: [
+        { id: olivia.id, name: 'Olivia', role: 'organizer' },
+        { id: acme.id, name: 'Acme Cabs', role: 'vendor' },
+      ],
+      given: [],
     });
   });
 });
