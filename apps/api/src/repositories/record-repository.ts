@@ -5,6 +5,7 @@
 import type { Database, Db } from '@rideshare/db';
 import {
   type AdminThumb,
+  type Direction,
   type GivenThumb,
   type MemberRecord,
   ON_TIME_MINUTES,
@@ -137,19 +138,28 @@ export async function listGivenThumbs(db: Db, rideId: number, raterId: number): 
 /** How many thumbs one list answers at most (the newest). */
 const THUMB_PAGE = 100;
 
-/** The thumbs `subjectId` received and still stand, newest change first, without who gave them. */
-export async function listReceivedThumbs(db: Db, subjectId: number): Promise<ReceivedThumb[]> {
-  const rows = await db
+/** The standing thumbs with their ride, newest change first, at most a page of them. */
+function standingThumbs(db: Db) {
+  return db
     .selectFrom('rideRatings as t')
     .innerJoin('rides as r', 'r.id', 't.rideId')
     .select(['t.id', 't.rideId', 'r.direction', 'r.date', 't.value', 't.note', 't.updatedAt'])
-    .where('t.subjectId', '=', subjectId)
     .where('t.removedAt', 'is', null)
     .orderBy('t.updatedAt', 'desc')
     .orderBy('t.id', 'desc')
-    .limit(THUMB_PAGE)
-    .execute();
-  return rows.map((row) => ({
+    .limit(THUMB_PAGE);
+}
+
+function toReceived(row: {
+  id: number;
+  rideId: number;
+  direction: Direction;
+  date: Date;
+  value: ThumbValue;
+  note: string | null;
+  updatedAt: Date;
+}): ReceivedThumb {
+  return {
     id: row.id,
     rideId: row.rideId,
     rideDirection: row.direction,
@@ -157,42 +167,29 @@ export async function listReceivedThumbs(db: Db, subjectId: number): Promise<Rec
     value: row.value,
     note: row.note,
     updatedAt: row.updatedAt.toISOString(),
-  }));
+  };
+}
+
+/** The thumbs `subjectId` received and still stand, newest change first, without who gave them. */
+export async function listReceivedThumbs(db: Db, subjectId: number): Promise<ReceivedThumb[]> {
+  const rows = await standingThumbs(db).where('t.subjectId', '=', subjectId).execute();
+  return rows.map(toReceived);
 }
 
 /** The newest standing thumbs of every member, with who gave them to whom (administrators). */
 export async function listThumbsForAdmin(db: Db): Promise<AdminThumb[]> {
-  const rows = await db
-    .selectFrom('rideRatings as t')
-    .innerJoin('rides as r', 'r.id', 't.rideId')
+  const rows = await standingThumbs(db)
     .innerJoin('users as rater', 'rater.id', 't.raterId')
     .innerJoin('users as subject', 'subject.id', 't.subjectId')
     .select([
-      't.id',
-      't.rideId',
-      'r.direction',
-      'r.date',
-      't.value',
-      't.note',
-      't.updatedAt',
       't.raterId',
       't.subjectId',
       sql<string>`coalesce(rater.name, rater.discord_username)`.as('raterName'),
       sql<string>`coalesce(subject.company_name, subject.name, subject.discord_username)`.as('subjectName'),
     ])
-    .where('t.removedAt', 'is', null)
-    .orderBy('t.updatedAt', 'desc')
-    .orderBy('t.id', 'desc')
-    .limit(THUMB_PAGE)
     .execute();
   return rows.map((row) => ({
-    id: row.id,
-    rideId: row.rideId,
-    rideDirection: row.direction,
-    rideDate: row.date.toISOString(),
-    value: row.value,
-    note: row.note,
-    updatedAt: row.updatedAt.toISOString(),
+    ...toReceived(row),
     rater: { id: row.raterId, name: row.raterName },
     subject: { id: row.subjectId, name: row.subjectName },
   }));

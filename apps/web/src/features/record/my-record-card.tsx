@@ -107,12 +107,12 @@ function Counts({ record }: { record: MemberRecordAnswer }) {
       ) : null}
       <Part title="Thumbs">
         <Count
-          label="👍 Up"
+          label="Thumbs up"
           value={record.thumbs.up}
           why={`From the people you rode with, within ${String(RATING_WINDOW_DAYS)} days of a completed ride.`}
         />
         <Count
-          label="👎 Down"
+          label="Thumbs down"
           value={record.thumbs.down}
           why="Members see the counts; only you and the administrators read the notes."
         />
@@ -150,7 +150,7 @@ function Notes({ userId }: { userId: number }) {
           {withNotes.map((thumb) => (
             <List.Item key={thumb.id}>
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {thumb.value === 'up' ? '👍' : '👎'} {thumb.note}
+                {thumb.value === 'up' ? 'Up' : 'Down'}: {thumb.note}
               </Text>
               <Text size="xs" c="dimmed">
                 {directionLabel(thumb.rideDirection)}, {formatRideDateOnly(thumb.rideDate)}

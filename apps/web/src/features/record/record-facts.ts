@@ -25,7 +25,10 @@ export function recordFacts(record: MemberRecord, role: RecordRole): string[] {
   } else {
     facts.push(counted(record.tripsCompleted, 'trip completed', 'trips completed'));
   }
-  facts.push(`${String(record.thumbs.up)} 👍`, `${String(record.thumbs.down)} 👎`);
+  facts.push(
+    counted(record.thumbs.up, 'thumb up', 'thumbs up'),
+    counted(record.thumbs.down, 'thumb down', 'thumbs down'),
+  );
   if (role === 'organizer' && record.asOrganizer.cancelledLate > 0) {
     facts.push(counted(record.asOrganizer.cancelledLate, 'late cancellation'));
   }
@@ -34,11 +37,4 @@ export function recordFacts(record: MemberRecord, role: RecordRole): string[] {
     if (record.asRider.leftLate > 0) facts.push(counted(record.asRider.leftLate, 'late leave'));
   }
   return facts;
-}
-
-/** The same facts as one sentence for screen readers (the thumbs said in words, not emoji). */
-export function recordLabel(record: MemberRecord, role: RecordRole): string {
-  return recordFacts(record, role)
-    .map((fact) => fact.replace('👍', 'thumbs up').replace('👎', 'thumbs down'))
-    .join(', ');
 }

@@ -5,7 +5,7 @@
  */
 import { Badge, Group, Skeleton, Text } from '@mantine/core';
 
-import { NEW_MEMBER, recordFacts, recordLabel, type RecordRole } from './record-facts';
+import { NEW_MEMBER, recordFacts, type RecordRole } from './record-facts';
 import { useRecord } from './use-record';
 
 export function RecordLine({ userId, role }: { userId: number; role: RecordRole }) {
@@ -29,7 +29,7 @@ export function RecordLine({ userId, role }: { userId: number; role: RecordRole 
     );
   }
   return (
-    <Text size="sm" data-testid="member-record" aria-label={`Record: ${recordLabel(record.data, role)}`}>
+    <Text size="sm" data-testid="member-record">
       {facts.join(' · ')}
     </Text>
   );

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { apiError, inDays, makeRecord, renderWithProviders, TEST_NOW } from '../../test-utils';
 import { MyRecordCard } from './my-record-card';
-import { recordFacts, recordLabel } from './record-facts';
+import { recordFacts } from './record-facts';
 import { RecordLine } from './record-line';
 import { ThumbsAdminCard } from './thumbs-admin-card';
 import { ThumbsCard } from './thumbs-card';
@@ -26,11 +26,16 @@ describe('recordFacts', () => {
   });
 
   it('picks what matters for each role', () => {
-    expect(recordFacts(SEASONED, 'organizer')).toEqual(['12 trips completed', '9 👍', '1 👎', '1 late cancellation']);
+    expect(recordFacts(SEASONED, 'organizer')).toEqual([
+      '12 trips completed',
+      '9 thumbs up',
+      '1 thumb down',
+      '1 late cancellation',
+    ]);
     expect(recordFacts(SEASONED, 'rider')).toEqual([
       '12 trips completed',
-      '9 👍',
-      '1 👎',
+      '9 thumbs up',
+      '1 thumb down',
       '2 no-shows',
       '1 late leave',
     ]);
@@ -39,10 +44,13 @@ describe('recordFacts', () => {
       asVendor: { completed: 3, onTime: 2, late: 1 },
       thumbs: { up: 1, down: 0 },
     });
-    expect(recordFacts(vendor, 'vendor')).toEqual(['3 trips driven', '2 on time', '1 late', '1 👍', '0 👎']);
-    expect(recordLabel(SEASONED, 'organizer')).toBe(
-      '12 trips completed, 9 thumbs up, 1 thumbs down, 1 late cancellation',
-    );
+    expect(recordFacts(vendor, 'vendor')).toEqual([
+      '3 trips driven',
+      '2 on time',
+      '1 late',
+      '1 thumb up',
+      '0 thumbs down',
+    ]);
   });
 });
 
@@ -57,7 +65,7 @@ describe('RecordLine', () => {
     );
     expect(await screen.findByText('New member')).toBeTruthy();
     expect(
-      await screen.findByLabelText('Record: 12 trips completed, 9 thumbs up, 1 thumbs down, 1 late cancellation'),
+      await screen.findByText('12 trips completed · 9 thumbs up · 1 thumb down · 1 late cancellation'),
     ).toBeTruthy();
   });
 
@@ -170,7 +178,7 @@ describe('MyRecordCard', () => {
     expect(card.getByText(/cancelled within 24 hours of departure with other riders/)).toBeTruthy();
     expect(card.getByText('No-shows: 2')).toBeTruthy();
     expect(card.queryByText('As driver')).toBeNull();
-    expect(await card.findByText('👍 Great company')).toBeTruthy();
+    expect(await card.findByText('Up: Great company')).toBeTruthy();
     expect(card.queryByText('New member')).toBeNull();
   });
 

@@ -40,7 +40,7 @@ export function ThumbsAdminCard() {
               <Stack gap={2} style={{ minWidth: 0 }}>
                 <Group gap={6}>
                   <Badge color={thumb.value === 'up' ? 'green' : 'red'} variant="light">
-                    {thumb.value === 'up' ? '👍 Up' : '👎 Down'}
+                    {thumb.value === 'up' ? 'Up' : 'Down'}
                   </Badge>
                   <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                     {thumb.rater.name} → {thumb.subject.name}

@@ -59,7 +59,7 @@ function SubjectRow({
               disabled={!open}
               onClick={() => setValue(option)}
             >
-              {option === 'up' ? '👍 Up' : '👎 Down'}
+              {option === 'up' ? 'Thumb up' : 'Thumb down'}
             </Button>
           ))}
         </Group>
