@@ -3,7 +3,7 @@
  * (docs/record.md#where): trips, thumbs and what matters for `role`, or "New member". A loading
  * record holds its place; one that failed to load says so quietly (the decision does not hang on it).
  */
-import { Badge, Group, Skeleton, Text } from '@mantine/core';
+import { Skeleton, Text } from '@mantine/core';
 
 import { NEW_MEMBER, recordFacts, type RecordRole } from './record-facts';
 import { useRecord } from './use-record';
@@ -19,17 +19,9 @@ export function RecordLine({ userId, role }: { userId: number; role: RecordRole 
     );
   }
   const facts = recordFacts(record.data, role);
-  if (facts[0] === NEW_MEMBER) {
-    return (
-      <Group gap={4} data-testid="member-record">
-        <Badge variant="light" color="gray" size="sm">
-          {NEW_MEMBER}
-        </Badge>
-      </Group>
-    );
-  }
+  // A line of text, not a badge: the rows it sits in keep their badges for the ride's own marks.
   return (
-    <Text size="sm" data-testid="member-record">
+    <Text size="sm" data-testid="member-record" fs={facts[0] === NEW_MEMBER ? 'italic' : undefined}>
       {facts.join(' · ')}
     </Text>
   );

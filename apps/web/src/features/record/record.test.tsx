@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { apiError, inDays, makeRecord, renderWithProviders, TEST_NOW } from '../../test-utils';
+import { apiError, inDays, makeRecord, makeRideDetail, renderWithProviders, TEST_NOW } from '../../test-utils';
+import { RideOrganizerCard } from '../ride-details/ride-details-tab';
 import { MyRecordCard } from './my-record-card';
 import { recordFacts } from './record-facts';
 import { RecordLine } from './record-line';
@@ -51,6 +52,14 @@ describe('recordFacts', () => {
       '1 thumb up',
       '0 thumbs down',
     ]);
+  });
+});
+
+describe('RideOrganizerCard', () => {
+  it("shows the organiser's record with their late cancellations", async () => {
+    renderWithProviders(<RideOrganizerCard ride={makeRideDetail()} />, { api: { 'record.get': () => SEASONED } });
+    const card = within(await screen.findByRole('region', { name: 'Ride Organizer' }));
+    expect(await card.findByText('12 trips completed · 9 thumbs up · 1 thumb down · 1 late cancellation')).toBeTruthy();
   });
 });
 
