@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { DomainError } from './errors';
+import type { DomainError } from './errors';
 import {
   assertCanRate,
   isLateNotice,
@@ -36,8 +36,15 @@ describe('rateableSubjects', () => {
 
 describe('assertCanRate', () => {
   const completedAt = new Date(DEPARTURE.getTime() + 3 * HOUR);
-  const base = { party: PARTY, raterId: 2, subjectId: 1, status: 'completed', completedAt, now: completedAt };
-  const codeOf = (overrides: Partial<typeof base> & { completedAt?: Date | null }) => {
+  const base: Parameters<typeof assertCanRate>[0] = {
+    party: PARTY,
+    raterId: 2,
+    subjectId: 1,
+    status: 'completed',
+    completedAt,
+    now: completedAt,
+  };
+  const codeOf = (overrides: Partial<Parameters<typeof assertCanRate>[0]>) => {
     try {
       assertCanRate({ ...base, ...overrides });
       return null;
