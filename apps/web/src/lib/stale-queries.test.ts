@@ -107,6 +107,13 @@ describe('queriesTouchedBy', () => {
     ]);
   });
 
+  it('trip.changed → that ride’s trip and the lists (their cards show how far it got)', () => {
+    expect(keysOf(event('trip.changed', 7))).toEqual([
+      JSON.stringify([['trip', 'get'], { input: { rideId: 7 }, type: 'query' }]),
+      ...LISTS,
+    ]);
+  });
+
   it('resync → every query', () => {
     expect(queriesTouchedBy(event('resync', null))).toEqual([{ queryKey: [] }]);
   });

@@ -27,6 +27,9 @@
  * - `messages.changed` (a message posted or deleted in a ride's chat) → that ride's thread
  *   (`message.list`, every page of it) and the member's unread chat counts (`message.unread`); only
  *   the party holds these queries, so nobody else's page refetches;
+ * - `trip.changed` (a stage, late notice or no-show of the day of the trip) → that ride's trip
+ *   (`trip.get`, the Trip card) and the lists, whose cards say how far a ride in progress got
+ *   (docs/trip-day.md#live);
  * - `notifications.changed` → everything under the `notification` router (the inbox, the unread
  *   count);
  * - `resync` (the server could not replay what this tab missed) → every query.
@@ -127,6 +130,13 @@ export function queriesTouchedBy(change: Change): QueryFilter[] {
           ? []
           : [{ queryKey: getQueryKey(trpc.message.list, { rideId: change.rideId }, 'query') }]),
         { queryKey: getQueryKey(trpc.message.unread) },
+      ];
+    case 'trip.changed':
+      return [
+        ...(change.rideId === null
+          ? []
+          : [{ queryKey: getQueryKey(trpc.trip.get, { rideId: change.rideId }, 'query') }]),
+        ...rideLists(),
       ];
     case 'checklist.changed':
       return change.rideId === null
