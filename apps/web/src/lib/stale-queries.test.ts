@@ -112,6 +112,14 @@ describe('queriesTouchedBy', () => {
     ]);
   });
 
+  it('trip.changed → that ride’s trip, the lists (their cards show how far it got) and the records', () => {
+    expect(keysOf(event('trip.changed', 7))).toEqual([
+      JSON.stringify([['trip', 'get'], { input: { rideId: 7 }, type: 'query' }]),
+      ...LISTS,
+      ...RECORDS,
+    ]);
+  });
+
   it('resync → every query', () => {
     expect(queriesTouchedBy(event('resync', null))).toEqual([{ queryKey: [] }]);
   });

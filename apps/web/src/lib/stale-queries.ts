@@ -27,6 +27,9 @@
  * - `messages.changed` (a message posted or deleted in a ride's chat) → that ride's thread
  *   (`message.list`, every page of it) and the member's unread chat counts (`message.unread`); only
  *   the party holds these queries, so nobody else's page refetches;
+ * - `trip.changed` (a stage, late notice or no-show of the day of the trip) → that ride's trip
+ *   (`trip.get`, the Trip card) and the lists, whose cards say how far a ride in progress got
+ *   (docs/trip-day.md#live), and every record (no-shows and departures count on it);
  * - `thumbs.written`, a thumb given here → that ride's thumbs card (`record.ride`) and every record
  *   (`record.get`, `record.received`); `ride.completed` and `ride.cancelled` touch the records too;
  * - `notifications.changed` → everything under the `notification` router (the inbox, the unread
@@ -137,6 +140,15 @@ export function queriesTouchedBy(change: Change): QueryFilter[] {
           ? []
           : [{ queryKey: getQueryKey(trpc.message.list, { rideId: change.rideId }, 'query') }]),
         { queryKey: getQueryKey(trpc.message.unread) },
+      ];
+    case 'trip.changed':
+      return [
+        ...(change.rideId === null
+          ? []
+          : [{ queryKey: getQueryKey(trpc.trip.get, { rideId: change.rideId }, 'query') }]),
+        ...rideLists(),
+        // A no-show or a departure moves someone's record (docs/record.md#definitions).
+        ...RECORDS,
       ];
     case 'checklist.changed':
       return change.rideId === null

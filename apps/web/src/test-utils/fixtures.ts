@@ -83,6 +83,8 @@ export function makeRideSummary(overrides: Partial<TestRideSummary> = {}): TestR
     heldSeats: 0,
     minPassengers: null,
     priceLockedAt: null,
+    crossing: 'second-link',
+    tripLatest: null,
     ...overrides,
   };
 }

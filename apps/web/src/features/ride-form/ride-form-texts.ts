@@ -8,6 +8,8 @@ import {
   DEFAULT_MAX_PASSENGERS,
   DEFAULT_RIDE_COST,
   idParam,
+  DEFAULT_CROSSING,
+  type Crossing,
   type Direction,
   type DropoffLocation,
 } from '@rideshare/domain';
@@ -25,6 +27,8 @@ export interface RideFormState {
   stopPrice: number | string;
   /** Fewest passengers for the ride to go ('' for none; docs/payments.md#minimum). */
   minPassengers: number | string;
+  /** The bridge it crosses by (docs/trip-day.md#crossing). */
+  crossing: Crossing;
   pickupLocation: string;
   dropoffLocations: DropoffLocation[];
 }
@@ -38,6 +42,7 @@ export const EMPTY_RIDE_FORM: RideFormState = {
   cost: DEFAULT_RIDE_COST,
   stopPrice: ADDITIONAL_STOP_FEE,
   minPassengers: '',
+  crossing: DEFAULT_CROSSING,
   pickupLocation: '',
   dropoffLocations: [],
 };

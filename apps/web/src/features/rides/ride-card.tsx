@@ -37,9 +37,11 @@ import {
   seatsWords,
   standingLine,
   type CardBadge,
+  type Crossing,
   type Direction,
   type DropoffLocation,
   type RideStatus,
+  type TripStage,
   type ViewerStanding,
   withHeldSeats,
 } from '@rideshare/domain';
@@ -49,6 +51,7 @@ import { Link } from 'react-router-dom';
 import { PriceStoryLine, storyOf } from '../cost/price-story-line';
 import { useOwnShare } from '../payments/use-own-share';
 import { SeriesBadge } from '../series/series-badge';
+import { TripProgressLine } from '../trip/trip-progress-line';
 import classes from './ride-card.module.css';
 import { useClock } from '../../lib/clock';
 
@@ -76,6 +79,9 @@ export interface RideCardRide {
   priceLockedAt?: string | null;
   /** Every group's location as the reader may see it (left out: no areas named). */
   dropoffLocations?: DropoffLocation[];
+  /** The bridge it crosses by and its newest trip stage (docs/trip-day.md#list). */
+  crossing?: Crossing;
+  tripLatest?: { stage: TripStage; at: string } | null;
 }
 
 export interface RideCardProps {
@@ -228,6 +234,7 @@ export function RideCard({
         <Text size="sm">
           <time dateTime={ride.date}>{date}</time>
         </Text>
+        <TripProgressLine ride={ride} />
         {standing ? (
           <Text size="sm" fw={600} c="blue.8" data-standing={standing.kind}>
             {standingLine(standing)}
