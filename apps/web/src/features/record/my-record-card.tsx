@@ -18,6 +18,7 @@ import type { ReactNode } from 'react';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { SectionCard } from '../../components/section-card';
 import { trpc } from '../../lib/trpc';
+import { useHashScroll } from '../../lib/use-hash-scroll';
 import { NEW_MEMBER } from './record-facts';
 import { useRecord, type MemberRecordAnswer } from './use-record';
 
@@ -165,6 +166,8 @@ function Notes({ userId }: { userId: number }) {
 
 export function MyRecordCard({ userId }: { userId: number }) {
   const record = useRecord(userId);
+  // A thumb's notice leads to /profile#record.
+  useHashScroll('record', record.data !== undefined);
   let body;
   if (record.isLoading) body = <Skeleton height={96} radius="sm" role="status" aria-label="Loading your record" />;
   else if (!record.data) {
