@@ -83,8 +83,14 @@ function SubjectRow({
               onChange={(event) => setNote(event.currentTarget.value)}
             />
             <Group justify="flex-end">
-              <SubmitButton pending={give.isPending} pendingLabel="Saving..." disabled={value === null || unchanged}>
-                {given ? `Change thumb for ${subject.name}` : `Save thumb for ${subject.name}`}
+              {/* Short on screen (a long name never cuts it at 320 px); the name is in its accessible name. */}
+              <SubmitButton
+                pending={give.isPending}
+                pendingLabel="Saving..."
+                disabled={value === null || unchanged}
+                aria-label={`${given ? 'Change' : 'Save'} thumb for ${subject.name}`}
+              >
+                {given ? 'Change thumb' : 'Save thumb'}
               </SubmitButton>
             </Group>
           </Stack>
