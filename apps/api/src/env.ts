@@ -3,6 +3,7 @@ import {
   DEFAULT_MESSAGES_PER_MINUTE,
   DEFAULT_PRICE_LOCK_HOURS,
   DEFAULT_RIDER_CONTACTS_HOURS_BEFORE,
+  DEFAULT_TRIP_WINDOW_HOURS_BEFORE,
   DEFAULT_RIDES_PER_DAY,
   DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE,
 } from '@rideshare/domain';
@@ -130,6 +131,10 @@ export const envSchema = z
     // How long before departure co-riders see each other's numbers (docs/vendors.md#contacts).
     RIDER_CONTACTS_HOURS_BEFORE: wholeSetting('RIDER_CONTACTS_HOURS_BEFORE', 0, 720, 'hours').default(
       DEFAULT_RIDER_CONTACTS_HOURS_BEFORE,
+    ),
+    // How long before departure the trip day opens: stages, late notices (docs/trip-day.md#window).
+    TRIP_WINDOW_HOURS_BEFORE: wholeSetting('TRIP_WINDOW_HOURS_BEFORE', 0, 48, 'hours').default(
+      DEFAULT_TRIP_WINDOW_HOURS_BEFORE,
     ),
     // Phone notifications (docs/architecture.md#vapid-keys): a VAPID key pair (base64url, both or
     // neither; unset, one is made at first start and kept beside the data folder) and who runs the server.

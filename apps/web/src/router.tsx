@@ -13,9 +13,10 @@
  * Protected routes sit under `RequireAuth` (spinner while the session loads, /auth when signed out);
  * /auth sits under `RedirectIfSignedIn` (signed-in users go to '/', which redirects to /home).
  */
-import { Component, lazy, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 
+import { PageLoader } from './components/page-loader';
 import { AppLayout } from './features/layout/app-layout';
 import { RedirectIfSignedIn, RequireAuth } from './features/session';
 import { withPageStyles } from './lib/page-styles';
@@ -43,8 +44,18 @@ const ProfilePage = lazyPage(() => import('./pages/profile-page'), 'ProfilePage'
 const AdminPage = lazyPage(() => import('./pages/admin-page'), 'AdminPage');
 const NotificationsPage = lazyPage(() => import('./pages/notifications-page'), 'NotificationsPage');
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page'), 'NotFoundPage');
+const SharedTripPage = lazyPage(() => import('./pages/shared-trip-page'), 'SharedTripPage');
 
 export const routes: RouteObject[] = [
+  // A shared trip (docs/trip-day.md#share): for people without an account, with no app navigation.
+  {
+    path: 't/:token',
+    element: (
+      <Suspense fallback={<PageLoader />}>
+        <SharedTripPage />
+      </Suspense>
+    ),
+  },
   {
     element: <AppLayout />,
     children: [

@@ -26,6 +26,8 @@ import * as m280101 from './2026_11_28_0101_ride_leaves';
 import * as m280201 from './2026_11_28_0201_payment_refunds_and_leavers';
 import * as m280301 from './2026_11_28_0301_ride_messages';
 import * as m280401 from './2026_11_28_0401_vendor_application_notice';
+import * as m280501 from './2026_11_28_0501_trip_day';
+import * as m280601 from './2026_11_28_0601_member_record';
 
 /**
  * Every migration, keyed by name, imported statically so the bundled production server carries them
@@ -59,4 +61,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_0201_payment_refunds_and_leavers': m280201,
   '2026_11_28_0301_ride_messages': m280301,
   '2026_11_28_0401_vendor_application_notice': m280401,
+  '2026_11_28_0501_trip_day': m280501,
+  '2026_11_28_0601_member_record': m280601,
 };

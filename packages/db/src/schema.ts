@@ -1,5 +1,6 @@
 import type {
   BorderReminderKind,
+  Crossing,
   ChecklistItemId,
   ContactSharing,
   Direction,
@@ -18,6 +19,8 @@ import type { ColumnType, Generated, JSONColumnType, Kysely, Selectable, Transac
 
 import type { RideMessageReadTable, RideMessageReportTable, RideMessageTable } from './message-schema';
 import type { PushOutboxTable, PushSubscriptionTable, PushVapidKeyTable } from './push-schema';
+import type { RideLateNoticeTable, RideNoShowTable, RideTripShareTable, RideTripStageTable } from './trip-schema';
+import type { RideRatingTable, ThumbNoticeTable } from './record-schema';
 
 /**
  * Table types for Kysely. Columns are snake_case in Postgres and camelCase here (CamelCasePlugin).
@@ -95,6 +98,10 @@ export interface RideTable {
   /** Set with status 'cancelled' (and only then): why the organiser cancelled, and when. */
   cancelReason: ColumnType<string | null, string | null | undefined, string | null>;
   cancelledAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Cancelled within 24 hours of departure with other riders on it (docs/record.md#cancelled-late). */
+  cancelledLate: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Set with status 'completed': when it was completed (docs/record.md#thumbs). */
+  completedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The calendar event's SEQUENCE: bumped by every edit that changes what the event shows. */
   calendarSequence: Generated<number>;
   /** The weekly series the ride belongs to (docs/series.md); null for a ride made on its own. */
@@ -105,6 +112,8 @@ export interface RideTable {
   priceLockedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** When the organiser was told the minimum was reached; null before. */
   minReachedNotifiedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The bridge the ride crosses by (docs/trip-day.md#crossing); 'second-link' unless set. */
+  crossing: ColumnType<Crossing, Crossing | undefined, Crossing>;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -151,6 +160,8 @@ export interface RideLeaveTable {
   rideId: number;
   userId: number;
   leftAt: Timestamp;
+  /** Within 24 hours of departure: kept for the record (docs/record.md#left-late). */
+  late: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface PasswordResetCodeTable {
@@ -317,6 +328,12 @@ export interface Database {
   rideMessages: RideMessageTable;
   rideMessageReads: RideMessageReadTable;
   rideMessageReports: RideMessageReportTable;
+  rideTripStages: RideTripStageTable;
+  rideLateNotices: RideLateNoticeTable;
+  rideNoShows: RideNoShowTable;
+  rideTripShares: RideTripShareTable;
+  rideRatings: RideRatingTable;
+  thumbNotices: ThumbNoticeTable;
 }
 
 export type UserRow = Selectable<UserTable>;

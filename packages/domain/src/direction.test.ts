@@ -195,6 +195,7 @@ describe('rideToFormValues', () => {
       cost: 120,
       stopPrice: 0,
       minPassengers: '',
+      crossing: 'second-link',
       pickupLocation: 'Forest City',
       dropoffLocations: [
         { location: 'Bedok', passengerCount: 2 },
@@ -231,6 +232,7 @@ describe('rideToFormValues', () => {
       cost: 95,
       stopPrice: 7,
       minPassengers: 3,
+      crossing: 'causeway' as const,
     };
     expect(buildRidePayload(rideToFormValues(payload))).toEqual(payload);
   });

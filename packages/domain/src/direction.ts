@@ -1,5 +1,6 @@
 import { ADDITIONAL_STOP_FEE, DEFAULT_MAX_PASSENGERS, DEFAULT_RIDE_COST, FOREST_CITY_PICKUP } from './constants';
 import type { Direction } from './constants';
+import { DEFAULT_CROSSING, type Crossing } from './trip';
 import { passengerCountAtLoad } from './passenger-count';
 import { fromSingaporeInputValue, toSingaporeInputValue } from './time';
 
@@ -19,6 +20,8 @@ export type RideFormValues = {
   stopPrice?: number | string;
   /** Fewest passengers for the ride to go (docs/payments.md#minimum); '' for none. */
   minPassengers?: number | string;
+  /** The bridge it crosses by (docs/trip-day.md#crossing); the Second Link when left out. */
+  crossing?: Crossing;
   pickupLocation?: string;
   dropoffLocations?: (string | DropoffLocation)[];
 };
@@ -35,6 +38,8 @@ export type RidePayload = {
   stopPrice: number;
   /** Set when the form has the field: a number, or null for no minimum. */
   minPassengers?: number | null;
+  /** Set when the form has the field (docs/trip-day.md#crossing). */
+  crossing?: Crossing;
 };
 
 const DIRECTION_LABELS: Record<Direction, string> = {
@@ -134,6 +139,7 @@ export function buildRidePayload(values: RideFormValues): RidePayload {
     ...(values.minPassengers === undefined
       ? {}
       : { minPassengers: values.minPassengers === '' ? null : readInteger(values.minPassengers, 1) }),
+    ...(values.crossing === undefined ? {} : { crossing: values.crossing }),
   };
   if (values.direction === 'SG->FC') {
     return { ...base, pickupLocation: organizerLocation, dropoffLocations: [organizerEntry] };
@@ -155,6 +161,7 @@ export type RideFormSource = {
   cost?: number | null;
   stopPrice?: number | null;
   minPassengers?: number | null;
+  crossing?: Crossing | null;
 };
 
 /**
@@ -180,6 +187,7 @@ export function rideToFormValues(ride: RideFormSource): Required<RideFormValues>
     cost: ride.cost ?? DEFAULT_RIDE_COST,
     stopPrice: ride.stopPrice ?? ADDITIONAL_STOP_FEE,
     minPassengers: ride.minPassengers ?? '',
+    crossing: ride.crossing ?? DEFAULT_CROSSING,
     pickupLocation: ride.pickupLocation,
     dropoffLocations,
   };

@@ -39,10 +39,14 @@ describe('DOMAIN_ERROR_CODES', () => {
       'REJOIN_TOO_SOON',
       'SERIES_LIMIT_REACHED',
       'CHAT_CLOSED',
+      'CANNOT_RATE',
+      'SUBJECT_NOT_IN_PARTY',
+      'RIDE_NOT_COMPLETED',
+      'RATING_CLOSED',
     ]) {
       expect(DOMAIN_ERROR_CODES).toContain(code);
     }
-    expect(DOMAIN_ERROR_CODES).toHaveLength(61);
+    expect(DOMAIN_ERROR_CODES).toHaveLength(70);
     expect(new Set(DOMAIN_ERROR_CODES).size).toBe(DOMAIN_ERROR_CODES.length);
     for (const code of DOMAIN_ERROR_CODES) expect(code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
   });

@@ -39,3 +39,5 @@ export * from './messages';
 export * from './series-list';
 export * from './stops';
 export * from './glance';
+export * from './trip';
+export * from './record';

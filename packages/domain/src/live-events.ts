@@ -24,6 +24,8 @@ export const RIDE_EVENT_TYPES = [
   /** Who owes or paid what on the ride changed; no amounts travel (docs/payments.md#live). */
   'payments.changed',
   'messages.changed',
+  /** A stage, late notice or no-show of the trip day changed (docs/trip-day.md#live). */
+  'trip.changed',
 ] as const;
 
 /** Events only their one user receives (their inbox changed). */

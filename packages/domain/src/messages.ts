@@ -58,10 +58,14 @@ export interface ChatPage {
  *
  * @example assertInChatParty('passenger', { isVendor: false, vendorStatus: null, vendorStatusReason: null }) // 'passenger'
  */
-export function assertInChatParty(role: RideRole, standing: VendorStanding): MessageAuthorRole {
+export function assertInChatParty(
+  role: RideRole,
+  standing: VendorStanding,
+  forbidden: string = CHAT_FORBIDDEN_MESSAGE,
+): MessageAuthorRole {
   if (role === 'organiser') return 'organizer';
   if (role === 'passenger') return 'passenger';
-  if (role !== 'vendor') throw new DomainError('NOT_IN_PARTY', CHAT_FORBIDDEN_MESSAGE);
+  if (role !== 'vendor') throw new DomainError('NOT_IN_PARTY', forbidden);
   assertApprovedVendor(standing);
   return 'vendor';
 }

@@ -100,6 +100,16 @@ export function notificationSentence(item: NotificationFields): string {
       return alertMatchSentence(ride, detail);
     case 'ride_message':
       return rideMessageSentence(item.rideDirection, item.rideDate, detail);
+    case 'trip_stage':
+      return detail ? `Your ride ${ride}: ${detail}` : `Your ride ${ride} moved on`;
+    case 'trip_late':
+      return lateSentence(ride, detail);
+    case 'trip_no_show':
+      return detail
+        ? `${detail} was marked as not showing up for the ride ${ride}`
+        : `You were marked as not showing up for the ride ${ride}: if that is wrong, say so in the ride chat`;
+    case 'thumb_received':
+      return `Someone from your ride ${ride} gave you a thumb: your record is on your profile`;
     default:
       return paymentSentence(item.kind, ride, detail) ?? 'Something changed on one of your rides';
   }
@@ -113,6 +123,13 @@ function alertMatchSentence(ride: string, detail: string | null): string {
   const rides = Number(detail ?? '1');
   if (!Number.isInteger(rides) || rides <= 1) return `A new ride matches your alert: ${ride}`;
   return `${String(rides)} new rides match your alert, the latest: ${ride}`;
+}
+
+/** A late notice (docs/trip-day.md#late): `detail` is 'Ann · 10'. */
+function lateSentence(ride: string, detail: string | null): string {
+  const match = /^(.*) · (\d+)$/.exec(detail ?? '');
+  if (!match) return `A rider is running late for the ride ${ride}`;
+  return `${match[1] ?? ''} is running ${match[2] ?? ''} minutes late for the ride ${ride}`;
 }
 
 /**

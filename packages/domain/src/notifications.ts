@@ -64,20 +64,37 @@ export const NOTIFICATION_KINDS = [
    * unread ('3'). At most one unread per ride: a newer one replaces it.
    */
   'ride_message',
+  /** The car reached a stage of the trip (docs/trip-day.md#notices); detail: the stage's label. One unread per ride. */
+  'trip_stage',
+  /** A rider is running late (docs/trip-day.md#late); detail: name and minutes ('Ann · 10'). One unread per ride. */
+  'trip_late',
+  /**
+   * A party was marked as not showing up (docs/trip-day.md#no-shows); detail: their name (null to
+   * the rider marked). One unread per ride; taking the mark back deletes the unread ones.
+   */
+  'trip_no_show',
+  /**
+   * Someone of a completed ride's party gave you a thumb (docs/record.md#notices); never says who.
+   * At most one in a day: thumbs in between are counted on the record without a notice.
+   */
+  'thumb_received',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
  * Where a notification leads in the app: its ride's page (a chat notice: the ride's Chat tab,
- * docs/messages.md#notices), the admin page for a vendor application, else nowhere (null: a notice
+ * docs/messages.md#notices), the admin page for a vendor application, the
+ * member's record on their profile for a thumb, else nowhere (null: a notice
  * about the account that is read where it stands).
  *
  * @example notificationPath({ kind: 'ride_message', rideId: 7 }) // '/rides/7?tab=chat'
  * @example notificationPath({ kind: 'vendor_application', rideId: null }) // '/admin'
+ * @example notificationPath({ kind: 'thumb_received', rideId: 7 }) // '/profile#record'
  */
 export function notificationPath(item: { kind: NotificationKind; rideId: number | null }): string | null {
   if (item.kind === 'vendor_application') return '/admin';
+  if (item.kind === 'thumb_received') return '/profile#record';
   if (item.rideId === null) return null;
   const ride = `/rides/${String(item.rideId)}`;
   return item.kind === 'ride_message' ? `${ride}?tab=chat` : ride;

@@ -216,11 +216,18 @@ export function assertCanUpdateRide(args: {
  *   // throws RIDE_HAS_PASSENGERS 'This ride has passengers who joined. Remove them before deleting it.'
  */
 export function assertCanDeleteRide(args: {
-  ride: Pick<RideState, 'creatorId'>;
+  ride: Pick<RideState, 'creatorId'> & { cancelledLate?: boolean };
   actorId: number;
   othersJoined: number;
 }): void {
   assertIsCreator(args.ride, args.actorId, 'delete this ride');
+  // A late cancellation stays on the organiser's record (docs/record.md#cancelled-late).
+  if (args.ride.cancelledLate) {
+    throw new DomainError(
+      'RIDE_CANCELLED',
+      'This ride was cancelled within 24 hours of departure with riders on it; it stays on your record',
+    );
+  }
   if (args.othersJoined > 0) {
     throw new DomainError(
       'RIDE_HAS_PASSENGERS',

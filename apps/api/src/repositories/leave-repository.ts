@@ -1,6 +1,6 @@
 /**
  * Passengers' own leaves of rides (docs/product.md#leaving): the rejoin wait and the daily leave
- * count read them.
+ * count read them, and the record counts the late ones (docs/record.md#left-late).
  */
 import type { Database, Db } from '@rideshare/db';
 import { LEAVE_WINDOW_MS } from '@rideshare/domain';
@@ -35,15 +35,19 @@ export async function lockRecentLeaves(trx: Transaction<Database>, userId: numbe
 
 export async function insertLeave(
   trx: Transaction<Database>,
-  leave: { rideId: number; userId: number; leftAt: Date },
+  leave: { rideId: number; userId: number; leftAt: Date; late: boolean },
 ): Promise<void> {
   await trx.insertInto('rideLeaves').values(leave).execute();
 }
 
-/** Drops the leaves that no longer count for anything (older than the 24-hour window). */
+/**
+ * Drops the leaves that no longer count for anything (older than the 24-hour window); late leaves
+ * stay, for the record (docs/record.md#left-late).
+ */
 export async function deleteOldLeaves(db: Db, now: Date): Promise<void> {
   await db
     .deleteFrom('rideLeaves')
+    .where('late', '=', false)
     .where('leftAt', '<=', new Date(now.getTime() - LEAVE_WINDOW_MS))
     .execute();
 }

@@ -11,11 +11,13 @@ import { passengerRouter } from './passenger';
 import { pushRouter } from './push';
 import { paymentRouter } from './payment';
 import { quoteRouter } from './quote';
+import { recordRouter } from './record';
 import { rideRouter } from './ride';
 import { sequenceRouter } from './sequence';
 import { seriesRouter } from './series';
 import { statsRouter } from './stats';
 import { travelRouter } from './travel';
+import { tripRouter } from './trip';
 import { userRouter } from './user';
 import { vendorRouter } from './vendor';
 import { waitlistRouter } from './waitlist';
@@ -42,6 +44,8 @@ export const appRouter = router({
   alert: alertRouter,
   payment: paymentRouter,
   message: messageRouter,
+  trip: tripRouter,
+  record: recordRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -9,15 +9,18 @@ export interface PublicConfig {
   placeSearchUrl: string;
   /** RIDER_CONTACTS_HOURS_BEFORE: when co-riders' numbers show, for the Passengers tab's note (docs/vendors.md#contacts). */
   riderContactsHoursBefore: number;
+  /** TRIP_WINDOW_HOURS_BEFORE: when the ride page shows the Trip card (docs/trip-day.md#window). */
+  tripWindowHoursBefore: number;
 }
 
 function publicConfig(
-  env: Pick<Env, 'MAP_STYLE_URL' | 'PLACE_SEARCH_URL' | 'RIDER_CONTACTS_HOURS_BEFORE'>,
+  env: Pick<Env, 'MAP_STYLE_URL' | 'PLACE_SEARCH_URL' | 'RIDER_CONTACTS_HOURS_BEFORE' | 'TRIP_WINDOW_HOURS_BEFORE'>,
 ): PublicConfig {
   return {
     mapStyleUrl: env.MAP_STYLE_URL,
     placeSearchUrl: env.PLACE_SEARCH_URL,
     riderContactsHoursBefore: env.RIDER_CONTACTS_HOURS_BEFORE,
+    tripWindowHoursBefore: env.TRIP_WINDOW_HOURS_BEFORE,
   };
 }
 

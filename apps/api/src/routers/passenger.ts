@@ -1,12 +1,9 @@
-import { DomainError, idInput, joinRideInput, rideIdInput } from '@rideshare/domain';
-import { z } from 'zod';
+import { DomainError, joinRideInput, rideIdInput, ridePassengerInput } from '@rideshare/domain';
 
 import { findPassengerEntry, listPassengerEntriesFor, type PassengerEntry } from '../repositories/passenger-repository';
 import { findRideDetail } from '../repositories/ride-repository';
 import { joinRide, removePassenger } from '../services/passenger-service';
 import { protectedProcedure, rateLimited, router } from '../trpc/init';
-
-const removePassengerInput = z.object({ rideId: idInput, passengerId: idInput });
 
 /** Joining has its own, tighter rate limit (RATE_LIMIT_JOIN_PER_HOUR). */
 const joinProcedure = protectedProcedure.use(rateLimited('join'));
@@ -39,7 +36,7 @@ export const passengerRouter = router({
   }),
 
   /** Takes an entry off a ride (passenger-service `removePassenger`); answers the ride as it is now. */
-  remove: protectedProcedure.input(removePassengerInput).mutation(async ({ ctx, input }) => {
+  remove: protectedProcedure.input(ridePassengerInput).mutation(async ({ ctx, input }) => {
     await removePassenger(ctx.db, { actorId: ctx.user.id, ...input, now: ctx.now() });
     const ride = await findRideDetail(ctx.db, input.rideId, ctx.user, ctx.now());
     if (!ride) throw new DomainError('NOT_FOUND', 'Ride not found');

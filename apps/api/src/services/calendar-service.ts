@@ -16,7 +16,7 @@ import {
 } from '@rideshare/domain';
 import type { Kysely } from 'kysely';
 
-import { generateCalendarToken, hashCalendarToken } from '../auth/calendar-token';
+import { generateLinkToken, hashLinkToken } from '../auth/link-token';
 import {
   findCalendarFeedOf,
   findCalendarRide,
@@ -75,7 +75,7 @@ export async function personalFeedFile(
   args: { token: string; origin: string; now: Date },
 ): Promise<CalendarFile> {
   if (!isCalendarToken(args.token)) feedNotFound();
-  const userId = await findUserIdByCalendarTokenHash(db, hashCalendarToken(args.token));
+  const userId = await findUserIdByCalendarTokenHash(db, hashLinkToken(args.token));
   if (userId === null) feedNotFound();
   const since = new Date(args.now.getTime() - CALENDAR_FEED_PAST_DAYS * DAY_MS);
   const rows = await listCalendarRidesOf(db, userId, since);
@@ -106,8 +106,8 @@ export async function rotateCalendarFeed(
   db: Kysely<Database>,
   args: { userId: number; origin: string; now: Date },
 ): Promise<{ url: string; createdAt: string }> {
-  const token = generateCalendarToken();
-  const saved = await setCalendarTokenHash(db, args.userId, { hash: hashCalendarToken(token), createdAt: args.now });
+  const token = generateLinkToken();
+  const saved = await setCalendarTokenHash(db, args.userId, { hash: hashLinkToken(token), createdAt: args.now });
   if (!saved) throw new DomainError('NOT_FOUND', 'User not found');
   return { url: `${args.origin.replace(/\/+$/, '')}${calendarFeedPath(token)}`, createdAt: args.now.toISOString() };
 }

@@ -85,15 +85,23 @@ export function toChatMessage(row: MessageRow): ChatMessage {
   };
 }
 
-/** The member's role in the ride's party; refuses anyone outside it (docs/messages.md#party). */
-async function partyRole(db: Db, ride: ChatRide, member: ChatMember): Promise<MessageAuthorRole> {
+/**
+ * The member's role in the ride's party; refuses anyone outside it with `forbidden`
+ * (docs/messages.md#party; the trip day has the same party, docs/trip-day.md#party).
+ */
+export async function partyRole(
+  db: Db,
+  ride: Pick<ChatRide, 'id' | 'creatorId' | 'vendorId'>,
+  member: ChatMember,
+  forbidden?: string,
+): Promise<MessageAuthorRole> {
   const role = rideRole({
     viewerId: member.id,
     creatorId: ride.creatorId,
     vendorId: ride.vendorId,
     viewerIsPassenger: await hasEntryOn(db, ride.id, member.id),
   });
-  return assertInChatParty(role, member);
+  return assertInChatParty(role, member, forbidden);
 }
 
 function rideOrNotFound(ride: ChatRide | null): ChatRide {

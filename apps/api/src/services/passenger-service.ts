@@ -12,6 +12,7 @@ import {
   compactSequence,
   DomainError,
   findPassengerOfRide,
+  isLateNotice,
   withHeldSeats,
   type JoinRideInput,
 } from '@rideshare/domain';
@@ -113,7 +114,9 @@ export async function removePassenger(
     assertCanRemovePassenger({ ride: rideStateOf(ride, entries), actorId, passenger: entry, now });
     if (entry.userId === actorId) {
       assertLeaveAllowed(await lockRecentLeaves(trx, actorId, now), now);
-      await insertLeave(trx, { rideId: ride.id, userId: actorId, leftAt: now });
+      // Leaving a ride that still goes within 24 hours of departure stays on the record (docs/record.md#left-late).
+      const late = ride.status !== 'cancelled' && isLateNotice(now, ride.date);
+      await insertLeave(trx, { rideId: ride.id, userId: actorId, leftAt: now, late });
     }
     await deletePassenger(trx, entry.id);
     await keepLeaversRow(trx, ride, entry.id, now);

@@ -9,9 +9,11 @@ import {
   assertCanCreateRide,
   assertCanDeleteRide,
   assertCanUpdateRide,
+  DEFAULT_CROSSING,
   DEFAULT_RIDE_COST,
   DomainError,
   heldSeats,
+  isLateNotice,
   nextSequenceNumber,
   organizerEntryOf,
   pickupLocationOf,
@@ -72,6 +74,7 @@ export async function createRide(
       cost: input.cost ?? DEFAULT_RIDE_COST,
       stopPrice: input.stopPrice ?? ADDITIONAL_STOP_FEE,
       minPassengers: input.minPassengers ?? null,
+      crossing: input.crossing ?? DEFAULT_CROSSING,
     });
     await insertPassenger(trx, {
       rideId,
@@ -133,6 +136,7 @@ export async function editRide(
       cost: input.cost,
       stopPrice: input.stopPrice,
       minPassengers: input.minPassengers,
+      crossing: input.crossing,
       ...(directionChanged ? { sequenceLocked: false } : {}),
     });
     if (own) {
@@ -204,7 +208,9 @@ export async function cancelRide(
   await db.transaction().execute(async (trx) => {
     const { ride, entries } = await lockRideWithEntries(trx, rideId);
     assertCanCancelRide({ ride: rideStateOf(ride, entries), actorId, now });
-    await markRideCancelled(trx, ride.id, { reason, at: now });
+    // Judged now, with the riders on it now: they may leave the cancelled ride later (docs/record.md#cancelled-late).
+    const late = isLateNotice(now, ride.date) && entries.some((entry) => entry.userId !== ride.creatorId);
+    await markRideCancelled(trx, ride.id, { reason, at: now, late });
     await bumpCalendarSequence(trx, ride.id);
     await publishRideEvent(trx, 'ride.cancelled', ride.id);
     // Everyone waiting in line hears it too; the line stays, but a cancelled ride makes no offers.

@@ -4,7 +4,6 @@ import {
   assertCanComplete,
   assertCanUnassign,
   assertLicenceCovers,
-  type RideEventType,
 } from '@rideshare/domain';
 import type { Kysely, Transaction } from 'kysely';
 
@@ -57,22 +56,20 @@ type DriverChange = { actorId: number; rideId: number; now: Date };
 
 /**
  * The step both driver changes share: lock the ride row (so a release and a completion on one ride
- * run one after the other), let the domain rule decide, then write.
+ * run one after the other), let the domain rule decide, then write (the write announces itself).
  */
 async function changeLockedRide(
   db: Kysely<Database>,
   change: DriverChange,
   decide: (args: { ride: LockedRide; actorId: number; now: Date }) => void,
-  write: (trx: Transaction<Database>, rideId: number) => Promise<void>,
-  event: RideEventType,
+  write: (trx: Transaction<Database>, rideId: number, now: Date) => Promise<void>,
   notify?: (trx: Transaction<Database>, ride: LockedRide, actorId: number) => Promise<void>,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const ride = await lockRideForUpdate(trx, change.rideId);
     if (!ride) rideNotFound();
     decide({ ride, actorId: change.actorId, now: change.now });
-    await write(trx, ride.id);
-    await publishRideEvent(trx, event, ride.id);
+    await write(trx, ride.id, change.now);
     await notify?.(trx, ride, change.actorId);
   });
 }
@@ -96,7 +93,21 @@ async function notifyReleased(trx: Transaction<Database>, ride: LockedRide, acto
  * organiser any time before departure (domain `assertCanUnassign`). assigned → open, vendor null.
  */
 export function unassignRide(db: Kysely<Database>, change: DriverChange): Promise<void> {
-  return changeLockedRide(db, change, assertCanUnassign, unassignRideVendor, 'ride.unassigned', notifyReleased);
+  const release = async (trx: Transaction<Database>, rideId: number) => {
+    await unassignRideVendor(trx, rideId);
+    await publishRideEvent(trx, 'ride.unassigned', rideId);
+  };
+  return changeLockedRide(db, change, assertCanUnassign, release, notifyReleased);
+}
+
+/**
+ * The one write that completes a ride, on a row the caller locked: the vendor's Complete and the
+ * trip's `arrived` stage both come here (docs/trip-day.md#arrived). `now` stamps the completion
+ * (thumbs open for 14 days from then, docs/record.md#thumbs).
+ */
+export async function finishRide(trx: Transaction<Database>, rideId: number, now: Date): Promise<void> {
+  await markRideCompleted(trx, rideId, now);
+  await publishRideEvent(trx, 'ride.completed', rideId);
 }
 
 /**
@@ -104,5 +115,5 @@ export function unassignRide(db: Kysely<Database>, change: DriverChange): Promis
  * completed, on the locked ride row. The only write that sets completed.
  */
 export function completeRide(db: Kysely<Database>, change: DriverChange): Promise<void> {
-  return changeLockedRide(db, change, assertCanComplete, markRideCompleted, 'ride.completed');
+  return changeLockedRide(db, change, assertCanComplete, finishRide);
 }

@@ -19,6 +19,7 @@ describe('GET /api/config (config.get)', () => {
       mapStyleUrl: 'https://tiles.example.test/style.json',
       placeSearchUrl: 'https://search.example.test/search',
       riderContactsHoursBefore: 48,
+      tripWindowHoursBefore: 3,
     });
   });
 

@@ -85,6 +85,8 @@ describe('ride.create', () => {
       minPassengers: null,
       // Two days ahead is inside the 48-hour window, so the price locked at once (docs/payments.md#price-lock).
       priceLockedAt: expect.any(String) as string,
+      crossing: 'second-link',
+      tripLatest: null,
       driver: null,
       waitlist: { count: 0, heldSeats: 0, mine: null },
       // The organiser sees the border readiness counts: nobody has a travel profile yet.

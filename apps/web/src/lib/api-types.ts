@@ -36,7 +36,8 @@ export type VendorApplication = RouterOutputs['admin']['vendorApplications']['it
  * What a ride card needs of a ride. The left-out ones mean: not cancelled (`cancelReason`), SGD 5
  * a stop (`stopPrice`, rides from before it existed), no seats held by waitlist offers
  * (`heldSeats`), a ride on its own (`seriesId`), price not locked (`priceLockedAt`), no areas
- * named (`dropoffLocations`).
+ * named (`dropoffLocations`), the Second Link (`crossing`), no trip stage yet (`tripLatest`,
+ * docs/trip-day.md#list).
  */
 export type RideCardRide = Pick<
   RideListItem,
@@ -52,5 +53,15 @@ export type RideCardRide = Pick<
   | 'additionalStops'
 > &
   Partial<
-    Pick<RideListItem, 'cancelReason' | 'stopPrice' | 'heldSeats' | 'seriesId' | 'priceLockedAt' | 'dropoffLocations'>
+    Pick<
+      RideListItem,
+      | 'cancelReason'
+      | 'stopPrice'
+      | 'heldSeats'
+      | 'seriesId'
+      | 'priceLockedAt'
+      | 'dropoffLocations'
+      | 'crossing'
+      | 'tripLatest'
+    >
   >;

@@ -18,6 +18,7 @@ const LISTS = [
   [['vendor', 'available']],
 ].map((key) => JSON.stringify(key));
 const STATS = JSON.stringify([['stats', 'get']]);
+const RECORDS = [JSON.stringify([['record', 'get']]), JSON.stringify([['record', 'received']])];
 const PAYMENTS = [
   JSON.stringify([['payment', 'list'], { input: { rideId: 7 }, type: 'query' }]),
   JSON.stringify([['payment', 'shares']]),
@@ -25,16 +26,20 @@ const PAYMENTS = [
 ];
 
 describe('queriesTouchedBy', () => {
-  it.each([
-    'ride.edited',
-    'ride.cancelled',
-    'ride.assigned',
-    'ride.unassigned',
-    'ride.completed',
-    'seats.changed',
-    'sequence.changed',
-  ] as const)('%s → that ride’s page, passengers and manifest, and every ride list', (type) => {
-    expect(keysOf(event(type))).toEqual([RIDE_PAGE, PASSENGERS, MANIFEST, ...LISTS]);
+  it.each(['ride.edited', 'ride.assigned', 'ride.unassigned', 'seats.changed', 'sequence.changed'] as const)(
+    '%s → that ride’s page, passengers and manifest, and every ride list',
+    (type) => {
+      expect(keysOf(event(type))).toEqual([RIDE_PAGE, PASSENGERS, MANIFEST, ...LISTS]);
+    },
+  );
+
+  it.each(['ride.cancelled', 'ride.completed'] as const)('%s → also every record', (type) => {
+    expect(keysOf(event(type))).toEqual([RIDE_PAGE, PASSENGERS, MANIFEST, ...LISTS, ...RECORDS]);
+  });
+
+  it('a thumb given here → that ride’s thumbs card and every record', () => {
+    const keys = queriesTouchedBy({ type: 'thumbs.written', rideId: 7 }).map((f) => JSON.stringify(f.queryKey));
+    expect(keys).toEqual([JSON.stringify([['record', 'ride'], { input: { rideId: 7 }, type: 'query' }]), ...RECORDS]);
   });
 
   it('a new ride → the lists and the home counters (no ride page is open for it yet)', () => {
@@ -104,6 +109,14 @@ describe('queriesTouchedBy', () => {
     expect(keysOf(event('messages.changed', 7))).toEqual([
       JSON.stringify([['message', 'list'], { input: { rideId: 7 }, type: 'query' }]),
       JSON.stringify([['message', 'unread']]),
+    ]);
+  });
+
+  it('trip.changed → that ride’s trip, the lists (their cards show how far it got) and the records', () => {
+    expect(keysOf(event('trip.changed', 7))).toEqual([
+      JSON.stringify([['trip', 'get'], { input: { rideId: 7 }, type: 'query' }]),
+      ...LISTS,
+      ...RECORDS,
     ]);
   });
 

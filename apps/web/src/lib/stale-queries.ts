@@ -27,6 +27,11 @@
  * - `messages.changed` (a message posted or deleted in a ride's chat) → that ride's thread
  *   (`message.list`, every page of it) and the member's unread chat counts (`message.unread`); only
  *   the party holds these queries, so nobody else's page refetches;
+ * - `trip.changed` (a stage, late notice or no-show of the day of the trip) → that ride's trip
+ *   (`trip.get`, the Trip card) and the lists, whose cards say how far a ride in progress got
+ *   (docs/trip-day.md#live), and every record (no-shows and departures count on it);
+ * - `thumbs.written`, a thumb given here → that ride's thumbs card (`record.ride`) and every record
+ *   (`record.get`, `record.received`); `ride.completed` and `ride.cancelled` touch the records too;
  * - `notifications.changed` → everything under the `notification` router (the inbox, the unread
  *   count);
  * - `resync` (the server could not replay what this tab missed) → every query.
@@ -67,7 +72,8 @@ export type LocalChange =
   | { type: 'alerts.written' }
   | { type: 'reports.written' }
   | { type: 'vendorApplications.written' }
-  | { type: 'session.changed' };
+  | { type: 'session.changed' }
+  | { type: 'thumbs.written'; rideId: number };
 
 /** What changed: a live event, a write to a ride made from this tab (`rideId` null: any ride), or another write made here. */
 export type Change = Pick<LiveEvent, 'type' | 'rideId'> | { type: 'ride.written'; rideId: number | null } | LocalChange;
@@ -124,6 +130,11 @@ function paymentQueries(rideId: number | null): QueryFilter[] {
 }
 
 const STATS: QueryFilter = { queryKey: getQueryKey(trpc.stats.get) };
+
+/** Every member's record and received thumbs (docs/record.md): a completed ride or a thumb moves them. */
+const RECORDS: QueryFilter[] = [trpc.record.get, trpc.record.received].map((procedure) => ({
+  queryKey: getQueryKey(procedure),
+}));
 
 /** The inbox's queries (`notification.list`, `notification.unreadCount`, …): the router's prefix. */
 const NOTIFICATION_QUERIES: QueryFilter = { queryKey: getQueryKey(trpc.notification) };
@@ -182,6 +193,15 @@ export function queriesTouchedBy(change: Change): QueryFilter[] {
           : [{ queryKey: getQueryKey(trpc.message.list, { rideId: change.rideId }, 'query') }]),
         { queryKey: getQueryKey(trpc.message.unread) },
       ];
+    case 'trip.changed':
+      return [
+        ...(change.rideId === null
+          ? []
+          : [{ queryKey: getQueryKey(trpc.trip.get, { rideId: change.rideId }, 'query') }]),
+        ...rideLists(),
+        // A no-show or a departure moves someone's record (docs/record.md#definitions).
+        ...RECORDS,
+      ];
     case 'checklist.changed':
       return change.rideId === null
         ? []
@@ -189,15 +209,18 @@ export function queriesTouchedBy(change: Change): QueryFilter[] {
             ridePage(change.rideId),
             { queryKey: getQueryKey(trpc.travel.checklist, { rideId: change.rideId }, 'query') },
           ];
+    case 'thumbs.written':
+      return [{ queryKey: getQueryKey(trpc.record.ride, { rideId: change.rideId }, 'query') }, ...RECORDS];
     case 'ride.created':
       return [...rideLists(), STATS];
     case 'ride.deleted':
       return [...ownQueries(change.rideId), ...rideLists(), STATS];
-    case 'ride.edited':
     case 'ride.cancelled':
+    case 'ride.completed':
+      return [...ownQueries(change.rideId), ...rideLists(), ...RECORDS];
+    case 'ride.edited':
     case 'ride.assigned':
     case 'ride.unassigned':
-    case 'ride.completed':
     case 'seats.changed':
     case 'sequence.changed':
       return [...ownQueries(change.rideId), ...rideLists()];

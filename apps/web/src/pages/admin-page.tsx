@@ -11,6 +11,7 @@ import { Stack } from '@mantine/core';
 
 import { Page } from '../components/page';
 import { ReportedMessagesCard } from '../features/admin/reported-messages-card';
+import { ThumbsAdminCard } from '../features/record/thumbs-admin-card';
 import { PasswordResetsCard } from '../features/profile/password-resets-card';
 import { VendorApplicationsCard } from '../features/profile/vendor-applications-card';
 import { useSession } from '../features/session';
@@ -24,6 +25,7 @@ export function AdminPage() {
       <Stack gap="lg">
         <VendorApplicationsCard />
         <ReportedMessagesCard />
+        <ThumbsAdminCard />
         <PasswordResetsCard />
       </Stack>
     </Page>

@@ -66,6 +66,7 @@ function api(overrides: ApiHandlers = {}): ApiHandlers {
       mapStyleUrl: '',
       placeSearchUrl: 'https://search.example.test/search',
       riderContactsHoursBefore: 48,
+      tripWindowHoursBefore: 3,
     }),
     ...overrides,
   };

@@ -78,6 +78,9 @@ export function ManifestPage() {
               Print
             </Button>
           </Button.Group>
+          <Button component={Link} to={`/rides/${String(manifest.rideId)}#trip`} variant="light" size="xs">
+            Trip day: stages and no-shows
+          </Button>
           <Button component={Link} to={`/rides/${String(manifest.rideId)}`} variant="subtle" size="xs">
             Back to the ride
           </Button>

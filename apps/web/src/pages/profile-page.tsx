@@ -14,6 +14,7 @@ import { ProfileForm } from '../features/profile/profile-form';
 import { VendorDetailsCard } from '../features/profile/vendor-details-card';
 import { VendorLicenceCard } from '../features/profile/vendor-licence-card';
 import { PhoneNotificationsCard } from '../features/push/phone-notifications-card';
+import { MyRecordCard } from '../features/record/my-record-card';
 import { useSession } from '../features/session';
 
 export function ProfilePage() {
@@ -33,6 +34,7 @@ export function ProfilePage() {
           {/* Keyed by user: another sign-in in this tab starts from that user's saved details. */}
           <ProfileForm key={user?.id ?? 'none'} user={user} />
         </SectionCard>
+        {user ? <MyRecordCard key={`record-${String(user.id)}`} userId={user.id} /> : null}
         {user?.isVendor ? <VendorLicenceCard key={`licence-${String(user.id)}`} user={user} /> : null}
         {user?.isVendor ? <VendorDetailsCard key={user.id} user={user} /> : null}
         {user && !user.isVendor ? <AlertsCard /> : null}

@@ -6,6 +6,7 @@ import {
   inDays,
   makeDriverCard,
   makePassengerEntry,
+  makeRecord,
   makeRideDetail,
   makeUser,
   mockClipboard,
@@ -364,6 +365,28 @@ describe('RideDetailsPage passengers tab', () => {
     expect(within(items[1] as HTMLElement).getAllByRole('button').length).toBeGreaterThanOrEqual(3);
     expect(screen.getAllByRole('button', { name: 'Remove Passenger' })).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Leave Ride' })).toBeNull();
+  });
+
+  it("the organiser reads each other rider's record on their row; a rider reads none", async () => {
+    const seasoned = makeRecord({
+      tripsCompleted: 4,
+      asRider: { completed: 4, noShows: 1, leftLate: 0 },
+      thumbs: { up: 3, down: 0 },
+    });
+    const records = { 'record.get': ({ userId }: { userId: number }) => (userId === 2 ? seasoned : makeRecord()) };
+    const { unmount } = renderTab(50, records);
+    const items = await entries();
+    expect(
+      await within(items[1] as HTMLElement).findByText('4 trips completed · 3 thumbs up · 0 thumbs down · 1 no-show'),
+    ).toBeTruthy();
+    expect(await within(items[0] as HTMLElement).findByText('New member')).toBeTruthy();
+    expect(within(items[2] as HTMLElement).queryByTestId('member-record')).toBeNull();
+    unmount();
+    renderTab(3, records);
+    await entries();
+    expect(
+      screen.queryAllByTestId('member-record').filter((line) => line.closest('[data-testid="passenger-entry"]')),
+    ).toEqual([]);
   });
 
   it('an entry carries at most two badges, the rest in words', async () => {

@@ -11,6 +11,7 @@ import {
   isApprovedVendor,
   isCancelled,
   isFull,
+  isInTripWindow,
   isPast,
   joinEligibility,
   rideCalendarFilename,
@@ -33,6 +34,7 @@ import { OfflineNotice, useKeptCopyTime, useKeptRide } from '../features/offline
 import { JoinRideCard } from '../features/ride-details/join-ride-card';
 import { PassengersTab } from '../features/ride-details/passengers-tab';
 import { QuotesCard } from '../features/quotes/quotes-card';
+import { ThumbsCard } from '../features/record/thumbs-card';
 import { RideDetailsTab, RideOrganizerCard } from '../features/ride-details/ride-details-tab';
 import { RidePointsList } from '../features/ride-details/ride-points-list';
 import {
@@ -51,6 +53,8 @@ import { SeriesBadge } from '../features/series/series-badge';
 import { EditRideButton } from '../features/series/series-scope';
 import { useSession, type SessionUser } from '../features/session';
 import { ShareButton } from '../features/share/share-button';
+import { TripCard } from '../features/trip/trip-card';
+import { useMapServiceConfig } from '../features/map/map-config';
 import { useDriverActions } from '../features/vendor/use-driver-actions';
 import { WaitlistCard } from '../features/waitlist/waitlist-card';
 import { errorCode } from '../lib/errors';
@@ -145,7 +149,10 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
   const direction = ride.direction;
   // Seats held for the line read as taken, except those held for the viewer (theirs to accept).
   const heldForViewer = ride.waitlist.mine?.offerExpiresAt ? ride.waitlist.mine.passengerCount : 0;
-  const past = isPast(ride, useClock()());
+  const now = useClock()();
+  const past = isPast(ride, now);
+  // The Trip card shows during the trip window (docs/trip-day.md#window).
+  const tripWindowHoursBefore = useMapServiceConfig().config.tripWindowHoursBefore;
   const isCreator = user?.id === ride.creatorId;
   const cancelled = isCancelled(ride);
   // A rider who left after the lock still owes their row and sees it (docs/payments.md#leavers).
@@ -230,6 +237,15 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
         ) : null}
       </Group>
       {cancelled ? <CancelledRideBanner ride={ride} /> : null}
+      {user && inChatParty && !cancelled && isInTripWindow(ride.date, tripWindowHoursBefore, now) ? (
+        <TripCard
+          ride={ride}
+          viewerId={user.id}
+          crew={isCreator || user.id === ride.vendorId}
+          rider={isCreator || (passengers ?? []).some((entry) => entry.userId === user.id)}
+          passengers={passengers}
+        />
+      ) : null}
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
@@ -302,6 +318,9 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
               />
             ) : null}
             {user && !isCreator ? <RideOrganizerCard ride={ride} /> : null}
+            {ride.status === 'completed' && user && (onRide === true || user.id === ride.vendorId) ? (
+              <ThumbsCard rideId={ride.id} />
+            ) : null}
           </Stack>
         </Grid.Col>
       </Grid>

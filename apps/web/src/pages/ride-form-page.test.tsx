@@ -73,6 +73,7 @@ describe('RideFormPage, create', () => {
       cost: 80,
       stopPrice: 5,
       minPassengers: null,
+      crossing: 'second-link',
     });
   });
 
@@ -146,6 +147,7 @@ describe('RideFormPage, edit', () => {
       cost: 120,
       stopPrice: 10,
       minPassengers: null,
+      crossing: 'second-link',
     });
   });
 

@@ -11,6 +11,7 @@
  *   and no driver card (`driver: null`; pass `driver: makeDriverCard()` for an assigned ride).
  * - `makeDriverCard(overrides?)`: the driver card the ride's party reads once a vendor is assigned.
  * - `makePassengerEntry(id, userId, name, overrides?)`: one `passenger.list` entry on ride 7.
+ * - `makeRecord(overrides?)`: a member's record as `record.get` answers it (a new member's).
  */
 import type { RouterOutputs } from '@rideshare/api';
 
@@ -82,6 +83,8 @@ export function makeRideSummary(overrides: Partial<TestRideSummary> = {}): TestR
     heldSeats: 0,
     minPassengers: null,
     priceLockedAt: null,
+    crossing: 'second-link',
+    tripLatest: null,
     ...overrides,
   };
 }
@@ -138,6 +141,20 @@ export function makePassengerEntry(
       malaysianNumber: null,
       revolutUsername: null,
     },
+    ...overrides,
+  };
+}
+
+export type TestRecord = RouterOutputs['record']['get'];
+
+/** A member's record (`record.get`): a new member's (all zeros, no vendor part) unless overridden. */
+export function makeRecord(overrides: Partial<TestRecord> = {}): TestRecord {
+  return {
+    tripsCompleted: 0,
+    asOrganizer: { completed: 0, cancelledLate: 0 },
+    asRider: { completed: 0, noShows: 0, leftLate: 0 },
+    asVendor: null,
+    thumbs: { up: 0, down: 0 },
     ...overrides,
   };
 }

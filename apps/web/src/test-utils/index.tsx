@@ -15,8 +15,8 @@
  *   a test passes its own `clock`; `inDays(n)` is a date n days after it.
  * - `mockClipboard()`: a resolving `navigator.clipboard.writeText` mock for each test (clipboard.ts).
  *
- * `api` defaults to a signed-out visitor (`'auth.me': () => null`) and an empty inbox
- * (`'notification.unreadCount'` answers 0 unread).
+ * `api` defaults to a signed-out visitor (`'auth.me': () => null`), an empty inbox
+ * (`'notification.unreadCount'` answers 0 unread) and new members' records without notes (`'record.get'`, `'record.received'`).
  */
 import { render, type RenderResult } from '@testing-library/react';
 import { useLayoutEffect, type ReactElement } from 'react';
@@ -26,7 +26,7 @@ import { AppProviders } from '../app-providers';
 import type { Clock } from '../lib/clock';
 import { createQueryClient, trpc } from '../lib/trpc';
 import { AppRoutes } from '../router';
-import { testClock } from './fixtures';
+import { makeRecord, testClock } from './fixtures';
 import { LiveEventsMock, mockApiLink, type ApiCall, type ApiHandlers } from './mock-api';
 
 export { mockClipboard, type WriteTextMock } from './clipboard';
@@ -38,10 +38,12 @@ export {
   makeDriverCard,
   makePassengerEntry,
   makeRideDetail,
+  makeRecord,
   makeRideSummary,
   makeUser,
   type TestDriverCard,
   type TestPassengerEntry,
+  type TestRecord,
   type TestRideDetail,
   type TestRideSummary,
   type TestUser,
@@ -57,7 +59,13 @@ function providers(api: ApiHandlers = {}) {
   const calls: ApiCall[] = [];
   const live = new LiveEventsMock();
   // The top bar's bell asks for the unread count whenever a member is signed in.
-  const handlers: ApiHandlers = { 'auth.me': () => null, 'notification.unreadCount': () => ({ unread: 0 }), ...api };
+  const handlers: ApiHandlers = {
+    'auth.me': () => null,
+    'notification.unreadCount': () => ({ unread: 0 }),
+    'record.get': () => makeRecord(),
+    'record.received': () => [],
+    ...api,
+  };
   const queryClient = createQueryClient();
   const trpcClient = trpc.createClient({ links: [mockApiLink(handlers, calls, live)] });
   return { calls, live, queryClient, trpcClient };

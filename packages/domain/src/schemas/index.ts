@@ -44,3 +44,5 @@ export * from './push';
 export * from './alerts';
 export * from './payments';
 export * from './messages';
+export * from './trips';
+export * from './record';

@@ -20,6 +20,7 @@ import {
   TIME_FILTERS,
 } from '../filters';
 import { MIN_PASSENGERS_MESSAGE } from '../payments';
+import { CROSSINGS } from '../trip';
 import { formNumber, idInput, multiline, requiredText, rowId, seatCount, sgdAmount, whenFilled } from './fields';
 
 /** A call about one ride. */
@@ -28,6 +29,8 @@ export const rideIdInput = z.object({ rideId: idInput });
 const INVALID_DATE = 'Invalid date provided';
 
 const direction = z.enum(DIRECTIONS, { error: 'Direction must be SG->FC or FC->SG' });
+/** The bridge the ride crosses by (docs/trip-day.md#crossing). */
+export const crossingField = z.enum(CROSSINGS, { error: 'Crossing must be second-link or causeway' });
 
 /** The organiser's own group must fit in the ride. */
 export const organizerFitsRide = {
@@ -90,6 +93,8 @@ export const ridePayloadInput = z
     stopPrice: stopPrice.optional(),
     /** Optional (docs/payments.md#minimum): left out, a new ride has none and an edit keeps it; null clears it. */
     minPassengers: seatCount(MIN_PASSENGERS_MESSAGE).nullish(),
+    /** Optional: left out, a new ride crosses by the Second Link and an edit keeps its crossing. */
+    crossing: crossingField.optional(),
   })
   .refine(organizerFitsRide.check, organizerFitsRide.params)
   .refine(

@@ -1,4 +1,5 @@
 import type { Db } from '@rideshare/db';
+import type { TripStage } from '@rideshare/domain';
 import { sql, type OrderByDirection, type RawBuilder, type SqlBool } from 'kysely';
 
 /**
@@ -32,6 +33,10 @@ export function selectRideSummaries(db: Db) {
       'rides.seriesId',
       'rides.minPassengers',
       'rides.priceLockedAt',
+      'rides.crossing',
+      // The newest stage of the trip day (docs/trip-day.md#list): the rides list says how far it got.
+      sql<{ stage: TripStage; at: string } | null>`(select json_build_object('stage', s.stage, 'at', s.posted_at)
+        from ride_trip_stages s where s.ride_id = rides.id order by s.id desc limit 1)`.as('tripLatest'),
       'creator.name as creatorOwnName',
       'creator.discordUsername as creatorDiscordUsername',
       sql<number>`(select coalesce(sum(w.passenger_count), 0)::int from ride_waitlist w

@@ -2,11 +2,13 @@ import type { RideRow } from '@rideshare/db';
 import {
   visibleCreatorName,
   visibleDropoffLocations,
+  type Crossing,
   type Direction,
   type DriverCard,
   type DropoffLocation,
   type RideAudience,
   type RideStatus,
+  type TripStage,
 } from '@rideshare/domain';
 
 /**
@@ -51,6 +53,10 @@ export interface RideSummary {
   minPassengers: number | null;
   /** When the price locked (ISO); null before (docs/payments.md#price-lock). */
   priceLockedAt: string | null;
+  /** The bridge the ride crosses by (docs/trip-day.md#crossing). */
+  crossing: Crossing;
+  /** The newest stage of the trip day and when it was posted (ISO); null before any (docs/trip-day.md#list). */
+  tripLatest: { stage: TripStage; at: string } | null;
 }
 
 /** The organiser as a ride's detail shows them; username and numbers are null for the public. */
@@ -128,7 +134,10 @@ type RideWithCreator = Pick<
   | 'seriesId'
   | 'minPassengers'
   | 'priceLockedAt'
-> & { creatorOwnName: string | null; creatorDiscordUsername: string | null; heldSeats: number };
+  | 'crossing'
+> & {
+  tripLatest: { stage: TripStage; at: string | Date } | null;
+  creatorOwnName: string | null; creatorDiscordUsername: string | null; heldSeats: number };
 
 /** A ride row as `audience` may see it (the domain's visibility rules decide what is left out). */
 export function toRideSummary(row: RideWithCreator, audience: RideAudience): RideSummary {
@@ -158,5 +167,9 @@ export function toRideSummary(row: RideWithCreator, audience: RideAudience): Rid
     heldSeats: Number(row.heldSeats),
     minPassengers: row.minPassengers,
     priceLockedAt: row.priceLockedAt ? row.priceLockedAt.toISOString() : null,
+    crossing: row.crossing,
+    tripLatest: row.tripLatest
+      ? { stage: row.tripLatest.stage, at: new Date(row.tripLatest.at).toISOString() }
+      : null,
   };
 }

@@ -1,5 +1,5 @@
 import type { Database, Db } from '@rideshare/db';
-import type { Direction, DropoffLocation, RideStatus } from '@rideshare/domain';
+import type { Crossing, Direction, DropoffLocation, RideStatus } from '@rideshare/domain';
 import type { Transaction } from 'kysely';
 
 /** What the write rules read from a ride they are about to change. */
@@ -13,6 +13,10 @@ export interface LockedRide {
   status: RideStatus;
   vendorId: number | null;
   sequenceLocked: boolean;
+  /** Cancelled late: it stays on the organiser's record (docs/record.md#cancelled-late). */
+  cancelledLate: boolean;
+  /** When it was completed; null before. */
+  completedAt: Date | null;
 }
 
 /**
@@ -32,6 +36,8 @@ export async function lockRideForUpdate(trx: Transaction<Database>, id: number):
       'status',
       'vendorId',
       'sequenceLocked',
+      'cancelledLate',
+      'completedAt',
     ])
     .where('id', '=', id)
     .forUpdate()
@@ -47,6 +53,8 @@ export async function lockRideForUpdate(trx: Transaction<Database>, id: number):
         status: row.status,
         vendorId: row.vendorId,
         sequenceLocked: row.sequenceLocked,
+        cancelledLate: row.cancelledLate,
+        completedAt: row.completedAt,
       }
     : null;
 }
@@ -62,6 +70,8 @@ export interface NewRide {
   stopPrice: number;
   /** docs/payments.md#minimum; null: none. */
   minPassengers: number | null;
+  /** docs/trip-day.md#crossing. */
+  crossing: Crossing;
 }
 
 /** Inserts a ride with no passengers yet (its derived fields are set once its entries exist). */
@@ -87,6 +97,8 @@ export interface RideChanges {
   stopPrice?: number;
   /** undefined leaves the minimum as it is; null clears it (docs/payments.md#minimum). */
   minPassengers?: number | null;
+  /** undefined leaves the crossing as it is (docs/trip-day.md#crossing). */
+  crossing?: Crossing;
   /** Set when the direction changes: a sequence only means something for FC->SG. */
   sequenceLocked?: boolean;
 }
@@ -148,7 +160,7 @@ export async function assignRideToVendor(
 export async function markRideCancelled(
   trx: Transaction<Database>,
   id: number,
-  cancellation: { reason: string; at: Date },
+  cancellation: { reason: string; at: Date; late: boolean },
 ): Promise<void> {
   await trx
     .updateTable('rides')
@@ -156,6 +168,7 @@ export async function markRideCancelled(
       status: 'cancelled',
       cancelReason: cancellation.reason,
       cancelledAt: cancellation.at,
+      cancelledLate: cancellation.late,
       updatedAt: new Date(),
     })
     .where('id', '=', id)
@@ -171,9 +184,16 @@ export async function unassignRideVendor(trx: Transaction<Database>, id: number)
     .execute();
 }
 
-/** assigned → completed (the vendor stays); the caller has locked the row and checked the rules. */
-export async function markRideCompleted(trx: Transaction<Database>, id: number): Promise<void> {
-  await trx.updateTable('rides').set({ status: 'completed', updatedAt: new Date() }).where('id', '=', id).execute();
+/**
+ * assigned → completed (the vendor stays), stamped with when (thumbs open for 14 days from then,
+ * docs/record.md#thumbs); the caller has locked the row and checked the rules.
+ */
+export async function markRideCompleted(trx: Transaction<Database>, id: number, at: Date): Promise<void> {
+  await trx
+    .updateTable('rides')
+    .set({ status: 'completed', completedAt: at, updatedAt: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function setSequenceLocked(trx: Transaction<Database>, id: number, locked: boolean): Promise<void> {
@@ -183,4 +203,28 @@ export async function setSequenceLocked(trx: Transaction<Database>, id: number, 
 export async function driverContactExists(db: Db, id: number): Promise<boolean> {
   const row = await db.selectFrom('driverContacts').select('id').where('id', '=', id).executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * A ride's party without locking it: its organiser, assigned vendor and the members with an entry,
+ * with its status and when it was completed; null when no such ride.
+ */
+export async function findRideParty(
+  db: Db,
+  id: number,
+): Promise<{
+  creatorId: number;
+  vendorId: number | null;
+  riderIds: number[];
+  status: RideStatus;
+  completedAt: Date | null;
+} | null> {
+  const ride = await db
+    .selectFrom('rides')
+    .select(['creatorId', 'vendorId', 'status', 'completedAt'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!ride) return null;
+  const entries = await db.selectFrom('ridePassengers').select('userId').where('rideId', '=', id).execute();
+  return { ...ride, riderIds: entries.map((entry) => entry.userId) };
 }

@@ -7,7 +7,7 @@
  * - `mapStyleFor(url)`: the style to hand to MapLibre: the configured URL, or an inline raster style
  *   with OpenStreetMap tiles when none is configured.
  */
-import { DEFAULT_RIDER_CONTACTS_HOURS_BEFORE } from '@rideshare/domain';
+import { DEFAULT_RIDER_CONTACTS_HOURS_BEFORE, DEFAULT_TRIP_WINDOW_HOURS_BEFORE } from '@rideshare/domain';
 import { useEffect, useMemo } from 'react';
 import type { StyleSpecification } from 'maplibre-gl';
 
@@ -21,6 +21,7 @@ export const DEFAULT_MAP_SERVICE_CONFIG: MapServiceConfig = {
   mapStyleUrl: '',
   placeSearchUrl: DEFAULT_PLACE_SEARCH_URL,
   riderContactsHoursBefore: DEFAULT_RIDER_CONTACTS_HOURS_BEFORE,
+  tripWindowHoursBefore: DEFAULT_TRIP_WINDOW_HOURS_BEFORE,
 };
 
 export function useMapServiceConfig(): { config: MapServiceConfig; isLoading: boolean } {
@@ -36,6 +37,7 @@ export function useMapServiceConfig(): { config: MapServiceConfig; isLoading: bo
             mapStyleUrl: query.data.mapStyleUrl.trim(),
             placeSearchUrl: query.data.placeSearchUrl.trim() || DEFAULT_PLACE_SEARCH_URL,
             riderContactsHoursBefore: query.data.riderContactsHoursBefore,
+            tripWindowHoursBefore: query.data.tripWindowHoursBefore,
           }
         : DEFAULT_MAP_SERVICE_CONFIG,
     [query.data],

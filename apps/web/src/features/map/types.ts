@@ -16,4 +16,6 @@ export interface MapServiceConfig {
   placeSearchUrl: string;
   /** Hours before departure from which co-riders see each other's numbers (docs/vendors.md#contacts). */
   riderContactsHoursBefore: number;
+  /** Hours before departure from which the Trip card shows (docs/trip-day.md#window). */
+  tripWindowHoursBefore: number;
 }

@@ -5,6 +5,7 @@ import { RideDetailsPage } from '../../pages/ride-details-page';
 import {
   apiError,
   makePassengerEntry,
+  makeRecord,
   makeRideDetail,
   makeUser,
   renderWithProviders,
@@ -49,6 +50,22 @@ describe('QuotesCard on the organiser’s ride page', () => {
     });
     expect(await within(await card()).findByText('Quotes could not be loaded')).toBeTruthy();
     expect(within(await card()).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it("shows each quoting vendor's record as a driver", async () => {
+    render({
+      'quote.list': () => [QUOTE],
+      'record.get': ({ userId }) =>
+        makeRecord(
+          userId === 9
+            ? { tripsCompleted: 5, asVendor: { completed: 5, onTime: 4, late: 1 }, thumbs: { up: 4, down: 1 } }
+            : {},
+        ),
+    });
+    const quotes = await card();
+    expect(
+      await within(quotes).findByText('5 trips driven · 4 on time · 1 late · 4 thumbs up · 1 thumb down'),
+    ).toBeTruthy();
   });
 
   it('lists a quote and asks before accepting, with the new per-person figures', async () => {

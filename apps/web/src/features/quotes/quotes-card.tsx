@@ -13,6 +13,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { SubmitButton } from '../../components/submit-button';
 import { trpc } from '../../lib/trpc';
 import type { RideDetail, RideQuote } from '../../lib/api-types';
+import { RecordLine } from '../record/record-line';
 import { useAcceptQuote } from './use-quotes';
 
 const COUNTRY: Record<string, string> = { SG: 'Singapore', MY: 'Malaysia' };
@@ -81,6 +82,7 @@ function QuoteRow({ quote, onAccept }: { quote: RideQuote; onAccept: () => void 
         <Text size="sm" fw={700}>
           {formatSgd(quote.price)}
         </Text>
+        <RecordLine userId={quote.vendor.id} role="vendor" />
         {facts.length > 0 ? (
           <Text size="xs" c="dimmed">
             {facts.join(' · ')}

@@ -21,6 +21,7 @@ import { trpc } from '../../lib/trpc';
 import { useRefreshRide } from '../../lib/use-refresh-ride';
 import { ContactButtons } from '../contacts/contact-buttons';
 import { StopsMap } from '../map';
+import { RecordLine } from '../record/record-line';
 import { SequencePanel } from '../sequence/sequence-panel';
 import { useMapServiceConfig } from '../map/map-config';
 import { CoRiderNumbersNote } from './co-rider-numbers-note';
@@ -80,6 +81,8 @@ function PassengerItem({
   // The organiser's own entry is theirs for as long as the ride exists; the server refuses it too.
   const showRemove = canManage && isCreator && !isOwn && !isOrganizerEntry;
   const showLeave = canManage && isOwn && !isOrganizerEntry;
+  // The organiser and the driver decide about the riders: they see each one's record (docs/record.md#where).
+  const showRecord = !isOwn && (isCreator || viewerId === ride.vendorId);
   const marks = passengerMarks({
     stop,
     isOwn,
@@ -105,6 +108,7 @@ function PassengerItem({
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
               {locationKind}: {entry.dropoffLocation}
             </Text>
+            {showRecord ? <RecordLine userId={entry.userId} role="rider" /> : null}
             {marks.words ? (
               <Text size="sm" data-testid="passenger-marks">
                 {marks.words}

@@ -8,8 +8,8 @@
  * until the organizer orders them.
  * A rider on the ride (not its organizer) also reads their own stop: 'Your pick-up' (SG->FC) or
  * 'Your drop-off' (FC->SG), with its stop number once the order has one.
- * `<RideOrganizerCard creator />`: the organiser's name and WhatsApp / Malaysian Number / Discord
- * buttons, for signed-in viewers who are not the organiser.
+ * `<RideOrganizerCard creator />`: the organiser's name, their record (docs/record.md#where) and
+ * WhatsApp / Malaysian Number / Discord buttons, for signed-in viewers who are not the organiser.
  */
 import { Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import {
@@ -27,6 +27,7 @@ import { ContactButtons } from '../contacts/contact-buttons';
 import { CostBox } from '../cost/cost-box';
 import { useOwnShare } from '../payments/use-own-share';
 import type { PassengerEntry, RideDetail } from '../../lib/api-types';
+import { RecordLine } from '../record/record-line';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -119,7 +120,8 @@ export function RideDetailsTab({
         .filter((entry) => entry.location.trim() !== '')
         .map((entry) => ({ ...entry, stop: null }));
   // A rider's own stop, numbered from the same stops as the list (not the organizer's: theirs is the ride's).
-  const own = viewerId !== null && viewerId !== ride.creatorId ? passengers?.find((e) => e.userId === viewerId) : undefined;
+  const own =
+    viewerId !== null && viewerId !== ride.creatorId ? passengers?.find((e) => e.userId === viewerId) : undefined;
   const ownStop: OwnStop | null =
     own && passengers
       ? {
@@ -182,6 +184,7 @@ export function RideOrganizerCard({ ride }: { ride: RideDetail }) {
         <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
           {name}
         </Text>
+        <RecordLine userId={ride.creatorId} role="organizer" />
         <ContactButtons contacts={ride.creator ?? {}} show={['whatsapp', 'malaysian', 'discord']} name={name} />
       </Stack>
     </Card>

@@ -7,6 +7,8 @@ import {
   DEFAULT_DIRECTION,
   DEFAULT_MAX_PASSENGERS,
   DEFAULT_RIDE_COST,
+  DEFAULT_CROSSING,
+  type Crossing,
   type Direction,
   type DropoffLocation,
 } from '@rideshare/domain';
@@ -24,6 +26,8 @@ export interface RideFormState {
   stopPrice: number | string;
   /** Fewest passengers for the ride to go ('' for none; docs/payments.md#minimum). */
   minPassengers: number | string;
+  /** The bridge it crosses by (docs/trip-day.md#crossing). */
+  crossing: Crossing;
   pickupLocation: string;
   dropoffLocations: DropoffLocation[];
 }
@@ -37,6 +41,7 @@ export const EMPTY_RIDE_FORM: RideFormState = {
   cost: DEFAULT_RIDE_COST,
   stopPrice: ADDITIONAL_STOP_FEE,
   minPassengers: '',
+  crossing: DEFAULT_CROSSING,
   pickupLocation: '',
   dropoffLocations: [],
 };

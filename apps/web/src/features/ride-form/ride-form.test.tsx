@@ -136,6 +136,7 @@ describe('RideForm, submit', () => {
       cost: 80,
       stopPrice: 5,
       minPassengers: null,
+      crossing: 'second-link',
     });
   });
 
@@ -173,6 +174,7 @@ describe('RideForm, submit', () => {
       cost: 120,
       stopPrice: 0,
       minPassengers: null,
+      crossing: 'second-link',
     });
   });
 

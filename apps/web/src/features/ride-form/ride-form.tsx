@@ -31,6 +31,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import {
   buildRidePayload,
   clampPassengerCount,
+  CROSSING_LABELS,
+  CROSSINGS,
   directionLabel,
   DIRECTIONS,
   fromSingaporeInputValue,
@@ -38,6 +40,7 @@ import {
   MIN_PASSENGERS,
   MOBILE_BREAKPOINT_PX,
   rideFormSchema,
+  type Crossing,
   type Direction,
   type RidePayload,
 } from '@rideshare/domain';
@@ -81,6 +84,7 @@ const SERVER_FIELD_TO_FORM: Record<string, keyof RideFormState> = {
   cost: 'cost',
   stopPrice: 'stopPrice',
   minPassengers: 'minPassengers',
+  crossing: 'crossing',
 };
 
 function serverErrorsToFormErrors(errors: Record<string, string>): Partial<Record<keyof RideFormState, string>> {
@@ -214,6 +218,24 @@ export function RideForm({
                 />
               </SimpleGrid>
               {schedule?.node}
+              <Stack gap={4}>
+                <Text component="div" id="ride-crossing-label" size="sm" fw={500}>
+                  Crossing
+                </Text>
+                <SegmentedControl
+                  name="crossing"
+                  fullWidth
+                  orientation={compact ? 'vertical' : 'horizontal'}
+                  value={form.values.crossing}
+                  onChange={(value) => form.setFieldValue('crossing', value as Crossing)}
+                  data={CROSSINGS.map((value) => ({ value, label: CROSSING_LABELS[value] }))}
+                  aria-labelledby="ride-crossing-label"
+                  aria-describedby="ride-crossing-help"
+                />
+                <Text id="ride-crossing-help" size="xs" c="dimmed">
+                  The checkpoints riders see on the day of the trip
+                </Text>
+              </Stack>
             </Stack>
           </Card>
 

@@ -36,6 +36,22 @@ const joinLink = () => within(card()).queryByRole('link', { name: /^Join ride/ }
 const assignLink = () => within(card()).queryByRole('link', { name: /^Assign ride/ });
 
 describe('RideCard', () => {
+  it('says how far a ride in progress got; nothing before a stage, once arrived or cancelled', () => {
+    const going = { stage: 'cleared-exit-checkpoint' as const, at: '2026-11-21T02:42:00.000Z' };
+    const { unmount } = renderCard(<RideCard ride={ride({ status: 'assigned', tripLatest: going })} viewerId={1} now={NOW} />);
+    expect(card().querySelector('[data-trip-progress]')?.textContent).toBe('On the way · cleared Tuas 10:42');
+    unmount();
+    for (const other of [
+      ride({ tripLatest: null }),
+      ride({ status: 'completed', tripLatest: { stage: 'arrived', at: going.at } }),
+      ride({ status: 'cancelled', cancelReason: 'Storm', tripLatest: going }),
+    ]) {
+      const view = renderCard(<RideCard ride={other} viewerId={1} now={NOW} />);
+      expect(card().querySelector('[data-trip-progress]')).toBeNull();
+      view.unmount();
+    }
+  });
+
   it('shows direction, Singapore date, organiser, passengers and the per-person cost now and if full', () => {
     renderCard(<RideCard ride={ride()} viewerId={null} now={NOW} />);
     const article = card();

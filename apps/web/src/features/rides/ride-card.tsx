@@ -47,6 +47,7 @@ import { Link } from 'react-router-dom';
 import { PriceStoryLine, storyOf } from '../cost/price-story-line';
 import { useOwnShare } from '../payments/use-own-share';
 import { SeriesBadge } from '../series/series-badge';
+import { TripProgressLine } from '../trip/trip-progress-line';
 import classes from './ride-card.module.css';
 import type { RideCardRide } from '../../lib/api-types';
 import { useClock } from '../../lib/clock';
@@ -201,6 +202,7 @@ export function RideCard({
         <Text size="sm">
           <time dateTime={ride.date}>{date}</time>
         </Text>
+        <TripProgressLine ride={ride} />
         {standing ? (
           <Text size="sm" fw={600} c="blue.8" data-standing={standing.kind}>
             {standingLine(standing)}

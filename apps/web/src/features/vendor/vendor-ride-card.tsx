@@ -30,6 +30,7 @@ import { rideStops } from './ride-stops';
 import type { VendorRide } from '../../lib/api-types';
 import type { DriverAction } from './use-driver-actions';
 import classes from './vendor-ride-card.module.css';
+import { TripProgressLine } from '../trip/trip-progress-line';
 import { useClock } from '../../lib/clock';
 
 export interface VendorRideCardProps {
@@ -208,6 +209,7 @@ export function VendorRideCard({
         <Text size="sm">
           <time dateTime={ride.date}>{date}</time>
         </Text>
+        <TripProgressLine ride={ride} />
         <Text size="sm" c="dimmed" truncate="end">
           Organizer:{' '}
           <Text span c="var(--mantine-color-text)" fw={500}>

@@ -1,0 +1,355 @@
+/**
+ * The day of the trip (docs/trip-day.md): the party follows the car stage by stage, riders say
+ * they are running late, the crew marks no-shows, and members share a link family can follow.
+ * Every write locks the ride row first, so two posters on one ride (on one instance or two) run
+ * one after the other and the second sees the first's stage.
+ */
+import type { Database, Db } from '@rideshare/db';
+import {
+  assertCanShare,
+  assertCanUndoStage,
+  assertInTripWindow,
+  assertNoShowOpen,
+  assertNotCancelled,
+  assertStageForward,
+  assertTripCrew,
+  type Crossing,
+  DomainError,
+  type Direction,
+  isPushedStage,
+  LATE_RIDERS_ONLY_MESSAGE,
+  messageAuthorName,
+  SHARE_NOT_FOUND_MESSAGE,
+  shareExpiresAt,
+  isShareLive,
+  stageLabel,
+  TRIP_CANCELLED_MESSAGE,
+  TRIP_FORBIDDEN_MESSAGE,
+  type TripPosterRole,
+  type TripStage,
+} from '@rideshare/domain';
+import type { Kysely, Transaction } from 'kysely';
+
+import { generateLinkToken, hashLinkToken } from '../auth/link-token';
+import { publishRideEvent, publishUserEvent } from '../events/publish';
+import { listPartyIds } from '../repositories/message-repository';
+import { deleteUnreadRideNotices, foldRideNotifications } from '../repositories/notification-repository';
+import {
+  countShares,
+  deleteNoShow,
+  deleteShare,
+  deleteStage,
+  findRideEntry,
+  findSharedRide,
+  findTripRide,
+  insertNoShow,
+  insertShare,
+  insertStage,
+  listLateNotices,
+  listNoShows,
+  listNoShowUserIds,
+  listStages,
+  lockTripRide,
+  type StageRow,
+  type TripRide,
+  upsertLateNotice,
+} from '../repositories/trip-repository';
+import { partyRole, type ChatMember } from './message-service';
+import { finishRide } from './vendor-service';
+
+/** Who calls: the signed-in member with their vendor standing. */
+export type TripMember = ChatMember;
+
+/** One stage on the timeline: when it was reached and who posted it. */
+export interface TripStageView {
+  stage: TripStage;
+  label: string;
+  at: string;
+  by: { id: number | null; name: string; role: TripPosterRole };
+}
+
+/** The trip as the party sees it (GET /api/rides/:id/trip). */
+export interface TripView {
+  crossing: Crossing;
+  stages: TripStageView[];
+  current: TripStage | null;
+  late: { userId: number; name: string; minutes: number; at: string }[];
+  noShows: number[];
+}
+
+/** The trip as a share link shows it: no names, numbers or addresses (GET /api/trip/:token). */
+export interface PublicTripView {
+  direction: Direction;
+  crossing: Crossing;
+  date: string;
+  stages: { stage: TripStage; label: string; at: string }[];
+  current: TripStage | null;
+  vehicle: { company: string | null; carNumber: string | null } | null;
+}
+
+export interface ShareLink {
+  token: string;
+  url: string;
+  expiresAt: string;
+}
+
+function rideOrNotFound(ride: TripRide | null): TripRide {
+  if (!ride) throw new DomainError('NOT_FOUND', 'Ride not found');
+  return ride;
+}
+
+const currentOf = (stages: readonly StageRow[]): StageRow | null => stages.at(-1) ?? null;
+
+function stageView(ride: TripRide, row: StageRow): TripStageView {
+  const name = messageAuthorName(row.postedByRole, {
+    name: row.posterName,
+    discordUsername: row.posterDiscordUsername ?? 'former member',
+    companyName: row.posterCompanyName,
+  });
+  return {
+    stage: row.stage,
+    label: stageLabel(row.stage, ride.direction, ride.crossing),
+    at: row.postedAt.toISOString(),
+    by: { id: row.postedBy, name, role: row.postedByRole },
+  };
+}
+
+async function readTrip(db: Db, ride: TripRide): Promise<TripView> {
+  const stages = await listStages(db, ride.id);
+  const late = await listLateNotices(db, ride.id);
+  return {
+    crossing: ride.crossing,
+    stages: stages.map((row) => stageView(ride, row)),
+    current: currentOf(stages)?.stage ?? null,
+    late: late.map((row) => ({
+      userId: row.userId,
+      name: messageAuthorName('passenger', { name: row.name, discordUsername: row.discordUsername, companyName: null }),
+      minutes: row.minutes,
+      at: row.sentAt.toISOString(),
+    })),
+    noShows: await listNoShows(db, ride.id),
+  };
+}
+
+/** The trip of a ride, for its party (organizer, riders, assigned approved vendor). */
+export async function getTrip(db: Db, args: { rideId: number; member: TripMember }): Promise<TripView> {
+  const ride = rideOrNotFound(await findTripRide(db, args.rideId));
+  await partyRole(db, ride, args.member, TRIP_FORBIDDEN_MESSAGE);
+  return readTrip(db, ride);
+}
+
+/**
+ * Tells the party but `except` of a trip change (docs/trip-day.md#notices): one unread notice of
+ * `kind` per member and ride, replaced by the next; quiet unless `loud`.
+ */
+async function tellParty(
+  trx: Transaction<Database>,
+  ride: TripRide,
+  recipients: readonly number[],
+  notice: { kind: 'trip_stage' | 'trip_late' | 'trip_no_show'; detail: string | null; loud: boolean },
+): Promise<void> {
+  if (recipients.length === 0) return;
+  await foldRideNotifications(
+    trx,
+    recipients,
+    { kind: notice.kind, rideId: ride.id, rideDirection: ride.direction, rideDate: ride.date, detail: notice.detail },
+    { quiet: !notice.loud },
+  );
+  for (const userId of new Set(recipients)) await publishUserEvent(trx, 'notifications.changed', userId, ride.id);
+}
+
+type TripWrite = { rideId: number; member: TripMember; now: Date; hoursBefore: number };
+
+/**
+ * Opens a trip write: locks the ride, checks the caller is of the party (answers their role),
+ * that the ride is not cancelled and, unless `window` is false, that now is inside the trip window.
+ */
+async function openWrite(
+  trx: Transaction<Database>,
+  args: Pick<TripWrite, 'rideId' | 'member' | 'now' | 'hoursBefore'>,
+  window = true,
+): Promise<{ ride: TripRide; role: 'organizer' | 'passenger' | 'vendor' }> {
+  const ride = rideOrNotFound(await lockTripRide(trx, args.rideId));
+  const role = await partyRole(trx, ride, args.member, TRIP_FORBIDDEN_MESSAGE);
+  return { ride, role: checkOpen(ride, role, args, window) };
+}
+
+function checkOpen<R>(ride: TripRide, role: R, args: Pick<TripWrite, 'now' | 'hoursBefore'>, window: boolean): R {
+  assertNotCancelled(ride, TRIP_CANCELLED_MESSAGE);
+  if (window) assertInTripWindow(ride.date, args.hoursBefore, args.now);
+  return role;
+}
+
+/**
+ * The organizer or the assigned approved vendor posts the next stage (any later one: stages may be
+ * skipped, never repeated or taken backwards). `arrived` completes the ride through the same write
+ * as the vendor's Complete.
+ */
+export async function postStage(db: Kysely<Database>, args: TripWrite & { stage: TripStage }): Promise<TripView> {
+  return db.transaction().execute(async (trx) => {
+    const { ride, role } = await openWrite(trx, args);
+    const posterRole = assertTripCrew(role);
+    const stages = await listStages(trx, ride.id);
+    const label = (stage: TripStage) => stageLabel(stage, ride.direction, ride.crossing);
+    assertStageForward(currentOf(stages)?.stage ?? null, args.stage, label);
+    await insertStage(trx, {
+      rideId: ride.id,
+      stage: args.stage,
+      postedBy: args.member.id,
+      postedByRole: posterRole,
+      postedAt: args.now,
+    });
+    if (args.stage === 'arrived' && ride.status !== 'completed') await finishRide(trx, ride.id, args.now);
+    const party = (await listPartyIds(trx, ride)).filter((id) => id !== args.member.id);
+    await tellParty(trx, ride, party, { kind: 'trip_stage', detail: label(args.stage), loud: isPushedStage(args.stage) });
+    await publishRideEvent(trx, 'trip.changed', ride.id);
+    return readTrip(trx, ride);
+  });
+}
+
+/**
+ * Whoever posted the newest stage takes it back within 10 minutes. `arrived` completed the ride
+ * and stays (docs/trip-day.md#undo).
+ */
+export async function undoStage(db: Kysely<Database>, args: TripWrite): Promise<TripView> {
+  return db.transaction().execute(async (trx) => {
+    const { ride } = await openWrite(trx, args, false);
+    const last = currentOf(await listStages(trx, ride.id));
+    assertCanUndoStage(last, args.member.id, args.now);
+    if (last?.stage === 'arrived') {
+      throw new DomainError('UNDO_NOT_ALLOWED', 'Arriving completed the ride: it cannot be taken back');
+    }
+    if (last) await deleteStage(trx, last.id);
+    await publishRideEvent(trx, 'trip.changed', ride.id);
+    return readTrip(trx, ride);
+  });
+}
+
+/** A rider (the organizer rides too) says how late they are running; a second notice replaces the first. */
+export async function sendLateNotice(db: Kysely<Database>, args: TripWrite & { minutes: number }): Promise<TripView> {
+  return db.transaction().execute(async (trx) => {
+    const { ride, role } = await openWrite(trx, args);
+    if (role === 'vendor') throw new DomainError('NOT_IN_PARTY', LATE_RIDERS_ONLY_MESSAGE);
+    await upsertLateNotice(trx, { rideId: ride.id, userId: args.member.id, minutes: args.minutes, sentAt: args.now });
+    const view = await readTrip(trx, ride);
+    const name = view.late.find((row) => row.userId === args.member.id)?.name ?? 'A rider';
+    const party = (await listPartyIds(trx, ride)).filter((id) => id !== args.member.id);
+    await tellParty(trx, ride, party, { kind: 'trip_late', detail: `${name} · ${String(args.minutes)}`, loud: false });
+    await publishRideEvent(trx, 'trip.changed', ride.id);
+    return view;
+  });
+}
+
+type NoShowWrite = Omit<TripWrite, 'hoursBefore'> & { passengerId: number };
+
+/**
+ * The crew marks a party as not showing up (`marked` true) or takes the mark back, once the car
+ * departed and until 24 hours after departure. The rider is told; so is the rest of the party.
+ */
+export async function setNoShow(db: Kysely<Database>, args: NoShowWrite & { marked: boolean }): Promise<TripView> {
+  return db.transaction().execute(async (trx) => {
+    const ride = rideOrNotFound(await lockTripRide(trx, args.rideId));
+    assertTripCrew(await partyRole(trx, ride, args.member, TRIP_FORBIDDEN_MESSAGE));
+    assertNotCancelled(ride, TRIP_CANCELLED_MESSAGE);
+    const entry = await findRideEntry(trx, ride.id, args.passengerId);
+    if (!entry) throw new DomainError('NOT_PASSENGER_OF_RIDE', 'That party is not on this ride');
+    if (entry.userId === ride.creatorId) {
+      throw new DomainError('CANNOT_REMOVE_ORGANIZER', "The organizer's own party cannot be marked as not showing up");
+    }
+    assertNoShowOpen(currentOf(await listStages(trx, ride.id))?.stage ?? null, ride.date, args.now);
+    const name = messageAuthorName('passenger', { ...entry, companyName: null });
+    if (args.marked) {
+      const added = await insertNoShow(trx, {
+        rideId: ride.id,
+        passengerId: entry.id,
+        userId: entry.userId,
+        markedBy: args.member.id,
+        markedAt: args.now,
+      });
+      if (added) {
+        await tellParty(trx, ride, [entry.userId], { kind: 'trip_no_show', detail: null, loud: true });
+        // A marked rider keeps the notice about themselves rather than hear of the next one.
+        const marked = new Set([args.member.id, ...(await listNoShowUserIds(trx, ride.id))]);
+        const others = (await listPartyIds(trx, ride)).filter((id) => !marked.has(id));
+        await tellParty(trx, ride, others, { kind: 'trip_no_show', detail: name, loud: false });
+      }
+    } else if (await deleteNoShow(trx, ride.id, entry.id)) {
+      // The rider's unread notice of the mark goes with it.
+      await deleteUnreadRideNotices(trx, {
+        userId: entry.userId,
+        rideId: ride.id,
+        kinds: ['trip_no_show'],
+        since: new Date(0),
+      });
+      await publishUserEvent(trx, 'notifications.changed', entry.userId, ride.id);
+    }
+    await publishRideEvent(trx, 'trip.changed', ride.id);
+    return readTrip(trx, ride);
+  });
+}
+
+async function arrivedAt(db: Db, rideId: number): Promise<Date | null> {
+  return (await listStages(db, rideId)).find((row) => row.stage === 'arrived')?.postedAt ?? null;
+}
+
+/**
+ * A member of the party makes a link family can follow without signing in; at most 5 live per
+ * member and ride. Only the token's digest is kept.
+ */
+export async function createShareLink(
+  db: Kysely<Database>,
+  args: { rideId: number; member: TripMember; now: Date; origin: string },
+): Promise<ShareLink> {
+  return db.transaction().execute(async (trx) => {
+    const ride = rideOrNotFound(await lockTripRide(trx, args.rideId));
+    await partyRole(trx, ride, args.member, TRIP_FORBIDDEN_MESSAGE);
+    assertNotCancelled(ride, TRIP_CANCELLED_MESSAGE);
+    const expiresAt = shareExpiresAt(ride.date, await arrivedAt(trx, ride.id));
+    assertCanShare(await countShares(trx, ride.id, args.member.id), expiresAt, args.now);
+    const token = generateLinkToken();
+    await insertShare(trx, { rideId: ride.id, userId: args.member.id, tokenHash: hashLinkToken(token), createdAt: args.now });
+    return { token, url: `${args.origin}/t/${token}`, expiresAt: expiresAt.toISOString() };
+  });
+}
+
+/** The member revokes one of their links for the ride (404 when it is not theirs or gone). */
+export async function revokeShareLink(
+  db: Kysely<Database>,
+  args: { rideId: number; member: TripMember; token: string },
+): Promise<{ revoked: true }> {
+  return db.transaction().execute(async (trx) => {
+    const ride = rideOrNotFound(await lockTripRide(trx, args.rideId));
+    await partyRole(trx, ride, args.member, TRIP_FORBIDDEN_MESSAGE);
+    const removed = await deleteShare(trx, {
+      rideId: ride.id,
+      userId: args.member.id,
+      tokenHash: hashLinkToken(args.token),
+    });
+    if (!removed) throw new DomainError('NOT_FOUND', SHARE_NOT_FOUND_MESSAGE);
+    return { revoked: true as const };
+  });
+}
+
+/** What a share link shows anyone: the route, the stages and the vehicle, nobody's personal data. */
+export async function publicTrip(db: Db, args: { token: string; now: Date }): Promise<PublicTripView> {
+  const ride = await findSharedRide(db, hashLinkToken(args.token));
+  if (!ride || ride.status === 'cancelled') throw new DomainError('NOT_FOUND', SHARE_NOT_FOUND_MESSAGE);
+  const stages = await listStages(db, ride.id);
+  const arrived = stages.find((row) => row.stage === 'arrived')?.postedAt ?? null;
+  if (!isShareLive(shareExpiresAt(ride.date, arrived), args.now)) {
+    throw new DomainError('NOT_FOUND', SHARE_NOT_FOUND_MESSAGE);
+  }
+  return {
+    direction: ride.direction,
+    crossing: ride.crossing,
+    date: ride.date.toISOString(),
+    stages: stages.map((row) => ({
+      stage: row.stage,
+      label: stageLabel(row.stage, ride.direction, ride.crossing),
+      at: row.postedAt.toISOString(),
+    })),
+    current: currentOf(stages)?.stage ?? null,
+    vehicle:
+      ride.vendorId === null ? null : { company: ride.companyName, carNumber: ride.carNumber },
+  };
+}
