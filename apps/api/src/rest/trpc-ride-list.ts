@@ -1,6 +1,6 @@
 /**
  * The home page's first request, `GET /trpc/ride.list?input=…`, answered from the ride list
- * cache's serialised bytes (docs/benchmarks.md#the-trpc-list-at-10000-rides): the first page of a
+ * cache's serialised bytes (docs/benchmarks.md#trpc-list): the first page of a
  * filter is kept as the exact JSON tRPC would send, and its brotli and gzip copies, so a hit costs
  * no serialisation, no compression and none of tRPC's per-request machinery (a Fetch `Request`,
  * an abort signal, a response stream). Everything else on the path (a later page, bad input, a

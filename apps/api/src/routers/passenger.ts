@@ -1,4 +1,4 @@
-import { DomainError, idInput, joinRideInput, rideIdInput } from '@rideshare/domain';
+import { idInput, joinRideInput, notFound, rideIdInput } from '@rideshare/domain';
 import { z } from 'zod';
 
 import { findPassengerEntry, listPassengerEntriesFor, type PassengerEntry } from '../repositories/passenger-repository';
@@ -26,7 +26,7 @@ export const passengerRouter = router({
       contactsHoursBefore: ctx.env.VENDOR_CONTACTS_HOURS_BEFORE,
       riderContactsHoursBefore: ctx.env.RIDER_CONTACTS_HOURS_BEFORE,
     });
-    if (!entries) throw new DomainError('NOT_FOUND', 'Ride not found');
+    if (!entries) throw notFound('ride');
     return entries;
   }),
 
@@ -34,7 +34,7 @@ export const passengerRouter = router({
   join: joinProcedure.input(joinRideInput).mutation(async ({ ctx, input }): Promise<PassengerEntry> => {
     const entryId = await joinRide(ctx.db, { userId: ctx.user.id, isVendor: ctx.user.isVendor, input, now: ctx.now() });
     const entry = await findPassengerEntry(ctx.db, entryId);
-    if (!entry) throw new DomainError('NOT_FOUND', 'Passenger not found');
+    if (!entry) throw notFound('passenger');
     return entry;
   }),
 
@@ -42,7 +42,7 @@ export const passengerRouter = router({
   remove: protectedProcedure.input(removePassengerInput).mutation(async ({ ctx, input }) => {
     await removePassenger(ctx.db, { actorId: ctx.user.id, ...input, now: ctx.now() });
     const ride = await findRideDetail(ctx.db, input.rideId, ctx.user, ctx.now());
-    if (!ride) throw new DomainError('NOT_FOUND', 'Ride not found');
+    if (!ride) throw notFound('ride');
     return { message: 'Passenger removed successfully', passengerId: input.passengerId, ride };
   }),
 });

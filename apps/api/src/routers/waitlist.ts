@@ -1,4 +1,4 @@
-import { DomainError, joinWaitlistInput, rideIdInput } from '@rideshare/domain';
+import { joinWaitlistInput, notFound, rideIdInput } from '@rideshare/domain';
 
 import { findPassengerEntry, type PassengerEntry } from '../repositories/passenger-repository';
 import { acceptOffer, joinWaitlist, leaveWaitlist, type WaitlistStanding } from '../services/waitlist-service';
@@ -28,7 +28,7 @@ export const waitlistRouter = router({
   accept: protectedProcedure.input(rideIdInput).mutation(async ({ ctx, input }): Promise<PassengerEntry> => {
     const entryId = await acceptOffer(ctx.db, { userId: ctx.user.id, rideId: input.rideId, now: ctx.now() });
     const entry = await findPassengerEntry(ctx.db, entryId);
-    if (!entry) throw new DomainError('NOT_FOUND', 'Passenger not found');
+    if (!entry) throw notFound('passenger');
     return entry;
   }),
 });

@@ -10,9 +10,9 @@ import {
   assertCanDeleteRide,
   assertCanUpdateRide,
   DEFAULT_RIDE_COST,
-  DomainError,
   heldSeats,
   nextSequenceNumber,
+  notFound,
   organizerEntryOf,
   pickupLocationOf,
   type RidePayloadInput,
@@ -39,7 +39,7 @@ import { offerFreedSeats } from './waitlist-service';
 
 async function assertDriverContact(trx: Transaction<Database>, id: number | null | undefined): Promise<void> {
   if (id != null && !(await driverContactExists(trx, id))) {
-    throw new DomainError('NOT_FOUND', 'Driver contact not found');
+    throw notFound('driverContact');
   }
 }
 

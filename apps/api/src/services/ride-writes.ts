@@ -8,12 +8,12 @@ import type { Database } from '@rideshare/db';
 import {
   coordinatesOf,
   deriveRideFields,
-  DomainError,
-  sequenceForNewcomer,
   type Direction,
+  notFound,
   type RideEntry,
   type RideState,
   type SequencedEntry,
+  sequenceForNewcomer,
 } from '@rideshare/domain';
 import type { Transaction } from 'kysely';
 
@@ -23,18 +23,13 @@ import { lockRideForUpdate, updateRideDerived, type LockedRide } from '../reposi
 import { splitAfterLateJoin } from './payment-split';
 import { partyChanged } from './travel-service';
 
-/** NOT_FOUND 'Ride not found', as a procedure answers for a ride id that does not exist. */
-export function rideNotFound(): never {
-  throw new DomainError('NOT_FOUND', 'Ride not found');
-}
-
 /** Locks the ride and reads its entries; an unknown ride is NOT_FOUND 'Ride not found'. */
 export async function lockRideWithEntries(
   trx: Transaction<Database>,
   rideId: number,
 ): Promise<{ ride: LockedRide; entries: RideEntry[] }> {
   const ride = await lockRideForUpdate(trx, rideId);
-  if (!ride) rideNotFound();
+  if (!ride) throw notFound('ride');
   const entries = await listRideEntries(trx, rideId);
   return { ride, entries };
 }
