@@ -5,6 +5,7 @@
  */
 import type { RideRole } from './contacts';
 import { DomainError, NOT_FOUND_MESSAGES } from './errors';
+import { displayName } from './names';
 import { assertApprovedVendor, type VendorStanding } from './vendor-approval';
 
 /** A message holds at most this many characters (after trimming). */
@@ -140,5 +141,5 @@ export function messageAuthorName(
   user: { name: string | null; discordUsername: string; companyName: string | null },
 ): string {
   const company = role === 'vendor' ? user.companyName?.trim() : undefined;
-  return company || user.name?.trim() || user.discordUsername;
+  return company || (displayName(user) ?? user.discordUsername);
 }

@@ -1,5 +1,6 @@
 import type { DropoffLocation } from './direction';
 import type { DriverDetails } from './schemas';
+import { displayName } from './names';
 import { firstFilled } from './text';
 
 /**
@@ -34,7 +35,7 @@ export type CreatorIdentity = { name?: string | null; discordUsername?: string |
  */
 export function visibleCreatorName(creator: CreatorIdentity | null | undefined, audience: RideAudience): string | null {
   const name =
-    audience === 'member' ? firstFilled(creator?.name, creator?.discordUsername) : firstFilled(creator?.name);
+    audience === 'member' ? displayName(creator) : firstFilled(creator?.name);
   return name ?? null;
 }
 
