@@ -1,8 +1,7 @@
 import { idInput, joinRideInput, notFound, rideIdInput } from '@rideshare/domain';
 import { z } from 'zod';
 
-import { findPassengerEntry, listPassengerEntriesFor, type PassengerEntry } from '../repositories/passenger-repository';
-import { findRideDetail } from '../repositories/ride-repository';
+import { listPassengerEntriesFor, type PassengerEntry } from '../repositories/passenger-repository';
 import { joinRide, removePassenger } from '../services/passenger-service';
 import { protectedProcedure, rateLimited, router } from '../trpc/init';
 
@@ -32,17 +31,12 @@ export const passengerRouter = router({
 
   /** Joins a ride with one's location and group size (passenger-service `joinRide`); answers the new entry. */
   join: joinProcedure.input(joinRideInput).mutation(async ({ ctx, input }): Promise<PassengerEntry> => {
-    const entryId = await joinRide(ctx.db, { userId: ctx.user.id, isVendor: ctx.user.isVendor, input, now: ctx.now() });
-    const entry = await findPassengerEntry(ctx.db, entryId);
-    if (!entry) throw notFound('passenger');
-    return entry;
+    return joinRide(ctx.db, { userId: ctx.user.id, isVendor: ctx.user.isVendor, input, now: ctx.now() });
   }),
 
   /** Takes an entry off a ride (passenger-service `removePassenger`); answers the ride as it is now. */
   remove: protectedProcedure.input(removePassengerInput).mutation(async ({ ctx, input }) => {
-    await removePassenger(ctx.db, { actorId: ctx.user.id, ...input, now: ctx.now() });
-    const ride = await findRideDetail(ctx.db, input.rideId, ctx.user, ctx.now());
-    if (!ride) throw notFound('ride');
+    const ride = await removePassenger(ctx.db, { actorId: ctx.user.id, viewer: ctx.user, ...input, now: ctx.now() });
     return { message: 'Passenger removed successfully', passengerId: input.passengerId, ride };
   }),
 });

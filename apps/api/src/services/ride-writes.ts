@@ -18,7 +18,13 @@ import {
 import type { Transaction } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
-import { insertPassenger, listRideEntries, updatePassengerSequences } from '../repositories/passenger-repository';
+import {
+  findPassengerEntry,
+  insertPassenger,
+  listRideEntries,
+  updatePassengerSequences,
+  type PassengerEntry,
+} from '../repositories/passenger-repository';
 import { lockRideForUpdate, updateRideDerived, type LockedRide } from '../repositories/ride-repository';
 import { splitAfterLateJoin } from './payment-split';
 import { partyChanged } from './travel-service';
@@ -104,4 +110,11 @@ export async function addRideEntry(
   await partyChanged(trx, ride, [...entries.map((other) => other.userId), entry.userId]);
   await splitAfterLateJoin(trx, ride.id, now);
   return id;
+}
+
+/** The entry a write just added, as its answer: read in the write's own transaction. */
+export async function readAddedEntry(trx: Transaction<Database>, entryId: number): Promise<PassengerEntry> {
+  const entry = await findPassengerEntry(trx, entryId);
+  if (!entry) throw notFound('passenger');
+  return entry;
 }

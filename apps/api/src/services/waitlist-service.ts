@@ -21,6 +21,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
+import type { PassengerEntry } from '../repositories/passenger-repository';
 import { isUniqueViolation } from '../repositories/postgres';
 import { lockRideForUpdate, type LockedRide } from '../repositories/ride-repository';
 import {
@@ -34,7 +35,7 @@ import {
 import { markOfferAnswered } from './notification-service';
 import { checkRule, unlessRefused } from './refusals';
 import { notifyAboutRide, notifyOrganiserOfPassenger } from './ride-notifications';
-import { addRideEntry, lockRideWithEntries, rideStateOf } from './ride-writes';
+import { addRideEntry, lockRideWithEntries, readAddedEntry, rideStateOf } from './ride-writes';
 
 /** Where a member stands on a ride's waitlist (the ride detail's `waitlist.mine`). */
 export interface WaitlistStanding {
@@ -193,9 +194,9 @@ export async function leaveWaitlist(
 export async function acceptOffer(
   db: Kysely<Database>,
   args: { userId: number; rideId: number; now: Date },
-): Promise<number> {
+): Promise<PassengerEntry> {
   const { userId, rideId, now } = args;
-  const outcome = await db.transaction().execute(async (trx): Promise<number | DomainError> => {
+  const outcome = await db.transaction().execute(async (trx): Promise<PassengerEntry | DomainError> => {
     const { ride, entries } = await lockRideWithEntries(trx, rideId);
     const queue = await listWaitlist(trx, ride.id);
     const check = checkRule(() =>
@@ -234,7 +235,7 @@ export async function acceptOffer(
     });
     await publishRideEvent(trx, 'waitlist.changed', ride.id);
     await offerFreedSeats(trx, ride, now);
-    return entryId;
+    return readAddedEntry(trx, entryId);
   });
   return unlessRefused(outcome);
 }
