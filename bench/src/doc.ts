@@ -132,6 +132,10 @@ export const FIGURES: Record<string, Figure> = {
     const read = list(r, 10_000);
     return read ? `${n0(read.load.rps)} req/s` : null;
   },
+  listRatio10k: (r) => {
+    const read = list(r, 10_000);
+    return read ? `${read.ratio.toFixed(2)} (${n0(read.load.rps)} of ${n0(read.ceiling.rps)} req/s)` : null;
+  },
   listRpsRange: (r) => {
     const value = spread(
       readsOf(serverRuns(r), 'trpcList').map((x) => x.load.rps),

@@ -35,6 +35,7 @@ import { sessionPlugin } from './plugins/session';
 import { registerRestRoutes } from './rest';
 import { appRouter, type AppRouter } from './routers/app-router';
 import { createContextFromRequest, MAX_BATCH_CALLS, type HttpContextDeps } from './trpc/context';
+import { registerRideListRoute } from './rest/trpc-ride-list';
 import { isInternalError, retryAfterOf } from './trpc/errors';
 
 export interface BuildAppOptions {
@@ -119,26 +120,26 @@ export async function buildApp({
     },
   });
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      maxBatchSize: MAX_BATCH_CALLS,
-      createContext: (opts) => createContextFromRequest(deps, opts),
-      // 429 (rate limits) and 503 (a full password queue) say when to come back.
-      responseMeta({ errors }) {
-        const retryAfter = Math.max(0, ...errors.map((error) => retryAfterOf(error) ?? 0));
-        return retryAfter > 0 ? { headers: { 'retry-after': String(retryAfter) } } : {};
-      },
-      onError({ error, path, req }) {
-        // The client got a generic message and the request id (trpc/init.ts); the log line, under
-        // the same request id, gets the real error.
-        if (isInternalError(error)) {
-          req.log.error({ err: error.cause ?? error, path }, 'procedure failed');
-        }
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
-  });
+  const trpcOptions = {
+    router: appRouter,
+    maxBatchSize: MAX_BATCH_CALLS,
+    createContext: (opts) => createContextFromRequest(deps, opts),
+    // 429 (rate limits) and 503 (a full password queue) say when to come back.
+    responseMeta({ errors }) {
+      const retryAfter = Math.max(0, ...errors.map((error) => retryAfterOf(error) ?? 0));
+      return retryAfter > 0 ? { headers: { 'retry-after': String(retryAfter) } } : {};
+    },
+    onError({ error, path, req }) {
+      // The client got a generic message and the request id (trpc/init.ts); the log line, under
+      // the same request id, gets the real error.
+      if (isInternalError(error)) {
+        req.log.error({ err: error.cause ?? error, path }, 'procedure failed');
+      }
+    },
+  } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
+  await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions });
+  // The home page's first page of rides, from the cache's serialised bytes (else tRPC, as above).
+  registerRideListRoute(app, deps, trpcOptions);
 
   registerRestRoutes(app, deps, { events: { heartbeatMs: live.heartbeatMs } });
 

@@ -118,8 +118,13 @@ export const envSchema = z
     EVENTS_MAX_STREAM_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
     MIGRATE_ON_START: booleanish.default(true),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
-    // How often this instance sweeps lapsed waitlist offers (an advisory lock lets one run at a time).
-    WAITLIST_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+    // How often this instance runs each sweep job (services/sweep.ts; an advisory lock per job lets
+    // one instance run it at a time): lapsed waitlist offers, price locks and payment reminders,
+    // border reminders, pruning.
+    WAITLIST_SWEEP_SECONDS: wholeSetting('WAITLIST_SWEEP_SECONDS', 1, 86_400, 'seconds').default(60),
+    PAYMENT_SWEEP_SECONDS: wholeSetting('PAYMENT_SWEEP_SECONDS', 1, 86_400, 'seconds').default(60),
+    BORDER_REMINDER_SWEEP_SECONDS: wholeSetting('BORDER_REMINDER_SWEEP_SECONDS', 1, 86_400, 'seconds').default(60),
+    PRUNE_SWEEP_SECONDS: wholeSetting('PRUNE_SWEEP_SECONDS', 1, 86_400, 'seconds').default(3600),
     // A vendor's permit country decides the direction it may take (docs/vendors.md#licence-rules).
     VENDOR_PICKUP_COUNTRY_RULE: z
       .enum(['on', 'off'], { error: 'VENDOR_PICKUP_COUNTRY_RULE must be on or off' })

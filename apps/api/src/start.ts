@@ -10,7 +10,7 @@ import { buildApp } from './app';
 import { EnvError, parseEnv, type Env } from './env';
 import { loggerOptions } from './plugins/observability';
 import { startPushOutbox } from './push/outbox';
-import { sweepLapsedOffers } from './services/waitlist-service';
+import { startSweeps } from './services/sweep';
 
 export interface StartOptions {
   /** Called for every SQL statement the database runs (the benchmark harness counts them). */
@@ -86,19 +86,21 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     await stopBeforeListening();
   }
 
-  // Lapsed waitlist offers pass on when their ride is next acted on; this sweep does it for rides
-  // nobody touches. It only triggers the work: the state lives in the table, and an advisory lock
-  // lets one instance sweep at a time (docs/architecture.md#live-events). The same sweep sends the
-  // border reminders that are due (docs/border.md#reminders).
-  const sweep = setInterval(() => {
-    sweepLapsedOffers(handle.db, new Date(), app.log, {
-      priceLockHours: env.PRICE_LOCK_HOURS,
-      messageRetentionDays: env.MESSAGE_RETENTION_DAYS,
-    }).catch((error: unknown) => {
-      app.log.error({ err: error }, 'waitlist sweep failed');
-    });
-  }, env.WAITLIST_SWEEP_SECONDS * 1000);
-  sweep.unref();
+  // The periodic sweep's jobs, each on its own interval (services/sweep.ts): lapsed waitlist offers
+  // on rides nobody touches, price locks and payment reminders, border reminders, pruning. They only
+  // trigger the work: the state lives in the tables, and an advisory lock per job lets one instance
+  // run it at a time (docs/architecture.md#sweep-jobs).
+  const stopSweeps = startSweeps(
+    handle.db,
+    {
+      'waitlist-offers': env.WAITLIST_SWEEP_SECONDS,
+      payments: env.PAYMENT_SWEEP_SECONDS,
+      'border-reminders': env.BORDER_REMINDER_SWEEP_SECONDS,
+      pruning: env.PRUNE_SWEEP_SECONDS,
+    },
+    { priceLockHours: env.PRICE_LOCK_HOURS, messageRetentionDays: env.MESSAGE_RETENTION_DAYS },
+    app.log,
+  );
   // Phone notifications queued by committed writes go out from here (docs/architecture.md#push-outbox).
   const pushOutbox = startPushOutbox(handle.db, env, handle.listen, app.log);
 
@@ -110,7 +112,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
       return;
     }
     shuttingDown = true;
-    clearInterval(sweep);
+    stopSweeps();
     app.log.info({ signal }, 'shutting down: draining in-flight requests');
     const timer = setTimeout(() => {
       app.log.error({ timeoutMs: env.SHUTDOWN_TIMEOUT_MS }, 'shutdown timed out; exiting with requests unfinished');

@@ -5,7 +5,7 @@
  * The SQL that matches alerts to a ride mirrors {@link alertMatchesRide}.
  */
 import type { Direction, RideStatus } from './constants';
-import { DomainError } from './errors';
+import { DomainError, NOT_FOUND_MESSAGES } from './errors';
 import { singaporeDay } from './vendor-approval';
 
 /** Most live alerts one member may keep (docs/alerts.md#limits). */
@@ -28,7 +28,7 @@ export const ALERT_MESSAGES = {
   tooLong: `An alert covers at most ${String(MAX_ALERT_WINDOW_DAYS)} days: pick a shorter date range`,
   tooFarAhead: `An alert may start at most ${String(MAX_ALERT_START_DAYS_AHEAD)} days ahead`,
   limit: `You already have ${String(MAX_LIVE_ALERTS)} live alerts, the most allowed: delete one first`,
-  notFound: 'Alert not found',
+  notFound: NOT_FOUND_MESSAGES.alert,
   vendors: 'Vendor accounts cannot set ride alerts',
 } as const;
 

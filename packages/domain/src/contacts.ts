@@ -5,7 +5,6 @@
  * unless the organiser keeps them for the party.
  */
 import type { VendorStatus } from './vendor-approval';
-import type { RideParty } from './visibility';
 
 /** Hours before departure from which the assigned vendor sees the passengers' numbers (default). */
 export const DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE = 48;
@@ -42,6 +41,15 @@ export function isContactsWindowOpen(departure: Date | string, now: Date, hoursB
 
 /** What a caller is to one ride, for the contact rules. */
 export type RideRole = 'organiser' | 'vendor' | 'passenger' | 'member' | 'public';
+
+/** Who a caller is to one ride, as the contact rules need it. */
+export type RideParty = {
+  viewerId: number | null | undefined;
+  creatorId: number;
+  vendorId: number | null;
+  /** Whether the viewer has a passenger entry on the ride. */
+  viewerIsPassenger: boolean;
+};
 
 /**
  * The caller's role on a ride: the organiser first, then the assigned vendor, then a passenger;

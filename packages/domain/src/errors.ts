@@ -105,6 +105,37 @@ export class DomainError extends Error {
 }
 
 /**
+ * What an id that names nothing answers, one text per kind of record: the same REST call or
+ * procedure never answers two spellings, whichever path inside it found the record missing.
+ */
+export const NOT_FOUND_MESSAGES = {
+  ride: 'Ride not found',
+  user: 'User not found',
+  passenger: 'Passenger not found',
+  payment: 'No payment for that passenger on this ride',
+  quote: 'Quote not found',
+  series: 'Series not found',
+  vendorApplication: 'Vendor application not found',
+  driverContact: 'Driver contact not found',
+  alert: 'Alert not found',
+  message: 'Message not found',
+  report: 'Report not found',
+  calendarFeed: 'Calendar feed not found',
+  thumb: 'Thumb not found',
+} as const;
+
+export type NotFoundKind = keyof typeof NOT_FOUND_MESSAGES;
+
+/**
+ * The NOT_FOUND refusal for a kind of record.
+ *
+ * @example throw notFound('ride'); // NOT_FOUND 'Ride not found'
+ */
+export function notFound(kind: NotFoundKind): DomainError {
+  return new DomainError('NOT_FOUND', NOT_FOUND_MESSAGES[kind]);
+}
+
+/**
  * A RATE_LIMITED refusal that also says when to come back (seconds): answered 429 with a
  * Retry-After header, over tRPC and REST alike.
  *

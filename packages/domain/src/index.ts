@@ -9,6 +9,7 @@ export * from './passenger-count';
 export * from './time';
 export * from './filters';
 export * from './schemas';
+export * from './names';
 export * from './share';
 export * from './account';
 export * from './sign-in-protection';

@@ -4,7 +4,8 @@
  * that read these limits are in `schemas/messages.ts`.
  */
 import type { RideRole } from './contacts';
-import { DomainError } from './errors';
+import { DomainError, NOT_FOUND_MESSAGES } from './errors';
+import { displayName } from './names';
 import { assertApprovedVendor, type VendorStanding } from './vendor-approval';
 
 /** A message holds at most this many characters (after trimming). */
@@ -33,7 +34,7 @@ export const MESSAGE_REQUIRED_MESSAGE = `Write a message (1 to ${String(MAX_MESS
 export const CHAT_FORBIDDEN_MESSAGE = "Only the ride's organizer, its riders and its assigned driver can use this chat";
 export const CHAT_CLOSED_MESSAGE = `This ride ended more than ${String(CHAT_CLOSES_AFTER_DAYS)} days ago: its chat is read-only`;
 export const MESSAGE_DELETE_FORBIDDEN_MESSAGE = "Only the message's author or the ride's organizer can delete it";
-export const MESSAGE_NOT_FOUND_MESSAGE = 'Message not found';
+export const MESSAGE_NOT_FOUND_MESSAGE = NOT_FOUND_MESSAGES.message;
 
 /** One message as the thread shows it; a deleted one keeps its place but has no body. */
 export interface ChatMessage {
@@ -144,5 +145,5 @@ export function messageAuthorName(
   user: { name: string | null; discordUsername: string; companyName: string | null },
 ): string {
   const company = role === 'vendor' ? user.companyName?.trim() : undefined;
-  return company || user.name?.trim() || user.discordUsername;
+  return company || (displayName(user) ?? user.discordUsername);
 }

@@ -5,7 +5,7 @@
  */
 import { MAX_RIDE_COST, MIN_RIDE_COST } from './constants';
 import { formatSgd, perPersonIfFull, perPersonNow, type RideCostFigures } from './cost';
-import { DomainError, type DomainErrorCode } from './errors';
+import { DomainError, notFound, type DomainErrorCode } from './errors';
 import { assertLicenceCovers, type LicensedRide, type VendorLicenceFacts } from './licence-rules';
 import { assertIsCreator, assertNotCancelled, isPast, type RideState } from './ride-state';
 import { assertApprovedVendor, isApprovedVendor, type VendorStanding, type VendorStatus } from './vendor-approval';
@@ -150,7 +150,7 @@ export function assertCanWithdrawQuote(args: {
   actorId: number;
 }): void {
   if (args.quote.vendorId !== args.actorId) {
-    throw new DomainError('NOT_FOUND', 'Quote not found');
+    throw notFound('quote');
   }
   assertQuoteLive(args.quote);
 }

@@ -1,6 +1,7 @@
 import type { Direction } from './constants';
 import { formatSgd, perPersonIfFull, totalCost } from './cost';
 import { directionLabel, normaliseDropoffLocations } from './direction';
+import { displayName } from './names';
 import { sortBySequence } from './sequence';
 import { firstFilled } from './text';
 import { formatRideDate } from './time';
@@ -57,7 +58,7 @@ export function passengerDisplayName(user: ContactUser | null | undefined): stri
  * @example organizerName(null) // 'Unknown Organizer'
  */
 export function organizerName(creator: Pick<ContactUser, 'name' | 'discordUsername'> | null | undefined): string {
-  return firstFilled(creator?.name, creator?.discordUsername) ?? 'Unknown Organizer';
+  return displayName(creator) ?? 'Unknown Organizer';
 }
 
 /**

@@ -1,5 +1,7 @@
+import type { RideParty } from './contacts';
 import type { DropoffLocation } from './direction';
 import type { DriverDetails } from './schemas';
+import { displayName } from './names';
 import { firstFilled } from './text';
 
 /**
@@ -33,8 +35,7 @@ export type CreatorIdentity = { name?: string | null; discordUsername?: string |
  * @example visibleCreatorName({ name: null, discordUsername: 'alice#1' }, 'member') // 'alice#1'
  */
 export function visibleCreatorName(creator: CreatorIdentity | null | undefined, audience: RideAudience): string | null {
-  const name =
-    audience === 'member' ? firstFilled(creator?.name, creator?.discordUsername) : firstFilled(creator?.name);
+  const name = audience === 'member' ? displayName(creator) : firstFilled(creator?.name);
   return name ?? null;
 }
 
@@ -44,15 +45,6 @@ export type RideCreatorContacts = {
   discordUsername: string | null;
   whatsappNumber: string | null;
   malaysianNumber: string | null;
-};
-
-/** Who a caller is to one ride, as the contact rules need it. */
-export type RideParty = {
-  viewerId: number | null | undefined;
-  creatorId: number;
-  vendorId: number | null;
-  /** Whether the viewer has a passenger entry on the ride. */
-  viewerIsPassenger: boolean;
 };
 
 /**

@@ -6,12 +6,8 @@ import { listRidesPage, readRideListSnapshot, type RideSummary } from '../reposi
 import { encodedBody, type BodyEncoding } from '../http/compression';
 import { RidesVersionWatch } from './rides-version';
 
-/** The documented GET /api/rides answer for one audience, serialised once per ride-list version. */
-export interface CachedRideList {
-  version: number;
-  audience: RideAudience;
-  /** Names the version and the audience, so a 304 can never confirm the other audience's body. */
-  etag: string;
+/** An answer serialised once and sent as the same bytes by every response that gives it. */
+export interface SerializedAnswer {
   /**
    * The JSON answer, serialised and UTF-8 encoded once per version. A Buffer, not a string: every
    * response then writes these same bytes, where a string would be encoded into a fresh copy per
@@ -21,6 +17,31 @@ export interface CachedRideList {
   body: Buffer;
   /** The body compressed, once per encoding (docs/architecture.md#compressed-answers). */
   encoded: (encoding: BodyEncoding) => Promise<Buffer>;
+}
+
+/** `value` as JSON bytes, with each compressed copy made on first use and kept. */
+export function serializedAnswer(value: unknown): SerializedAnswer {
+  const body = Buffer.from(JSON.stringify(value), 'utf8');
+  const encodings = new Map<BodyEncoding, Promise<Buffer>>();
+  return {
+    body,
+    encoded: (encoding) => {
+      let encoded = encodings.get(encoding);
+      if (!encoded) {
+        encoded = encodedBody(body, encoding);
+        encodings.set(encoding, encoded);
+      }
+      return encoded;
+    },
+  };
+}
+
+/** The documented GET /api/rides answer for one audience, serialised once per ride-list version. */
+export interface CachedRideList extends SerializedAnswer {
+  version: number;
+  audience: RideAudience;
+  /** Names the version and the audience, so a 304 can never confirm the other audience's body. */
+  etag: string;
 }
 
 /** One page of the home page's ride list: the `ride.list` answer. */
@@ -43,6 +64,8 @@ interface TimedPage {
   /** The answer holds for `validFrom <= now <= validUntil` (ms) while the ride-list version stays. */
   validFrom: number;
   validUntil: number;
+  /** The page as the tRPC GET answer (`{"result":{"data":…}}`), serialised on first use. */
+  trpcAnswer?: SerializedAnswer;
 }
 
 /**
@@ -120,6 +143,26 @@ export class RideListCache {
   /** A page of `ride.list` as `query.audience` sees it at `now`; first pages come from the cache. */
   async page(db: Kysely<Database>, query: RideListPageQuery, now: Date): Promise<RideListPage> {
     if (query.page !== 1) return readRideListPage(db, query, now);
+    return (await this.firstPage(db, query, now))?.page ?? readRideListPage(db, query, now);
+  }
+
+  /**
+   * A first page of `ride.list` already serialised as tRPC answers a GET of it
+   * (`{"result":{"data":…}}`, the same bytes `page` would give tRPC to serialise), with its
+   * compressed copies: made once per cached page, so a hit costs no serialisation or compression.
+   * Null when the answer is not one the cache keeps (a later page, or a build that no longer holds
+   * at `now`): the caller asks the procedure instead.
+   */
+  async pageAnswer(db: Kysely<Database>, query: RideListPageQuery, now: Date): Promise<SerializedAnswer | null> {
+    if (query.page !== 1) return null;
+    const entry = await this.firstPage(db, query, now);
+    if (!entry) return null;
+    entry.trpcAnswer ??= serializedAnswer({ result: { data: entry.page } });
+    return entry.trpcAnswer;
+  }
+
+  /** The cached first page for `query` at `now`, built when missing; null when no build holds at `now`. */
+  private async firstPage(db: Kysely<Database>, query: RideListPageQuery, now: Date): Promise<TimedPage | null> {
     const version = await this.watch.current(db);
     const current = this.advance(version);
     const key = pageKey(query);
@@ -129,7 +172,7 @@ export class RideListCache {
       // Most recently used last: the map drops from the front when full.
       this.pages.delete(key);
       this.pages.set(key, hit);
-      return hit.page;
+      return hit;
     }
     const built = await this.shared(`page|${key}|${String(version)}`, async () => {
       const fresh = await buildPage(db, query, now);
@@ -137,8 +180,7 @@ export class RideListCache {
       return fresh;
     });
     // A build shared with a request from a moment ago may not hold at this request's `now`.
-    if (built.validFrom <= at && at <= built.validUntil) return built.page;
-    return readRideListPage(db, query, now);
+    return built.validFrom <= at && at <= built.validUntil ? built : null;
   }
 
   /**
@@ -177,20 +219,5 @@ export class RideListCache {
 
 async function buildFullList(db: Kysely<Database>, audience: RideAudience): Promise<CachedRideList> {
   const { version, rides } = await readRideListSnapshot(db, audience);
-  const body = Buffer.from(JSON.stringify(rides), 'utf8');
-  const encodings = new Map<BodyEncoding, Promise<Buffer>>();
-  return {
-    version,
-    audience,
-    etag: `W/"rides-${String(version)}-${audience}"`,
-    body,
-    encoded: (encoding) => {
-      let encoded = encodings.get(encoding);
-      if (!encoded) {
-        encoded = encodedBody(body, encoding);
-        encodings.set(encoding, encoded);
-      }
-      return encoded;
-    },
-  };
+  return { version, audience, etag: `W/"rides-${String(version)}-${audience}"`, ...serializedAnswer(rides) };
 }

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 
 import type { Db } from '@rideshare/db';
 import type { RideEventType, UserEventType } from '@rideshare/domain';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 
 /** The one channel every instance LISTENs on. */
 export const EVENTS_CHANNEL = 'rideshare_events';
@@ -23,19 +23,38 @@ export interface PublishedEvent {
   userId: number | null;
 }
 
+/**
+ * The NOTIFY of one event, as an SQL expression over SQL values (parameters, or the columns of a
+ * statement that announces a row set): the one spelling of the payload. The shared sequence
+ * numbers the event, `pg_notify` queues it for commit. Inbox events (with a `userId`) are numbered
+ * apart, so gaps in the public ride events' ids reveal nothing.
+ */
+export function eventNotification(fields: {
+  audience: 'ride' | 'user';
+  type: RawBuilder<unknown>;
+  rideId: RawBuilder<unknown>;
+  userId: RawBuilder<unknown>;
+}): RawBuilder<unknown> {
+  const sequence = fields.audience === 'ride' ? 'live_events_seq' : 'live_user_events_seq';
+  return sql`pg_notify(${EVENTS_CHANNEL}, json_build_object(
+      'version', nextval(${sql.lit(sequence)}),
+      'type', ${fields.type},
+      'rideId', ${fields.rideId},
+      'userId', ${fields.userId}
+    )::text)`;
+}
+
 async function notifyEvent(
   trx: Db,
   event: { type: RideEventType | UserEventType; rideId: number | null; userId: number | null },
 ): Promise<void> {
-  // Inbox events are numbered apart, so gaps in the public ride events' ids reveal nothing.
-  const sequence = event.userId === null ? sql`nextval('live_events_seq')` : sql`nextval('live_user_events_seq')`;
-  // One statement: the shared sequence numbers the event, pg_notify queues it for commit.
-  await sql`select pg_notify(${EVENTS_CHANNEL}, json_build_object(
-      'version', ${sequence},
-      'type', ${event.type}::text,
-      'rideId', ${event.rideId}::integer,
-      'userId', ${event.userId}::integer
-    )::text)`.execute(trx);
+  const notification = eventNotification({
+    audience: event.userId === null ? 'ride' : 'user',
+    type: sql`${event.type}::text`,
+    rideId: sql`${event.rideId}::integer`,
+    userId: sql`${event.userId}::integer`,
+  });
+  await sql`select ${notification}`.execute(trx);
 }
 
 /** Announces a change to a ride to everyone watching (ride events are public). */

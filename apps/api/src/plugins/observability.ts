@@ -49,6 +49,9 @@ export function loggedPath(url: string): string {
   return url.split('?')[0] ?? '';
 }
 
+/** LOG_LEVEL values at which neither an info nor a debug line is written. */
+const QUIETER_THAN_INFO: ReadonlySet<string> = new Set(['warn', 'error', 'fatal', 'silent']);
+
 /**
  * Fastify's own request logs are two lines (incoming, completed) and a third for a 404. We keep
  * one line per request, written when the response is done, with status and duration.
@@ -64,6 +67,8 @@ export class RequestLogController extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const statusCode = reply.statusCode;
+    // Only failures log above info: at a quieter LOG_LEVEL a good answer builds no line at all.
+    if (!error && statusCode < 500 && QUIETER_THAN_INFO.has(reply.log.level)) return;
     const line = {
       method: request.method,
       url: loggedPath(request.url),

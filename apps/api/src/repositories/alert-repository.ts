@@ -3,10 +3,10 @@
  * matching alert's owner of a ride.
  */
 import type { Database, Db } from '@rideshare/db';
-import { TIME_ZONE, type Direction } from '@rideshare/domain';
+import { TIME_ZONE, type Direction, type UserEventType } from '@rideshare/domain';
 import { sql, type Transaction } from 'kysely';
 
-import { EVENTS_CHANNEL } from '../events/publish';
+import { eventNotification } from '../events/publish';
 import { lockKeysForTransaction } from './postgres';
 
 /** An alert as its owner reads it: dates 'YYYY-MM-DD' and times 'HH:MM', Singapore time. */
@@ -132,6 +132,12 @@ export async function notifyMatchingAlerts(trx: Transaction<Database>, rideId: n
   );
   const users = matched.rows.map((row) => row.userId);
   const alerts = matched.rows.map((row) => row.alertId);
+  const notification = eventNotification({
+    audience: 'user',
+    type: sql`${'notifications.changed' satisfies UserEventType}::text`,
+    rideId: sql.ref('told.ride_id'),
+    userId: sql.ref('told.user_id'),
+  });
   const result = await sql<{ userId: number }>`
     with m as (
       select * from unnest(${users}::int[], ${alerts}::int[]) as m(user_id, alert_id)
@@ -159,12 +165,7 @@ export async function notifyMatchingAlerts(trx: Transaction<Database>, rideId: n
       left join folded f on f.user_id = m.user_id and f.alert_id = m.alert_id
       returning user_id, ride_id
     )
-    select told.user_id as "userId", pg_notify(${EVENTS_CHANNEL}, json_build_object(
-        'version', nextval('live_user_events_seq'),
-        'type', 'notifications.changed',
-        'rideId', told.ride_id,
-        'userId', told.user_id
-      )::text)::text as sent
+    select told.user_id as "userId", ${notification}::text as sent
     from told
   `.execute(trx);
   return result.rows.map((row) => row.userId);

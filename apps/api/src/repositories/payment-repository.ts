@@ -1,6 +1,6 @@
 /** Every statement about ride payments (docs/payments.md); services decide, this only queries. */
 import type { Database, Db, RidePaymentTable } from '@rideshare/db';
-import type { Direction, PaymentMethod, PaymentStatus, RideStatus } from '@rideshare/domain';
+import { displayName, type Direction, type PaymentMethod, type PaymentStatus, type RideStatus } from '@rideshare/domain';
 import { sql, type Insertable, type Transaction } from 'kysely';
 
 /** What the payment rules read from a ride, locked for the transaction. */
@@ -92,7 +92,8 @@ export async function listPayments(db: Db, rideId: number, onlyUserId?: number):
       'p.rideId',
       'p.passengerId',
       'p.userId',
-      sql<string>`coalesce(nullif(trim(u.name), ''), u.discord_username)`.as('name'),
+      'u.name',
+      'u.discordUsername',
       'p.seats',
       'p.amountDueCents',
       'p.status',
@@ -107,7 +108,10 @@ export async function listPayments(db: Db, rideId: number, onlyUserId?: number):
     .orderBy(sql`(p.user_id = r.creator_id)`, 'desc')
     .orderBy('p.passengerId');
   if (onlyUserId !== undefined) query = query.where('p.userId', '=', onlyUserId);
-  return query.execute();
+  return (await query.execute()).map(({ name, discordUsername, ...row }) => ({
+    ...row,
+    name: displayName({ name, discordUsername }) ?? discordUsername,
+  }));
 }
 
 /**
@@ -287,14 +291,12 @@ export async function findPayee(
 ): Promise<{ name: string; paynowProxy: string | null; revolutUsername: string | null } | null> {
   const row = await db
     .selectFrom('users')
-    .select([
-      sql<string>`coalesce(nullif(trim(name), ''), discord_username)`.as('name'),
-      'paynowProxy',
-      'revolutUsername',
-    ])
+    .select(['name', 'discordUsername', 'paynowProxy', 'revolutUsername'])
     .where('id', '=', userId)
     .executeTakeFirst();
-  return row ?? null;
+  if (!row) return null;
+  const { name, discordUsername, ...payee } = row;
+  return { ...payee, name: displayName({ name, discordUsername }) ?? discordUsername };
 }
 
 /** Whether `userId` has an entry on the ride. */

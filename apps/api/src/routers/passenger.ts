@@ -1,7 +1,6 @@
-import { DomainError, joinRideInput, rideIdInput, ridePassengerInput } from '@rideshare/domain';
+import { joinRideInput, notFound, rideIdInput, ridePassengerInput } from '@rideshare/domain';
 
-import { findPassengerEntry, listPassengerEntriesFor, type PassengerEntry } from '../repositories/passenger-repository';
-import { findRideDetail } from '../repositories/ride-repository';
+import { listPassengerEntriesFor, type PassengerEntry } from '../repositories/passenger-repository';
 import { joinRide, removePassenger } from '../services/passenger-service';
 import { protectedProcedure, rateLimited, router } from '../trpc/init';
 
@@ -23,23 +22,18 @@ export const passengerRouter = router({
       contactsHoursBefore: ctx.env.VENDOR_CONTACTS_HOURS_BEFORE,
       riderContactsHoursBefore: ctx.env.RIDER_CONTACTS_HOURS_BEFORE,
     });
-    if (!entries) throw new DomainError('NOT_FOUND', 'Ride not found');
+    if (!entries) throw notFound('ride');
     return entries;
   }),
 
   /** Joins a ride with one's location and group size (passenger-service `joinRide`); answers the new entry. */
   join: joinProcedure.input(joinRideInput).mutation(async ({ ctx, input }): Promise<PassengerEntry> => {
-    const entryId = await joinRide(ctx.db, { userId: ctx.user.id, isVendor: ctx.user.isVendor, input, now: ctx.now() });
-    const entry = await findPassengerEntry(ctx.db, entryId);
-    if (!entry) throw new DomainError('NOT_FOUND', 'Passenger not found');
-    return entry;
+    return joinRide(ctx.db, { userId: ctx.user.id, isVendor: ctx.user.isVendor, input, now: ctx.now() });
   }),
 
   /** Takes an entry off a ride (passenger-service `removePassenger`); answers the ride as it is now. */
   remove: protectedProcedure.input(ridePassengerInput).mutation(async ({ ctx, input }) => {
-    await removePassenger(ctx.db, { actorId: ctx.user.id, ...input, now: ctx.now() });
-    const ride = await findRideDetail(ctx.db, input.rideId, ctx.user, ctx.now());
-    if (!ride) throw new DomainError('NOT_FOUND', 'Ride not found');
+    const ride = await removePassenger(ctx.db, { actorId: ctx.user.id, viewer: ctx.user, ...input, now: ctx.now() });
     return { message: 'Passenger removed successfully', passengerId: input.passengerId, ride };
   }),
 });

@@ -1,16 +1,9 @@
 import { markPaidInput, paymentTargetInput, rideIdInput } from '@rideshare/domain';
 
 import { markOwnPaid, setConfirmed, settleRefund, waivePayment } from '../services/payment-actions';
-import { recalculatePayments, settleRidePayments } from '../services/payment-lock-service';
-import { ownShares, paymentProgress, paymentsCsv, readPayments, type RidePayments } from '../services/payment-service';
-import type { ContextInner } from '../trpc/context';
+import { readSettledPayments, recalculatePayments } from '../services/payment-lock-service';
+import { ownShares, paymentProgress, paymentsCsv } from '../services/payment-service';
 import { protectedProcedure, rateLimited, router } from '../trpc/init';
-
-/** The table after the ride is settled as read (a ride inside the window locks now). */
-async function settledPayments(ctx: ContextInner & { user: { id: number } }, rideId: number): Promise<RidePayments> {
-  await settleRidePayments(ctx.db, rideId, { now: ctx.now(), lockHours: ctx.env.PRICE_LOCK_HOURS });
-  return readPayments(ctx.db, rideId, ctx.user.id);
-}
 
 /** Every payment write counts against RATE_LIMIT_PAYMENT_PER_HOUR (docs/payments.md#quiet). */
 const paymentWrite = protectedProcedure.use(rateLimited('payment'));
@@ -18,44 +11,56 @@ const paymentWrite = protectedProcedure.use(rateLimited('payment'));
 /** Who owes what on a ride, and who paid (docs/payments.md). */
 export const paymentRouter = router({
   /** The organiser sees every row, a rider their own (with the PayNow code and Revolut link). */
-  list: protectedProcedure.input(rideIdInput).query(({ ctx, input }) => settledPayments(ctx, input.rideId)),
+  list: protectedProcedure.input(rideIdInput).query(({ ctx, input }) =>
+    readSettledPayments(ctx.db, {
+      rideId: input.rideId,
+      userId: ctx.user.id,
+      now: ctx.now(),
+      lockHours: ctx.env.PRICE_LOCK_HOURS,
+    }),
+  ),
 
   /** The rider marks their own share paid, saying how (the same again changes nothing); answers the table. */
-  markMine: paymentWrite.input(markPaidInput).mutation(async ({ ctx, input }) => {
-    await settleRidePayments(ctx.db, input.rideId, { now: ctx.now(), lockHours: ctx.env.PRICE_LOCK_HOURS });
-    await markOwnPaid(ctx.db, { userId: ctx.user.id, rideId: input.rideId, method: input.method, now: ctx.now() });
-    return readPayments(ctx.db, input.rideId, ctx.user.id);
-  }),
+  markMine: paymentWrite.input(markPaidInput).mutation(({ ctx, input }) =>
+    markOwnPaid(ctx.db, {
+      userId: ctx.user.id,
+      rideId: input.rideId,
+      method: input.method,
+      now: ctx.now(),
+      lockHours: ctx.env.PRICE_LOCK_HOURS,
+    }),
+  ),
 
   /** The organiser received a passenger's payment; answers the table. */
-  confirm: paymentWrite.input(paymentTargetInput).mutation(async ({ ctx, input }) => {
-    await setConfirmed(ctx.db, { actorId: ctx.user.id, ...input, confirmed: true, now: ctx.now() });
-    return readPayments(ctx.db, input.rideId, ctx.user.id);
-  }),
+  confirm: paymentWrite
+    .input(paymentTargetInput)
+    .mutation(({ ctx, input }) =>
+      setConfirmed(ctx.db, { actorId: ctx.user.id, ...input, confirmed: true, now: ctx.now() }),
+    ),
 
   /** The organiser takes a confirmation back; answers the table. */
-  unconfirm: paymentWrite.input(paymentTargetInput).mutation(async ({ ctx, input }) => {
-    await setConfirmed(ctx.db, { actorId: ctx.user.id, ...input, confirmed: false, now: ctx.now() });
-    return readPayments(ctx.db, input.rideId, ctx.user.id);
-  }),
+  unconfirm: paymentWrite
+    .input(paymentTargetInput)
+    .mutation(({ ctx, input }) =>
+      setConfirmed(ctx.db, { actorId: ctx.user.id, ...input, confirmed: false, now: ctx.now() }),
+    ),
 
   /** The organiser gave back the refund a row was owed (docs/payments.md#refunds); answers the table. */
-  refunded: paymentWrite.input(paymentTargetInput).mutation(async ({ ctx, input }) => {
-    await settleRefund(ctx.db, { actorId: ctx.user.id, ...input });
-    return readPayments(ctx.db, input.rideId, ctx.user.id);
-  }),
+  refunded: paymentWrite
+    .input(paymentTargetInput)
+    .mutation(({ ctx, input }) => settleRefund(ctx.db, { actorId: ctx.user.id, ...input })),
 
   /** The organiser waives the row of a party who left after the lock (docs/payments.md#leavers). */
-  waive: paymentWrite.input(paymentTargetInput).mutation(async ({ ctx, input }) => {
-    await waivePayment(ctx.db, { actorId: ctx.user.id, ...input });
-    return readPayments(ctx.db, input.rideId, ctx.user.id);
-  }),
+  waive: paymentWrite
+    .input(paymentTargetInput)
+    .mutation(({ ctx, input }) => waivePayment(ctx.db, { actorId: ctx.user.id, ...input })),
 
   /** The organiser splits the total again over the party as it now is; answers the table. */
-  recalculate: paymentWrite.input(rideIdInput).mutation(async ({ ctx, input }) => {
-    await recalculatePayments(ctx.db, { actorId: ctx.user.id, rideId: input.rideId, now: ctx.now() });
-    return readPayments(ctx.db, input.rideId, ctx.user.id);
-  }),
+  recalculate: paymentWrite
+    .input(rideIdInput)
+    .mutation(({ ctx, input }) =>
+      recalculatePayments(ctx.db, { actorId: ctx.user.id, rideId: input.rideId, now: ctx.now() }),
+    ),
 
   /** The organiser's table as CSV text (docs/payments.md#csv). */
   csv: protectedProcedure.input(rideIdInput).query(({ ctx, input }) => paymentsCsv(ctx.db, input.rideId, ctx.user.id)),

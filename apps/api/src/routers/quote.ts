@@ -1,4 +1,4 @@
-import { DomainError, quoteIdInput, quoteInput, rideIdInput } from '@rideshare/domain';
+import { notFound, quoteIdInput, quoteInput, rideIdInput } from '@rideshare/domain';
 
 import { findQuote, listLiveQuotesOfVendor, type QuoteAnswer } from '../repositories/quote-repository';
 import { findRideDetail, type RideDetail } from '../repositories/ride-repository';
@@ -13,7 +13,7 @@ const withdrawProcedure = vendorProcedure.use(rateLimited('quote'));
 
 async function quoteAfterWrite(ctx: ContextInner, quoteId: number): Promise<QuoteAnswer> {
   const quote = await findQuote(ctx.db, quoteId);
-  if (!quote) throw new DomainError('NOT_FOUND', 'Quote not found');
+  if (!quote) throw notFound('quote');
   return quote;
 }
 
@@ -59,7 +59,7 @@ export const quoteRouter = router({
       pickupRuleOn: ctx.env.VENDOR_PICKUP_COUNTRY_RULE === 'on',
     });
     const ride = await findRideDetail(ctx.db, input.rideId, ctx.user, ctx.now());
-    if (!ride) throw new DomainError('NOT_FOUND', 'Ride not found');
+    if (!ride) throw notFound('ride');
     return ride;
   }),
 });

@@ -1,25 +1,11 @@
-import {
-  audienceOf,
-  cancelRideInput,
-  DomainError,
-  idInput,
-  rideListFiltersInput,
-  ridePayloadInput,
-} from '@rideshare/domain';
+import { audienceOf, cancelRideInput, idInput, rideListFiltersInput, ridePayloadInput } from '@rideshare/domain';
 import { z } from 'zod';
 
 import type { RideListPage } from '../cache/ride-list-cache';
-import {
-  findRideDetail,
-  listRidesJoinedBy,
-  listRidesOrganizedBy,
-  listViewerStandings,
-  type RideDetail,
-} from '../repositories/ride-repository';
+import { listRidesJoinedBy, listRidesOrganizedBy, listViewerStandings } from '../repositories/ride-repository';
 import { readManifest } from '../services/manifest-service';
-import { lockIfDueOnRead } from '../services/payment-lock-service';
+import { readRideDetailLockingPrice, type RideDetailAnswer } from '../services/ride-detail-service';
 import { cancelRide, createRide, editRide, removeRide } from '../services/ride-service';
-import { rideReadiness, type Readiness } from '../services/travel-service';
 import type { ContextInner } from '../trpc/context';
 import { protectedProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
 
@@ -36,19 +22,9 @@ const byIdInput = z.object({ id: idInput });
 /** The ride payload with the ride's id (REST: the path id wins over any id in the body). */
 const updateRideInput = ridePayloadInput.safeExtend({ id: idInput });
 
-/**
- * One ride with its organiser, as the caller's audience sees it (domain `visibility`), and its
- * border readiness counts for the organiser and the approved assigned vendor (null for everyone else).
- */
-async function loadRideDetail(ctx: ContextInner, id: number): Promise<RideDetail & { readiness: Readiness | null }> {
-  const now = ctx.now();
-  let ride = await findRideDetail(ctx.db, id, ctx.user, now);
-  if (!ride) throw new DomainError('NOT_FOUND', 'Ride not found');
-  // Like a lapsed waitlist offer, a price due to lock locks as the ride is read (docs/payments.md#price-lock).
-  if (await lockIfDueOnRead(ctx.db, ride, { now, lockHours: ctx.env.PRICE_LOCK_HOURS })) {
-    ride = (await findRideDetail(ctx.db, id, ctx.user, now)) ?? ride;
-  }
-  return { ...ride, readiness: await rideReadiness(ctx.db, ride, ctx.user, now) };
+/** One ride as the caller sees it, its price locked first when due (ride-detail-service). */
+function loadRideDetail(ctx: ContextInner, id: number): Promise<RideDetailAnswer> {
+  return readRideDetailLockingPrice(ctx.db, id, ctx.user, { now: ctx.now(), lockHours: ctx.env.PRICE_LOCK_HOURS });
 }
 
 /** Creating rides has its own, tighter rate limit (RATE_LIMIT_RIDE_CREATE_PER_HOUR). */

@@ -1,10 +1,10 @@
 import {
   audienceOf,
   cancelSeriesInput,
-  DomainError,
   createSeriesInput,
   editSeriesInput,
   idInput,
+  notFound,
 } from '@rideshare/domain';
 import { z } from 'zod';
 
@@ -15,7 +15,7 @@ import { protectedProcedure, publicProcedure, rateLimited, router } from '../trp
 
 async function loadSeries(ctx: ContextInner, id: number): Promise<SeriesAnswer> {
   const series = await readSeriesAnswer(ctx.db, id, audienceOf(ctx.user));
-  if (!series) throw new DomainError('NOT_FOUND', 'Series not found');
+  if (!series) throw notFound('series');
   return series;
 }
 

@@ -1,4 +1,4 @@
-import { DomainError, updateProfileInput } from '@rideshare/domain';
+import { notFound, updateProfileInput } from '@rideshare/domain';
 
 import { calendarFeedStatus, disableCalendarFeed, rotateCalendarFeed } from '../services/calendar-service';
 import { updateOwnProfile } from '../services/user-service';
@@ -12,7 +12,7 @@ export const userRouter = router({
    */
   update: protectedProcedure.input(updateProfileInput).mutation(async ({ ctx, input }) => {
     const user = await updateOwnProfile(ctx.db, { actorId: ctx.user.id, actorIsVendor: ctx.user.isVendor, input });
-    if (!user) throw new DomainError('NOT_FOUND', `User ${String(input.id)} not found`);
+    if (!user) throw notFound('user');
     return user;
   }),
 

@@ -1,4 +1,4 @@
-import { audienceOf, DomainError, pickupDirections, rideIdInput } from '@rideshare/domain';
+import { audienceOf, notFound, pickupDirections, rideIdInput } from '@rideshare/domain';
 
 import {
   findRideDetail,
@@ -17,7 +17,7 @@ const assignProcedure = approvedVendorProcedure.use(rateLimited('assign'));
 /** The ride as the caller sees it now (answer of every vendor write). */
 async function rideAfterWrite(ctx: ContextInner, rideId: number): Promise<RideDetail> {
   const ride = await findRideDetail(ctx.db, rideId, ctx.user, ctx.now());
-  if (!ride) throw new DomainError('NOT_FOUND', 'Ride not found');
+  if (!ride) throw notFound('ride');
   return ride;
 }
 

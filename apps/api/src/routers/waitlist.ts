@@ -1,6 +1,6 @@
-import { DomainError, joinWaitlistInput, rideIdInput } from '@rideshare/domain';
+import { joinWaitlistInput, rideIdInput } from '@rideshare/domain';
 
-import { findPassengerEntry, type PassengerEntry } from '../repositories/passenger-repository';
+import type { PassengerEntry } from '../repositories/passenger-repository';
 import { acceptOffer, joinWaitlist, leaveWaitlist, type WaitlistStanding } from '../services/waitlist-service';
 import { protectedProcedure, rateLimited, router } from '../trpc/init';
 
@@ -26,9 +26,6 @@ export const waitlistRouter = router({
 
   /** Accepts a live offer: joins the ride as waited for (waitlist-service `acceptOffer`); answers the new entry. */
   accept: protectedProcedure.input(rideIdInput).mutation(async ({ ctx, input }): Promise<PassengerEntry> => {
-    const entryId = await acceptOffer(ctx.db, { userId: ctx.user.id, rideId: input.rideId, now: ctx.now() });
-    const entry = await findPassengerEntry(ctx.db, entryId);
-    if (!entry) throw new DomainError('NOT_FOUND', 'Passenger not found');
-    return entry;
+    return acceptOffer(ctx.db, { userId: ctx.user.id, rideId: input.rideId, now: ctx.now() });
   }),
 });

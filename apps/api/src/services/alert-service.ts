@@ -6,11 +6,12 @@
 import type { Database, Db } from '@rideshare/db';
 import {
   ALERT_MESSAGES,
+  type AlertCreate,
   assertAlertWindow,
   assertCanAddAlert,
   DomainError,
+  notFound,
   singaporeDay,
-  type AlertCreate,
 } from '@rideshare/domain';
 import type { Kysely, Transaction } from 'kysely';
 
@@ -45,13 +46,13 @@ export async function createAlert(
     });
   });
   const [created] = await listAlertsOf(db, user.id, { id });
-  if (!created) throw new DomainError('NOT_FOUND', ALERT_MESSAGES.notFound);
+  if (!created) throw notFound('alert');
   return created;
 }
 
 /** Deletes the member's own alert; someone else's is 404, as if it did not exist. */
 export async function removeAlert(db: Db, args: { userId: number; id: number }): Promise<void> {
-  if (!(await deleteAlertOf(db, args.userId, args.id))) throw new DomainError('NOT_FOUND', ALERT_MESSAGES.notFound);
+  if (!(await deleteAlertOf(db, args.userId, args.id))) throw notFound('alert');
 }
 
 /**

@@ -9,8 +9,8 @@ import {
   CALENDAR_FEED_NAME,
   CALENDAR_FEED_PAST_DAYS,
   calendarFeedPath,
-  DomainError,
   isCalendarToken,
+  notFound,
   rideCalendarEvent,
   rideCalendarFilename,
 } from '@rideshare/domain';
@@ -26,7 +26,6 @@ import {
   type CalendarRideRow,
 } from '../repositories/calendar-repository';
 import { writeCalendar } from './calendar-file';
-import { rideNotFound } from './ride-writes';
 
 const DAY_MS = 86_400_000;
 
@@ -53,7 +52,7 @@ export async function rideCalendarFile(
   args: { rideId: number; viewerId: number | null; origin: string; now: Date },
 ): Promise<CalendarFile> {
   const row = await findCalendarRide(db, args.rideId, args.viewerId);
-  if (!row) rideNotFound();
+  if (!row) throw notFound('ride');
   return {
     filename: rideCalendarFilename(row.id),
     body: writeCalendar({ events: [eventOf(row, args.origin)], now: args.now }),
@@ -62,7 +61,7 @@ export async function rideCalendarFile(
 
 /** The same answer for a token that never existed, was rotated away or turned off. */
 function feedNotFound(): never {
-  throw new DomainError('NOT_FOUND', 'Calendar feed not found');
+  throw notFound('calendarFeed');
 }
 
 /**
@@ -108,7 +107,7 @@ export async function rotateCalendarFeed(
 ): Promise<{ url: string; createdAt: string }> {
   const token = generateLinkToken();
   const saved = await setCalendarTokenHash(db, args.userId, { hash: hashLinkToken(token), createdAt: args.now });
-  if (!saved) throw new DomainError('NOT_FOUND', 'User not found');
+  if (!saved) throw notFound('user');
   return { url: `${args.origin.replace(/\/+$/, '')}${calendarFeedPath(token)}`, createdAt: args.now.toISOString() };
 }
 

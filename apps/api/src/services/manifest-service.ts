@@ -5,12 +5,12 @@
  */
 import type { Db } from '@rideshare/db';
 import {
-  groupStops,
   assertCanReadManifest,
   contactsWindowOpensAt,
-  DomainError,
   groupQrCodeNote,
+  groupStops,
   type ManifestStop,
+  notFound,
   organizerName,
   passengerDisplayName,
   type RideManifest,
@@ -50,7 +50,7 @@ function vehicleOf(ride: ManifestRideRow): RideManifest['vehicle'] {
  */
 export async function readManifest(db: Db, rideId: number, reader: ManifestReader): Promise<RideManifest> {
   const [ride, read] = await Promise.all([findManifestRide(db, rideId), readPassengerEntries(db, rideId)]);
-  if (!ride || !read) throw new DomainError('NOT_FOUND', 'Ride not found');
+  if (!ride || !read) throw notFound('ride');
   const entries = read.entries;
   const role = rideRole({
     viewerId: reader.id,

@@ -4,7 +4,7 @@
  * (message-service `deleteMessage`) or dismisses the report.
  */
 import type { Db } from '@rideshare/db';
-import { type ChatMessage, DomainError, directionLabel, formatRideDate, messageAuthorName } from '@rideshare/domain';
+import { type ChatMessage, directionLabel, formatRideDate, messageAuthorName, notFound } from '@rideshare/domain';
 
 import { dismissReports, findReport, insertReport, listOpenReports } from '../repositories/message-repository';
 import { type ChatMember, chatAuthor, readableMessage } from './message-service';
@@ -66,7 +66,7 @@ export async function listReports(db: Db): Promise<MessageReport[]> {
 /** The administrator leaves a reported message as it is: its open reports close. */
 export async function dismissReport(db: Db, args: { reportId: number; now: Date }): Promise<{ id: number }> {
   const report = await findReport(db, args.reportId);
-  if (!report) throw new DomainError('NOT_FOUND', 'Report not found');
+  if (!report) throw notFound('report');
   await dismissReports(db, report.messageId, args.now);
   return { id: args.reportId };
 }

@@ -12,13 +12,13 @@ import {
   type ChatMessage,
   type ChatPage,
   DomainError,
+  mayPushMessageNotice,
   MESSAGE_DELETE_FORBIDDEN_MESSAGE,
   MESSAGE_LIMIT_WINDOW_MS,
-  MESSAGE_NOT_FOUND_MESSAGE,
   messageAuthorName,
   type MessageAuthorRole,
   messageFloodMessage,
-  mayPushMessageNotice,
+  notFound,
   RateLimitedError,
   rideRole,
   type VendorStanding,
@@ -105,7 +105,7 @@ export async function partyRole(
 }
 
 function rideOrNotFound(ride: ChatRide | null): ChatRide {
-  if (!ride) throw new DomainError('NOT_FOUND', 'Ride not found');
+  if (!ride) throw notFound('ride');
   return ride;
 }
 
@@ -194,7 +194,7 @@ export async function sendMessage(
     return messageId;
   });
   const row = await findMessage(db, args.rideId, id);
-  if (!row) throw new DomainError('NOT_FOUND', MESSAGE_NOT_FOUND_MESSAGE);
+  if (!row) throw notFound('message');
   return toChatMessage(row);
 }
 
@@ -211,7 +211,7 @@ export async function deleteMessage(
     const ride = rideOrNotFound(await lockChatRide(trx, args.rideId));
     if (!args.member.isAdmin) await partyRole(trx, ride, args.member);
     const message = await findMessage(trx, ride.id, args.messageId);
-    if (!message) throw new DomainError('NOT_FOUND', MESSAGE_NOT_FOUND_MESSAGE);
+    if (!message) throw notFound('message');
     const allowed =
       args.member.isAdmin ||
       canDeleteMessage({ viewerId: args.member.id, authorId: message.authorId, organiserId: ride.creatorId });
@@ -222,7 +222,7 @@ export async function deleteMessage(
     }
   });
   const row = await findMessage(db, args.rideId, args.messageId);
-  if (!row) throw new DomainError('NOT_FOUND', MESSAGE_NOT_FOUND_MESSAGE);
+  if (!row) throw notFound('message');
   return toChatMessage(row);
 }
 
@@ -259,7 +259,7 @@ export async function readableMessage(
   const ride = rideOrNotFound(await findChatRide(db, args.rideId));
   await partyRole(db, ride, args.member);
   const message = await findMessage(db, ride.id, args.messageId);
-  if (!message || message.deletedAt !== null) throw new DomainError('NOT_FOUND', MESSAGE_NOT_FOUND_MESSAGE);
+  if (!message || message.deletedAt !== null) throw notFound('message');
   return message;
 }
 

@@ -48,7 +48,7 @@ export async function markOfferAnswered(trx: Db, args: { userId: number; rideId:
 /**
  * Keeps inboxes bounded: drops read notifications written more than READ_NOTIFICATION_KEEP_DAYS
  * before `now`, then anything beyond each member's newest NOTIFICATIONS_KEPT_PER_USER. Run by the
- * periodic sweep (waitlist-service `sweepLapsedOffers`); answers how many rows went.
+ * periodic sweep (the pruning job, services/sweep.ts); answers how many rows went.
  */
 export async function pruneNotifications(db: Db, now: Date): Promise<number> {
   const before = new Date(now.getTime() - READ_NOTIFICATION_KEEP_DAYS * 86_400_000);

@@ -13,18 +13,22 @@ import {
   DomainError,
   findPassengerOfRide,
   isLateNotice,
+  notFound,
   withHeldSeats,
   type JoinRideInput,
+  type VendorStatus,
 } from '@rideshare/domain';
 import type { Kysely } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
 import { insertLeave, lastLeftAt, lockRecentLeaves } from '../repositories/leave-repository';
-import { deletePassenger } from '../repositories/passenger-repository';
+import { deletePassenger, type PassengerEntry } from '../repositories/passenger-repository';
+import { findRideDetail, type RideDetail } from '../repositories/ride-repository';
 import { isUniqueViolation } from '../repositories/postgres';
 import {
   addRideEntry,
   lockRideWithEntries,
+  readAddedEntry,
   rideStateOf,
   saveDerivedFields,
   storeChangedSequences,
@@ -45,12 +49,12 @@ import { leaveLineAfterJoin, offerFreedSeats, waitlistForJoin } from './waitlist
 export async function joinRide(
   db: Kysely<Database>,
   args: { userId: number; isVendor: boolean; input: JoinRideInput; now: Date },
-): Promise<number> {
+): Promise<PassengerEntry> {
   const { userId, input, now } = args;
   // A vendor account drives rides; it never rides as a passenger (docs/vendors.md#no-passenger).
   const { isVendor } = args;
   try {
-    const outcome = await db.transaction().execute(async (trx): Promise<number | DomainError> => {
+    const outcome = await db.transaction().execute(async (trx): Promise<PassengerEntry | DomainError> => {
       const { ride, entries } = await lockRideWithEntries(trx, input.rideId);
       // Seats held for people in line count as taken, so nobody jumps the queue; a refusal still
       // commits the line moving on (lapsed offers passed on).
@@ -85,7 +89,7 @@ export async function joinRide(
         kind: 'passenger_joined',
         passengerCount: input.passengerCount,
       });
-      return id;
+      return readAddedEntry(trx, id);
     });
     return unlessRefused(outcome);
   } catch (error) {
@@ -105,10 +109,16 @@ export async function joinRide(
  */
 export async function removePassenger(
   db: Kysely<Database>,
-  args: { actorId: number; rideId: number; passengerId: number; now: Date },
-): Promise<void> {
+  args: {
+    actorId: number;
+    viewer: { id: number; vendorStatus?: VendorStatus | null };
+    rideId: number;
+    passengerId: number;
+    now: Date;
+  },
+): Promise<RideDetail> {
   const { actorId, now } = args;
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const { ride, entries } = await lockRideWithEntries(trx, args.rideId);
     const entry = findPassengerOfRide(entries, args.passengerId);
     assertCanRemovePassenger({ ride: rideStateOf(ride, entries), actorId, passenger: entry, now });
@@ -133,5 +143,9 @@ export async function removePassenger(
     if (entry.userId !== actorId) await notifyAboutRide(trx, [entry.userId], ride, 'passenger_removed');
     else await notifyOrganiserOfPassenger(trx, ride, { userId: entry.userId, kind: 'passenger_left' });
     await offerFreedSeats(trx, ride, now);
+    // The answer: the ride as it is now, read in this transaction.
+    const detail = await findRideDetail(trx, ride.id, args.viewer, now);
+    if (!detail) throw notFound('ride');
+    return detail;
   });
 }

@@ -8,6 +8,7 @@ import {
   assertResetCodeUsable,
   DomainError,
   isDomainError,
+  notFound,
   RESET_CODE_INVALID_MESSAGE,
   resetCodeExpiry,
 } from '@rideshare/domain';
@@ -34,7 +35,7 @@ import {
 import { withSignInAttempt, type CredentialPolicy, type SignInAttempt } from './sign-in-service';
 
 const userNotFound = (): never => {
-  throw new DomainError('NOT_FOUND', 'User not found');
+  throw notFound('user');
 };
 
 /**

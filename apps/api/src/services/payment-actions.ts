@@ -1,11 +1,12 @@
 /**
  * The writes on a ride's payments (docs/payments.md#status): a rider marking their own share paid,
  * the organiser confirming, settling a refund and waiving a leaver's row. Each runs in one
- * transaction that first locks the ride row (docs/payments.md#races) and announces
- * 'payments.changed' only when it changed something (docs/payments.md#live).
+ * transaction that first locks the ride row (docs/payments.md#races), announces 'payments.changed'
+ * only when it changed something (docs/payments.md#live), and answers the payment table as the
+ * caller now sees it, read in that same transaction.
  */
 import type { Database } from '@rideshare/db';
-import { DomainError, formatCents, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@rideshare/domain';
+import { DomainError, formatCents, notFound, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@rideshare/domain';
 import type { Kysely, Transaction } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
@@ -18,24 +19,39 @@ import {
   type PaymentRide,
   type PaymentRow,
 } from '../repositories/payment-repository';
+import { lockAndSettle, type LockSettings } from './payment-lock-service';
+import { paymentsTable, type RidePayments } from './payment-service';
 import { notifyAboutRide } from './ride-notifications';
 
-async function lockedRide(trx: Transaction<Database>, rideId: number): Promise<PaymentRide> {
-  const ride = await lockPaymentRide(trx, rideId);
-  if (!ride) throw new DomainError('NOT_FOUND', `Ride ${String(rideId)} not found`);
-  return ride;
+/**
+ * Locks the ride row (settling what is due on it first when `settle` is given), runs `write` and
+ * answers the table as `readerId` sees it afterwards: one transaction for the whole call.
+ */
+function writeAndRead(
+  db: Kysely<Database>,
+  args: { rideId: number; readerId: number; settle?: LockSettings },
+  write: (trx: Transaction<Database>, ride: PaymentRide) => Promise<void>,
+): Promise<RidePayments> {
+  return db.transaction().execute(async (trx) => {
+    let ride: PaymentRide | null;
+    if (args.settle) ride = await lockAndSettle(trx, args.rideId, args.settle);
+    else ride = await lockPaymentRide(trx, args.rideId);
+    if (!ride) throw notFound('ride');
+    await write(trx, ride);
+    return paymentsTable(trx, ride, args.readerId);
+  });
 }
 
 /**
- * The rider says they paid their own share, and how. The same status and method again changes
- * nothing and tells nobody; a change tells the organiser once (docs/payments.md#quiet).
+ * The rider says they paid their own share, and how, on the ride settled first (a price due to lock
+ * locks, so there is a row to mark). The same status and method again changes nothing and tells
+ * nobody; a change tells the organiser once (docs/payments.md#quiet).
  */
-export async function markOwnPaid(
+export function markOwnPaid(
   db: Kysely<Database>,
-  args: { userId: number; rideId: number; method: PaymentMethod; now: Date },
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const ride = await lockedRide(trx, args.rideId);
+  args: { userId: number; rideId: number; method: PaymentMethod } & LockSettings,
+): Promise<RidePayments> {
+  return writeAndRead(db, { rideId: args.rideId, readerId: args.userId, settle: args }, async (trx, ride) => {
     const rows = await listPayments(trx, ride.id, args.userId);
     // A rider who left and joined again pays their current row first.
     const row = rows.find((candidate) => candidate.leftAt === null) ?? rows[0];
@@ -64,23 +80,34 @@ export async function markOwnPaid(
 /** The organiser's row of one passenger entry, refusing anyone else (403) and unknown entries (404). */
 async function organisersRow(
   trx: Transaction<Database>,
-  args: { actorId: number; rideId: number; passengerId: number },
+  ride: PaymentRide,
+  args: { actorId: number; passengerId: number },
   refusal: string,
-): Promise<{ ride: PaymentRide; row: PaymentRow }> {
-  const ride = await lockedRide(trx, args.rideId);
+): Promise<PaymentRow> {
   if (ride.creatorId !== args.actorId) throw new DomainError('NOT_CREATOR', refusal);
   const row = (await listPayments(trx, ride.id)).find((payment) => payment.passengerId === args.passengerId);
-  if (!row) throw new DomainError('NOT_FOUND', 'No payment for that passenger on this ride');
-  return { ride, row };
+  if (!row) throw notFound('payment');
+  return row;
+}
+
+/** An organiser's write on one passenger entry's row, answering the table. */
+function organiserWrite(
+  db: Kysely<Database>,
+  args: { actorId: number; rideId: number; passengerId: number },
+  refusal: string,
+  write: (trx: Transaction<Database>, ride: PaymentRide, row: PaymentRow) => Promise<void>,
+): Promise<RidePayments> {
+  return writeAndRead(db, { rideId: args.rideId, readerId: args.actorId }, async (trx, ride) =>
+    write(trx, ride, await organisersRow(trx, ride, args, refusal)),
+  );
 }
 
 /** The organiser confirms they received a passenger entry's payment, or takes that back. */
-export async function setConfirmed(
+export function setConfirmed(
   db: Kysely<Database>,
   args: { actorId: number; rideId: number; passengerId: number; confirmed: boolean; now: Date },
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const { ride, row } = await organisersRow(trx, args, 'Only the organizer can confirm payments');
+): Promise<RidePayments> {
+  return organiserWrite(db, args, 'Only the organizer can confirm payments', async (trx, ride, row) => {
     // The organiser's own share is confirmed by itself and stays so.
     if (row.userId === ride.creatorId) return;
     if ((row.status === 'confirmed') === args.confirmed) return;
@@ -97,12 +124,11 @@ export async function setConfirmed(
 }
 
 /** The organiser gave back the refund a row was owed (docs/payments.md#refunds); 409 when none is. */
-export async function settleRefund(
+export function settleRefund(
   db: Kysely<Database>,
   args: { actorId: number; rideId: number; passengerId: number },
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const { ride, row } = await organisersRow(trx, args, 'Only the organizer can settle refunds');
+): Promise<RidePayments> {
+  return organiserWrite(db, args, 'Only the organizer can settle refunds', async (trx, ride, row) => {
     if (row.refundDueCents <= 0) {
       throw new DomainError('NOTHING_TO_REFUND', `Nothing to refund to ${row.name}: no refund is owed on their row`);
     }
@@ -116,12 +142,11 @@ export async function settleRefund(
  * row goes, and a recalculation may spread it. 409 for a row of someone still on the ride, or one
  * already paid.
  */
-export async function waivePayment(
+export function waivePayment(
   db: Kysely<Database>,
   args: { actorId: number; rideId: number; passengerId: number },
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const { ride, row } = await organisersRow(trx, args, 'Only the organizer can waive a payment');
+): Promise<RidePayments> {
+  return organiserWrite(db, args, 'Only the organizer can waive a payment', async (trx, ride, row) => {
     if (row.leftAt === null) {
       throw new DomainError('NOTHING_TO_WAIVE', `${row.name} has not left the ride: there is nothing to waive`);
     }

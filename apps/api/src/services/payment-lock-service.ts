@@ -11,6 +11,7 @@ import {
   formatCents,
   isPaymentReminderDue,
   isPriceLockDue,
+  notFound,
   passengersStillNeeded,
   PAYMENT_REMINDER_HOURS,
   splitCents,
@@ -34,6 +35,7 @@ import {
 } from '../repositories/payment-repository';
 import { publishRideEvent } from '../events/publish';
 import { tellRiderAboutMoney } from './payment-notices';
+import { paymentsTable, type RidePayments } from './payment-service';
 import { splitLockedRide } from './payment-split';
 import { notifyAboutRide } from './ride-notifications';
 
@@ -108,48 +110,88 @@ function hasWork(ride: PaymentRide, settings: LockSettings): boolean {
   );
 }
 
-/** Settles one ride under its row lock: minimum notice, lock, reminder; answers whether it locked now. */
-async function settleLocked(trx: Transaction<Database>, rideId: number, settings: LockSettings): Promise<boolean> {
-  const ride = await lockPaymentRide(trx, rideId);
-  if (!ride || ride.status === 'cancelled' || ride.date.getTime() <= settings.now.getTime()) return false;
+/**
+ * Settles a ride whose row this transaction locked: minimum notice, lock, reminder. Answers the
+ * ride as it now is and whether its price locked now.
+ */
+async function settleRow(
+  trx: Transaction<Database>,
+  locked: PaymentRide,
+  settings: LockSettings,
+): Promise<{ ride: PaymentRide; lockedNow: boolean }> {
+  let ride = locked;
   const { now } = settings;
+  if (ride.status === 'cancelled' || ride.date.getTime() <= now.getTime()) return { ride, lockedNow: false };
   if (needsMinNotice(ride)) {
     await markMinReachedNotified(trx, ride.id, now);
     await notifyAboutRide(trx, [ride.creatorId], ride, 'min_passengers_reached', String(ride.minPassengers));
+    ride = { ...ride, minReachedNotifiedAt: now };
   }
-  let locked = false;
+  let lockedNow = false;
   if (ride.priceLockedAt === null && isPriceLockDue(ride.date, settings.lockHours, now)) {
-    locked = await lockPrice(trx, ride, now);
+    lockedNow = await lockPrice(trx, ride, now);
+    if (lockedNow) ride = { ...ride, priceLockedAt: now };
   }
-  if ((ride.priceLockedAt !== null || locked) && isPaymentReminderDue(ride.date, now)) await remindDue(trx, ride, now);
-  return locked;
+  if (ride.priceLockedAt !== null && isPaymentReminderDue(ride.date, now)) await remindDue(trx, ride, now);
+  return { ride, lockedNow };
+}
+
+/** Settles one ride under its row lock; answers whether it locked now. */
+async function settleLocked(trx: Transaction<Database>, rideId: number, settings: LockSettings): Promise<boolean> {
+  const ride = await lockPaymentRide(trx, rideId);
+  return ride ? (await settleRow(trx, ride, settings)).lockedNow : false;
 }
 
 /**
- * Settles a ride as it is read or written (like a lapsed waitlist offer): a cheap unlocked look
- * first, and a transaction only when there is something to do.
+ * For a write on a ride's payments, inside its transaction: locks the ride row, settles what is due
+ * on it (as a read would) and answers the ride as it now is. NOT_FOUND for an unknown ride.
  */
-export async function settleRidePayments(db: Kysely<Database>, rideId: number, settings: LockSettings): Promise<void> {
-  const ride = await findPaymentRide(db, rideId);
-  if (!ride || !hasWork(ride, settings)) return;
-  await db.transaction().execute((trx) => settleLocked(trx, rideId, settings));
-}
-
-/**
- * The read path of a ride already read (its detail): settles it only when its price is due to lock,
- * so a read that has nothing to do costs no statement. Answers whether it settled (read it again).
- * The minimum-reached notice is left to the sweep.
- */
-export async function lockIfDueOnRead(
-  db: Kysely<Database>,
-  ride: { id: number; status: string; date: string; priceLockedAt: string | null },
+export async function lockAndSettle(
+  trx: Transaction<Database>,
+  rideId: number,
   settings: LockSettings,
-): Promise<boolean> {
-  const departure = new Date(ride.date);
+): Promise<PaymentRide> {
+  const ride = await lockPaymentRide(trx, rideId);
+  if (!ride) throw notFound('ride');
+  return (await settleRow(trx, ride, settings)).ride;
+}
+
+/**
+ * The payment table as read (payment.list), settled first like a lapsed waitlist offer: the ride is
+ * read once, and only when something is due does the read lock it, settle it and read the table in
+ * that one transaction.
+ */
+export async function readSettledPayments(
+  db: Kysely<Database>,
+  args: { rideId: number; userId: number } & LockSettings,
+): Promise<RidePayments> {
+  const ride = await findPaymentRide(db, args.rideId);
+  if (!ride) throw notFound('ride');
+  if (!hasWork(ride, args)) return paymentsTable(db, ride, args.userId);
+  return db
+    .transaction()
+    .execute(async (trx) => paymentsTable(trx, await lockAndSettle(trx, args.rideId, args), args.userId));
+}
+
+/**
+ * Whether reading this ride (its detail) must settle it first: its price is due to lock. A read
+ * with nothing due costs no statement; the minimum-reached notice is left to the sweep.
+ */
+export function priceLockDueOnRead(
+  ride: { status: string; date: string; priceLockedAt: string | null },
+  settings: LockSettings,
+): boolean {
   if (ride.priceLockedAt !== null || ride.status === 'cancelled') return false;
-  if (!isPriceLockDue(departure, settings.lockHours, settings.now)) return false;
-  await db.transaction().execute((trx) => settleLocked(trx, ride.id, settings));
-  return true;
+  return isPriceLockDue(new Date(ride.date), settings.lockHours, settings.now);
+}
+
+/** Settles one ride inside the caller's transaction, under its row lock (a read that found it due). */
+export async function settleInTransaction(
+  trx: Transaction<Database>,
+  rideId: number,
+  settings: LockSettings,
+): Promise<void> {
+  await settleLocked(trx, rideId, settings);
 }
 
 /** Where the sweep reports a ride it could not settle. */
@@ -190,14 +232,15 @@ export async function sweepPayments(
 export async function recalculatePayments(
   db: Kysely<Database>,
   args: { actorId: number; rideId: number; now: Date },
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+): Promise<RidePayments> {
+  return db.transaction().execute(async (trx) => {
     const ride = await lockPaymentRide(trx, args.rideId);
-    if (!ride) throw new DomainError('NOT_FOUND', `Ride ${String(args.rideId)} not found`);
+    if (!ride) throw notFound('ride');
     if (ride.creatorId !== args.actorId) {
       throw new DomainError('NOT_CREATOR', 'Only the organizer can recalculate the amounts');
     }
     if (ride.priceLockedAt === null) throw new DomainError('PRICE_NOT_LOCKED', 'The price is not locked yet');
     await splitLockedRide(trx, ride, 'recalculate', args.now);
+    return paymentsTable(trx, ride, args.actorId);
   });
 }

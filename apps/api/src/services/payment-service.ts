@@ -6,6 +6,7 @@
 import type { Db } from '@rideshare/db';
 import {
   DomainError,
+  notFound,
   parsePaynowProxy,
   paynowExpiryOf,
   paynowPayload,
@@ -100,17 +101,27 @@ async function payWays(
   };
 }
 
-/** The ride, refusing callers who are neither its organiser nor of its party (nor owed a row). */
-async function rideForReader(db: Db, rideId: number, userId: number): Promise<PaymentRide> {
-  const ride = await findPaymentRide(db, rideId);
-  if (!ride) throw new DomainError('NOT_FOUND', `Ride ${String(rideId)} not found`);
-  if (ride.creatorId === userId) return ride;
-  if ((await hasEntryOn(db, rideId, userId)) || (await listPayments(db, rideId, userId)).length > 0) return ride;
+/** Refuses callers who are neither the ride's organiser nor of its party (nor owed a row). */
+async function assertReader(db: Db, ride: PaymentRide, userId: number): Promise<void> {
+  if (ride.creatorId === userId) return;
+  if ((await hasEntryOn(db, ride.id, userId)) || (await listPayments(db, ride.id, userId)).length > 0) return;
   throw new DomainError('NOT_IN_PARTY', "Only the ride's organizer and passengers see its payments");
 }
 
+/** The ride's payments; NOT_FOUND for an unknown ride. */
 export async function readPayments(db: Db, rideId: number, userId: number): Promise<RidePayments> {
-  const ride = await rideForReader(db, rideId, userId);
+  const ride = await findPaymentRide(db, rideId);
+  if (!ride) throw notFound('ride');
+  return paymentsTable(db, ride, userId);
+}
+
+/**
+ * The payment table of a ride already read, as `userId` may see it: a write passes the ride it
+ * locked and its transaction, so its answer is read in the same transaction as the change.
+ */
+export async function paymentsTable(db: Db, ride: PaymentRide, userId: number): Promise<RidePayments> {
+  const rideId = ride.id;
+  await assertReader(db, ride, userId);
   const isOrganiser = ride.creatorId === userId;
   const rows = await listPayments(db, rideId, isOrganiser ? undefined : userId);
   // A rider who left and joined again reads their current row first (docs/payments.md#leavers).

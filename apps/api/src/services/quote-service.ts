@@ -12,6 +12,7 @@ import {
   assertIsCreator,
   DomainError,
   formatSgd,
+  notFound,
   priceChange,
   priceChangeDetail,
   quoteAudience,
@@ -36,10 +37,10 @@ import {
 import { assignRideToVendor, type LockedRide } from '../repositories/ride-repository';
 import { findPublicUserById, type PublicUser } from '../repositories/user-repository';
 import { notifyAboutRide, rideParty } from './ride-notifications';
-import { lockRideWithEntries, rideNotFound, rideStateOf } from './ride-writes';
+import { lockRideWithEntries, rideStateOf } from './ride-writes';
 
 function quoteNotFound(): never {
-  throw new DomainError('NOT_FOUND', 'Quote not found');
+  throw notFound('quote');
 }
 
 /** The vendor as the quote rules read it: its standing and its licence. */
@@ -63,7 +64,7 @@ export async function listQuotesFor(
   args: { rideId: number; viewer: VendorStanding & { id: number }; now: Date },
 ): Promise<QuoteAnswer[]> {
   const creatorId = await findRideCreatorId(db, args.rideId);
-  if (creatorId === null) rideNotFound();
+  if (creatorId === null) throw notFound('ride');
   const audience = quoteAudience({ creatorId }, args.viewer);
   return listLiveQuotes(db, args.rideId, args.now, audience === 'own' ? args.viewer.id : undefined);
 }

@@ -10,6 +10,7 @@ import {
   type GivenThumb,
   isInRatingParty,
   isRatingOpen,
+  notFound,
   rateableSubjects,
   ratingClosesAt,
   type RideThumbs,
@@ -38,12 +39,11 @@ import {
   updateThumb,
 } from '../repositories/record-repository';
 import { findRideParty, type LockedRide, lockRideForUpdate } from '../repositories/rides/writes';
-import { rideNotFound } from './ride-writes';
 
 /** The record of a member; 404 when there is no such member. */
 export async function memberRecord(db: Kysely<Database>, userId: number): Promise<MemberRecord> {
   const record = await readRecord(db, userId);
-  if (!record) throw new DomainError('NOT_FOUND', `User ${String(userId)} not found`);
+  if (!record) throw notFound('user');
   return record;
 }
 
@@ -80,7 +80,7 @@ export async function giveThumb(
   const { raterId, subjectId, now } = args;
   return db.transaction().execute(async (trx) => {
     const ride = await lockRideForUpdate(trx, args.rideId);
-    if (!ride) rideNotFound();
+    if (!ride) throw notFound('ride');
     const party = await partyOf(trx, ride);
     assertCanRate({ party, raterId, subjectId, status: ride.status, completedAt: ride.completedAt, now });
     const key = { rideId: ride.id, raterId, subjectId };
@@ -105,7 +105,7 @@ export async function giveThumb(
 /** The ride's party as the caller may read it for thumbs: 404 without the ride, 403 outside its party. */
 async function partyForRater(db: Kysely<Database>, rideId: number, raterId: number) {
   const party = await findRideParty(db, rideId);
-  if (!party) rideNotFound();
+  if (!party) throw notFound('ride');
   if (!isInRatingParty(party, raterId)) throw new DomainError('NOT_IN_PARTY', RATING_NOT_IN_PARTY_MESSAGE);
   return party;
 }
@@ -154,6 +154,6 @@ export async function removeThumbAsAdmin(
   args: { ratingId: number; adminId: number; now: Date },
 ): Promise<{ ok: true }> {
   const removed = await removeThumb(db, { id: args.ratingId, adminId: args.adminId, at: args.now });
-  if (!removed) throw new DomainError('NOT_FOUND', 'Thumb not found');
+  if (!removed) throw notFound('thumb');
   return { ok: true };
 }

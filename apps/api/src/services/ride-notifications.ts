@@ -4,7 +4,7 @@
  * so a change that rolls back tells nobody.
  */
 import type { Database, Db } from '@rideshare/db';
-import { isOfferLapsed, type Direction, type NotificationKind } from '@rideshare/domain';
+import { displayName, isOfferLapsed, type Direction, type NotificationKind } from '@rideshare/domain';
 import type { Transaction } from 'kysely';
 
 import { findPublicUserById } from '../repositories/user-repository';
@@ -69,7 +69,7 @@ export async function notifyOrganiserOfPassenger(
 ): Promise<void> {
   if (change.userId === ride.creatorId) return;
   const user = await findPublicUserById(trx, change.userId);
-  const name = user?.name?.trim() || user?.discordUsername || 'A passenger';
+  const name = displayName(user) ?? 'A passenger';
   const count = change.passengerCount;
   const detail = count === undefined ? name : `${name} (${String(count)} ${count === 1 ? 'person' : 'people'})`;
   await notifyAboutRide(trx, [ride.creatorId], ride, change.kind, detail);

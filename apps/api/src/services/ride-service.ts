@@ -11,10 +11,10 @@ import {
   assertCanUpdateRide,
   DEFAULT_CROSSING,
   DEFAULT_RIDE_COST,
-  DomainError,
   heldSeats,
   isLateNotice,
   nextSequenceNumber,
+  notFound,
   organizerEntryOf,
   pickupLocationOf,
   type RidePayloadInput,
@@ -41,7 +41,7 @@ import { offerFreedSeats } from './waitlist-service';
 
 async function assertDriverContact(trx: Transaction<Database>, id: number | null | undefined): Promise<void> {
   if (id != null && !(await driverContactExists(trx, id))) {
-    throw new DomainError('NOT_FOUND', 'Driver contact not found');
+    throw notFound('driverContact');
   }
 }
 

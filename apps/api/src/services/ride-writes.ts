@@ -8,25 +8,26 @@ import type { Database } from '@rideshare/db';
 import {
   coordinatesOf,
   deriveRideFields,
-  DomainError,
-  sequenceForNewcomer,
   type Direction,
+  notFound,
   type RideEntry,
   type RideState,
   type SequencedEntry,
+  sequenceForNewcomer,
 } from '@rideshare/domain';
 import type { Transaction } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
-import { insertPassenger, listRideEntries, updatePassengerSequences } from '../repositories/passenger-repository';
+import {
+  findPassengerEntry,
+  insertPassenger,
+  listRideEntries,
+  updatePassengerSequences,
+  type PassengerEntry,
+} from '../repositories/passenger-repository';
 import { lockRideForUpdate, updateRideDerived, type LockedRide } from '../repositories/ride-repository';
 import { splitAfterLateJoin } from './payment-split';
 import { partyChanged } from './travel-service';
-
-/** NOT_FOUND 'Ride not found', as a procedure answers for a ride id that does not exist. */
-export function rideNotFound(): never {
-  throw new DomainError('NOT_FOUND', 'Ride not found');
-}
 
 /** Locks the ride and reads its entries; an unknown ride is NOT_FOUND 'Ride not found'. */
 export async function lockRideWithEntries(
@@ -34,7 +35,7 @@ export async function lockRideWithEntries(
   rideId: number,
 ): Promise<{ ride: LockedRide; entries: RideEntry[] }> {
   const ride = await lockRideForUpdate(trx, rideId);
-  if (!ride) rideNotFound();
+  if (!ride) throw notFound('ride');
   const entries = await listRideEntries(trx, rideId);
   return { ride, entries };
 }
@@ -109,4 +110,11 @@ export async function addRideEntry(
   await partyChanged(trx, ride, [...entries.map((other) => other.userId), entry.userId]);
   await splitAfterLateJoin(trx, ride.id, now);
   return id;
+}
+
+/** The entry a write just added, as its answer: read in the write's own transaction. */
+export async function readAddedEntry(trx: Transaction<Database>, entryId: number): Promise<PassengerEntry> {
+  const entry = await findPassengerEntry(trx, entryId);
+  if (!entry) throw notFound('passenger');
+  return entry;
 }

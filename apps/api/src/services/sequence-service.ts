@@ -15,18 +15,19 @@ import {
   findPassengerOfRide,
   keepStopsTogether,
   moveToSequence,
+  notFound,
 } from '@rideshare/domain';
 import type { Kysely, Transaction } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
 import { listPassengerEntries, type PassengerEntry } from '../repositories/passenger-repository';
 import { setSequenceLocked } from '../repositories/ride-repository';
-import { lockRideWithEntries, rideNotFound, saveDerivedFields, storeChangedSequences } from './ride-writes';
+import { lockRideWithEntries, saveDerivedFields, storeChangedSequences } from './ride-writes';
 
 /** The entries in drop-off order, read inside the transaction that just wrote them. */
 async function sortedEntries(trx: Transaction<Database>, rideId: number): Promise<PassengerEntry[]> {
   const entries = await listPassengerEntries(trx, rideId);
-  if (!entries) rideNotFound();
+  if (!entries) throw notFound('ride');
   return entries;
 }
 

@@ -8,14 +8,15 @@ import {
   assertCanCancelRide,
   assertCanCreateRide,
   atSingaporeTime,
+  type CreateSeriesInput,
   DomainError,
+  type EditSeriesInput,
   expandSeriesDates,
   formatRideDate,
   isDomainError,
+  notFound,
   organizerFitsRide,
   RateLimitedError,
-  type CreateSeriesInput,
-  type EditSeriesInput,
   type RidePayloadInput,
 } from '@rideshare/domain';
 import type { Kysely, Transaction } from 'kysely';
@@ -109,7 +110,7 @@ async function ridesFrom(
   args: { actorId: number; seriesId: number; fromRideId: number },
 ): Promise<SeriesRideRow[]> {
   const series = await findSeries(trx, args.seriesId, { forUpdate: true });
-  if (!series) throw new DomainError('NOT_FOUND', 'Series not found');
+  if (!series) throw notFound('series');
   if (series.creatorId !== args.actorId) {
     throw new DomainError('NOT_CREATOR', 'Only the ride organizer can change this series');
   }

@@ -8,11 +8,12 @@ import {
   assertPlausiblePassportExpiry,
   assertTickable,
   borderChecklist,
-  DomainError,
-  isRiderReady,
   type ChecklistItem,
   type ChecklistItemId,
   type DocumentCategory,
+  DomainError,
+  isRiderReady,
+  notFound,
   type TravelProfile,
   type VendorStatus,
 } from '@rideshare/domain';
@@ -99,7 +100,7 @@ function toAnswer(rideId: number, items: ChecklistItem[] | null): ChecklistAnswe
 /** The ride as a checklist reads it, refused when it is gone, cancelled, or not the caller's party. */
 async function rideForRider(db: Db, rideId: number, userId: number): Promise<ChecklistRide> {
   const ride = await findChecklistRide(db, rideId);
-  if (!ride) throw new DomainError('NOT_FOUND', `Ride ${String(rideId)} not found`);
+  if (!ride) throw notFound('ride');
   if (ride.status === 'cancelled')
     throw new DomainError('RIDE_CANCELLED', 'This ride was cancelled; it has no checklist');
   if (!ridersOf(ride).includes(userId)) {
@@ -133,7 +134,7 @@ export async function tickChecklistItem(
 ): Promise<ChecklistAnswer> {
   return db.transaction().execute(async (trx) => {
     if (!(await lockRideForUpdate(trx, args.rideId))) {
-      throw new DomainError('NOT_FOUND', `Ride ${String(args.rideId)} not found`);
+      throw notFound('ride');
     }
     const ride = await rideForRider(trx, args.rideId, args.userId);
     const current = await readChecklist(trx, ride, args.userId, args.now);

@@ -1,9 +1,9 @@
 import type { Database } from '@rideshare/db';
 import {
   decideVendorStatus,
-  DomainError,
-  singaporeDay,
+  notFound,
   type NotificationKind,
+  singaporeDay,
   type VendorDecision,
   type VendorStatus,
 } from '@rideshare/domain';
@@ -31,7 +31,7 @@ export async function decideVendorApplication(
 ): Promise<VendorApplication> {
   return db.transaction().execute(async (trx) => {
     const vendor = await lockVendorForUpdate(trx, args.userId);
-    if (!vendor) throw new DomainError('NOT_FOUND', 'Vendor application not found');
+    if (!vendor) throw notFound('vendorApplication');
     const status = decideVendorStatus(
       vendor.vendorStatus,
       args.decision,

@@ -4,6 +4,7 @@ import {
   assertCanComplete,
   assertCanUnassign,
   assertLicenceCovers,
+  notFound,
 } from '@rideshare/domain';
 import type { Kysely, Transaction } from 'kysely';
 
@@ -19,7 +20,7 @@ import {
 import { findPublicUserById } from '../repositories/user-repository';
 import { declineQuotesOnAssign } from './quote-service';
 import { notifyAboutRide, rideParty } from './ride-notifications';
-import { lockRideWithEntries, rideNotFound, rideStateOf } from './ride-writes';
+import { lockRideWithEntries, rideStateOf } from './ride-writes';
 
 /**
  * A vendor takes an open, future ride: open → assigned with the vendor set. The ride row is locked
@@ -67,7 +68,7 @@ async function changeLockedRide(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const ride = await lockRideForUpdate(trx, change.rideId);
-    if (!ride) rideNotFound();
+    if (!ride) throw notFound('ride');
     decide({ ride, actorId: change.actorId, now: change.now });
     await write(trx, ride.id, change.now);
     await notify?.(trx, ride, change.actorId);

@@ -7,11 +7,9 @@
  */
 import type { Database } from '@rideshare/db';
 import {
-  DEFAULT_MESSAGE_RETENTION_DAYS,
   assertCanAccept,
   assertCanWait,
   chooseOffers,
-  DEFAULT_PRICE_LOCK_HOURS,
   DomainError,
   heldSeats,
   isOfferLapsed,
@@ -23,9 +21,8 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
-import { deleteEndedActionWindows } from '../repositories/action-limit-repository';
-import { deleteOldLeaves } from '../repositories/leave-repository';
-import { isUniqueViolation, releaseAdvisoryLock, tryAdvisoryLock } from '../repositories/postgres';
+import type { PassengerEntry } from '../repositories/passenger-repository';
+import { isUniqueViolation } from '../repositories/postgres';
 import { lockRideForUpdate, type LockedRide } from '../repositories/ride-repository';
 import {
   deleteWaitlistEntries,
@@ -35,13 +32,10 @@ import {
   setWaitlistOffers,
   type WaitlistRow,
 } from '../repositories/waitlist-repository';
-import { sendBorderReminders } from './border-reminder-service';
-import { deleteOldMessages } from './message-service';
-import { markOfferAnswered, pruneNotifications } from './notification-service';
+import { markOfferAnswered } from './notification-service';
 import { checkRule, unlessRefused } from './refusals';
-import { sweepPayments } from './payment-lock-service';
 import { notifyAboutRide, notifyOrganiserOfPassenger } from './ride-notifications';
-import { addRideEntry, lockRideWithEntries, rideStateOf } from './ride-writes';
+import { addRideEntry, lockRideWithEntries, readAddedEntry, rideStateOf } from './ride-writes';
 
 /** Where a member stands on a ride's waitlist (the ride detail's `waitlist.mine`). */
 export interface WaitlistStanding {
@@ -200,9 +194,9 @@ export async function leaveWaitlist(
 export async function acceptOffer(
   db: Kysely<Database>,
   args: { userId: number; rideId: number; now: Date },
-): Promise<number> {
+): Promise<PassengerEntry> {
   const { userId, rideId, now } = args;
-  const outcome = await db.transaction().execute(async (trx): Promise<number | DomainError> => {
+  const outcome = await db.transaction().execute(async (trx): Promise<PassengerEntry | DomainError> => {
     const { ride, entries } = await lockRideWithEntries(trx, rideId);
     const queue = await listWaitlist(trx, ride.id);
     const check = checkRule(() =>
@@ -241,7 +235,7 @@ export async function acceptOffer(
     });
     await publishRideEvent(trx, 'waitlist.changed', ride.id);
     await offerFreedSeats(trx, ride, now);
-    return entryId;
+    return readAddedEntry(trx, entryId);
   });
   return unlessRefused(outcome);
 }
@@ -274,7 +268,7 @@ export async function leaveLineAfterJoin(
   await offerFreedSeats(trx, ride, now);
 }
 
-/** The advisory lock key of the sweep: any number of instances run it, one at a time. */
+/** The advisory lock key of the waitlist-offers sweep job (services/sweep.ts): one instance at a time. */
 export const WAITLIST_SWEEP_LOCK_KEY = 0x7761_6974; // 'wait'
 
 /** Where the sweep reports a ride it could not settle (the server's logger). */
@@ -283,55 +277,28 @@ export interface SweepLog {
 }
 
 /**
- * Passes on every offer that has lapsed by `now`, for rides nobody touches. Guarded by a
- * session-level `pg_try_advisory_lock` on one connection: when another instance's sweep holds it
- * this one does nothing. While it holds the lock, each ride is settled in its own short
- * transaction on that same connection (never a second one from the pool: the embedded engine has
- * only one), so a ride's lock is held only while that ride is settled, and a ride that fails is
- * rolled back alone, logged and skipped, not taking the others with it. Started on an interval by
- * the server; the state lives in the table, so a sweep missed (or run twice) changes nothing but
- * timing. Answers whether it ran and how many rides it settled.
- *
- * Under the same lock it also sends the border reminders that are due (border-reminder-service,
- * docs/border.md#reminders) and keeps tables bounded: inboxes are pruned (notification-service
- * `pruneNotifications`), per-hour write counts whose window ended are dropped, and the chat
- * messages of rides more than MESSAGE_RETENTION_DAYS past are deleted.
+ * The waitlist-offers sweep job (services/sweep.ts runs it under its advisory lock, on one
+ * connection): passes on every offer that has lapsed by `now`, for rides nobody touches. Each ride
+ * is settled in its own short transaction on that same connection (never a second one from the
+ * pool: the embedded engine has only one), so a ride's lock is held only while that ride is
+ * settled, and a ride that fails is rolled back alone, logged and skipped, not taking the others
+ * with it. The state lives in the table, so a sweep missed (or run twice) changes nothing but
+ * timing. Answers how many rides it settled.
  */
-export async function sweepLapsedOffers(
-  db: Kysely<Database>,
-  now: Date,
-  log: SweepLog,
-  options: { priceLockHours?: number; messageRetentionDays?: number } = {},
-): Promise<{ ran: boolean; rides: number }> {
-  return db.connection().execute(async (conn) => {
-    if (!(await tryAdvisoryLock(conn, WAITLIST_SWEEP_LOCK_KEY))) return { ran: false, rides: 0 };
+export async function passOnLapsedOffers(conn: Kysely<Database>, now: Date, log: SweepLog): Promise<number> {
+  let settled = 0;
+  for (const rideId of await listRidesWithLapsedOffers(conn, now)) {
     try {
-      const rideIds = await listRidesWithLapsedOffers(conn, now);
-      let settled = 0;
-      for (const rideId of rideIds) {
-        try {
-          const found = await conn.transaction().execute(async (trx) => {
-            // A ride deleted meanwhile took its waitlist with it.
-            if (!(await lockRideForUpdate(trx, rideId))) return false;
-            await offerFreedSeats(trx, { id: rideId }, now);
-            return true;
-          });
-          if (found) settled += 1;
-        } catch (error) {
-          log.error({ err: error, rideId }, 'waitlist sweep could not settle a ride; skipped until the next sweep');
-        }
-      }
-      await sendBorderReminders(conn, now, log);
-      // Price locks, minimum-reached notices and payment reminders (docs/payments.md#price-lock).
-      await sweepPayments(conn, { now, lockHours: options.priceLockHours ?? DEFAULT_PRICE_LOCK_HOURS }, log);
-      await pruneNotifications(conn, now);
-      await deleteEndedActionWindows(conn, now);
-      await deleteOldLeaves(conn, now);
-      // Chat messages go MESSAGE_RETENTION_DAYS after their ride (docs/messages.md#retention).
-      await deleteOldMessages(conn, now, options.messageRetentionDays ?? DEFAULT_MESSAGE_RETENTION_DAYS);
-      return { ran: true, rides: settled };
-    } finally {
-      await releaseAdvisoryLock(conn, WAITLIST_SWEEP_LOCK_KEY);
+      const found = await conn.transaction().execute(async (trx) => {
+        // A ride deleted meanwhile took its waitlist with it.
+        if (!(await lockRideForUpdate(trx, rideId))) return false;
+        await offerFreedSeats(trx, { id: rideId }, now);
+        return true;
+      });
+      if (found) settled += 1;
+    } catch (error) {
+      log.error({ err: error, rideId }, 'waitlist sweep could not settle a ride; skipped until the next sweep');
     }
-  });
+  }
+  return settled;
 }

@@ -8,7 +8,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../../src/app';
-import { sweepLapsedOffers } from '../../src/services/waitlist-service';
+import { sweepOnce } from '../../src/services/sweep';
 import { addPassenger, createRide, createUser, createVendor, type TestRide, type TestUser } from '../factories';
 import { loginAs, useTestApp } from '../helpers/app';
 import { GENEROUS_RATE_LIMITS, testEnv } from '../helpers/env';
@@ -366,7 +366,7 @@ describe('privacy', () => {
     expect((await post(olivia, 'later ride', later.id)).statusCode).toBe(201);
     const log = { error: () => undefined };
     // 33 days after the first ride: past 30 days for it, not for the later one.
-    await sweepLapsedOffers(t.db, new Date(START.getTime() + 35 * DAY), log, { messageRetentionDays: 30 });
+    await sweepOnce(t.db, new Date(START.getTime() + 35 * DAY), log, { messageRetentionDays: 30 });
     const left = await t.db.selectFrom('rideMessages').select(['rideId', 'body']).execute();
     expect(left).toEqual([{ rideId: later.id, body: 'later ride' }]);
   });

@@ -8,7 +8,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../../src/app';
-import { sweepLapsedOffers } from '../../src/services/waitlist-service';
+import { sweepOnce } from '../../src/services/sweep';
 import { addPassenger, createRide, createUser, createVendor, type TestRide, type TestUser } from '../factories';
 import { loginAs, useTestApp } from '../helpers/app';
 import { GENEROUS_RATE_LIMITS, testEnv } from '../helpers/env';
@@ -183,7 +183,7 @@ describe('leftLate', () => {
     expect((await leave(paul, early.ride.id, early.paulEntry.id)).statusCode).toBe(200);
     expect(await record(paul)).toMatchObject({ asRider: { leftLate: 1 } });
     // Days later the sweep drops the early leave (it counts for nothing now) and keeps the late one.
-    await sweepLapsedOffers(t.db, new Date(START.getTime() + 3 * DAY), log);
+    await sweepOnce(t.db, new Date(START.getTime() + 3 * DAY), log);
     const leaves = await t.db
       .selectFrom('rideLeaves')
       .select(['rideId', 'late'])

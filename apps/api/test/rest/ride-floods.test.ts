@@ -11,7 +11,7 @@ import { notificationSentence } from '@rideshare/domain';
 
 import { buildApp } from '../../src/app';
 import type { NotificationItem } from '../../src/repositories/notification-repository';
-import { sweepLapsedOffers } from '../../src/services/waitlist-service';
+import { sweepOnce } from '../../src/services/sweep';
 import { createUser, type TestUser } from '../factories';
 import { loginAs, useTestApp } from '../helpers/app';
 import { testEnv } from '../helpers/env';
@@ -163,7 +163,7 @@ describe('the inbox prune', () => {
       .insertInto('notifications')
       .values(Array.from({ length: 520 }, () => notice('ride_alert_match', null)))
       .execute();
-    await sweepLapsedOffers(t.db, NOW, { error: () => undefined });
+    await sweepOnce(t.db, NOW, { error: () => undefined });
     const left = await t.db.selectFrom('notifications').select(['kind']).where('userId', '=', ann.id).execute();
     expect(left).toHaveLength(500);
     expect(left.filter((row) => row.kind === 'ride_edited')).toHaveLength(6);

@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { setChecklistTick, upsertTravelProfile } from '../../src/repositories/travel-repository';
-import { sweepLapsedOffers } from '../../src/services/waitlist-service';
+import { runSweepJob, sweepJobs } from '../../src/services/sweep';
 import { addPassenger, createRide, createUser, type TestUser } from '../factories';
 import { useTestDatabase } from '../helpers/db';
 
@@ -41,7 +41,7 @@ beforeEach(async () => {
 });
 
 async function sweepAt(iso: string): Promise<void> {
-  expect((await sweepLapsedOffers(t.db, new Date(iso), noLog)).ran).toBe(true);
+  expect((await runSweepJob(t.db, sweepJobs()['border-reminders'], new Date(iso), noLog)).ran).toBe(true);
 }
 
 async function inbox(user: TestUser): Promise<{ kind: string; detail: string | null; rideId: number | null }[]> {

@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { sweepLapsedOffers } from '../../src/services/waitlist-service';
+import { runSweepJob, sweepJobs } from '../../src/services/sweep';
 import { createUser, type TestUser } from '../factories';
 import { useTestDatabase } from '../helpers/db';
 
@@ -48,7 +48,7 @@ describe('the sweep prunes notifications', () => {
       { createdAt: daysAgo(200), readAt: null },
       { createdAt: daysAgo(89), readAt: daysAgo(88) },
     ]);
-    expect(await sweepLapsedOffers(t.db, NOW, noLog)).toEqual({ ran: true, rides: 0 });
+    expect((await runSweepJob(t.db, sweepJobs().pruning, NOW, noLog)).ran).toBe(true);
     const left = await t.db.selectFrom('notifications').select(['createdAt', 'readAt']).orderBy('id').execute();
     expect(left).toEqual([
       { createdAt: daysAgo(200), readAt: null },
@@ -66,7 +66,7 @@ describe('the sweep prunes notifications', () => {
       await t.db.selectFrom('notifications').select('id').where('userId', '=', ann.id).orderBy('id', 'desc').execute()
     ).map((row) => row.id);
 
-    await sweepLapsedOffers(t.db, NOW, noLog);
+    await runSweepJob(t.db, sweepJobs().pruning, NOW, noLog);
 
     const kept = await t.db
       .selectFrom('notifications')
@@ -90,7 +90,7 @@ describe('the sweep drops ended write-limit windows', () => {
         { bucket: 'rideEdit', key: 'user:2', windowStart: new Date(NOW.getTime() - 59 * 60_000), count: 3 },
       ])
       .execute();
-    await sweepLapsedOffers(t.db, NOW, noLog);
+    await runSweepJob(t.db, sweepJobs().pruning, NOW, noLog);
     const left = await t.db.selectFrom('actionLimits').select('key').execute();
     expect(left).toEqual([{ key: 'user:2' }]);
   });

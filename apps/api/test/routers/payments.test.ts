@@ -7,7 +7,7 @@ import { connectDatabase } from '@rideshare/db';
 import { decodeEmvco } from '@rideshare/domain';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 
-import { settleRidePayments, sweepPayments } from '../../src/services/payment-lock-service';
+import { readSettledPayments, sweepPayments } from '../../src/services/payment-lock-service';
 import { addPassenger, createRide, createUser, type TestUser } from '../factories';
 import { useTestDatabase } from '../helpers/db';
 import { callerFor, refusal } from '../helpers/rides';
@@ -117,17 +117,17 @@ describe('the price lock', () => {
   it('never locks a cancelled ride or one that left', async () => {
     const cancelled = await createRide(t.db, olive, { date: DEPARTURE, status: 'cancelled' });
     await sweep(at(10));
-    await settleRidePayments(t.db, cancelled.id, { now: at(10), lockHours: 48 });
+    await readSettledPayments(t.db, { rideId: cancelled.id, userId: olive.id, now: at(10), lockHours: 48 });
     const past = await createRide(t.db, olive, { date: at(100) });
-    await settleRidePayments(t.db, past.id, { now: at(10), lockHours: 48 });
+    await readSettledPayments(t.db, { rideId: past.id, userId: olive.id, now: at(10), lockHours: 48 });
     expect(await t.db.selectFrom('ridePayments').selectAll().execute()).toEqual([]);
   });
 
   it('two locks at once lock once: one set of rows, one notice each', async () => {
     const ride = await pricedRide();
     await Promise.all([
-      settleRidePayments(t.db, ride.id, { now: at(40), lockHours: 48 }),
-      settleRidePayments(t.db, ride.id, { now: at(40), lockHours: 48 }),
+      readSettledPayments(t.db, { rideId: ride.id, userId: olive.id, now: at(40), lockHours: 48 }),
+      readSettledPayments(t.db, { rideId: ride.id, userId: olive.id, now: at(40), lockHours: 48 }),
       sweep(at(40)),
     ]);
     expect(await t.db.selectFrom('ridePayments').select('passengerId').execute()).toHaveLength(3);

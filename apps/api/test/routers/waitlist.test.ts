@@ -8,7 +8,8 @@ import pg from 'pg';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 
 import { RideListCache } from '../../src/cache/ride-list-cache';
-import { sweepLapsedOffers, WAITLIST_SWEEP_LOCK_KEY } from '../../src/services/waitlist-service';
+import { runSweepJob, sweepJobs } from '../../src/services/sweep';
+import { WAITLIST_SWEEP_LOCK_KEY } from '../../src/services/waitlist-service';
 import { addPassenger, createRide, createUser, createUsers, createVendor, type TestUser } from '../factories';
 import { useTestDatabase } from '../helpers/db';
 import { callerFor, fullRideList, refusal } from '../helpers/rides';
@@ -527,8 +528,10 @@ describe('waitlist.leave', () => {
 /** Runs the sweep at `now`; answers its result and the rides it logged as not settled. */
 async function sweep(now: Date) {
   const failed: number[] = [];
-  const result = await sweepLapsedOffers(t.db, now, { error: ({ rideId }) => failed.push(rideId) });
-  return { ...result, failed };
+  const { ran, done } = await runSweepJob(t.db, sweepJobs()['waitlist-offers'], now, {
+    error: ({ rideId }) => failed.push(rideId),
+  });
+  return { ran, rides: done, failed };
 }
 
 /** A full ride whose freed seat was offered to Ann at NOW (lapsing at 30 minutes), Ben next in line. */
@@ -541,7 +544,7 @@ async function rideWithOfferToAnn() {
   return ride;
 }
 
-describe('sweepLapsedOffers', () => {
+describe('the waitlist-offers sweep job', () => {
   it('passes lapsed offers on for rides nobody touches, and does nothing before the expiry', async () => {
     const ride = await fullRide(3, 2);
     await addPassenger(t.db, ride, cat);
