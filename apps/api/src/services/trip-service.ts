@@ -32,7 +32,7 @@ import type { Kysely, Transaction } from 'kysely';
 
 import { generateLinkToken, hashLinkToken } from '../auth/link-token';
 import { publishRideEvent, publishUserEvent } from '../events/publish';
-import { listPartyIds } from '../repositories/message-repository';
+import { findChatRide, listPartyIds, lockChatRide, type ChatRide } from '../repositories/message-repository';
 import { deleteUnreadRideNotices, foldRideNotifications } from '../repositories/notification-repository';
 import {
   countShares,
@@ -41,7 +41,6 @@ import {
   deleteStage,
   findRideEntry,
   findSharedRide,
-  findTripRide,
   insertNoShow,
   insertShare,
   insertStage,
@@ -49,13 +48,14 @@ import {
   listNoShows,
   listNoShowUserIds,
   listStages,
-  lockTripRide,
   type StageRow,
-  type TripRide,
   upsertLateNotice,
 } from '../repositories/trip-repository';
 import { partyRole, type ChatMember } from './message-service';
 import { finishRide } from './vendor-service';
+
+/** The ride as the trip reads it: the chat's read (same party and lock, docs/trip-day.md#party). */
+type TripRide = ChatRide;
 
 /** Who calls: the signed-in member with their vendor standing. */
 export type TripMember = ChatMember;
@@ -133,7 +133,7 @@ async function readTrip(db: Db, ride: TripRide): Promise<TripView> {
 
 /** The trip of a ride, for its party (organizer, riders, assigned approved vendor). */
 export async function getTrip(db: Db, args: { rideId: number; member: TripMember }): Promise<TripView> {
-  const ride = rideOrNotFound(await findTripRide(db, args.rideId));
+  const ride = rideOrNotFound(await findChatRide(db, args.rideId));
   await partyRole(db, ride, args.member, TRIP_FORBIDDEN_MESSAGE);
   return readTrip(db, ride);
 }
@@ -169,7 +169,7 @@ async function openWrite(
   args: Pick<TripWrite, 'rideId' | 'member' | 'now' | 'hoursBefore'>,
   window = true,
 ): Promise<{ ride: TripRide; role: 'organizer' | 'passenger' | 'vendor' }> {
-  const ride = rideOrNotFound(await lockTripRide(trx, args.rideId));
+  const ride = rideOrNotFound(await lockChatRide(trx, args.rideId));
   const role = await partyRole(trx, ride, args.member, TRIP_FORBIDDEN_MESSAGE);
   return { ride, role: checkOpen(ride, role, args, window) };
 }
@@ -248,7 +248,7 @@ type NoShowWrite = Omit<TripWrite, 'hoursBefore'> & { passengerId: number };
  */
 export async function setNoShow(db: Kysely<Database>, args: NoShowWrite & { marked: boolean }): Promise<TripView> {
   return db.transaction().execute(async (trx) => {
-    const ride = rideOrNotFound(await lockTripRide(trx, args.rideId));
+    const ride = rideOrNotFound(await lockChatRide(trx, args.rideId));
     assertTripCrew(await partyRole(trx, ride, args.member, TRIP_FORBIDDEN_MESSAGE));
     assertNotCancelled(ride, TRIP_CANCELLED_MESSAGE);
     const entry = await findRideEntry(trx, ride.id, args.passengerId);
@@ -301,7 +301,7 @@ export async function createShareLink(
   args: { rideId: number; member: TripMember; now: Date; origin: string },
 ): Promise<ShareLink> {
   return db.transaction().execute(async (trx) => {
-    const ride = rideOrNotFound(await lockTripRide(trx, args.rideId));
+    const ride = rideOrNotFound(await lockChatRide(trx, args.rideId));
     await partyRole(trx, ride, args.member, TRIP_FORBIDDEN_MESSAGE);
     assertNotCancelled(ride, TRIP_CANCELLED_MESSAGE);
     const expiresAt = shareExpiresAt(ride.date, await arrivedAt(trx, ride.id));
@@ -318,7 +318,7 @@ export async function revokeShareLink(
   args: { rideId: number; member: TripMember; token: string },
 ): Promise<{ revoked: true }> {
   return db.transaction().execute(async (trx) => {
-    const ride = rideOrNotFound(await lockTripRide(trx, args.rideId));
+    const ride = rideOrNotFound(await lockChatRide(trx, args.rideId));
     await partyRole(trx, ride, args.member, TRIP_FORBIDDEN_MESSAGE);
     const removed = await deleteShare(trx, {
       rideId: ride.id,
