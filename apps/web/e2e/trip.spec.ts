@@ -143,6 +143,11 @@ test('the vendor moves the trip through every stage; the party follows, a link s
   expect(await sidewaysOverflow(rider)).toBeLessThanOrEqual(0);
   await screenshot(rider, 'trip-card-rider-mobile');
   await expectAccessible(rider, 'ride page with its Trip card (mobile)');
+  // The narrowest phones too.
+  await rider.setViewportSize({ width: 320, height: 740 });
+  expect(await sidewaysOverflow(rider)).toBeLessThanOrEqual(0);
+  await screenshot(rider, 'trip-card-rider-320');
+  await rider.setViewportSize({ width: 375, height: 812 });
 
   // Arrived completes the ride, as the vendor's Complete does.
   await next(vendor, 'Arrived');
