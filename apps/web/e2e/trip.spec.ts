@@ -77,7 +77,10 @@ test('the vendor moves the trip through every stage; the party follows, a link s
 
   // The rider is running late: the vendor's card shows it without a reload.
   await rider.getByRole('button', { name: "I'm running late" }).click();
-  await rider.getByRole('group', { name: 'How late are you running?' }).getByRole('button', { name: '10 minutes' }).click();
+  await rider
+    .getByRole('group', { name: 'How late are you running?' })
+    .getByRole('button', { name: '10 minutes' })
+    .click();
   await expect(toast(rider, 'The party knows you are running late')).toBeVisible();
   await expect(vendor.getByTestId('trip-late')).toContainText('Rhea Rider: 10 minutes late');
 

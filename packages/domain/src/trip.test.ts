@@ -120,7 +120,16 @@ describe('undo', () => {
 
 describe('late and no-shows', () => {
   it('takes 5, 10, 15 or 30 minutes', () => {
-    expect([5, 10, 15, 30, 7, 0, '10', 60].map(isLateMinutes)).toEqual([true, true, true, true, false, false, false, false]);
+    expect([5, 10, 15, 30, 7, 0, '10', 60].map(isLateMinutes)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('marks no-shows after departed until 24 hours after departure', () => {

@@ -16,7 +16,16 @@ export interface ChatRide {
   crossing: Crossing;
 }
 
-const CHAT_RIDE_COLUMNS = ['id', 'creatorId', 'vendorId', 'direction', 'date', 'status', 'cancelledAt', 'crossing'] as const;
+const CHAT_RIDE_COLUMNS = [
+  'id',
+  'creatorId',
+  'vendorId',
+  'direction',
+  'date',
+  'status',
+  'cancelledAt',
+  'crossing',
+] as const;
 
 /** The ride, or null when there is none. */
 export async function findChatRide(db: Db, rideId: number): Promise<ChatRide | null> {

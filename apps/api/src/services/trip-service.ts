@@ -201,7 +201,11 @@ export async function postStage(db: Kysely<Database>, args: TripWrite & { stage:
     });
     if (args.stage === 'arrived' && ride.status !== 'completed') await finishRide(trx, ride.id);
     const party = (await listPartyIds(trx, ride)).filter((id) => id !== args.member.id);
-    await tellParty(trx, ride, party, { kind: 'trip_stage', detail: label(args.stage), loud: isPushedStage(args.stage) });
+    await tellParty(trx, ride, party, {
+      kind: 'trip_stage',
+      detail: label(args.stage),
+      loud: isPushedStage(args.stage),
+    });
     await publishRideEvent(trx, 'trip.changed', ride.id);
     return readTrip(trx, ride);
   });
@@ -307,7 +311,12 @@ export async function createShareLink(
     const expiresAt = shareExpiresAt(ride.date, await arrivedAt(trx, ride.id));
     assertCanShare(await countShares(trx, ride.id, args.member.id), expiresAt, args.now);
     const token = generateLinkToken();
-    await insertShare(trx, { rideId: ride.id, userId: args.member.id, tokenHash: hashLinkToken(token), createdAt: args.now });
+    await insertShare(trx, {
+      rideId: ride.id,
+      userId: args.member.id,
+      tokenHash: hashLinkToken(token),
+      createdAt: args.now,
+    });
     return { token, url: `${args.origin}/t/${token}`, expiresAt: expiresAt.toISOString() };
   });
 }
@@ -349,7 +358,6 @@ export async function publicTrip(db: Db, args: { token: string; now: Date }): Pr
       at: row.postedAt.toISOString(),
     })),
     current: currentOf(stages)?.stage ?? null,
-    vehicle:
-      ride.vendorId === null ? null : { company: ride.companyName, carNumber: ride.carNumber },
+    vehicle: ride.vendorId === null ? null : { company: ride.companyName, carNumber: ride.carNumber },
   };
 }

@@ -1,10 +1,5 @@
 import type { Database } from '@rideshare/db';
-import {
-  assertCanAssign,
-  assertCanComplete,
-  assertCanUnassign,
-  assertLicenceCovers,
-} from '@rideshare/domain';
+import { assertCanAssign, assertCanComplete, assertCanUnassign, assertLicenceCovers } from '@rideshare/domain';
 import type { Kysely, Transaction } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';

@@ -25,7 +25,11 @@ describe('SharedTripPage', () => {
     }));
     expect((await screen.findByTestId('shared-current')).textContent).toBe('At Bangunan Sultan Iskandar');
     const stages = screen.getByRole('list', { name: 'Trip stages' });
-    expect(within(stages).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(stages)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'At the pick-up (skipped)–',
       'Departed (skipped)–',
       'At Bangunan Sultan Iskandar9:40 am',

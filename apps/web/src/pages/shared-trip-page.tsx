@@ -5,12 +5,7 @@
  * a name, number or address. A lapsed, revoked or unknown link says so.
  */
 import { Alert, Badge, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import {
-  CROSSING_LABELS,
-  directionLabel,
-  formatRideDate,
-  stageLabel,
-} from '@rideshare/domain';
+import { CROSSING_LABELS, directionLabel, formatRideDate, stageLabel } from '@rideshare/domain';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 
@@ -62,7 +57,11 @@ export function SharedTripPage() {
                   <Title order={2} size="h3" id="shared-trip-title">
                     {directionLabel(trip.direction)}
                   </Title>
-                  <Badge color={trip.current === 'arrived' ? 'green' : 'teal'} variant="light" data-testid="shared-current">
+                  <Badge
+                    color={trip.current === 'arrived' ? 'green' : 'teal'}
+                    variant="light"
+                    data-testid="shared-current"
+                  >
                     {trip.current ? stageLabel(trip.current, trip.direction, trip.crossing) : 'Not started'}
                   </Badge>
                 </Group>
