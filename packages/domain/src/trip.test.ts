@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { isDomainError } from './errors';
 import { notificationSentence } from './notification-text';
+import { notificationPath } from './notifications';
 import {
   assertCanShare,
   assertCanUndoStage,
@@ -169,6 +170,11 @@ describe('the rides list', () => {
 });
 
 describe('notices', () => {
+  it('open the ride page at its Trip card', () => {
+    expect(notificationPath({ kind: 'trip_stage', rideId: 7 })).toBe('/rides/7#trip');
+    expect(notificationPath({ kind: 'trip_no_show', rideId: 7 })).toBe('/rides/7#trip');
+  });
+
   const ride = { rideDirection: 'SG->FC' as const, rideDate: DEPARTURE.toISOString() };
   it('read the stage, the late rider and the no-show', () => {
     expect(notificationSentence({ ...ride, kind: 'trip_stage', detail: 'Cleared Tuas Checkpoint' })).toBe(
