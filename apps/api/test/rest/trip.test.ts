@@ -474,6 +474,33 @@ describe('the ride', () => {
     expect(bad.json<{ error: string }>().error).toBe('Crossing must be second-link or causeway');
   });
 
+  it('a weekly series gives each of its rides the crossing chosen', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/rides/series',
+      headers: as(olivia),
+      payload: {
+        direction: 'FC->SG',
+        maxPassengers: 4,
+        organizerPassengerCount: 1,
+        pickupLocation: 'Forest City',
+        dropoffLocations: ['Woodlands MRT'],
+        crossing: 'causeway',
+        weekdays: [1],
+        time: '07:30',
+        fromDate: '2031-03-03',
+        untilDate: '2031-03-10',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const rides = await t.db
+      .selectFrom('rides')
+      .select('crossing')
+      .where('seriesId', '=', res.json<{ id: number }>().id)
+      .execute();
+    expect(rides).toEqual([{ crossing: 'causeway' }, { crossing: 'causeway' }]);
+  });
+
   it('shows its newest stage in the rides lists', async () => {
     await stage(acme, 'departed');
     at(-2 * HOUR + 42 * MINUTE);
