@@ -77,7 +77,10 @@ test('the vendor moves the trip through every stage; the party follows, a link s
 
   // The rider is running late: the vendor's card shows it without a reload.
   await rider.getByRole('button', { name: "I'm running late" }).click();
-  await rider.getByRole('group', { name: 'How late are you running?' }).getByRole('button', { name: '10 minutes' }).click();
+  await rider
+    .getByRole('group', { name: 'How late are you running?' })
+    .getByRole('button', { name: '10 minutes' })
+    .click();
   await expect(toast(rider, 'The party knows you are running late')).toBeVisible();
   await expect(vendor.getByTestId('trip-late')).toContainText('Rhea Rider: 10 minutes late');
 
@@ -143,6 +146,11 @@ test('the vendor moves the trip through every stage; the party follows, a link s
   expect(await sidewaysOverflow(rider)).toBeLessThanOrEqual(0);
   await screenshot(rider, 'trip-card-rider-mobile');
   await expectAccessible(rider, 'ride page with its Trip card (mobile)');
+  // The narrowest phones too.
+  await rider.setViewportSize({ width: 320, height: 740 });
+  expect(await sidewaysOverflow(rider)).toBeLessThanOrEqual(0);
+  await screenshot(rider, 'trip-card-rider-320');
+  await rider.setViewportSize({ width: 375, height: 812 });
 
   // Arrived completes the ride, as the vendor's Complete does.
   await next(vendor, 'Arrived');

@@ -18,7 +18,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('rides')
     .addColumn('crossing', 'text', (c) =>
-      c.notNull().defaultTo('second-link').check(sql`crossing in ('second-link', 'causeway')`),
+      c
+        .notNull()
+        .defaultTo('second-link')
+        .check(sql`crossing in ('second-link', 'causeway')`),
     )
     .execute();
   await db.schema

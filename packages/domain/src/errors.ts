@@ -122,6 +122,7 @@ export const NOT_FOUND_MESSAGES = {
   report: 'Report not found',
   calendarFeed: 'Calendar feed not found',
   thumb: 'Thumb not found',
+  tripLink: 'This trip link does not exist or has ended',
 } as const;
 
 export type NotFoundKind = keyof typeof NOT_FOUND_MESSAGES;

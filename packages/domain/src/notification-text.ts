@@ -149,4 +149,3 @@ function borderEveningSentence(ride: string, detail: string | null): string {
   }
   return `Your ride ${ride} is coming up: ${String(open)} border checklist item${open === 1 ? '' : 's'} still to do`;
 }
-

@@ -82,20 +82,25 @@ export const NOTIFICATION_KINDS = [
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+const TRIP_NOTICE_KINDS: ReadonlySet<NotificationKind> = new Set(['trip_stage', 'trip_late', 'trip_no_show']);
+
 /**
  * Where a notification leads in the app: its ride's page (a chat notice: the ride's Chat tab,
- * docs/messages.md#notices), the admin page for a vendor application, the
- * member's record on their profile for a thumb, else nowhere (null: a notice
- * about the account that is read where it stands).
+ * docs/messages.md#notices; a trip notice: its Trip card, docs/trip-day.md#notices), the admin page
+ * for a vendor application, the member's record on their profile for a thumb, else nowhere (null: a
+ * notice about the account that is read where it stands).
  *
  * @example notificationPath({ kind: 'ride_message', rideId: 7 }) // '/rides/7?tab=chat'
  * @example notificationPath({ kind: 'vendor_application', rideId: null }) // '/admin'
  * @example notificationPath({ kind: 'thumb_received', rideId: 7 }) // '/profile#record'
+ * @example notificationPath({ kind: 'trip_stage', rideId: 7 }) // '/rides/7#trip'
  */
 export function notificationPath(item: { kind: NotificationKind; rideId: number | null }): string | null {
   if (item.kind === 'vendor_application') return '/admin';
   if (item.kind === 'thumb_received') return '/profile#record';
   if (item.rideId === null) return null;
   const ride = `/rides/${String(item.rideId)}`;
-  return item.kind === 'ride_message' ? `${ride}?tab=chat` : ride;
+  if (item.kind === 'ride_message') return `${ride}?tab=chat`;
+  // The day of the trip's notices open the ride's Trip card (docs/trip-day.md#notices).
+  return TRIP_NOTICE_KINDS.has(item.kind) ? `${ride}#trip` : ride;
 }

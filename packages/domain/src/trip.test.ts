@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { isDomainError } from './errors';
 import { notificationSentence } from './notification-text';
+import { notificationPath } from './notifications';
 import {
   assertCanShare,
   assertCanUndoStage,
@@ -120,7 +121,16 @@ describe('undo', () => {
 
 describe('late and no-shows', () => {
   it('takes 5, 10, 15 or 30 minutes', () => {
-    expect([5, 10, 15, 30, 7, 0, '10', 60].map(isLateMinutes)).toEqual([true, true, true, true, false, false, false, false]);
+    expect([5, 10, 15, 30, 7, 0, '10', 60].map(isLateMinutes)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('marks no-shows after departed until 24 hours after departure', () => {
@@ -160,6 +170,11 @@ describe('the rides list', () => {
 });
 
 describe('notices', () => {
+  it('open the ride page at its Trip card', () => {
+    expect(notificationPath({ kind: 'trip_stage', rideId: 7 })).toBe('/rides/7#trip');
+    expect(notificationPath({ kind: 'trip_no_show', rideId: 7 })).toBe('/rides/7#trip');
+  });
+
   const ride = { rideDirection: 'SG->FC' as const, rideDate: DEPARTURE.toISOString() };
   it('read the stage, the late rider and the no-show', () => {
     expect(notificationSentence({ ...ride, kind: 'trip_stage', detail: 'Cleared Tuas Checkpoint' })).toBe(

@@ -45,11 +45,11 @@ export const SHARE_HOURS_AFTER_ARRIVED = 6;
 /** The most live share links one member holds for one ride. */
 export const MAX_LIVE_SHARES = 5;
 
-export const TRIP_FORBIDDEN_MESSAGE = "Only the ride's organizer, its riders and its assigned driver can follow this trip";
+export const TRIP_FORBIDDEN_MESSAGE =
+  "Only the ride's organizer, its riders and its assigned driver can follow this trip";
 export const TRIP_CREW_MESSAGE = "Only the ride's organizer or its assigned driver can do this";
 export const LATE_RIDERS_ONLY_MESSAGE = "Only the ride's riders can say they are running late";
 export const TRIP_CANCELLED_MESSAGE = 'This ride was cancelled: its trip cannot change';
-export const SHARE_NOT_FOUND_MESSAGE = 'This trip link does not exist or has ended';
 
 /**
  * Stages and no-shows are posted by the organizer or the assigned approved vendor (the crew);
@@ -177,7 +177,11 @@ export function isPushedStage(stage: TripStage): boolean {
  * @example assertStageForward('departed', 'at-pickup')
  *   // throws TRIP_STAGE_NOT_FORWARD 'The trip is already at "Departed": stages only go forward'
  */
-export function assertStageForward(current: TripStage | null, next: TripStage, labelOf: (s: TripStage) => string): void {
+export function assertStageForward(
+  current: TripStage | null,
+  next: TripStage,
+  labelOf: (s: TripStage) => string,
+): void {
   if (current !== null && stageIndex(next) <= stageIndex(current)) {
     throw new DomainError(
       'TRIP_STAGE_NOT_FORWARD',

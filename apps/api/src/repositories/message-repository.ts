@@ -1,6 +1,6 @@
 /** Every statement of the ride chat (docs/messages.md). */
 import type { Database, Db } from '@rideshare/db';
-import type { Direction, MessageAuthorRole } from '@rideshare/domain';
+import type { Crossing, Direction, MessageAuthorRole } from '@rideshare/domain';
 import { sql, type Transaction } from 'kysely';
 
 /** What the chat rules read of a ride. */
@@ -12,9 +12,20 @@ export interface ChatRide {
   date: Date;
   status: string;
   cancelledAt: Date | null;
+  /** The bridge it crosses by: the trip day, which shares this party and lock, names stages from it. */
+  crossing: Crossing;
 }
 
-const CHAT_RIDE_COLUMNS = ['id', 'creatorId', 'vendorId', 'direction', 'date', 'status', 'cancelledAt'] as const;
+const CHAT_RIDE_COLUMNS = [
+  'id',
+  'creatorId',
+  'vendorId',
+  'direction',
+  'date',
+  'status',
+  'cancelledAt',
+  'crossing',
+] as const;
 
 /** The ride, or null when there is none. */
 export async function findChatRide(db: Db, rideId: number): Promise<ChatRide | null> {

@@ -1,51 +1,12 @@
 /**
  * The day of the trip's rows (docs/trip-day.md): stages, late notices, no-shows and share links.
- * Writers lock the ride first (`lockTripRide`), so two posters of one ride run one after the other.
+ * Writers lock the ride first (the chat's `lockChatRide`: same party, same lock), so two posters of one ride run one after the other.
  */
-import type { Database, Db } from '@rideshare/db';
-import type { Crossing, Direction, TripPosterRole, TripStage } from '@rideshare/domain';
-import { sql, type Transaction } from 'kysely';
+import type { Db } from '@rideshare/db';
+import type { TripPosterRole, TripStage } from '@rideshare/domain';
+import { sql } from 'kysely';
 
-export interface TripRide {
-  id: number;
-  creatorId: number;
-  vendorId: number | null;
-  direction: Direction;
-  date: Date;
-  status: string;
-  cancelledAt: Date | null;
-  crossing: Crossing;
-}
-
-const TRIP_RIDE_COLUMNS = [
-  'id',
-  'creatorId',
-  'vendorId',
-  'direction',
-  'date',
-  'status',
-  'cancelledAt',
-  'crossing',
-] as const;
-
-export async function findTripRide(db: Db, rideId: number): Promise<TripRide | null> {
-  const row = await db.selectFrom('rides').select(TRIP_RIDE_COLUMNS).where('id', '=', rideId).executeTakeFirst();
-  return row ?? null;
-}
-
-/**
- * The ride, locked (`FOR NO KEY UPDATE`) against other trip writes, joins, leaves and assignment
- * until the transaction ends, across instances too; null when there is none.
- */
-export async function lockTripRide(trx: Transaction<Database>, rideId: number): Promise<TripRide | null> {
-  const row = await trx
-    .selectFrom('rides')
-    .select(TRIP_RIDE_COLUMNS)
-    .where('id', '=', rideId)
-    .forNoKeyUpdate()
-    .executeTakeFirst();
-  return row ?? null;
-}
+import type { ChatRide } from './message-repository';
 
 /** One stage reached, with its poster's names for the timeline. */
 export interface StageRow {
@@ -212,7 +173,7 @@ export async function deleteShare(
 export async function findSharedRide(
   db: Db,
   tokenHash: string,
-): Promise<(TripRide & { companyName: string | null; carNumber: string | null }) | null> {
+): Promise<(ChatRide & { companyName: string | null; carNumber: string | null }) | null> {
   const row = await db
     .selectFrom('rideTripShares as sh')
     .innerJoin('rides as r', 'r.id', 'sh.rideId')

@@ -33,62 +33,56 @@ export const tripRouter = router({
     .query(({ ctx, input }): Promise<TripView> => getTrip(ctx.db, { rideId: input.rideId, member: ctx.user })),
 
   /** The organizer or the assigned vendor posts a later stage, inside the trip window. */
-  stage: protectedProcedure.input(tripStageInput).mutation(
-    ({ ctx, input }): Promise<TripView> =>
-      postStage(ctx.db, {
-        rideId: input.rideId,
-        stage: input.stage,
-        member: ctx.user,
-        now: ctx.now(),
-        hoursBefore: ctx.env.TRIP_WINDOW_HOURS_BEFORE,
-      }),
+  stage: protectedProcedure.input(tripStageInput).mutation(({ ctx, input }): Promise<TripView> =>
+    postStage(ctx.db, {
+      rideId: input.rideId,
+      stage: input.stage,
+      member: ctx.user,
+      now: ctx.now(),
+      hoursBefore: ctx.env.TRIP_WINDOW_HOURS_BEFORE,
+    }),
   ),
 
   /** Takes back the newest stage (its poster, within 10 minutes). */
-  undo: protectedProcedure.input(rideIdInput).mutation(
-    ({ ctx, input }): Promise<TripView> =>
-      undoStage(ctx.db, {
-        rideId: input.rideId,
-        member: ctx.user,
-        now: ctx.now(),
-        hoursBefore: ctx.env.TRIP_WINDOW_HOURS_BEFORE,
-      }),
+  undo: protectedProcedure.input(rideIdInput).mutation(({ ctx, input }): Promise<TripView> =>
+    undoStage(ctx.db, {
+      rideId: input.rideId,
+      member: ctx.user,
+      now: ctx.now(),
+      hoursBefore: ctx.env.TRIP_WINDOW_HOURS_BEFORE,
+    }),
   ),
 
   /** A rider running 5, 10, 15 or 30 minutes late. */
-  late: protectedProcedure.input(tripLateInput).mutation(
-    ({ ctx, input }): Promise<TripView> =>
-      sendLateNotice(ctx.db, {
-        rideId: input.rideId,
-        minutes: input.minutes,
-        member: ctx.user,
-        now: ctx.now(),
-        hoursBefore: ctx.env.TRIP_WINDOW_HOURS_BEFORE,
-      }),
+  late: protectedProcedure.input(tripLateInput).mutation(({ ctx, input }): Promise<TripView> =>
+    sendLateNotice(ctx.db, {
+      rideId: input.rideId,
+      minutes: input.minutes,
+      member: ctx.user,
+      now: ctx.now(),
+      hoursBefore: ctx.env.TRIP_WINDOW_HOURS_BEFORE,
+    }),
   ),
 
   /** The crew marks a party as not showing up, once the car departed. */
   markNoShow: protectedProcedure
     .input(ridePassengerInput)
-    .mutation(
-      ({ ctx, input }): Promise<TripView> =>
-        setNoShow(ctx.db, { ...input, member: ctx.user, now: ctx.now(), marked: true }),
+    .mutation(({ ctx, input }): Promise<TripView> =>
+      setNoShow(ctx.db, { ...input, member: ctx.user, now: ctx.now(), marked: true }),
     ),
 
   /** The crew takes a no-show back. */
   clearNoShow: protectedProcedure
     .input(ridePassengerInput)
-    .mutation(
-      ({ ctx, input }): Promise<TripView> =>
-        setNoShow(ctx.db, { ...input, member: ctx.user, now: ctx.now(), marked: false }),
+    .mutation(({ ctx, input }): Promise<TripView> =>
+      setNoShow(ctx.db, { ...input, member: ctx.user, now: ctx.now(), marked: false }),
     ),
 
   /** A member of the party makes a link family can follow. */
   share: protectedProcedure
     .input(rideIdInput)
-    .mutation(
-      ({ ctx, input }): Promise<ShareLink> =>
-        createShareLink(ctx.db, { rideId: input.rideId, member: ctx.user, now: ctx.now(), origin: ctx.origin }),
+    .mutation(({ ctx, input }): Promise<ShareLink> =>
+      createShareLink(ctx.db, { rideId: input.rideId, member: ctx.user, now: ctx.now(), origin: ctx.origin }),
     ),
 
   /** The member revokes one of their links. */

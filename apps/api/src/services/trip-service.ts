@@ -19,7 +19,7 @@ import {
   isPushedStage,
   LATE_RIDERS_ONLY_MESSAGE,
   messageAuthorName,
-  SHARE_NOT_FOUND_MESSAGE,
+  notFound,
   shareExpiresAt,
   isShareLive,
   stageLabel,
@@ -32,7 +32,7 @@ import type { Kysely, Transaction } from 'kysely';
 
 import { generateLinkToken, hashLinkToken } from '../auth/link-token';
 import { publishRideEvent, publishUserEvent } from '../events/publish';
-import { listPartyIds } from '../repositories/message-repository';
+import { findChatRide, listPartyIds, lockChatRide, type ChatRide } from '../repositories/message-repository';
 import { deleteUnreadRideNotices, foldRideNotifications } from '../repositories/notification-repository';
 import {
   countShares,
@@ -41,7 +41,6 @@ import {
   deleteStage,
   findRideEntry,
   findSharedRide,
-  findTripRide,
   insertNoShow,
   insertShare,
   insertStage,
@@ -49,13 +48,14 @@ import {
   listNoShows,
   listNoShowUserIds,
   listStages,
-  lockTripRide,
   type StageRow,
-  type TripRide,
   upsertLateNotice,
 } from '../repositories/trip-repository';
 import { partyRole, type ChatMember } from './message-service';
 import { finishRide } from './vendor-service';
+
+/** The ride as the trip reads it: the chat's read (same party and lock, docs/trip-day.md#party). */
+type TripRide = ChatRide;
 
 /** Who calls: the signed-in member with their vendor standing. */
 export type TripMember = ChatMember;
@@ -94,7 +94,7 @@ export interface ShareLink {
 }
 
 function rideOrNotFound(ride: TripRide | null): TripRide {
-  if (!ride) throw new DomainError('NOT_FOUND', 'Ride not found');
+  if (!ride) throw notFound('ride');
   return ride;
 }
 
@@ -133,7 +133,7 @@ async function readTrip(db: Db, ride: TripRide): Promise<TripView> {
 
 /** The trip of a ride, for its party (organizer, riders, assigned approved vendor). */
 export async function getTrip(db: Db, args: { rideId: number; member: TripMember }): Promise<TripView> {
-  const ride = rideOrNotFound(await findTripRide(db, args.rideId));
+  const ride = rideOrNotFound(await findChatRide(db, args.rideId));
   await partyRole(db, ride, args.member, TRIP_FORBIDDEN_MESSAGE);
   return readTrip(db, ride);
 }
@@ -169,7 +169,7 @@ async function openWrite(
   args: Pick<TripWrite, 'rideId' | 'member' | 'now' | 'hoursBefore'>,
   window = true,
 ): Promise<{ ride: TripRide; role: 'organizer' | 'passenger' | 'vendor' }> {
-  const ride = rideOrNotFound(await lockTripRide(trx, args.rideId));
+  const ride = rideOrNotFound(await lockChatRide(trx, args.rideId));
   const role = await partyRole(trx, ride, args.member, TRIP_FORBIDDEN_MESSAGE);
   return { ride, role: checkOpen(ride, role, args, window) };
 }
@@ -201,7 +201,11 @@ export async function postStage(db: Kysely<Database>, args: TripWrite & { stage:
     });
     if (args.stage === 'arrived' && ride.status !== 'completed') await finishRide(trx, ride.id, args.now);
     const party = (await listPartyIds(trx, ride)).filter((id) => id !== args.member.id);
-    await tellParty(trx, ride, party, { kind: 'trip_stage', detail: label(args.stage), loud: isPushedStage(args.stage) });
+    await tellParty(trx, ride, party, {
+      kind: 'trip_stage',
+      detail: label(args.stage),
+      loud: isPushedStage(args.stage),
+    });
     await publishRideEvent(trx, 'trip.changed', ride.id);
     return readTrip(trx, ride);
   });
@@ -248,7 +252,7 @@ type NoShowWrite = Omit<TripWrite, 'hoursBefore'> & { passengerId: number };
  */
 export async function setNoShow(db: Kysely<Database>, args: NoShowWrite & { marked: boolean }): Promise<TripView> {
   return db.transaction().execute(async (trx) => {
-    const ride = rideOrNotFound(await lockTripRide(trx, args.rideId));
+    const ride = rideOrNotFound(await lockChatRide(trx, args.rideId));
     assertTripCrew(await partyRole(trx, ride, args.member, TRIP_FORBIDDEN_MESSAGE));
     assertNotCancelled(ride, TRIP_CANCELLED_MESSAGE);
     const entry = await findRideEntry(trx, ride.id, args.passengerId);
@@ -301,13 +305,18 @@ export async function createShareLink(
   args: { rideId: number; member: TripMember; now: Date; origin: string },
 ): Promise<ShareLink> {
   return db.transaction().execute(async (trx) => {
-    const ride = rideOrNotFound(await lockTripRide(trx, args.rideId));
+    const ride = rideOrNotFound(await lockChatRide(trx, args.rideId));
     await partyRole(trx, ride, args.member, TRIP_FORBIDDEN_MESSAGE);
     assertNotCancelled(ride, TRIP_CANCELLED_MESSAGE);
     const expiresAt = shareExpiresAt(ride.date, await arrivedAt(trx, ride.id));
     assertCanShare(await countShares(trx, ride.id, args.member.id), expiresAt, args.now);
     const token = generateLinkToken();
-    await insertShare(trx, { rideId: ride.id, userId: args.member.id, tokenHash: hashLinkToken(token), createdAt: args.now });
+    await insertShare(trx, {
+      rideId: ride.id,
+      userId: args.member.id,
+      tokenHash: hashLinkToken(token),
+      createdAt: args.now,
+    });
     return { token, url: `${args.origin}/t/${token}`, expiresAt: expiresAt.toISOString() };
   });
 }
@@ -318,14 +327,14 @@ export async function revokeShareLink(
   args: { rideId: number; member: TripMember; token: string },
 ): Promise<{ revoked: true }> {
   return db.transaction().execute(async (trx) => {
-    const ride = rideOrNotFound(await lockTripRide(trx, args.rideId));
+    const ride = rideOrNotFound(await lockChatRide(trx, args.rideId));
     await partyRole(trx, ride, args.member, TRIP_FORBIDDEN_MESSAGE);
     const removed = await deleteShare(trx, {
       rideId: ride.id,
       userId: args.member.id,
       tokenHash: hashLinkToken(args.token),
     });
-    if (!removed) throw new DomainError('NOT_FOUND', SHARE_NOT_FOUND_MESSAGE);
+    if (!removed) throw notFound('tripLink');
     return { revoked: true as const };
   });
 }
@@ -333,11 +342,11 @@ export async function revokeShareLink(
 /** What a share link shows anyone: the route, the stages and the vehicle, nobody's personal data. */
 export async function publicTrip(db: Db, args: { token: string; now: Date }): Promise<PublicTripView> {
   const ride = await findSharedRide(db, hashLinkToken(args.token));
-  if (!ride || ride.status === 'cancelled') throw new DomainError('NOT_FOUND', SHARE_NOT_FOUND_MESSAGE);
+  if (!ride || ride.status === 'cancelled') throw notFound('tripLink');
   const stages = await listStages(db, ride.id);
   const arrived = stages.find((row) => row.stage === 'arrived')?.postedAt ?? null;
   if (!isShareLive(shareExpiresAt(ride.date, arrived), args.now)) {
-    throw new DomainError('NOT_FOUND', SHARE_NOT_FOUND_MESSAGE);
+    throw notFound('tripLink');
   }
   return {
     direction: ride.direction,
@@ -349,7 +358,6 @@ export async function publicTrip(db: Db, args: { token: string; now: Date }): Pr
       at: row.postedAt.toISOString(),
     })),
     current: currentOf(stages)?.stage ?? null,
-    vehicle:
-      ride.vendorId === null ? null : { company: ride.companyName, carNumber: ride.carNumber },
+    vehicle: ride.vendorId === null ? null : { company: ride.companyName, carNumber: ride.carNumber },
   };
 }

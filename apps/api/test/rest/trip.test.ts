@@ -76,7 +76,8 @@ const late = (user: TestUser | null, minutes: unknown) =>
   t.app.inject({ method: 'POST', url: `${base()}/trip/late`, headers: as(user), payload: { minutes } as Json });
 const noShow = (user: TestUser | null, passengerId: number, method: 'POST' | 'DELETE' = 'POST') =>
   t.app.inject({ method, url: `${base()}/passengers/${String(passengerId)}/no-show`, headers: as(user) });
-const share = (user: TestUser | null) => t.app.inject({ method: 'POST', url: `${base()}/trip/share`, headers: as(user) });
+const share = (user: TestUser | null) =>
+  t.app.inject({ method: 'POST', url: `${base()}/trip/share`, headers: as(user) });
 const follow = (token: string) => t.app.inject({ method: 'GET', url: `/api/trip/${token}` });
 
 async function stage(user: TestUser, name: string): Promise<Trip> {
@@ -112,7 +113,11 @@ describe('who follows the trip', () => {
   });
 
   it('refuses the assigned vendor once suspended', async () => {
-    await t.db.updateTable('users').set({ vendorStatus: 'suspended', vendorStatusReason: 'Audit' }).where('id', '=', acme.id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ vendorStatus: 'suspended', vendorStatusReason: 'Audit' })
+      .where('id', '=', acme.id)
+      .execute();
     expect((await getTrip(acme)).statusCode).toBe(403);
     expect((await postStage(acme, 'at-pickup')).statusCode).toBe(403);
   });
@@ -131,7 +136,9 @@ describe('stages', () => {
     for (const earlier of ['at-exit-checkpoint', 'departed', 'at-pickup']) {
       const res = await postStage(acme, earlier);
       expect(res.statusCode).toBe(409);
-      expect(res.json<{ error: string }>().error).toBe('The trip is already at "At Tuas Checkpoint": stages only go forward');
+      expect(res.json<{ error: string }>().error).toBe(
+        'The trip is already at "At Tuas Checkpoint": stages only go forward',
+      );
     }
     expect((await stage(acme, 'cleared-entry-checkpoint')).stages.at(-1)?.label).toBe(
       'Cleared Kompleks Sultan Abu Bakar (Gelang Patah)',
@@ -174,14 +181,18 @@ describe('stages', () => {
   });
 
   it('read from the direction and the crossing: FC->SG by the Causeway leaves through Bangunan Sultan Iskandar', async () => {
-    await t.db.updateTable('rides').set({ direction: 'FC->SG', crossing: 'causeway' }).where('id', '=', ride.id).execute();
+    await t.db
+      .updateTable('rides')
+      .set({ direction: 'FC->SG', crossing: 'causeway' })
+      .where('id', '=', ride.id)
+      .execute();
     await stage(acme, 'at-exit-checkpoint');
     const trip = await stage(acme, 'cleared-entry-checkpoint');
     expect(trip.crossing).toBe('causeway');
     expect(trip.stages.map((s) => s.label)).toEqual(['At Bangunan Sultan Iskandar', 'Cleared Woodlands Checkpoint']);
   });
 
-  it('`arrived` completes the ride as the vendor\'s Complete does, and stays', async () => {
+  it("`arrived` completes the ride as the vendor's Complete does, and stays", async () => {
     at(30 * MINUTE);
     await stage(acme, 'departed');
     await stage(olivia, 'arrived');
@@ -193,7 +204,7 @@ describe('stages', () => {
     expect((await postStage(acme, 'arrived')).statusCode).toBe(409);
   });
 
-  it('the vendor\'s Complete still completes a departed ride with no stage posted', async () => {
+  it("the vendor's Complete still completes a departed ride with no stage posted", async () => {
     at(30 * MINUTE);
     const res = await t.app.inject({ method: 'POST', url: `${base()}/complete`, headers: as(acme) });
     expect(res.statusCode, res.body).toBe(200);
@@ -218,7 +229,9 @@ describe('undo', () => {
     at(-2 * HOUR + 20 * MINUTE + 1000);
     const tooLate = await undo(acme);
     expect(tooLate.statusCode).toBe(409);
-    expect(tooLate.json<{ error: string }>().error).toBe('A stage can only be taken back within 10 minutes of posting it');
+    expect(tooLate.json<{ error: string }>().error).toBe(
+      'A stage can only be taken back within 10 minutes of posting it',
+    );
   });
 
   it('refuses with nothing posted (409), riders (403) and visitors (401)', async () => {
@@ -272,9 +285,15 @@ describe('no-shows', () => {
     const marked = await noShow(acme, paulEntry);
     expect(marked.statusCode, marked.body).toBe(200);
     expect(marked.json<Trip>().noShows).toEqual([paulEntry]);
-    expect((await noShow(olivia, ritaEntry)).json<Trip>().noShows).toEqual([paulEntry, ritaEntry].sort((a, b) => a - b));
+    expect((await noShow(olivia, ritaEntry)).json<Trip>().noShows).toEqual(
+      [paulEntry, ritaEntry].sort((a, b) => a - b),
+    );
     expect(await notices(paul, 'trip_no_show')).toEqual([{ detail: null, readAt: null, quiet: false }]);
-    const stored = await t.db.selectFrom('rideNoShows').select(['userId', 'markedBy']).where('passengerId', '=', paulEntry).execute();
+    const stored = await t.db
+      .selectFrom('rideNoShows')
+      .select(['userId', 'markedBy'])
+      .where('passengerId', '=', paulEntry)
+      .execute();
     expect(stored).toEqual([{ userId: paul.id, markedBy: acme.id }]);
     const cleared = await noShow(olivia, paulEntry, 'DELETE');
     expect(cleared.statusCode).toBe(200);
@@ -282,7 +301,7 @@ describe('no-shows', () => {
     expect(await notices(paul, 'trip_no_show')).toEqual([]);
   });
 
-  it('refuse riders and others 403, visitors 401, the organizer\'s own party, an unknown party 404, and after 24 hours 409', async () => {
+  it("refuse riders and others 403, visitors 401, the organizer's own party, an unknown party 404, and after 24 hours 409", async () => {
     await stage(acme, 'departed');
     expect((await noShow(rita, paulEntry)).statusCode).toBe(403);
     expect((await noShow(mallory, paulEntry)).statusCode).toBe(403);
@@ -305,7 +324,9 @@ describe('notices of stages', () => {
     expect(await notices(rita, 'trip_stage')).toEqual([{ detail: 'At Tuas Checkpoint', readAt: null, quiet: true }]);
     await stage(acme, 'cleared-exit-checkpoint');
     for (const user of [olivia, paul, rita]) {
-      expect(await notices(user, 'trip_stage')).toEqual([{ detail: 'Cleared Tuas Checkpoint', readAt: null, quiet: false }]);
+      expect(await notices(user, 'trip_stage')).toEqual([
+        { detail: 'Cleared Tuas Checkpoint', readAt: null, quiet: false },
+      ]);
     }
     expect(await notices(acme, 'trip_stage')).toEqual([]);
   });
@@ -334,7 +355,16 @@ describe('share links', () => {
       current: 'at-pickup',
       vehicle: { company: 'Acme Cabs', carNumber: 'SGX1234A' },
     });
-    for (const secret of ['Olivia', 'Paul', 'Rita', '+658', 'Jurong', 'Pasir Ris', 'Driver D', olivia.discordUsername]) {
+    for (const secret of [
+      'Olivia',
+      'Paul',
+      'Rita',
+      '+658',
+      'Jurong',
+      'Pasir Ris',
+      'Driver D',
+      olivia.discordUsername,
+    ]) {
       expect(seen.body).not.toContain(secret);
     }
   });
@@ -347,7 +377,9 @@ describe('share links', () => {
     expect(sixth.json<{ error: string }>().error).toBe('You already have 5 live links for this trip: revoke one first');
     expect((await share(paul)).statusCode).toBe(201);
     const revokeUrl = (token: string) => `${base()}/trip/share/${token}`;
-    expect((await t.app.inject({ method: 'DELETE', url: revokeUrl(tokens[0] ?? ''), headers: as(paul) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: revokeUrl(tokens[0] ?? ''), headers: as(paul) })).statusCode,
+    ).toBe(404);
     const revoked = await t.app.inject({ method: 'DELETE', url: revokeUrl(tokens[0] ?? ''), headers: as(acme) });
     expect(revoked.statusCode, revoked.body).toBe(200);
     expect((await follow(tokens[0] ?? '')).statusCode).toBe(404);
@@ -412,11 +444,17 @@ describe('the ride', () => {
     });
     const id = made.json<{ id: number }>().id;
     const read = async (rideId: number) =>
-      (await t.app.inject({ method: 'GET', url: `/api/rides/${String(rideId)}`, headers: as(olivia) })).json<{ crossing: string }>()
-        .crossing;
+      (await t.app.inject({ method: 'GET', url: `/api/rides/${String(rideId)}`, headers: as(olivia) })).json<{
+        crossing: string;
+      }>().crossing;
     expect(await read(plain.json<{ id: number }>().id)).toBe('second-link');
     expect(await read(id)).toBe('causeway');
-    const kept = await t.app.inject({ method: 'PATCH', url: `/api/rides/${String(id)}`, headers: as(olivia), payload: payload() });
+    const kept = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/rides/${String(id)}`,
+      headers: as(olivia),
+      payload: payload(),
+    });
     expect(kept.statusCode, kept.body).toBe(200);
     expect(await read(id)).toBe('causeway');
     await t.app.inject({
@@ -426,9 +464,41 @@ describe('the ride', () => {
       payload: payload({ crossing: 'second-link' }),
     });
     expect(await read(id)).toBe('second-link');
-    const bad = await t.app.inject({ method: 'POST', url: '/api/rides', headers: as(olivia), payload: payload({ crossing: 'ferry' }) });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/rides',
+      headers: as(olivia),
+      payload: payload({ crossing: 'ferry' }),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ error: string }>().error).toBe('Crossing must be second-link or causeway');
+  });
+
+  it('a weekly series gives each of its rides the crossing chosen', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/rides/series',
+      headers: as(olivia),
+      payload: {
+        direction: 'FC->SG',
+        maxPassengers: 4,
+        organizerPassengerCount: 1,
+        pickupLocation: 'Forest City',
+        dropoffLocations: ['Woodlands MRT'],
+        crossing: 'causeway',
+        weekdays: [1],
+        time: '07:30',
+        fromDate: '2031-03-03',
+        untilDate: '2031-03-10',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const rides = await t.db
+      .selectFrom('rides')
+      .select('crossing')
+      .where('seriesId', '=', res.json<{ id: number }>().id)
+      .execute();
+    expect(rides).toEqual([{ crossing: 'causeway' }, { crossing: 'causeway' }]);
   });
 
   it('shows its newest stage in the rides lists', async () => {
@@ -437,7 +507,9 @@ describe('the ride', () => {
     await stage(acme, 'cleared-exit-checkpoint');
     const joined = await t.app.inject({ method: 'GET', url: '/api/rides/user/joined', headers: as(paul) });
     expect(joined.statusCode, joined.body).toBe(200);
-    const body = joined.json<{ id: number; tripLatest: unknown }[] | { items: { id: number; tripLatest: unknown }[] }>();
+    const body = joined.json<
+      { id: number; tripLatest: unknown }[] | { items: { id: number; tripLatest: unknown }[] }
+    >();
     const items = Array.isArray(body) ? body : body.items;
     expect(items.find((item) => item.id === ride.id)?.tripLatest).toEqual({
       stage: 'cleared-exit-checkpoint',

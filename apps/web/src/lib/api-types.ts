@@ -16,6 +16,7 @@
  * - `NotificationItem`: one notification of the inbox (`notification.list`).
  * - `RideAlert`: one of the member's ride alerts (`alert.list`).
  * - `VendorApplication`: one vendor account on the administrator's list (`admin.vendorApplications`).
+ * - `TripView`: the day of a ride's trip (`trip.get`, docs/trip-day.md).
  */
 import type { RouterOutputs } from '@rideshare/api';
 
@@ -31,6 +32,7 @@ export type SessionUser = NonNullable<RouterOutputs['auth']['me']>;
 export type NotificationItem = RouterOutputs['notification']['list']['items'][number];
 export type RideAlert = RouterOutputs['alert']['list'][number];
 export type VendorApplication = RouterOutputs['admin']['vendorApplications']['items'][number];
+export type TripView = RouterOutputs['trip']['get'];
 
 /**
  * What a ride card needs of a ride. The left-out ones mean: not cancelled (`cancelReason`), SGD 5

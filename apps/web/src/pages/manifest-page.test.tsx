@@ -66,7 +66,12 @@ function render(api: ApiHandlers) {
     api: {
       'auth.me': () => makeUser({ id: 9, isVendor: true }),
       // The map's settings: no style configured, as in the browser tests.
-      'config.get': () => ({ mapStyleUrl: '', placeSearchUrl: '', riderContactsHoursBefore: 48, tripWindowHoursBefore: 3 }),
+      'config.get': () => ({
+        mapStyleUrl: '',
+        placeSearchUrl: '',
+        riderContactsHoursBefore: 48,
+        tripWindowHoursBefore: 3,
+      }),
       ...api,
     },
   });

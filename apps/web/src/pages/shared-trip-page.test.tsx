@@ -25,9 +25,13 @@ describe('SharedTripPage', () => {
     }));
     expect((await screen.findByTestId('shared-current')).textContent).toBe('At Bangunan Sultan Iskandar');
     const stages = screen.getByRole('list', { name: 'Trip stages' });
-    expect(within(stages).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'At the pick-up–',
-      'Departed–',
+    expect(
+      within(stages)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'At the pick-up (skipped)–',
+      'Departed (skipped)–',
       'At Bangunan Sultan Iskandar9:40 am',
       'Cleared Bangunan Sultan Iskandar–',
       'At Woodlands Checkpoint–',

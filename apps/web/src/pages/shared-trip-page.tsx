@@ -4,19 +4,13 @@
  * and shows only what the public answer carries: the route, the date, the stages and the car, never
  * a name, number or address. A lapsed, revoked or unknown link says so.
  */
-import { Alert, Badge, Box, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import {
-  CROSSING_LABELS,
-  directionLabel,
-  formatRideDate,
-  formatRideTime,
-  stageLabel,
-  TRIP_STAGES,
-} from '@rideshare/domain';
+import { Alert, Badge, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { CROSSING_LABELS, directionLabel, formatRideDate, stageLabel } from '@rideshare/domain';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 
 import { LoadErrorAlert } from '../components/load-error-alert';
+import { StageTimeline } from '../features/trip/stage-timeline';
 import { errorCode } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 
@@ -63,7 +57,11 @@ export function SharedTripPage() {
                   <Title order={2} size="h3" id="shared-trip-title">
                     {directionLabel(trip.direction)}
                   </Title>
-                  <Badge color={trip.current === 'arrived' ? 'green' : 'teal'} variant="light" data-testid="shared-current">
+                  <Badge
+                    color={trip.current === 'arrived' ? 'green' : 'teal'}
+                    variant="light"
+                    data-testid="shared-current"
+                  >
                     {trip.current ? stageLabel(trip.current, trip.direction, trip.crossing) : 'Not started'}
                   </Badge>
                 </Group>
@@ -77,31 +75,11 @@ export function SharedTripPage() {
                   </Text>
                 ) : null}
               </Stack>
-              <Box component="ol" aria-label="Trip stages" m={0} p={0} style={{ listStyle: 'none' }}>
-                {TRIP_STAGES.map((stage) => {
-                  const row = trip.stages.find((item) => item.stage === stage);
-                  return (
-                    <Group
-                      component="li"
-                      key={stage}
-                      justify="space-between"
-                      wrap="nowrap"
-                      gap="sm"
-                      py={4}
-                      aria-current={trip.current === stage ? 'step' : undefined}
-                      data-stage={stage}
-                      data-reached={row ? 'true' : 'false'}
-                    >
-                      <Text size="sm" fw={trip.current === stage ? 700 : 400} c={row ? undefined : 'dimmed'}>
-                        {stageLabel(stage, trip.direction, trip.crossing)}
-                      </Text>
-                      <Text size="sm" c={row ? undefined : 'dimmed'} style={{ flexShrink: 0 }}>
-                        {row ? <time dateTime={row.at}>{formatRideTime(row.at)}</time> : '–'}
-                      </Text>
-                    </Group>
-                  );
-                })}
-              </Box>
+              <StageTimeline
+                stages={trip.stages}
+                current={trip.current}
+                labelOf={(stage) => stageLabel(stage, trip.direction, trip.crossing)}
+              />
               <Text size="xs" c="dimmed">
                 This page updates by itself every 30 seconds.
               </Text>

@@ -23,9 +23,7 @@ export const tripLateInput = z.object({
 export const ridePassengerInput = z.object({ rideId: idInput, passengerId: idInput });
 
 /** A share link's token as the URL carries it (base64url, 43 characters for 32 bytes). */
-const shareToken = z
-  .string({ error: 'Invalid link' })
-  .regex(/^[A-Za-z0-9_-]{20,100}$/, { error: 'Invalid link' });
+const shareToken = z.string({ error: 'Invalid link' }).regex(/^[A-Za-z0-9_-]{20,100}$/, { error: 'Invalid link' });
 
 /** Revoking one of the member's links for a ride. */
 export const shareRevokeInput = z.object({ rideId: idInput, token: shareToken });

@@ -137,7 +137,10 @@ type RideWithCreator = Pick<
   | 'crossing'
 > & {
   tripLatest: { stage: TripStage; at: string | Date } | null;
-  creatorOwnName: string | null; creatorDiscordUsername: string | null; heldSeats: number };
+  creatorOwnName: string | null;
+  creatorDiscordUsername: string | null;
+  heldSeats: number;
+};
 
 /** A ride row as `audience` may see it (the domain's visibility rules decide what is left out). */
 export function toRideSummary(row: RideWithCreator, audience: RideAudience): RideSummary {
@@ -168,8 +171,6 @@ export function toRideSummary(row: RideWithCreator, audience: RideAudience): Rid
     minPassengers: row.minPassengers,
     priceLockedAt: row.priceLockedAt ? row.priceLockedAt.toISOString() : null,
     crossing: row.crossing,
-    tripLatest: row.tripLatest
-      ? { stage: row.tripLatest.stage, at: new Date(row.tripLatest.at).toISOString() }
-      : null,
+    tripLatest: row.tripLatest ? { stage: row.tripLatest.stage, at: new Date(row.tripLatest.at).toISOString() } : null,
   };
 }

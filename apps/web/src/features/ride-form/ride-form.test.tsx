@@ -1,5 +1,5 @@
 import type { RidePayload } from '@rideshare/domain';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { apiError, renderWithProviders } from '../../test-utils';
@@ -118,6 +118,17 @@ describe('RideForm, passenger count', () => {
 });
 
 describe('RideForm, submit', () => {
+  it('sends the crossing chosen: the Causeway instead of the Second Link', async () => {
+    const { onSubmit } = renderForm();
+    const crossing = await screen.findByRole('radiogroup', { name: 'Crossing' });
+    fireEvent.click(within(crossing).getByLabelText('Causeway (Woodlands)'));
+    type(input('Date and Time'), '2099-03-14T09:30');
+    type(input('Your Pickup Location in Singapore'), 'Woodlands MRT');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Ride' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ crossing: 'causeway' });
+  });
+
   it('sends the SG->FC payload: pickup is the trimmed location, one drop-off entry with the group', async () => {
     const { onSubmit } = renderForm();
     type(await screen.findByLabelText('Maximum Total Passengers', { exact: false }), '4');

@@ -38,7 +38,9 @@ const assignLink = () => within(card()).queryByRole('link', { name: /^Assign rid
 describe('RideCard', () => {
   it('says how far a ride in progress got; nothing before a stage, once arrived or cancelled', () => {
     const going = { stage: 'cleared-exit-checkpoint' as const, at: '2026-11-21T02:42:00.000Z' };
-    const { unmount } = renderCard(<RideCard ride={ride({ status: 'assigned', tripLatest: going })} viewerId={1} now={NOW} />);
+    const { unmount } = renderCard(
+      <RideCard ride={ride({ status: 'assigned', tripLatest: going })} viewerId={1} now={NOW} />,
+    );
     expect(card().querySelector('[data-trip-progress]')?.textContent).toBe('On the way · cleared Tuas 10:42');
     unmount();
     for (const other of [

@@ -71,6 +71,7 @@ describe('Repeat weekly on the create form', () => {
       dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 1 }],
       cost: 80,
       stopPrice: 5,
+      crossing: 'second-link',
       weekdays: [1],
       time: '08:30',
       fromDate: '2099-03-14',

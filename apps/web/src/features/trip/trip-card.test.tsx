@@ -5,14 +5,18 @@ import { apiError, mockClipboard, renderWithProviders, TEST_NOW, type ApiHandler
 import { makePassengerEntry, makeUser } from '../../test-utils/fixtures';
 import { LiveUpdates } from '../live/live-updates';
 import { TripCard, type TripCardProps } from './trip-card';
-import type { TripView } from './use-trip';
+import type { TripView } from '../../lib/api-types';
 
 const writeText = mockClipboard();
 
 const RIDE = { id: 7, direction: 'SG->FC' as const, crossing: 'second-link' as const, creatorId: 1 };
 const MINUTE = 60_000;
 const ago = (minutes: number) => new Date(TEST_NOW.getTime() - minutes * MINUTE).toISOString();
-const PASSENGERS = [makePassengerEntry(30, 1, 'Olivia'), makePassengerEntry(31, 2, 'Paul'), makePassengerEntry(32, 3, 'Rita')];
+const PASSENGERS = [
+  makePassengerEntry(30, 1, 'Olivia'),
+  makePassengerEntry(31, 2, 'Paul'),
+  makePassengerEntry(32, 3, 'Rita'),
+];
 
 function trip(overrides: Partial<TripView> = {}): TripView {
   return { crossing: 'second-link', stages: [], current: null, late: [], noShows: [], ...overrides };
@@ -99,12 +103,11 @@ describe('TripCard', () => {
     expect(screen.queryByRole('button', { name: /^Next stage/ })).toBeNull();
     fireEvent.click(late);
     const choices = screen.getByRole('group', { name: 'How late are you running?' });
-    expect(within(choices).getAllByRole('button').map((button) => button.textContent)).toEqual([
-      '5 minutes',
-      '10 minutes',
-      '15 minutes',
-      '30 minutes',
-    ]);
+    expect(
+      within(choices)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['5 minutes', '10 minutes', '15 minutes', '30 minutes']);
     fireEvent.click(within(choices).getByRole('button', { name: '10 minutes' }));
     expect((await screen.findByTestId('trip-late')).textContent).toContain('Paul: 10 minutes late (said at 10:00 am)');
     expect(calls.find((call) => call.path === 'trip.late')?.input).toEqual({ rideId: 7, minutes: 10 });
@@ -122,7 +125,9 @@ describe('TripCard', () => {
     const paul = await screen.findByRole('switch', { name: 'Paul did not show up' });
     expect(screen.queryByRole('switch', { name: 'Olivia did not show up' })).toBeNull();
     fireEvent.click(paul);
-    await waitFor(() => expect((screen.getByRole('switch', { name: 'Paul did not show up' }) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() =>
+      expect((screen.getByRole('switch', { name: 'Paul did not show up' }) as HTMLInputElement).checked).toBe(true),
+    );
     expect(calls.find((call) => call.path === 'trip.markNoShow')?.input).toEqual({ rideId: 7, passengerId: 31 });
   });
 
@@ -136,10 +141,18 @@ describe('TripCard', () => {
   it('copies a share link', async () => {
     render({
       'trip.get': () => trip(),
-      'trip.share': () => ({ token: 'abcDEF123_-xyz456789012345678901234567890123', url: 'x', expiresAt: TEST_NOW.toISOString() }),
+      'trip.share': () => ({
+        token: 'abcDEF123_-xyz456789012345678901234567890123',
+        url: 'x',
+        expiresAt: TEST_NOW.toISOString(),
+      }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Share trip' }));
-    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/t/abcDEF123_-xyz456789012345678901234567890123`));
+    await waitFor(() =>
+      expect(writeText).toHaveBeenCalledWith(
+        `${window.location.origin}/t/abcDEF123_-xyz456789012345678901234567890123`,
+      ),
+    );
     expect(await screen.findByText('Trip link copied')).toBeTruthy();
   });
 
@@ -148,7 +161,10 @@ describe('TripCard', () => {
     const { live } = render({ 'trip.get': () => current });
     await screen.findByRole('list', { name: 'Trip stages' });
     await waitFor(() => expect(live.open).toBe(1));
-    current = trip({ stages: [stageRow('at-exit-checkpoint', 'At Tuas Checkpoint', 1)], current: 'at-exit-checkpoint' });
+    current = trip({
+      stages: [stageRow('at-exit-checkpoint', 'At Tuas Checkpoint', 1)],
+      current: 'at-exit-checkpoint',
+    });
     live.emit({ type: 'trip.changed', rideId: 7, version: 1 });
     await waitFor(() => expect(screen.getByTestId('trip-current').textContent).toBe('At Tuas Checkpoint'));
     // The stages it went past without a tap read as skipped.

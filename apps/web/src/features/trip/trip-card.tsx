@@ -20,7 +20,6 @@ import {
   STAGE_UNDO_MINUTES,
   stageIndex,
   stageLabel,
-  TRIP_STAGES,
   type Crossing,
   type Direction,
   type TripStage,
@@ -32,8 +31,9 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { SectionCard } from '../../components/section-card';
 import { useClock } from '../../lib/clock';
 import { trpc } from '../../lib/trpc';
-import type { PassengerEntry } from '../../lib/api-types';
-import { useTripActions, type TripView } from './use-trip';
+import type { PassengerEntry, TripView } from '../../lib/api-types';
+import { StageTimeline } from './stage-timeline';
+import { useTripActions } from './use-trip';
 
 export interface TripCardProps {
   ride: { id: number; direction: Direction; crossing: Crossing; creatorId: number };
@@ -47,56 +47,6 @@ export interface TripCardProps {
 }
 
 const DEPARTED = stageIndex('departed');
-
-function Timeline({ trip, labelOf }: { trip: TripView; labelOf: (stage: TripStage) => string }) {
-  const reached = new Map(trip.stages.map((row) => [row.stage, row]));
-  const currentIndex = trip.current === null ? -1 : stageIndex(trip.current);
-  return (
-    <Box component="ol" aria-label="Trip stages" m={0} p={0} style={{ listStyle: 'none' }}>
-      {TRIP_STAGES.map((stage, index) => {
-        const row = reached.get(stage);
-        const skipped = !row && index < currentIndex;
-        const current = stage === trip.current;
-        return (
-          <Group
-            component="li"
-            key={stage}
-            gap="sm"
-            wrap="nowrap"
-            py={4}
-            aria-current={current ? 'step' : undefined}
-            data-stage={stage}
-            data-reached={row ? 'true' : 'false'}
-          >
-            <Box
-              aria-hidden="true"
-              w={14}
-              h={14}
-              style={{
-                flexShrink: 0,
-                borderRadius: '50%',
-                border: '2px solid var(--mantine-color-teal-8)',
-                background: row ? 'var(--mantine-color-teal-8)' : 'transparent',
-              }}
-            />
-            <Text size="sm" fw={current ? 700 : 400} c={row || current ? undefined : 'dimmed'} style={{ flex: 1 }}>
-              {labelOf(stage)}
-              {skipped ? (
-                <Text span size="xs" c="dimmed">
-                  {' '}
-                  (skipped)
-                </Text>
-              ) : null}
-            </Text>
-            <Text size="sm" c={row ? undefined : 'dimmed'} style={{ flexShrink: 0 }}>
-              {row ? <time dateTime={row.at}>{formatRideTime(row.at)}</time> : '–'}
-            </Text>
-          </Group>
-        );
-      })}
-    </Box>
-  );
-}
 
 type TripActions = ReturnType<typeof useTripActions>;
 
@@ -228,7 +178,7 @@ export function TripCard({ ride, viewerId, crew, rider, passengers }: TripCardPr
           />
         ) : (
           <Stack gap="md">
-            <Timeline trip={trip} labelOf={labelOf} />
+            <StageTimeline stages={trip.stages} current={trip.current} labelOf={labelOf} />
             {trip.late.length > 0 ? (
               <Alert color="orange" variant="light" title="Running late" data-testid="trip-late">
                 <Stack gap={2}>

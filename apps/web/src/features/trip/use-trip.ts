@@ -3,17 +3,16 @@
  * which replaces the cached one; the lists (their "On the way" line) are marked stale through the
  * live events' map, and so is the ride once `arrived` completed it. A refusal shows its message.
  */
-import type { RouterOutputs } from '@rideshare/api';
 import { formatRideDate } from '@rideshare/domain';
 import { useQueryClient } from '@tanstack/react-query';
 
+import type { TripView } from '../../lib/api-types';
 import { copyWithToast } from '../../lib/clipboard';
 import { showApiError } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
 import { queriesTouchedBy } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
 
-export type TripView = RouterOutputs['trip']['get'];
 
 /** The address family follows: this app's own `/t/<token>` page. */
 export function shareUrl(token: string): string {
