@@ -10,6 +10,7 @@ import { createCaller } from '../routers/app-router';
 import { createContextFromRequest, type HttpContextDeps } from '../trpc/context';
 import { isInternalError } from '../trpc/errors';
 import { restErrorFromTRPC } from './adapter';
+import { rest } from './contract';
 
 export interface EventRouteOptions {
   /** Interval of the keep-alive comment on an idle stream (tests shorten it). */
@@ -45,7 +46,7 @@ export function registerEventRoutes(
 ): void {
   const heartbeatMs = options.heartbeatMs ?? LIVE_HEARTBEAT_MS;
 
-  app.get('/api/events', async (request, reply) => {
+  app.get('/api/events', rest({ summary: 'Live ride events (Server-Sent Events)' }), async (request, reply) => {
     const header = request.headers['last-event-id'];
     const query = request.query as Record<string, unknown>;
     const lastEventId = (Array.isArray(header) ? header[0] : header) ?? query.lastEventId;

@@ -5,6 +5,7 @@ import { findPassengerEntry, listPassengerEntriesFor, type PassengerEntry } from
 import { findRideDetail } from '../repositories/ride-repository';
 import { joinRide, removePassenger } from '../services/passenger-service';
 import { protectedProcedure, rateLimited, router } from '../trpc/init';
+import { passengerEntryOutput, passengerRemovedOutput } from './outputs';
 
 const removePassengerInput = z.object({ rideId: idInput, passengerId: idInput });
 
@@ -18,31 +19,45 @@ export const passengerRouter = router({
    * assigned vendor from VENDOR_CONTACTS_HOURS_BEFORE hours before departure; Revolut for the
    * organiser only (docs/vendors.md#contacts).
    */
-  list: protectedProcedure.input(rideIdInput).query(async ({ ctx, input }): Promise<PassengerEntry[]> => {
-    const entries = await listPassengerEntriesFor(ctx.db, input.rideId, {
-      id: ctx.user.id,
-      vendorStatus: ctx.user.vendorStatus,
-      now: ctx.now(),
-      contactsHoursBefore: ctx.env.VENDOR_CONTACTS_HOURS_BEFORE,
-      riderContactsHoursBefore: ctx.env.RIDER_CONTACTS_HOURS_BEFORE,
-    });
-    if (!entries) throw new DomainError('NOT_FOUND', 'Ride not found');
-    return entries;
-  }),
+  list: protectedProcedure
+    .input(rideIdInput)
+    .output(z.array(passengerEntryOutput))
+    .query(async ({ ctx, input }): Promise<PassengerEntry[]> => {
+      const entries = await listPassengerEntriesFor(ctx.db, input.rideId, {
+        id: ctx.user.id,
+        vendorStatus: ctx.user.vendorStatus,
+        now: ctx.now(),
+        contactsHoursBefore: ctx.env.VENDOR_CONTACTS_HOURS_BEFORE,
+        riderContactsHoursBefore: ctx.env.RIDER_CONTACTS_HOURS_BEFORE,
+      });
+      if (!entries) throw new DomainError('NOT_FOUND', 'Ride not found');
+      return entries;
+    }),
 
   /** Joins a ride with one's location and group size (passenger-service `joinRide`); answers the new entry. */
-  join: joinProcedure.input(joinRideInput).mutation(async ({ ctx, input }): Promise<PassengerEntry> => {
-    const entryId = await joinRide(ctx.db, { userId: ctx.user.id, isVendor: ctx.user.isVendor, input, now: ctx.now() });
-    const entry = await findPassengerEntry(ctx.db, entryId);
-    if (!entry) throw new DomainError('NOT_FOUND', 'Passenger not found');
-    return entry;
-  }),
+  join: joinProcedure
+    .input(joinRideInput)
+    .output(passengerEntryOutput)
+    .mutation(async ({ ctx, input }): Promise<PassengerEntry> => {
+      const entryId = await joinRide(ctx.db, {
+        userId: ctx.user.id,
+        isVendor: ctx.user.isVendor,
+        input,
+        now: ctx.now(),
+      });
+      const entry = await findPassengerEntry(ctx.db, entryId);
+      if (!entry) throw new DomainError('NOT_FOUND', 'Passenger not found');
+      return entry;
+    }),
 
   /** Takes an entry off a ride (passenger-service `removePassenger`); answers the ride as it is now. */
-  remove: protectedProcedure.input(removePassengerInput).mutation(async ({ ctx, input }) => {
-    await removePassenger(ctx.db, { actorId: ctx.user.id, ...input, now: ctx.now() });
-    const ride = await findRideDetail(ctx.db, input.rideId, ctx.user, ctx.now());
-    if (!ride) throw new DomainError('NOT_FOUND', 'Ride not found');
-    return { message: 'Passenger removed successfully', passengerId: input.passengerId, ride };
-  }),
+  remove: protectedProcedure
+    .input(removePassengerInput)
+    .output(passengerRemovedOutput)
+    .mutation(async ({ ctx, input }) => {
+      await removePassenger(ctx.db, { actorId: ctx.user.id, ...input, now: ctx.now() });
+      const ride = await findRideDetail(ctx.db, input.rideId, ctx.user, ctx.now());
+      if (!ride) throw new DomainError('NOT_FOUND', 'Ride not found');
+      return { message: 'Passenger removed successfully', passengerId: input.passengerId, ride };
+    }),
 });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { markPaidInput, paymentTargetInput, rideIdInput } from '@rideshare/domain';
 
 import { markOwnPaid, setConfirmed, settleRefund, waivePayment } from '../services/payment-actions';
@@ -5,6 +6,7 @@ import { recalculatePayments, settleRidePayments } from '../services/payment-loc
 import { ownShares, paymentProgress, paymentsCsv, readPayments, type RidePayments } from '../services/payment-service';
 import type { ContextInner } from '../trpc/context';
 import { protectedProcedure, rateLimited, router } from '../trpc/init';
+import { paymentProgressOutput, paymentSharesOutput, ridePaymentsOutput } from './outputs';
 
 /** The table after the ride is settled as read (a ride inside the window locks now). */
 async function settledPayments(ctx: ContextInner & { user: { id: number } }, rideId: number): Promise<RidePayments> {
@@ -18,51 +20,75 @@ const paymentWrite = protectedProcedure.use(rateLimited('payment'));
 /** Who owes what on a ride, and who paid (docs/payments.md). */
 export const paymentRouter = router({
   /** The organiser sees every row, a rider their own (with the PayNow code and Revolut link). */
-  list: protectedProcedure.input(rideIdInput).query(({ ctx, input }) => settledPayments(ctx, input.rideId)),
+  list: protectedProcedure
+    .input(rideIdInput)
+    .output(ridePaymentsOutput)
+    .query(({ ctx, input }) => settledPayments(ctx, input.rideId)),
 
   /** The rider marks their own share paid, saying how (the same again changes nothing); answers the table. */
-  markMine: paymentWrite.input(markPaidInput).mutation(async ({ ctx, input }) => {
-    await settleRidePayments(ctx.db, input.rideId, { now: ctx.now(), lockHours: ctx.env.PRICE_LOCK_HOURS });
-    await markOwnPaid(ctx.db, { userId: ctx.user.id, rideId: input.rideId, method: input.method, now: ctx.now() });
-    return readPayments(ctx.db, input.rideId, ctx.user.id);
-  }),
+  markMine: paymentWrite
+    .input(markPaidInput)
+    .output(ridePaymentsOutput)
+    .mutation(async ({ ctx, input }) => {
+      await settleRidePayments(ctx.db, input.rideId, { now: ctx.now(), lockHours: ctx.env.PRICE_LOCK_HOURS });
+      await markOwnPaid(ctx.db, { userId: ctx.user.id, rideId: input.rideId, method: input.method, now: ctx.now() });
+      return readPayments(ctx.db, input.rideId, ctx.user.id);
+    }),
 
   /** The organiser received a passenger's payment; answers the table. */
-  confirm: paymentWrite.input(paymentTargetInput).mutation(async ({ ctx, input }) => {
-    await setConfirmed(ctx.db, { actorId: ctx.user.id, ...input, confirmed: true, now: ctx.now() });
-    return readPayments(ctx.db, input.rideId, ctx.user.id);
-  }),
+  confirm: paymentWrite
+    .input(paymentTargetInput)
+    .output(ridePaymentsOutput)
+    .mutation(async ({ ctx, input }) => {
+      await setConfirmed(ctx.db, { actorId: ctx.user.id, ...input, confirmed: true, now: ctx.now() });
+      return readPayments(ctx.db, input.rideId, ctx.user.id);
+    }),
 
   /** The organiser takes a confirmation back; answers the table. */
-  unconfirm: paymentWrite.input(paymentTargetInput).mutation(async ({ ctx, input }) => {
-    await setConfirmed(ctx.db, { actorId: ctx.user.id, ...input, confirmed: false, now: ctx.now() });
-    return readPayments(ctx.db, input.rideId, ctx.user.id);
-  }),
+  unconfirm: paymentWrite
+    .input(paymentTargetInput)
+    .output(ridePaymentsOutput)
+    .mutation(async ({ ctx, input }) => {
+      await setConfirmed(ctx.db, { actorId: ctx.user.id, ...input, confirmed: false, now: ctx.now() });
+      return readPayments(ctx.db, input.rideId, ctx.user.id);
+    }),
 
   /** The organiser gave back the refund a row was owed (docs/payments.md#refunds); answers the table. */
-  refunded: paymentWrite.input(paymentTargetInput).mutation(async ({ ctx, input }) => {
-    await settleRefund(ctx.db, { actorId: ctx.user.id, ...input });
-    return readPayments(ctx.db, input.rideId, ctx.user.id);
-  }),
+  refunded: paymentWrite
+    .input(paymentTargetInput)
+    .output(ridePaymentsOutput)
+    .mutation(async ({ ctx, input }) => {
+      await settleRefund(ctx.db, { actorId: ctx.user.id, ...input });
+      return readPayments(ctx.db, input.rideId, ctx.user.id);
+    }),
 
   /** The organiser waives the row of a party who left after the lock (docs/payments.md#leavers). */
-  waive: paymentWrite.input(paymentTargetInput).mutation(async ({ ctx, input }) => {
-    await waivePayment(ctx.db, { actorId: ctx.user.id, ...input });
-    return readPayments(ctx.db, input.rideId, ctx.user.id);
-  }),
+  waive: paymentWrite
+    .input(paymentTargetInput)
+    .output(ridePaymentsOutput)
+    .mutation(async ({ ctx, input }) => {
+      await waivePayment(ctx.db, { actorId: ctx.user.id, ...input });
+      return readPayments(ctx.db, input.rideId, ctx.user.id);
+    }),
 
   /** The organiser splits the total again over the party as it now is; answers the table. */
-  recalculate: paymentWrite.input(rideIdInput).mutation(async ({ ctx, input }) => {
-    await recalculatePayments(ctx.db, { actorId: ctx.user.id, rideId: input.rideId, now: ctx.now() });
-    return readPayments(ctx.db, input.rideId, ctx.user.id);
-  }),
+  recalculate: paymentWrite
+    .input(rideIdInput)
+    .output(ridePaymentsOutput)
+    .mutation(async ({ ctx, input }) => {
+      await recalculatePayments(ctx.db, { actorId: ctx.user.id, rideId: input.rideId, now: ctx.now() });
+      return readPayments(ctx.db, input.rideId, ctx.user.id);
+    }),
 
   /** The organiser's table as CSV text (docs/payments.md#csv). */
-  csv: protectedProcedure.input(rideIdInput).query(({ ctx, input }) => paymentsCsv(ctx.db, input.rideId, ctx.user.id)),
+  csv: protectedProcedure
+    .input(rideIdInput)
+    .output(z.string())
+    .query(({ ctx, input }) => paymentsCsv(ctx.db, input.rideId, ctx.user.id)),
 
   /** "2 of 3 paid" for each locked ride the caller organises (the riders, not the organiser). */
-  progress: protectedProcedure.query(({ ctx }) => paymentProgress(ctx.db, ctx.user.id)),
+  progress: protectedProcedure.output(paymentProgressOutput).query(({ ctx }) => paymentProgress(ctx.db, ctx.user.id)),
 
   /** The caller's own locked shares, for "Your share" on the cards (docs/payments.md#price-story). */
-  shares: protectedProcedure.query(({ ctx }) => ownShares(ctx.db, ctx.user.id, ctx.now())),
+  shares: protectedProcedure.output(paymentSharesOutput).query(({ ctx }) => ownShares(ctx.db, ctx.user.id, ctx.now())),
 });
