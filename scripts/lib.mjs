@@ -1,4 +1,4 @@
-// Shared helpers for the two README commands. They need only Node.js and npm: pnpm is used from
+// Shared helpers for the two commands of the README (`npm start`, `npm test`). They need only Node.js and npm: pnpm is used from
 // PATH when present, otherwise fetched once through npx at the version package.json pins.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';

@@ -447,7 +447,7 @@ export class EnvError extends Error {}
 /** Settings that were removed, and what replaced them; setting one only earns a warning. */
 const RETIRED_SETTINGS: Record<string, string> = {
   ADMIN_DISCORD_USERNAME:
-    'ADMIN_DISCORD_USERNAME is no longer used and grants nothing: an operator grants the administrator with `pnpm --filter @rideshare/api admin:grant -- --user NAME` (see README, Security)',
+    'ADMIN_DISCORD_USERNAME is no longer used and grants nothing: an operator grants the administrator with `pnpm --filter @rideshare/api admin:grant -- --user NAME` (see docs/security.md)',
 };
 
 /** Parses an environment (process.env by default) or throws an EnvError listing every problem. */
