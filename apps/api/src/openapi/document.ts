@@ -147,7 +147,8 @@ function operationOf(route: RegisteredRoute, contract: RestContract): Operation 
       .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
       .join('')}`,
     summary: contract.summary,
-    tags: [route.url.split('/')[2] ?? 'api'],
+    // Grouped by the procedures' namespace (ride, payment, …); routes without one by their first segment.
+    tags: [contract.procedure?.split('.')[0] ?? route.url.split('/')[2] ?? 'api'],
   };
   if (contract.procedure) operation.description = `Calls the \`${contract.procedure}\` procedure.`;
 
