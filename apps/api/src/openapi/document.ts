@@ -99,8 +99,13 @@ function inputSchemaOf(contract: RestContract, procedure: AnyProcedure | null): 
   const parsers = procedure?._def.inputs as z.ZodType[] | undefined;
   if (!parsers || parsers.length === 0) return null;
   const [first, ...more] = parsers;
-  const schema = more.reduce<z.ZodType>((all, next) => z.intersection(all, next), first as z.ZodType);
-  return jsonSchemaOf(schema, 'input');
+  const schema = jsonSchemaOf(
+    more.reduce<z.ZodType>((all, next) => z.intersection(all, next), first as z.ZodType),
+    'input',
+  );
+  // An input that may be left out altogether (`.nullish()`) is read by its object's fields.
+  const object = (schema.anyOf as JsonSchema[] | undefined)?.find((branch) => branch.properties);
+  return object ?? schema;
 }
 
 function outputSchemaOf(contract: RestContract, procedure: AnyProcedure | null): JsonSchema | null {

@@ -85,6 +85,15 @@ describe('GET /api/openapi.json', () => {
     expect(list.parameters.map((p) => `${p.in} ${p.name}`)).toEqual(['query page', 'query pageSize']);
     const csv = paths['/api/rides/{id}/payments.csv']?.get as { responses: Record<string, { content?: object }> };
     expect(Object.keys(csv.responses['200']?.content ?? {})).toEqual(['text/csv']);
+    const events = paths['/api/events']?.get as {
+      parameters: { name: string; in: string }[];
+      responses: Record<string, { content?: object }>;
+    };
+    expect(Object.keys(events.responses['200']?.content ?? {})).toEqual(['text/event-stream']);
+    expect(events.parameters.map((p) => `${p.in} ${p.name}`).sort()).toEqual([
+      'header Last-Event-ID',
+      'query lastEventId',
+    ]);
   });
 
   it('path templates read as the router reads them', () => {
