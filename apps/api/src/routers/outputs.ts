@@ -80,12 +80,12 @@ export const rideSummaryOutput = z.object({
   priceLockedAt: z.string().nullable(),
 });
 
-export const rideListPageOutput = z.object({
-  items: z.array(rideSummaryOutput),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+/** One page of a paged list: its items, how many there are in all, and which page this is. */
+function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
+}
+
+export const rideListPageOutput = pageOf(rideSummaryOutput);
 
 export const waitlistStandingOutput = z.object({
   position: z.number(),
@@ -232,12 +232,7 @@ export const vendorApplicationOutput = z.object({
   vendorStatusChangedAt: z.string().nullable(),
 });
 
-export const vendorApplicationPageOutput = z.object({
-  items: z.array(vendorApplicationOutput),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const vendorApplicationPageOutput = pageOf(vendorApplicationOutput);
 
 export const publicConfigOutput = z.object({
   mapStyleUrl: z.string(),
@@ -245,24 +240,18 @@ export const publicConfigOutput = z.object({
   riderContactsHoursBefore: z.number(),
 });
 
-export const notificationPageOutput = z.object({
-  items: z.array(
-    z.object({
-      id: z.number(),
-      kind: z.enum(NOTIFICATION_KINDS),
-      rideId: z.number().nullable(),
-      rideDirection: direction.nullable(),
-      rideDate: z.string().nullable(),
-      detail: z.string().nullable(),
-      createdAt: z.string(),
-      readAt: z.string().nullable(),
-    }),
-  ),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-  unread: z.number(),
-});
+export const notificationPageOutput = pageOf(
+  z.object({
+    id: z.number(),
+    kind: z.enum(NOTIFICATION_KINDS),
+    rideId: z.number().nullable(),
+    rideDirection: direction.nullable(),
+    rideDate: z.string().nullable(),
+    detail: z.string().nullable(),
+    createdAt: z.string(),
+    readAt: z.string().nullable(),
+  }),
+).extend({ unread: z.number() });
 
 export const unreadCountOutput = z.object({ unread: z.number() });
 export const updatedCountOutput = z.object({ updated: z.number() });
