@@ -370,7 +370,7 @@ export const SETTING_DOCS = {
   },
   RIDER_CONTACTS_HOURS_BEFORE: {
     meaning:
-      "Hours before departure from which a ride's passengers see each other's phone numbers (the organiser sees them at once; Revolut usernames go to the organiser only); before it they talk in the ride chat; 0 to 720 ([docs/vendors.md](vendors.md#contacts))",
+      "Hours before departure from which a ride's passengers see each other's phone numbers (the organizer sees them at once; Revolut usernames go to the organizer only); before it they talk in the ride chat; 0 to 720 ([docs/vendors.md](vendors.md#contacts))",
   },
   VAPID_PUBLIC_KEY: {
     defaultText: 'unset \u2192 made once, kept beside the data folder',
@@ -395,7 +395,7 @@ export const SETTING_DOCS = {
   },
   PRICE_LOCK_HOURS: {
     meaning:
-      "Hours before departure at which a ride's price locks: each party's amount is fixed, to the cent, until the organiser recalculates; 1 to 720 ([docs/payments.md](payments.md#price-lock))",
+      "Hours before departure at which a ride's price locks: each party's amount is fixed, to the cent, until the organizer recalculates; 1 to 720 ([docs/payments.md](payments.md#price-lock))",
   },
   MESSAGES_PER_MINUTE: {
     meaning:
