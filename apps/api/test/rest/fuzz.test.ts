@@ -224,6 +224,15 @@ function broken(schema: Schema | null): fc.Arbitrary<{ payload: unknown; raw: st
   return fc.oneof(...alternatives);
 }
 
+/** Percent-encoded, lone surrogates included (sent as the UTF-8 of U+FFFD, as a browser would). */
+function pathSegment(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return [...Buffer.from(value, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+  }
+}
+
 function paramValue(parameter: Parameter): fc.Arbitrary<string> {
   const schema = parameter.schema;
   const good: fc.Arbitrary<string> =
@@ -236,16 +245,13 @@ function paramValue(parameter: Parameter): fc.Arbitrary<string> {
     fc.constantFrom(...ODD_IDS, ...UNICODE_EDGES.filter((s) => s !== '')),
     fc.string({ maxLength: 20 }),
   );
-  return fc.oneof({ weight: 3, arbitrary: good }, { weight: 1, arbitrary: bad });
-}
-
-/** Percent-encoded, lone surrogates included (sent as the UTF-8 of U+FFFD, as a browser would). */
-function pathSegment(value: string): string {
-  try {
-    return encodeURIComponent(value);
-  } catch {
-    return [...Buffer.from(value, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
-  }
+  // Sent as they are, not percent-encoded: broken escapes and dot segments reach the router itself.
+  const raw = fc.constantFrom('%', '%zz', '%E0%A4%A', '%C0%AF', '..', '.', '%2e%2e', '%00', '%2F', '1;x', '1%3Fx');
+  return fc.oneof(
+    { weight: 3, arbitrary: good.map(pathSegment) },
+    { weight: 1, arbitrary: bad.map(pathSegment) },
+    { weight: 1, arbitrary: raw },
+  );
 }
 
 /** Requests for one operation: valid ones weighted over broken ones, as any of the three identities. */
@@ -256,10 +262,7 @@ function requests(operation: Operation, identities: readonly Identity[]): fc.Arb
   const path = fc
     .tuple(...pathParams.map(paramValue))
     .map((values) =>
-      pathParams.reduce(
-        (url, parameter, i) => url.replace(`{${parameter.name}}`, pathSegment(values[i] ?? '')),
-        operation.path,
-      ),
+      pathParams.reduce((url, parameter, i) => url.replace(`{${parameter.name}}`, values[i] ?? ''), operation.path),
     );
   // An event stream that opens never ends: streams are sent only refusals (a bad Last-Event-ID).
   const query = streaming
