@@ -276,6 +276,8 @@ function requests(operation: Operation, identities: readonly Identity[]): fc.Arb
       )
     : fc
         .tuple(
+          // A key given twice (`?page=1&page=2`) reaches the route as an array.
+          fc.boolean(),
           ...queryParams.map((p) =>
             fc.option(
               fc.oneof(
@@ -288,11 +290,12 @@ function requests(operation: Operation, identities: readonly Identity[]): fc.Arb
             ),
           ),
         )
-        .map((values) => {
+        .map(([twice, ...values]) => {
           const pairs = queryParams.flatMap((p, i) =>
             values[i] === null || values[i] === undefined ? [] : [`${p.name}=${pathSegment(String(values[i]))}`],
           );
-          return pairs.length > 0 ? `?${pairs.join('&')}` : '';
+          const all = twice ? [...pairs, ...pairs] : pairs;
+          return all.length > 0 ? `?${all.join('&')}` : '';
         });
   const hasBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(operation.method);
   const body: fc.Arbitrary<{ payload: unknown; raw: string | null }> = !hasBody
