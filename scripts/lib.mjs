@@ -1,4 +1,4 @@
-// Shared helpers for the two README commands. They need only Node.js and npm: pnpm is used from
+// Shared helpers for the two commands of the README (`npm start`, `npm test`). They need only Node.js and npm: pnpm is used from
 // PATH when present, otherwise fetched once through npx at the version package.json pins.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,18 +18,20 @@ const pnpmCommand = hasPnpm() ? ['pnpm'] : ['npx', '--yes', pinned];
 
 /**
  * Runs pnpm with the given arguments in the repository root; exits the process on failure. `wrap`
- * is a command that runs pnpm for it (e.g. `['faketime', '2027-01-31 17:30:00Z']`).
+ * is a command that runs pnpm for it (e.g. `['faketime', '2027-01-31 17:30:00Z']`); `stdout:
+ * 'stderr'` sends what it prints to stderr (`npm start` keeps its stdout for the shell).
  */
-export function pnpm(args, { env = {}, allowFailure = false, wrap = [] } = {}) {
+export function pnpm(args, { env = {}, allowFailure = false, wrap = [], stdout = 'stdout' } = {}) {
   const [cmd, ...pre] = [...wrap, ...pnpmCommand];
   const shown = Object.entries(env)
     .filter(([name]) => name === 'TZ')
     .map(([name, value]) => `${name}=${value} `)
     .join('');
-  console.log(`\n$ ${shown}${[...wrap, 'pnpm', ...args].join(' ')}`);
+  const say = stdout === 'stderr' ? console.error : console.log;
+  say(`\n$ ${shown}${[...wrap, 'pnpm', ...args].join(' ')}`);
   const r = spawnSync(cmd, [...pre, ...args], {
     cwd: root,
-    stdio: 'inherit',
+    stdio: ['inherit', stdout === 'stderr' ? 2 : 'inherit', 'inherit'],
     env: { ...process.env, COREPACK_INTEGRITY_KEYS: '0', ...env },
     shell: process.platform === 'win32',
   });
@@ -40,13 +42,13 @@ export function pnpm(args, { env = {}, allowFailure = false, wrap = [] } = {}) {
   return r.status ?? 1;
 }
 
-/** Installs dependencies when node_modules is missing or older than the lockfile. */
-export function ensureInstalled() {
+/** Installs dependencies when node_modules is missing (`options` as for `pnpm`). */
+export function ensureInstalled(options = {}) {
   const marker = join(root, 'node_modules', '.modules.yaml');
   const lock = join(root, 'pnpm-lock.yaml');
   const ci = process.env.CI === 'true';
   if (ci || !existsSync(marker)) {
-    pnpm(['install', ...(existsSync(lock) ? ['--frozen-lockfile'] : [])]);
+    pnpm(['install', ...(existsSync(lock) ? ['--frozen-lockfile'] : [])], options);
   }
 }
 

@@ -15,6 +15,8 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/helpers/global-setup.ts'],
+          // Every answer is checked against the OpenAPI document (test/helpers/contract.ts).
+          setupFiles: ['test/helpers/setup-contract.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file gets its own database; two workers keep the 2-core machines responsive.

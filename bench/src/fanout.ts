@@ -1,5 +1,5 @@
 /**
- * SSE fan-out (README.md#live-updates): many idle subscribers on `GET /api/events` of one instance, then a series
+ * SSE fan-out (docs/features.md#live-updates): many idle subscribers on `GET /api/events` of one instance, then a series
  * of writes. Measures the server's resident memory before and after the subscribers connect, and
  * each event's latency from sending the write to every subscriber receiving it (so it includes the
  * write itself, the commit's NOTIFY, the listener and the fan-out, and this process reading 1,000

@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { describe, it } from 'node:test';
 
 import { fullRun, run } from './fixtures';
 import { memoryRunsOf, peakOf, withMemoryPass } from './memory';
+import { processTreeRssBytes, procStatusBytes } from './server-process';
 
 const MB = 1024 * 1024;
 
@@ -31,5 +34,25 @@ describe('withMemoryPass (--memory-only)', () => {
     });
     assert.deepEqual(memoryRunsOf(merged, 'server'), []);
     assert.equal(peakOf(memoryRunsOf(merged, 'embedded')), 240 * MB);
+  });
+});
+
+describe('processTreeRssBytes', () => {
+  it('counts the process and every process under it', async () => {
+    const alone = processTreeRssBytes(process.pid);
+    if (alone === null) return; // no /proc on this machine
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    try {
+      while ((procStatusBytes(child.pid ?? 0, 'VmRSS') ?? 0) === 0) await new Promise((r) => setTimeout(r, 20));
+      const own = procStatusBytes(process.pid, 'VmRSS') ?? 0;
+      const childRss = procStatusBytes(child.pid ?? 0, 'VmRSS') ?? 0;
+      const tree = processTreeRssBytes(process.pid) ?? 0;
+      assert.ok(childRss > 0);
+      assert.ok(tree >= childRss + own * 0.9, `${String(tree)} < ${String(childRss)} + ${String(own)}`);
+      assert.equal(processTreeRssBytes(child.pid ?? 0), procStatusBytes(child.pid ?? 0, 'VmRSS'));
+    } finally {
+      child.kill();
+      await once(child, 'exit');
+    }
   });
 });

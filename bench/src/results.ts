@@ -20,6 +20,8 @@ export interface SizeRun {
   /** Peak RSS (VmHWM) after the read scenarios, and after everything (writes, logins). */
   peakRssAfterReadsBytes: number | null;
   peakRssBytes: number | null;
+  /** The server's whole process tree (VmRSS of it and every process under it) at the end; absent in older runs. */
+  processTreeRssBytes?: number | null;
   /** Where the memory was at the end (GET /__bench/memory); absent in older runs. */
   memoryAtEnd?: MemoryReport | null;
   reads: ReadResult[];

@@ -13,7 +13,7 @@ import { memoryReport } from './memory';
 import type { Engine, RunOptions } from './options';
 import type { SizeRun } from './results';
 import { readScenarios, runJoinContention, runLogin, runReads, signInJoinUsers, type JoinResult } from './scenarios';
-import { procStatusBytes, startServer, type RunningServer } from './server-process';
+import { processTreeRssBytes, procStatusBytes, startServer, type RunningServer } from './server-process';
 import { measurePaints, measureTransfer, type PaintResult, type TransferResult } from './web';
 
 /** A ride a week ahead, created over REST as the signed-in reader: one 'ride.created' event. */
@@ -189,6 +189,7 @@ export async function runSize(
         );
     }
     const peakRssBytes = running.peakRssBytes();
+    const treeRssBytes = processTreeRssBytes(running.pid);
     const memoryAtEnd = await memoryReport(running.url, running.pid);
     const loadAtEnd = loadavg()[0] ?? 0;
     await running.stop();
@@ -218,6 +219,7 @@ export async function runSize(
         rssAtReadyBytes,
         peakRssAfterReadsBytes,
         peakRssBytes,
+        processTreeRssBytes: treeRssBytes,
         memoryAtEnd,
         reads,
         fanOut,

@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 
@@ -45,6 +45,42 @@ export function procStatusBytes(pid: number, field: 'VmHWM' | 'VmRSS'): number |
   if (!existsSync(file)) return null;
   const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(readFileSync(file, 'utf8'));
   return match?.[1] ? Number(match[1]) * 1024 : null;
+}
+
+/** The parent's pid of a process, from /proc/<pid>/stat (null when it is gone). */
+function parentOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: the fields after it follow the last ')'.
+    const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(after[1]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The resident memory of a process and every process under it (VmRSS summed), in bytes: what a
+ * machine pays for a server however it was started (a launcher, a package manager, a shell, the
+ * server). Null where /proc is not available.
+ */
+export function processTreeRssBytes(pid: number): number | null {
+  if (!existsSync(`/proc/${String(pid)}/status`)) return null;
+  const pids = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number);
+  const children = new Map<number, number[]>();
+  for (const each of pids) {
+    const parent = parentOf(each);
+    if (parent !== null) children.set(parent, [...(children.get(parent) ?? []), each]);
+  }
+  let total = 0;
+  const queue = [pid];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    total += procStatusBytes(next, 'VmRSS') ?? 0;
+    queue.push(...(children.get(next) ?? []));
+  }
+  return total;
 }
 
 function exited(child: ChildProcess): Promise<void> {

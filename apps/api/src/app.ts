@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { Database, DbHandle } from '@rideshare/db';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 
 import { RideListCache } from './cache/ride-list-cache';
@@ -25,7 +25,7 @@ import type { Env } from './env';
 import { LiveEventHub, type LiveEventHubOptions } from './events/hub';
 import { registerCompression } from './http/compression';
 import { apiPathKind, canonicalUrl } from './http/request-path';
-import { errorHandlerPlugin } from './plugins/error-handler';
+import { answerFrameworkError, errorHandlerPlugin } from './plugins/error-handler';
 import { jsonBodyPlugin } from './plugins/json-body';
 import { liveEventsPlugin } from './plugins/live-events';
 import { observabilityPlugin, observabilityServerOptions } from './plugins/observability';
@@ -95,6 +95,10 @@ export async function buildApp({
     // guard that looks at a path see the same one.
     rewriteUrl: (req) => canonicalUrl(req.url ?? '/'),
     trustProxy: trustProxyOption(env),
+    // A path the router cannot read (a broken percent escape) is answered in the one error shape.
+    frameworkErrors: (error, _request, reply) => {
+      answerFrameworkError(error, reply as unknown as FastifyReply);
+    },
     ...observabilityServerOptions(),
   });
 

@@ -1,6 +1,6 @@
 /**
  * Keeps the code's references followable from a clone: comments cite the repository's own docs
- * (`docs/product.md#joining`, `README.md#security`), never a document that is not in it or an
+ * (`docs/product.md#joining`, `docs/security.md#security`), never a document that is not in it or an
  * issue number, and every cited anchor exists. Scans the whole tree, not just this app.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';

@@ -231,6 +231,208 @@ export const envSchema = z
     };
   });
 
+/** How docs/configuration.md shows a setting. */
+export interface SettingDoc {
+  /** The default as a reader should see it, when the schema's own default does not say it. */
+  defaultText?: string;
+  /** What it does (Markdown; links relative to docs/). */
+  meaning: string;
+}
+
+/**
+ * What every setting does, in the order docs/configuration.md lists them. The page is generated
+ * from this and the schema's defaults (`pnpm --filter @rideshare/api config:docs`), and a test fails
+ * when it differs; a new setting fails the typecheck until it is described here.
+ */
+export const SETTING_DOCS = {
+  PORT: { meaning: 'HTTP port' },
+  HOST: { defaultText: '`127.0.0.1`', meaning: 'Listen address; set `0.0.0.0` in containers' },
+  PUBLIC_URL: {
+    defaultText: 'unset',
+    meaning:
+      "The URL users reach; when it starts with `https://` cookies are marked Secure and the session cookie is named `__Host-rideshare.sid`. Unset, the cookie is marked Secure per request, when it came over HTTPS (through a proxy: only as `TRUST_PROXY` allows), and a process listening beyond loopback says at start-up what else that means ([docs](http-requests.md#secure-cookies)). **Production requires an `https://` URL**. Browsers may make changes (POST/PUT/PATCH/DELETE on `/api`, `/trpc`) only from this origin or `CORS_ORIGIN`; unset, from the origin of the request's own Host",
+  },
+  ALLOW_INSECURE_PUBLIC_URL: {
+    meaning:
+      '`true` lets production run without an `https://` `PUBLIC_URL` (a local trial on plain HTTP; `npm start` sets it when no `PUBLIC_URL` is given)',
+  },
+  DATABASE_URL: { defaultText: 'unset \u2192 embedded', meaning: 'A `postgres://` URL of a Postgres server' },
+  DATA_DIR: {
+    meaning:
+      'Folder of the embedded database (`memory://` for a throwaway one); made private (0700, its files 0600, kept so while open) and locked while a process has it open. The embedded database is reached only through a Unix socket in it (`.s.PGSQL.5432`), never a TCP port (see [Security](security.md#security))',
+  },
+  EMBEDDED_SHARED_BUFFERS_MB: {
+    meaning:
+      "The embedded database's page cache (Postgres `shared_buffers`); it stays in the process's memory once used (see [Operations](operations.md#operations))",
+  },
+  DB_POOL_SIZE: {
+    defaultText: '`10`',
+    meaning:
+      'Connections per process to a Postgres server (the embedded engine is one Postgres session: it always uses one)',
+  },
+  SESSION_SECRET: {
+    defaultText: 'dev default; **required in production**',
+    meaning:
+      "At least 32 characters; a comma-separated list rotates it (the first signs, all verify; see infra/README.md). `npm start` makes one and keeps it beside the data folder in `<DATA_DIR>.session-secret` (e.g. `data.session-secret`, mode 0600), never inside it, where the embedded database's SQL could read it; one an earlier version kept in `DATA_DIR/.session-secret` is moved out",
+  },
+  SESSION_MAX_AGE_DAYS: { meaning: 'Absolute session lifetime' },
+  SESSION_IDLE_HOURS: { defaultText: '`168` (7 days)', meaning: 'A session ends after this long unused' },
+  SESSION_ADMIN_IDLE_HOURS: { meaning: "An administrator's session ends after this long unused" },
+  MAP_STYLE_URL: {
+    defaultText: 'empty \u2192 OpenStreetMap raster tiles',
+    meaning: "MapLibre style URL for the join screen's map",
+  },
+  PLACE_SEARCH_URL: { meaning: 'Nominatim-compatible place search (`q`, `format=json`)' },
+  LOG_LEVEL: { meaning: '`fatal` \u2026 `trace`, or `silent`' },
+  NODE_ENV: {
+    meaning:
+      '`production` requires `SESSION_SECRET` and an `https://` `PUBLIC_URL` (or `ALLOW_INSECURE_PUBLIC_URL=true`)',
+  },
+  WEB_DIST_DIR: { defaultText: '`apps/web/dist`', meaning: 'Built web app served by the API' },
+  TRUST_PROXY: {
+    defaultText: 'unset (false)',
+    meaning:
+      "`true`, or the proxies' addresses/CIDRs (`loopback`, `uniquelocal`, `10.0.0.0/8`), not a hop count; rate limits then key on the real client address, and without `PUBLIC_URL` their `X-Forwarded-Proto: https` marks the session cookie Secure",
+  },
+  CORS_ORIGIN: {
+    defaultText: 'unset (no cross-origin access)',
+    meaning: 'Allowed origin(s), comma-separated; their pages may also make changes',
+  },
+  CSP_EXTRA_ORIGINS: {
+    defaultText: 'unset',
+    meaning: 'Extra origins the browser may load map data from (added to the Content-Security-Policy)',
+  },
+  READINESS_TIMEOUT_MS: { meaning: '`/readyz` answers 503 when the database does not answer within this' },
+  BODY_LIMIT_BYTES: { meaning: 'Largest accepted request body' },
+  RATE_LIMIT_MAX: {
+    meaning:
+      'Requests per client address per window, every route but `/healthz` and `/readyz` (see [Security](security.md#security))',
+  },
+  RATE_LIMIT_WINDOW_SECONDS: {
+    meaning:
+      'Requests per client address per window, every route but `/healthz` and `/readyz` (see [Security](security.md#security))',
+  },
+  RATE_LIMIT_REGISTER_PER_HOUR: { meaning: 'Registrations per client address per hour' },
+  RATE_LIMIT_RIDE_CREATE_PER_HOUR: { meaning: 'Rides one member may create per hour' },
+  RATE_LIMIT_RIDES_PER_DAY: {
+    meaning:
+      'Rides one member may create in 24 hours, each ride of a weekly series counted ([docs/series.md](series.md#rate-limit))',
+  },
+  RATE_LIMIT_ALERT_PER_HOUR: {
+    meaning: 'Ride alerts one member may create or delete per hour ([docs/alerts.md](alerts.md#limits))',
+  },
+  RATE_LIMIT_JOIN_PER_HOUR: { meaning: 'Rides one member may join per hour' },
+  RATE_LIMIT_ASSIGN_PER_HOUR: { meaning: 'Rides one vendor may take per hour' },
+  RATE_LIMIT_QUOTE_PER_HOUR: { meaning: 'Quotes one vendor may make or withdraw per hour' },
+  RATE_LIMIT_RIDE_EDIT_PER_HOUR: { meaning: 'Ride edits one member may save per hour' },
+  RATE_LIMIT_SEQUENCE_PER_HOUR: { meaning: 'Drop-off order changes (move, lock) one member may make per hour' },
+  RATE_LIMIT_CANCEL_PER_HOUR: { meaning: 'Rides one member may cancel per hour' },
+  RATE_LIMIT_MARK_READ_PER_HOUR: { meaning: 'Times one member may mark notifications read per hour' },
+  RATE_LIMIT_PAYMENT_PER_HOUR: {
+    meaning:
+      'Payment writes (mark paid, confirm, refund, waive, recalculate) one member may make per hour ([docs](payments.md#quiet))',
+  },
+  EVENTS_MAX_STREAMS_PER_ADDRESS: { meaning: 'Live event streams one client address may hold open (429 past it)' },
+  EVENTS_MAX_STREAMS_PER_USER: {
+    meaning: 'Live event streams one member may hold open, all devices together (429 past it)',
+  },
+  EVENTS_MAX_STREAMS: { meaning: 'Live event streams one API process holds at most (503 past it)' },
+  EVENTS_MAX_STREAM_MINUTES: {
+    meaning: 'A live event stream ends after this long; the client resumes with `Last-Event-ID`',
+  },
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: {
+    meaning: 'Password/reset-code attempts on one account **from one client address** before that address waits',
+  },
+  LOGIN_MAX_FAILURES_PER_ADDRESS: {
+    meaning: 'Attempts from one client address, any accounts (sign-ins in progress included), before it waits',
+  },
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_ALL: {
+    meaning:
+      'Attempts on one account from **all** addresses before browsers without its device cookie wait too; browsers that signed in to it before never do ([docs/sign-in-protection.md](sign-in-protection.md))',
+  },
+  LOGIN_FAILURE_WINDOW_MINUTES: { meaning: 'The first wait; also the quiet time after a wait before a count restarts' },
+  LOGIN_MAX_LOCKOUT_MINUTES: { meaning: 'Waits double after each attempt made once a wait ended, up to this' },
+  ARGON2_MEMORY_KIB: {
+    meaning:
+      "argon2id cost (OWASP minimum profile); hashes made with another cost are re-hashed at the owner's next sign-in",
+  },
+  ARGON2_TIME_COST: {
+    meaning:
+      "argon2id cost (OWASP minimum profile); hashes made with another cost are re-hashed at the owner's next sign-in",
+  },
+  ARGON2_MAX_QUEUE: {
+    meaning:
+      'Password computations that may wait for a free argon2 slot; past this the API answers 503 with `Retry-After`',
+  },
+  MIGRATE_ON_START: { meaning: 'Apply pending migrations at start-up' },
+  SHUTDOWN_TIMEOUT_MS: { meaning: 'Longest graceful shutdown before a forced exit' },
+  WAITLIST_SWEEP_SECONDS: {
+    meaning:
+      'Seconds between runs of the sweep job that passes on lapsed waitlist offers on rides nobody touches; 1 to 86400. Each sweep job runs on its own interval, one instance at a time by an advisory lock, and writes one log line per run ([docs/architecture.md](architecture.md#sweep-jobs))',
+  },
+  PAYMENT_SWEEP_SECONDS: {
+    meaning:
+      'Seconds between runs of the sweep job that locks prices, tells organizers their minimum is reached and sends the day-before payment reminders ([docs/payments.md](payments.md#price-lock)); 1 to 86400',
+  },
+  BORDER_REMINDER_SWEEP_SECONDS: {
+    meaning:
+      'Seconds between runs of the sweep job that sends the border reminders that are due ([docs/border.md](border.md#reminders)); 1 to 86400',
+  },
+  PRUNE_SWEEP_SECONDS: {
+    meaning:
+      'Seconds between runs of the sweep job that prunes inboxes, ended write-limit counts, old leaves and the chat of rides past `MESSAGE_RETENTION_DAYS`; 1 to 86400',
+  },
+  VENDOR_PICKUP_COUNTRY_RULE: {
+    meaning:
+      '`on`: a vendor with an SG permit sees and takes SG->FC rides only, an MY permit FC->SG only (a cross-border taxi picks up only in its home country); `off` lifts it. The operator must check the current rules with the authorities: see [docs/vendors.md](vendors.md#licence-rules)',
+  },
+  VENDOR_CONTACTS_HOURS_BEFORE: {
+    meaning:
+      "Hours before departure from which a ride's assigned vendor sees its passengers' phone numbers (names, group sizes and stops at once); 0 to 720 ([docs/vendors.md](vendors.md#contacts))",
+  },
+  RIDER_CONTACTS_HOURS_BEFORE: {
+    meaning:
+      "Hours before departure from which a ride's passengers see each other's phone numbers (the organizer sees them at once; Revolut usernames go to the organizer only); before it they talk in the ride chat; 0 to 720 ([docs/vendors.md](vendors.md#contacts))",
+  },
+  TRIP_WINDOW_HOURS_BEFORE: {
+    meaning:
+      'Hours before departure from which the trip day opens (stages, late notices, share links), until 24 hours after departure; 0 to 48 ([docs/trip-day.md](trip-day.md#window))',
+  },
+  VAPID_PUBLIC_KEY: {
+    defaultText: 'unset \u2192 made once, kept beside the data folder',
+    meaning:
+      "The phone notifications' VAPID key pair (base64url), both or neither; set them in production (every instance must share the pair). Unset, the first start makes one and keeps it in `<DATA_DIR>.vapid-keys` (mode 0600, beside the data folder like the session secret), never in a database table; one an earlier version kept in the database moves there ([docs/architecture.md](architecture.md#vapid-keys))",
+  },
+  VAPID_PRIVATE_KEY: {
+    defaultText: 'unset \u2192 made once, kept beside the data folder',
+    meaning:
+      "The phone notifications' VAPID key pair (base64url), both or neither; set them in production (every instance must share the pair). Unset, the first start makes one and keeps it in `<DATA_DIR>.vapid-keys` (mode 0600, beside the data folder like the session secret), never in a database table; one an earlier version kept in the database moves there ([docs/architecture.md](architecture.md#vapid-keys))",
+  },
+  VAPID_SUBJECT: {
+    defaultText: 'an `https://` `PUBLIC_URL`, else a stand-in',
+    meaning: 'Who runs the server, as push services are told: a `mailto:` address or an `https://` URL',
+  },
+  PUSH_ALLOW_LOOPBACK: {
+    meaning: 'Tests only: push endpoints over plain http on loopback are accepted (a local push service)',
+  },
+  PUSH_ALLOWED_HOST_SUFFIXES: {
+    meaning:
+      "The push services a browser's subscription may name: https on port 443, no user info, a host equal to one of these or ending in `.` and one; at send time the name must resolve to public addresses only ([docs](architecture.md#push-endpoints))",
+  },
+  PRICE_LOCK_HOURS: {
+    meaning:
+      "Hours before departure at which a ride's price locks: each party's amount is fixed, to the cent, until the organizer recalculates; 1 to 720 ([docs/payments.md](payments.md#price-lock))",
+  },
+  MESSAGES_PER_MINUTE: {
+    meaning:
+      'Messages one member may post in the ride chats in a minute; past it 429 with the reason ([docs/messages.md](messages.md#limits))',
+  },
+  MESSAGE_RETENTION_DAYS: {
+    meaning:
+      "Days after a ride's date its chat messages (and their reports) are deleted by the sweep ([docs/messages.md](messages.md#retention))",
+  },
+} satisfies Record<keyof typeof envSchema.in.shape, SettingDoc>;
+
 function splitList(value: string | undefined): string[] {
   return (value ?? '')
     .split(',')
@@ -271,7 +473,7 @@ export class EnvError extends Error {}
 /** Settings that were removed, and what replaced them; setting one only earns a warning. */
 const RETIRED_SETTINGS: Record<string, string> = {
   ADMIN_DISCORD_USERNAME:
-    'ADMIN_DISCORD_USERNAME is no longer used and grants nothing: an operator grants the administrator with `pnpm --filter @rideshare/api admin:grant -- --user NAME` (see README, Security)',
+    'ADMIN_DISCORD_USERNAME is no longer used and grants nothing: an operator grants the administrator with `pnpm --filter @rideshare/api admin:grant -- --user NAME` (see docs/security.md)',
 };
 
 /** Parses an environment (process.env by default) or throws an EnvError listing every problem. */

@@ -1,4 +1,4 @@
-// Cancelling a ride and coming back after signing in (README.md#cancelling-a-ride, README.md#signing-in-from-a-link), at desktop and phone widths:
+// Cancelling a ride and coming back after signing in (docs/features.md#cancelling-a-ride, docs/features.md#signing-in-from-a-link), at desktop and phone widths:
 // the organiser cancels a ride a passenger joined, giving a reason in the Cancel Ride modal; the
 // passenger then sees the banner with the reason on the ride and the ride under Cancelled Rides in
 // My Rides. A signed-out visitor opening a ride link logs in and lands back on that ride.

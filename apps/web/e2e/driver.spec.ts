@@ -1,4 +1,4 @@
-// The driver of a ride (README.md#decisions): once a vendor takes a ride its organiser and passengers see the
+// The driver of a ride (docs/decisions.md#decisions): once a vendor takes a ride its organiser and passengers see the
 // driver card (company, driver, tap-to-call contact with WhatsApp, car number) and another member
 // does not; the vendor hands a ride back from My Rides (the ride is open again and the card goes),
 // and within 24 hours of departure the Unassign button is disabled with the reason shown. At 1280

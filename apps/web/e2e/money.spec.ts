@@ -1,4 +1,4 @@
-// Ride prices (README.md#decisions) and the single-pointer reorder: the organiser sets the base cost and the price of
+// Ride prices (docs/decisions.md#decisions) and the single-pointer reorder: the organiser sets the base cost and the price of
 // an additional stop on the ride form, every screen shows the same figures (card, detail cost
 // breakdown, join screen with "your share"), and the drop-off order can be changed with the Move
 // up / Move down buttons (WCAG 2.2 SC 2.5.7), announced to screen readers, at 1280 and 375 px.

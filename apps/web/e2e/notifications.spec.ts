@@ -1,4 +1,4 @@
-// The inbox (README.md#notifications), at desktop and phone widths: the organiser hears that a passenger
+// The inbox (docs/features.md#notifications), at desktop and phone widths: the organiser hears that a passenger
 // joined, then cancels the ride; the passenger sees the bell's unread count in the top bar (and, on a
 // phone, in the menu), opens Notifications, reads the sentence with the reason, follows it to the ride,
 // and marks it read.

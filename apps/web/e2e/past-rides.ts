@@ -1,5 +1,5 @@
 /**
- * Departed rides for the browser journeys (README.md#decisions). The API rightly refuses to
+ * Departed rides for the browser journeys (docs/decisions.md#decisions). The API rightly refuses to
  * create a ride in the past, so global-setup.ts builds them in two steps:
  *
  * 1. `createAssignedRides(baseUrl, admin)`, while the server runs: a vendor (with a Singapore

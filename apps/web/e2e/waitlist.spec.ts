@@ -1,4 +1,4 @@
-// The waitlist (README.md#waitlist), at desktop and phone widths: on a full ride a member joins the line from
+// The waitlist (docs/features.md#waitlist), at desktop and phone widths: on a full ride a member joins the line from
 // the ride page; the organiser removes a passenger, which offers the freed seat to the member; the
 // member reloads, sees the seat held until a time, accepts it and is listed as a passenger; the
 // bell shows the offer; the organiser's My Rides card reads Full while the seat is held. Also: a

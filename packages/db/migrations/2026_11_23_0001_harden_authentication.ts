@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// README.md#security (authentication part):
+// docs/security.md#security (authentication part):
 // - `users.is_admin`: the administrator is whoever an operator granted it to (`admin:grant`), not
 //   whoever registered first under a configured name. Nobody is admin after this migration.
 // - `login_throttle` replaces `login_failures`: one counter row per key (account + address, or

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// The organiser sets the price of one additional stop (README.md#decisions). Existing rides get the
+// The organiser sets the price of one additional stop (docs/decisions.md#decisions). Existing rides get the
 // spec's SGD 5, so their totals (cost + additionalStops × stopPrice) stay what they were; the base
 // cost an organiser may set is SGD 1..1000 from now on, which the input schemas enforce (older rows
 // keep the existing `cost >= 0` check).

@@ -1,5 +1,5 @@
 /**
- * How the server protects sign-in (README.md#security): failed password and reset-code attempts
+ * How the server protects sign-in (docs/security.md#security): failed password and reset-code attempts
  * slow a guesser down with growing waits, and a session nobody uses ends by itself. Pure rules; the
  * API keeps the counters in Postgres and passes the current time in.
  */

@@ -33,7 +33,7 @@ export const processIo: ScriptIo = {
   },
 };
 
-/** Exit codes shared by the scripts (documented in the README). */
+/** Exit codes shared by the scripts (documented in docs/operations.md#scripts). */
 export const EXIT = {
   OK: 0,
   /** The API answered with a refusal (wrong password, not the admin, unknown user, bad input). */

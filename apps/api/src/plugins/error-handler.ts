@@ -4,7 +4,7 @@
  * and a readable message; anything unexpected is logged with the request id and answered 500
  * without internals.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 import { INTERNAL_ERROR_MESSAGE } from '../trpc/errors';
@@ -21,6 +21,19 @@ const friendlyMessages: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid Content-Length header',
 };
+
+/** The answer to a path with a broken percent escape (`/api/rides/%zz`), which the router refuses. */
+export const BAD_URL_MESSAGE = 'The request path is not a valid URL: a % must start an escape such as %20';
+
+/**
+ * Fastify's own refusals before any route runs (a path with a broken escape): the same `{ error }`
+ * shape as every other answer, not the framework's.
+ */
+export function answerFrameworkError(error: FastifyError, reply: FastifyReply): void {
+  const status =
+    typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.code(status).send({ error: error.code === 'FST_ERR_BAD_URL' ? BAD_URL_MESSAGE : error.message });
+}
 
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {

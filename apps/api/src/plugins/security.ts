@@ -56,7 +56,7 @@ export function externalOrigins(env: Env): string[] {
   return [...new Set(all)];
 }
 
-/** The Content-Security-Policy directives (helmet's names), exported for tests and the README. */
+/** The Content-Security-Policy directives (helmet's names), exported for tests and docs/security.md. */
 export function contentSecurityPolicyDirectives(env: Env): Record<string, string[]> {
   const outside = externalOrigins(env);
   const directives: Record<string, string[]> = {

@@ -6,14 +6,10 @@ import { ZodError, ZodRealError } from 'zod';
 
 import { createCaller } from '../routers/app-router';
 import { createContextFromRequest, type HttpContextDeps } from '../trpc/context';
+import { type RestErrorBody, successStatusOf } from './contract';
 import { describeInvalidInput, INTERNAL_ERROR_MESSAGE, isInternalError, retryAfterOf } from '../trpc/errors';
 
 export type Caller = ReturnType<typeof createCaller>;
-
-export interface RestErrorBody {
-  error: string;
-  fieldErrors?: Record<string, string[] | undefined>;
-}
 
 /**
  * A procedure's error → the documented REST shape `{ error }` with the mapped status, and the
@@ -36,19 +32,19 @@ export function restErrorFromTRPC(error: TRPCError): {
 
 /**
  * Builds a Fastify handler that calls a procedure through a server-side caller with the request's
- * session, and answers its result as JSON (or the mapped error). The REST adapter only reshapes.
+ * session, and answers its result as JSON with the route's declared status (rest/contract.ts), or the
+ * mapped error. The REST adapter only reshapes.
  */
 export function viaCaller<T>(
   deps: HttpContextDeps,
   run: (caller: Caller, request: FastifyRequest, reply: FastifyReply) => Promise<T>,
-  options: { successStatus?: number } = {},
 ) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     try {
       const ctx = await createContextFromRequest(deps, { req: request });
       const result = await run(createCaller(ctx), request, reply);
       if (reply.sent) return reply;
-      return await reply.code(options.successStatus ?? 200).send(result);
+      return await reply.code(successStatusOf(request)).send(result);
     } catch (error) {
       if (error instanceof TRPCError) {
         const { status, body, retryAfter } = restErrorFromTRPC(error);

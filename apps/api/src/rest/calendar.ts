@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { CalendarFile } from '../services/calendar-service';
 import type { HttpContextDeps } from '../trpc/context';
 import { parseId, untrusted, viaCaller } from './adapter';
+import { rest } from './contract';
 
 /**
  * A calendar file as the answer: text/calendar, saved under its name (`attachment`: a browser
@@ -25,6 +26,7 @@ function sendCalendar(reply: FastifyReply, file: CalendarFile, disposition: 'att
 export function registerCalendarRoutes(app: FastifyInstance, deps: HttpContextDeps): void {
   app.get(
     '/api/rides/:id/calendar.ics',
+    rest({ procedure: 'calendar.ride', summary: 'One ride as a calendar file', produces: 'text/calendar' }),
     viaCaller(deps, async (caller, req, reply) => {
       const file = await caller.calendar.ride({ id: parseId((req.params as { id?: unknown }).id) });
       return sendCalendar(reply, file, 'attachment');
@@ -32,6 +34,11 @@ export function registerCalendarRoutes(app: FastifyInstance, deps: HttpContextDe
   );
   app.get(
     '/api/calendar/:token.ics',
+    rest({
+      procedure: 'calendar.feed',
+      summary: 'Your personal calendar feed, by its secret token',
+      produces: 'text/calendar',
+    }),
     viaCaller(deps, async (caller, req, reply) => {
       const file = await caller.calendar.feed(untrusted({ token: (req.params as { token?: unknown }).token }));
       void reply.header('x-robots-tag', 'noindex');
@@ -41,14 +48,20 @@ export function registerCalendarRoutes(app: FastifyInstance, deps: HttpContextDe
 
   app.get(
     '/api/users/me/calendar-feed',
+    rest({ procedure: 'user.calendarFeed', summary: 'Whether your calendar feed is on' }),
     viaCaller(deps, (caller) => caller.user.calendarFeed()),
   );
   app.post(
     '/api/users/me/calendar-feed',
+    rest({
+      procedure: 'user.rotateCalendarFeed',
+      summary: 'Turn on (or renew) your calendar feed; answers its new address',
+    }),
     viaCaller(deps, (caller) => caller.user.rotateCalendarFeed()),
   );
   app.delete(
     '/api/users/me/calendar-feed',
+    rest({ procedure: 'user.disableCalendarFeed', summary: 'Turn off your calendar feed' }),
     viaCaller(deps, (caller) => caller.user.disableCalendarFeed()),
   );
 }

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
+import type { RegisteredRoute } from '../openapi/document';
+import { registerOpenApiRoutes } from '../openapi/routes';
+
 import type { HttpContextDeps } from '../trpc/context';
 import { registerAdminRoutes } from './admin';
 import { registerAlertRoutes } from './alerts';
@@ -20,12 +23,30 @@ import { registerVendorRoutes } from './vendor';
 import { registerUserRoutes } from './users';
 import { registerConfigRoutes } from './config';
 
-/** Every documented /api path, each a thin call into the same procedures the web app uses. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered under /api/, in order, with its declared contract (rest/contract.ts). */
+    restRoutes: readonly RegisteredRoute[];
+  }
+}
+
+/**
+ * Every documented /api path, each a thin call into the same procedures the web app uses, and the
+ * OpenAPI document built from the routes as they are registered (docs/api.md#the-openapi-document).
+ */
 export function registerRestRoutes(
   app: FastifyInstance,
   deps: HttpContextDeps,
   options: { events?: EventRouteOptions } = {},
 ): void {
+  const routes: RegisteredRoute[] = [];
+  app.decorate('restRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, contract: route.config?.rest });
+    }
+  });
   registerAuthRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerRideRoutes(app, deps);
@@ -44,4 +65,5 @@ export function registerRestRoutes(
   registerAlertRoutes(app, deps);
   registerConfigRoutes(app, deps);
   registerEventRoutes(app, deps, options.events);
+  registerOpenApiRoutes(app, deps.env, routes);
 }

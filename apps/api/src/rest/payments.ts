@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { HttpContextDeps } from '../trpc/context';
 import { bodyObject, parseId, untrusted, viaCaller } from './adapter';
+import { rest } from './contract';
 
 type Params = { id?: unknown; passengerId?: unknown };
 
@@ -15,10 +16,12 @@ const targetOf = (req: FastifyRequest) => ({
 export function registerPaymentRoutes(app: FastifyInstance, deps: HttpContextDeps): void {
   app.get(
     '/api/rides/:id/payments',
+    rest({ procedure: 'payment.list', summary: "A ride's payments" }),
     viaCaller(deps, (caller, req) => caller.payment.list({ rideId: rideOf(req) })),
   );
   app.get(
     '/api/rides/:id/payments.csv',
+    rest({ procedure: 'payment.csv', summary: "A ride's payments as CSV (the organizer)", produces: 'text/csv' }),
     viaCaller(deps, async (caller, req, reply) => {
       const rideId = rideOf(req);
       const csv = await caller.payment.csv({ rideId });
@@ -31,36 +34,44 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: HttpContextDep
   );
   app.post(
     '/api/rides/:id/payments/mine',
+    rest({ procedure: 'payment.markMine', summary: 'Mark your share paid' }),
     viaCaller(deps, (caller, req) =>
       caller.payment.markMine(untrusted({ method: bodyObject(req).method, rideId: rideOf(req) })),
     ),
   );
   app.post(
     '/api/rides/:id/payments/recalculate',
+    rest({ procedure: 'payment.recalculate', summary: 'Recalculate the shares (the organizer)' }),
     viaCaller(deps, (caller, req) => caller.payment.recalculate({ rideId: rideOf(req) })),
   );
   app.post(
     '/api/rides/:id/payments/:passengerId/confirm',
+    rest({ procedure: 'payment.confirm', summary: "Confirm a rider's payment (the organizer)" }),
     viaCaller(deps, (caller, req) => caller.payment.confirm(targetOf(req))),
   );
   app.post(
     '/api/rides/:id/payments/:passengerId/unconfirm',
+    rest({ procedure: 'payment.unconfirm', summary: 'Undo a confirmation (the organizer)' }),
     viaCaller(deps, (caller, req) => caller.payment.unconfirm(targetOf(req))),
   );
   app.post(
     '/api/rides/:id/payments/:passengerId/refunded',
+    rest({ procedure: 'payment.refunded', summary: 'Record a refund paid (the organizer)' }),
     viaCaller(deps, (caller, req) => caller.payment.refunded(targetOf(req))),
   );
   app.post(
     '/api/rides/:id/payments/:passengerId/waive',
+    rest({ procedure: 'payment.waive', summary: "Waive a rider's share (the organizer)" }),
     viaCaller(deps, (caller, req) => caller.payment.waive(targetOf(req))),
   );
   app.get(
     '/api/users/me/payments/shares',
+    rest({ procedure: 'payment.shares', summary: 'What you owe on each of your rides' }),
     viaCaller(deps, (caller) => caller.payment.shares()),
   );
   app.get(
     '/api/users/me/payments/progress',
+    rest({ procedure: 'payment.progress', summary: 'How much is paid on each ride you organize' }),
     viaCaller(deps, (caller) => caller.payment.progress()),
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { HttpContextDeps } from '../trpc/context';
 import { bodyObject, parseId, untrusted, viaCaller } from './adapter';
+import { rest } from './contract';
 
 function params(req: FastifyRequest): { id?: unknown; item?: unknown } {
   return req.params as { id?: unknown; item?: unknown };
@@ -14,10 +15,12 @@ function params(req: FastifyRequest): { id?: unknown; item?: unknown } {
 export function registerTravelRoutes(app: FastifyInstance, deps: HttpContextDeps): void {
   app.get(
     '/api/users/me/travel-profile',
+    rest({ procedure: 'travel.profile', summary: 'Your travel profile (document category, passport expiry)' }),
     viaCaller(deps, (caller) => caller.travel.profile()),
   );
   app.put(
     '/api/users/me/travel-profile',
+    rest({ procedure: 'travel.updateProfile', summary: 'Set your travel profile' }),
     viaCaller(deps, (caller, req) => {
       const body = bodyObject(req);
       return caller.travel.updateProfile(
@@ -27,10 +30,12 @@ export function registerTravelRoutes(app: FastifyInstance, deps: HttpContextDeps
   );
   app.get(
     '/api/rides/:id/checklist',
+    rest({ procedure: 'travel.checklist', summary: 'Your border checklist for a ride' }),
     viaCaller(deps, (caller, req) => caller.travel.checklist({ rideId: parseId(params(req).id) })),
   );
   app.post(
     '/api/rides/:id/checklist/:item',
+    rest({ procedure: 'travel.tick', summary: 'Tick (or untick) a checklist item' }),
     viaCaller(deps, (caller, req) =>
       caller.travel.tick(
         untrusted({ rideId: parseId(params(req).id), item: params(req).item, done: bodyObject(req).done }),

@@ -11,6 +11,7 @@ import { listVendorApplications } from '../repositories/vendor-repository';
 import { issueResetCodeFor, resetPasswordAsAdmin } from '../services/password-service';
 import { decideVendorApplication } from '../services/vendor-approval-service';
 import { adminProcedure, router } from '../trpc/init';
+import { messageOutput, resetCodeOutput, vendorApplicationOutput, vendorApplicationPageOutput } from './outputs';
 
 /**
  * Administrator tools. `adminProcedure` re-checks on every call that the caller's own row holds
@@ -22,19 +23,22 @@ export const adminRouter = router({
    * Sets a new password for a user (named by Discord username, any case) and ends all of that
    * user's sessions (the admin's own current session survives when they reset themselves).
    */
-  resetUserPassword: adminProcedure.input(adminResetInput).mutation(async ({ ctx, input }) => {
-    const { discordUsername } = await resetPasswordAsAdmin(
-      ctx.db,
-      {
-        discordUsername: input.discordUsername,
-        newPassword: input.newPassword,
-        adminId: ctx.user.id,
-        adminSessionId: ctx.session?.id ?? null,
-      },
-      hashOptions(ctx.env),
-    );
-    return { message: `Password for ${discordUsername} has been reset` };
-  }),
+  resetUserPassword: adminProcedure
+    .input(adminResetInput)
+    .output(messageOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { discordUsername } = await resetPasswordAsAdmin(
+        ctx.db,
+        {
+          discordUsername: input.discordUsername,
+          newPassword: input.newPassword,
+          adminId: ctx.user.id,
+          adminSessionId: ctx.session?.id ?? null,
+        },
+        hashOptions(ctx.env),
+      );
+      return { message: `Password for ${discordUsername} has been reset` };
+    }),
 
   /**
    * Issues a one-time reset code for a user, for the admin to pass on over Discord; the user then
@@ -45,6 +49,7 @@ export const adminRouter = router({
    */
   issueResetCode: adminProcedure
     .input(issueResetCodeInput)
+    .output(resetCodeOutput)
     .mutation(({ ctx, input }) =>
       issueResetCodeFor(ctx.db, { discordUsername: input.discordUsername, adminId: ctx.user.id, now: ctx.now() }),
     ),
@@ -52,25 +57,30 @@ export const adminRouter = router({
   /** One page of vendor accounts in one status (pending when left out), the longest-waiting first. */
   vendorApplications: adminProcedure
     .input(vendorApplicationsInput)
+    .output(vendorApplicationPageOutput)
     .query(({ ctx, input }) => listVendorApplications(ctx.db, input)),
 
   /**
    * Approves a vendor account (pending, rejected or suspended) that carries its licence: a valid
    * permit, the vehicle plate and seats (409 naming what is missing). The vendor is told.
    */
-  approveVendor: adminProcedure.input(approveVendorInput).mutation(({ ctx, input }) =>
-    decideVendorApplication(ctx.db, {
-      adminId: ctx.user.id,
-      userId: input.userId,
-      decision: 'approve',
-      reason: null,
-      now: ctx.now(),
-    }),
-  ),
+  approveVendor: adminProcedure
+    .input(approveVendorInput)
+    .output(vendorApplicationOutput)
+    .mutation(({ ctx, input }) =>
+      decideVendorApplication(ctx.db, {
+        adminId: ctx.user.id,
+        userId: input.userId,
+        decision: 'approve',
+        reason: null,
+        now: ctx.now(),
+      }),
+    ),
 
   /** Rejects a pending vendor application with a reason the applicant reads. */
   rejectVendor: adminProcedure
     .input(vendorReasonInput)
+    .output(vendorApplicationOutput)
     .mutation(({ ctx, input }) =>
       decideVendorApplication(ctx.db, { adminId: ctx.user.id, ...input, decision: 'reject', now: ctx.now() }),
     ),
@@ -78,6 +88,7 @@ export const adminRouter = router({
   /** Suspends an approved (or pending) vendor with a reason: it can no longer act as a vendor. */
   suspendVendor: adminProcedure
     .input(vendorReasonInput)
+    .output(vendorApplicationOutput)
     .mutation(({ ctx, input }) =>
       decideVendorApplication(ctx.db, { adminId: ctx.user.id, ...input, decision: 'suspend', now: ctx.now() }),
     ),

@@ -15,6 +15,7 @@ import { changeOwnPassword, resetPasswordWithCode } from '../services/password-s
 import { credentialPolicy, passwordVersionFor, type SignInAttempt } from '../services/sign-in-service';
 import type { ContextInner } from '../trpc/context';
 import { protectedProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
+import { messageOutput, publicUserOutput } from './outputs';
 
 function requireSession(ctx: ContextInner) {
   if (!ctx.session) {
@@ -42,7 +43,7 @@ const registerProcedure = publicProcedure.use(rateLimited('register'));
 
 export const authRouter = router({
   /** The signed-in user, or null when signed out (REST answers 401 instead). */
-  me: publicProcedure.query(async ({ ctx }) => {
+  me: publicProcedure.output(publicUserOutput.nullable()).query(async ({ ctx }) => {
     if (!ctx.user) return null;
     return findPublicUserById(ctx.db, ctx.user.id);
   }),
@@ -51,33 +52,39 @@ export const authRouter = router({
    * Creates a member account (never an administrator: only an operator grants that). With
    * `isVendor` it is a vendor application, pending until an administrator approves it.
    */
-  register: registerProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
-    const session = requireSession(ctx);
-    const user = await registerAccount(ctx.db, input, hashOptions(ctx.env));
-    await session.signIn(user.id);
-    await rememberDevice(ctx, user.discordUsername);
-    return user;
-  }),
+  register: registerProcedure
+    .input(registerInput)
+    .output(publicUserOutput)
+    .mutation(async ({ ctx, input }) => {
+      const session = requireSession(ctx);
+      const user = await registerAccount(ctx.db, input, hashOptions(ctx.env));
+      await session.signIn(user.id);
+      await rememberDevice(ctx, user.discordUsername);
+      return user;
+    }),
 
   /**
    * Signs in. Each attempt counts against the account from this address and against the address
    * before the password is checked (429 with Retry-After past the limits); a hash made with an
    * older argon2 cost is replaced while the password is at hand.
    */
-  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const session = requireSession(ctx);
-    const user = await signInWithPassword(
-      ctx.db,
-      { ...(await attemptOf(ctx, input.discordUsername)), password: input.password },
-      credentialPolicy(ctx.env, ctx.now),
-    );
-    await session.signIn(user.id);
-    // This browser now knows the account: the ceiling across addresses never holds it back.
-    await rememberDevice(ctx, input.discordUsername);
-    return user;
-  }),
+  login: publicProcedure
+    .input(loginInput)
+    .output(publicUserOutput)
+    .mutation(async ({ ctx, input }) => {
+      const session = requireSession(ctx);
+      const user = await signInWithPassword(
+        ctx.db,
+        { ...(await attemptOf(ctx, input.discordUsername)), password: input.password },
+        credentialPolicy(ctx.env, ctx.now),
+      );
+      await session.signIn(user.id);
+      // This browser now knows the account: the ceiling across addresses never holds it back.
+      await rememberDevice(ctx, input.discordUsername);
+      return user;
+    }),
 
-  logout: publicProcedure.mutation(async ({ ctx }) => {
+  logout: publicProcedure.output(messageOutput).mutation(async ({ ctx }) => {
     if (ctx.session) await ctx.session.signOut();
     return { message: 'Logged out successfully' };
   }),
@@ -87,23 +94,28 @@ export const authRouter = router({
    * every guess counts against the login rate limit before it is checked. Every other session of the user ends; the
    * one making the change stays signed in.
    */
-  changePassword: protectedProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
-    await changeOwnPassword(
-      ctx.db,
-      {
-        userId: ctx.user.id,
-        attempt: await attemptOf(ctx, ctx.user.discordUsername),
-        currentPassword: input.currentPassword,
-        newPassword: input.newPassword,
-        keepSessionId: ctx.session?.id ?? null,
-      },
-      credentialPolicy(ctx.env, ctx.now),
-    );
-    return { message: 'Password reset successful!' };
-  }),
+  changePassword: protectedProcedure
+    .input(changePasswordInput)
+    .output(messageOutput)
+    .mutation(async ({ ctx, input }) => {
+      await changeOwnPassword(
+        ctx.db,
+        {
+          userId: ctx.user.id,
+          attempt: await attemptOf(ctx, ctx.user.discordUsername),
+          currentPassword: input.currentPassword,
+          newPassword: input.newPassword,
+          keepSessionId: ctx.session?.id ?? null,
+        },
+        credentialPolicy(ctx.env, ctx.now),
+      );
+      return { message: 'Password reset successful!' };
+    }),
 
   /** "Forgot password": there is no self-service reset, so this only says whom to ask. */
-  requestPasswordReset: publicProcedure.mutation(() => ({ message: PASSWORD_RESET_REQUEST_MESSAGE })),
+  requestPasswordReset: publicProcedure
+    .output(messageOutput)
+    .mutation(() => ({ message: PASSWORD_RESET_REQUEST_MESSAGE })),
 
   /**
    * Finishes a reset with the one-time code the administrator issued (`admin.issueResetCode`) and
@@ -114,12 +126,15 @@ export const authRouter = router({
    * code is marked used (its row is locked, so it works exactly once), the password is replaced,
    * other unused codes are voided and every session of the user ends.
    */
-  completePasswordReset: publicProcedure.input(completeResetInput).mutation(async ({ ctx, input }) => {
-    await resetPasswordWithCode(
-      ctx.db,
-      { attempt: await attemptOf(ctx, input.discordUsername), code: input.code, newPassword: input.newPassword },
-      credentialPolicy(ctx.env, ctx.now),
-    );
-    return { message: PASSWORD_RESET_COMPLETE_MESSAGE };
-  }),
+  completePasswordReset: publicProcedure
+    .input(completeResetInput)
+    .output(messageOutput)
+    .mutation(async ({ ctx, input }) => {
+      await resetPasswordWithCode(
+        ctx.db,
+        { attempt: await attemptOf(ctx, input.discordUsername), code: input.code, newPassword: input.newPassword },
+        credentialPolicy(ctx.env, ctx.now),
+      );
+      return { message: PASSWORD_RESET_COMPLETE_MESSAGE };
+    }),
 });

@@ -1,5 +1,6 @@
 import type { Env } from '../env';
 import { publicProcedure, router } from '../trpc/init';
+import { publicConfigOutput } from './outputs';
 
 /** What the web app needs to know at run time: the outside map services (docs/architecture.md#outside-services), the contacts window. */
 export interface PublicConfig {
@@ -29,5 +30,5 @@ export const configRouter = router({
    * Public, non-secret settings read by the browser, so one web build works against any map or
    * search provider chosen when the server starts (REST: GET /api/config).
    */
-  get: publicProcedure.query(({ ctx }): PublicConfig => publicConfig(ctx.env)),
+  get: publicProcedure.output(publicConfigOutput).query(({ ctx }): PublicConfig => publicConfig(ctx.env)),
 });

@@ -7,6 +7,7 @@ import {
 } from '../repositories/notification-repository';
 import { markRead } from '../services/notification-service';
 import { protectedProcedure, rateLimited, router } from '../trpc/init';
+import { notificationPageOutput, unreadCountOutput, updatedCountOutput } from './outputs';
 
 /** A page of the inbox with the numbers the page and the bell show. */
 export interface NotificationPage {
@@ -26,18 +27,24 @@ const markReadProcedure = protectedProcedure.use(rateLimited('markRead'));
  */
 export const notificationRouter = router({
   /** One page of the caller's notifications, newest first, with the total and the unread count. */
-  list: protectedProcedure.input(notificationListInput).query(async ({ ctx, input }): Promise<NotificationPage> => {
-    const { items, total, unread } = await listNotificationsPage(ctx.db, ctx.user.id, input);
-    return { items, total, page: input.page, pageSize: input.pageSize, unread };
-  }),
+  list: protectedProcedure
+    .input(notificationListInput)
+    .output(notificationPageOutput)
+    .query(async ({ ctx, input }): Promise<NotificationPage> => {
+      const { items, total, unread } = await listNotificationsPage(ctx.db, ctx.user.id, input);
+      return { items, total, page: input.page, pageSize: input.pageSize, unread };
+    }),
 
   /** The bell's number: how many of the caller's notifications are unread. */
-  unreadCount: protectedProcedure.query(async ({ ctx }) => ({
+  unreadCount: protectedProcedure.output(unreadCountOutput).query(async ({ ctx }) => ({
     unread: await countUnreadNotifications(ctx.db, ctx.user.id),
   })),
 
   /** Marks the caller's own notifications read: those in `ids`, or all without `ids`. */
-  markRead: markReadProcedure.input(markNotificationsReadInput).mutation(async ({ ctx, input }) => ({
-    updated: await markRead(ctx.db, { userId: ctx.user.id, ids: input.ids, now: ctx.now() }),
-  })),
+  markRead: markReadProcedure
+    .input(markNotificationsReadInput)
+    .output(updatedCountOutput)
+    .mutation(async ({ ctx, input }) => ({
+      updated: await markRead(ctx.db, { userId: ctx.user.id, ids: input.ids, now: ctx.now() }),
+    })),
 });

@@ -1,8 +1,10 @@
 import { joinRideInput, notFound, rideIdInput, ridePassengerInput } from '@rideshare/domain';
+import { z } from 'zod';
 
 import { listPassengerEntriesFor, type PassengerEntry } from '../repositories/passenger-repository';
 import { joinRide, removePassenger } from '../services/passenger-service';
 import { protectedProcedure, rateLimited, router } from '../trpc/init';
+import { passengerEntryOutput, passengerRemovedOutput } from './outputs';
 
 /** Joining has its own, tighter rate limit (RATE_LIMIT_JOIN_PER_HOUR). */
 const joinProcedure = protectedProcedure.use(rateLimited('join'));
@@ -14,7 +16,10 @@ export const passengerRouter = router({
    * assigned vendor from VENDOR_CONTACTS_HOURS_BEFORE hours before departure; Revolut for the
    * organiser only (docs/vendors.md#contacts).
    */
-  list: protectedProcedure.input(rideIdInput).query(async ({ ctx, input }): Promise<PassengerEntry[]> => {
+  list: protectedProcedure
+    .input(rideIdInput)
+    .output(z.array(passengerEntryOutput))
+    .query(async ({ ctx, input }): Promise<PassengerEntry[]> => {
     const entries = await listPassengerEntriesFor(ctx.db, input.rideId, {
       id: ctx.user.id,
       vendorStatus: ctx.user.vendorStatus,
@@ -27,12 +32,18 @@ export const passengerRouter = router({
   }),
 
   /** Joins a ride with one's location and group size (passenger-service `joinRide`); answers the new entry. */
-  join: joinProcedure.input(joinRideInput).mutation(async ({ ctx, input }): Promise<PassengerEntry> => {
+  join: joinProcedure
+    .input(joinRideInput)
+    .output(passengerEntryOutput)
+    .mutation(async ({ ctx, input }): Promise<PassengerEntry> => {
     return joinRide(ctx.db, { userId: ctx.user.id, isVendor: ctx.user.isVendor, input, now: ctx.now() });
   }),
 
   /** Takes an entry off a ride (passenger-service `removePassenger`); answers the ride as it is now. */
-  remove: protectedProcedure.input(ridePassengerInput).mutation(async ({ ctx, input }) => {
+  remove: protectedProcedure
+    .input(ridePassengerInput)
+    .output(passengerRemovedOutput)
+    .mutation(async ({ ctx, input }) => {
     const ride = await removePassenger(ctx.db, { actorId: ctx.user.id, viewer: ctx.user, ...input, now: ctx.now() });
     return { message: 'Passenger removed successfully', passengerId: input.passengerId, ride };
   }),

@@ -1,9 +1,11 @@
+import { z } from 'zod';
 import { markPaidInput, paymentTargetInput, rideIdInput } from '@rideshare/domain';
 
 import { markOwnPaid, setConfirmed, settleRefund, waivePayment } from '../services/payment-actions';
 import { readSettledPayments, recalculatePayments } from '../services/payment-lock-service';
 import { ownShares, paymentProgress, paymentsCsv } from '../services/payment-service';
 import { protectedProcedure, rateLimited, router } from '../trpc/init';
+import { paymentProgressOutput, paymentSharesOutput, ridePaymentsOutput } from './outputs';
 
 /** Every payment write counts against RATE_LIMIT_PAYMENT_PER_HOUR (docs/payments.md#quiet). */
 const paymentWrite = protectedProcedure.use(rateLimited('payment'));
@@ -11,7 +13,10 @@ const paymentWrite = protectedProcedure.use(rateLimited('payment'));
 /** Who owes what on a ride, and who paid (docs/payments.md). */
 export const paymentRouter = router({
   /** The organiser sees every row, a rider their own (with the PayNow code and Revolut link). */
-  list: protectedProcedure.input(rideIdInput).query(({ ctx, input }) =>
+  list: protectedProcedure
+    .input(rideIdInput)
+    .output(ridePaymentsOutput)
+    .query(({ ctx, input }) =>
     readSettledPayments(ctx.db, {
       rideId: input.rideId,
       userId: ctx.user.id,
@@ -21,7 +26,10 @@ export const paymentRouter = router({
   ),
 
   /** The rider marks their own share paid, saying how (the same again changes nothing); answers the table. */
-  markMine: paymentWrite.input(markPaidInput).mutation(({ ctx, input }) =>
+  markMine: paymentWrite
+    .input(markPaidInput)
+    .output(ridePaymentsOutput)
+    .mutation(({ ctx, input }) =>
     markOwnPaid(ctx.db, {
       userId: ctx.user.id,
       rideId: input.rideId,
@@ -34,6 +42,7 @@ export const paymentRouter = router({
   /** The organiser received a passenger's payment; answers the table. */
   confirm: paymentWrite
     .input(paymentTargetInput)
+    .output(ridePaymentsOutput)
     .mutation(({ ctx, input }) =>
       setConfirmed(ctx.db, { actorId: ctx.user.id, ...input, confirmed: true, now: ctx.now() }),
     ),
@@ -41,6 +50,7 @@ export const paymentRouter = router({
   /** The organiser takes a confirmation back; answers the table. */
   unconfirm: paymentWrite
     .input(paymentTargetInput)
+    .output(ridePaymentsOutput)
     .mutation(({ ctx, input }) =>
       setConfirmed(ctx.db, { actorId: ctx.user.id, ...input, confirmed: false, now: ctx.now() }),
     ),
@@ -48,26 +58,32 @@ export const paymentRouter = router({
   /** The organiser gave back the refund a row was owed (docs/payments.md#refunds); answers the table. */
   refunded: paymentWrite
     .input(paymentTargetInput)
+    .output(ridePaymentsOutput)
     .mutation(({ ctx, input }) => settleRefund(ctx.db, { actorId: ctx.user.id, ...input })),
 
   /** The organiser waives the row of a party who left after the lock (docs/payments.md#leavers). */
   waive: paymentWrite
     .input(paymentTargetInput)
+    .output(ridePaymentsOutput)
     .mutation(({ ctx, input }) => waivePayment(ctx.db, { actorId: ctx.user.id, ...input })),
 
   /** The organiser splits the total again over the party as it now is; answers the table. */
   recalculate: paymentWrite
     .input(rideIdInput)
+    .output(ridePaymentsOutput)
     .mutation(({ ctx, input }) =>
       recalculatePayments(ctx.db, { actorId: ctx.user.id, rideId: input.rideId, now: ctx.now() }),
     ),
 
   /** The organiser's table as CSV text (docs/payments.md#csv). */
-  csv: protectedProcedure.input(rideIdInput).query(({ ctx, input }) => paymentsCsv(ctx.db, input.rideId, ctx.user.id)),
+  csv: protectedProcedure
+    .input(rideIdInput)
+    .output(z.string())
+    .query(({ ctx, input }) => paymentsCsv(ctx.db, input.rideId, ctx.user.id)),
 
   /** "2 of 3 paid" for each locked ride the caller organises (the riders, not the organiser). */
-  progress: protectedProcedure.query(({ ctx }) => paymentProgress(ctx.db, ctx.user.id)),
+  progress: protectedProcedure.output(paymentProgressOutput).query(({ ctx }) => paymentProgress(ctx.db, ctx.user.id)),
 
   /** The caller's own locked shares, for "Your share" on the cards (docs/payments.md#price-story). */
-  shares: protectedProcedure.query(({ ctx }) => ownShares(ctx.db, ctx.user.id, ctx.now())),
+  shares: protectedProcedure.output(paymentSharesOutput).query(({ ctx }) => ownShares(ctx.db, ctx.user.id, ctx.now())),
 });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { notFound, quoteIdInput, quoteInput, rideIdInput } from '@rideshare/domain';
 
 import { findQuote, listLiveQuotesOfVendor, type QuoteAnswer } from '../repositories/quote-repository';
@@ -5,6 +6,7 @@ import { findRideDetail, type RideDetail } from '../repositories/ride-repository
 import { acceptQuote, listQuotesFor, submitQuote, withdrawQuote } from '../services/quote-service';
 import type { ContextInner } from '../trpc/context';
 import { approvedVendorProcedure, protectedProcedure, rateLimited, router, vendorProcedure } from '../trpc/init';
+import { quoteOutput, rideDetailOutput } from './outputs';
 
 /** Quoting and withdrawing share their own rate limit (RATE_LIMIT_QUOTE_PER_HOUR). */
 const quoteProcedure = approvedVendorProcedure.use(rateLimited('quote'));
@@ -25,41 +27,53 @@ export const quoteRouter = router({
    */
   list: protectedProcedure
     .input(rideIdInput)
+    .output(z.array(quoteOutput))
     .query(({ ctx, input }) => listQuotesFor(ctx.db, { rideId: input.rideId, viewer: ctx.user, now: ctx.now() })),
 
   /** The calling vendor's live quotes on every ride (its dashboard). */
-  mine: approvedVendorProcedure.query(({ ctx }) => listLiveQuotesOfVendor(ctx.db, ctx.user.id, ctx.now())),
+  mine: approvedVendorProcedure
+    .output(z.array(quoteOutput))
+    .query(({ ctx }) => listLiveQuotesOfVendor(ctx.db, ctx.user.id, ctx.now())),
 
   /** An approved vendor quotes a ride, replacing its earlier live quote there; answers the quote. */
-  create: quoteProcedure.input(quoteInput).mutation(async ({ ctx, input }): Promise<QuoteAnswer> => {
-    const id = await submitQuote(ctx.db, {
-      vendorId: ctx.user.id,
-      input,
-      now: ctx.now(),
-      pickupRuleOn: ctx.env.VENDOR_PICKUP_COUNTRY_RULE === 'on',
-    });
-    return quoteAfterWrite(ctx, id);
-  }),
+  create: quoteProcedure
+    .input(quoteInput)
+    .output(quoteOutput)
+    .mutation(async ({ ctx, input }): Promise<QuoteAnswer> => {
+      const id = await submitQuote(ctx.db, {
+        vendorId: ctx.user.id,
+        input,
+        now: ctx.now(),
+        pickupRuleOn: ctx.env.VENDOR_PICKUP_COUNTRY_RULE === 'on',
+      });
+      return quoteAfterWrite(ctx, id);
+    }),
 
   /** The quoting vendor withdraws its live quote; answers the quote, now withdrawn. */
-  withdraw: withdrawProcedure.input(quoteIdInput).mutation(async ({ ctx, input }): Promise<QuoteAnswer> => {
-    await withdrawQuote(ctx.db, { actorId: ctx.user.id, ...input });
-    return quoteAfterWrite(ctx, input.quoteId);
-  }),
+  withdraw: withdrawProcedure
+    .input(quoteIdInput)
+    .output(quoteOutput)
+    .mutation(async ({ ctx, input }): Promise<QuoteAnswer> => {
+      await withdrawQuote(ctx.db, { actorId: ctx.user.id, ...input });
+      return quoteAfterWrite(ctx, input.quoteId);
+    }),
 
   /**
    * The organiser accepts a live quote: the ride is assigned to its vendor at its price, the other
    * quotes declined. Answers the ride.
    */
-  accept: protectedProcedure.input(quoteIdInput).mutation(async ({ ctx, input }): Promise<RideDetail> => {
-    await acceptQuote(ctx.db, {
-      actorId: ctx.user.id,
-      ...input,
-      now: ctx.now(),
-      pickupRuleOn: ctx.env.VENDOR_PICKUP_COUNTRY_RULE === 'on',
-    });
-    const ride = await findRideDetail(ctx.db, input.rideId, ctx.user, ctx.now());
-    if (!ride) throw notFound('ride');
-    return ride;
-  }),
+  accept: protectedProcedure
+    .input(quoteIdInput)
+    .output(rideDetailOutput)
+    .mutation(async ({ ctx, input }): Promise<RideDetail> => {
+      await acceptQuote(ctx.db, {
+        actorId: ctx.user.id,
+        ...input,
+        now: ctx.now(),
+        pickupRuleOn: ctx.env.VENDOR_PICKUP_COUNTRY_RULE === 'on',
+      });
+      const ride = await findRideDetail(ctx.db, input.rideId, ctx.user, ctx.now());
+      if (!ride) throw notFound('ride');
+      return ride;
+    }),
 });

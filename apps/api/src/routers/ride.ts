@@ -8,6 +8,14 @@ import { readRideDetailLockingPrice, type RideDetailAnswer } from '../services/r
 import { cancelRide, createRide, editRide, removeRide } from '../services/ride-service';
 import type { ContextInner } from '../trpc/context';
 import { protectedProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
+import {
+  removedOutput,
+  rideListPageOutput,
+  rideManifestOutput,
+  rideStandingOutput,
+  rideSummaryOutput,
+  rideWithReadinessOutput,
+} from './outputs';
 
 /** The ride list's filters (domain defaults) plus paging; every field may be left out. */
 export const rideListInput = rideListFiltersInput
@@ -40,78 +48,101 @@ export const rideRouter = router({
    * then by date) and paged in SQL; `total` counts every matching ride. As the caller's audience
    * sees it; first pages come from the ride list cache (the full list, GET /api/rides, too).
    */
-  list: publicProcedure.input(rideListInput).query(({ ctx, input }): Promise<RideListPage> => {
-    const { page, pageSize, ...filters } = input;
-    return ctx.rideListCache.page(ctx.db, { filters, page, pageSize, audience: audienceOf(ctx.user) }, ctx.now());
-  }),
+  list: publicProcedure
+    .input(rideListInput)
+    .output(rideListPageOutput)
+    .query(({ ctx, input }): Promise<RideListPage> => {
+      const { page, pageSize, ...filters } = input;
+      return ctx.rideListCache.page(ctx.db, { filters, page, pageSize, audience: audienceOf(ctx.user) }, ctx.now());
+    }),
 
   /** One ride with its organiser as `creator` (username and numbers for signed-in callers only). */
-  byId: publicProcedure.input(byIdInput).query(({ ctx, input }) => loadRideDetail(ctx, input.id)),
+  byId: publicProcedure
+    .input(byIdInput)
+    .output(rideWithReadinessOutput)
+    .query(({ ctx, input }) => loadRideDetail(ctx, input.id)),
 
   /** Creates a ride with the organiser as its first entry (ride-service `createRide`); answers the ride. */
-  create: createProcedure.input(ridePayloadInput).mutation(async ({ ctx, input }) => {
-    const id = await createRide(ctx.db, {
-      creator: ctx.user,
-      input,
-      now: ctx.now(),
-      ridesPerDay: ctx.env.RATE_LIMIT_RIDES_PER_DAY,
-    });
-    return loadRideDetail(ctx, id);
-  }),
+  create: createProcedure
+    .input(ridePayloadInput)
+    .output(rideWithReadinessOutput)
+    .mutation(async ({ ctx, input }) => {
+      const id = await createRide(ctx.db, {
+        creator: ctx.user,
+        input,
+        now: ctx.now(),
+        ridesPerDay: ctx.env.RATE_LIMIT_RIDES_PER_DAY,
+      });
+      return loadRideDetail(ctx, id);
+    }),
 
   /** Edits a ride, its organiser only (ride-service `editRide`); answers the ride. */
-  update: editProcedure.input(updateRideInput).mutation(async ({ ctx, input }) => {
-    const { id, ...payload } = input;
-    await editRide(ctx.db, { actorId: ctx.user.id, rideId: id, input: payload, now: ctx.now() });
-    return loadRideDetail(ctx, id);
-  }),
+  update: editProcedure
+    .input(updateRideInput)
+    .output(rideWithReadinessOutput)
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...payload } = input;
+      await editRide(ctx.db, { actorId: ctx.user.id, rideId: id, input: payload, now: ctx.now() });
+      return loadRideDetail(ctx, id);
+    }),
 
   /**
    * Deletes a ride, its organiser only (ride-service `removeRide`). Decision: a ride anybody else
    * has joined is refused with RIDE_HAS_PASSENGERS ('This ride has passengers who joined. Remove
    * them before deleting it.'); the organiser removes them first.
    */
-  delete: protectedProcedure.input(byIdInput).mutation(async ({ ctx, input }) => {
-    await removeRide(ctx.db, { actorId: ctx.user.id, rideId: input.id });
-    return { id: input.id, message: 'Ride deleted successfully' };
-  }),
+  delete: protectedProcedure
+    .input(byIdInput)
+    .output(removedOutput)
+    .mutation(async ({ ctx, input }) => {
+      await removeRide(ctx.db, { actorId: ctx.user.id, rideId: input.id });
+      return { id: input.id, message: 'Ride deleted successfully' };
+    }),
 
   /**
    * Cancels a ride with a reason (1..300 characters), its organiser only, a future ride not already
    * cancelled (ride-service `cancelRide`). The ride keeps its entries; answers the ride, now
    * `status: 'cancelled'` with `cancelReason` and `cancelledAt`.
    */
-  cancel: cancelProcedure.input(cancelRideInput).mutation(async ({ ctx, input }) => {
-    await cancelRide(ctx.db, { actorId: ctx.user.id, rideId: input.id, reason: input.reason, now: ctx.now() });
-    return loadRideDetail(ctx, input.id);
-  }),
+  cancel: cancelProcedure
+    .input(cancelRideInput)
+    .output(rideWithReadinessOutput)
+    .mutation(async ({ ctx, input }) => {
+      await cancelRide(ctx.db, { actorId: ctx.user.id, rideId: input.id, reason: input.reason, now: ctx.now() });
+      return loadRideDetail(ctx, input.id);
+    }),
 
   /** Rides the caller joined as a passenger but did not organise (one query). */
-  joined: protectedProcedure.query(({ ctx }) =>
-    listRidesJoinedBy(ctx.db, ctx.user.id, ctx.now(), audienceOf(ctx.user)),
-  ),
+  joined: protectedProcedure
+    .output(z.array(rideSummaryOutput))
+    .query(({ ctx }) => listRidesJoinedBy(ctx.db, ctx.user.id, ctx.now(), audienceOf(ctx.user))),
 
   /**
    * Where the caller stands on each of their rides, one entry per ride: organising, riding (stop,
    * amount due), waitlisted or offered a seat, or driving it (docs/product.md#at-a-glance).
    */
-  standing: protectedProcedure.query(({ ctx }) => listViewerStandings(ctx.db, ctx.user.id, ctx.now())),
+  standing: protectedProcedure
+    .output(rideStandingOutput)
+    .query(({ ctx }) => listViewerStandings(ctx.db, ctx.user.id, ctx.now())),
 
   /**
    * The driver's manifest (manifest-service `readManifest`): the organiser and the approved
    * assigned vendor only; passengers' numbers inside the contacts window (docs/vendors.md#manifest).
    */
-  manifest: protectedProcedure.input(byIdInput).query(({ ctx, input }) =>
-    readManifest(ctx.db, input.id, {
-      ...ctx.user,
-      now: ctx.now(),
-      contactsHoursBefore: ctx.env.VENDOR_CONTACTS_HOURS_BEFORE,
-      riderContactsHoursBefore: ctx.env.RIDER_CONTACTS_HOURS_BEFORE,
-    }),
-  ),
+  manifest: protectedProcedure
+    .input(byIdInput)
+    .output(rideManifestOutput)
+    .query(({ ctx, input }) =>
+      readManifest(ctx.db, input.id, {
+        ...ctx.user,
+        now: ctx.now(),
+        contactsHoursBefore: ctx.env.VENDOR_CONTACTS_HOURS_BEFORE,
+        riderContactsHoursBefore: ctx.env.RIDER_CONTACTS_HOURS_BEFORE,
+      }),
+    ),
 
   /** Rides the caller organised (one query). */
-  organized: protectedProcedure.query(({ ctx }) =>
-    listRidesOrganizedBy(ctx.db, ctx.user.id, ctx.now(), audienceOf(ctx.user)),
-  ),
+  organized: protectedProcedure
+    .output(z.array(rideSummaryOutput))
+    .query(({ ctx }) => listRidesOrganizedBy(ctx.db, ctx.user.id, ctx.now(), audienceOf(ctx.user))),
 });

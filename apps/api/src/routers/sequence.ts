@@ -1,8 +1,10 @@
+import { z } from 'zod';
 import { idInput, rideIdInput, sequenceInput } from '@rideshare/domain';
 
 import type { PassengerEntry } from '../repositories/passenger-repository';
 import { lockSequence, setPassengerSequence } from '../services/sequence-service';
 import { protectedProcedure, rateLimited, router } from '../trpc/init';
+import { passengerEntryOutput } from './outputs';
 
 const setSequenceInput = sequenceInput.extend({ rideId: idInput, passengerId: idInput });
 
@@ -14,6 +16,7 @@ export const sequenceRouter = router({
   /** Moves one passenger to stop `sequence` and renumbers the rest; answers the entries in their new order. */
   set: sequenceProcedure
     .input(setSequenceInput)
+    .output(z.array(passengerEntryOutput))
     .mutation(({ ctx, input }): Promise<PassengerEntry[]> =>
       setPassengerSequence(ctx.db, { actorId: ctx.user.id, ...input }),
     ),
@@ -21,5 +24,6 @@ export const sequenceRouter = router({
   /** Locks the drop-off order; answers the entries in order. Locking a locked ride changes nothing. */
   lock: sequenceProcedure
     .input(rideIdInput)
+    .output(z.array(passengerEntryOutput))
     .mutation(({ ctx, input }): Promise<PassengerEntry[]> => lockSequence(ctx.db, { actorId: ctx.user.id, ...input })),
 });

@@ -12,6 +12,7 @@ import { readSeriesAnswer, type SeriesAnswer } from '../repositories/series-repo
 import { cancelSeries, createSeries, editSeries } from '../services/series-service';
 import type { ContextInner } from '../trpc/context';
 import { protectedProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
+import { seriesOutput } from './outputs';
 
 async function loadSeries(ctx: ContextInner, id: number): Promise<SeriesAnswer> {
   const series = await readSeriesAnswer(ctx.db, id, audienceOf(ctx.user));
@@ -29,6 +30,7 @@ export const seriesRouter = router({
   create: protectedProcedure
     .use(rateLimited('rideCreate'))
     .input(createSeriesInput)
+    .output(seriesOutput)
     .mutation(async ({ ctx, input }) => {
       const id = await createSeries(ctx.db, {
         creator: ctx.user,
@@ -40,12 +42,16 @@ export const seriesRouter = router({
     }),
 
   /** The series with its rides, soonest first, as the caller's audience sees them. */
-  byId: publicProcedure.input(z.object({ id: idInput })).query(({ ctx, input }) => loadSeries(ctx, input.id)),
+  byId: publicProcedure
+    .input(z.object({ id: idInput }))
+    .output(seriesOutput)
+    .query(({ ctx, input }) => loadSeries(ctx, input.id)),
 
   /** Edits `fromRideId` and every later ride of the series, its organiser only; answers the series. */
   update: protectedProcedure
     .use(rateLimited('rideEdit'))
     .input(editSeriesInput)
+    .output(seriesOutput)
     .mutation(async ({ ctx, input }) => {
       await editSeries(ctx.db, { actorId: ctx.user.id, input, now: ctx.now() });
       return loadSeries(ctx, input.id);
@@ -55,6 +61,7 @@ export const seriesRouter = router({
   cancel: protectedProcedure
     .use(rateLimited('cancel'))
     .input(cancelSeriesInput)
+    .output(seriesOutput)
     .mutation(async ({ ctx, input }) => {
       const { id, fromRideId, reason } = input;
       await cancelSeries(ctx.db, { actorId: ctx.user.id, seriesId: id, fromRideId, reason, now: ctx.now() });

@@ -21,6 +21,7 @@ import {
   type TripView,
 } from '../services/trip-service';
 import { protectedProcedure, publicProcedure, router } from '../trpc/init';
+import { publicTripOutput, tripOutput, tripShareOutput, tripShareRevokedOutput } from './outputs';
 
 /**
  * The day of the trip (docs/trip-day.md): the party's view and its writes (401 for visitors, 403
@@ -30,43 +31,54 @@ export const tripRouter = router({
   /** The stages, late notices and no-shows of a ride's trip. */
   get: protectedProcedure
     .input(rideIdInput)
+    .output(tripOutput)
     .query(({ ctx, input }): Promise<TripView> => getTrip(ctx.db, { rideId: input.rideId, member: ctx.user })),
 
   /** The organizer or the assigned vendor posts a later stage, inside the trip window. */
-  stage: protectedProcedure.input(tripStageInput).mutation(({ ctx, input }): Promise<TripView> =>
-    postStage(ctx.db, {
-      rideId: input.rideId,
-      stage: input.stage,
-      member: ctx.user,
-      now: ctx.now(),
-      hoursBefore: ctx.env.TRIP_WINDOW_HOURS_BEFORE,
-    }),
-  ),
+  stage: protectedProcedure
+    .input(tripStageInput)
+    .output(tripOutput)
+    .mutation(({ ctx, input }): Promise<TripView> =>
+      postStage(ctx.db, {
+        rideId: input.rideId,
+        stage: input.stage,
+        member: ctx.user,
+        now: ctx.now(),
+        hoursBefore: ctx.env.TRIP_WINDOW_HOURS_BEFORE,
+      }),
+    ),
 
   /** Takes back the newest stage (its poster, within 10 minutes). */
-  undo: protectedProcedure.input(rideIdInput).mutation(({ ctx, input }): Promise<TripView> =>
-    undoStage(ctx.db, {
-      rideId: input.rideId,
-      member: ctx.user,
-      now: ctx.now(),
-      hoursBefore: ctx.env.TRIP_WINDOW_HOURS_BEFORE,
-    }),
-  ),
+  undo: protectedProcedure
+    .input(rideIdInput)
+    .output(tripOutput)
+    .mutation(({ ctx, input }): Promise<TripView> =>
+      undoStage(ctx.db, {
+        rideId: input.rideId,
+        member: ctx.user,
+        now: ctx.now(),
+        hoursBefore: ctx.env.TRIP_WINDOW_HOURS_BEFORE,
+      }),
+    ),
 
   /** A rider running 5, 10, 15 or 30 minutes late. */
-  late: protectedProcedure.input(tripLateInput).mutation(({ ctx, input }): Promise<TripView> =>
-    sendLateNotice(ctx.db, {
-      rideId: input.rideId,
-      minutes: input.minutes,
-      member: ctx.user,
-      now: ctx.now(),
-      hoursBefore: ctx.env.TRIP_WINDOW_HOURS_BEFORE,
-    }),
-  ),
+  late: protectedProcedure
+    .input(tripLateInput)
+    .output(tripOutput)
+    .mutation(({ ctx, input }): Promise<TripView> =>
+      sendLateNotice(ctx.db, {
+        rideId: input.rideId,
+        minutes: input.minutes,
+        member: ctx.user,
+        now: ctx.now(),
+        hoursBefore: ctx.env.TRIP_WINDOW_HOURS_BEFORE,
+      }),
+    ),
 
   /** The crew marks a party as not showing up, once the car departed. */
   markNoShow: protectedProcedure
     .input(ridePassengerInput)
+    .output(tripOutput)
     .mutation(({ ctx, input }): Promise<TripView> =>
       setNoShow(ctx.db, { ...input, member: ctx.user, now: ctx.now(), marked: true }),
     ),
@@ -74,6 +86,7 @@ export const tripRouter = router({
   /** The crew takes a no-show back. */
   clearNoShow: protectedProcedure
     .input(ridePassengerInput)
+    .output(tripOutput)
     .mutation(({ ctx, input }): Promise<TripView> =>
       setNoShow(ctx.db, { ...input, member: ctx.user, now: ctx.now(), marked: false }),
     ),
@@ -81,6 +94,7 @@ export const tripRouter = router({
   /** A member of the party makes a link family can follow. */
   share: protectedProcedure
     .input(rideIdInput)
+    .output(tripShareOutput)
     .mutation(({ ctx, input }): Promise<ShareLink> =>
       createShareLink(ctx.db, { rideId: input.rideId, member: ctx.user, now: ctx.now(), origin: ctx.origin }),
     ),
@@ -88,10 +102,12 @@ export const tripRouter = router({
   /** The member revokes one of their links. */
   revokeShare: protectedProcedure
     .input(shareRevokeInput)
+    .output(tripShareRevokedOutput)
     .mutation(({ ctx, input }) => revokeShareLink(ctx.db, { ...input, member: ctx.user })),
 
   /** What a share link shows, to anyone holding it. */
   public: publicProcedure
     .input(publicTripInput)
+    .output(publicTripOutput)
     .query(({ ctx, input }): Promise<PublicTripView> => publicTrip(ctx.db, { token: input.token, now: ctx.now() })),
 });

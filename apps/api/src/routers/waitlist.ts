@@ -3,6 +3,7 @@ import { joinWaitlistInput, rideIdInput } from '@rideshare/domain';
 import type { PassengerEntry } from '../repositories/passenger-repository';
 import { acceptOffer, joinWaitlist, leaveWaitlist, type WaitlistStanding } from '../services/waitlist-service';
 import { protectedProcedure, rateLimited, router } from '../trpc/init';
+import { passengerEntryOutput, waitlistLeftOutput, waitlistStandingOutput } from './outputs';
 
 /** Joining a waitlist counts against the same allowance as joining a ride (RATE_LIMIT_JOIN_PER_HOUR). */
 const joinProcedure = protectedProcedure.use(rateLimited('join'));
@@ -14,18 +15,25 @@ export const waitlistRouter = router({
    */
   join: joinProcedure
     .input(joinWaitlistInput)
+    .output(waitlistStandingOutput)
     .mutation(({ ctx, input }): Promise<WaitlistStanding> =>
       joinWaitlist(ctx.db, { user: ctx.user, input, now: ctx.now() }),
     ),
 
   /** Leaves a ride's waitlist, declining a live offer (waitlist-service `leaveWaitlist`). */
-  leave: protectedProcedure.input(rideIdInput).mutation(async ({ ctx, input }) => {
-    await leaveWaitlist(ctx.db, { userId: ctx.user.id, rideId: input.rideId, now: ctx.now() });
-    return { rideId: input.rideId, message: 'You have left the waitlist' };
-  }),
+  leave: protectedProcedure
+    .input(rideIdInput)
+    .output(waitlistLeftOutput)
+    .mutation(async ({ ctx, input }) => {
+      await leaveWaitlist(ctx.db, { userId: ctx.user.id, rideId: input.rideId, now: ctx.now() });
+      return { rideId: input.rideId, message: 'You have left the waitlist' };
+    }),
 
   /** Accepts a live offer: joins the ride as waited for (waitlist-service `acceptOffer`); answers the new entry. */
-  accept: protectedProcedure.input(rideIdInput).mutation(async ({ ctx, input }): Promise<PassengerEntry> => {
-    return acceptOffer(ctx.db, { userId: ctx.user.id, rideId: input.rideId, now: ctx.now() });
-  }),
+  accept: protectedProcedure
+    .input(rideIdInput)
+    .output(passengerEntryOutput)
+    .mutation(async ({ ctx, input }): Promise<PassengerEntry> => {
+      return acceptOffer(ctx.db, { userId: ctx.user.id, rideId: input.rideId, now: ctx.now() });
+    }),
 });

@@ -17,7 +17,6 @@ const ENV_TS = join(ROOT, 'apps', 'api', 'src', 'env.ts');
 
 const FILES = [
   '.env.example',
-  '.npmrc',
   'package.json',
   'pnpm-lock.yaml',
   'pnpm-workspace.yaml',

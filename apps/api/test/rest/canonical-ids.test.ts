@@ -118,3 +118,16 @@ describe('tRPC ids', () => {
     }
   });
 });
+
+describe('a path the router cannot read', () => {
+  it.each(['%', '%zz', '%E0%A4%A'])(
+    '/api/rides/%s/passengers answers 400 { error } in the one error shape',
+    async (segment) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/rides/${segment}/passengers` });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<RestError>()).toEqual({
+        error: 'The request path is not a valid URL: a % must start an escape such as %20',
+      });
+    },
+  );
+});

@@ -1,5 +1,5 @@
 /**
- * README.md#security: a per-address limit on every request, tighter per-hour
+ * docs/security.md#security: a per-address limit on every request, tighter per-hour
  * limits on register, create ride, join and assign (over REST, tRPC, and each call of a tRPC
  * batch), and a bounded argon2 wait queue that answers 503 with Retry-After when full. These tests
  * use real, small limits.

@@ -103,7 +103,11 @@ describe("co-riders' numbers", () => {
     await app.ready();
     try {
       const cookie = await loginAs(app, mei);
-      const res = await app.inject({ method: 'GET', url: `/api/rides/${String(ride.id)}/passengers`, headers: { cookie } });
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/rides/${String(ride.id)}/passengers`,
+        headers: { cookie },
+      });
       const ravisEntry = res.json<Entry[]>().find((entry) => entry.userId === ravi.id);
       expect(ravisEntry?.user).toMatchObject({ whatsappNumber: null });
       const config = await app.inject({ method: 'GET', url: '/api/config' });
@@ -176,7 +180,10 @@ describe('leaving and rejoining', () => {
       await addPassenger(t.db, other, ravi);
       expect((await leave(ravi, other.id)).statusCode).toBe(200);
     }
-    const last = [await createRide(t.db, organiser, { date: departure }), await createRide(t.db, organiser, { date: departure })];
+    const last = [
+      await createRide(t.db, organiser, { date: departure }),
+      await createRide(t.db, organiser, { date: departure }),
+    ];
     for (const other of last) await addPassenger(t.db, other, ravi);
     const answers = await Promise.all(last.map((other) => leave(ravi, other.id)));
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 429]);

@@ -1,5 +1,5 @@
 /**
- * README.md#security: an idle timeout beside the absolute one (7 days, the admin's 12 hours),
+ * docs/security.md#security: an idle timeout beside the absolute one (7 days, the admin's 12 hours),
  * `Cache-Control: no-store` on authenticated answers, argon2 hashes upgraded at sign-in when the
  * configured cost changed, and production refusing plain HTTP unless told otherwise.
  */

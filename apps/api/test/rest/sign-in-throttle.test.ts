@@ -1,5 +1,5 @@
 /**
- * README.md#security: every password or reset-code
+ * docs/security.md#security: every password or reset-code
  * guess is counted before it is checked, atomically, so guesses sent at once (as many requests, or
  * as one tRPC batch) cannot all get past the limit; and the account's count is kept per client
  * address, with growing waits, so a stranger's guesses never lock the member out.

@@ -43,13 +43,26 @@ describe('ride.standing', () => {
       .values([
         { rideId: waiting.id, userId: other.id, dropoffLocation: 'Bedok', passengerCount: 1 },
         { rideId: waiting.id, userId: rider.id, dropoffLocation: 'Bedok', passengerCount: 1 },
-        { rideId: offered.id, userId: rider.id, dropoffLocation: 'Bedok', passengerCount: 1, offerExpiresAt: offerEnds },
+        {
+          rideId: offered.id,
+          userId: rider.id,
+          dropoffLocation: 'Bedok',
+          passengerCount: 1,
+          offerExpiresAt: offerEnds,
+        },
       ])
       .execute();
     // The price locked: the rider's payment row says what is still due.
     await t.db
       .insertInto('ridePayments')
-      .values({ rideId: riding.id, passengerId: entry.id, userId: rider.id, seats: 1, amountDueCents: 2125, status: 'due' })
+      .values({
+        rideId: riding.id,
+        passengerId: entry.id,
+        userId: rider.id,
+        seats: 1,
+        amountDueCents: 2125,
+        status: 'due',
+      })
       .execute();
     // Someone else's ride the rider has nothing to do with.
     await createRide(t.db, organiser, { date });
@@ -72,7 +85,14 @@ describe('ride.standing', () => {
     const entry = await addPassenger(t.db, riding, rider);
     await t.db
       .insertInto('ridePayments')
-      .values({ rideId: riding.id, passengerId: entry.id, userId: rider.id, seats: 1, amountDueCents: 2000, status: 'marked-paid' })
+      .values({
+        rideId: riding.id,
+        passengerId: entry.id,
+        userId: rider.id,
+        seats: 1,
+        amountDueCents: 2000,
+        status: 'marked-paid',
+      })
       .execute();
     const lapsed = await createRide(t.db, organiser, { date, maxPassengers: 1 });
     await t.db

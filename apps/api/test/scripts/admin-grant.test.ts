@@ -1,5 +1,5 @@
 /**
- * README.md#security: whoever registered first under ADMIN_DISCORD_USERNAME
+ * docs/security.md#security: whoever registered first under ADMIN_DISCORD_USERNAME
  * used to become the administrator. Now the right is an operator's act (`admin:grant`), and
  * registering under any name grants nothing.
  */

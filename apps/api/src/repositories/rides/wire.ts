@@ -43,7 +43,7 @@ export interface RideSummary {
   /** The weekly series the ride belongs to (docs/series.md); null for a ride made on its own. */
   seriesId: number | null;
   /**
-   * Seats held by waitlist offers (README "Waitlist"): a newcomer counts them as taken, so a ride
+   * Seats held by waitlist offers (docs/features.md#waitlist): a newcomer counts them as taken, so a ride
    * whose free seats are all held reads Full. In lists, every offer not yet passed on (a lapsed one
    * until the sweep or the ride's next action passes it on, at most `WAITLIST_SWEEP_SECONDS`); in a
    * ride detail, live offers only, as `waitlist.heldSeats`.

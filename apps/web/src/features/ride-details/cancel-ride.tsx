@@ -1,5 +1,5 @@
 /**
- * Cancelling a ride (README.md#cancelling-a-ride):
+ * Cancelling a ride (docs/features.md#cancelling-a-ride):
  *
  * - `<CancelRideButton ride />`: the organiser's 'Cancel Ride' button on the detail page. It opens a
  *   modal asking for the reason (1..300 characters, checked with the domain's

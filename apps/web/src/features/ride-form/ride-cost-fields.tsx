@@ -1,5 +1,5 @@
 /**
- * `RideCostFields`: the ride form's Cost card (README.md#decisions): the base cost of the ride
+ * `RideCostFields`: the ride form's Cost card (docs/decisions.md#decisions): the base cost of the ride
  * (SGD 1..1000, 80 pre-filled) and the price of one additional stop (SGD 0..100, 5 pre-filled),
  * with the travel guide's recommended drivers' prices as a hint. Checked by the domain's
  * `rideFormSchema` like every other field; the total the ride shows is

@@ -1,5 +1,5 @@
 /**
- * The way back after signing in (README.md#signing-in-from-a-link):
+ * The way back after signing in (docs/features.md#signing-in-from-a-link):
  *
  * - `fromHere(location)`: the react-router `state` a link or redirect to /auth carries, naming the
  *   page to come back to (`{ from: '/rides/12?tab=passengers' }`).

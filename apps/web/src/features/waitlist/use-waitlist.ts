@@ -1,5 +1,5 @@
 /**
- * The waitlist's state and actions for one ride (README "Waitlist"):
+ * The waitlist's state and actions for one ride (docs/features.md#waitlist):
  *
  * - `useJoinWaitlist(ride)`: the 'Join the waitlist' form, the join form's fields and rules
  *   (`JoinRideFields`, domain `joinFormSchema`) with the group limited to the ride's seats (the
