@@ -12,10 +12,13 @@ function migrator<DB>(db: Kysely<DB>) {
   return new Migrator({ db: db as Kysely<any>, provider: { getMigrations: () => Promise.resolve(migrations) } });
 }
 
-/** The cancel columns of rides (the connection's CamelCasePlugin renames column_name). */
+/**
+ * The columns this migration adds to rides (the connection's CamelCasePlugin renames column_name);
+ * later migrations add others (cancelled_late) that are not its to check.
+ */
 async function rideColumns(): Promise<string[]> {
   const result = await sql<{ columnName: string }>`
-    select column_name from information_schema.columns where table_name = 'rides' and column_name like 'cancel%'
+    select column_name from information_schema.columns where table_name = 'rides' and column_name in ('cancel_reason', 'cancelled_at')
     order by column_name`.execute(t.db);
   return result.rows.map((row) => row.columnName);
 }
