@@ -9,8 +9,8 @@ import { CROSSING_LABELS, directionLabel, formatRideDate, stageLabel } from '@ri
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 
-import { LoadErrorAlert } from '../components/load-error-alert';
 import { StageTimeline } from '../features/trip/stage-timeline';
+import { TripLoadError } from '../features/trip/trip-load-error';
 import { errorCode } from '../lib/errors';
 import { trpc } from '../lib/trpc';
 
@@ -42,13 +42,7 @@ export function SharedTripPage() {
             The trip is over, or whoever shared it took the link back.
           </Alert>
         ) : query.error || !trip ? (
-          <LoadErrorAlert
-            title="Could not load the trip"
-            error={query.error}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-            retryVariant="light"
-          />
+          <TripLoadError query={query} />
         ) : (
           <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="shared-trip-title">
             <Stack gap="md">

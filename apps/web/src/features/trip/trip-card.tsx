@@ -27,12 +27,12 @@ import {
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 
-import { LoadErrorAlert } from '../../components/load-error-alert';
 import { SectionCard } from '../../components/section-card';
 import { useClock } from '../../lib/clock';
 import { trpc } from '../../lib/trpc';
 import type { PassengerEntry, TripView } from '../../lib/api-types';
 import { StageTimeline } from './stage-timeline';
+import { TripLoadError } from './trip-load-error';
 import { useTripActions } from './use-trip';
 
 export interface TripCardProps {
@@ -169,13 +169,7 @@ export function TripCard({ ride, viewerId, crew, rider, passengers }: TripCardPr
         {query.isLoading ? (
           <Skeleton height={180} radius="md" aria-label="Loading the trip..." />
         ) : query.error || !trip ? (
-          <LoadErrorAlert
-            title="Could not load the trip"
-            error={query.error}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-            retryVariant="light"
-          />
+          <TripLoadError query={query} />
         ) : (
           <Stack gap="md">
             <StageTimeline stages={trip.stages} current={trip.current} labelOf={labelOf} />
