@@ -13,7 +13,6 @@ import { notifySuccess } from '../../lib/notify';
 import { queriesTouchedBy } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
 
-
 /** The address family follows: this app's own `/t/<token>` page. */
 export function shareUrl(token: string): string {
   return `${window.location.origin}/t/${token}`;
