@@ -4,7 +4,7 @@
  * alone on one A4 page; 'Copy for WhatsApp' copies it as plain text (domain `manifestText`) with a
  * notification; the stops picked on the map show on a map, which the printout leaves out.
  */
-import { Alert, Button, Skeleton, Stack } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
 import { manifestText } from '@rideshare/domain';
 import { Link, useParams } from 'react-router-dom';
 
@@ -78,12 +78,14 @@ export function ManifestPage() {
               Print
             </Button>
           </Button.Group>
-          <Button component={Link} to={`/rides/${String(manifest.rideId)}#trip`} variant="light" size="xs">
-            Trip day: stages and no-shows
-          </Button>
-          <Button component={Link} to={`/rides/${String(manifest.rideId)}`} variant="subtle" size="xs">
-            Back to the ride
-          </Button>
+          <Group gap={4} justify="flex-end">
+            <Button component={Link} to={`/rides/${String(manifest.rideId)}#trip`} variant="subtle" size="xs">
+              Trip day
+            </Button>
+            <Button component={Link} to={`/rides/${String(manifest.rideId)}`} variant="subtle" size="xs">
+              Back to the ride
+            </Button>
+          </Group>
         </Stack>
       }
     >
