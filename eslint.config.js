@@ -63,6 +63,10 @@ export default tseslint.config(
           message:
             "Toasts and cache updates go in the mutation's own options (useMutation({ onSuccess, onError })), not in one call's.",
         },
+        {
+          selector: "JSXOpeningElement[name.name='Skeleton'] > JSXAttribute[name.name=/^(aria-label|role)$/]",
+          message: 'An announced placeholder is a <LoadingBlock label="…" /> (components/loading-block.tsx).',
+        },
       ],
     },
   },

@@ -4,7 +4,8 @@
  * and shows only what the public answer carries: the route, the date, the stages and the car, never
  * a name, number or address. A lapsed, revoked or unknown link says so.
  */
-import { Alert, Badge, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { LoadingBlock } from '../components/loading-block';
 import { CROSSING_LABELS, directionLabel, formatRideDate, stageLabel } from '@rideshare/domain';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
@@ -36,7 +37,7 @@ export function SharedTripPage() {
           Following a trip
         </Title>
         {query.isLoading ? (
-          <Skeleton height={280} radius="md" aria-label="Loading the trip..." />
+          <LoadingBlock height={280} radius="md" label="Loading the trip..." />
         ) : gone ? (
           <Alert color="gray" variant="light" title="This link has ended">
             The trip is over, or whoever shared it took the link back.

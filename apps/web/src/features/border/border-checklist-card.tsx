@@ -5,19 +5,8 @@
  * themselves. The organiser and the assigned vendor also see how many riders are ready (counts
  * only). Live updates refresh both when a rider ticks something.
  */
-import {
-  Anchor,
-  Badge,
-  Card,
-  Checkbox,
-  Group,
-  List,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Badge, Card, Checkbox, Group, List, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { LoadingBlock } from '../../components/loading-block';
 import { formatChecklistDay, type ChecklistStatus } from '@rideshare/domain';
 import { Link } from 'react-router-dom';
 
@@ -70,7 +59,7 @@ function ChecklistItems({ rideId }: { rideId: number }) {
     },
   });
 
-  if (checklist.isLoading) return <Skeleton height={120} radius="md" aria-label="Loading your checklist..." />;
+  if (checklist.isLoading) return <LoadingBlock height={120} radius="md" label="Loading your checklist..." />;
   if (checklist.error || !checklist.data) {
     return (
       <LoadErrorAlert

@@ -3,7 +3,8 @@
  * before the price locks, when it will; after, the rider's own share (with the PayNow QR code) or
  * the organiser's table. Loading, error and empty states included.
  */
-import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
+import { LoadingBlock } from '../../components/loading-block';
 import { formatRideDate, isCancelled, passengersStillNeeded } from '@rideshare/domain';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
@@ -20,7 +21,7 @@ export function minimumText(ride: Pick<RideDetail, 'minPassengers' | 'currentPas
 
 function PaymentTable({ ride, viewerId }: { ride: RideDetail; viewerId: number }) {
   const table = trpc.payment.list.useQuery({ rideId: ride.id });
-  if (table.isLoading) return <Skeleton height={96} radius="md" aria-label="Loading payments..." />;
+  if (table.isLoading) return <LoadingBlock height={96} radius="md" label="Loading payments..." />;
   if (table.error || !table.data) {
     return (
       <LoadErrorAlert

@@ -5,7 +5,8 @@
  * would pay per person now and if full at that price (the domain's cost formulas), then assigns the
  * ride to that vendor. Loading, empty and error states are part of the card.
  */
-import { Button, Card, Divider, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { LoadingBlock } from '../../components/loading-block';
 import { formatSgd, priceChange, type PriceChange } from '@rideshare/domain';
 import { Fragment, useState } from 'react';
 
@@ -113,7 +114,7 @@ export function QuotesCard({ ride }: { ride: RideDetail }) {
 
   let body;
   if (quotes.isLoading) {
-    body = <Skeleton height={64} radius="sm" role="status" aria-label="Loading quotes" />;
+    body = <LoadingBlock height={64} radius="sm" label="Loading quotes" />;
   } else if (!quotes.data) {
     body = (
       <LoadErrorAlert

@@ -4,7 +4,8 @@
  * A member with nothing on it reads "New member", as others see them. Anchored `#record` (a thumb's
  * notice leads here).
  */
-import { Badge, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, List, Stack, Text, Title } from '@mantine/core';
+import { LoadingBlock } from '../../components/loading-block';
 import {
   directionLabel,
   formatRideDateOnly,
@@ -124,7 +125,7 @@ function Counts({ record }: { record: MemberRecordAnswer }) {
 
 function Notes({ userId }: { userId: number }) {
   const notes = trpc.record.received.useQuery({ userId });
-  if (notes.isLoading) return <Skeleton height={32} radius="sm" aria-label="Loading notes" />;
+  if (notes.isLoading) return <LoadingBlock height={32} radius="sm" label="Loading notes" />;
   if (!notes.data) {
     return (
       <LoadErrorAlert
@@ -169,7 +170,7 @@ export function MyRecordCard({ userId }: { userId: number }) {
   // A thumb's notice leads to /profile#record.
   useHashScroll('record', record.data !== undefined);
   let body;
-  if (record.isLoading) body = <Skeleton height={96} radius="sm" role="status" aria-label="Loading your record" />;
+  if (record.isLoading) body = <LoadingBlock height={96} radius="sm" label="Loading your record" />;
   else if (!record.data) {
     body = (
       <LoadErrorAlert

@@ -3,14 +3,15 @@
  * (docs/record.md#where): trips, thumbs and what matters for `role`, or "New member". A loading
  * record holds its place; one that failed to load says so quietly (the decision does not hang on it).
  */
-import { Skeleton, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { LoadingBlock } from '../../components/loading-block';
 
 import { NEW_MEMBER, recordFacts, type RecordRole } from './record-facts';
 import { useRecord } from './use-record';
 
 export function RecordLine({ userId, role }: { userId: number; role: RecordRole }) {
   const record = useRecord(userId);
-  if (record.isLoading) return <Skeleton height={16} width="12rem" radius="sm" aria-label="Loading record" />;
+  if (record.isLoading) return <LoadingBlock height={16} width="12rem" radius="sm" label="Loading record" />;
   if (!record.data) {
     return (
       <Text size="xs" c="dimmed">

@@ -2,7 +2,8 @@
  * `<ThumbsAdminCard />`: on the admin page, the newest thumbs with who gave them to whom and their
  * notes (docs/record.md#moderation); Remove takes a thumb and its note away for good.
  */
-import { Badge, Button, Group, List, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, List, Stack, Text } from '@mantine/core';
+import { LoadingBlock } from '../../components/loading-block';
 import { directionLabel, formatRideDateOnly } from '@rideshare/domain';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
@@ -14,7 +15,7 @@ export function ThumbsAdminCard() {
   const thumbs = trpc.record.adminList.useQuery();
   const remove = useRemoveThumb();
   let body;
-  if (thumbs.isLoading) body = <Skeleton height={64} radius="sm" role="status" aria-label="Loading thumbs" />;
+  if (thumbs.isLoading) body = <LoadingBlock height={64} radius="sm" label="Loading thumbs" />;
   else if (!thumbs.data) {
     body = (
       <LoadErrorAlert

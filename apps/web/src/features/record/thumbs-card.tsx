@@ -4,7 +4,8 @@
  * or down, an optional note of at most 280 characters, and Save. Changing it is the same form until
  * thumbs close 14 days after completion; then the card shows what was given.
  */
-import { Button, Group, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { LoadingBlock } from '../../components/loading-block';
 import { formatRideDate, MAX_RATING_NOTE_LENGTH, type ThumbValue } from '@rideshare/domain';
 import { useState } from 'react';
 
@@ -110,7 +111,7 @@ export function ThumbsCard({ rideId }: { rideId: number }) {
   let body;
   let description = 'Tell others how the trip went: a thumb up or down for the people you rode with.';
   if (card.isLoading) {
-    body = <Skeleton height={64} radius="sm" role="status" aria-label="Loading thumbs" />;
+    body = <LoadingBlock height={64} radius="sm" label="Loading thumbs" />;
   } else if (!card.data) {
     body = (
       <LoadErrorAlert

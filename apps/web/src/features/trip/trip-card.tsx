@@ -11,7 +11,8 @@
  * It follows `trip.changed` live events (through `trip.get`), so other members' taps show without a
  * reload. Loading and error states included.
  */
-import { Alert, Badge, Box, Button, Group, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Stack, Switch, Text } from '@mantine/core';
+import { LoadingBlock } from '../../components/loading-block';
 import {
   formatRideTime,
   LATE_MINUTES,
@@ -167,7 +168,7 @@ export function TripCard({ ride, viewerId, crew, rider, passengers }: TripCardPr
         }
       >
         {query.isLoading ? (
-          <Skeleton height={180} radius="md" aria-label="Loading the trip..." />
+          <LoadingBlock height={180} radius="md" label="Loading the trip..." />
         ) : query.error || !trip ? (
           <TripLoadError query={query} />
         ) : (

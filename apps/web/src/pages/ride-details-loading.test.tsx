@@ -1,0 +1,69 @@
+/**
+ * The ride screen while its cards are still loading, checked with axe's ARIA rules. A slow card
+ * used to announce itself with `aria-label` on a plain div (not allowed without a role); this
+ * holds every card's loading state to the same rules the browser audit applies once all loads.
+ */
+import { screen } from '@testing-library/react';
+import axe from 'axe-core';
+import { describe, expect, it } from 'vitest';
+
+import {
+  inDays,
+  makePassengerEntry,
+  makeRideDetail,
+  makeUser,
+  renderWithProviders,
+  type ApiHandlers,
+} from '../test-utils';
+import { RideDetailsPage } from './ride-details-page';
+
+// The rules that need no layout engine: jsdom cannot judge contrast or target size.
+const ARIA_RULES = [
+  'aria-allowed-attr',
+  'aria-prohibited-attr',
+  'aria-required-attr',
+  'aria-required-children',
+  'aria-required-parent',
+  'aria-roles',
+  'aria-valid-attr',
+  'aria-valid-attr-value',
+  'button-name',
+  'link-name',
+  'label',
+  'list',
+  'listitem',
+];
+
+/** Every call the test does not answer stays pending, so each card shows its loading state. */
+function pendingExcept(answers: ApiHandlers): ApiHandlers {
+  return new Proxy(answers, {
+    get: (target, path: string) =>
+      (target as Record<string, unknown>)[path] ?? (() => new Promise<never>(() => undefined)),
+  });
+}
+
+async function violations(container: HTMLElement): Promise<string[]> {
+  const results = await axe.run(container, { runOnly: { type: 'rule', values: ARIA_RULES } });
+  return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id} at ${node.target.join(' ')}`));
+}
+
+describe('RideDetailsPage while its cards load', () => {
+  it('a passenger on a ride leaving in two hours: every loading card is a named status, no ARIA faults', async () => {
+    const { container } = renderWithProviders(<RideDetailsPage />, {
+      path: '/rides/:id',
+      route: '/rides/7',
+      api: pendingExcept({
+        'auth.me': () => makeUser({ id: 2 }),
+        'ride.byId': () => makeRideDetail({ date: inDays(2 / 24) }),
+        'passenger.list': () => [
+          makePassengerEntry(1, 50, 'Olivia Organiser', { passengerCount: 2 }),
+          makePassengerEntry(2, 2, 'Alice Tan'),
+        ],
+      }),
+    });
+    expect(await screen.findByRole('heading', { name: "You've Joined This Ride" })).toBeTruthy();
+    const loading = screen.getAllByRole('status').map((node) => node.getAttribute('aria-label'));
+    expect(loading).toEqual(expect.arrayContaining(['Loading the trip...', 'Loading your checklist...']));
+    expect(await violations(container)).toEqual([]);
+  });
+});
