@@ -30,9 +30,7 @@ describe('isKeptRead', () => {
   it('keeps no batch with a call that may not be kept in it', () => {
     expect(isKeptRead(batch('auth.me,ride.byId', { 0: null, 1: { id: 4 } }), 'GET')).toBe(false);
     expect(isKeptRead(batch('ride.byId,payment.list', { 0: { id: 4 }, 1: { rideId: 4 } }), 'GET')).toBe(false);
-    expect(isKeptRead(batch('passenger.list,message.list', { 0: { rideId: 4 }, 1: { rideId: 4 } }), 'GET')).toBe(
-      false,
-    );
+    expect(isKeptRead(batch('passenger.list,message.list', { 0: { rideId: 4 }, 1: { rideId: 4 } }), 'GET')).toBe(false);
   });
 
   it('keeps neither other reads nor any change', () => {

@@ -35,7 +35,9 @@ export function switchMember(storage: CacheStorage, userId: number | null): Prom
     const names = await storage.keys();
     await Promise.all(
       names
-        .filter((name) => RETIRED_KEPT_READS_CACHES.includes(name) || (keptReadsCacheUser(name) !== null && name !== keep))
+        .filter(
+          (name) => RETIRED_KEPT_READS_CACHES.includes(name) || (keptReadsCacheUser(name) !== null && name !== keep),
+        )
         .map((name) => storage.delete(name)),
     );
     if (keep) await storage.open(keep);
@@ -48,7 +50,12 @@ export function keptCacheNow(storage: CacheStorage): Promise<string | null> {
 }
 
 /** Stores an answer for the member of `cacheName`, unless another member signed in meanwhile. */
-export function keepAnswer(storage: CacheStorage, cacheName: string, request: Request, answer: Response): Promise<void> {
+export function keepAnswer(
+  storage: CacheStorage,
+  cacheName: string,
+  request: Request,
+  answer: Response,
+): Promise<void> {
   return serially(async () => {
     if ((await currentCacheName(storage)) !== cacheName) return;
     await (await storage.open(cacheName)).put(request, answer);

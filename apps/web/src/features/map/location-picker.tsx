@@ -36,10 +36,7 @@ export interface LocationPickerProps {
 }
 
 type SearchState =
-  | { status: 'idle' }
-  | { status: 'searching' }
-  | { status: 'failed' }
-  | { status: 'done'; results: PlaceResult[] };
+  { status: 'idle' } | { status: 'searching' } | { status: 'failed' } | { status: 'done'; results: PlaceResult[] };
 
 /** What a failed place search says: it failed, and the field works without it. */
 export const SEARCH_FAILED_TEXT =
@@ -89,7 +86,11 @@ export function LocationPicker({
 
   function choose(result: PlaceResult) {
     setSearch({ status: 'idle' });
-    setFocus({ latitude: result.latitude, longitude: result.longitude, key: `${result.placeId}-${String(++picks.current)}` });
+    setFocus({
+      latitude: result.latitude,
+      longitude: result.longitude,
+      key: `${result.placeId}-${String(++picks.current)}`,
+    });
     onPick({
       latitude: result.latitude,
       longitude: result.longitude,

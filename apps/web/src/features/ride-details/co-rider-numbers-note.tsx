@@ -26,7 +26,12 @@ export function CoRiderNumbersNote({ ride, viewerId, hoursBefore, now: givenNow 
   const opensAt = contactsWindowOpensAt(ride.date, hoursBefore);
   if (now.getTime() >= opensAt.getTime()) return null;
   return (
-    <Alert variant="light" color="blue" title="Phone numbers show closer to the trip" data-testid="co-rider-numbers-note">
+    <Alert
+      variant="light"
+      color="blue"
+      title="Phone numbers show closer to the trip"
+      data-testid="co-rider-numbers-note"
+    >
       <Text size="sm">
         Your co-riders&apos; phone numbers show from {formatRideDate(opensAt)} ({hoursBefore} hours before departure).
         Until then, talk to them in the{' '}

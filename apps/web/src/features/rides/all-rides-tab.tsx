@@ -11,12 +11,7 @@
  * so a phone's first screen shows rides (docs/product.md#rides-list).
  */
 import { Box, Button, Center, Group, Loader, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
-import {
-  DEFAULT_DIRECTION_FILTER,
-  DEFAULT_SORT_ORDER,
-  DEFAULT_TIME_FILTER,
-  groupSeriesRides,
-} from '@rideshare/domain';
+import { DEFAULT_DIRECTION_FILTER, DEFAULT_SORT_ORDER, DEFAULT_TIME_FILTER, groupSeriesRides } from '@rideshare/domain';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Fragment, useEffect, useMemo, useRef, type ReactNode } from 'react';
 
