@@ -36,19 +36,12 @@ const applicationColumns = [
   'vendorStatusChangedAt',
 ] as const;
 
-type ApplicationRow = {
-  id: number;
-  discordUsername: string;
-  name: string | null;
-  whatsappNumber: string | null;
-  companyName: string | null;
-  driverDetails: DriverDetails | null;
+/** A row as `applicationColumns` reads it: the permit in its columns, the dates as Dates. */
+type ApplicationRow = Omit<VendorApplication, 'permit' | 'vendorStatus' | 'vendorStatusChangedAt'> & {
   permitCountry: Permit['country'] | null;
   permitNumber: string | null;
   permitExpiresOn: string | null;
-  vehicleSeats: number | null;
   vendorStatus: VendorStatus | null;
-  vendorStatusReason: string | null;
   vendorStatusChangedAt: Date | null;
 };
 

@@ -2,7 +2,6 @@
 import { Anchor, Card, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
-import { Page } from '../components/page';
 import {
   BUS_FARE_FROM_FOREST_CITY,
   BUS_FARE_FROM_SINGAPORE,
@@ -14,10 +13,10 @@ import {
 import {
   BusNumbers,
   FactList,
-  GuideTabs,
+  GuideScreen,
+  type GuideScreenProps,
   HourlyBusAlert,
   ImmigrationAlert,
-  PassportAlert,
   RouteSteps,
   SectionTitle,
 } from '../features/guides/guide-blocks';
@@ -130,22 +129,21 @@ function ToSingapore() {
   );
 }
 
-export function BusGuidePage() {
-  return (
-    <Page title="Bus Guide" description="Public buses between Singapore and Forest City over the Second Link.">
-      <PassportAlert />
-      <HourlyBusAlert />
-      <Fc1Timetable />
-      <GuideTabs
-        tabs={[
-          { value: 'to-fc', label: 'Singapore to Forest City', content: <ToForestCity /> },
-          { value: 'to-sg', label: 'Forest City to Singapore', content: <ToSingapore /> },
-        ]}
-      />
-      <ImmigrationAlert />
-      <Anchor component={Link} to="/guide">
-        ← Back to the travel guide
-      </Anchor>
-    </Page>
-  );
-}
+/** The bus guide: the hourly warning and the FC1 times first, one tab per direction. */
+const BUS_GUIDE: GuideScreenProps = {
+  title: 'Bus Guide',
+  description: 'Public buses between Singapore and Forest City over the Second Link.',
+  before: [<HourlyBusAlert key="hourly" />, <Fc1Timetable key="fc1" />],
+  tabs: [
+    { value: 'to-fc', label: 'Singapore to Forest City', content: <ToForestCity /> },
+    { value: 'to-sg', label: 'Forest City to Singapore', content: <ToSingapore /> },
+  ],
+  after: [
+    <ImmigrationAlert key="immigration" />,
+    <Anchor key="back" component={Link} to="/guide">
+      ← Back to the travel guide
+    </Anchor>,
+  ],
+};
+
+export const BusGuidePage = () => <GuideScreen {...BUS_GUIDE} />;

@@ -3,17 +3,16 @@ import { Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text } fro
 import { ADDITIONAL_STOP_FEE, DEFAULT_RIDE_COST, formatSgd, RECOMMENDED_DRIVER_PRICES } from '@rideshare/domain';
 import { Link } from 'react-router-dom';
 
-import { Page } from '../components/page';
 import { BorderRulesNote } from '../features/border/border-rules-note';
 import { useSession } from '../features/session';
 import { BUS_FARE_FROM_SINGAPORE, BUS_JOURNEY_HOURS, CROSS_BORDER_BUSES } from '../features/guides/bus-facts';
 import {
   BusNumbers,
   FactList,
-  GuideTabs,
+  GuideScreen,
+  type GuideScreenProps,
   HourlyBusAlert,
   ImmigrationAlert,
-  PassportAlert,
   RouteSteps,
   SectionTitle,
 } from '../features/guides/guide-blocks';
@@ -184,19 +183,16 @@ function PaymentOptions() {
   );
 }
 
-export function GuidePage() {
-  return (
-    <Page title="Travel Guide" description="Getting between Singapore and Forest City (Johor, Malaysia).">
-      <PassportAlert />
-      <ImmigrationAlert />
-      <BorderRulesNote />
-      <GuideTabs
-        tabs={[
-          { value: 'car', label: 'Chartered Car', content: <CharteredCarPanel /> },
-          { value: 'bus', label: 'Public Bus Options', content: <PublicBusPanel /> },
-        ]}
-      />
-      <PaymentOptions />
-    </Page>
-  );
-}
+/** The travel guide: the border's rules first, one tab per way across, then how to pay. */
+const TRAVEL_GUIDE: GuideScreenProps = {
+  title: 'Travel Guide',
+  description: 'Getting between Singapore and Forest City (Johor, Malaysia).',
+  before: [<ImmigrationAlert key="immigration" />, <BorderRulesNote key="rules" />],
+  tabs: [
+    { value: 'car', label: 'Chartered Car', content: <CharteredCarPanel /> },
+    { value: 'bus', label: 'Public Bus Options', content: <PublicBusPanel /> },
+  ],
+  after: <PaymentOptions />,
+};
+
+export const GuidePage = () => <GuideScreen {...TRAVEL_GUIDE} />;

@@ -11,6 +11,7 @@
  * the page heading. A refusal puts focus back on the button (re-enabled after its spinner).
  */
 import { Anchor, Badge, Button, Card, Center, Group, Pagination, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { ListCard } from '../components/list-card';
 import { formatRideDate } from '@rideshare/domain';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -63,11 +64,7 @@ function NotificationRow({
   const path = notificationPath(item);
   const sentenceId = sentenceIdOf(item.id);
   return (
-    <Card
-      component="li"
-      withBorder
-      radius="md"
-      padding="md"
+    <ListCard
       className={unread ? `${classes.item} ${classes.unread}` : classes.item}
       data-unread={unread ? 'true' : 'false'}
     >
@@ -120,7 +117,7 @@ function NotificationRow({
           ) : null}
         </Group>
       </Stack>
-    </Card>
+    </ListCard>
   );
 }
 

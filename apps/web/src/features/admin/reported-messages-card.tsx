@@ -5,7 +5,8 @@
  * `message.reports` itself and renders nothing for anyone who is not the administrator (the server
  * answers them 403).
  */
-import { Button, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { ListCard } from '../../components/list-card';
 import { formatRideDate } from '@rideshare/domain';
 import { Link } from 'react-router-dom';
 
@@ -60,7 +61,7 @@ export function ReportedMessagesCard() {
       ) : null}
       <Stack gap="sm" component="ul" m={0} p={0}>
         {reports.data?.map((report) => (
-          <Card key={report.id} withBorder radius="md" padding="sm" component="li" style={{ listStyle: 'none' }}>
+          <ListCard key={report.id} padding="sm">
             <Stack gap={6}>
               <Group gap={6} wrap="wrap">
                 <Text size="sm" fw={600}>
@@ -97,7 +98,7 @@ export function ReportedMessagesCard() {
                 </Button>
               </Group>
             </Stack>
-          </Card>
+          </ListCard>
         ))}
       </Stack>
     </SectionCard>

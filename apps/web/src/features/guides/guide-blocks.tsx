@@ -13,9 +13,12 @@
  * - `GuideTabs tabs={[{ value, label, content }]}`: a guide's tabs (the first open), keeping two
  *   long tab labels side by side on a phone, wrapping the words inside each tab instead of stacking
  *   the tabs.
+ * - `GuideScreen`: a guide's page: the passport warning, `before`, the tabs, then `after`.
  */
 import { Alert, Badge, Box, Group, List, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+
+import { Page } from '../../components/page';
 
 const twoLineTabs = {
   list: { flexWrap: 'nowrap' },
@@ -151,5 +154,24 @@ export function RouteSteps({ steps }: { steps: RouteStep[] }) {
         </List.Item>
       ))}
     </List>
+  );
+}
+
+export interface GuideScreenProps {
+  title: string;
+  description: string;
+  before: ReactNode;
+  tabs: readonly GuideTab[];
+  after: ReactNode;
+}
+
+export function GuideScreen({ title, description, before, tabs, after }: GuideScreenProps) {
+  return (
+    <Page title={title} description={description}>
+      <PassportAlert />
+      {before}
+      <GuideTabs tabs={tabs} />
+      {after}
+    </Page>
   );
 }

@@ -11,6 +11,7 @@
  * organiser of a Forest City to Singapore ride, the drop-off sequence editor.
  */
 import { Badge, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ListCard } from '../../components/list-card';
 import { isPast, passengerDisplayName, sortBySequence, stopNumbers } from '@rideshare/domain';
 import { useState } from 'react';
 
@@ -91,14 +92,7 @@ function PassengerItem({
   });
 
   return (
-    <Card
-      component="li"
-      withBorder
-      radius="md"
-      padding="md"
-      data-testid="passenger-entry"
-      style={{ listStyle: 'none' }}
-    >
+    <ListCard data-testid="passenger-entry">
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
           <Stack gap={2} style={{ minWidth: 0, flex: '1 1 12rem' }}>
@@ -142,7 +136,7 @@ function PassengerItem({
           </Group>
         ) : null}
       </Stack>
-    </Card>
+    </ListCard>
   );
 }
 
