@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { notFound, quoteIdInput, quoteInput, rideIdInput } from '@rideshare/domain';
+import { quoteIdInput, quoteInput, rideIdInput } from '@rideshare/domain';
 
-import { findQuote, listLiveQuotesOfVendor, type QuoteAnswer } from '../repositories/quote-repository';
-import { findRideDetail, type RideDetail } from '../repositories/ride-repository';
+import { listLiveQuotesOfVendor } from '../repositories/quote-repository';
 import { acceptQuote, listQuotesFor, submitQuote, withdrawQuote } from '../services/quote-service';
-import type { ContextInner } from '../trpc/context';
 import { approvedVendorProcedure, protectedProcedure, rateLimited, router, vendorProcedure } from '../trpc/init';
 import { quoteOutput, rideDetailOutput } from './outputs';
 
@@ -12,12 +10,6 @@ import { quoteOutput, rideDetailOutput } from './outputs';
 const quoteProcedure = approvedVendorProcedure.use(rateLimited('quote'));
 /** Like releasing a ride, withdrawing a quote stays possible for a vendor suspended since. */
 const withdrawProcedure = vendorProcedure.use(rateLimited('quote'));
-
-async function quoteAfterWrite(ctx: ContextInner, quoteId: number): Promise<QuoteAnswer> {
-  const quote = await findQuote(ctx.db, quoteId);
-  if (!quote) throw notFound('quote');
-  return quote;
-}
 
 /** Vendors' quotes on rides and the organiser's choice among them (docs/vendors.md#quotes). */
 export const quoteRouter = router({
@@ -39,24 +31,20 @@ export const quoteRouter = router({
   create: quoteProcedure
     .input(quoteInput)
     .output(quoteOutput)
-    .mutation(async ({ ctx, input }): Promise<QuoteAnswer> => {
-      const id = await submitQuote(ctx.db, {
+    .mutation(({ ctx, input }) =>
+      submitQuote(ctx.db, {
         vendorId: ctx.user.id,
         input,
         now: ctx.now(),
         pickupRuleOn: ctx.env.VENDOR_PICKUP_COUNTRY_RULE === 'on',
-      });
-      return quoteAfterWrite(ctx, id);
-    }),
+      }),
+    ),
 
   /** The quoting vendor withdraws its live quote; answers the quote, now withdrawn. */
   withdraw: withdrawProcedure
     .input(quoteIdInput)
     .output(quoteOutput)
-    .mutation(async ({ ctx, input }): Promise<QuoteAnswer> => {
-      await withdrawQuote(ctx.db, { actorId: ctx.user.id, ...input });
-      return quoteAfterWrite(ctx, input.quoteId);
-    }),
+    .mutation(({ ctx, input }) => withdrawQuote(ctx.db, { actorId: ctx.user.id, ...input })),
 
   /**
    * The organiser accepts a live quote: the ride is assigned to its vendor at its price, the other
@@ -65,15 +53,13 @@ export const quoteRouter = router({
   accept: protectedProcedure
     .input(quoteIdInput)
     .output(rideDetailOutput)
-    .mutation(async ({ ctx, input }): Promise<RideDetail> => {
-      await acceptQuote(ctx.db, {
+    .mutation(({ ctx, input }) =>
+      acceptQuote(ctx.db, {
         actorId: ctx.user.id,
         ...input,
         now: ctx.now(),
         pickupRuleOn: ctx.env.VENDOR_PICKUP_COUNTRY_RULE === 'on',
-      });
-      const ride = await findRideDetail(ctx.db, input.rideId, ctx.user, ctx.now());
-      if (!ride) throw notFound('ride');
-      return ride;
-    }),
+        viewer: ctx.user,
+      }),
+    ),
 });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { RideListPage } from '../cache/ride-list-cache';
 import { listRidesJoinedBy, listRidesOrganizedBy, listViewerStandings } from '../repositories/ride-repository';
 import { readManifest } from '../services/manifest-service';
-import { readRideDetailLockingPrice, type RideDetailAnswer } from '../services/ride-detail-service';
+import { readRideDetailLockingPrice, type AnswerFor } from '../services/ride-detail-service';
 import { cancelRide, createRide, editRide, removeRide } from '../services/ride-service';
 import type { ContextInner } from '../trpc/context';
 import { protectedProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
@@ -30,9 +30,9 @@ const byIdInput = z.object({ id: idInput });
 /** The ride payload with the ride's id (REST: the path id wins over any id in the body). */
 const updateRideInput = ridePayloadInput.safeExtend({ id: idInput });
 
-/** One ride as the caller sees it, its price locked first when due (ride-detail-service). */
-function loadRideDetail(ctx: ContextInner, id: number): Promise<RideDetailAnswer> {
-  return readRideDetailLockingPrice(ctx.db, id, ctx.user, { now: ctx.now(), lockHours: ctx.env.PRICE_LOCK_HOURS });
+/** Whom a ride answer is for: the caller, with the price-lock window (ride-detail-service). */
+function answerFor(ctx: ContextInner): AnswerFor {
+  return { viewer: ctx.user, lockHours: ctx.env.PRICE_LOCK_HOURS };
 }
 
 /** Creating rides has its own, tighter rate limit (RATE_LIMIT_RIDE_CREATE_PER_HOUR). */
@@ -60,30 +60,35 @@ export const rideRouter = router({
   byId: publicProcedure
     .input(byIdInput)
     .output(rideWithReadinessOutput)
-    .query(({ ctx, input }) => loadRideDetail(ctx, input.id)),
+    .query(({ ctx, input }) => readRideDetailLockingPrice(ctx.db, input.id, { ...answerFor(ctx), now: ctx.now() })),
 
   /** Creates a ride with the organiser as its first entry (ride-service `createRide`); answers the ride. */
   create: createProcedure
     .input(ridePayloadInput)
     .output(rideWithReadinessOutput)
-    .mutation(async ({ ctx, input }) => {
-      const id = await createRide(ctx.db, {
+    .mutation(({ ctx, input }) =>
+      createRide(ctx.db, {
         creator: ctx.user,
         input,
         now: ctx.now(),
         ridesPerDay: ctx.env.RATE_LIMIT_RIDES_PER_DAY,
-      });
-      return loadRideDetail(ctx, id);
-    }),
+        answer: answerFor(ctx),
+      }),
+    ),
 
   /** Edits a ride, its organiser only (ride-service `editRide`); answers the ride. */
   update: editProcedure
     .input(updateRideInput)
     .output(rideWithReadinessOutput)
-    .mutation(async ({ ctx, input }) => {
+    .mutation(({ ctx, input }) => {
       const { id, ...payload } = input;
-      await editRide(ctx.db, { actorId: ctx.user.id, rideId: id, input: payload, now: ctx.now() });
-      return loadRideDetail(ctx, id);
+      return editRide(ctx.db, {
+        actorId: ctx.user.id,
+        rideId: id,
+        input: payload,
+        now: ctx.now(),
+        answer: answerFor(ctx),
+      });
     }),
 
   /**
@@ -107,10 +112,15 @@ export const rideRouter = router({
   cancel: cancelProcedure
     .input(cancelRideInput)
     .output(rideWithReadinessOutput)
-    .mutation(async ({ ctx, input }) => {
-      await cancelRide(ctx.db, { actorId: ctx.user.id, rideId: input.id, reason: input.reason, now: ctx.now() });
-      return loadRideDetail(ctx, input.id);
-    }),
+    .mutation(({ ctx, input }) =>
+      cancelRide(ctx.db, {
+        actorId: ctx.user.id,
+        rideId: input.id,
+        reason: input.reason,
+        now: ctx.now(),
+        answer: answerFor(ctx),
+      }),
+    ),
 
   /** Rides the caller joined as a passenger but did not organise (one query). */
   joined: protectedProcedure

@@ -31,15 +31,9 @@ export const seriesRouter = router({
     .use(rateLimited('rideCreate'))
     .input(createSeriesInput)
     .output(seriesOutput)
-    .mutation(async ({ ctx, input }) => {
-      const id = await createSeries(ctx.db, {
-        creator: ctx.user,
-        input,
-        now: ctx.now(),
-        ridesPerDay: ctx.env.RATE_LIMIT_RIDES_PER_DAY,
-      });
-      return loadSeries(ctx, id);
-    }),
+    .mutation(({ ctx, input }) =>
+      createSeries(ctx.db, { creator: ctx.user, input, now: ctx.now(), ridesPerDay: ctx.env.RATE_LIMIT_RIDES_PER_DAY }),
+    ),
 
   /** The series with its rides, soonest first, as the caller's audience sees them. */
   byId: publicProcedure
@@ -52,19 +46,15 @@ export const seriesRouter = router({
     .use(rateLimited('rideEdit'))
     .input(editSeriesInput)
     .output(seriesOutput)
-    .mutation(async ({ ctx, input }) => {
-      await editSeries(ctx.db, { actorId: ctx.user.id, input, now: ctx.now() });
-      return loadSeries(ctx, input.id);
-    }),
+    .mutation(({ ctx, input }) => editSeries(ctx.db, { actorId: ctx.user.id, input, now: ctx.now() })),
 
   /** Cancels `fromRideId` and every later ride of the series, its organiser only; answers the series. */
   cancel: protectedProcedure
     .use(rateLimited('cancel'))
     .input(cancelSeriesInput)
     .output(seriesOutput)
-    .mutation(async ({ ctx, input }) => {
+    .mutation(({ ctx, input }) => {
       const { id, fromRideId, reason } = input;
-      await cancelSeries(ctx.db, { actorId: ctx.user.id, seriesId: id, fromRideId, reason, now: ctx.now() });
-      return loadSeries(ctx, id);
+      return cancelSeries(ctx.db, { actorId: ctx.user.id, seriesId: id, fromRideId, reason, now: ctx.now() });
     }),
 });

@@ -1,27 +1,14 @@
 import { z } from 'zod';
-import { audienceOf, notFound, pickupDirections, rideIdInput } from '@rideshare/domain';
+import { audienceOf, pickupDirections, rideIdInput } from '@rideshare/domain';
 
-import {
-  findRideDetail,
-  listOpenFutureRides,
-  listRidesAssignedTo,
-  type RideDetail,
-} from '../repositories/ride-repository';
+import { listOpenFutureRides, listRidesAssignedTo } from '../repositories/ride-repository';
 import { assignRide, completeRide, unassignRide } from '../services/vendor-service';
-import type { ContextInner } from '../trpc/context';
 import { findPublicUserById } from '../repositories/user-repository';
 import { approvedVendorProcedure, protectedProcedure, rateLimited, router } from '../trpc/init';
 import { rideDetailOutput, rideSummaryOutput } from './outputs';
 
 /** Assigning has its own, tighter rate limit (RATE_LIMIT_ASSIGN_PER_HOUR). */
 const assignProcedure = approvedVendorProcedure.use(rateLimited('assign'));
-
-/** The ride as the caller sees it now (answer of every vendor write). */
-async function rideAfterWrite(ctx: ContextInner, rideId: number): Promise<RideDetail> {
-  const ride = await findRideDetail(ctx.db, rideId, ctx.user, ctx.now());
-  if (!ride) throw notFound('ride');
-  return ride;
-}
 
 /**
  * What vendors do. Every procedure but `unassign` is for approved vendors only (docs/vendors.md):
@@ -47,15 +34,14 @@ export const vendorRouter = router({
   assign: assignProcedure
     .input(rideIdInput)
     .output(rideDetailOutput)
-    .mutation(async ({ ctx, input }): Promise<RideDetail> => {
-      await assignRide(ctx.db, {
+    .mutation(({ ctx, input }) =>
+      assignRide(ctx.db, {
         vendor: ctx.user,
         rideId: input.rideId,
         now: ctx.now(),
         pickupRuleOn: ctx.env.VENDOR_PICKUP_COUNTRY_RULE === 'on',
-      });
-      return rideAfterWrite(ctx, input.rideId);
-    }),
+      }),
+    ),
 
   /**
    * Takes the driver off a ride (vendor-service `unassignRide`): the assigned vendor until 24 hours
@@ -64,17 +50,11 @@ export const vendorRouter = router({
   unassign: protectedProcedure
     .input(rideIdInput)
     .output(rideDetailOutput)
-    .mutation(async ({ ctx, input }): Promise<RideDetail> => {
-      await unassignRide(ctx.db, { actorId: ctx.user.id, rideId: input.rideId, now: ctx.now() });
-      return rideAfterWrite(ctx, input.rideId);
-    }),
+    .mutation(({ ctx, input }) => unassignRide(ctx.db, { actor: ctx.user, rideId: input.rideId, now: ctx.now() })),
 
   /** The assigned vendor marks a departed ride completed (vendor-service `completeRide`); answers the ride. */
   complete: approvedVendorProcedure
     .input(rideIdInput)
     .output(rideDetailOutput)
-    .mutation(async ({ ctx, input }): Promise<RideDetail> => {
-      await completeRide(ctx.db, { actorId: ctx.user.id, rideId: input.rideId, now: ctx.now() });
-      return rideAfterWrite(ctx, input.rideId);
-    }),
+    .mutation(({ ctx, input }) => completeRide(ctx.db, { actor: ctx.user, rideId: input.rideId, now: ctx.now() })),
 });

@@ -2,7 +2,8 @@
  * Quoting a ride, withdrawing a quote and accepting one (docs/vendors.md#quotes). Each runs in one
  * transaction that locks the ride row first, so a quote, a withdrawal, a direct assign and the
  * organiser's accepts on one ride happen one after the other: of two accepts sent at once (two
- * tabs) the second finds the ride assigned.
+ * tabs) the second finds the ride assigned. Each answers from its own transaction: the quote, or
+ * for an accept the ride as the organiser now sees it.
  */
 import type { Database } from '@rideshare/db';
 import {
@@ -24,6 +25,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { publishRideEvent } from '../events/publish';
 import { isUniqueViolation } from '../repositories/postgres';
 import {
+  findQuote,
   findRideCreatorId,
   insertQuote,
   listLiveQuotes,
@@ -35,12 +37,19 @@ import {
   type QuoteAnswer,
 } from '../repositories/quote-repository';
 import { assignRideToVendor, type LockedRide } from '../repositories/ride-repository';
+import type { RideDetail } from '../repositories/ride-repository';
 import { findPublicUserById, type PublicUser } from '../repositories/user-repository';
+import { rideDetailIn, type RideViewer } from './ride-detail-service';
 import { notifyAboutRide, rideParty } from './ride-notifications';
 import { lockRideWithEntries, rideStateOf } from './ride-writes';
 
 function quoteNotFound(): never {
   throw notFound('quote');
+}
+
+/** The quote as it now is, read in the write's transaction. */
+async function quoteIn(trx: Transaction<Database>, quoteId: number): Promise<QuoteAnswer> {
+  return (await findQuote(trx, quoteId)) ?? quoteNotFound();
 }
 
 /** The vendor as the quote rules read it: its standing and its licence. */
@@ -72,12 +81,12 @@ export async function listQuotesFor(
 /**
  * An approved vendor quotes an open, future ride its licence covers (domain `assertCanQuote`).
  * Its previous live quote on the ride, if any, is replaced: the new one is the only live one. The
- * organiser is told ('quote_received'). Answers the new quote's id.
+ * organiser is told ('quote_received'). Answers the new quote.
  */
 export async function submitQuote(
   db: Kysely<Database>,
   args: { vendorId: number; input: QuoteInput; now: Date; pickupRuleOn: boolean },
-): Promise<number> {
+): Promise<QuoteAnswer> {
   const { vendorId, input, now } = args;
   try {
     return await db.transaction().execute(async (trx) => {
@@ -94,7 +103,7 @@ export async function submitQuote(
       await publishRideEvent(trx, 'quotes.changed', ride.id);
       const company = vendor?.companyName ?? 'A vendor';
       await notifyAboutRide(trx, [ride.creatorId], ride, 'quote_received', `${company} · ${formatSgd(input.price)}`);
-      return id;
+      return quoteIn(trx, id);
     });
   } catch (error) {
     // The ride lock already serialises a vendor's quotes; the unique index is the last line of defence.
@@ -117,16 +126,17 @@ async function lockRideAndQuote(
   return { ...locked, quote };
 }
 
-/** The vendor withdraws its own live quote (domain `assertCanWithdrawQuote`). */
-export async function withdrawQuote(
+/** The vendor withdraws its own live quote (domain `assertCanWithdrawQuote`); answers it, withdrawn. */
+export function withdrawQuote(
   db: Kysely<Database>,
   args: { actorId: number; rideId: number; quoteId: number },
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+): Promise<QuoteAnswer> {
+  return db.transaction().execute(async (trx) => {
     const { ride, quote } = await lockRideAndQuote(trx, args.rideId, args.quoteId);
     assertCanWithdrawQuote({ quote, actorId: args.actorId });
     await setQuoteStatus(trx, quote.id, 'withdrawn');
     await publishRideEvent(trx, 'quotes.changed', ride.id);
+    return quoteIn(trx, quote.id);
   });
 }
 
@@ -135,13 +145,13 @@ export async function withdrawQuote(
  * the ride's lock: the ride is assigned to the quote's vendor with the quote as its base cost, the
  * quote is accepted and every other live quote declined. Told: the vendor ('quote_accepted'), the
  * declined vendors ('quote_declined'), the passengers (the vendor, and the new per-person figures
- * when they changed).
+ * when they changed). Answers the ride as the organiser now sees it.
  */
-export async function acceptQuote(
+export function acceptQuote(
   db: Kysely<Database>,
-  args: { actorId: number; rideId: number; quoteId: number; now: Date; pickupRuleOn: boolean },
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  args: { actorId: number; rideId: number; quoteId: number; now: Date; pickupRuleOn: boolean; viewer: RideViewer },
+): Promise<RideDetail> {
+  return db.transaction().execute(async (trx) => {
     const { ride, entries } = await lockRideWithEntries(trx, args.rideId);
     // The organiser first, so nobody else learns even which quote ids the ride has (404 vs 403).
     assertIsCreator(ride, args.actorId, 'accept a quote');
@@ -168,6 +178,7 @@ export async function acceptQuote(
     const passengers = rideParty(ride, entries, { except: [ride.creatorId, quote.vendorId] });
     await notifyAboutRide(trx, passengers, ride, 'vendor_assigned', vendor?.companyName ?? null);
     if (change.changed) await notifyAboutRide(trx, passengers, ride, 'ride_price_changed', priceChangeDetail(change));
+    return rideDetailIn(trx, ride.id, args.viewer, args.now);
   });
 }
 

@@ -5,13 +5,25 @@
  */
 import type { Database } from '@rideshare/db';
 import { notFound, type VendorStatus } from '@rideshare/domain';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 
 import { findRideDetail, type RideDetail } from '../repositories/ride-repository';
 import { priceLockDueOnRead, settleInTransaction, type LockSettings } from './payment-lock-service';
 import { rideReadiness, type Readiness } from './travel-service';
 
 export type RideDetailAnswer = RideDetail & { readiness: Readiness | null };
+
+/** Who sees a ride: a member (a vendor with its standing), or null for a visitor. */
+export type RideViewer = { id: number; vendorStatus?: VendorStatus | null } | null;
+
+/** Whom a write answers with the ride: its caller, and the price-lock window (PRICE_LOCK_HOURS). */
+export interface AnswerFor {
+  viewer: RideViewer;
+  lockHours: number;
+}
+
+/** Who reads a ride: the viewer (null for a visitor), the price-lock window and the clock. */
+export type RideReader = AnswerFor & LockSettings;
 
 /**
  * Reads the ride, and locks its price first when it is due (docs/payments.md#price-lock), like a
@@ -22,16 +34,42 @@ export type RideDetailAnswer = RideDetail & { readiness: Readiness | null };
 export async function readRideDetailLockingPrice(
   db: Kysely<Database>,
   id: number,
-  viewer: { id: number; vendorStatus?: VendorStatus | null } | null,
-  settings: LockSettings,
+  reader: RideReader,
 ): Promise<RideDetailAnswer> {
-  const { now } = settings;
-  const ride = await findRideDetail(db, id, viewer, now);
+  const ride = await findRideDetail(db, id, reader.viewer, reader.now);
   if (!ride) throw notFound('ride');
-  if (!priceLockDueOnRead(ride, settings)) return { ...ride, readiness: await rideReadiness(db, ride, viewer, now) };
-  return db.transaction().execute(async (trx) => {
-    await settleInTransaction(trx, id, settings);
-    const settled = (await findRideDetail(trx, id, viewer, now)) ?? ride;
-    return { ...settled, readiness: await rideReadiness(trx, settled, viewer, now) };
-  });
+  if (!priceLockDueOnRead(ride, reader)) return withReadiness(db, ride, reader);
+  return db.transaction().execute((trx) => rideAnswerIn(trx, id, reader));
+}
+
+/**
+ * The answer of a write on a ride, read in the write's own transaction after it: the ride as
+ * `reader` sees it, its price locked first when due, as any read of it would.
+ */
+export async function rideAnswerIn(
+  trx: Transaction<Database>,
+  id: number,
+  reader: RideReader,
+): Promise<RideDetailAnswer> {
+  const ride = await findRideDetail(trx, id, reader.viewer, reader.now);
+  if (!ride) throw notFound('ride');
+  if (!priceLockDueOnRead(ride, reader)) return withReadiness(trx, ride, reader);
+  await settleInTransaction(trx, id, reader);
+  return withReadiness(trx, (await findRideDetail(trx, id, reader.viewer, reader.now)) ?? ride, reader);
+}
+
+async function withReadiness(db: Kysely<Database>, ride: RideDetail, reader: RideReader): Promise<RideDetailAnswer> {
+  return { ...ride, readiness: await rideReadiness(db, ride, reader.viewer, reader.now) };
+}
+
+/** The ride alone (no readiness, no price lock), read in a write's transaction: vendor and quote writes. */
+export async function rideDetailIn(
+  trx: Transaction<Database>,
+  id: number,
+  viewer: RideViewer,
+  now: Date,
+): Promise<RideDetail> {
+  const ride = await findRideDetail(trx, id, viewer, now);
+  if (!ride) throw notFound('ride');
+  return ride;
 }

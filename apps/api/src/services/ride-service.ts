@@ -1,6 +1,8 @@
 /**
- * Creating, editing and deleting a ride. Each runs in one transaction: lock (or insert) the ride,
- * decide with the domain, write, and recompute the derived fields from the entries.
+ * Creating, editing, cancelling and deleting a ride. Each runs in one transaction: lock (or insert)
+ * the ride, decide with the domain, write, recompute the derived fields from the entries, and read
+ * the answer (the ride as its writer now sees it) before the commit. The `…In` steps do the work
+ * inside a transaction the caller holds: a weekly series runs many of them in its one transaction.
  */
 import type { Database } from '@rideshare/db';
 import {
@@ -37,6 +39,7 @@ import { notifyAboutRide, rideParty, waitingMembers } from './ride-notifications
 import { countRideCreated } from './ride-limits';
 import { lockRideWithEntries, rideStateOf, saveDerivedFields } from './ride-writes';
 import { partyChanged } from './travel-service';
+import { rideAnswerIn, type AnswerFor, type RideDetailAnswer } from './ride-detail-service';
 import { offerFreedSeats } from './waitlist-service';
 
 async function assertDriverContact(trx: Transaction<Database>, id: number | null | undefined): Promise<void> {
@@ -53,40 +56,50 @@ async function assertDriverContact(trx: Transaction<Database>, id: number | null
  * Without a `cost` or `stopPrice` the ride costs SGD 80 and SGD 5 a stop (docs/product.md#costs-and-constants). Each ride
  * counts against the member's daily cap (docs/series.md#rate-limit). Answers the new ride's id.
  */
-export async function createRide(
-  db: Kysely<Database>,
-  args: { creator: { id: number; isVendor: boolean }; input: RidePayloadInput; now: Date; ridesPerDay: number },
-): Promise<number> {
+export async function createRideIn(trx: Transaction<Database>, args: CreateRide): Promise<number> {
   const { creator, input, now } = args;
   assertCanCreateRide({ isVendor: creator.isVendor, date: input.date, now });
   const organizer = organizerEntryOf(input);
+  // Counted in the writing transaction: a refused or failed ride (or series) takes its count back.
+  await countRideCreated(trx, { userId: creator.id, now, limit: args.ridesPerDay });
+  await assertDriverContact(trx, input.driverContactId);
+  const rideId = await insertRide(trx, {
+    creatorId: creator.id,
+    direction: input.direction,
+    date: input.date,
+    maxPassengers: input.maxPassengers,
+    pickupLocation: pickupLocationOf(input),
+    driverContactId: input.driverContactId ?? null,
+    cost: input.cost ?? DEFAULT_RIDE_COST,
+    stopPrice: input.stopPrice ?? ADDITIONAL_STOP_FEE,
+    minPassengers: input.minPassengers ?? null,
+    crossing: input.crossing ?? DEFAULT_CROSSING,
+  });
+  await insertPassenger(trx, {
+    rideId,
+    userId: creator.id,
+    dropoffLocation: organizer.location,
+    passengerCount: organizer.passengerCount,
+    dropoffSequence: null,
+  });
+  await saveDerivedFields(trx, { id: rideId, creatorId: creator.id, direction: input.direction });
+  await publishRideEvent(trx, 'ride.created', rideId);
+  await tellAlertOwners(trx, rideId, now);
+  return rideId;
+}
+
+type CreateRide = {
+  creator: { id: number; isVendor: boolean };
+  input: RidePayloadInput;
+  now: Date;
+  ridesPerDay: number;
+};
+
+/** `createRideIn` in its own transaction; answers the new ride as its organiser sees it. */
+export function createRide(db: Kysely<Database>, args: CreateRide & { answer: AnswerFor }): Promise<RideDetailAnswer> {
   return db.transaction().execute(async (trx) => {
-    // Counted in the writing transaction: a refused or failed ride (or series) takes its count back.
-    await countRideCreated(trx, { userId: creator.id, now, limit: args.ridesPerDay });
-    await assertDriverContact(trx, input.driverContactId);
-    const rideId = await insertRide(trx, {
-      creatorId: creator.id,
-      direction: input.direction,
-      date: input.date,
-      maxPassengers: input.maxPassengers,
-      pickupLocation: pickupLocationOf(input),
-      driverContactId: input.driverContactId ?? null,
-      cost: input.cost ?? DEFAULT_RIDE_COST,
-      stopPrice: input.stopPrice ?? ADDITIONAL_STOP_FEE,
-      minPassengers: input.minPassengers ?? null,
-      crossing: input.crossing ?? DEFAULT_CROSSING,
-    });
-    await insertPassenger(trx, {
-      rideId,
-      userId: creator.id,
-      dropoffLocation: organizer.location,
-      passengerCount: organizer.passengerCount,
-      dropoffSequence: null,
-    });
-    await saveDerivedFields(trx, { id: rideId, creatorId: creator.id, direction: input.direction });
-    await publishRideEvent(trx, 'ride.created', rideId);
-    await tellAlertOwners(trx, rideId, now);
-    return rideId;
+    const rideId = await createRideIn(trx, args);
+    return rideAnswerIn(trx, rideId, { ...args.answer, now: args.now });
   });
 }
 
@@ -97,86 +110,91 @@ export async function createRide(
  * is fixed once anybody else joined (RIDE_HAS_PASSENGERS). The organiser's own entry takes the
  * new location and group size. A `cost` or `stopPrice` left out stays as it was.
  */
-export async function editRide(
-  db: Kysely<Database>,
-  args: { actorId: number; rideId: number; input: RidePayloadInput; now: Date },
-): Promise<void> {
+export async function editRideIn(trx: Transaction<Database>, args: EditRide): Promise<void> {
   const { actorId, rideId, input, now } = args;
   const organizer = organizerEntryOf(input);
-  await db.transaction().execute(async (trx) => {
-    const { ride, entries } = await lockRideWithEntries(trx, rideId);
-    const own = entries.find((entry) => entry.userId === ride.creatorId);
-    const others = entries.filter((entry) => entry.userId !== ride.creatorId);
-    // Seats held by live offers stay held: the maximum must leave room for those groups to accept.
-    const held = heldSeats(await listWaitlist(trx, ride.id), now);
-    assertCanUpdateRide({
-      ride: rideStateOf(ride, entries),
-      actorId,
-      next: {
-        direction: input.direction,
-        date: input.date,
-        maxPassengers: input.maxPassengers,
-        organizerPassengerCount: organizer.passengerCount,
-      },
-      othersJoined: others.length,
-      othersSeats: others.reduce((sum, entry) => sum + entry.passengerCount, 0),
-      heldSeats: held,
-      now,
-    });
-    await assertDriverContact(trx, input.driverContactId);
-    // Only reachable with nobody else on the ride: a drop-off order means nothing after a turn-around.
-    const directionChanged = input.direction !== ride.direction;
-    await bumpCalendarSequence(trx, ride.id, { ...input, pickupLocation: pickupLocationOf(input) });
-    await updateRide(trx, ride.id, {
+  const { ride, entries } = await lockRideWithEntries(trx, rideId);
+  const own = entries.find((entry) => entry.userId === ride.creatorId);
+  const others = entries.filter((entry) => entry.userId !== ride.creatorId);
+  // Seats held by live offers stay held: the maximum must leave room for those groups to accept.
+  const held = heldSeats(await listWaitlist(trx, ride.id), now);
+  assertCanUpdateRide({
+    ride: rideStateOf(ride, entries),
+    actorId,
+    next: {
       direction: input.direction,
       date: input.date,
       maxPassengers: input.maxPassengers,
-      pickupLocation: pickupLocationOf(input),
-      driverContactId: input.driverContactId,
-      cost: input.cost,
-      stopPrice: input.stopPrice,
-      minPassengers: input.minPassengers,
-      crossing: input.crossing,
-      ...(directionChanged ? { sequenceLocked: false } : {}),
+      organizerPassengerCount: organizer.passengerCount,
+    },
+    othersJoined: others.length,
+    othersSeats: others.reduce((sum, entry) => sum + entry.passengerCount, 0),
+    heldSeats: held,
+    now,
+  });
+  await assertDriverContact(trx, input.driverContactId);
+  // Only reachable with nobody else on the ride: a drop-off order means nothing after a turn-around.
+  const directionChanged = input.direction !== ride.direction;
+  await bumpCalendarSequence(trx, ride.id, { ...input, pickupLocation: pickupLocationOf(input) });
+  await updateRide(trx, ride.id, {
+    direction: input.direction,
+    date: input.date,
+    maxPassengers: input.maxPassengers,
+    pickupLocation: pickupLocationOf(input),
+    driverContactId: input.driverContactId,
+    cost: input.cost,
+    stopPrice: input.stopPrice,
+    minPassengers: input.minPassengers,
+    crossing: input.crossing,
+    ...(directionChanged ? { sequenceLocked: false } : {}),
+  });
+  if (own) {
+    await updatePassengerEntry(trx, own.id, {
+      dropoffLocation: organizer.location,
+      passengerCount: organizer.passengerCount,
+      ...(directionChanged ? { dropoffSequence: null } : {}),
     });
-    if (own) {
-      await updatePassengerEntry(trx, own.id, {
-        dropoffLocation: organizer.location,
-        passengerCount: organizer.passengerCount,
-        ...(directionChanged ? { dropoffSequence: null } : {}),
-      });
-    } else {
-      // Rides from before the organiser was an entry get their entry on the first edit.
-      await insertPassenger(trx, {
-        rideId: ride.id,
-        userId: ride.creatorId,
-        dropoffLocation: organizer.location,
-        passengerCount: organizer.passengerCount,
-        dropoffSequence: directionChanged ? null : nextSequenceNumber(entries),
-      });
-    }
-    await saveDerivedFields(trx, { id: ride.id, creatorId: ride.creatorId, direction: input.direction });
-    await publishRideEvent(trx, 'ride.edited', ride.id);
-    if (own && own.passengerCount !== organizer.passengerCount) {
-      await partyChanged(
-        trx,
-        ride,
-        entries.map((entry) => entry.userId),
-      );
-    }
-    // Passengers and the assigned vendor (whose driver would come at the old time) hear about a new
-    // departure time only (detail: the previous one).
-    if (input.date.getTime() !== ride.date.getTime()) {
-      await notifyAboutRide(
-        trx,
-        rideParty(ride, others, { extra: [ride.vendorId], except: [ride.creatorId, actorId] }),
-        { id: ride.id, direction: input.direction, date: input.date },
-        'ride_edited',
-        ride.date.toISOString(),
-      );
-    }
-    await offerFreedSeats(trx, ride, now);
-    await tellAlertOwners(trx, ride.id, now);
+  } else {
+    // Rides from before the organiser was an entry get their entry on the first edit.
+    await insertPassenger(trx, {
+      rideId: ride.id,
+      userId: ride.creatorId,
+      dropoffLocation: organizer.location,
+      passengerCount: organizer.passengerCount,
+      dropoffSequence: directionChanged ? null : nextSequenceNumber(entries),
+    });
+  }
+  await saveDerivedFields(trx, { id: ride.id, creatorId: ride.creatorId, direction: input.direction });
+  await publishRideEvent(trx, 'ride.edited', ride.id);
+  if (own && own.passengerCount !== organizer.passengerCount) {
+    await partyChanged(
+      trx,
+      ride,
+      entries.map((entry) => entry.userId),
+    );
+  }
+  // Passengers and the assigned vendor (whose driver would come at the old time) hear about a new
+  // departure time only (detail: the previous one).
+  if (input.date.getTime() !== ride.date.getTime()) {
+    await notifyAboutRide(
+      trx,
+      rideParty(ride, others, { extra: [ride.vendorId], except: [ride.creatorId, actorId] }),
+      { id: ride.id, direction: input.direction, date: input.date },
+      'ride_edited',
+      ride.date.toISOString(),
+    );
+  }
+  await offerFreedSeats(trx, ride, now);
+  await tellAlertOwners(trx, ride.id, now);
+}
+
+type EditRide = { actorId: number; rideId: number; input: RidePayloadInput; now: Date };
+
+/** `editRideIn` in its own transaction; answers the ride as its organiser now sees it. */
+export function editRide(db: Kysely<Database>, args: EditRide & { answer: AnswerFor }): Promise<RideDetailAnswer> {
+  return db.transaction().execute(async (trx) => {
+    await editRideIn(trx, args);
+    return rideAnswerIn(trx, args.rideId, { ...args.answer, now: args.now });
   });
 }
 
@@ -184,14 +202,20 @@ export async function editRide(
  * Deletes a ride: its organiser only. A ride anybody else has joined is refused with
  * RIDE_HAS_PASSENGERS, so no passenger's entry is ever silently lost.
  */
-export async function removeRide(db: Kysely<Database>, args: { actorId: number; rideId: number }): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const { ride, entries } = await lockRideWithEntries(trx, args.rideId);
-    const othersJoined = entries.filter((entry) => entry.userId !== ride.creatorId).length;
-    assertCanDeleteRide({ ride, actorId: args.actorId, othersJoined });
-    await deleteRide(trx, ride.id);
-    await publishRideEvent(trx, 'ride.deleted', ride.id);
-  });
+export async function removeRideIn(
+  trx: Transaction<Database>,
+  args: { actorId: number; rideId: number },
+): Promise<void> {
+  const { ride, entries } = await lockRideWithEntries(trx, args.rideId);
+  const othersJoined = entries.filter((entry) => entry.userId !== ride.creatorId).length;
+  assertCanDeleteRide({ ride, actorId: args.actorId, othersJoined });
+  await deleteRide(trx, ride.id);
+  await publishRideEvent(trx, 'ride.deleted', ride.id);
+}
+
+/** `removeRideIn` in its own transaction. */
+export function removeRide(db: Kysely<Database>, args: { actorId: number; rideId: number }): Promise<void> {
+  return db.transaction().execute((trx) => removeRideIn(trx, args));
 }
 
 /**
@@ -200,29 +224,34 @@ export async function removeRide(db: Kysely<Database>, args: { actorId: number; 
  * 'cancelled' with the reason and the time, which every ride answer then carries. The passengers,
  * the assigned vendor and the members waiting in its line are told (with the reason).
  */
-export async function cancelRide(
-  db: Kysely<Database>,
-  args: { actorId: number; rideId: number; reason: string; now: Date },
-): Promise<void> {
+export async function cancelRideIn(trx: Transaction<Database>, args: CancelRide): Promise<void> {
   const { actorId, rideId, reason, now } = args;
-  await db.transaction().execute(async (trx) => {
-    const { ride, entries } = await lockRideWithEntries(trx, rideId);
-    assertCanCancelRide({ ride: rideStateOf(ride, entries), actorId, now });
-    // Judged now, with the riders on it now: they may leave the cancelled ride later (docs/record.md#cancelled-late).
-    const late = isLateNotice(now, ride.date) && entries.some((entry) => entry.userId !== ride.creatorId);
-    await markRideCancelled(trx, ride.id, { reason, at: now, late });
-    await bumpCalendarSequence(trx, ride.id);
-    await publishRideEvent(trx, 'ride.cancelled', ride.id);
-    // Everyone waiting in line hears it too; the line stays, but a cancelled ride makes no offers.
-    await notifyAboutRide(
-      trx,
-      rideParty(ride, entries, {
-        extra: [ride.vendorId, ...(await waitingMembers(trx, ride.id, now))],
-        except: [ride.creatorId, actorId],
-      }),
-      ride,
-      'ride_cancelled',
-      reason,
-    );
+  const { ride, entries } = await lockRideWithEntries(trx, rideId);
+  assertCanCancelRide({ ride: rideStateOf(ride, entries), actorId, now });
+  // Judged now, with the riders on it now: they may leave the cancelled ride later (docs/record.md#cancelled-late).
+  const late = isLateNotice(now, ride.date) && entries.some((entry) => entry.userId !== ride.creatorId);
+  await markRideCancelled(trx, ride.id, { reason, at: now, late });
+  await bumpCalendarSequence(trx, ride.id);
+  await publishRideEvent(trx, 'ride.cancelled', ride.id);
+  // Everyone waiting in line hears it too; the line stays, but a cancelled ride makes no offers.
+  await notifyAboutRide(
+    trx,
+    rideParty(ride, entries, {
+      extra: [ride.vendorId, ...(await waitingMembers(trx, ride.id, now))],
+      except: [ride.creatorId, actorId],
+    }),
+    ride,
+    'ride_cancelled',
+    reason,
+  );
+}
+
+type CancelRide = { actorId: number; rideId: number; reason: string; now: Date };
+
+/** `cancelRideIn` in its own transaction; answers the ride, now cancelled, as its organiser sees it. */
+export function cancelRide(db: Kysely<Database>, args: CancelRide & { answer: AnswerFor }): Promise<RideDetailAnswer> {
+  return db.transaction().execute(async (trx) => {
+    await cancelRideIn(trx, args);
+    return rideAnswerIn(trx, args.rideId, { ...args.answer, now: args.now });
   });
 }

@@ -2,6 +2,7 @@
  * Weekly series (docs/series.md): creating every ride of one, and editing or cancelling "this and
  * following" rides. Each is one transaction that runs the one-ride services for every ride, so
  * every one-ride rule, event and notification applies unchanged, and the first refusal undoes all.
+ * Each answers the series as it then is, read in that same transaction.
  */
 import type { Database } from '@rideshare/db';
 import {
@@ -28,29 +29,20 @@ import {
   lockMemberSeries,
   listSeriesRideRows,
   readRideEditBase,
+  readSeriesAnswer,
+  type SeriesAnswer,
   type SeriesRideRow,
 } from '../repositories/series-repository';
 import { listWaitlist } from '../repositories/waitlist-repository';
 import { assertSeriesAllowed } from './ride-limits';
-import { cancelRide, createRide, editRide, removeRide } from './ride-service';
+import { cancelRideIn, createRideIn, editRideIn, removeRideIn } from './ride-service';
 import { lockRideWithEntries, rideStateOf } from './ride-writes';
 
-/**
- * The one-ride services each open a transaction on the pool they are given. Handed this instead,
- * they run inside the caller's open transaction, so a whole series commits or rolls back together
- * (docs/series.md#one-transaction). Every other call goes to the transaction itself.
- */
-function withinTransaction(trx: Transaction<Database>): Kysely<Database> {
-  const joined = {
-    execute: <T>(work: (inner: Transaction<Database>) => Promise<T>): Promise<T> => work(trx),
-  };
-  return new Proxy(trx, {
-    get(target, property) {
-      if (property === 'transaction') return () => joined;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
+/** The series as its organiser (a signed-in member) now sees it, read in the write's transaction. */
+async function seriesIn(trx: Transaction<Database>, id: number): Promise<SeriesAnswer> {
+  const series = await readSeriesAnswer(trx, id, 'member');
+  if (!series) throw notFound('series');
+  return series;
 }
 
 /** Runs one ride's step; a refusal names the ride it is about, so the organiser knows which one. */
@@ -68,13 +60,13 @@ async function forRide<T>(date: Date, step: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Creates the series and every ride of it (docs/series.md#dates), each as `createRide` makes one
- * ride, then links them; answers the series' id. Any refusal creates nothing.
+ * Creates the series and every ride of it (docs/series.md#dates), each as `createRideIn` makes one
+ * ride, then links them; answers the series. Any refusal creates nothing.
  */
 export async function createSeries(
   db: Kysely<Database>,
   args: { creator: { id: number; isVendor: boolean }; input: CreateSeriesInput; now: Date; ridesPerDay: number },
-): Promise<number> {
+): Promise<SeriesAnswer> {
   const { creator, now } = args;
   const { weekdays, time, fromDate, untilDate, ...ride } = args.input;
   const plan = expandSeriesDates({ weekdays, time, fromDate, untilDate }, now);
@@ -87,17 +79,16 @@ export async function createSeries(
     await lockMemberSeries(trx, creator.id);
     await assertSeriesAllowed(trx, creator.id, now);
     const seriesId = await insertSeries(trx, { creatorId: creator.id, weekdays, time, fromDate, untilDate });
-    const joined = withinTransaction(trx);
     const rideIds: number[] = [];
     for (const date of plan.dates) {
       rideIds.push(
         await forRide(date, () =>
-          createRide(joined, { creator, input: { ...ride, date }, now, ridesPerDay: args.ridesPerDay }),
+          createRideIn(trx, { creator, input: { ...ride, date }, now, ridesPerDay: args.ridesPerDay }),
         ),
       );
     }
     await linkRidesToSeries(trx, seriesId, rideIds);
-    return seriesId;
+    return seriesIn(trx, seriesId);
   });
 }
 
@@ -150,27 +141,27 @@ async function editedPayload(
 }
 
 /**
- * Edits `fromRideId` and every later ride of the series not cancelled, each with `editRide`'s
+ * Edits `fromRideId` and every later ride of the series not cancelled, each with `editRideIn`'s
  * rules; one refusal changes none (docs/series.md#this-and-following).
  */
 export async function editSeries(
   db: Kysely<Database>,
   args: { actorId: number; input: EditSeriesInput; now: Date },
-): Promise<void> {
+): Promise<SeriesAnswer> {
   const { actorId, now } = args;
   const { id, fromRideId, ...change } = args.input;
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const rides = (await ridesFrom(trx, { actorId, seriesId: id, fromRideId })).filter(
       (ride) => ride.status !== 'cancelled',
     );
     if (rides.length === 0) throw new DomainError('RIDE_CANCELLED', 'Every ride from this one on is cancelled');
-    const joined = withinTransaction(trx);
     for (const ride of rides) {
       await forRide(ride.date, async () => {
         const input = await editedPayload(trx, ride, change);
-        await editRide(joined, { actorId, rideId: ride.id, input, now });
+        await editRideIn(trx, { actorId, rideId: ride.id, input, now });
       });
     }
+    return seriesIn(trx, id);
   });
 }
 
@@ -183,14 +174,13 @@ export async function editSeries(
 export async function cancelSeries(
   db: Kysely<Database>,
   args: { actorId: number; seriesId: number; fromRideId: number; reason: string; now: Date },
-): Promise<void> {
+): Promise<SeriesAnswer> {
   const { actorId, reason, now } = args;
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const rides = (await ridesFrom(trx, args)).filter((ride) => ride.status !== 'cancelled');
     if (rides.length === 0) {
       throw new DomainError('RIDE_CANCELLED', 'Every ride from this one on is already cancelled');
     }
-    const joined = withinTransaction(trx);
     for (const ride of rides) {
       await forRide(ride.date, async () => {
         const { ride: locked, entries } = await lockRideWithEntries(trx, ride.id);
@@ -198,11 +188,12 @@ export async function cancelSeries(
         const othersJoined = entries.some((entry) => entry.userId !== locked.creatorId);
         const waiting = (await listWaitlist(trx, ride.id)).length > 0;
         if (othersJoined || waiting || locked.vendorId !== null) {
-          await cancelRide(joined, { actorId, rideId: ride.id, reason, now });
+          await cancelRideIn(trx, { actorId, rideId: ride.id, reason, now });
         } else {
-          await removeRide(joined, { actorId, rideId: ride.id });
+          await removeRideIn(trx, { actorId, rideId: ride.id });
         }
       });
     }
+    return seriesIn(trx, args.seriesId);
   });
 }

@@ -17,8 +17,10 @@ import {
   unassignRideVendor,
   type LockedRide,
 } from '../repositories/ride-repository';
+import type { RideDetail } from '../repositories/ride-repository';
 import { findPublicUserById } from '../repositories/user-repository';
 import { declineQuotesOnAssign } from './quote-service';
+import { rideDetailIn, type RideViewer } from './ride-detail-service';
 import { notifyAboutRide, rideParty } from './ride-notifications';
 import { lockRideWithEntries, rideStateOf } from './ride-writes';
 
@@ -27,14 +29,19 @@ import { lockRideWithEntries, rideStateOf } from './ride-writes';
  * first, so when vendors race for one ride exactly one wins and the others are told it has already
  * been assigned. The vendor's licence must cover the ride (domain `assertLicenceCovers`: pick-up
  * country unless `pickupRuleOn` is false, permit valid on the departure day, enough seats). Its live
- * quotes are declined.
+ * quotes are declined. Answers the ride as the vendor now sees it.
  */
-export async function assignRide(
+export function assignRide(
   db: Kysely<Database>,
-  args: { vendor: { id: number; isVendor: boolean }; rideId: number; now: Date; pickupRuleOn: boolean },
-): Promise<void> {
+  args: {
+    vendor: { id: number; isVendor: boolean } & NonNullable<RideViewer>;
+    rideId: number;
+    now: Date;
+    pickupRuleOn: boolean;
+  },
+): Promise<RideDetail> {
   const { vendor, now } = args;
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const { ride, entries } = await lockRideWithEntries(trx, args.rideId);
     assertCanAssign({ ride: rideStateOf(ride, entries), isVendor: vendor.isVendor, now });
     const licence = await findPublicUserById(trx, vendor.id);
@@ -50,28 +57,33 @@ export async function assignRide(
     await notifyAboutRide(trx, rideParty(ride, entries, { except: [vendor.id] }), ride, 'vendor_assigned', companyName);
     // Taken at its listed cost, the ride wants no more quotes.
     await declineQuotesOnAssign(trx, ride, vendor.id);
+    return rideDetailIn(trx, ride.id, vendor, now);
   });
 }
 
-type DriverChange = { actorId: number; rideId: number; now: Date };
+/** A change of driver by `actor`, who is answered with the ride as it then is. */
+type DriverChange = { actor: NonNullable<RideViewer>; rideId: number; now: Date };
 
 /**
  * The step both driver changes share: lock the ride row (so a release and a completion on one ride
- * run one after the other), let the domain rule decide, then write (the write announces itself).
+ * run one after the other), let the domain rule decide, then write (the write announces itself),
+ * and answer the ride as the actor now sees it.
  */
-async function changeLockedRide(
+function changeLockedRide(
   db: Kysely<Database>,
   change: DriverChange,
   decide: (args: { ride: LockedRide; actorId: number; now: Date }) => void,
   write: (trx: Transaction<Database>, rideId: number, now: Date) => Promise<void>,
   notify?: (trx: Transaction<Database>, ride: LockedRide, actorId: number) => Promise<void>,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+): Promise<RideDetail> {
+  const { actor, now } = change;
+  return db.transaction().execute(async (trx) => {
     const ride = await lockRideForUpdate(trx, change.rideId);
     if (!ride) throw notFound('ride');
-    decide({ ride, actorId: change.actorId, now: change.now });
-    await write(trx, ride.id, change.now);
-    await notify?.(trx, ride, change.actorId);
+    decide({ ride, actorId: actor.id, now });
+    await write(trx, ride.id, now);
+    await notify?.(trx, ride, actor.id);
+    return rideDetailIn(trx, ride.id, actor, now);
   });
 }
 
@@ -93,7 +105,7 @@ async function notifyReleased(trx: Transaction<Database>, ride: LockedRide, acto
  * Takes the driver off a ride: the assigned vendor until 24 hours before departure, or the
  * organiser any time before departure (domain `assertCanUnassign`). assigned → open, vendor null.
  */
-export function unassignRide(db: Kysely<Database>, change: DriverChange): Promise<void> {
+export function unassignRide(db: Kysely<Database>, change: DriverChange): Promise<RideDetail> {
   const release = async (trx: Transaction<Database>, rideId: number) => {
     await unassignRideVendor(trx, rideId);
     await publishRideEvent(trx, 'ride.unassigned', rideId);
@@ -115,6 +127,6 @@ export async function finishRide(trx: Transaction<Database>, rideId: number, now
  * The assigned vendor marks a departed ride completed (domain `assertCanComplete`): assigned →
  * completed, on the locked ride row. The only write that sets completed.
  */
-export function completeRide(db: Kysely<Database>, change: DriverChange): Promise<void> {
+export function completeRide(db: Kysely<Database>, change: DriverChange): Promise<RideDetail> {
   return changeLockedRide(db, change, assertCanComplete, finishRide);
 }
