@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { displayName } from './names';
+import { displayName, thumbSubjectName } from './names';
 
 describe('displayName', () => {
   it('is the name, trimmed, else the Discord username, else nothing', () => {
@@ -8,5 +8,13 @@ describe('displayName', () => {
     expect(displayName({ name: '   ', discordUsername: 'mei' })).toBe('mei');
     expect(displayName({ name: null, discordUsername: null })).toBeUndefined();
     expect(displayName(null)).toBeUndefined();
+  });
+});
+
+describe('thumbSubjectName', () => {
+  it("is a vendor's company, else the member's name, else the Discord username", () => {
+    expect(thumbSubjectName({ companyName: ' Ace Cars ', name: 'Raj', discordUsername: 'raj' })).toBe('Ace Cars');
+    expect(thumbSubjectName({ companyName: '  ', name: 'Raj Kumar', discordUsername: 'raj' })).toBe('Raj Kumar');
+    expect(thumbSubjectName({ companyName: null, name: ' ', discordUsername: 'raj' })).toBe('raj');
   });
 });

@@ -6,10 +6,12 @@ import type { Database, Db } from '@rideshare/db';
 import {
   type AdminThumb,
   type Direction,
+  displayName,
   type GivenThumb,
   type MemberRecord,
   ON_TIME_MINUTES,
   type ReceivedThumb,
+  thumbSubjectName,
   type ThumbValue,
 } from '@rideshare/domain';
 import { sql, type Transaction } from 'kysely';
@@ -184,14 +186,27 @@ export async function listThumbsForAdmin(db: Db): Promise<AdminThumb[]> {
     .select([
       't.raterId',
       't.subjectId',
-      sql<string>`coalesce(rater.name, rater.discord_username)`.as('raterName'),
-      sql<string>`coalesce(subject.company_name, subject.name, subject.discord_username)`.as('subjectName'),
+      'rater.name as raterName',
+      'rater.discordUsername as raterUsername',
+      'subject.companyName as subjectCompany',
+      'subject.name as subjectName',
+      'subject.discordUsername as subjectUsername',
     ])
     .execute();
   return rows.map((row) => ({
     ...toReceived(row),
-    rater: { id: row.raterId, name: row.raterName },
-    subject: { id: row.subjectId, name: row.subjectName },
+    rater: {
+      id: row.raterId,
+      name: displayName({ name: row.raterName, discordUsername: row.raterUsername }) ?? row.raterUsername,
+    },
+    subject: {
+      id: row.subjectId,
+      name: thumbSubjectName({
+        companyName: row.subjectCompany,
+        name: row.subjectName,
+        discordUsername: row.subjectUsername,
+      }),
+    },
   }));
 }
 
@@ -232,13 +247,13 @@ export async function claimThumbNotice(db: Db, userId: number, now: Date, since:
   return rows.length > 0;
 }
 
-/** Members' names as a thumb shows them: a vendor's company, else their name, else their Discord username. */
+/** Members' names as a thumb shows them (domain `thumbSubjectName`). */
 export async function subjectNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('users')
-    .select(['id', sql<string>`coalesce(company_name, name, discord_username)`.as('name')])
+    .select(['id', 'companyName', 'name', 'discordUsername'])
     .where('id', 'in', [...ids])
     .execute();
-  return new Map(rows.map((row) => [row.id, row.name]));
+  return new Map(rows.map((row) => [row.id, thumbSubjectName(row)]));
 }

@@ -275,7 +275,7 @@ describe('JoinRidePage', () => {
     renderJoin(
       api({
         'ride.byId': () => {
-          throw apiError('NOT_FOUND', 'Ride 12 not found', 'NOT_FOUND');
+          throw apiError('NOT_FOUND', 'Ride not found', 'NOT_FOUND');
         },
       }),
     );

@@ -102,7 +102,7 @@ describe('RideDetailsPage for a visitor', () => {
   });
 
   it('shows the Ride Not Found card for an unknown ride', async () => {
-    render({ 'ride.byId': () => Promise.reject(apiError('NOT_FOUND', 'Ride 7 not found', 'NOT_FOUND')) });
+    render({ 'ride.byId': () => Promise.reject(apiError('NOT_FOUND', 'Ride not found', 'NOT_FOUND')) });
     expect(await screen.findByRole('heading', { name: 'Ride Not Found' })).toBeTruthy();
   });
 

@@ -166,7 +166,7 @@ describe('RideFormPage, edit', () => {
     renderEdit({
       'auth.me': () => organiser,
       'ride.byId': () => {
-        throw apiError('NOT_FOUND', 'Ride 12 not found', 'NOT_FOUND');
+        throw apiError('NOT_FOUND', 'Ride not found', 'NOT_FOUND');
       },
     });
     expect(await screen.findByRole('heading', { name: 'Ride Not Found' })).toBeTruthy();

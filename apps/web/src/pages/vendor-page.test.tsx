@@ -191,7 +191,7 @@ describe('VendorPage', () => {
       '/vendor?rideId=404',
       api({
         'ride.byId': () => {
-          throw apiError('NOT_FOUND', 'Ride 404 not found');
+          throw apiError('NOT_FOUND', 'Ride not found');
         },
       }),
     );
