@@ -1,21 +1,18 @@
 /** /guide (docs/product.md#travel-guide): static content from features/guides. */
-import { Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { ADDITIONAL_STOP_FEE, DEFAULT_RIDE_COST, formatSgd, RECOMMENDED_DRIVER_PRICES } from '@rideshare/domain';
 import { Link } from 'react-router-dom';
 
 import { BorderRulesNote } from '../features/border/border-rules-note';
 import { useSession } from '../features/session';
-import { BUS_FARE_FROM_SINGAPORE, BUS_JOURNEY_HOURS, CROSS_BORDER_BUSES } from '../features/guides/bus-facts';
 import {
-  BusNumbers,
   FactList,
   GuideScreen,
   type GuideScreenProps,
-  HourlyBusAlert,
   ImmigrationAlert,
-  RouteSteps,
   SectionTitle,
 } from '../features/guides/guide-blocks';
+import { PublicBusSummary } from '../features/guides/public-bus-summary';
 
 const RECOMMENDED_DRIVERS = RECOMMENDED_DRIVER_PRICES.map((prices, index) => ({
   name: `Recommended driver ${index + 1}`,
@@ -84,59 +81,6 @@ function CharteredCarPanel() {
   );
 }
 
-function PublicBusPanel() {
-  return (
-    <Stack gap="lg">
-      <Text>
-        The cheapest way to Forest City is by public bus, with a change of bus at the Malaysian checkpoint of the Second
-        Link.
-      </Text>
-
-      <Stack gap="xs">
-        <SectionTitle>The route</SectionTitle>
-        <RouteSteps
-          steps={[
-            {
-              title: 'Jurong Town Hall Bus Interchange',
-              children: (
-                <Text>
-                  Board a cross-border bus at Jurong East (CW3, CW4 or CW4S). CW6 also runs from Boon Lay MRT and CW7
-                  from Kranji MRT.
-                </Text>
-              ),
-            },
-            {
-              title: 'CIQ 2nd Link',
-              children: <Text>Get off with your belongings to clear Singapore and then Malaysian immigration.</Text>,
-            },
-            {
-              title: 'FC1 to Forest City',
-              children: <Text>At the Malaysian checkpoint (CIQ 2nd Link), take the FC1 bus to Forest City.</Text>,
-            },
-          ]}
-        />
-      </Stack>
-
-      <Card withBorder padding="md">
-        <FactList
-          items={[
-            { label: 'Buses', value: <BusNumbers numbers={CROSS_BORDER_BUSES} /> },
-            { label: 'Fare', value: BUS_FARE_FROM_SINGAPORE },
-            { label: 'How to pay', value: 'Cash or stored-value card' },
-            { label: 'Journey time', value: `About ${BUS_JOURNEY_HOURS} hours` },
-          ]}
-        />
-      </Card>
-
-      <HourlyBusAlert />
-
-      <Anchor component={Link} to="/bus-guide" fw={600}>
-        Read the full bus guide (timetable and return trip) →
-      </Anchor>
-    </Stack>
-  );
-}
-
 function PaymentOptions() {
   return (
     <Stack gap="xs" component="section" aria-labelledby="payment-options">
@@ -190,7 +134,7 @@ const TRAVEL_GUIDE: GuideScreenProps = {
   before: [<ImmigrationAlert key="immigration" />, <BorderRulesNote key="rules" />],
   tabs: [
     { value: 'car', label: 'Chartered Car', content: <CharteredCarPanel /> },
-    { value: 'bus', label: 'Public Bus Options', content: <PublicBusPanel /> },
+    { value: 'bus', label: 'Public Bus Options', content: <PublicBusSummary /> },
   ],
   after: <PaymentOptions />,
 };
