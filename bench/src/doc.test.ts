@@ -130,7 +130,10 @@ describe('docs/benchmarks.md', () => {
   });
 
   it('matches the recorded run in docs/benchmarks.json', () => {
-    assert.ok(existsSync(RECORD), 'docs/benchmarks.json is missing: `pnpm --filter @rideshare/bench bench` records a run');
+    assert.ok(
+      existsSync(RECORD),
+      'docs/benchmarks.json is missing: `pnpm --filter @rideshare/bench bench` records a run',
+    );
     assert.equal(renderDoc(doc, readResults(RECORD)).text, doc, 'run `pnpm --filter @rideshare/bench report`');
   });
 });

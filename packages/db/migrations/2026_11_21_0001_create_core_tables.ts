@@ -100,7 +100,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('key', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('login_failures_key_created_idx').on('login_failures').columns(['key', 'created_at']).execute();
+  await db.schema
+    .createIndex('login_failures_key_created_idx')
+    .on('login_failures')
+    .columns(['key', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('password_reset_codes')

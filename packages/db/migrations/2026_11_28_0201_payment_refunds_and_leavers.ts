@@ -9,7 +9,12 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable('ride_payments')
-    .addColumn('refund_due_cents', 'integer', (c) => c.notNull().defaultTo(0).check(sql`refund_due_cents >= 0`))
+    .addColumn('refund_due_cents', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`refund_due_cents >= 0`),
+    )
     .addColumn('left_at', 'timestamptz')
     .execute();
 }

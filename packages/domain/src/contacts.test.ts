@@ -55,7 +55,12 @@ describe('rideRole', () => {
 });
 
 describe('seesPassengerNumbers', () => {
-  const before = { departure, now: new Date(departure.getTime() - 48 * HOUR - 1), hoursBefore: 48, riderHoursBefore: 48 };
+  const before = {
+    departure,
+    now: new Date(departure.getTime() - 48 * HOUR - 1),
+    hoursBefore: 48,
+    riderHoursBefore: 48,
+  };
   const at = { ...before, now: new Date(departure.getTime() - 48 * HOUR) };
 
   it.each<[RideRole, VendorStatus | null, boolean, boolean]>([

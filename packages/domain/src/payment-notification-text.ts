@@ -10,9 +10,7 @@ export function paymentSentence(kind: string, ride: string, detail: string | nul
     case 'payment_marked':
       return detail ? `Marked paid on your ride ${ride}: ${detail}` : `A rider marked their share paid on ${ride}`;
     case 'payment_amount_changed':
-      return detail
-        ? `Your share of the ride ${ride} changed: ${detail}`
-        : `Your share of the ride ${ride} changed`;
+      return detail ? `Your share of the ride ${ride} changed: ${detail}` : `Your share of the ride ${ride} changed`;
     case 'payment_reminder':
       return detail
         ? `Your ride ${ride} leaves soon and your share of ${detail} is still due`

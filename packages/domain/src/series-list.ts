@@ -9,8 +9,7 @@ import { formatRideDay } from './time';
 export type ListedRide = { id: number; date: string; seriesId?: number | null };
 
 export type RideListItem<T extends ListedRide> =
-  | { kind: 'ride'; ride: T }
-  | { kind: 'series'; seriesId: number; rides: T[] };
+  { kind: 'ride'; ride: T } | { kind: 'series'; seriesId: number; rides: T[] };
 
 /**
  * @example groupSeriesRides([{ id: 1, seriesId: 4 }, { id: 2, seriesId: null }, { id: 3, seriesId: 4 }])

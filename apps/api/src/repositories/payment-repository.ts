@@ -1,6 +1,12 @@
 /** Every statement about ride payments (docs/payments.md); services decide, this only queries. */
 import type { Database, Db, RidePaymentTable } from '@rideshare/db';
-import { displayName, type Direction, type PaymentMethod, type PaymentStatus, type RideStatus } from '@rideshare/domain';
+import {
+  displayName,
+  type Direction,
+  type PaymentMethod,
+  type PaymentStatus,
+  type RideStatus,
+} from '@rideshare/domain';
 import { sql, type Insertable, type Transaction } from 'kysely';
 
 /** What the payment rules read from a ride, locked for the transaction. */

@@ -20,31 +20,31 @@ export const passengerRouter = router({
     .input(rideIdInput)
     .output(z.array(passengerEntryOutput))
     .query(async ({ ctx, input }): Promise<PassengerEntry[]> => {
-    const entries = await listPassengerEntriesFor(ctx.db, input.rideId, {
-      id: ctx.user.id,
-      vendorStatus: ctx.user.vendorStatus,
-      now: ctx.now(),
-      contactsHoursBefore: ctx.env.VENDOR_CONTACTS_HOURS_BEFORE,
-      riderContactsHoursBefore: ctx.env.RIDER_CONTACTS_HOURS_BEFORE,
-    });
-    if (!entries) throw notFound('ride');
-    return entries;
-  }),
+      const entries = await listPassengerEntriesFor(ctx.db, input.rideId, {
+        id: ctx.user.id,
+        vendorStatus: ctx.user.vendorStatus,
+        now: ctx.now(),
+        contactsHoursBefore: ctx.env.VENDOR_CONTACTS_HOURS_BEFORE,
+        riderContactsHoursBefore: ctx.env.RIDER_CONTACTS_HOURS_BEFORE,
+      });
+      if (!entries) throw notFound('ride');
+      return entries;
+    }),
 
   /** Joins a ride with one's location and group size (passenger-service `joinRide`); answers the new entry. */
   join: joinProcedure
     .input(joinRideInput)
     .output(passengerEntryOutput)
     .mutation(async ({ ctx, input }): Promise<PassengerEntry> => {
-    return joinRide(ctx.db, { userId: ctx.user.id, isVendor: ctx.user.isVendor, input, now: ctx.now() });
-  }),
+      return joinRide(ctx.db, { userId: ctx.user.id, isVendor: ctx.user.isVendor, input, now: ctx.now() });
+    }),
 
   /** Takes an entry off a ride (passenger-service `removePassenger`); answers the ride as it is now. */
   remove: protectedProcedure
     .input(ridePassengerInput)
     .output(passengerRemovedOutput)
     .mutation(async ({ ctx, input }) => {
-    const ride = await removePassenger(ctx.db, { actorId: ctx.user.id, viewer: ctx.user, ...input, now: ctx.now() });
-    return { message: 'Passenger removed successfully', passengerId: input.passengerId, ride };
-  }),
+      const ride = await removePassenger(ctx.db, { actorId: ctx.user.id, viewer: ctx.user, ...input, now: ctx.now() });
+      return { message: 'Passenger removed successfully', passengerId: input.passengerId, ride };
+    }),
 });

@@ -17,27 +17,27 @@ export const paymentRouter = router({
     .input(rideIdInput)
     .output(ridePaymentsOutput)
     .query(({ ctx, input }) =>
-    readSettledPayments(ctx.db, {
-      rideId: input.rideId,
-      userId: ctx.user.id,
-      now: ctx.now(),
-      lockHours: ctx.env.PRICE_LOCK_HOURS,
-    }),
-  ),
+      readSettledPayments(ctx.db, {
+        rideId: input.rideId,
+        userId: ctx.user.id,
+        now: ctx.now(),
+        lockHours: ctx.env.PRICE_LOCK_HOURS,
+      }),
+    ),
 
   /** The rider marks their own share paid, saying how (the same again changes nothing); answers the table. */
   markMine: paymentWrite
     .input(markPaidInput)
     .output(ridePaymentsOutput)
     .mutation(({ ctx, input }) =>
-    markOwnPaid(ctx.db, {
-      userId: ctx.user.id,
-      rideId: input.rideId,
-      method: input.method,
-      now: ctx.now(),
-      lockHours: ctx.env.PRICE_LOCK_HOURS,
-    }),
-  ),
+      markOwnPaid(ctx.db, {
+        userId: ctx.user.id,
+        rideId: input.rideId,
+        method: input.method,
+        now: ctx.now(),
+        lockHours: ctx.env.PRICE_LOCK_HOURS,
+      }),
+    ),
 
   /** The organiser received a passenger's payment; answers the table. */
   confirm: paymentWrite
