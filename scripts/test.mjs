@@ -1,6 +1,6 @@
-// `npm test`: the whole suite, in the order CI wants it: domain rules first, then typecheck and
-// lint, the API integration tests against a Postgres server (when one answers on TEST_DATABASE_URL
-// or 127.0.0.1:5432) and against the embedded engine, then the browser tests in Chromium and the
+// `npm test`: the whole suite, in the order CI wants it: domain rules first, then typecheck, lint
+// and the formatting check (Prettier; `pnpm format` fixes it), the API integration tests against a
+// Postgres server (when one answers on TEST_DATABASE_URL or 127.0.0.1:5432) and against the embedded engine, then the browser tests in Chromium and the
 // benchmark smoke run (its budgets, on both engines). The domain, web component and API unit suites
 // run a second time under a moved clock and another time zone (libfaketime), so a test that reads
 // today's date shows itself on any day of the week.
@@ -71,6 +71,7 @@ ensureInstalled();
 pnpm(['--filter', '@rideshare/domain', 'test']);
 node(['infra/check/check-config.mjs']);
 pnpm(['turbo', 'run', 'typecheck', 'lint']);
+pnpm(['format:check']);
 pnpm(['turbo', 'run', 'test', '--filter=!@rideshare/domain']);
 
 const faketime = spawnSync('faketime', [movedClock, 'true'], { stdio: 'ignore' }).status === 0;
