@@ -67,6 +67,13 @@ export default tseslint.config(
           selector: "JSXOpeningElement[name.name='Skeleton'] > JSXAttribute[name.name=/^(aria-label|role)$/]",
           message: 'An announced placeholder is a <LoadingBlock label="…" /> (components/loading-block.tsx).',
         },
+        {
+          // A plain div or span may not carry a name (axe: aria-prohibited-attr); screen readers skip it.
+          selector:
+            "JSXOpeningElement[name.name=/^(Loader|Box|Stack|Group|Center|Flex|Text|div|span|p)$/]:not(:has(JSXAttribute[name.name=/^(role|component)$/])) > JSXAttribute[name.name='aria-label']",
+          message:
+            'aria-label needs a role: give the element one (status, group, img…) or render it as a landmark or list (component="nav", "ul", "section"…).',
+        },
       ],
     },
   },

@@ -195,7 +195,7 @@ function JoinRide({ rideId }: { rideId: number }) {
   if (ride.isPending) {
     return (
       <Page title="Join Ride" size="md">
-        <Stack gap="md" aria-busy="true" aria-label="Loading ride">
+        <Stack gap="md" role="status" aria-busy="true" aria-label="Loading ride">
           <Skeleton h={180} radius="md" />
           <Skeleton h={320} radius="md" />
         </Stack>

@@ -27,7 +27,7 @@ import type { Clock } from '../lib/clock';
 import { createQueryClient, trpc } from '../lib/trpc';
 import { AppRoutes } from '../router';
 import { makeRecord, testClock } from './fixtures';
-import { LiveEventsMock, mockApiLink, type ApiCall, type ApiHandlers } from './mock-api';
+import { LiveEventsMock, mockApiLink, type ApiCall, type ApiHandlers, type Unanswered } from './mock-api';
 
 export { mockClipboard, type WriteTextMock } from './clipboard';
 export { apiError, LiveEventsMock, mockApiLink, networkError, type ApiCall, type ApiHandlers } from './mock-api';
@@ -53,21 +53,29 @@ export interface RenderOptions {
   api?: ApiHandlers;
   /** What "now" is for the screens; `testClock` (always TEST_NOW) unless given. */
   clock?: Clock;
+  /**
+   * 'pending': every call without a handler in `api` never answers (no default answers either, but
+   * a signed-out `auth.me`), so the screen shows each loading state. Default: such a call fails.
+   */
+  unanswered?: Unanswered;
 }
 
-function providers(api: ApiHandlers = {}) {
+function providers(api: ApiHandlers = {}, unanswered: Unanswered = 'fail') {
   const calls: ApiCall[] = [];
   const live = new LiveEventsMock();
   // The top bar's bell asks for the unread count whenever a member is signed in.
-  const handlers: ApiHandlers = {
-    'auth.me': () => null,
-    'notification.unreadCount': () => ({ unread: 0 }),
-    'record.get': () => makeRecord(),
-    'record.received': () => [],
-    ...api,
-  };
+  const defaults: ApiHandlers =
+    unanswered === 'pending'
+      ? { 'auth.me': () => null }
+      : {
+          'auth.me': () => null,
+          'notification.unreadCount': () => ({ unread: 0 }),
+          'record.get': () => makeRecord(),
+          'record.received': () => [],
+        };
+  const handlers: ApiHandlers = { ...defaults, ...api };
   const queryClient = createQueryClient();
-  const trpcClient = trpc.createClient({ links: [mockApiLink(handlers, calls, live)] });
+  const trpcClient = trpc.createClient({ links: [mockApiLink(handlers, calls, live, unanswered)] });
   return { calls, live, queryClient, trpcClient };
 }
 
@@ -92,7 +100,7 @@ export function renderApp(
   route: string,
   options: RenderOptions = {},
 ): RenderResult & { calls: ApiCall[]; live: LiveEventsMock; router: TestRouter } {
-  const { calls, live, queryClient, trpcClient } = providers(options.api);
+  const { calls, live, queryClient, trpcClient } = providers(options.api, options.unanswered);
   const router = testRouter();
   const result = render(
     <AppProviders queryClient={queryClient} trpcClient={trpcClient} clock={options.clock ?? testClock}>
@@ -109,7 +117,7 @@ export function renderWithProviders(
   ui: ReactElement,
   options: RenderOptions & { route?: string; path?: string } = {},
 ): RenderResult & { calls: ApiCall[]; live: LiveEventsMock; router: TestRouter } {
-  const { calls, live, queryClient, trpcClient } = providers(options.api);
+  const { calls, live, queryClient, trpcClient } = providers(options.api, options.unanswered);
   const path = options.path ?? '/';
   const router = testRouter();
   const result = render(

@@ -4,7 +4,8 @@
  *
  * - `mockApiLink(handlers)`: handlers keyed by procedure path ('auth.me', 'ride.list', ...),
  *   called with the input; return (or resolve) the output, or throw `apiError(...)`. A call with
- *   no handler fails the test loudly. `ApiHandlers` is typed from the router (`RouterInputs`,
+ *   no handler fails the test loudly, unless the link is made with `unanswered: 'pending'`: then it
+ *   never answers, which holds every screen without an answer in its loading state. `ApiHandlers` is typed from the router (`RouterInputs`,
  *   `RouterOutputs`): a renamed procedure or a changed answer breaks the fixtures at compile time.
  * - `apiError(code, message, domainCode?, fieldErrors?)`: the error a real API answer would become
  *   (same `message`, `data.code`, `data.domainCode`, `data.fieldErrors` as the API's formatter).
@@ -97,10 +98,14 @@ export class LiveEventsMock {
   }
 }
 
+/** What a call without a handler gets: a loud failure (default), or no answer at all. */
+export type Unanswered = 'fail' | 'pending';
+
 export function mockApiLink(
   handlers: ApiHandlers,
   calls: ApiCall[] = [],
   live: LiveEventsMock = new LiveEventsMock(),
+  unanswered: Unanswered = 'fail',
 ): TRPCLink<AppRouter> {
   return () =>
     ({ op }) =>
@@ -115,6 +120,7 @@ export function mockApiLink(
           });
         }
         const handler = (handlers as Partial<Record<string, (input: unknown) => unknown>>)[op.path];
+        if (!handler && unanswered === 'pending') return () => undefined;
         Promise.resolve()
           .then(() => {
             if (!handler) throw new Error(`mockApiLink: no handler for ${op.type} '${op.path}'`);

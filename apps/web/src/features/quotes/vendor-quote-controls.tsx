@@ -127,7 +127,7 @@ export function VendorQuoteControls({
   const quotes = useVendorQuotes();
   const name = `${directionLabel(ride.direction)}, ${formatRideDate(ride.date)}`;
   if (loading) {
-    return <Loader size="sm" aria-label="Loading your quote" />;
+    return <Loader size="sm" role="status" aria-label="Loading your quote" />;
   }
   if (error) {
     return (

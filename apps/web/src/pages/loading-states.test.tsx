@@ -1,20 +1,14 @@
 /**
- * The ride screen while its cards are still loading, checked with axe's ARIA rules. A slow card
- * used to announce itself with `aria-label` on a plain div (not allowed without a role); this
- * holds every card's loading state to the same rules the browser audit applies once all loads.
+ * Screens while their data is still loading, checked with axe's ARIA rules. A slow card used to
+ * announce itself with `aria-label` on a plain div (not allowed without a role); this holds every
+ * loading state to the rules the browser audit applies once everything has loaded.
  */
 import { screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 
-import {
-  inDays,
-  makePassengerEntry,
-  makeRideDetail,
-  makeUser,
-  renderWithProviders,
-  type ApiHandlers,
-} from '../test-utils';
+import { inDays, makePassengerEntry, makeRideDetail, makeUser, renderWithProviders } from '../test-utils';
+import { JoinRidePage } from './join-ride-page';
 import { RideDetailsPage } from './ride-details-page';
 
 // The rules that need no layout engine: jsdom cannot judge contrast or target size.
@@ -34,14 +28,6 @@ const ARIA_RULES = [
   'listitem',
 ];
 
-/** Every call the test does not answer stays pending, so each card shows its loading state. */
-function pendingExcept(answers: ApiHandlers): ApiHandlers {
-  return new Proxy(answers, {
-    get: (target, path: string) =>
-      (target as Record<string, unknown>)[path] ?? (() => new Promise<never>(() => undefined)),
-  });
-}
-
 async function violations(container: HTMLElement): Promise<string[]> {
   const results = await axe.run(container, { runOnly: { type: 'rule', values: ARIA_RULES } });
   return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id} at ${node.target.join(' ')}`));
@@ -52,18 +38,33 @@ describe('RideDetailsPage while its cards load', () => {
     const { container } = renderWithProviders(<RideDetailsPage />, {
       path: '/rides/:id',
       route: '/rides/7',
-      api: pendingExcept({
+      unanswered: 'pending',
+      api: {
         'auth.me': () => makeUser({ id: 2 }),
         'ride.byId': () => makeRideDetail({ date: inDays(2 / 24) }),
         'passenger.list': () => [
           makePassengerEntry(1, 50, 'Olivia Organiser', { passengerCount: 2 }),
           makePassengerEntry(2, 2, 'Alice Tan'),
         ],
-      }),
+      },
     });
     expect(await screen.findByRole('heading', { name: "You've Joined This Ride" })).toBeTruthy();
     const loading = screen.getAllByRole('status').map((node) => node.getAttribute('aria-label'));
-    expect(loading).toEqual(expect.arrayContaining(['Loading the trip...', 'Loading your checklist...']));
+    expect(loading).toEqual(['Loading the trip...', 'Loading your checklist...', 'Loading record']);
+    expect(await violations(container)).toEqual([]);
+  });
+});
+
+describe('JoinRidePage while the ride loads', () => {
+  it('is one named, busy status with no ARIA faults', async () => {
+    const { container } = renderWithProviders(<JoinRidePage />, {
+      path: '/rides/:id/join',
+      route: '/rides/7/join',
+      unanswered: 'pending',
+      api: { 'auth.me': () => makeUser({ id: 2 }) },
+    });
+    const loading = await screen.findByRole('status', { name: 'Loading ride' });
+    expect(loading.getAttribute('aria-busy')).toBe('true');
     expect(await violations(container)).toEqual([]);
   });
 });
