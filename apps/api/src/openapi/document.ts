@@ -41,6 +41,7 @@ const COMMON_ERRORS: Readonly<Record<number, string>> = {
   409: 'A rule of the ride says no at this moment (full, locked, past, cancelled, …).',
   429: 'Too many requests; `Retry-After` says when to come back.',
   500: 'An unexpected fault (the message is generic; the log has the request id).',
+  503: 'The server is busy (no database connection came free in time); `Retry-After` says when to come back.',
 };
 
 const BODY_ERRORS: Readonly<Record<number, string>> = {

@@ -1,13 +1,14 @@
 /**
  * One JSON error shape for everything outside tRPC: `{ error: message }`. Client mistakes that
  * Fastify catches itself (malformed JSON, wrong content type, oversized body) keep their 4xx status
- * and a readable message; anything unexpected is logged with the request id and answered 500
+ * and a readable message; a database with no connection free in time is 503 with Retry-After
+ * (docs/operations.md#overload); anything unexpected is logged with the request id and answered 500
  * without internals.
  */
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
-import { INTERNAL_ERROR_MESSAGE } from '../trpc/errors';
+import { busyRefusal, INTERNAL_ERROR_MESSAGE } from '../trpc/errors';
 import { loggedPath } from './observability';
 
 /** The answer to a request body that is not JSON (REST paths take JSON only). */
@@ -38,6 +39,12 @@ export function answerFrameworkError(error: FastifyError, reply: FastifyReply): 
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
+      // The session store found every database connection in use: overloaded, not broken.
+      const busy = busyRefusal(error);
+      if (busy) {
+        request.log.warn({ method: request.method, url: loggedPath(request.url) }, 'database busy');
+        return reply.code(503).header('retry-after', String(busy.retryAfterSeconds)).send({ error: busy.message });
+      }
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) {
         request.log.error(

@@ -13,6 +13,7 @@ import type { LiveEventHub } from '../events/hub';
 import { sessionStreamTag } from '../events/publish';
 import { touchSession } from '../repositories/session-repository';
 import { findAuthUserById, type AuthUser } from '../repositories/user-repository';
+import { busyRefusal, toTRPCError } from './errors';
 import { RideListCache } from '../cache/ride-list-cache';
 
 /** The writes with a tighter rate limit than the per-address one (RATE_LIMIT_*_PER_HOUR). */
@@ -227,7 +228,11 @@ export async function createContextFromRequest(
     },
 ): Promise<ContextInner> {
   if (info) assertBatchAllowed(info);
-  const signedIn = await sessionUser(deps, req, new Date(), stream);
+  const signedIn = await sessionUser(deps, req, new Date(), stream).catch((error: unknown) => {
+    // A saturated database while reading the session: 503 with Retry-After, as in a procedure.
+    const busy = busyRefusal(error);
+    throw busy ? toTRPCError(busy) : error;
+  });
   const session: SessionControl = {
     signIn: async (id) => {
       await req.session.regenerate();

@@ -1,4 +1,4 @@
-import { isDomainError, type DomainError, type DomainErrorCode } from '@rideshare/domain';
+import { DomainError, isDomainError, type DomainErrorCode } from '@rideshare/domain';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
@@ -97,6 +97,30 @@ export function retryAfterOf(error: TRPCError): number | null {
 
 export function toTRPCError(error: DomainError): TRPCError {
   return new TRPCError({ code: domainErrorStatus[error.code], message: error.message, cause: error });
+}
+
+/** How long a caller refused for a busy database is told to wait. */
+export const DATABASE_BUSY_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * Every database connection stayed in use for the pool's whole wait (the embedded engine has one):
+ * the server is overloaded, not broken. A SERVER_BUSY refusal (503 with Retry-After), so the
+ * client backs off and tries again, instead of a 500 (docs/operations.md#overload).
+ */
+export class DatabaseBusyError extends DomainError {
+  readonly retryAfterSeconds = DATABASE_BUSY_RETRY_AFTER_SECONDS;
+
+  constructor() {
+    super('SERVER_BUSY', 'The server is busy. Please try again in a moment.');
+  }
+}
+
+/** pg-pool's failure when no connection came free within `connectionTimeoutMillis`. */
+const POOL_TIMEOUT_MESSAGE = 'timeout exceeded when trying to connect';
+
+/** The refusal to answer for an error that only means "the database is saturated", else null. */
+export function busyRefusal(error: unknown): DatabaseBusyError | null {
+  return error instanceof Error && error.message === POOL_TIMEOUT_MESSAGE ? new DatabaseBusyError() : null;
 }
 
 /** What a client reads when the server failed; the real error is logged under the request id. */

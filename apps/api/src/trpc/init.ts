@@ -18,7 +18,7 @@ import { ZodError } from 'zod';
 import { LIVE_HEARTBEAT_MS } from '../events/constants';
 import { clientAddressKey } from '../http/client-address';
 import type { ContextInner, RateLimitBucket } from './context';
-import { describeInvalidInput, INTERNAL_ERROR_MESSAGE, isInternalError, toTRPCError } from './errors';
+import { busyRefusal, describeInvalidInput, INTERNAL_ERROR_MESSAGE, isInternalError, toTRPCError } from './errors';
 
 const t = initTRPC.context<ContextInner>().create({
   // Subscriptions (live.events) over Server-Sent Events: a ping keeps proxies from closing an idle
@@ -61,6 +61,8 @@ const domainErrors = t.middleware(async ({ next }) => {
   if (!result.ok && isDomainError(result.error.cause)) {
     throw toTRPCError(result.error.cause);
   }
+  const busy = result.ok ? null : busyRefusal(result.error.cause);
+  if (busy) throw toTRPCError(busy);
   return result;
 });
 
