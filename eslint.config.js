@@ -64,15 +64,17 @@ export default tseslint.config(
             "Toasts and cache updates go in the mutation's own options (useMutation({ onSuccess, onError })), not in one call's.",
         },
         {
-          selector: "JSXOpeningElement[name.name='Skeleton'] > JSXAttribute[name.name=/^(aria-label|role)$/]",
+          selector:
+            "JSXOpeningElement[name.name='Skeleton'] > JSXAttribute[name.name=/^(aria-label|aria-labelledby|role)$/]",
           message: 'An announced placeholder is a <LoadingBlock label="…" /> (components/loading-block.tsx).',
         },
         {
           // A plain div or span may not carry a name (axe: aria-prohibited-attr); screen readers skip it.
+          // Exempt: an element with a real role, or rendered as a landmark, list or other named tag.
           selector:
-            "JSXOpeningElement[name.name=/^(Loader|Box|Stack|Group|Center|Flex|Text|div|span|p)$/]:not(:has(JSXAttribute[name.name=/^(role|component)$/])) > JSXAttribute[name.name='aria-label']",
+            "JSXOpeningElement[name.name=/^(Loader|Box|Stack|Group|Center|Flex|Text|Card|Paper|SimpleGrid|Container|Badge|ThemeIcon|div|span|p)$/]:not(:has(> JSXAttribute[name.name='role'][value.value!=/^(presentation|none|generic)$/])):not(:has(> JSXAttribute[name.name='component'][value.value=/^(nav|main|aside|header|footer|section|article|form|ul|ol|li|dl|table|figure|fieldset|a|button|label|img|svg)$/])) > JSXAttribute[name.name=/^aria-label(ledby)?$/]",
           message:
-            'aria-label needs a role: give the element one (status, group, img…) or render it as a landmark or list (component="nav", "ul", "section"…).',
+            'A name (aria-label, aria-labelledby) needs a role: give the element one (status, group, img…) or render it as a landmark or list (component="nav", "ul", "section"…).',
         },
       ],
     },

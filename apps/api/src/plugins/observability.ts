@@ -77,6 +77,9 @@ export class RequestLogController extends LogController {
       ip: request.ip,
     };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    // 503 is a deliberate refusal under load (a busy database or password line, a full stream
+    // limit), with Retry-After: a warning, not a failure (docs/operations.md#overload).
+    else if (statusCode === 503) reply.log.warn(line, 'request refused: busy');
     else if (statusCode >= 500) reply.log.error(line, 'request completed');
     // Load balancers probe every few seconds; a healthy answer is only worth a debug line.
     else if (statusCode < 400 && PROBE_PATHS.has(decisionPath(request.url))) reply.log.debug(line, 'request completed');

@@ -95,8 +95,12 @@ type CreateRide = {
   ridesPerDay: number;
 };
 
-/** `createRideIn` in its own transaction; answers the new ride as its organiser sees it. */
+/**
+ * `createRideIn` in its own transaction; answers the new ride as its organiser sees it. A vendor or a
+ * date already past is refused before any connection is taken.
+ */
 export function createRide(db: Kysely<Database>, args: CreateRide & { answer: AnswerFor }): Promise<RideDetailAnswer> {
+  assertCanCreateRide({ isVendor: args.creator.isVendor, date: args.input.date, now: args.now });
   return db.transaction().execute(async (trx) => {
     const rideId = await createRideIn(trx, args);
     return rideAnswerIn(trx, rideId, { ...args.answer, now: args.now });

