@@ -43,10 +43,11 @@ describe('DOMAIN_ERROR_CODES', () => {
       'SUBJECT_NOT_IN_PARTY',
       'RIDE_NOT_COMPLETED',
       'RATING_CLOSED',
+      'RIDE_KEPT',
     ]) {
       expect(DOMAIN_ERROR_CODES).toContain(code);
     }
-    expect(DOMAIN_ERROR_CODES).toHaveLength(70);
+    expect(DOMAIN_ERROR_CODES).toHaveLength(71);
     expect(new Set(DOMAIN_ERROR_CODES).size).toBe(DOMAIN_ERROR_CODES.length);
     for (const code of DOMAIN_ERROR_CODES) expect(code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
   });

@@ -73,6 +73,7 @@ export const DOMAIN_ERROR_CODES = [
   'SUBJECT_NOT_IN_PARTY',
   'RIDE_NOT_COMPLETED',
   'RATING_CLOSED',
+  'RIDE_KEPT',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -3,6 +3,7 @@ import type { Direction } from './constants';
 import {
   assertCanCreateRide,
   assertCanDeleteRide,
+  deleteRefusal,
   assertCanUpdateRide,
   assertDateInFuture,
   compactSequence,
@@ -261,21 +262,63 @@ describe('assertCanUpdateRide', () => {
 });
 
 describe('assertCanDeleteRide', () => {
-  it('lets the organiser delete a ride nobody else joined', () => {
-    expect(() => assertCanDeleteRide({ ride: { creatorId: 1 }, actorId: 1, othersJoined: 0 })).not.toThrow();
+  const open = { creatorId: 1, status: 'open', vendorId: null, cancelledLate: false };
+  const alone = { ride: open, othersJoined: 0, waiting: 0, lateLeaves: 0 };
+
+  it('lets the organiser delete a ride that concerns nobody else', () => {
+    expect(() => assertCanDeleteRide({ ...alone, actorId: 1 })).not.toThrow();
+    expect(deleteRefusal(alone)).toBeNull();
   });
-  it('refuses someone else', () => {
+  it('refuses someone else first, whatever the ride', () => {
     expectDomainError(
-      () => assertCanDeleteRide({ ride: { creatorId: 1 }, actorId: 2, othersJoined: 0 }),
+      () => assertCanDeleteRide({ ...alone, ride: { ...open, status: 'completed' }, actorId: 2 }),
       'NOT_CREATOR',
       'Only the ride organizer can delete this ride',
     );
   });
   it('refuses while others are on the ride', () => {
     expectDomainError(
-      () => assertCanDeleteRide({ ride: { creatorId: 1 }, actorId: 1, othersJoined: 1 }),
+      () => assertCanDeleteRide({ ...alone, othersJoined: 1, actorId: 1 }),
       'RIDE_HAS_PASSENGERS',
       'This ride has passengers who joined. Remove them before deleting it.',
     );
+  });
+  it.each([
+    [
+      'cancelled late',
+      { ride: { ...open, status: 'cancelled', cancelledLate: true } },
+      'RIDE_CANCELLED',
+      'This ride was cancelled within 24 hours of departure with riders on it; it stays on your record',
+    ],
+    [
+      'completed',
+      { ride: { ...open, status: 'completed' } },
+      'RIDE_KEPT',
+      'This ride is completed; it stays on the record of everyone who travelled on it',
+    ],
+    [
+      'taken by a driver',
+      { ride: { ...open, status: 'assigned', vendorId: 9 } },
+      'RIDE_KEPT',
+      'A driver has taken this ride. Cancel it instead, so they are told.',
+    ],
+    [
+      'waited for',
+      { waiting: 2 },
+      'RIDE_KEPT',
+      'Members are waiting for a seat on this ride. Cancel it instead, so they are told.',
+    ],
+    [
+      'left late by a rider',
+      { lateLeaves: 1 },
+      'RIDE_KEPT',
+      'A rider left this ride within 24 hours of departure; it stays on their record. Cancel it instead.',
+    ],
+  ] as const)('keeps a ride %s', (_label, facts, code, message) => {
+    expectDomainError(() => assertCanDeleteRide({ ...alone, ...facts, actorId: 1 }), code, message);
+  });
+  it('names the passengers before anything else that keeps the ride', () => {
+    const kept = { ride: { ...open, status: 'completed', vendorId: 9 }, othersJoined: 1, waiting: 1, lateLeaves: 1 };
+    expect(deleteRefusal(kept)?.code).toBe('RIDE_HAS_PASSENGERS');
   });
 });

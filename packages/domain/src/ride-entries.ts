@@ -207,31 +207,75 @@ export function assertCanUpdateRide(args: {
   assertMaxPassengersCovers(next.maxPassengers, othersSeats + next.organizerPassengerCount, heldSeats);
 }
 
-/**
- * Deleting a ride: only its organiser, and only while nobody else is on it. A ride others joined is
- * refused rather than deleted with their entries (nobody loses a seat without being told); the
- * organiser removes them first.
- *
- * @example assertCanDeleteRide({ ride, actorId: ride.creatorId, othersJoined: 2 })
- *   // throws RIDE_HAS_PASSENGERS 'This ride has passengers who joined. Remove them before deleting it.'
- */
-export function assertCanDeleteRide(args: {
-  ride: Pick<RideState, 'creatorId'> & { cancelledLate?: boolean };
-  actorId: number;
+/** What decides whether a ride may still be deleted (docs/record.md#deleting). */
+export interface RideDeleteFacts {
+  ride: { status: RideState['status']; vendorId: number | null; cancelledLate: boolean };
+  /** Entries of anybody but the organiser. */
   othersJoined: number;
-}): void {
-  assertIsCreator(args.ride, args.actorId, 'delete this ride');
+  /** Members in its waiting line (offered a seat or not). */
+  waiting: number;
+  /** Riders' leaves of it that were late (docs/record.md#left-late). */
+  lateLeaves: number;
+}
+
+/**
+ * Why a ride may not be deleted, or null when it may (docs/record.md#deleting). A ride is deleted
+ * only while it is nobody's concern but its organiser's: nobody else on it, nobody waiting, no
+ * driver, and nothing on anybody's record. Anything else is cancelled instead, so whoever it
+ * concerns is told and the record keeps it; a ride others joined is refused so the organiser
+ * removes them first, as before.
+ *
+ * @example deleteRefusal({ ride: { status: 'assigned', vendorId: 9, cancelledLate: false }, othersJoined: 0, waiting: 0, lateLeaves: 0 })
+ *   // DomainError RIDE_KEPT 'A driver has taken this ride. Cancel it instead, so they are told.'
+ */
+export function deleteRefusal({ ride, othersJoined, waiting, lateLeaves }: RideDeleteFacts): DomainError | null {
   // A late cancellation stays on the organiser's record (docs/record.md#cancelled-late).
-  if (args.ride.cancelledLate) {
-    throw new DomainError(
+  if (ride.cancelledLate) {
+    return new DomainError(
       'RIDE_CANCELLED',
       'This ride was cancelled within 24 hours of departure with riders on it; it stays on your record',
     );
   }
-  if (args.othersJoined > 0) {
-    throw new DomainError(
+  if (othersJoined > 0) {
+    return new DomainError(
       'RIDE_HAS_PASSENGERS',
       'This ride has passengers who joined. Remove them before deleting it.',
     );
   }
+  if (ride.status === 'completed') {
+    return new DomainError(
+      'RIDE_KEPT',
+      'This ride is completed; it stays on the record of everyone who travelled on it',
+    );
+  }
+  if (ride.vendorId !== null) {
+    return new DomainError('RIDE_KEPT', 'A driver has taken this ride. Cancel it instead, so they are told.');
+  }
+  if (waiting > 0) {
+    return new DomainError(
+      'RIDE_KEPT',
+      'Members are waiting for a seat on this ride. Cancel it instead, so they are told.',
+    );
+  }
+  if (lateLeaves > 0) {
+    return new DomainError(
+      'RIDE_KEPT',
+      'A rider left this ride within 24 hours of departure; it stays on their record. Cancel it instead.',
+    );
+  }
+  return null;
+}
+
+/**
+ * Deleting a ride: only its organiser, and only when {@link deleteRefusal} finds nothing against it.
+ *
+ * @example assertCanDeleteRide({ ride, actorId: ride.creatorId, othersJoined: 2, waiting: 0, lateLeaves: 0 })
+ *   // throws RIDE_HAS_PASSENGERS 'This ride has passengers who joined. Remove them before deleting it.'
+ */
+export function assertCanDeleteRide(
+  args: RideDeleteFacts & { ride: Pick<RideState, 'creatorId'>; actorId: number },
+): void {
+  assertIsCreator(args.ride, args.actorId, 'delete this ride');
+  const refusal = deleteRefusal(args);
+  if (refusal) throw refusal;
 }

@@ -51,3 +51,14 @@ export async function deleteOldLeaves(db: Db, now: Date): Promise<void> {
     .where('leftAt', '<=', new Date(now.getTime() - LEAVE_WINDOW_MS))
     .execute();
 }
+
+/** How many late leaves a ride has: each keeps it from being deleted (docs/record.md#deleting). */
+export async function countLateLeaves(db: Db, rideId: number): Promise<number> {
+  const row = await db
+    .selectFrom('rideLeaves')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('rideId', '=', rideId)
+    .where('late', '=', true)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}

@@ -19,12 +19,14 @@ import {
   notFound,
   organizerEntryOf,
   pickupLocationOf,
+  type RideDeleteFacts,
   type RidePayloadInput,
 } from '@rideshare/domain';
 import type { Kysely, Transaction } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
 import { bumpCalendarSequence } from '../repositories/calendar-repository';
+import { countLateLeaves } from '../repositories/leave-repository';
 import { insertPassenger, updatePassengerEntry } from '../repositories/passenger-repository';
 import {
   deleteRide,
@@ -203,16 +205,34 @@ export function editRide(db: Kysely<Database>, args: EditRide & { answer: Answer
 }
 
 /**
- * Deletes a ride: its organiser only. A ride anybody else has joined is refused with
- * RIDE_HAS_PASSENGERS, so no passenger's entry is ever silently lost.
+ * What decides whether the locked ride may be deleted (domain `deleteRefusal`): who else is on it,
+ * who waits for it, and its late leaves.
+ */
+export async function rideDeleteFacts(
+  trx: Transaction<Database>,
+  locked: Awaited<ReturnType<typeof lockRideWithEntries>>,
+): Promise<RideDeleteFacts> {
+  const { ride, entries } = locked;
+  return {
+    ride,
+    othersJoined: entries.filter((entry) => entry.userId !== ride.creatorId).length,
+    waiting: (await listWaitlist(trx, ride.id)).length,
+    lateLeaves: await countLateLeaves(trx, ride.id),
+  };
+}
+
+/**
+ * Deletes a ride: its organiser only, and only while it concerns nobody else and is on nobody's
+ * record (domain `assertCanDeleteRide`, docs/record.md#deleting): no passenger's entry, waiting
+ * place, driver's job or record is ever silently lost.
  */
 export async function removeRideIn(
   trx: Transaction<Database>,
   args: { actorId: number; rideId: number },
 ): Promise<void> {
-  const { ride, entries } = await lockRideWithEntries(trx, args.rideId);
-  const othersJoined = entries.filter((entry) => entry.userId !== ride.creatorId).length;
-  assertCanDeleteRide({ ride, actorId: args.actorId, othersJoined });
+  const locked = await lockRideWithEntries(trx, args.rideId);
+  const { ride } = locked;
+  assertCanDeleteRide({ ...(await rideDeleteFacts(trx, locked)), ride, actorId: args.actorId });
   await deleteRide(trx, ride.id);
   await publishRideEvent(trx, 'ride.deleted', ride.id);
 }

@@ -8,6 +8,7 @@ import type { Database } from '@rideshare/db';
 import {
   assertCanCancelRide,
   assertCanCreateRide,
+  deleteRefusal,
   atSingaporeTime,
   type CreateSeriesInput,
   DomainError,
@@ -33,9 +34,8 @@ import {
   type SeriesAnswer,
   type SeriesRideRow,
 } from '../repositories/series-repository';
-import { listWaitlist } from '../repositories/waitlist-repository';
 import { assertSeriesAllowed } from './ride-limits';
-import { cancelRideIn, createRideIn, editRideIn, removeRideIn } from './ride-service';
+import { cancelRideIn, createRideIn, editRideIn, removeRideIn, rideDeleteFacts } from './ride-service';
 import { lockRideWithEntries, rideStateOf } from './ride-writes';
 
 /** The series as its organiser (a signed-in member) now sees it, read in the write's transaction. */
@@ -183,11 +183,10 @@ export async function cancelSeries(
     }
     for (const ride of rides) {
       await forRide(ride.date, async () => {
-        const { ride: locked, entries } = await lockRideWithEntries(trx, ride.id);
-        assertCanCancelRide({ ride: rideStateOf(locked, entries), actorId, now });
-        const othersJoined = entries.some((entry) => entry.userId !== locked.creatorId);
-        const waiting = (await listWaitlist(trx, ride.id)).length > 0;
-        if (othersJoined || waiting || locked.vendorId !== null) {
+        const locked = await lockRideWithEntries(trx, ride.id);
+        assertCanCancelRide({ ride: rideStateOf(locked.ride, locked.entries), actorId, now });
+        // Deleted only when a one-ride delete would be; anything that concerns someone is cancelled.
+        if (deleteRefusal(await rideDeleteFacts(trx, locked))) {
           await cancelRideIn(trx, { actorId, rideId: ride.id, reason, now });
         } else {
           await removeRideIn(trx, { actorId, rideId: ride.id });

@@ -82,6 +82,7 @@ const domainErrorStatus = {
   SUBJECT_NOT_IN_PARTY: 'BAD_REQUEST',
   RIDE_NOT_COMPLETED: 'CONFLICT',
   RATING_CLOSED: 'CONFLICT',
+  RIDE_KEPT: 'CONFLICT',
 } as const satisfies Record<DomainErrorCode, TRPC_ERROR_CODE_KEY>;
 
 /**

@@ -354,6 +354,27 @@ describe('POST /api/rides/series/:id/cancel (this and following)', () => {
     expect(told).toEqual([{ userId: vendor.id, kind: 'ride_cancelled' }]);
   });
 
+  it('cancels, rather than deletes, a ride a rider left late, so the leave stays on their record', async () => {
+    const series = await createSeries();
+    const last = Number(series.rides[3]?.id);
+    await t.db
+      .insertInto('rideLeaves')
+      .values({ rideId: last, userId: bob.id, leftAt: new Date(), late: true })
+      .execute();
+    const res = await send('POST', `/api/rides/series/${String(series.id)}/cancel`, aliceCookie, {
+      fromRideId: series.rides[2]?.id,
+      reason: 'Holiday',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<Series>().rides.map((ride) => [ride.id, ride.status])).toEqual([
+      [series.rides[0]?.id, 'open'],
+      [series.rides[1]?.id, 'open'],
+      [last, 'cancelled'],
+    ]);
+    const leaves = await t.db.selectFrom('rideLeaves').select(['rideId', 'late']).execute();
+    expect(leaves).toEqual([{ rideId: last, late: true }]);
+  });
+
   it('skips rides already cancelled, and refuses when every ride from the one named is', async () => {
     const series = await createSeries();
     const cancelFrom = (fromRideId: number | undefined) =>

@@ -436,6 +436,76 @@ describe('ride.delete', () => {
     expect(await rideRow(ride.id)).toBeUndefined();
   });
 
+  it.each([
+    [
+      'a driver took',
+      async (ride: { id: number }, other: TestUser) => {
+        await t.db
+          .updateTable('rides')
+          .set({ status: 'assigned', vendorId: other.id })
+          .where('id', '=', ride.id)
+          .execute();
+      },
+      'A driver has taken this ride. Cancel it instead, so they are told.',
+    ],
+    [
+      'a member waits for',
+      async (ride: { id: number }, other: TestUser) => {
+        await t.db
+          .insertInto('rideWaitlist')
+          .values({ rideId: ride.id, userId: other.id, dropoffLocation: 'Bedok', passengerCount: 1 })
+          .execute();
+      },
+      'Members are waiting for a seat on this ride. Cancel it instead, so they are told.',
+    ],
+    [
+      'a rider left late',
+      async (ride: { id: number }, other: TestUser) => {
+        await t.db
+          .insertInto('rideLeaves')
+          .values({ rideId: ride.id, userId: other.id, leftAt: new Date(), late: true })
+          .execute();
+      },
+      'A rider left this ride within 24 hours of departure; it stays on their record. Cancel it instead.',
+    ],
+    [
+      'that was completed',
+      async (ride: { id: number }) => {
+        await t.db
+          .updateTable('rides')
+          .set({ status: 'completed', completedAt: new Date() })
+          .where('id', '=', ride.id)
+          .execute();
+      },
+      'This ride is completed; it stays on the record of everyone who travelled on it',
+    ],
+  ] as const)('keeps a ride %s (RIDE_KEPT), changing nothing', async (_label, arrange, message) => {
+    const alice = await createUser(t.db);
+    const other = await createVendor(t.db);
+    const ride = await createRide(t.db, alice);
+    await arrange(ride, other);
+    const before = await rideTablesSnapshot(t.db);
+    expect(await refusal(callerFor(t.db, alice).ride.delete({ id: ride.id }))).toEqual({
+      code: 'CONFLICT',
+      domainCode: 'RIDE_KEPT',
+      message,
+    });
+    expect(await rideTablesSnapshot(t.db)).toBe(before);
+    expect(await rideRow(ride.id)).toBeDefined();
+  });
+
+  it('still deletes a ride whose rider left in good time', async () => {
+    const alice = await createUser(t.db);
+    const bob = await createUser(t.db);
+    const ride = await createRide(t.db, alice);
+    await t.db
+      .insertInto('rideLeaves')
+      .values({ rideId: ride.id, userId: bob.id, leftAt: new Date(), late: false })
+      .execute();
+    await callerFor(t.db, alice).ride.delete({ id: ride.id });
+    expect(await rideRow(ride.id)).toBeUndefined();
+  });
+
   it('refuses anyone but the organiser, and unknown rides', async () => {
     const alice = await createUser(t.db);
     const bob = await createUser(t.db);
