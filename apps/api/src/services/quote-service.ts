@@ -36,8 +36,7 @@ import {
   type LockedQuote,
   type QuoteAnswer,
 } from '../repositories/quote-repository';
-import { assignRideToVendor, type LockedRide } from '../repositories/ride-repository';
-import type { RideDetail } from '../repositories/ride-repository';
+import { assignRideToVendor, type LockedRide, type RideDetail } from '../repositories/ride-repository';
 import { findPublicUserById, type PublicUser } from '../repositories/user-repository';
 import { rideDetailIn, type RideViewer } from './ride-detail-service';
 import { notifyAboutRide, rideParty } from './ride-notifications';

@@ -36,10 +36,9 @@ export async function readRideDetailLockingPrice(
   id: number,
   reader: RideReader,
 ): Promise<RideDetailAnswer> {
-  const ride = await findRideDetail(db, id, reader.viewer, reader.now);
-  if (!ride) throw notFound('ride');
-  if (!priceLockDueOnRead(ride, reader)) return withReadiness(db, ride, reader);
-  return db.transaction().execute((trx) => rideAnswerIn(trx, id, reader));
+  return (
+    (await answerUnlessLockDue(db, id, reader)) ?? db.transaction().execute((trx) => rideAnswerIn(trx, id, reader))
+  );
 }
 
 /**
@@ -51,25 +50,37 @@ export async function rideAnswerIn(
   id: number,
   reader: RideReader,
 ): Promise<RideDetailAnswer> {
-  const ride = await findRideDetail(trx, id, reader.viewer, reader.now);
-  if (!ride) throw notFound('ride');
-  if (!priceLockDueOnRead(ride, reader)) return withReadiness(trx, ride, reader);
+  const answer = await answerUnlessLockDue(trx, id, reader);
+  if (answer) return answer;
   await settleInTransaction(trx, id, reader);
-  return withReadiness(trx, (await findRideDetail(trx, id, reader.viewer, reader.now)) ?? ride, reader);
+  return withReadiness(trx, await rideDetailIn(trx, id, reader.viewer, reader.now), reader);
+}
+
+/** The ride as `reader` sees it, with its readiness, or null when its price is due to lock first. */
+async function answerUnlessLockDue(
+  db: Kysely<Database>,
+  id: number,
+  reader: RideReader,
+): Promise<RideDetailAnswer | null> {
+  const ride = await rideDetailIn(db, id, reader.viewer, reader.now);
+  return priceLockDueOnRead(ride, reader) ? null : withReadiness(db, ride, reader);
 }
 
 async function withReadiness(db: Kysely<Database>, ride: RideDetail, reader: RideReader): Promise<RideDetailAnswer> {
   return { ...ride, readiness: await rideReadiness(db, ride, reader.viewer, reader.now) };
 }
 
-/** The ride alone (no readiness, no price lock), read in a write's transaction: vendor and quote writes. */
+/**
+ * The ride alone (no readiness, no price lock); NOT_FOUND for an unknown ride. In a write's
+ * transaction it is the answer of the vendor and quote writes.
+ */
 export async function rideDetailIn(
-  trx: Transaction<Database>,
+  db: Kysely<Database>,
   id: number,
   viewer: RideViewer,
   now: Date,
 ): Promise<RideDetail> {
-  const ride = await findRideDetail(trx, id, viewer, now);
+  const ride = await findRideDetail(db, id, viewer, now);
   if (!ride) throw notFound('ride');
   return ride;
 }

@@ -16,8 +16,8 @@ import {
   markRideCompleted,
   unassignRideVendor,
   type LockedRide,
+  type RideDetail,
 } from '../repositories/ride-repository';
-import type { RideDetail } from '../repositories/ride-repository';
 import { findPublicUserById } from '../repositories/user-repository';
 import { declineQuotesOnAssign } from './quote-service';
 import { rideDetailIn, type RideViewer } from './ride-detail-service';
