@@ -173,6 +173,17 @@ export const envSchema = z
     MESSAGE_RETENTION_DAYS: wholeSetting('MESSAGE_RETENTION_DAYS', 1, 3650, 'days').default(
       DEFAULT_MESSAGE_RETENTION_DAYS,
     ),
+    // Ride announcements in a Discord channel (docs/announcements.md): one webhook, or one per
+    // direction; unset, nothing is announced. Checked in the transform below.
+    DISCORD_WEBHOOK_URL: z.string().optional(),
+    DISCORD_WEBHOOK_URL_SG_FC: z.string().optional(),
+    DISCORD_WEBHOOK_URL_FC_SG: z.string().optional(),
+    // Tests only: webhook URLs over plain http on loopback (a local fake Discord) are accepted.
+    DISCORD_WEBHOOK_ALLOW_LOOPBACK: booleanish.default(false),
+    // How long a change waits before its edit goes, so a burst of joins makes one edit.
+    DISCORD_EDIT_DELAY_SECONDS: wholeSetting('DISCORD_EDIT_DELAY_SECONDS', 0, 300, 'seconds').default(10),
+    // How often the sweep marks departed or deleted rides' messages over and posts a series' next rides.
+    DISCORD_SWEEP_SECONDS: wholeSetting('DISCORD_SWEEP_SECONDS', 1, 86_400, 'seconds').default(60),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';
@@ -213,6 +224,13 @@ export const envSchema = z
         message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (or neither)',
       });
       valid = false;
+    }
+    for (const name of DISCORD_WEBHOOK_SETTINGS) {
+      const problem = discordWebhookProblem(env[name], env.DISCORD_WEBHOOK_ALLOW_LOOPBACK);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', path: [name], message: problem });
+        valid = false;
+      }
     }
     const cspExtraOrigins = originList(env.CSP_EXTRA_ORIGINS, 'CSP_EXTRA_ORIGINS', ctx);
     if (!valid || !corsOrigins || !cspExtraOrigins) return z.NEVER;
@@ -431,7 +449,52 @@ export const SETTING_DOCS = {
     meaning:
       "Days after a ride's date its chat messages (and their reports) are deleted by the sweep ([docs/messages.md](messages.md#retention))",
   },
+  DISCORD_WEBHOOK_URL: {
+    defaultText: 'unset (no announcements)',
+    meaning:
+      "A Discord channel's webhook URL (`https://discord.com/api/webhooks/…` or `https://discordapp.com/api/webhooks/…`): every ride whose organiser left \"Announce on Discord\" ticked is posted there and kept current ([docs/announcements.md](announcements.md))",
+  },
+  DISCORD_WEBHOOK_URL_SG_FC: {
+    defaultText: 'unset \u2192 `DISCORD_WEBHOOK_URL`',
+    meaning: 'A webhook for SG->FC rides only, in place of `DISCORD_WEBHOOK_URL`',
+  },
+  DISCORD_WEBHOOK_URL_FC_SG: {
+    defaultText: 'unset \u2192 `DISCORD_WEBHOOK_URL`',
+    meaning: 'A webhook for FC->SG rides only, in place of `DISCORD_WEBHOOK_URL`',
+  },
+  DISCORD_WEBHOOK_ALLOW_LOOPBACK: {
+    meaning:
+      'Tests only: the webhook settings also accept `http://127.0.0.1:PORT/…` or `http://localhost:PORT/…` (a local fake Discord), in any `NODE_ENV`; nothing else beyond the two Discord hosts',
+  },
+  DISCORD_EDIT_DELAY_SECONDS: {
+    meaning:
+      "How long a ride's change waits before its message is edited, so a burst of joins makes one edit; 0 to 300",
+  },
+  DISCORD_SWEEP_SECONDS: {
+    meaning:
+      "Seconds between runs of the sweep job that marks departed or deleted rides' messages over and announces a weekly series' next rides; 1 to 86400",
+  },
 } satisfies Record<keyof typeof envSchema.in.shape, SettingDoc>;
+
+/** The webhook settings, the one for both directions first. */
+export const DISCORD_WEBHOOK_SETTINGS = [
+  'DISCORD_WEBHOOK_URL',
+  'DISCORD_WEBHOOK_URL_SG_FC',
+  'DISCORD_WEBHOOK_URL_FC_SG',
+] as const;
+
+const DISCORD_WEBHOOK = /^https:\/\/(discord\.com|discordapp\.com)\/api\/webhooks\/\d+\/[\w-]+$/;
+const LOOPBACK_WEBHOOK = /^http:\/\/(127\.0\.0\.1|localhost):\d{1,5}\/[\w\-/]+$/;
+
+/** Why a webhook URL is refused, or null (unset, or acceptable). */
+function discordWebhookProblem(value: string | undefined, allowLoopback: boolean): string | null {
+  if (value === undefined) return null;
+  if (DISCORD_WEBHOOK.test(value)) return null;
+  if (allowLoopback && LOOPBACK_WEBHOOK.test(value)) return null;
+  return allowLoopback
+    ? 'must be a Discord webhook URL (https://discord.com/api/webhooks/ID/TOKEN) or an http://127.0.0.1:PORT/… address'
+    : 'must be a Discord webhook URL: https://discord.com/api/webhooks/ID/TOKEN (or https://discordapp.com/api/webhooks/…)';
+}
 
 function splitList(value: string | undefined): string[] {
   return (value ?? '')

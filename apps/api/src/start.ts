@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { EnvError, parseEnv, type Env } from './env';
 import { loggerOptions } from './plugins/observability';
+import { startDiscordAnnouncer } from './discord/start';
 import { startPushOutbox } from './push/outbox';
 import { startSweeps } from './services/sweep';
 
@@ -97,12 +98,15 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
       payments: env.PAYMENT_SWEEP_SECONDS,
       'border-reminders': env.BORDER_REMINDER_SWEEP_SECONDS,
       pruning: env.PRUNE_SWEEP_SECONDS,
+      'discord-announcements': env.DISCORD_SWEEP_SECONDS,
     },
     { priceLockHours: env.PRICE_LOCK_HOURS, messageRetentionDays: env.MESSAGE_RETENTION_DAYS },
     app.log,
   );
   // Phone notifications queued by committed writes go out from here (docs/architecture.md#push-outbox).
   const pushOutbox = startPushOutbox(handle.db, env, handle.listen, app.log);
+  // Rides announced in the community's Discord channel, when a webhook is set (docs/announcements.md).
+  const announcer = startDiscordAnnouncer(handle.db, env, handle.listen, app.log);
 
   let shuttingDown = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -126,6 +130,7 @@ export async function startServer(options: StartOptions = {}): Promise<void> {
     void app
       .close()
       .then(() => pushOutbox.stop())
+      .then(() => announcer?.stop())
       .then(() => handle.close())
       .then(() => {
         app.log.info('shutdown complete');

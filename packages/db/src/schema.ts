@@ -17,6 +17,7 @@ import type {
 } from '@rideshare/domain';
 import type { ColumnType, Generated, JSONColumnType, Kysely, Selectable, Transaction } from 'kysely';
 
+import type { DiscordWebhookTable, RideAnnouncementTable } from './announcement-schema';
 import type { RideMessageReadTable, RideMessageReportTable, RideMessageTable } from './message-schema';
 import type { PushOutboxTable, PushSubscriptionTable, PushVapidKeyTable } from './push-schema';
 import type { RideLateNoticeTable, RideNoShowTable, RideTripShareTable, RideTripStageTable } from './trip-schema';
@@ -114,6 +115,10 @@ export interface RideTable {
   minReachedNotifiedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The bridge the ride crosses by (docs/trip-day.md#crossing); 'second-link' unless set. */
   crossing: ColumnType<Crossing, Crossing | undefined, Crossing>;
+  /** The organiser's "Announce on Discord" (docs/announcements.md); true unless unticked. */
+  announce: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The Discord message announcing the ride, once posted (docs/announcements.md). */
+  discordMessageId: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -334,6 +339,8 @@ export interface Database {
   rideTripShares: RideTripShareTable;
   rideRatings: RideRatingTable;
   thumbNotices: ThumbNoticeTable;
+  rideAnnouncements: RideAnnouncementTable;
+  discordWebhooks: DiscordWebhookTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -9,6 +9,8 @@ import type { Db } from '@rideshare/db';
 import type { RideEventType, UserEventType } from '@rideshare/domain';
 import { sql, type RawBuilder } from 'kysely';
 
+import { enqueueRideAnnouncement } from '../repositories/announcement-repository';
+
 /** The one channel every instance LISTENs on. */
 export const EVENTS_CHANNEL = 'rideshare_events';
 
@@ -57,9 +59,26 @@ async function notifyEvent(
   await sql`select ${notification}`.execute(trx);
 }
 
-/** Announces a change to a ride to everyone watching (ride events are public). */
-export function publishRideEvent(trx: Db, type: RideEventType, rideId: number): Promise<void> {
-  return notifyEvent(trx, { type, rideId, userId: null });
+/** The ride events that change what the ride's Discord message shows (docs/announcements.md#kept-current). */
+const ANNOUNCED_CHANGES: ReadonlySet<RideEventType> = new Set<RideEventType>([
+  'ride.created',
+  'ride.edited',
+  'ride.cancelled',
+  'ride.deleted',
+  'ride.assigned',
+  'ride.unassigned',
+  'ride.completed',
+  'seats.changed',
+  'payments.changed',
+]);
+
+/**
+ * Announces a change to a ride to everyone watching (ride events are public); a change the ride's
+ * Discord message shows is queued for it in the same transaction.
+ */
+export async function publishRideEvent(trx: Db, type: RideEventType, rideId: number): Promise<void> {
+  await notifyEvent(trx, { type, rideId, userId: null });
+  if (ANNOUNCED_CHANGES.has(type)) await enqueueRideAnnouncement(trx, rideId);
 }
 
 /** Tells one user their inbox changed. */

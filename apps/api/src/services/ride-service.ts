@@ -76,6 +76,7 @@ export async function createRideIn(trx: Transaction<Database>, args: CreateRide)
     stopPrice: input.stopPrice ?? ADDITIONAL_STOP_FEE,
     minPassengers: input.minPassengers ?? null,
     crossing: input.crossing ?? DEFAULT_CROSSING,
+    announce: input.announce ?? true,
   });
   await insertPassenger(trx, {
     rideId,

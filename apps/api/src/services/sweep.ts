@@ -10,6 +10,7 @@ import { DEFAULT_MESSAGE_RETENTION_DAYS, DEFAULT_PRICE_LOCK_HOURS } from '@rides
 import type { Kysely } from 'kysely';
 
 import { deleteEndedActionWindows } from '../repositories/action-limit-repository';
+import { sweepAnnouncements } from '../repositories/announcement-repository';
 import { deleteOldLeaves } from '../repositories/leave-repository';
 import { releaseAdvisoryLock, tryAdvisoryLock } from '../repositories/postgres';
 import { sendBorderReminders } from './border-reminder-service';
@@ -18,7 +19,13 @@ import { pruneNotifications } from './notification-service';
 import { sweepPayments } from './payment-lock-service';
 import { passOnLapsedOffers, WAITLIST_SWEEP_LOCK_KEY, type SweepLog } from './waitlist-service';
 
-export const SWEEP_JOB_NAMES = ['waitlist-offers', 'payments', 'border-reminders', 'pruning'] as const;
+export const SWEEP_JOB_NAMES = [
+  'waitlist-offers',
+  'payments',
+  'border-reminders',
+  'pruning',
+  'discord-announcements',
+] as const;
 export type SweepJobName = (typeof SWEEP_JOB_NAMES)[number];
 
 /** What the jobs read from the settings. */
@@ -67,6 +74,13 @@ export function sweepJobs(settings: Partial<SweepSettings> = {}): Record<SweepJo
         await deleteOldLeaves(conn, now);
         return notices + windows + (await deleteOldMessages(conn, now, retentionDays));
       },
+    },
+    // Departed or deleted rides' Discord messages due for their "over" edit, and each weekly
+    // series' next four rides queued (docs/announcements.md#over); counts the rows it touched.
+    'discord-announcements': {
+      name: 'discord-announcements',
+      lockKey: 0x6469_7363, // 'disc'
+      run: (conn, now) => sweepAnnouncements(conn, now),
     },
   };
 }

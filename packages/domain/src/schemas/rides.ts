@@ -95,6 +95,11 @@ export const ridePayloadInput = z
     minPassengers: seatCount(MIN_PASSENGERS_MESSAGE).nullish(),
     /** Optional: left out, a new ride crosses by the Second Link and an edit keeps its crossing. */
     crossing: crossingField.optional(),
+    /**
+     * "Announce on Discord" (docs/announcements.md): a new ride (or series) is announced unless
+     * false; an edit leaves the choice as it is.
+     */
+    announce: z.boolean({ error: 'Announce on Discord must be true or false' }).optional(),
   })
   .refine(organizerFitsRide.check, organizerFitsRide.params)
   .refine(

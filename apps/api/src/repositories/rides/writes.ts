@@ -72,6 +72,8 @@ export interface NewRide {
   minPassengers: number | null;
   /** docs/trip-day.md#crossing. */
   crossing: Crossing;
+  /** "Announce on Discord" (docs/announcements.md). */
+  announce: boolean;
 }
 
 /** Inserts a ride with no passengers yet (its derived fields are set once its entries exist). */
