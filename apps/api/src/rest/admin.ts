@@ -14,6 +14,14 @@ function userIdOf(params: unknown): number {
  */
 export function registerAdminRoutes(app: FastifyInstance, deps: HttpContextDeps): void {
   app.get(
+    '/api/admin/discord-webhooks',
+    rest({
+      procedure: 'admin.discordWebhooks',
+      summary: "The Discord webhooks' state: which one answered 401/404 and is disabled (administrators)",
+    }),
+    viaCaller(deps, (caller) => caller.admin.discordWebhooks()),
+  );
+  app.get(
     '/api/admin/vendors',
     rest({ procedure: 'admin.vendorApplications', summary: 'Vendor applications, by status, paged (administrators)' }),
     viaCaller(deps, (caller, req) => {

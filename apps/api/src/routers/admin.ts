@@ -7,11 +7,22 @@ import {
 } from '@rideshare/domain';
 
 import { hashOptions } from '../auth/password';
+import { configuredWebhooks } from '../discord/webhooks';
+import { listWebhookStates } from '../repositories/announcement-repository';
 import { listVendorApplications } from '../repositories/vendor-repository';
 import { issueResetCodeFor, resetPasswordAsAdmin } from '../services/password-service';
 import { decideVendorApplication } from '../services/vendor-approval-service';
 import { adminProcedure, router } from '../trpc/init';
-import { messageOutput, resetCodeOutput, vendorApplicationOutput, vendorApplicationPageOutput } from './outputs';
+import {
+  discordWebhooksOutput,
+  messageOutput,
+  resetCodeOutput, vendorApplicationOutput, vendorApplicationPageOutput } from './outputs';
+
+const WEBHOOK_SETTING = {
+  main: 'DISCORD_WEBHOOK_URL',
+  sg_fc: 'DISCORD_WEBHOOK_URL_SG_FC',
+  fc_sg: 'DISCORD_WEBHOOK_URL_FC_SG',
+} as const;
 
 /**
  * Administrator tools. `adminProcedure` re-checks on every call that the caller's own row holds
@@ -19,6 +30,22 @@ import { messageOutput, resetCodeOutput, vendorApplicationOutput, vendorApplicat
  * operator sets it, with the `admin:grant` script.
  */
 export const adminRouter = router({
+  /**
+   * The configured Discord webhooks (docs/announcements.md#disabled): each one's setting and, when
+   * it answered 401/404, when and with what it was disabled. Never the URL (it holds the token).
+   */
+  discordWebhooks: adminProcedure.output(discordWebhooksOutput).query(async ({ ctx }) => {
+    const states = new Map((await listWebhookStates(ctx.db)).map((state) => [state.key, state]));
+    return configuredWebhooks(ctx.env).map((hook) => {
+      const state = states.get(hook.key);
+      return {
+        setting: WEBHOOK_SETTING[hook.key],
+        disabledAt: state?.disabledAt ? state.disabledAt.toISOString() : null,
+        disabledStatus: state?.disabledStatus ?? null,
+      };
+    });
+  }),
+
   /**
    * Sets a new password for a user (named by Discord username, any case) and ends all of that
    * user's sessions (the admin's own current session survives when they reset themselves).

@@ -1,3 +1,4 @@
+import { announcementsConfigured, type WebhookSettings } from '../discord/webhooks';
 import type { Env } from '../env';
 import { publicProcedure, router } from '../trpc/init';
 import { publicConfigOutput } from './outputs';
@@ -12,16 +13,20 @@ export interface PublicConfig {
   riderContactsHoursBefore: number;
   /** TRIP_WINDOW_HOURS_BEFORE: when the ride page shows the Trip card (docs/trip-day.md#window). */
   tripWindowHoursBefore: number;
+  /** A Discord webhook is set: the create form offers "Announce on Discord" (docs/announcements.md). */
+  discordAnnouncements: boolean;
 }
 
 function publicConfig(
-  env: Pick<Env, 'MAP_STYLE_URL' | 'PLACE_SEARCH_URL' | 'RIDER_CONTACTS_HOURS_BEFORE' | 'TRIP_WINDOW_HOURS_BEFORE'>,
+  env: Pick<Env, 'MAP_STYLE_URL' | 'PLACE_SEARCH_URL' | 'RIDER_CONTACTS_HOURS_BEFORE' | 'TRIP_WINDOW_HOURS_BEFORE'> &
+    WebhookSettings,
 ): PublicConfig {
   return {
     mapStyleUrl: env.MAP_STYLE_URL,
     placeSearchUrl: env.PLACE_SEARCH_URL,
     riderContactsHoursBefore: env.RIDER_CONTACTS_HOURS_BEFORE,
     tripWindowHoursBefore: env.TRIP_WINDOW_HOURS_BEFORE,
+    discordAnnouncements: announcementsConfigured(env),
   };
 }
 

@@ -243,11 +243,21 @@ export const vendorApplicationOutput = z.object({
 
 export const vendorApplicationPageOutput = pageOf(vendorApplicationOutput);
 
+/** admin.discordWebhooks: each configured webhook by its setting's name, and whether it is disabled. */
+export const discordWebhooksOutput = z.array(
+  z.object({
+    setting: z.enum(['DISCORD_WEBHOOK_URL', 'DISCORD_WEBHOOK_URL_SG_FC', 'DISCORD_WEBHOOK_URL_FC_SG']),
+    disabledAt: z.string().nullable(),
+    disabledStatus: z.number().nullable(),
+  }),
+);
+
 export const publicConfigOutput = z.object({
   mapStyleUrl: z.string(),
   placeSearchUrl: z.string(),
   riderContactsHoursBefore: z.number(),
   tripWindowHoursBefore: z.number(),
+  discordAnnouncements: z.boolean(),
 });
 
 export const notificationPageOutput = pageOf(

@@ -20,7 +20,15 @@ describe('GET /api/config (config.get)', () => {
       placeSearchUrl: 'https://search.example.test/search',
       riderContactsHoursBefore: 48,
       tripWindowHoursBefore: 3,
+      discordAnnouncements: false,
     });
+  });
+
+  it('says whether rides can be announced on Discord (a webhook is set), never the webhook itself', async () => {
+    const app = await appWith({ DISCORD_WEBHOOK_URL_FC_SG: 'https://discord.com/api/webhooks/123/secret-token' });
+    const response = await app.inject({ method: 'GET', url: '/api/config' });
+    expect(response.json()).toMatchObject({ discordAnnouncements: true });
+    expect(response.body).not.toContain('secret-token');
   });
 
   it('is the config.get procedure the web app calls over tRPC: the same answer', async () => {

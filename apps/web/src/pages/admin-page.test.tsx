@@ -31,6 +31,20 @@ describe('AdminPage', () => {
     expect(await screen.findByRole('heading', { name: 'Vendor applications' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Password resets' })).toBeTruthy();
   });
+
+  it('warns about a Discord webhook that answered 404 and was disabled, naming its setting', async () => {
+    render(
+      api({
+        'admin.discordWebhooks': () => [
+          { setting: 'DISCORD_WEBHOOK_URL', disabledAt: null, disabledStatus: null },
+          { setting: 'DISCORD_WEBHOOK_URL_FC_SG', disabledAt: '2026-12-07T02:00:00.000Z', disabledStatus: 404 },
+        ],
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Discord announcements' })).toBeTruthy();
+    expect(screen.getByText('DISCORD_WEBHOOK_URL_FC_SG is disabled')).toBeTruthy();
+    expect(screen.getByText('DISCORD_WEBHOOK_URL: working')).toBeTruthy();
+  });
 });
 
 describe('AdminPage, password resets', () => {

@@ -5,11 +5,12 @@
  *
  * Sections, in order: vendor applications (approve, reject, suspend), reported chat messages
  * (delete or dismiss, docs/messages.md#reports), password resets (set a password, issue a one-time
- * reset code).
+ * reset code), the Discord announcements' webhooks (a disabled one warns, docs/announcements.md#disabled).
  */
 import { Stack } from '@mantine/core';
 
 import { Page } from '../components/page';
+import { DiscordWebhooksCard } from '../features/admin/discord-webhooks-card';
 import { ReportedMessagesCard } from '../features/admin/reported-messages-card';
 import { ThumbsAdminCard } from '../features/record/thumbs-admin-card';
 import { PasswordResetsCard } from '../features/profile/password-resets-card';
@@ -27,6 +28,7 @@ export function AdminPage() {
         <ReportedMessagesCard />
         <ThumbsAdminCard />
         <PasswordResetsCard />
+        <DiscordWebhooksCard />
       </Stack>
     </Page>
   );

@@ -4,19 +4,20 @@
  * `rideToFormValues`; only the organiser may edit, anyone else is sent to /home. Delete asks twice
  * (`useTwoStepConfirm`). After a write, `refreshRide()`.
  */
-import { Alert, Button, Center, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Checkbox, Stack, Text } from '@mantine/core';
 import {
   DELETE_CONFIRM_WINDOW_MS,
   normaliseDropoffLocations,
   rideToFormValues,
   type RidePayload,
 } from '@rideshare/domain';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 
 import { Page } from '../components/page';
 import { PageLoader } from '../components/page-loader';
 import { SubmitButton } from '../components/submit-button';
+import { useMapServiceConfig } from '../features/map/map-config';
 import { RideForm } from '../features/ride-form/ride-form';
 import { parseRideId } from '../features/ride/ride-id';
 import { EMPTY_RIDE_FORM, type RideFormState } from '../features/ride-form/ride-form-texts';
@@ -48,6 +49,9 @@ function CreateRide() {
   const create = trpc.ride.create.useMutation(written('Ride created successfully'));
   const createSeries = trpc.series.create.useMutation(written('Weekly rides created'));
   const repeat = useRepeatWeekly();
+  // docs/announcements.md: offered only when the server has a Discord webhook; ticked by default.
+  const discord = useMapServiceConfig().config.discordAnnouncements;
+  const [announce, setAnnounce] = useState(true);
 
   if (isVendor) {
     return (
@@ -66,7 +70,8 @@ function CreateRide() {
 
   async function save(payload: RidePayload) {
     // docs/series.md#web: with "Repeat weekly" on, one request makes every ride of the series.
-    const { date, ...ride } = payload;
+    const { date, ...fields } = payload;
+    const ride = discord ? { ...fields, announce } : fields;
     const saved = repeat.enabled
       ? (await createSeries.mutateAsync({ ...ride, ...repeat.plan })).rides[0]
       : await create.mutateAsync({ ...ride, date });
@@ -85,6 +90,16 @@ function CreateRide() {
       }}
       onSubmit={save}
       onCancel={() => void navigate('/home')}
+      options={
+        discord ? (
+          <Checkbox
+            label="Announce on Discord"
+            description="Post this ride in the community's Discord channel and keep it up to date"
+            checked={announce}
+            onChange={(event) => setAnnounce(event.currentTarget.checked)}
+          />
+        ) : null
+      }
     />
   );
 }

@@ -22,6 +22,7 @@ export const DEFAULT_MAP_SERVICE_CONFIG: MapServiceConfig = {
   placeSearchUrl: DEFAULT_PLACE_SEARCH_URL,
   riderContactsHoursBefore: DEFAULT_RIDER_CONTACTS_HOURS_BEFORE,
   tripWindowHoursBefore: DEFAULT_TRIP_WINDOW_HOURS_BEFORE,
+  discordAnnouncements: false,
 };
 
 export function useMapServiceConfig(): { config: MapServiceConfig; isLoading: boolean } {
@@ -38,6 +39,7 @@ export function useMapServiceConfig(): { config: MapServiceConfig; isLoading: bo
             placeSearchUrl: query.data.placeSearchUrl.trim() || DEFAULT_PLACE_SEARCH_URL,
             riderContactsHoursBefore: query.data.riderContactsHoursBefore,
             tripWindowHoursBefore: query.data.tripWindowHoursBefore,
+            discordAnnouncements: query.data.discordAnnouncements,
           }
         : DEFAULT_MAP_SERVICE_CONFIG,
     [query.data],

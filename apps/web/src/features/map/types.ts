@@ -18,4 +18,6 @@ export interface MapServiceConfig {
   riderContactsHoursBefore: number;
   /** Hours before departure from which the Trip card shows (docs/trip-day.md#window). */
   tripWindowHoursBefore: number;
+  /** A Discord webhook is set: the create form offers "Announce on Discord" (docs/announcements.md). */
+  discordAnnouncements: boolean;
 }

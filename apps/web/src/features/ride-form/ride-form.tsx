@@ -68,6 +68,8 @@ export interface RideFormProps {
    * date's place and its first departure (`firstDate`, null while refused) fills the date.
    */
   schedule?: { node: ReactNode; repeating: boolean; firstDate: string | null };
+  /** Shown above the buttons (the create form's "Announce on Discord"). */
+  options?: ReactNode;
 }
 
 const validateRide = schemaResolver(rideFormSchema, { sync: true });
@@ -111,6 +113,7 @@ export function RideForm({
   onCancel,
   footer,
   schedule,
+  options,
 }: RideFormProps) {
   const form = useForm<RideFormState>({
     mode: 'controlled',
@@ -288,6 +291,8 @@ export function RideForm({
           <RideCostFields form={form}>
             <MinPassengersField form={form} />
           </RideCostFields>
+
+          {options}
 
           <Group justify="space-between" gap="sm" wrap="wrap-reverse">
             <Group gap="sm">
