@@ -100,7 +100,10 @@ describe('announcementMessage', () => {
     const departed = announcementMessage({ kind: 'ride', ride, now: new Date('2026-12-12T00:00:00Z') }, 'https://x');
     expect(departed.embeds[0]?.title).toMatch(/^Over: /);
     const deleted = announcementMessage({ kind: 'over', ride: null, title: 'Old title' }, 'https://x');
-    expect(deleted.embeds[0]).toMatchObject({ title: 'Over: Old title', description: 'This ride is no longer offered.' });
+    expect(deleted.embeds[0]).toMatchObject({
+      title: 'Over: Old title',
+      description: 'This ride is no longer offered.',
+    });
     expect(deleted.allowed_mentions).toEqual({ parse: [] });
   });
 

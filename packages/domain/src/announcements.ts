@@ -59,8 +59,7 @@ export interface AnnouncedRide {
 
 /** What the message tells: the ride as it is, or that it is over (departed, or deleted). */
 export type AnnouncementState =
-  | { kind: 'ride'; ride: AnnouncedRide; now: Date }
-  | { kind: 'over'; ride: AnnouncedRide | null; title: string | null };
+  { kind: 'ride'; ride: AnnouncedRide; now: Date } | { kind: 'over'; ride: AnnouncedRide | null; title: string | null };
 
 export interface DiscordEmbed {
   title: string;

@@ -163,7 +163,9 @@ export class DiscordAnnouncer {
       return 'dropped';
     }
     const body = announcementMessage(
-      !over && source ? { kind: 'ride', ride: source.ride, now } : { kind: 'over', ride: source?.ride ?? null, title: row.title },
+      !over && source
+        ? { kind: 'ride', ride: source.ride, now }
+        : { kind: 'over', ride: source?.ride ?? null, title: row.title },
       this.options.publicUrl,
     );
     const contentHash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
@@ -231,7 +233,10 @@ export class DiscordAnnouncer {
       await dropAnnouncement(db, row.rideId);
       return 'dropped';
     }
-    log.warn({ rideId: row.rideId, webhook: hook.key, status: answer.status }, 'Discord announcement refused; retrying');
+    log.warn(
+      { rideId: row.rideId, webhook: hook.key, status: answer.status },
+      'Discord announcement refused; retrying',
+    );
     return this.retry(row);
   }
 

@@ -16,7 +16,10 @@ export interface Webhook {
   url: string;
 }
 
-export type WebhookSettings = Pick<Env, 'DISCORD_WEBHOOK_URL' | 'DISCORD_WEBHOOK_URL_SG_FC' | 'DISCORD_WEBHOOK_URL_FC_SG'>;
+export type WebhookSettings = Pick<
+  Env,
+  'DISCORD_WEBHOOK_URL' | 'DISCORD_WEBHOOK_URL_SG_FC' | 'DISCORD_WEBHOOK_URL_FC_SG'
+>;
 
 /** The configured webhooks (empty: announcements are off). */
 export function configuredWebhooks(env: WebhookSettings): Webhook[] {

@@ -16,7 +16,10 @@ import { adminProcedure, router } from '../trpc/init';
 import {
   discordWebhooksOutput,
   messageOutput,
-  resetCodeOutput, vendorApplicationOutput, vendorApplicationPageOutput } from './outputs';
+  resetCodeOutput,
+  vendorApplicationOutput,
+  vendorApplicationPageOutput,
+} from './outputs';
 
 const WEBHOOK_SETTING = {
   main: 'DISCORD_WEBHOOK_URL',

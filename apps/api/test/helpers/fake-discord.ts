@@ -4,7 +4,7 @@
  * answers the message; `failNextWith429(seconds)` answers the next call 429 with that
  * `retry_after`; a webhook id of `404` is a dead hook (404, code 10015).
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 
 export interface ReceivedCall {
   method: string;
@@ -29,7 +29,7 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
   const record = (method: string, url: string, body: unknown) => {
     received.push({ method, url, body: body as ReceivedCall['body'], raw: JSON.stringify(body) });
   };
-  const answer = (reply: import('fastify').FastifyReply, hookId: string, messageId: () => string) => {
+  const answer = (reply: FastifyReply, hookId: string, messageId: () => string) => {
     if (hookId === '404') return reply.code(404).send({ message: 'Unknown Webhook', code: 10015 });
     if (pending429 !== null) {
       const retryAfter = pending429;

@@ -22,8 +22,8 @@ export function DiscordWebhooksCard() {
         {hooks.data.map((hook) =>
           hook.disabledAt ? (
             <Alert key={hook.setting} color="yellow" title={`${hook.setting} is disabled`}>
-              Discord answered {String(hook.disabledStatus ?? '')} on {formatRideDate(hook.disabledAt)}: the webhook
-              was deleted or its token is wrong. Nothing is announced through it until its URL is replaced and the server
+              Discord answered {String(hook.disabledStatus ?? '')} on {formatRideDate(hook.disabledAt)}: the webhook was
+              deleted or its token is wrong. Nothing is announced through it until its URL is replaced and the server
               restarted.
             </Alert>
           ) : (
