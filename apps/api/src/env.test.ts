@@ -22,3 +22,45 @@ describe('the ride chat settings', () => {
     expect(() => parseEnv({ [name]: value })).toThrow(message);
   });
 });
+
+describe('the Discord webhook settings', () => {
+  const production = {
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'production-session-secret-0123456789abcdef',
+    PUBLIC_URL: 'https://rides.example.com',
+  };
+
+  it('are off unset, and take Discord webhook URLs on either host', () => {
+    expect(parseEnv(production).DISCORD_WEBHOOK_URL).toBeUndefined();
+    const env = parseEnv({
+      ...production,
+      DISCORD_WEBHOOK_URL: 'https://discord.com/api/webhooks/123/abc-DEF_9',
+      DISCORD_WEBHOOK_URL_FC_SG: 'https://discordapp.com/api/webhooks/456/token',
+    });
+    expect(env.DISCORD_WEBHOOK_URL).toBe('https://discord.com/api/webhooks/123/abc-DEF_9');
+    expect(env.DISCORD_EDIT_DELAY_SECONDS).toBe(10);
+  });
+
+  it.each([
+    ['DISCORD_WEBHOOK_URL', 'https://evil.example.com/api/webhooks/1/x'],
+    ['DISCORD_WEBHOOK_URL', 'http://discord.com/api/webhooks/1/x'],
+    ['DISCORD_WEBHOOK_URL_SG_FC', 'https://discord.com.evil.example/api/webhooks/1/x'],
+    ['DISCORD_WEBHOOK_URL_FC_SG', 'http://127.0.0.1:9000/api/webhooks/1/x'],
+  ])('%s=%s stops a production start, naming the setting', (name, value) => {
+    expect(() => parseEnv({ ...production, [name]: value })).toThrow(`${name}: must be a Discord webhook URL`);
+  });
+
+  it('accept a loopback fake only with DISCORD_WEBHOOK_ALLOW_LOOPBACK=true, and still nothing else', () => {
+    const fake = 'http://127.0.0.1:9000/api/webhooks/1/x';
+    expect(
+      parseEnv({ ...production, DISCORD_WEBHOOK_ALLOW_LOOPBACK: 'true', DISCORD_WEBHOOK_URL: fake }),
+    ).toMatchObject({ DISCORD_WEBHOOK_URL: fake });
+    expect(() =>
+      parseEnv({
+        ...production,
+        DISCORD_WEBHOOK_ALLOW_LOOPBACK: 'true',
+        DISCORD_WEBHOOK_URL: 'http://10.0.0.5:9000/api/webhooks/1/x',
+      }),
+    ).toThrow('DISCORD_WEBHOOK_URL: must be a Discord webhook URL');
+  });
+});
