@@ -7,7 +7,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { DiscordAnnouncer } from '../../src/discord/announcer';
 import { fetchWebhook, type Webhook } from '../../src/discord/webhooks';
-import { listWebhookStates } from '../../src/repositories/announcement-repository';
+import {
+  claimAnnouncements,
+  listWebhookStates,
+  scheduleAnnouncements,
+} from '../../src/repositories/announcement-repository';
 import { runSweepJob, sweepJobs } from '../../src/services/sweep';
 import { createUser, type TestUser } from '../factories';
 import { useTestDatabase } from '../helpers/db';
@@ -137,6 +141,21 @@ describe('Discord announcements', () => {
     expect(cancelled?.method).toBe('PATCH');
     expect(cancelled?.body.embeds[0]?.description).toBe('Cancelled: Car broke down');
     expect(fake.received.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
+  it('a row claimed by an instance that died is sent by another once its lease ends, once', async () => {
+    const organiser = await createUser(t.db);
+    await createRide(organiser);
+    // An instance claims the row and dies before calling Discord.
+    await scheduleAnnouncements(t.db, clock, 10_000);
+    expect(await claimAnnouncements(t.db, clock, new Date(clock.getTime() + 60_000), 10)).toHaveLength(1);
+    const survivor = announcer(mainHook());
+    await survivor.drain();
+    expect(fake.received).toEqual([]);
+    advance(60_000);
+    await survivor.drain();
+    await survivor.drain();
+    expect(fake.received.map((call) => call.method)).toEqual(['POST']);
   });
 
   it('pings nobody and formats nothing a member typed', async () => {
