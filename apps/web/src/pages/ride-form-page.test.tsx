@@ -77,6 +77,39 @@ describe('RideFormPage, create', () => {
     });
   });
 
+  it('offers Announce on Discord, ticked, only when the server has a webhook; unticked it sends announce: false', async () => {
+    const created = rideDetail({ id: 32, direction: 'SG->FC' });
+    const config = {
+      mapStyleUrl: '',
+      placeSearchUrl: '',
+      riderContactsHoursBefore: 48,
+      tripWindowHoursBefore: 3,
+      discordAnnouncements: true,
+    };
+    const { calls, router } = renderWithProviders(<RideFormPage />, {
+      path: '/rides/create',
+      api: { 'auth.me': () => organiser, 'ride.create': () => created, 'config.get': () => config },
+    });
+    const box = await screen.findByRole('checkbox', { name: /Announce on Discord/ });
+    expect((box as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(box);
+    fireEvent.change(screen.getByLabelText('Your Pickup Location in Singapore', { exact: false }), {
+      target: { value: 'Pasir Ris MRT' },
+    });
+    fireEvent.change(screen.getByLabelText('Date and Time', { exact: false }), {
+      target: { value: '2099-03-14T09:30' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Ride' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/rides/32'));
+    expect(calls.find((call) => call.path === 'ride.create')?.input).toMatchObject({ announce: false });
+  });
+
+  it('shows no Announce on Discord box when no webhook is configured', async () => {
+    renderWithProviders(<RideFormPage />, { path: '/rides/create', api: { 'auth.me': () => organiser } });
+    await screen.findByRole('button', { name: 'Create Ride' });
+    expect(screen.queryByRole('checkbox', { name: /Announce on Discord/ })).toBeNull();
+  });
+
   it('shows a server refusal as an Error toast and stays on the form', async () => {
     const { router } = renderWithProviders(<RideFormPage />, {
       path: '/rides/create',
