@@ -158,8 +158,10 @@ export class DiscordAnnouncer {
       row.webhook === null
         ? source && webhookFor(this.options.webhooks, source.ride.direction)
         : this.options.webhooks.find((candidate) => candidate.key === row.webhook);
+    // Gone or disabled webhooks, like a last attempt, give up the change; an "over" edit given up
+    // ends the row, so the sweep does not bring it back.
     if (!hook) {
-      await dropAnnouncement(db, row.rideId);
+      await dropAnnouncement(db, row.rideId, over);
       return 'dropped';
     }
     const body = announcementMessage(
@@ -182,7 +184,7 @@ export class DiscordAnnouncer {
     }
     const slot = await takeWebhookSlot(db, hook.key, now, this.intervalMs);
     if (slot?.disabled) {
-      await dropAnnouncement(db, row.rideId);
+      await dropAnnouncement(db, row.rideId, over);
       return 'dropped';
     }
     if (slot) {
@@ -197,12 +199,12 @@ export class DiscordAnnouncer {
       );
     } catch (error) {
       log.warn({ err: error, rideId: row.rideId, webhook: hook.key }, 'Discord announcement failed; retrying');
-      return this.retry(row);
+      return this.retry(row, over);
     }
     const done = this.now();
     if (answer.status >= 200 && answer.status < 300) {
       const messageId = row.messageId ?? answer.messageId;
-      if (messageId === null) return this.retry(row);
+      if (messageId === null) return this.retry(row, over);
       await announcementSent(
         db,
         row,
@@ -230,20 +232,20 @@ export class DiscordAnnouncer {
           `Discord webhook ${hook.key} answered ${String(answer.status)}: it is disabled until its URL is replaced (docs/announcements.md#disabled)`,
         );
       }
-      await dropAnnouncement(db, row.rideId);
+      await dropAnnouncement(db, row.rideId, over);
       return 'dropped';
     }
     log.warn(
       { rideId: row.rideId, webhook: hook.key, status: answer.status },
       'Discord announcement refused; retrying',
     );
-    return this.retry(row);
+    return this.retry(row, over);
   }
 
-  private async retry(row: ClaimedAnnouncement): Promise<AnnounceOutcome> {
+  private async retry(row: ClaimedAnnouncement, over: boolean): Promise<AnnounceOutcome> {
     if (row.attempts >= ANNOUNCE_MAX_ATTEMPTS) {
       this.options.log.error({ rideId: row.rideId }, 'Discord announcement given up after its last attempt');
-      await dropAnnouncement(this.options.db, row.rideId);
+      await dropAnnouncement(this.options.db, row.rideId, over);
       return 'dropped';
     }
     const at = new Date(this.now().getTime() + announceRetryDelayMs(row.attempts));

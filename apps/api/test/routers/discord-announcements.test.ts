@@ -190,6 +190,22 @@ describe('Discord announcements', () => {
     expect(fake.received).toHaveLength(2);
   });
 
+  it("marks a deleted ride's message over, keeping its title, without waiting for the sweep", async () => {
+    const organiser = await createUser(t.db);
+    const a = announcer(mainHook());
+    const rideId = await createRide(organiser);
+    await a.drain();
+    await callerFor(t.db, organiser, { now }).ride.delete({ id: rideId });
+    await a.drain();
+    advance(10_000);
+    await a.drain();
+    expect(fake.received.map((call) => call.method)).toEqual(['POST', 'PATCH']);
+    expect(fake.received[1]?.body.embeds[0]).toMatchObject({
+      title: `Over: ${String(fake.received[0]?.body.embeds[0]?.title)}`,
+      description: 'This ride is no longer offered.',
+    });
+  });
+
   it('disables a webhook that answers 404, with a warning, and stops calling it', async () => {
     const organiser = await createUser(t.db);
     const dead = announcer([{ key: 'main', url: `${fake.origin}/api/webhooks/404/gone` }]);
