@@ -110,6 +110,8 @@ export const envSchema = z
     RATE_LIMIT_CANCEL_PER_HOUR: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_MARK_READ_PER_HOUR: z.coerce.number().int().min(1).default(60),
     RATE_LIMIT_PAYMENT_PER_HOUR: z.coerce.number().int().min(1).default(60),
+    // Chat messages one member may report to the administrator (docs/messages.md#reports).
+    RATE_LIMIT_REPORT_PER_HOUR: z.coerce.number().int().min(1).default(10),
     // Live event streams (GET /api/events, tRPC live.events): how many may be open per client
     // address, per member and in this process, and how long one lasts before the client resumes.
     EVENTS_MAX_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(6),
@@ -349,6 +351,9 @@ export const SETTING_DOCS = {
   RATE_LIMIT_PAYMENT_PER_HOUR: {
     meaning:
       'Payment writes (mark paid, confirm, refund, waive, recalculate) one member may make per hour ([docs](payments.md#quiet))',
+  },
+  RATE_LIMIT_REPORT_PER_HOUR: {
+    meaning: 'Chat messages one member may report per hour ([docs](messages.md#reports))',
   },
   EVENTS_MAX_STREAMS_PER_ADDRESS: { meaning: 'Live event streams one client address may hold open (429 past it)' },
   EVENTS_MAX_STREAMS_PER_USER: {

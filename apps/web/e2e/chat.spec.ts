@@ -86,6 +86,10 @@ for (const viewport of ['desktop', 'mobile'] as const) {
         .nth(3)
         .getByRole('button', { name: /^Delete message from Sam Second/ })
         .click();
+      await organiser
+        .getByRole('dialog', { name: 'Delete this message?' })
+        .getByRole('button', { name: 'Delete message' })
+        .click();
       for (const page of party) {
         await expect(messages(page).nth(3)).toContainText('message deleted');
         await expect(messages(page).nth(3)).not.toContainText('suitcase');

@@ -25,12 +25,14 @@ export interface RideMessageReadTable {
   pushedAt: NullableTime;
 }
 
-/** A member's report of a message to the administrator. */
+/** A member's report of a message to the administrator; one per member and message. */
 export interface RideMessageReportTable {
   id: Generated<number>;
   messageId: number;
   reporterId: number;
   reason: string;
+  /** The message's text when it was reported: the administrator still reads it once the message is deleted. */
+  messageBody: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
   dismissedAt: NullableTime;
 }

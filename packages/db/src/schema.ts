@@ -195,6 +195,8 @@ export interface NotificationTable {
   detail: string | null;
   /** Written without a phone notification: the push outbox skips it (docs/architecture.md#folded-notifications). */
   quiet: Generated<boolean>;
+  /** Whom the notice is about, where it folds per member too (a vendor's quotes); null otherwise. */
+  aboutUserId: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;
   readAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }

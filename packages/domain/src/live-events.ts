@@ -28,6 +28,22 @@ export const RIDE_EVENT_TYPES = [
   'trip.changed',
 ] as const;
 
+/**
+ * Ride events only the ride's party receives (docs/live-streams.md#audience): the organiser, the
+ * riders on it (and a leaver who still owes), the assigned vendor. A visitor or another member
+ * would learn from them when a ride's riders chat, pay or set off.
+ */
+export const PARTY_EVENT_TYPES = ['messages.changed', 'payments.changed', 'trip.changed'] as const;
+
+export type PartyEventType = (typeof PARTY_EVENT_TYPES)[number];
+
+const PARTY_EVENT_SET: ReadonlySet<string> = new Set(PARTY_EVENT_TYPES);
+
+/** Whether an event reaches only the ride's party. */
+export function isPartyEventType(type: string): type is PartyEventType {
+  return PARTY_EVENT_SET.has(type);
+}
+
 /** Events only their one user receives (their inbox changed). */
 export const USER_EVENT_TYPES = ['notifications.changed'] as const;
 
@@ -47,7 +63,7 @@ export interface LiveEvent {
 
 const RIDE_EVENT_SET: ReadonlySet<string> = new Set(RIDE_EVENT_TYPES);
 
-/** Ride events are public (every visitor may re-fetch the public ride list); inbox events are not. */
+/** Ride events (public but for {@link PARTY_EVENT_TYPES}: every visitor may re-fetch the public ride list); inbox events are not. */
 export function isRideEventType(type: string): type is RideEventType {
   return RIDE_EVENT_SET.has(type);
 }

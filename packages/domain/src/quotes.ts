@@ -19,6 +19,8 @@ export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
 /** The longest note a vendor may add to a quote. */
 export const MAX_QUOTE_NOTE_LENGTH = 300;
+/** An organiser's phone hears of one vendor's quotes on one ride at most once in this many minutes (docs/vendors.md#quote-notices). */
+export const QUOTE_PUSH_EVERY_MINUTES = 10;
 
 /** One message for every way a price can be wrong: the same bounds as a ride's base cost. */
 export const QUOTE_PRICE_MESSAGE = `Price must be a whole number from ${String(MIN_RIDE_COST)} to ${String(MAX_RIDE_COST)} SGD`;

@@ -48,6 +48,7 @@ describe('parsePublishedEvent', () => {
       type: 'notifications.changed',
       rideId: 2,
       userId: 9,
+      party: null,
     });
   });
 });
@@ -69,6 +70,38 @@ describe('LiveEventHub', () => {
       { type: 'seats.changed', rideId: 3, version: 2 },
     ]);
     expect(ownerEvents[0]).not.toHaveProperty('userId');
+  });
+
+  it('fans party events out to the ride’s party only, live and on replay, never with the party', async () => {
+    const hub = newHub();
+    const visitor = hub.subscribe({ userId: null, lastEventId: null });
+    const rider = hub.subscribe({ userId: 7, lastEventId: null });
+    const stranger = hub.subscribe({ userId: 8, lastEventId: null });
+    const party = (version: number, type: string) =>
+      JSON.stringify({ version, type, rideId: 3, userId: null, party: [5, 7] });
+    hub.receive(party(1, 'messages.changed'));
+    hub.receive(party(2, 'payments.changed'));
+    hub.receive(party(3, 'trip.changed'));
+    // A party event published without its party reaches nobody.
+    hub.receive(payload(4, 'trip.changed', 3));
+    hub.receive(payload(5, 'seats.changed', 3));
+
+    const seats = { type: 'seats.changed', rideId: 3, version: 5 };
+    expect(await take(visitor, 1)).toEqual([seats]);
+    expect(await take(stranger, 1)).toEqual([seats]);
+    const riderEvents = await take(rider, 4);
+    expect(riderEvents).toEqual([
+      { type: 'messages.changed', rideId: 3, version: 1 },
+      { type: 'payments.changed', rideId: 3, version: 2 },
+      { type: 'trip.changed', rideId: 3, version: 3 },
+      seats,
+    ]);
+    expect(riderEvents[0]).not.toHaveProperty('party');
+    expect(await take(hub.subscribe({ userId: 8, lastEventId: '1' }), 1)).toEqual([seats]);
+    expect(await take(hub.subscribe({ userId: 5, lastEventId: '1' }), 2)).toEqual([
+      { type: 'payments.changed', rideId: 3, version: 2 },
+      { type: 'trip.changed', rideId: 3, version: 3 },
+    ]);
   });
 
   it('drops junk without disturbing subscribers', async () => {

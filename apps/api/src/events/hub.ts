@@ -5,8 +5,10 @@
  * and hands it to the subscribers allowed to see it. Subscribers are the SSE streams (REST
  * `GET /api/events`, tRPC `live.events`).
  *
- * - Audience: ride events are public; `notifications.changed` goes only to the subscriber whose
- *   session user is the payload's `userId`. A client never receives `userId`.
+ * - Audience: ride events are public but for the party events (messages, payments, trip), which go
+ *   only to the subscribers whose session user is in the payload's `party`; `notifications.changed`
+ *   goes only to the subscriber whose session user is the payload's `userId`. A client never
+ *   receives `userId` or `party`.
  * - Coalescing: an event for a ride (or an inbox) goes out at once and opens a `coalesceMs`
  *   (250 ms) window for that ride and type; events of the same ride and type arriving in the
  *   window wait, and when it closes only the last of them goes out (opening the next window). A
@@ -26,6 +28,7 @@
  */
 import {
   DomainError,
+  isPartyEventType,
   isRideEventType,
   LIVE_EVENT_REPLAY_SIZE,
   liveEventId,
@@ -44,6 +47,7 @@ const publishedEventSchema = z.object({
   type: z.enum([...RIDE_EVENT_TYPES, ...USER_EVENT_TYPES]),
   rideId: z.number().int().positive().nullable(),
   userId: z.number().int().positive().nullable(),
+  party: z.array(z.number().int().positive()).nullable().default(null),
 });
 
 const sessionsEndedSchema = z.object({
@@ -386,8 +390,9 @@ export class LiveEventHub {
   }
 }
 
-/** Ride events are public; inbox events belong to their one user. */
+/** Ride events are public but for party events (the ride's party only); inbox events belong to their one user. */
 function mayReceive(userId: number | null, event: PublishedEvent): boolean {
+  if (isPartyEventType(event.type)) return userId !== null && (event.party ?? []).includes(userId);
   if (isRideEventType(event.type)) return true;
   return userId !== null && event.userId === userId;
 }

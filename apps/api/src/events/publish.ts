@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 
 import type { Db } from '@rideshare/db';
-import type { RideEventType, UserEventType } from '@rideshare/domain';
+import { isPartyEventType, type RideEventType, type UserEventType } from '@rideshare/domain';
 import { sql, type RawBuilder } from 'kysely';
 
 import { enqueueRideAnnouncement } from '../repositories/announcement-repository';
@@ -15,14 +15,17 @@ import { enqueueRideAnnouncement } from '../repositories/announcement-repository
 export const EVENTS_CHANNEL = 'rideshare_events';
 
 /**
- * The NOTIFY payload. `userId` routes inbox events to their one user; it never reaches a client
- * (the client gets `{type, rideId, version}`).
+ * The NOTIFY payload. `userId` routes inbox events to their one user, `party` routes a party event
+ * (domain `PARTY_EVENT_TYPES`) to the ride's party as it stood when the change committed; neither
+ * reaches a client (the client gets `{type, rideId, version}`).
  */
 export interface PublishedEvent {
   version: number;
   type: RideEventType | UserEventType;
   rideId: number | null;
   userId: number | null;
+  /** The members a party event reaches; null for every other event. */
+  party: number[] | null;
 }
 
 /**
@@ -36,14 +39,31 @@ export function eventNotification(fields: {
   type: RawBuilder<unknown>;
   rideId: RawBuilder<unknown>;
   userId: RawBuilder<unknown>;
+  /** A json array of the user ids a party event reaches (see {@link partyOf}); null otherwise. */
+  party?: RawBuilder<unknown>;
 }): RawBuilder<unknown> {
   const sequence = fields.audience === 'ride' ? 'live_events_seq' : 'live_user_events_seq';
   return sql`pg_notify(${EVENTS_CHANNEL}, json_build_object(
       'version', nextval(${sql.lit(sequence)}),
       'type', ${fields.type},
       'rideId', ${fields.rideId},
-      'userId', ${fields.userId}
+      'userId', ${fields.userId},
+      'party', ${fields.party ?? sql`null::json`}
     )::text)`;
+}
+
+/**
+ * The ride's party as a json array of user ids, read inside the writing transaction
+ * (docs/live-streams.md#audience): the organiser, the assigned vendor, the riders on it, and
+ * whoever has a payment row on it (a leaver who still owes).
+ */
+function partyOf(rideId: number): RawBuilder<unknown> {
+  return sql`(select coalesce(json_agg(distinct member.id), '[]'::json) from (
+      select creator_id as id from rides where id = ${rideId}
+      union select vendor_id from rides where id = ${rideId} and vendor_id is not null
+      union select user_id from ride_passengers where ride_id = ${rideId}
+      union select user_id from ride_payments where ride_id = ${rideId}
+    ) member)`;
 }
 
 async function notifyEvent(
@@ -55,6 +75,7 @@ async function notifyEvent(
     type: sql`${event.type}::text`,
     rideId: sql`${event.rideId}::integer`,
     userId: sql`${event.userId}::integer`,
+    party: event.rideId !== null && isPartyEventType(event.type) ? partyOf(event.rideId) : undefined,
   });
   await sql`select ${notification}`.execute(trx);
 }
@@ -73,8 +94,8 @@ const ANNOUNCED_CHANGES: ReadonlySet<RideEventType> = new Set<RideEventType>([
 ]);
 
 /**
- * Announces a change to a ride to everyone watching (ride events are public); a change the ride's
- * Discord message shows is queued for it in the same transaction.
+ * Announces a change to a ride to everyone watching it, or, for a party event, to the ride's party
+ * only; a change the ride's Discord message shows is queued for it in the same transaction.
  */
 export async function publishRideEvent(trx: Db, type: RideEventType, rideId: number): Promise<void> {
   await notifyEvent(trx, { type, rideId, userId: null });

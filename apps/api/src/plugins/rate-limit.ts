@@ -54,6 +54,7 @@ export function bucketLimits(env: Env): Record<RateLimitBucket, number> {
     cancel: env.RATE_LIMIT_CANCEL_PER_HOUR,
     markRead: env.RATE_LIMIT_MARK_READ_PER_HOUR,
     payment: env.RATE_LIMIT_PAYMENT_PER_HOUR,
+    report: env.RATE_LIMIT_REPORT_PER_HOUR,
     alert: env.RATE_LIMIT_ALERT_PER_HOUR,
   };
 }

@@ -238,13 +238,28 @@ export async function unreadByRide(
   return rows.map((row) => ({ rideId: row.rideId, unread: Number(row.unread) }));
 }
 
-/** Writes a report of a message; answers its id. */
+/**
+ * Writes a member's report of a message, keeping the message's text; a member reports a message
+ * once, so a repeat writes nothing. Answers the report's id and whether this call wrote it.
+ */
 export async function insertReport(
   db: Db,
-  report: { messageId: number; reporterId: number; reason: string; createdAt: Date },
-): Promise<number> {
-  const row = await db.insertInto('rideMessageReports').values(report).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+  report: { messageId: number; reporterId: number; reason: string; messageBody: string | null; createdAt: Date },
+): Promise<{ id: number; created: boolean }> {
+  const row = await db
+    .insertInto('rideMessageReports')
+    .values(report)
+    .onConflict((oc) => oc.columns(['messageId', 'reporterId']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (row) return { id: row.id, created: true };
+  const existing = await db
+    .selectFrom('rideMessageReports')
+    .select('id')
+    .where('messageId', '=', report.messageId)
+    .where('reporterId', '=', report.reporterId)
+    .executeTakeFirstOrThrow();
+  return { id: existing.id, created: false };
 }
 
 /** A report as the administrator reads it, with the message and who wrote and reported it. */
@@ -259,6 +274,8 @@ export interface ReportRow {
   messageId: number;
   rideId: number;
   body: string | null;
+  /** When the message was deleted (its author or the organiser); null while it stands. */
+  deletedAt: Date | null;
   messageCreatedAt: Date;
   authorId: number;
   authorRole: MessageAuthorRole;
@@ -269,7 +286,7 @@ export interface ReportRow {
   rideDate: Date;
 }
 
-/** The reports still open (not dismissed) on messages still there, oldest first. */
+/** The reports still open (not dismissed), oldest first, on messages still there or deleted by someone else than the administrator. */
 export async function listOpenReports(db: Db, limit: number): Promise<ReportRow[]> {
   return db
     .selectFrom('rideMessageReports as rep')
@@ -287,7 +304,9 @@ export async function listOpenReports(db: Db, limit: number): Promise<ReportRow[
       'reporter.isVendor as reporterIsVendor',
       'm.id as messageId',
       'm.rideId',
-      'm.body',
+      // The text as reported: a message deleted since (by its author or the organiser) keeps it here.
+      sql<string | null>`coalesce(m.body, rep.message_body)`.as('body'),
+      'm.deletedAt',
       'm.createdAt as messageCreatedAt',
       'm.authorId',
       'm.authorRole',
@@ -298,7 +317,6 @@ export async function listOpenReports(db: Db, limit: number): Promise<ReportRow[
       'rides.date as rideDate',
     ])
     .where('rep.dismissedAt', 'is', null)
-    .where('m.deletedAt', 'is', null)
     .orderBy('rep.id')
     .limit(limit)
     .execute();

@@ -36,24 +36,55 @@ export interface FoldedNotification extends NewNotification {
 
 /**
  * Folded notices (docs/architecture.md#folded-notifications): for each user, unread notifications of
- * this kind about this ride (only those written at or after `since`, when given) are replaced by the
- * new one, so one notice stands at the top of the inbox instead of a pile. `quiet` writes it without
- * a phone notification (the push outbox skips quiet rows). Writers folding for the same user, kind
- * and ride at once queue on a transaction-scoped advisory lock, so neither leaves a second unread row.
+ * this kind about this ride (only those written at or after `since`, when given; only those about
+ * the member `about`, when given) are replaced by the new one, so one notice stands at the top of
+ * the inbox instead of a pile. `quiet` writes it without a phone notification (the push outbox
+ * skips quiet rows). Writers folding for the same user, kind and ride at once queue on a
+ * transaction-scoped advisory lock, so neither leaves a second unread row.
  */
 export async function foldRideNotifications(
   trx: Transaction<Database>,
   userIds: readonly number[],
   notification: FoldedNotification,
-  options: { since?: Date; quiet?: boolean } = {},
+  options: { since?: Date; quiet?: boolean; about?: number } = {},
 ): Promise<void> {
   const users = [...new Set(userIds)];
   if (users.length === 0) return;
+  await lockFolds(trx, users, notification);
+  await deleteFolded(trx, users, notification, options);
+  await trx
+    .insertInto('notifications')
+    .values(
+      users.map((userId) => ({
+        userId,
+        ...notification,
+        quiet: options.quiet ?? false,
+        aboutUserId: options.about ?? null,
+      })),
+    )
+    .execute();
+}
+
+/** The fold's advisory locks: one per user, kind and ride. */
+async function lockFolds(
+  trx: Transaction<Database>,
+  users: readonly number[],
+  notification: Pick<FoldedNotification, 'kind' | 'rideId'>,
+): Promise<void> {
   await lockKeysForTransaction(
     trx,
     FOLD_LOCK_NAMESPACE,
     users.map((userId) => `${String(userId)}:${notification.kind}:${String(notification.rideId)}`),
   );
+}
+
+/** Deletes what a fold replaces (see {@link foldRideNotifications}); answers how many went. */
+async function deleteFolded(
+  trx: Transaction<Database>,
+  users: readonly number[],
+  notification: Pick<FoldedNotification, 'kind' | 'rideId'>,
+  options: { since?: Date; about?: number },
+): Promise<number> {
   let replaced = trx
     .deleteFrom('notifications')
     .where('userId', 'in', users)
@@ -61,11 +92,25 @@ export async function foldRideNotifications(
     .where('kind', '=', notification.kind)
     .where('readAt', 'is', null);
   if (options.since) replaced = replaced.where('createdAt', '>=', options.since);
-  await replaced.execute();
-  await trx
-    .insertInto('notifications')
-    .values(users.map((userId) => ({ userId, ...notification, quiet: options.quiet ?? false })))
-    .execute();
+  if (options.about !== undefined) replaced = replaced.where('aboutUserId', '=', options.about);
+  const result = await replaced.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Takes back a folded notice: the users' unread notice of this kind about this ride (and about the
+ * member `about`, when given) goes, as the fold would have replaced it. Answers how many went.
+ */
+export async function unfoldRideNotifications(
+  trx: Transaction<Database>,
+  userIds: readonly number[],
+  notification: Pick<FoldedNotification, 'kind' | 'rideId'>,
+  options: { about?: number } = {},
+): Promise<number> {
+  const users = [...new Set(userIds)];
+  if (users.length === 0) return 0;
+  await lockFolds(trx, users, notification);
+  return deleteFolded(trx, users, notification, options);
 }
 
 /**

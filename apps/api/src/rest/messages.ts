@@ -48,10 +48,17 @@ export function registerMessageRoutes(app: FastifyInstance, deps: HttpContextDep
   );
   app.post(
     '/api/rides/:id/messages/:messageId/report',
-    rest({ procedure: 'message.report', summary: 'Report a chat message', status: 201 }),
-    viaCaller(deps, (caller, req) =>
-      caller.message.report({ ...ids(req), reason: untrusted<string>(bodyObject(req).reason) }),
-    ),
+    rest({
+      procedure: 'message.report',
+      summary: 'Report a chat message',
+      status: 201,
+      responses: { 200: 'The member had reported this message already: nothing changed' },
+    }),
+    viaCaller(deps, async (caller, req, reply) => {
+      const report = await caller.message.report({ ...ids(req), reason: untrusted<string>(bodyObject(req).reason) });
+      // A member reports a message once: the repeat changed nothing (docs/messages.md#reports).
+      return report.alreadyReported ? reply.code(200).send(report) : report;
+    }),
   );
   app.get(
     '/api/messages/unread',

@@ -14,7 +14,7 @@ import {
 import { unreadByRide } from '../repositories/message-repository';
 import { dismissReport, listReports, type MessageReport, reportMessage } from '../services/message-report-service';
 import { deleteMessage, listMessages, markChatRead, sendMessage } from '../services/message-service';
-import { adminProcedure, protectedProcedure, router } from '../trpc/init';
+import { adminProcedure, protectedProcedure, rateLimited, router } from '../trpc/init';
 import {
   chatMessageOutput,
   chatPageOutput,
@@ -27,6 +27,9 @@ import {
  * The ride chat (docs/messages.md): a thread per ride for its party (the organiser, the riders on it
  * and the approved assigned vendor), 401 for visitors and 403 for anyone else.
  */
+/** Reporting has its own per-member limit (RATE_LIMIT_REPORT_PER_HOUR, docs/messages.md#reports). */
+const reportProcedure = protectedProcedure.use(rateLimited('report'));
+
 export const messageRouter = router({
   /** A page of the thread, oldest first: the `limit` messages before `before` (the newest when left out). */
   list: protectedProcedure
@@ -63,8 +66,11 @@ export const messageRouter = router({
       deleteMessage(ctx.db, { ...input, member: ctx.user, now: ctx.now() }),
     ),
 
-  /** Reports a message to the administrator, with why. */
-  report: protectedProcedure
+  /**
+   * Reports a message to the administrator, with why: once per member and message (a repeat
+   * answers the first report, `alreadyReported`), RATE_LIMIT_REPORT_PER_HOUR per member.
+   */
+  report: reportProcedure
     .input(messageReportInput)
     .output(messageReportedOutput)
     .mutation(({ ctx, input }) => reportMessage(ctx.db, { ...input, member: ctx.user, now: ctx.now() })),

@@ -367,7 +367,7 @@ export const chatMessageOutput = z.object({
 });
 
 export const chatPageOutput = z.object({ items: z.array(chatMessageOutput), nextBefore: z.number().nullable() });
-export const messageReportedOutput = z.object({ id: z.number(), messageId: z.number() });
+export const messageReportedOutput = z.object({ id: z.number(), messageId: z.number(), alreadyReported: z.boolean() });
 export const unreadByRideOutput = z.array(z.object({ rideId: z.number(), unread: z.number() }));
 
 export const messageReportOutput = z.object({

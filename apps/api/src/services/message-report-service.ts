@@ -1,7 +1,8 @@
 /**
  * Reports of chat messages (docs/messages.md#reports): a member of the party reports a message;
  * the administrator reads the open reports with their messages, and deletes the message
- * (message-service `deleteMessage`) or dismisses the report.
+ * (message-service `deleteMessage`) or dismisses the report. Only the administrator closes a report:
+ * its author's or the organiser's delete leaves it open, with the text as reported.
  */
 import type { Db } from '@rideshare/db';
 import { type ChatMessage, directionLabel, formatRideDate, messageAuthorName, notFound } from '@rideshare/domain';
@@ -22,22 +23,26 @@ export interface MessageReport {
   message: ChatMessage;
 }
 
-/** A member of the party reports a message of the thread; answers the report's id. */
+/**
+ * A member of the party reports a message of the thread; answers the report's id. A member reports
+ * a message once: a repeat answers the first report (`alreadyReported`) and changes nothing.
+ */
 export async function reportMessage(
   db: Db,
   args: { rideId: number; messageId: number; member: ChatMember; reason: string; now: Date },
-): Promise<{ id: number; messageId: number }> {
+): Promise<{ id: number; messageId: number; alreadyReported: boolean }> {
   const message = await readableMessage(db, args);
-  const id = await insertReport(db, {
+  const report = await insertReport(db, {
     messageId: message.id,
     reporterId: args.member.id,
     reason: args.reason,
+    messageBody: message.body,
     createdAt: args.now,
   });
-  return { id, messageId: message.id };
+  return { id: report.id, messageId: message.id, alreadyReported: !report.created };
 }
 
-/** The open reports on messages still there, oldest first. */
+/** The open reports, oldest first: a message deleted since by its author or the organiser shows as reported, marked deleted. */
 export async function listReports(db: Db): Promise<MessageReport[]> {
   const rows = await listOpenReports(db, REPORTS_SHOWN);
   return rows.map((row) => ({
@@ -58,7 +63,7 @@ export async function listReports(db: Db): Promise<MessageReport[]> {
       author: chatAuthor(row),
       body: row.body,
       createdAt: row.messageCreatedAt.toISOString(),
-      deleted: false,
+      deleted: row.deletedAt !== null,
     },
   }));
 }

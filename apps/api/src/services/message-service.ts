@@ -217,9 +217,11 @@ export async function deleteMessage(
       canDeleteMessage({ viewerId: args.member.id, authorId: message.authorId, organiserId: ride.creatorId });
     if (!allowed) throw new DomainError('NOT_ALLOWED_TO_REMOVE', MESSAGE_DELETE_FORBIDDEN_MESSAGE);
     if (await markMessageDeleted(trx, { messageId: message.id, by: args.member.id, at: args.now })) {
-      await dismissReports(trx, message.id, args.now);
       await publishRideEvent(trx, 'messages.changed', ride.id);
     }
+    // Only the administrator's delete settles the message's reports; its author's or the
+    // organiser's leaves them open, with the text as reported (docs/messages.md#reports).
+    if (args.member.isAdmin) await dismissReports(trx, message.id, args.now);
   });
   const row = await findMessage(db, args.rideId, args.messageId);
   if (!row) throw notFound('message');

@@ -39,6 +39,7 @@ import {
 import { assignRideToVendor, type LockedRide, type RideDetail } from '../repositories/ride-repository';
 import { findPublicUserById, type PublicUser } from '../repositories/user-repository';
 import { rideDetailIn, type RideViewer } from './ride-detail-service';
+import { takeBackQuoteNotice, tellOrganiserOfQuote } from './quote-notices';
 import { notifyAboutRide, rideParty } from './ride-notifications';
 import { lockRideWithEntries, rideStateOf } from './ride-writes';
 
@@ -80,7 +81,7 @@ export async function listQuotesFor(
 /**
  * An approved vendor quotes an open, future ride its licence covers (domain `assertCanQuote`).
  * Its previous live quote on the ride, if any, is replaced: the new one is the only live one. The
- * organiser is told ('quote_received'). Answers the new quote.
+ * organiser is told ('quote_received', one notice per vendor and ride: quote-notices.ts). Answers the new quote.
  */
 export async function submitQuote(
   db: Kysely<Database>,
@@ -101,7 +102,7 @@ export async function submitQuote(
       const id = await insertQuote(trx, { rideId: ride.id, vendorId, price: input.price, note: input.note });
       await publishRideEvent(trx, 'quotes.changed', ride.id);
       const company = vendor?.companyName ?? 'A vendor';
-      await notifyAboutRide(trx, [ride.creatorId], ride, 'quote_received', `${company} · ${formatSgd(input.price)}`);
+      await tellOrganiserOfQuote(trx, ride, { vendorId, detail: `${company} · ${formatSgd(input.price)}`, now });
       return quoteIn(trx, id);
     });
   } catch (error) {
@@ -125,7 +126,10 @@ async function lockRideAndQuote(
   return { ...locked, quote };
 }
 
-/** The vendor withdraws its own live quote (domain `assertCanWithdrawQuote`); answers it, withdrawn. */
+/**
+ * The vendor withdraws its own live quote (domain `assertCanWithdrawQuote`); the organiser's unread
+ * notice of it goes. Answers it, withdrawn.
+ */
 export function withdrawQuote(
   db: Kysely<Database>,
   args: { actorId: number; rideId: number; quoteId: number },
@@ -135,6 +139,7 @@ export function withdrawQuote(
     assertCanWithdrawQuote({ quote, actorId: args.actorId });
     await setQuoteStatus(trx, quote.id, 'withdrawn');
     await publishRideEvent(trx, 'quotes.changed', ride.id);
+    await takeBackQuoteNotice(trx, ride, quote.vendorId);
     return quoteIn(trx, quote.id);
   });
 }

@@ -8,6 +8,7 @@
 import type { Database } from '@rideshare/db';
 import {
   assertCanAccept,
+  assertRejoinAllowed,
   assertCanWait,
   chooseOffers,
   DomainError,
@@ -21,6 +22,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
+import { lastLeftAt } from '../repositories/leave-repository';
 import type { PassengerEntry } from '../repositories/passenger-repository';
 import { isUniqueViolation } from '../repositories/postgres';
 import { lockRideForUpdate, type LockedRide } from '../repositories/ride-repository';
@@ -118,7 +120,8 @@ export async function joinWaitlist(
     const outcome = await db.transaction().execute(async (trx): Promise<WaitlistStanding | DomainError> => {
       const { ride, entries } = await lockRideWithEntries(trx, input.rideId);
       const line = await settleWaitlist(trx, ride, entries, now);
-      const check = checkRule(() =>
+      const leftAt = await lastLeftAt(trx, ride.id, user.id);
+      const check = checkRule(() => {
         assertCanWait({
           ride: rideStateOf(ride, entries),
           held: heldSeats(line, now),
@@ -130,8 +133,10 @@ export async function joinWaitlist(
             passengerCount: input.passengerCount,
           },
           now,
-        }),
-      );
+        });
+        // The waitlist is a way onto the ride: it keeps the rejoin wait a direct join keeps.
+        assertRejoinAllowed(leftAt, now);
+      });
       if (!check.ok) return check.refusal;
       const id = await insertWaitlistEntry(trx, {
         rideId: ride.id,
@@ -199,14 +204,17 @@ export async function acceptOffer(
   const outcome = await db.transaction().execute(async (trx): Promise<PassengerEntry | DomainError> => {
     const { ride, entries } = await lockRideWithEntries(trx, rideId);
     const queue = await listWaitlist(trx, ride.id);
-    const check = checkRule(() =>
-      assertCanAccept({
+    const leftAt = await lastLeftAt(trx, ride.id, userId);
+    const check = checkRule(() => {
+      const entry = assertCanAccept({
         ride: rideStateOf(ride, entries),
-        entry: queue.find((entry) => entry.userId === userId),
+        entry: queue.find((row) => row.userId === userId),
         heldByOthers: heldSeats(queue, now, { exceptUserId: userId }),
         now,
-      }),
-    );
+      });
+      assertRejoinAllowed(leftAt, now);
+      return entry;
+    });
     if (!check.ok) {
       // A lapsed offer (this member's or another's) still passes on.
       await settle(trx, ride, entries, queue, now);

@@ -28,6 +28,7 @@ export type RateLimitBucket =
   | 'cancel'
   | 'markRead'
   | 'payment'
+  | 'report'
   | 'alert';
 
 /**

@@ -88,7 +88,8 @@ describeOnServerEngine('payments-multi-instance.test.ts', 'payments across two A
     const riderCookie = await login(A, rider);
     expect((await joinRide(A, riderCookie, rideId)).status).toBe(201);
 
-    const stream = await SseStream.open(`${B.baseUrl}/api/events`);
+    // A party event: the organiser's stream on B hears it (a visitor's would not).
+    const stream = await SseStream.open(`${B.baseUrl}/api/events`, { cookie: await login(B, organiser) });
     streams.push(stream);
     const marked = await call(A, 'POST', `/api/rides/${String(rideId)}/payments/mine`, {
       cookie: riderCookie,

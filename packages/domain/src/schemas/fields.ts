@@ -74,6 +74,26 @@ export function isVisibleName(text: string): boolean {
   return !INVISIBLE_IN_NAMES.test(text) && VISIBLE_LETTER_OR_DIGIT.test(text);
 }
 
+/**
+ * Whether a free text (a chat message, a report's reason, a note) shows something
+ * (docs/product.md#validation): at least one character that is neither a space nor one of
+ * {@link INVISIBLE_IN_NAMES}, so a message of only a word joiner or a Hangul filler is not a blank
+ * bubble. Unlike a name it may hold marks, punctuation and symbols alone ('👍', '?').
+ *
+ * @example hasVisibleCharacter('👍') // true
+ * @example hasVisibleCharacter('\u2060\u3164') // false
+ */
+export function hasVisibleCharacter(text: string): boolean {
+  for (const char of text) {
+    if (!/\s/u.test(char) && !INVISIBLE_IN_NAMES.test(char)) return true;
+  }
+  return false;
+}
+
+/** The refusal a free text gives for {@link hasVisibleCharacter} failures. */
+export const invisibleTextMessage = (label: string): string =>
+  `${label} must show at least one visible character: invisible or blank characters alone are not allowed`;
+
 /** The refusal a name field gives for {@link isVisibleName} failures. */
 export const invisibleNameMessage = (label: string): string =>
   `${label} must be visible letters or digits: invisible or blank characters are not allowed`;
@@ -87,11 +107,19 @@ interface TextOptions {
   multiline?: boolean;
   /** A name: normalised to NFKC, and held to {@link isVisibleName}. */
   name?: boolean;
+  /** A free text someone reads (a message, a reason, a note): held to {@link hasVisibleCharacter} when filled. */
+  visible?: boolean;
 }
 
-/** The shared refinement of every text field schema: refuses {@link isSafeText} failures. */
+/**
+ * The shared refinement of every text field schema: refuses {@link isSafeText} failures, and for a
+ * `visible` text a filled value without a visible character (an unsafe text reports that alone).
+ */
 export function safeText<T extends z.ZodString>(schema: T, label: string, options: TextOptions = {}): T {
-  return schema.refine((value) => isSafeText(value, options), { error: unsafeTextMessage(label) });
+  const safe = schema.refine((value) => isSafeText(value, options), { error: unsafeTextMessage(label) });
+  if (!options.visible) return safe;
+  const visible = (value: string) => value === '' || !isSafeText(value, options) || hasVisibleCharacter(value);
+  return safe.refine(visible, { error: invisibleTextMessage(label) });
 }
 
 /** Runs a length check only on a non-empty string, so an empty field reports just "required". */
@@ -109,6 +137,12 @@ export const tooLong = (label: string, max: number): string => `${label} must be
 
 /** A multi-line text box (the location boxes, the cancel reason). */
 export const multiline: TextOptions = { multiline: true };
+
+/** A multi-line text someone reads (a chat message, a report's reason): line breaks kept, something visible required. */
+export const visibleMultiline: TextOptions = { multiline: true, visible: true };
+
+/** A one-line text someone reads (a thumb's or a quote's note): something visible required when filled. */
+export const visibleLine: TextOptions = { visible: true };
 
 /** A trimmed text that must not be empty; `message` is used for missing, wrong type and blank. */
 export function requiredText(message: string, max: number, label: string, options: TextOptions = {}) {
@@ -129,6 +163,7 @@ function optionalText(max: number, label: string, options: TextOptions = {}) {
   const safe = safeText(
     (options.name ? text.normalize('NFKC') : text).trim().max(max, { error: tooLong(label, max) }),
     label,
+    { visible: options.visible },
   );
   // Text already refused as unsafe reports that alone.
   const visible = (value: string) => !isSafeText(value) || isVisibleName(value);

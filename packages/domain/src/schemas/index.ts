@@ -24,6 +24,8 @@ export {
   idParamMessage,
   isCalendarDate,
   isSafeText,
+  hasVisibleCharacter,
+  invisibleTextMessage,
   isVisibleName,
   nullableText,
   sgdAmount,

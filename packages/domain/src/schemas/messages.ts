@@ -8,10 +8,10 @@ import {
   MAX_REPORT_REASON_LENGTH,
   MESSAGE_REQUIRED_MESSAGE,
 } from '../messages';
-import { idInput, multiline, requiredText, rowId, wholeNumber } from './fields';
+import { idInput, requiredText, rowId, visibleMultiline, wholeNumber } from './fields';
 
-/** The body of a message: trimmed, 1 to 1,000 characters, line breaks allowed, no hidden characters. */
-export const messageBody = requiredText(MESSAGE_REQUIRED_MESSAGE, MAX_MESSAGE_LENGTH, 'Message', multiline);
+/** The body of a message: trimmed, 1 to 1,000 characters, line breaks allowed, no hidden characters, something visible. */
+export const messageBody = requiredText(MESSAGE_REQUIRED_MESSAGE, MAX_MESSAGE_LENGTH, 'Message', visibleMultiline);
 
 /** A page of one ride's thread: the messages before `before` (newest when left out), `limit` of them. */
 export const messageListInput = z.object({
@@ -34,7 +34,7 @@ export const messageIdInput = z.object({ rideId: idInput, messageId: idInput });
 export const messageReportInput = z.object({
   rideId: idInput,
   messageId: idInput,
-  reason: requiredText('Say why you are reporting this message', MAX_REPORT_REASON_LENGTH, 'Reason', multiline),
+  reason: requiredText('Say why you are reporting this message', MAX_REPORT_REASON_LENGTH, 'Reason', visibleMultiline),
 });
 
 /** Marking a ride's thread read up to now (opening its chat tab). */

@@ -5,12 +5,16 @@
  */
 import { z } from 'zod';
 
+import { isSafeText, unsafeTextMessage } from './fields';
+
 /** Longest endpoint URL accepted (push services use well under 1 KB). */
 export const MAX_PUSH_ENDPOINT_LENGTH = 2048;
 
+/** A URL without control characters (a NUL cannot reach the database: docs/product.md#validation). */
 const endpoint = z
   .string({ error: 'The push endpoint must be a URL' })
   .max(MAX_PUSH_ENDPOINT_LENGTH, { error: 'The push endpoint is too long' })
+  .refine((value) => isSafeText(value), { error: unsafeTextMessage('The push endpoint') })
   .pipe(z.url({ error: 'The push endpoint must be a URL' }));
 
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';

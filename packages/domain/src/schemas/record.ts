@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 import { MAX_RATING_NOTE_LENGTH, THUMB_VALUES } from '../record';
-import { idInput, nullableText } from './fields';
+import { idInput, nullableText, visibleLine } from './fields';
 
 /** Whose record to read. */
 export const recordInput = z.object({ userId: idInput });
@@ -14,7 +14,7 @@ export const ratingInput = z.object({
   rideId: idInput,
   subjectId: idInput,
   value: ratingValue,
-  note: nullableText(MAX_RATING_NOTE_LENGTH, 'Note'),
+  note: nullableText(MAX_RATING_NOTE_LENGTH, 'Note', visibleLine),
 });
 export type RatingInput = z.output<typeof ratingInput>;
 
@@ -25,4 +25,4 @@ export const ratingRideInput = z.object({ rideId: idInput });
 export const ratingIdInput = z.object({ ratingId: idInput });
 
 /** The thumbs form on a completed ride: the same note rule as the request. */
-export const ratingFormSchema = z.object({ note: nullableText(MAX_RATING_NOTE_LENGTH, 'Note') });
+export const ratingFormSchema = z.object({ note: nullableText(MAX_RATING_NOTE_LENGTH, 'Note', visibleLine) });

@@ -86,7 +86,7 @@ export async function findRideDetail(
     row.vendorUserId !== null ? { companyName: row.vendorCompanyName, driverDetails: row.vendorDriverDetails } : null;
   const waitlist = toRideWaitlist(row.waitlistCount, row.waitlistHeldSeats, row.waitlistMine);
   return {
-    ...toRideSummary(row, audience),
+    ...toRideSummary(row, audience, seesContacts),
     // The detail reads the clock: only live offers hold seats.
     heldSeats: waitlist.heldSeats,
     creator,

@@ -124,7 +124,7 @@ function nextWindowEntry(query: RideListQuery) {
   return sql<Date | null>`(select min(r.date) from rides r where r.date >= ${query.week.end} and ${sameDirection})`;
 }
 
-/** Rides the user joined as a passenger but did not organise, soonest first (one query). */
+/** Rides the user joined as a passenger but did not organise, soonest first, with their trips (one query). */
 export async function listRidesJoinedBy(
   db: Db,
   userId: number,
@@ -136,10 +136,10 @@ export async function listRidesJoinedBy(
     .where('rides.creatorId', '<>', userId)
     .$call(upcomingFirst(now))
     .execute();
-  return rows.map((row) => toRideSummary(row, audience));
+  return rows.map((row) => toRideSummary(row, audience, true));
 }
 
-/** Rides the user organised, those still to come first, each part soonest first (one query). */
+/** Rides the user organised, those still to come first, each part soonest first, with their trips (one query). */
 export async function listRidesOrganizedBy(
   db: Db,
   userId: number,
@@ -147,13 +147,13 @@ export async function listRidesOrganizedBy(
   audience: RideAudience,
 ): Promise<RideSummary[]> {
   const rows = await selectRideSummaries(db).where('rides.creatorId', '=', userId).$call(upcomingFirst(now)).execute();
-  return rows.map((row) => toRideSummary(row, audience));
+  return rows.map((row) => toRideSummary(row, audience, true));
 }
 
-/** Rides assigned to a vendor, soonest first (one query). */
+/** Rides assigned to a vendor, soonest first, with their trips (one query). */
 export async function listRidesAssignedTo(db: Db, vendorId: number, audience: RideAudience): Promise<RideSummary[]> {
   const rows = await selectRideSummaries(db).where('rides.vendorId', '=', vendorId).$call(byDeparture()).execute();
-  return rows.map((row) => toRideSummary(row, audience));
+  return rows.map((row) => toRideSummary(row, audience, true));
 }
 
 /** Open rides that have not departed yet, soonest first: what a vendor may take (one query). */

@@ -55,7 +55,10 @@ export interface RideSummary {
   priceLockedAt: string | null;
   /** The bridge the ride crosses by (docs/trip-day.md#crossing). */
   crossing: Crossing;
-  /** The newest stage of the trip day and when it was posted (ISO); null before any (docs/trip-day.md#list). */
+  /**
+   * The newest stage of the trip day and when it was posted (ISO); null before any, and always
+   * null but for the ride's party in the caller's own lists and ride detail (docs/trip-day.md#list).
+   */
   tripLatest: { stage: TripStage; at: string } | null;
 }
 
@@ -142,8 +145,12 @@ type RideWithCreator = Pick<
   heldSeats: number;
 };
 
-/** A ride row as `audience` may see it (the domain's visibility rules decide what is left out). */
-export function toRideSummary(row: RideWithCreator, audience: RideAudience): RideSummary {
+/**
+ * A ride row as `audience` may see it (the domain's visibility rules decide what is left out).
+ * `seesTrip`: the caller is of the ride's party (organiser, rider, assigned vendor), so the trip's
+ * newest stage is theirs to see; nobody else learns when a ride set off (docs/trip-day.md#list).
+ */
+export function toRideSummary(row: RideWithCreator, audience: RideAudience, seesTrip = false): RideSummary {
   return {
     id: row.id,
     creatorId: row.creatorId,
@@ -171,6 +178,9 @@ export function toRideSummary(row: RideWithCreator, audience: RideAudience): Rid
     minPassengers: row.minPassengers,
     priceLockedAt: row.priceLockedAt ? row.priceLockedAt.toISOString() : null,
     crossing: row.crossing,
-    tripLatest: row.tripLatest ? { stage: row.tripLatest.stage, at: new Date(row.tripLatest.at).toISOString() } : null,
+    tripLatest:
+      seesTrip && row.tripLatest
+        ? { stage: row.tripLatest.stage, at: new Date(row.tripLatest.at).toISOString() }
+        : null,
   };
 }

@@ -43,4 +43,22 @@ describe('ReportedMessagesCard', () => {
     );
     expect(await card.findByText('No reported messages.')).toBeTruthy();
   });
+
+  it('shows a message its author or the organiser deleted as reported, marked, with only Dismiss report', async () => {
+    const deleted = { ...REPORT, message: { ...REPORT.message, deleted: true } };
+    const { calls } = renderWithProviders(<ReportedMessagesCard />, {
+      api: {
+        'message.reports': () => [deleted],
+        'message.dismissReport': (input) => ({ id: input.reportId }),
+      },
+    });
+    const card = within(await screen.findByRole('region', { name: 'Reported messages' }));
+    expect(await card.findByText('send me your bank PIN')).toBeTruthy();
+    expect(card.getByText('Deleted from the chat')).toBeTruthy();
+    expect(card.queryByRole('button', { name: 'Delete message' })).toBeNull();
+    fireEvent.click(card.getByRole('button', { name: 'Dismiss report' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === 'message.dismissReport')?.input).toEqual({ reportId: 4 }),
+    );
+  });
 });

@@ -5,7 +5,7 @@
  * `message.reports` itself and renders nothing for anyone who is not the administrator (the server
  * answers them 403).
  */
-import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { ListCard } from '../../components/list-card';
 import { formatRideDate } from '@rideshare/domain';
 import { Link } from 'react-router-dom';
@@ -71,6 +71,11 @@ export function ReportedMessagesCard() {
                 <Text size="xs" c="dimmed" component="time" dateTime={report.message.createdAt}>
                   {formatRideDate(report.message.createdAt)}
                 </Text>
+                {report.message.deleted ? (
+                  <Badge size="xs" variant="light" color="gray">
+                    Deleted from the chat
+                  </Badge>
+                ) : null}
               </Group>
               <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {report.message.body}
@@ -88,14 +93,16 @@ export function ReportedMessagesCard() {
                 >
                   Dismiss report
                 </Button>
-                <Button
-                  size="xs"
-                  color="red"
-                  loading={remove.isPending && remove.variables.messageId === report.message.id}
-                  onClick={() => remove.mutate({ rideId: report.ride.id, messageId: report.message.id })}
-                >
-                  Delete message
-                </Button>
+                {report.message.deleted ? null : (
+                  <Button
+                    size="xs"
+                    color="red"
+                    loading={remove.isPending && remove.variables.messageId === report.message.id}
+                    onClick={() => remove.mutate({ rideId: report.ride.id, messageId: report.message.id })}
+                  >
+                    Delete message
+                  </Button>
+                )}
               </Group>
             </Stack>
           </ListCard>

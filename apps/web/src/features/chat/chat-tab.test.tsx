@@ -59,7 +59,9 @@ describe('ChatTab', () => {
   });
 
   it('reports someone else’s message with a reason', async () => {
-    const { calls } = render(2, { 'message.report': (input) => ({ id: 1, messageId: input.messageId }) });
+    const { calls } = render(2, {
+      'message.report': (input) => ({ id: 1, messageId: input.messageId, alreadyReported: false }),
+    });
     fireEvent.click(await screen.findByRole('button', { name: /^Report message from Olivia/ }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Report message' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Send report' }));
@@ -75,15 +77,34 @@ describe('ChatTab', () => {
     );
   });
 
-  it('lets the organiser delete someone else’s message', async () => {
+  it('lets the organiser delete someone else’s message, once they confirm', async () => {
     const { calls } = render(1, {
       'message.delete': (input) => ({ ...message(2), ...input, body: null, deleted: true }),
     });
     await screen.findAllByTestId('chat-message');
     fireEvent.click(screen.getByRole('button', { name: /^Delete message from Paul/ }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete this message?' }));
+    expect(dialog.getByText(/in place of Paul’s message/)).toBeTruthy();
+    // Asking deletes nothing.
+    expect(calls.some((call) => call.path === 'message.delete')).toBe(false);
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete message' }));
     await waitFor(() =>
       expect(calls.find((call) => call.path === 'message.delete')?.input).toEqual({ rideId: 7, messageId: 2 }),
     );
+  });
+
+  it('a delete asks first, and Cancel leaves the message as it is', async () => {
+    const { calls } = render(2, {
+      'message.delete': (input) => ({ ...message(2), ...input, body: null, deleted: true }),
+    });
+    await screen.findAllByTestId('chat-message');
+    fireEvent.click(screen.getByRole('button', { name: /^Delete message from you/ }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete this message?' }));
+    expect(dialog.getByText(/This cannot be undone/)).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete this message?' })).toBeNull());
+    expect(calls.some((call) => call.path === 'message.delete')).toBe(false);
+    expect(screen.getByText(/On my way/)).toBeTruthy();
   });
 
   it('keeps the draft across a remount and sends the trimmed message', async () => {

@@ -8,6 +8,7 @@ import { Alert, Box, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { canDeleteMessage, isChatReadOnly, type ChatMessage, CHAT_CLOSED_MESSAGE } from '@rideshare/domain';
 import { useLayoutEffect, useRef, useState } from 'react';
 
+import { useConfirm } from '../../components/confirm-action';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { useClock } from '../../lib/clock';
 import { errorMessage } from '../../lib/errors';
@@ -65,6 +66,20 @@ export function ChatTab({ ride, viewerId }: ChatTabProps) {
   });
   const now = useClock();
   const readOnly = isChatReadOnly(ride, now());
+  const confirm = useConfirm();
+  // Deleting cannot be taken back: it asks first (docs/product.md#confirmations).
+  const askToDelete = (message: ChatMessage) =>
+    confirm.ask({
+      title: 'Delete this message?',
+      message:
+        message.author.id === viewerId
+          ? 'Everyone in this chat will see “message deleted” in its place. This cannot be undone.'
+          : `Everyone in this chat will see “message deleted” in place of ${message.author.name}’s message. ` +
+            'This cannot be undone; a report on it stays with the administrator.',
+      confirmLabel: 'Delete message',
+      color: 'red',
+      onConfirm: () => remove.mutate({ rideId: ride.id, messageId: message.id }),
+    });
 
   if (thread.error) {
     return (
@@ -132,7 +147,7 @@ export function ChatTab({ ride, viewerId }: ChatTabProps) {
                       organiserId: ride.creatorId,
                     })}
                     deleting={remove.isPending && remove.variables.messageId === message.id}
-                    onDelete={() => remove.mutate({ rideId: ride.id, messageId: message.id })}
+                    onDelete={() => askToDelete(message)}
                     onReport={() => setReporting(message)}
                   />
                 ))}
@@ -149,6 +164,7 @@ export function ChatTab({ ride, viewerId }: ChatTabProps) {
         <ChatComposer rideId={ride.id} onSent={followNewest} />
       )}
       <ReportMessageModal message={reporting} onClose={() => setReporting(null)} />
+      {confirm.modal}
     </Stack>
   );
 }

@@ -11,7 +11,10 @@ export function ReportMessageModal({ message, onClose }: { message: ChatMessage 
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const report = trpc.message.report.useMutation({
-    onSuccess: () => notifySuccess('Report sent', 'The administrator will look at this message.'),
+    onSuccess: (result) =>
+      result.alreadyReported
+        ? notifySuccess('Already reported', 'You reported this message before; the administrator has it.')
+        : notifySuccess('Report sent', 'The administrator will look at this message.'),
     onError: (err) => setError(errorMessage(err)),
   });
 
