@@ -47,7 +47,12 @@ export const passengerRouter = router({
     .input(ridePassengerInput)
     .output(passengerRemovedOutput)
     .mutation(async ({ ctx, input }) => {
-      const removed = await removePassenger(ctx.db, { actorId: ctx.user.id, viewer: ctx.user, ...input, now: ctx.now() });
+      const removed = await removePassenger(ctx.db, {
+        actorId: ctx.user.id,
+        viewer: ctx.user,
+        ...input,
+        now: ctx.now(),
+      });
       return { message: 'Passenger removed successfully', passengerId: input.passengerId, ...removed };
     }),
 });
