@@ -28,6 +28,7 @@ export * from './border-reminders';
 export * from './contacts';
 export * from './leaving';
 export * from './still-owed';
+export * from './paynow-details';
 export * from './ride-limits';
 export * from './coordinates';
 export * from './manifest';
