@@ -15,7 +15,9 @@ describe('paynowDetails', () => {
       payee: 'Olive',
       reference: 'RIDE 12',
     });
-    expect(paynowDetailsText(details!)).toBe('PayNow to UEN 201912345K (Olive), amount SGD 30.00, reference RIDE 12');
+    expect(details && paynowDetailsText(details)).toBe(
+      'PayNow to UEN 201912345K (Olive), amount SGD 30.00, reference RIDE 12',
+    );
   });
 
   it('reads a mobile number', () => {
