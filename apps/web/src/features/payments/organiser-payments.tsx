@@ -11,7 +11,7 @@ import { formatSgd, PAYMENT_METHOD_LABELS } from '@rideshare/domain';
 
 import { useConfirm } from '../../components/confirm-action';
 import type { PaymentRow, RidePayments } from '../../lib/api-types';
-import classes from './organiser-payments.module.css';
+import classes from './payment-table.module.css';
 import { paidText, STATUS_LABELS, usePaymentActions } from './use-payments';
 
 type Actions = ReturnType<typeof usePaymentActions>;
