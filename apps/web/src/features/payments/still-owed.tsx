@@ -47,7 +47,7 @@ function StillOwedCard({ share }: { share: StillOwedShare }) {
             size="xs"
             aria-label={`Pay ${formatSgd(share.stillOwed)} to ${share.owedTo}: ${ride}`}
           >
-            Pay now
+            Pay {formatSgd(share.stillOwed)}
           </Button>
         </Group>
       </Stack>
