@@ -116,6 +116,16 @@ describe('DELETE /api/rides/:id/passengers/:id answers what is still owed', () =
     expect(res.json()).toMatchObject({ stillOwed: null, owedTo: null });
   });
 
+  it('the OpenAPI document names the two fields of the answer', async () => {
+    const doc = JSON.stringify((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json());
+    const path = '/api/rides/{id}/passengers/{passengerId}';
+    expect(doc).toContain(path);
+    const spec = JSON.parse(doc) as { paths: Record<string, { delete?: unknown }> };
+    const answer = JSON.stringify(spec.paths[path]?.delete);
+    expect(answer).toContain('"stillOwed"');
+    expect(answer).toContain('"owedTo"');
+  });
+
   it('the organiser taking a rider off answers what that rider still owes', async () => {
     await lock();
     const res = await leave(olive, benEntry);
