@@ -104,7 +104,7 @@ for (const [viewport, width] of [
       await screenshot(ann, `late-money-rider-refund-${viewport}`);
 
       // The organiser gives it back.
-      await table.getByRole('button', { name: `Refunded: Ann Late ${width}` }).click();
+      await table.getByRole('button', { name: `Mark refund sent to Ann Late ${width}` }).click();
       await expect(latestToast(organiser, 'Refund marked as given')).toBeVisible();
       await expect(table.getByText(`Refund SGD 20.00 to Ann Late ${width}`)).toHaveCount(0);
       await expect(annCard.getByTestId('my-refund')).toHaveCount(0);

@@ -22,6 +22,7 @@ import type { RideMessageReadTable, RideMessageReportTable, RideMessageTable } f
 import type { PushOutboxTable, PushSubscriptionTable, PushVapidKeyTable } from './push-schema';
 import type { RideLateNoticeTable, RideNoShowTable, RideTripShareTable, RideTripStageTable } from './trip-schema';
 import type { RideRatingTable, ThumbNoticeTable } from './record-schema';
+import type { PaymentMarkNoticeTable } from './payment-notice-schema';
 
 /**
  * Table types for Kysely. Columns are snake_case in Postgres and camelCase here (CamelCasePlugin).
@@ -343,6 +344,7 @@ export interface Database {
   thumbNotices: ThumbNoticeTable;
   rideAnnouncements: RideAnnouncementTable;
   discordWebhooks: DiscordWebhookTable;
+  paymentMarkNotices: PaymentMarkNoticeTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -27,6 +27,8 @@ export * from './border-rules';
 export * from './border-reminders';
 export * from './contacts';
 export * from './leaving';
+export * from './still-owed';
+export * from './paynow-details';
 export * from './ride-limits';
 export * from './coordinates';
 export * from './manifest';

@@ -243,27 +243,56 @@ export async function markPaymentLeft(trx: Db, rideId: number, passengerId: numb
   return result.numUpdatedRows > 0n;
 }
 
+/** One of the reader's own rows, with the ride and its organiser, for the cards and My Rides. */
+export interface OwnShareRow {
+  rideId: number;
+  amountDueCents: number;
+  status: PaymentStatus;
+  left: boolean;
+  direction: Direction;
+  date: Date;
+  organiserName: string;
+}
+
 /**
  * The reader's own rows on rides departing at or after `since`, not cancelled, for the cards' "Your
  * share" (docs/payments.md#price-story) and a leaver's card: one row per entry, kept rows of
- * entries that left marked so.
+ * entries that left marked so. A kept row still due stays listed however long ago the ride went
+ * (docs/payments.md#still-owed).
  */
-export async function listOwnShares(
-  db: Db,
-  userId: number,
-  since: Date,
-): Promise<{ rideId: number; amountDueCents: number; left: boolean }[]> {
+export async function listOwnShares(db: Db, userId: number, since: Date): Promise<OwnShareRow[]> {
   const rows = await db
     .selectFrom('ridePayments as p')
     .innerJoin('rides as r', 'r.id', 'p.rideId')
-    .select(['p.rideId', 'p.amountDueCents', 'p.leftAt'])
+    .innerJoin('users as o', 'o.id', 'r.creatorId')
+    .select([
+      'p.rideId',
+      'p.amountDueCents',
+      'p.status',
+      'p.leftAt',
+      'r.direction',
+      'r.date',
+      'o.name as organiserName',
+      'o.discordUsername as organiserUsername',
+    ])
     .where('p.userId', '=', userId)
     .where('r.status', '!=', 'cancelled')
-    .where('r.date', '>=', since)
+    .where((eb) =>
+      eb.or([eb('r.date', '>=', since), eb.and([eb('p.leftAt', 'is not', null), eb('p.status', '=', 'due')])]),
+    )
     .orderBy('p.rideId')
     .orderBy('p.passengerId')
     .execute();
-  return rows.map((row) => ({ rideId: row.rideId, amountDueCents: row.amountDueCents, left: row.leftAt !== null }));
+  return rows.map((row) => ({
+    rideId: row.rideId,
+    amountDueCents: row.amountDueCents,
+    status: row.status,
+    left: row.leftAt !== null,
+    direction: row.direction,
+    date: row.date,
+    organiserName:
+      displayName({ name: row.organiserName, discordUsername: row.organiserUsername }) ?? row.organiserUsername,
+  }));
 }
 
 /**

@@ -215,6 +215,10 @@ export const passengerRemovedOutput = z.object({
   message: z.string(),
   passengerId: z.number(),
   ride: rideDetailOutput,
+  /** SGD the party still owes after leaving a locked ride (0 once paid); null when nothing was locked (docs/payments.md#still-owed). */
+  stillOwed: z.number().nullable(),
+  /** The organiser's name while something is still owed. */
+  owedTo: z.string().nullable(),
 });
 
 export const statsOutput = z.object({ totalRides: z.number(), totalUsers: z.number() });
@@ -355,7 +359,19 @@ export const ridePaymentsOutput = z.object({
 });
 
 export const paymentProgressOutput = z.array(z.object({ rideId: z.number(), paid: z.number(), total: z.number() }));
-export const paymentSharesOutput = z.array(z.object({ rideId: z.number(), amountDue: z.number(), left: z.boolean() }));
+export const paymentSharesOutput = z.array(
+  z.object({
+    rideId: z.number(),
+    amountDue: z.number(),
+    left: z.boolean(),
+    /** SGD still owed on the row, 0 once marked paid or confirmed (docs/payments.md#still-owed). */
+    stillOwed: z.number(),
+    /** The organiser's name. */
+    owedTo: z.string(),
+    direction,
+    date: z.string(),
+  }),
+);
 
 export const chatMessageOutput = z.object({
   id: z.number(),

@@ -39,12 +39,20 @@ export const passengerRouter = router({
       return joinRide(ctx.db, { userId: ctx.user.id, isVendor: ctx.user.isVendor, input, now: ctx.now() });
     }),
 
-  /** Takes an entry off a ride (passenger-service `removePassenger`); answers the ride as it is now. */
+  /**
+   * Takes an entry off a ride (passenger-service `removePassenger`); answers the ride as it is now
+   * and what the party still owes after a leave from a locked ride (docs/payments.md#still-owed).
+   */
   remove: protectedProcedure
     .input(ridePassengerInput)
     .output(passengerRemovedOutput)
     .mutation(async ({ ctx, input }) => {
-      const ride = await removePassenger(ctx.db, { actorId: ctx.user.id, viewer: ctx.user, ...input, now: ctx.now() });
-      return { message: 'Passenger removed successfully', passengerId: input.passengerId, ride };
+      const removed = await removePassenger(ctx.db, {
+        actorId: ctx.user.id,
+        viewer: ctx.user,
+        ...input,
+        now: ctx.now(),
+      });
+      return { message: 'Passenger removed successfully', passengerId: input.passengerId, ...removed };
     }),
 });

@@ -35,6 +35,7 @@ import {
 } from './ride-writes';
 import { notifyAboutRide, notifyOrganiserOfPassenger } from './ride-notifications';
 import { keepLeaversRow } from './payment-split';
+import { stillOwedAfterLeaving, type StillOwed } from './still-owed';
 import { partyChanged } from './travel-service';
 import { checkRule, unlessRefused } from './refusals';
 import { leaveLineAfterJoin, offerFreedSeats, waitlistForJoin } from './waitlist-service';
@@ -116,7 +117,7 @@ export async function removePassenger(
     passengerId: number;
     now: Date;
   },
-): Promise<RideDetail> {
+): Promise<{ ride: RideDetail } & StillOwed> {
   const { actorId, now } = args;
   return db.transaction().execute(async (trx) => {
     const { ride, entries } = await lockRideWithEntries(trx, args.rideId);
@@ -130,6 +131,7 @@ export async function removePassenger(
     }
     await deletePassenger(trx, entry.id);
     await keepLeaversRow(trx, ride, entry.id, now);
+    const owed = await stillOwedAfterLeaving(trx, ride, entry.id);
     const remaining = entries.filter((other) => other.id !== entry.id);
     await storeChangedSequences(trx, ride.id, remaining, compactSequence(remaining));
     await saveDerivedFields(trx, ride);
@@ -146,6 +148,6 @@ export async function removePassenger(
     // The answer: the ride as it is now, read in this transaction.
     const detail = await findRideDetail(trx, ride.id, args.viewer, now);
     if (!detail) throw notFound('ride');
-    return detail;
+    return { ride: detail, ...owed };
   });
 }

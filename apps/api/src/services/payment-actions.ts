@@ -20,8 +20,8 @@ import {
   type PaymentRow,
 } from '../repositories/payment-repository';
 import { lockAndSettle, type LockSettings } from './payment-lock-service';
+import { tellOrganiserOfMark } from './payment-notices';
 import { paymentsTable, type RidePayments } from './payment-service';
-import { notifyAboutRide } from './ride-notifications';
 
 /**
  * Locks the ride row (settling what is due on it first when `settle` is given), runs `write` and
@@ -72,7 +72,7 @@ export function markOwnPaid(
       markedAt: args.now,
     });
     const detail = `${row.name} · ${formatCents(row.amountDueCents)} · ${PAYMENT_METHOD_LABELS[args.method]}`;
-    await notifyAboutRide(trx, [ride.creatorId], ride, 'payment_marked', detail);
+    await tellOrganiserOfMark(trx, ride, { riderId: args.userId, detail, now: args.now });
     await publishRideEvent(trx, 'payments.changed', ride.id);
   });
 }

@@ -2,7 +2,9 @@
  * The money notices a rider gets (docs/payments.md#quiet): the price locked with their share, their
  * share changed, the day-before reminder. Within MONEY_NOTICE_FOLD_MINUTES a newer one replaces the
  * rider's unread money notice about the same ride instead of piling up, through the shared folded
- * notices (docs/architecture.md#folded-notifications).
+ * notices (docs/architecture.md#folded-notifications). And the organiser's notice of a rider's marks
+ * (docs/payments.md#mark-notices): one unread per rider and ride, on the phone at most once per
+ * MONEY_NOTICE_FOLD_MINUTES.
  */
 import type { Database } from '@rideshare/db';
 import type { NotificationKind } from '@rideshare/domain';
@@ -10,6 +12,7 @@ import type { Transaction } from 'kysely';
 
 import { publishUserEvent } from '../events/publish';
 import { deleteUnreadRideNotices, foldRideNotifications } from '../repositories/notification-repository';
+import { findMarkNotice, replaceMarkNotification, saveMarkNotice } from '../repositories/payment-notice-repository';
 import type { NotifiedRide } from './ride-notifications';
 
 /** The window within which a rider's money notices about one ride are coalesced. */
@@ -43,4 +46,40 @@ export async function tellRiderAboutMoney(
   };
   await foldRideNotifications(trx, [userId], folded, { since });
   await publishUserEvent(trx, 'notifications.changed', userId, ride.id);
+}
+
+/**
+ * Tells the organiser that a rider marked their share paid (`payment_marked`, detail "Ben · SGD 30.00
+ * · Revolut"): the organiser's unread notice of that rider's marks on this ride gives way to this
+ * one, whatever the method, and it reaches the phone only when none did within the window. The
+ * caller holds the ride row's lock.
+ */
+export async function tellOrganiserOfMark(
+  trx: Transaction<Database>,
+  ride: NotifiedRide & { creatorId: number },
+  mark: { riderId: number; detail: string; now: Date },
+): Promise<void> {
+  const previous = await findMarkNotice(trx, ride.id, mark.riderId);
+  const windowMs = MONEY_NOTICE_FOLD_MINUTES * 60_000;
+  const loud = !previous?.pushedAt || mark.now.getTime() - previous.pushedAt.getTime() >= windowMs;
+  const notificationId = await replaceMarkNotification(trx, {
+    userId: ride.creatorId,
+    replaced: previous?.unreadNotificationId ?? null,
+    notification: {
+      kind: 'payment_marked',
+      rideId: ride.id,
+      rideDirection: ride.direction,
+      rideDate: ride.date,
+      detail: mark.detail,
+    },
+    quiet: !loud,
+    now: mark.now,
+  });
+  await saveMarkNotice(trx, {
+    rideId: ride.id,
+    riderId: mark.riderId,
+    notificationId,
+    pushedAt: loud ? mark.now : null,
+  });
+  await publishUserEvent(trx, 'notifications.changed', ride.creatorId, ride.id);
 }

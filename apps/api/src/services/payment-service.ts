@@ -11,7 +11,9 @@ import {
   paynowExpiryOf,
   paynowPayload,
   revolutLink,
+  stillOwedOn,
   toSingaporeIso,
+  type Direction,
   type PaymentMethod,
   type PaymentStatus,
 } from '@rideshare/domain';
@@ -181,15 +183,36 @@ export function paymentProgress(db: Db, organiserId: number) {
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** One of the reader's own locked shares, in SGD. */
+export interface OwnShare {
+  rideId: number;
+  amountDue: number;
+  left: boolean;
+  /** What is still owed on the row (docs/payments.md#still-owed): 0 once marked paid or confirmed. */
+  stillOwed: number;
+  /** The organiser, to whom it is owed. */
+  owedTo: string;
+  direction: Direction;
+  date: string;
+}
+
 /**
  * The reader's own locked shares, in SGD, for the cards' "Your share" (docs/payments.md#price-story),
- * with rows kept after leaving marked `left` (docs/payments.md#leavers).
+ * with rows kept after leaving marked `left` (docs/payments.md#leavers) and, for My Rides' "Still
+ * owed" line, what is still owed to whom (docs/payments.md#still-owed).
  */
-export async function ownShares(
-  db: Db,
-  userId: number,
-  now: Date,
-): Promise<{ rideId: number; amountDue: number; left: boolean }[]> {
+export async function ownShares(db: Db, userId: number, now: Date): Promise<OwnShare[]> {
   const rows = await listOwnShares(db, userId, new Date(now.getTime() - WEEK_MS));
-  return rows.map((row) => ({ rideId: row.rideId, amountDue: row.amountDueCents / 100, left: row.left }));
+  return rows.map((row) => {
+    const amountDue = row.amountDueCents / 100;
+    return {
+      rideId: row.rideId,
+      amountDue,
+      left: row.left,
+      stillOwed: stillOwedOn({ amountDue, status: row.status }),
+      owedTo: row.organiserName,
+      direction: row.direction,
+      date: row.date.toISOString(),
+    };
+  });
 }

@@ -156,7 +156,9 @@ describe('a leave after the lock', () => {
     // Ben still sees what he owes, and his shares say he left.
     expect((await table(ben.cookie)).payments[0]).toMatchObject({ amountDue: 26.66, left: true });
     const shares = await call('GET', '/api/users/me/payments/shares', ben.cookie);
-    expect(shares.json()).toEqual([{ rideId, amountDue: 26.66, left: true }]);
+    expect(shares.json()).toEqual([
+      expect.objectContaining({ rideId, amountDue: 26.66, left: true, stillOwed: 26.66 }),
+    ]);
 
     // A newcomer splits only what Ben does not owe.
     await joiner('Cal');
@@ -199,7 +201,7 @@ describe('marking paid', () => {
     return rows.length;
   }
 
-  it('the same again changes nothing and tells nobody; a change of method tells the organiser once', async () => {
+  it('the same again changes nothing and tells nobody; a change of method replaces the unread notice', async () => {
     const ann = await joiner('Ann');
     const first = await call('POST', `${list()}/mine`, ann.cookie, { method: 'paynow' });
     const markedAt = first.json<{ payments: Json[] }>().payments[0]?.markedAt;
@@ -209,7 +211,15 @@ describe('marking paid', () => {
     expect(await organiserNotices()).toBe(1);
     expect((await table(ann.cookie)).payments[0]).toMatchObject({ markedAt });
     await call('POST', `${list()}/mine`, ann.cookie, { method: 'cash' });
-    expect(await organiserNotices()).toBe(2);
+    // One unread notice per rider and ride, whatever the method (docs/payments.md#mark-notices).
+    expect(await organiserNotices()).toBe(1);
+    const notice = await t.db
+      .selectFrom('notifications')
+      .select('detail')
+      .where('userId', '=', olive.id)
+      .where('kind', '=', 'payment_marked')
+      .executeTakeFirstOrThrow();
+    expect(notice.detail).toMatch(/· Cash$/);
   });
 
   it('"n of m paid" counts the riders, not the organiser', async () => {

@@ -416,6 +416,8 @@ describe('RideDetailsPage passengers tab', () => {
           message: 'Passenger removed successfully',
           passengerId: 2,
           ride: ride({ currentPassengers: 2, maxPassengers: 6 }),
+          stillOwed: null,
+          owedTo: null,
         };
       },
     });

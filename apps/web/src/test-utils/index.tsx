@@ -72,6 +72,8 @@ function providers(api: ApiHandlers = {}, unanswered: Unanswered = 'fail') {
           'notification.unreadCount': () => ({ unread: 0 }),
           'record.get': () => makeRecord(),
           'record.received': () => [],
+          // My Rides asks for the viewer's shares (the "Still owed" lines).
+          'payment.shares': () => [],
         };
   const handlers: ApiHandlers = { ...defaults, ...api };
   const queryClient = createQueryClient();

@@ -1,15 +1,17 @@
 /**
  * The organiser's payment table (docs/payments.md#status): every party's amount and status, with
- * Confirm / Undo per rider, "Refund SGD x to Ann" with "Refunded" when a paid share went down
+ * Confirm / Undo per rider, "Refund SGD x to Ann" with "Mark refund sent" when a paid share went down
  * (docs/payments.md#refunds), "Left" with "Waive" for a party who left after the lock
- * (docs/payments.md#leavers), "Recalculate" and the CSV download. It refreshes itself when anyone's
- * payment changes (the `payments.changed` live event).
+ * (docs/payments.md#leavers), "Recalculate" and the CSV download. Statuses are badges, actions are
+ * buttons named with a verb, and on a narrow screen each row stacks (docs/payments.md#refund-control).
+ * It refreshes itself when anyone's payment changes (the `payments.changed` live event).
  */
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { formatSgd, PAYMENT_METHOD_LABELS } from '@rideshare/domain';
 
 import { useConfirm } from '../../components/confirm-action';
 import type { PaymentRow, RidePayments } from '../../lib/api-types';
+import classes from './payment-table.module.css';
 import { paidText, STATUS_LABELS, usePaymentActions } from './use-payments';
 
 type Actions = ReturnType<typeof usePaymentActions>;
@@ -20,56 +22,80 @@ function RowActions({ row, rideId, actions }: { row: PaymentRow; rideId: number;
   const pending = confirm.isPending || unconfirm.isPending || refunded.isPending || waive.isPending;
   const target = { rideId, passengerId: row.passengerId };
   return (
-    <>
+    <Stack gap={6} align="flex-start">
       {row.refundDue > 0 ? (
-        <>
-          <Text size="xs" fw={600} c="teal.9" data-testid={`refund-${String(row.passengerId)}`}>
+        <Group gap="xs" wrap="wrap">
+          <Text size="sm" fw={600} c="orange.9" data-testid={`refund-${String(row.passengerId)}`}>
             Refund {formatSgd(row.refundDue, 2)} to {row.name}
           </Text>
           <Button
-            size="compact-xs"
-            variant="light"
-            color="teal"
+            size="xs"
+            variant="outline"
+            color="orange"
             disabled={pending}
-            aria-label={`Refunded: ${row.name}`}
+            aria-label={`Mark refund sent to ${row.name}`}
             onClick={() => refunded.mutate(target)}
           >
-            Refunded
+            Mark refund sent
           </Button>
-        </>
+        </Group>
       ) : null}
-      {row.left && row.status === 'due' ? (
-        <Button
-          size="compact-xs"
-          variant="default"
-          disabled={pending}
-          aria-label={`Waive the share of ${row.name}`}
-          onClick={() => waive.mutate(target)}
-        >
-          Waive
-        </Button>
+      <Group gap="xs" wrap="wrap">
+        {row.left && row.status === 'due' ? (
+          <Button
+            size="xs"
+            variant="default"
+            disabled={pending}
+            aria-label={`Waive the share of ${row.name}`}
+            onClick={() => waive.mutate(target)}
+          >
+            Waive
+          </Button>
+        ) : null}
+        {row.status === 'confirmed' ? (
+          <Button
+            size="xs"
+            variant="subtle"
+            disabled={pending}
+            aria-label={`Undo confirmation: ${row.name}`}
+            onClick={() => unconfirm.mutate(target)}
+          >
+            Undo
+          </Button>
+        ) : (
+          <Button
+            size="xs"
+            disabled={pending}
+            aria-label={`Confirm payment: ${row.name}`}
+            onClick={() => confirm.mutate(target)}
+          >
+            Confirm
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+/** The row's statuses as badges: left, its payment status (or "Yours"), a refund still owed. */
+function StatusBadges({ row, own }: { row: PaymentRow; own: boolean }) {
+  const status = STATUS_LABELS[row.status];
+  return (
+    <Group gap={4} wrap="wrap">
+      {row.left ? (
+        <Badge color="gray" variant="light" className={classes.badge}>
+          Left
+        </Badge>
       ) : null}
-      {row.status === 'confirmed' ? (
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          disabled={pending}
-          aria-label={`Undo confirmation: ${row.name}`}
-          onClick={() => unconfirm.mutate(target)}
-        >
-          Undo
-        </Button>
-      ) : (
-        <Button
-          size="compact-xs"
-          disabled={pending}
-          aria-label={`Confirm payment: ${row.name}`}
-          onClick={() => confirm.mutate(target)}
-        >
-          Confirm
-        </Button>
-      )}
-    </>
+      <Badge color={status.color} variant="light" className={classes.badge}>
+        {own ? 'Yours' : status.label}
+      </Badge>
+      {row.refundDue > 0 ? (
+        <Badge color="orange" variant="light" className={classes.badge}>
+          Refund due
+        </Badge>
+      ) : null}
+    </Group>
   );
 }
 
@@ -85,51 +111,40 @@ export function OrganiserPayments({ table, organiserId }: { table: RidePayments;
       <Text fw={600} role="status" aria-live="polite" data-testid="paid-summary">
         {paidText(paid, riders.length)} · total {formatSgd(table.total, 2)}
       </Text>
-      {/* Three columns, the actions under the status, so the table fits a 375 px phone. */}
-      <Table.ScrollContainer minWidth={260}>
-        <Table verticalSpacing="xs" horizontalSpacing="xs" aria-label="Payments">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Amount</Table.Th>
-              <Table.Th>Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {table.payments.map((row) => {
-              const status = STATUS_LABELS[row.status];
-              const own = row.userId === organiserId;
-              return (
-                <Table.Tr key={row.passengerId} data-testid={`payment-row-${String(row.passengerId)}`}>
-                  <Table.Td>
-                    {row.name}
-                    <Text size="xs" c="dimmed">
-                      {row.seats} seat{row.seats === 1 ? '' : 's'}
-                      {row.method ? ` · ${PAYMENT_METHOD_LABELS[row.method]}` : ''}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatSgd(row.amountDue, 2)}</Table.Td>
-                  <Table.Td>
-                    <Stack gap={4} align="flex-start">
-                      <Group gap={4}>
-                        {row.left ? (
-                          <Badge color="gray" variant="light" style={{ minWidth: 'max-content' }}>
-                            Left
-                          </Badge>
-                        ) : null}
-                        <Badge color={status.color} variant="light" style={{ minWidth: 'max-content' }}>
-                          {own ? 'Yours' : status.label}
-                        </Badge>
-                      </Group>
-                      {own ? null : <RowActions row={row} rideId={table.rideId} actions={actions} />}
-                    </Stack>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {/* Three columns on wide screens; below 36em each row stacks (name and amount, then the
+          badges, then the buttons), so nothing is cut at 320 px. */}
+      <Table verticalSpacing="xs" horizontalSpacing="xs" aria-label="Payments" className={classes.table}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Amount</Table.Th>
+            <Table.Th>Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {table.payments.map((row) => {
+            const own = row.userId === organiserId;
+            return (
+              <Table.Tr key={row.passengerId} data-testid={`payment-row-${String(row.passengerId)}`}>
+                <Table.Td className={classes.name}>
+                  {row.name}
+                  <Text size="xs" c="dimmed">
+                    {row.seats} seat{row.seats === 1 ? '' : 's'}
+                    {row.method ? ` · ${PAYMENT_METHOD_LABELS[row.method]}` : ''}
+                  </Text>
+                </Table.Td>
+                <Table.Td className={classes.amount}>{formatSgd(row.amountDue, 2)}</Table.Td>
+                <Table.Td className={classes.status}>
+                  <Stack gap={6} align="flex-start">
+                    <StatusBadges row={row} own={own} />
+                    {own ? null : <RowActions row={row} rideId={table.rideId} actions={actions} />}
+                  </Stack>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
       <Group gap="xs" wrap="wrap">
         <Button
           variant="default"

@@ -111,7 +111,7 @@ describe('PaymentCard', () => {
       'payment.shares': () => [],
     });
     expect((await screen.findByTestId('refund-31')).textContent).toBe('Refund SGD 13.33 to Ann');
-    fireEvent.click(screen.getByRole('button', { name: 'Refunded: Ann' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Mark refund sent to Ann' }));
     await waitFor(() => expect(screen.queryByTestId('refund-31')).toBeNull());
     expect(calls.find((call) => call.path === 'payment.refunded')?.input).toEqual({ rideId: 7, passengerId: 31 });
     expect(screen.getByTestId('payment-row-32').textContent).toContain('Left');

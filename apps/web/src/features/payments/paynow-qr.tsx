@@ -1,14 +1,27 @@
 /**
  * The PayNow QR code of a rider's share (docs/payments.md#paynow): the SGQR payload the server built
  * for the exact amount, drawn as SVG by the `qrcode` library and shown as an image with a text
- * alternative; the amount cannot be edited in the payer's app.
+ * alternative; the amount cannot be edited in the payer's app. Under it, what the phone that pays
+ * can do with it: save, share, copy the details (docs/payments.md#paynow-actions).
  */
 import { Center, Image, Loader, Stack, Text } from '@mantine/core';
 import { formatRideDate } from '@rideshare/domain';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 
-export function PaynowQr({ payload, amount, departure }: { payload: string; amount: string; departure: string }) {
+import { PaynowActions } from './paynow-actions';
+
+export function PaynowQr({
+  payload,
+  amount,
+  departure,
+  rideId,
+}: {
+  payload: string;
+  amount: string;
+  departure: string;
+  rideId: number;
+}) {
   const [svg, setSvg] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -44,9 +57,11 @@ export function PaynowQr({ payload, amount, departure }: { payload: string; amou
         data-payload={payload}
         style={{ background: 'white' }}
       />
-      <Text size="xs" c="dimmed" ta="center">
-        Scan with your banking app. Fixed amount {amount}; valid until {formatRideDate(departure)}.
+      <Text size="xs" c="dimmed" ta="center" data-testid="paynow-caption">
+        Save or share this code, then open it in your banking app, or scan it from another phone. Fixed amount {amount};
+        valid until {formatRideDate(departure)}.
       </Text>
+      <PaynowActions payload={payload} rideId={rideId} />
     </Stack>
   );
 }

@@ -51,7 +51,9 @@ export function RiderPayment({ rideId, row, departure }: { rideId: number; row: 
           <Button variant="light" onClick={() => setShowQr((open) => !open)} aria-expanded={showQr}>
             {showQr ? 'Hide PayNow QR' : 'Show PayNow QR'}
           </Button>
-          {showQr ? <PaynowQr payload={row.paynowPayload} amount={amount} departure={departure} /> : null}
+          {showQr ? (
+            <PaynowQr payload={row.paynowPayload} amount={amount} departure={departure} rideId={rideId} />
+          ) : null}
         </>
       ) : null}
       {row.revolutLink ? (

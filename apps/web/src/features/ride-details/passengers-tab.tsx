@@ -21,6 +21,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useRefreshRide } from '../../lib/use-refresh-ride';
 import { ContactButtons } from '../contacts/contact-buttons';
+import { LeaveOwedNote, leftOwingText } from '../payments/leave-owed';
 import { StopsMap } from '../map';
 import { RecordLine } from '../record/record-line';
 import { SequencePanel } from '../sequence/sequence-panel';
@@ -146,11 +147,11 @@ export function PassengersTab({ ride, viewerId, passengers, isLoading, error, on
   const remove = trpc.passenger.remove.useMutation({
     // The removal being confirmed, whose words the toast uses.
     onMutate: () => removal,
-    onSuccess: (_answer, _input, asked) => {
+    onSuccess: (answer, _input, asked) => {
       notifySuccess(
         'Passenger Removed',
         asked?.self
-          ? 'You have left the ride.'
+          ? leftOwingText(answer)
           : `${passengerDisplayName(asked?.entry.user)} has been removed from the ride.`,
       );
       return refreshRide();
@@ -260,6 +261,7 @@ export function PassengersTab({ ride, viewerId, passengers, isLoading, error, on
               ? 'Your seat will be given up and the organizer will no longer see you on this ride.'
               : `${removalName} will be taken off this ride and their seats freed.`}
           </Text>
+          {removal?.self ? <LeaveOwedNote ride={ride} /> : null}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setRemoval(null)} disabled={remove.isPending}>
               Cancel

@@ -1,6 +1,8 @@
 /**
- * `MyRidesTab`: the signed-in user's own rides on /home (docs/product.md#my-rides), in four sections:
+ * `MyRidesTab`: the signed-in user's own rides on /home (docs/product.md#my-rides), in these sections:
  *
+ * 0. Still owed: rides they left after the price locked whose share is still due
+ *    (docs/payments.md#still-owed), with the amount, the organiser and where to pay.
  * 1. Manage Drop-off Sequence: their FC->SG rides that are not cancelled, each with 'Share Summary'
  *    and the drag / keyboard reorder panel.
  * 2. Rides You Organized: cards with Share and Edit (→ /rides/edit/{id}; no Edit once past).
@@ -21,6 +23,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { trpc } from '../../lib/trpc';
 import { UnreadChatLink } from '../chat/unread';
 import { PaidCount } from '../payments/paid-count';
+import { StillOwedSection, useStillOwed } from '../payments/still-owed';
 import { SequencePanel } from '../sequence/sequence-panel';
 import { ShareButton } from '../share/share-button';
 import { RideCard } from './ride-card';
@@ -192,6 +195,7 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
   const organized = trpc.ride.organized.useQuery(undefined, { enabled: signedIn });
   const joined = trpc.ride.joined.useQuery(undefined, { enabled: signedIn });
   const standings = useStandings(signedIn);
+  const owed = useStillOwed(signedIn);
 
   // The server sends both lists in the spec's order: rides still to come first, then past ones.
   // `ride.joined` leaves out the caller's own rides (they hold a seat there too), so none repeats.
@@ -234,23 +238,27 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
 
   if (organizedRides.length === 0 && joinedRides.length === 0 && cancelledRides.length === 0) {
     return (
-      <Stack align="center" gap="sm" py="xl">
-        <Text c="dimmed" ta="center">
-          You haven&apos;t created or joined any rides yet.
-        </Text>
-        <Group justify="center" gap="xs">
-          {!viewer.isVendor ? (
-            <Button component={Link} to="/rides/create" variant="light">
-              Create New Ride
-            </Button>
-          ) : null}
-        </Group>
+      <Stack gap="xl">
+        <StillOwedSection owed={owed} />
+        <Stack align="center" gap="sm" py="xl">
+          <Text c="dimmed" ta="center">
+            You haven&apos;t created or joined any rides yet.
+          </Text>
+          <Group justify="center" gap="xs">
+            {!viewer.isVendor ? (
+              <Button component={Link} to="/rides/create" variant="light">
+                Create New Ride
+              </Button>
+            ) : null}
+          </Group>
+        </Stack>
       </Stack>
     );
   }
 
   return (
     <Stack gap="xl">
+      <StillOwedSection owed={owed} />
       {sequenceRides.length > 0 ? (
         <Section
           id="manage-dropoff-sequence"

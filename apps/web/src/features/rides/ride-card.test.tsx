@@ -79,6 +79,8 @@ describe('RideCard', () => {
     cleanup();
   });
 
+  const SHARE = { owedTo: 'Olive', direction: 'SG->FC' as const, date: '2026-11-21T01:00:00.000Z' };
+
   it('after the lock shows a member their own share, from the one shares query', async () => {
     renderWithProviders(
       <RideCard ride={ride({ priceLockedAt: '2026-11-19T07:30:00.000Z' })} viewerId={7} now={NOW} />,
@@ -86,8 +88,8 @@ describe('RideCard', () => {
         api: {
           'payment.shares': () => [
             // A row kept from an earlier entry the member left is not their share.
-            { rideId: 5, amountDue: 26.66, left: true },
-            { rideId: 5, amountDue: 40, left: false },
+            { ...SHARE, rideId: 5, amountDue: 26.66, left: true, stillOwed: 26.66 },
+            { ...SHARE, rideId: 5, amountDue: 40, left: false, stillOwed: 40 },
           ],
         },
       },

@@ -1,0 +1,31 @@
+/**
+ * What a party still owes after leaving a locked ride, for the leave's answer
+ * (docs/payments.md#still-owed): their kept row's amount due less what they paid, owed to the
+ * organiser. Read in the leave's own transaction, after the row was kept.
+ */
+import type { Db } from '@rideshare/db';
+import { stillOwedOn } from '@rideshare/domain';
+
+import { findPayee, listPayments } from '../repositories/payment-repository';
+
+export interface StillOwed {
+  /** SGD still owed on the kept row (0 when already paid); null when no row was kept (no price locked). */
+  stillOwed: number | null;
+  /** The organiser's name while something is owed; null otherwise. */
+  owedTo: string | null;
+}
+
+export async function stillOwedAfterLeaving(
+  db: Db,
+  ride: { id: number; creatorId: number },
+  passengerId: number,
+): Promise<StillOwed> {
+  const row = (await listPayments(db, ride.id)).find(
+    (payment) => payment.passengerId === passengerId && payment.leftAt !== null,
+  );
+  if (!row) return { stillOwed: null, owedTo: null };
+  const owed = stillOwedOn({ amountDue: row.amountDueCents / 100, status: row.status });
+  if (owed <= 0) return { stillOwed: 0, owedTo: null };
+  const organiser = await findPayee(db, ride.creatorId);
+  return { stillOwed: owed, owedTo: organiser?.name ?? null };
+}
