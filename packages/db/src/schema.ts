@@ -19,8 +19,14 @@ import type { ColumnType, Generated, JSONColumnType, Kysely, Selectable, Transac
 
 import type { RideMessageReadTable, RideMessageReportTable, RideMessageTable } from './message-schema';
 import type { PushOutboxTable, PushSubscriptionTable, PushVapidKeyTable } from './push-schema';
-import type { RideLateNoticeTable, RideNoShowTable, RideTripShareTable, RideTripStageTable } from './trip-schema';
-import type { RideRatingTable, ThumbNoticeTable } from './record-schema';
+import type {
+  RideLateNoticeTable,
+  RideNoShowTable,
+  RideTripShareTable,
+  RideTripStageTable,
+  TripPushTable,
+} from './trip-schema';
+import type { RideRatingTable, RideRemovalTable, ThumbNoticeTable } from './record-schema';
 
 /**
  * Table types for Kysely. Columns are snake_case in Postgres and camelCase here (CamelCasePlugin).
@@ -334,6 +340,8 @@ export interface Database {
   rideTripShares: RideTripShareTable;
   rideRatings: RideRatingTable;
   thumbNotices: ThumbNoticeTable;
+  rideRemovals: RideRemovalTable;
+  tripPushes: TripPushTable;
 }
 
 export type UserRow = Selectable<UserTable>;

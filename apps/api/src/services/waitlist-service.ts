@@ -9,6 +9,7 @@ import type { Database } from '@rideshare/db';
 import {
   assertCanAccept,
   assertCanWait,
+  assertRideTakesRiders,
   chooseOffers,
   DomainError,
   heldSeats,
@@ -32,6 +33,7 @@ import {
   setWaitlistOffers,
   type WaitlistRow,
 } from '../repositories/waitlist-repository';
+import { currentStage } from '../repositories/trip-repository';
 import { markOfferAnswered } from './notification-service';
 import { checkRule, unlessRefused } from './refusals';
 import { notifyAboutRide, notifyOrganiserOfPassenger } from './ride-notifications';
@@ -118,7 +120,10 @@ export async function joinWaitlist(
     const outcome = await db.transaction().execute(async (trx): Promise<WaitlistStanding | DomainError> => {
       const { ride, entries } = await lockRideWithEntries(trx, input.rideId);
       const line = await settleWaitlist(trx, ride, entries, now);
-      const check = checkRule(() =>
+      const stage = await currentStage(trx, ride.id);
+      const check = checkRule(() => {
+        // A ride completed or departed takes nobody, in line or not (docs/trip-day.md#closed).
+        if (ride.status !== 'cancelled') assertRideTakesRiders(ride, stage);
         assertCanWait({
           ride: rideStateOf(ride, entries),
           held: heldSeats(line, now),
@@ -130,8 +135,8 @@ export async function joinWaitlist(
             passengerCount: input.passengerCount,
           },
           now,
-        }),
-      );
+        });
+      });
       if (!check.ok) return check.refusal;
       const id = await insertWaitlistEntry(trx, {
         rideId: ride.id,
@@ -199,14 +204,17 @@ export async function acceptOffer(
   const outcome = await db.transaction().execute(async (trx): Promise<PassengerEntry | DomainError> => {
     const { ride, entries } = await lockRideWithEntries(trx, rideId);
     const queue = await listWaitlist(trx, ride.id);
-    const check = checkRule(() =>
-      assertCanAccept({
+    const stage = await currentStage(trx, ride.id);
+    const check = checkRule(() => {
+      // A ride completed or departed takes nobody, offer or not (docs/trip-day.md#closed).
+      if (ride.status !== 'cancelled') assertRideTakesRiders(ride, stage);
+      return assertCanAccept({
         ride: rideStateOf(ride, entries),
         entry: queue.find((entry) => entry.userId === userId),
         heldByOthers: heldSeats(queue, now, { exceptUserId: userId }),
         now,
-      }),
-    );
+      });
+    });
     if (!check.ok) {
       // A lapsed offer (this member's or another's) still passes on.
       await settle(trx, ride, entries, queue, now);

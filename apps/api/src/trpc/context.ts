@@ -28,6 +28,7 @@ export type RateLimitBucket =
   | 'cancel'
   | 'markRead'
   | 'payment'
+  | 'trip'
   | 'alert';
 
 /**

@@ -12,7 +12,7 @@ import type { RideThumbsAnswer } from './use-record';
 
 const SEASONED = makeRecord({
   tripsCompleted: 12,
-  asOrganizer: { completed: 4, cancelledLate: 1 },
+  asOrganizer: { completed: 4, cancelledLate: 1, removedLate: 0 },
   asRider: { completed: 8, noShows: 2, leftLate: 1 },
   asVendor: null,
   thumbs: { up: 9, down: 1 },
