@@ -147,10 +147,13 @@ function Notes({ userId }: { userId: number }) {
       <Title order={3} size="h5">
         Notes left with your thumbs
       </Title>
+      <Text size="xs" c="dimmed">
+        Shown once {NOTE_READERS_MIN_GIVERS} or more members have given you a thumb, without the ride or the date, so
+        none points to who wrote it.
+      </Text>
       {withNotes.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No notes yet. Notes show once {NOTE_READERS_MIN_GIVERS} or more members have given you a thumb, without the
-          ride or the date, so none points to who wrote it.
+          No notes yet.
         </Text>
       ) : (
         <List spacing={6} listStyleType="none" p={0}>
