@@ -324,7 +324,13 @@ describe('assertCanDeleteRide', () => {
     expectDomainError(() => assertCanDeleteRide({ ...alone, ...facts, actorId: 1 }), code, message);
   });
   it('names the passengers before anything else that keeps the ride', () => {
-    const kept = { ride: { ...open, status: 'completed', vendorId: 9 }, othersJoined: 1, waiting: 1, lateLeaves: 1, lateRemovals: 1 };
+    const kept = {
+      ride: { ...open, status: 'completed', vendorId: 9 },
+      othersJoined: 1,
+      waiting: 1,
+      lateLeaves: 1,
+      lateRemovals: 1,
+    };
     expect(deleteRefusal(kept)?.code).toBe('RIDE_HAS_PASSENGERS');
   });
 });

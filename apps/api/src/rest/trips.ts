@@ -50,7 +50,10 @@ export function registerTripRoutes(app: FastifyInstance, deps: HttpContextDeps):
   );
   app.delete(
     '/api/rides/:id/trip/share/:token',
-    rest({ procedure: 'trip.revokeShare', summary: "Revoke a trip link (its maker, or any link on the organizer's ride)" }),
+    rest({
+      procedure: 'trip.revokeShare',
+      summary: "Revoke a trip link (its maker, or any link on the organizer's ride)",
+    }),
     viaCaller(deps, (caller, req) =>
       caller.trip.revokeShare(untrusted({ rideId: rideId(req), token: params(req).token })),
     ),

@@ -309,4 +309,3 @@ export async function setNoShow(db: Kysely<Database>, args: NoShowWrite & { mark
     return readTrip(trx, ride);
   });
 }
-

@@ -74,7 +74,10 @@ export function useTripParty(env: Record<string, string> = {}): TripParty {
       vendorId: acme.id,
       maxPassengers: 6,
     });
-    state.entries = { paul: (await addPassenger(t.db, ride, paul)).id, rita: (await addPassenger(t.db, ride, rita)).id };
+    state.entries = {
+      paul: (await addPassenger(t.db, ride, paul)).id,
+      rita: (await addPassenger(t.db, ride, rita)).id,
+    };
     state.users = { olivia, paul, rita, mallory, acme };
     state.ride = ride;
     cookies.clear();

@@ -129,7 +129,11 @@ describe('closed rides take nobody', () => {
     const accepted = await p.call(mallory, 'POST', 'waitlist/accept');
     expect(accepted.statusCode, accepted.body).toBe(409);
     expect(error(accepted)).toBe('This ride has departed: it takes nobody new');
-    const entries = await p.t.db.selectFrom('ridePassengers').select('userId').where('rideId', '=', p.ride.id).execute();
+    const entries = await p.t.db
+      .selectFrom('ridePassengers')
+      .select('userId')
+      .where('rideId', '=', p.ride.id)
+      .execute();
     expect(entries.map((row) => row.userId)).not.toContain(mallory.id);
   });
 

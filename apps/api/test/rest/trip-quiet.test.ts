@@ -99,10 +99,16 @@ describe('RATE_LIMIT_TRIP_PER_HOUR', () => {
       }
       const refused = await p.call(acme, 'POST', 'trip/stage', { stage: 'at-exit-checkpoint' }, app);
       expect(refused.statusCode).toBe(429);
-      expect(refused.json<{ error: string }>().error).toMatch(/^Too many requests\. Please try again in \d+ minutes?\.$/);
+      expect(refused.json<{ error: string }>().error).toMatch(
+        /^Too many requests\. Please try again in \d+ minutes?\.$/,
+      );
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       // A refused call is not written.
-      const stages = await p.t.db.selectFrom('rideTripStages').select('stage').where('rideId', '=', p.ride.id).execute();
+      const stages = await p.t.db
+        .selectFrom('rideTripStages')
+        .select('stage')
+        .where('rideId', '=', p.ride.id)
+        .execute();
       expect(stages).toEqual([{ stage: 'departed' }]);
       // Another member has their own allowance.
       expect((await p.call(paul, 'POST', 'trip/late', { minutes: 5 }, app)).statusCode).toBe(200);
