@@ -99,6 +99,7 @@ describe('isNewMember', () => {
     expect(isNewMember(empty)).toBe(true);
     expect(isNewMember({ ...empty, asRider: { completed: 0, noShows: 1, leftLate: 0 } })).toBe(false);
     expect(isNewMember({ ...empty, thumbs: { up: 0, down: 1 } })).toBe(false);
+    expect(isNewMember({ ...empty, asOrganizer: { completed: 0, cancelledLate: 0, removedLate: 1 } })).toBe(false);
     expect(isNewMember({ ...empty, asVendor: { completed: 0, onTime: 0, late: 0 } })).toBe(true);
   });
 });
