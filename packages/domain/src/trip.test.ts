@@ -13,6 +13,7 @@ import {
   assertStageOnTime,
   assertTripCrew,
   isDepartedStage,
+  stageOpensAt,
   isInTripWindow,
   isLateMinutes,
   isPushedStage,
@@ -181,6 +182,13 @@ describe('stages follow the clock', () => {
       message: '"Arrived" can be posted from the departure time: Tue, 1 Dec 2026, 10:00 am',
     });
     expect(() => assertStageOnTime('arrived', DEPARTURE, 30, DEPARTURE)).not.toThrow();
+  });
+
+  it('says from when each stage may be posted', () => {
+    expect(stageOpensAt('at-pickup', DEPARTURE, 30)).toBeNull();
+    expect(stageOpensAt('departed', DEPARTURE, 30)?.toISOString()).toBe('2026-12-01T01:30:00.000Z');
+    expect(stageOpensAt('cleared-exit-checkpoint', DEPARTURE, 45)?.toISOString()).toBe('2026-12-01T01:15:00.000Z');
+    expect(stageOpensAt('arrived', DEPARTURE, 30)?.toISOString()).toBe(DEPARTURE.toISOString());
   });
 
   it('says when the car has departed', () => {

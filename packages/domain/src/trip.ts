@@ -246,20 +246,24 @@ export function assertStageOnTime(
   now: Date,
   labelOf: (s: TripStage) => string = (s) => s,
 ): void {
+  const from = stageOpensAt(stage, departure, departEarlyMinutes);
+  if (from === null || now.getTime() >= from.getTime()) return;
+  const when = stage === 'arrived' ? 'the departure time' : `${String(departEarlyMinutes)} minutes before departure`;
+  throw new DomainError('TRIP_TOO_EARLY', `"${labelOf(stage)}" can be posted from ${when}: ${formatRideDate(from)}`);
+}
+
+/**
+ * From when `stage` may be posted by the clock (docs/trip-day.md#clock): `arrived` from the
+ * departure time, `departed` and the other later stages from `departEarlyMinutes` before it; null
+ * for `at-pickup`, which needs only the trip window.
+ *
+ * @example stageOpensAt('departed', '2031-03-01T02:00:00Z', 30)?.toISOString() // '2031-03-01T01:30:00.000Z'
+ */
+export function stageOpensAt(stage: TripStage, departure: Date | string, departEarlyMinutes: number): Date | null {
   const at = new Date(departure).getTime();
-  if (stage === 'arrived' && now.getTime() < at) {
-    throw new DomainError(
-      'TRIP_TOO_EARLY',
-      `"${labelOf(stage)}" can be posted from the departure time: ${formatRideDate(new Date(at))}`,
-    );
-  }
-  const opens = at - departEarlyMinutes * 60_000;
-  if (stageIndex(stage) >= DEPARTED_INDEX && now.getTime() < opens) {
-    throw new DomainError(
-      'TRIP_TOO_EARLY',
-      `"${labelOf(stage)}" can be posted from ${String(departEarlyMinutes)} minutes before departure: ${formatRideDate(new Date(opens))}`,
-    );
-  }
+  if (stage === 'arrived') return new Date(at);
+  if (stageIndex(stage) >= DEPARTED_INDEX) return new Date(at - departEarlyMinutes * 60_000);
+  return null;
 }
 
 /** Whether the car has set off at `stage` (`departed` or later). */

@@ -12,16 +12,26 @@ export interface PublicConfig {
   riderContactsHoursBefore: number;
   /** TRIP_WINDOW_HOURS_BEFORE: when the ride page shows the Trip card (docs/trip-day.md#window). */
   tripWindowHoursBefore: number;
+  /** TRIP_DEPART_EARLY_MINUTES: from when the Trip card offers `departed` (docs/trip-day.md#clock). */
+  tripDepartEarlyMinutes: number;
 }
 
 function publicConfig(
-  env: Pick<Env, 'MAP_STYLE_URL' | 'PLACE_SEARCH_URL' | 'RIDER_CONTACTS_HOURS_BEFORE' | 'TRIP_WINDOW_HOURS_BEFORE'>,
+  env: Pick<
+    Env,
+    | 'MAP_STYLE_URL'
+    | 'PLACE_SEARCH_URL'
+    | 'RIDER_CONTACTS_HOURS_BEFORE'
+    | 'TRIP_WINDOW_HOURS_BEFORE'
+    | 'TRIP_DEPART_EARLY_MINUTES'
+  >,
 ): PublicConfig {
   return {
     mapStyleUrl: env.MAP_STYLE_URL,
     placeSearchUrl: env.PLACE_SEARCH_URL,
     riderContactsHoursBefore: env.RIDER_CONTACTS_HOURS_BEFORE,
     tripWindowHoursBefore: env.TRIP_WINDOW_HOURS_BEFORE,
+    tripDepartEarlyMinutes: env.TRIP_DEPART_EARLY_MINUTES,
   };
 }
 

@@ -248,6 +248,7 @@ export const publicConfigOutput = z.object({
   placeSearchUrl: z.string(),
   riderContactsHoursBefore: z.number(),
   tripWindowHoursBefore: z.number(),
+  tripDepartEarlyMinutes: z.number(),
 });
 
 export const notificationPageOutput = pageOf(

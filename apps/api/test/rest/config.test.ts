@@ -20,6 +20,7 @@ describe('GET /api/config (config.get)', () => {
       placeSearchUrl: 'https://search.example.test/search',
       riderContactsHoursBefore: 48,
       tripWindowHoursBefore: 3,
+      tripDepartEarlyMinutes: 30,
     });
   });
 

@@ -67,6 +67,7 @@ function api(overrides: ApiHandlers = {}): ApiHandlers {
       placeSearchUrl: 'https://search.example.test/search',
       riderContactsHoursBefore: 48,
       tripWindowHoursBefore: 3,
+      tripDepartEarlyMinutes: 30,
     }),
     ...overrides,
   };

@@ -71,6 +71,7 @@ function render(api: ApiHandlers) {
         placeSearchUrl: '',
         riderContactsHoursBefore: 48,
         tripWindowHoursBefore: 3,
+        tripDepartEarlyMinutes: 30,
       }),
       ...api,
     },

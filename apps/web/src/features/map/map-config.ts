@@ -7,7 +7,11 @@
  * - `mapStyleFor(url)`: the style to hand to MapLibre: the configured URL, or an inline raster style
  *   with OpenStreetMap tiles when none is configured.
  */
-import { DEFAULT_RIDER_CONTACTS_HOURS_BEFORE, DEFAULT_TRIP_WINDOW_HOURS_BEFORE } from '@rideshare/domain';
+import {
+  DEFAULT_RIDER_CONTACTS_HOURS_BEFORE,
+  DEFAULT_TRIP_DEPART_EARLY_MINUTES,
+  DEFAULT_TRIP_WINDOW_HOURS_BEFORE,
+} from '@rideshare/domain';
 import { useEffect, useMemo } from 'react';
 import type { StyleSpecification } from 'maplibre-gl';
 
@@ -22,6 +26,7 @@ export const DEFAULT_MAP_SERVICE_CONFIG: MapServiceConfig = {
   placeSearchUrl: DEFAULT_PLACE_SEARCH_URL,
   riderContactsHoursBefore: DEFAULT_RIDER_CONTACTS_HOURS_BEFORE,
   tripWindowHoursBefore: DEFAULT_TRIP_WINDOW_HOURS_BEFORE,
+  tripDepartEarlyMinutes: DEFAULT_TRIP_DEPART_EARLY_MINUTES,
 };
 
 export function useMapServiceConfig(): { config: MapServiceConfig; isLoading: boolean } {
@@ -38,6 +43,7 @@ export function useMapServiceConfig(): { config: MapServiceConfig; isLoading: bo
             placeSearchUrl: query.data.placeSearchUrl.trim() || DEFAULT_PLACE_SEARCH_URL,
             riderContactsHoursBefore: query.data.riderContactsHoursBefore,
             tripWindowHoursBefore: query.data.tripWindowHoursBefore,
+            tripDepartEarlyMinutes: query.data.tripDepartEarlyMinutes,
           }
         : DEFAULT_MAP_SERVICE_CONFIG,
     [query.data],

@@ -18,4 +18,6 @@ export interface MapServiceConfig {
   riderContactsHoursBefore: number;
   /** Hours before departure from which the Trip card shows (docs/trip-day.md#window). */
   tripWindowHoursBefore: number;
+  /** Minutes before departure from which the car may be marked as departed (docs/trip-day.md#clock). */
+  tripDepartEarlyMinutes: number;
 }

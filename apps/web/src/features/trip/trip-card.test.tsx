@@ -9,7 +9,14 @@ import type { TripView } from '../../lib/api-types';
 
 const writeText = mockClipboard();
 
-const RIDE = { id: 7, direction: 'SG->FC' as const, crossing: 'second-link' as const, creatorId: 1 };
+// Departed 5 minutes before the fixed clock: every stage may be marked.
+const RIDE = {
+  id: 7,
+  direction: 'SG->FC' as const,
+  crossing: 'second-link' as const,
+  creatorId: 1,
+  date: new Date(TEST_NOW.getTime() - 5 * 60_000).toISOString(),
+};
 const MINUTE = 60_000;
 const ago = (minutes: number) => new Date(TEST_NOW.getTime() - minutes * MINUTE).toISOString();
 const PASSENGERS = [
@@ -67,6 +74,33 @@ describe('TripCard', () => {
     expect(calls.find((call) => call.path === 'trip.stage')?.input).toEqual({ rideId: 7, stage: 'departed' });
     expect(await screen.findByText('Departed: the party was told')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Mark: At Tuas Checkpoint' })).toBeTruthy();
+  });
+
+  it('says from when the next stage may be marked while the clock does not allow it yet', async () => {
+    const later = { ...RIDE, date: new Date(TEST_NOW.getTime() + 40 * MINUTE).toISOString() };
+    const { unmount } = render(
+      { 'trip.get': () => trip({ stages: [stageRow('at-pickup', 'At the pick-up', 5)], current: 'at-pickup' }) },
+      { ride: later },
+    );
+    expect((await screen.findByTestId('trip-stage-opens')).textContent).toBe(
+      '“Departed” can be marked from 10:10 am, 30 minutes before departure.',
+    );
+    expect(screen.getByRole('button', { name: 'Mark: Departed' })).toBeTruthy();
+    unmount();
+    render(
+      { 'trip.get': () => trip({ stages: [stageRow('departed', 'Departed', 5)], current: 'departed' }) },
+      { ride: { ...later, date: new Date(TEST_NOW.getTime() + 20 * MINUTE).toISOString() }, departEarlyMinutes: 10 },
+    );
+    await screen.findByRole('button', { name: 'Mark: At Tuas Checkpoint' });
+    expect(screen.getByTestId('trip-stage-opens').textContent).toBe(
+      '“At Tuas Checkpoint” can be marked from 10:10 am, 10 minutes before departure.',
+    );
+  });
+
+  it('says nothing of the clock once the stage may be marked', async () => {
+    render({ 'trip.get': () => trip() });
+    await screen.findByRole('button', { name: 'Mark: At the pick-up' });
+    expect(screen.queryByTestId('trip-stage-opens')).toBeNull();
   });
 
   it('lets the poster undo within 10 minutes only', async () => {

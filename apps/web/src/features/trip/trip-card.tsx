@@ -18,11 +18,13 @@
 import { Alert, Badge, Box, Button, Stack, Text } from '@mantine/core';
 import { LoadingBlock } from '../../components/loading-block';
 import {
+  DEFAULT_TRIP_DEPART_EARLY_MINUTES,
   formatRideTime,
   nextStage,
   STAGE_UNDO_MINUTES,
   stageIndex,
   stageLabel,
+  stageOpensAt,
   type Crossing,
   type Direction,
   type TripStage,
@@ -42,7 +44,9 @@ import { TripLoadError } from './trip-load-error';
 import { useTripActions } from './use-trip';
 
 export interface TripCardProps {
-  ride: { id: number; direction: Direction; crossing: Crossing; creatorId: number };
+  ride: { id: number; direction: Direction; crossing: Crossing; creatorId: number; date: string };
+  /** TRIP_DEPART_EARLY_MINUTES (config.get): from when `departed` may be marked (docs/trip-day.md#clock). */
+  departEarlyMinutes?: number;
   /** The signed-in member, of the ride's party. */
   viewerId: number;
   /** The organizer or the approved assigned vendor: posts stages and no-shows. */
@@ -54,7 +58,14 @@ export interface TripCardProps {
 
 const DEPARTED = stageIndex('departed');
 
-export function TripCard({ ride, viewerId, crew, rider, passengers }: TripCardProps) {
+export function TripCard({
+  ride,
+  viewerId,
+  crew,
+  rider,
+  passengers,
+  departEarlyMinutes = DEFAULT_TRIP_DEPART_EARLY_MINUTES,
+}: TripCardProps) {
   const query = trpc.trip.get.useQuery({ rideId: ride.id });
   const actions = useTripActions(ride.id);
   const now = useClock()();
@@ -76,6 +87,9 @@ export function TripCard({ ride, viewerId, crew, rider, passengers }: TripCardPr
     last.by.id === viewerId &&
     now.getTime() - new Date(last.at).getTime() <= STAGE_UNDO_MINUTES * 60_000;
   const departed = current !== null && stageIndex(current) >= DEPARTED;
+  // The next stage may wait for the clock (docs/trip-day.md#clock): say from when, in Singapore time.
+  const opensAt = next ? stageOpensAt(next, ride.date, departEarlyMinutes) : null;
+  const tooEarly = opensAt !== null && now.getTime() < opensAt.getTime();
   const confirm = useConfirm();
   const ownEntry = passengers?.find((entry) => entry.userId === viewerId);
   const markedNoShow = ownEntry !== undefined && (trip?.noShows.includes(ownEntry.id) ?? false);
@@ -148,6 +162,14 @@ export function TripCard({ ride, viewerId, crew, rider, passengers }: TripCardPr
               >
                 Mark: {labelOf(next)}
               </Button>
+            ) : null}
+            {crew && next && tooEarly ? (
+              <Text size="sm" c="dimmed" ta="center" data-testid="trip-stage-opens">
+                “{labelOf(next)}” can be marked from {formatRideTime(opensAt.toISOString())}
+                {next === 'arrived'
+                  ? ', the departure time.'
+                  : `, ${String(departEarlyMinutes)} minutes before departure.`}
+              </Text>
             ) : null}
             {canUndo ? (
               <Button
