@@ -4,6 +4,7 @@ import {
   DEFAULT_PRICE_LOCK_HOURS,
   DEFAULT_RIDER_CONTACTS_HOURS_BEFORE,
   DEFAULT_TRIP_WINDOW_HOURS_BEFORE,
+  DEFAULT_TRIP_DEPART_EARLY_MINUTES,
   DEFAULT_RIDES_PER_DAY,
   DEFAULT_VENDOR_CONTACTS_HOURS_BEFORE,
 } from '@rideshare/domain';
@@ -112,6 +113,8 @@ export const envSchema = z
     RATE_LIMIT_PAYMENT_PER_HOUR: z.coerce.number().int().min(1).default(60),
     // Chat messages one member may report to the administrator (docs/messages.md#reports).
     RATE_LIMIT_REPORT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    // Trip writes: stages, undo, late notices, no-shows, share links (docs/write-limits.md).
+    RATE_LIMIT_TRIP_PER_HOUR: z.coerce.number().int().min(1).default(60),
     // Live event streams (GET /api/events, tRPC live.events): how many may be open per client
     // address, per member and in this process, and how long one lasts before the client resumes.
     EVENTS_MAX_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(6),
@@ -142,6 +145,10 @@ export const envSchema = z
     // How long before departure the trip day opens: stages, late notices (docs/trip-day.md#window).
     TRIP_WINDOW_HOURS_BEFORE: wholeSetting('TRIP_WINDOW_HOURS_BEFORE', 0, 48, 'hours').default(
       DEFAULT_TRIP_WINDOW_HOURS_BEFORE,
+    ),
+    // How long before the departure time the car may be marked as departed (docs/trip-day.md#clock).
+    TRIP_DEPART_EARLY_MINUTES: wholeSetting('TRIP_DEPART_EARLY_MINUTES', 0, 180, 'minutes').default(
+      DEFAULT_TRIP_DEPART_EARLY_MINUTES,
     ),
     // Phone notifications (docs/architecture.md#vapid-keys): a VAPID key pair (base64url, both or
     // neither; unset, one is made at first start and kept beside the data folder) and who runs the server.
@@ -355,6 +362,10 @@ export const SETTING_DOCS = {
   RATE_LIMIT_REPORT_PER_HOUR: {
     meaning: 'Chat messages one member may report per hour ([docs](messages.md#reports))',
   },
+  RATE_LIMIT_TRIP_PER_HOUR: {
+    meaning:
+      'Trip writes (stages, undo, late notices, no-shows, share links and their revoking) one member may make per hour ([docs](write-limits.md))',
+  },
   EVENTS_MAX_STREAMS_PER_ADDRESS: { meaning: 'Live event streams one client address may hold open (429 past it)' },
   EVENTS_MAX_STREAMS_PER_USER: {
     meaning: 'Live event streams one member may hold open, all devices together (429 past it)',
@@ -416,6 +427,10 @@ export const SETTING_DOCS = {
   RIDER_CONTACTS_HOURS_BEFORE: {
     meaning:
       "Hours before departure from which a ride's passengers see each other's phone numbers (the organizer sees them at once; Revolut usernames go to the organizer only); before it they talk in the ride chat; 0 to 720 ([docs/vendors.md](vendors.md#contacts))",
+  },
+  TRIP_DEPART_EARLY_MINUTES: {
+    meaning:
+      'Minutes before the departure time from which `departed` and the later stages may be posted; `arrived` waits for the departure time itself; 0 to 180 ([docs/trip-day.md](trip-day.md#clock))',
   },
   TRIP_WINDOW_HOURS_BEFORE: {
     meaning:

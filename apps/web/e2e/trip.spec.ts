@@ -1,10 +1,12 @@
 // The day of the trip (docs/trip-day.md) in two sizes of browser: the vendor at 1280 px moves a
 // ride departing within the trip window through every stage from the Trip card; the rider at 375 px
 // follows on their ride page without a reload and says they are running 10 minutes late (the
-// vendor's card shows it live); after departure the organizer marks the other rider as not showing
-// up; the rider shares the trip and a signed-out browser follows the link without seeing anyone's
-// name, number or address; `arrived` completes the ride, and the rides list says how far a ride in
-// progress got. No time is asserted.
+// vendor's card shows it live); the car departs within 30 minutes of departure (the clock's rule,
+// docs/trip-day.md#clock), and once the departure time has come the organizer marks the other rider
+// as not showing up; the rider shares the trip and a signed-out browser follows the link without
+// seeing anyone's name, number or address; `arrived` asks first and completes the ride, and the rides
+// list says how far a ride in progress got. No duration is asserted: the journey waits for the
+// departure time itself before the steps that need it.
 import type { Page } from '@playwright/test';
 
 import { expectAccessible } from './support/accessibility';
@@ -40,8 +42,13 @@ async function openRide(page: Page, rideId: number): Promise<void> {
 }
 
 async function next(vendor: Page, label: string): Promise<void> {
-  await vendor.getByRole('button', { name: `Next stage: ${label}` }).click();
+  await vendor.getByRole('button', { name: `Mark: ${label}` }).click();
   await expect(current(vendor)).toHaveText(label);
+}
+
+/** Waits for the real clock to reach `at` (no-shows and `arrived` wait for the departure time). */
+async function clockReaches(at: number): Promise<void> {
+  await expect.poll(() => Date.now(), { timeout: 120_000, intervals: [1_000] }).toBeGreaterThan(at);
 }
 
 test('the vendor moves the trip through every stage; the party follows, a link shows it to family', async ({
@@ -52,10 +59,12 @@ test('the vendor moves the trip through every stage; the party follows, a link s
   const riderAccount = memberAccount({ name: 'Rhea Rider', whatsappNumber: '+65 9000 2222' });
   const absentAccount = memberAccount({ name: 'Nico Noshow', whatsappNumber: '+65 9000 3333' });
   const { page: organizer } = await signedInPage(organizerAccount, 'desktop');
-  // Inside the trip window (from 3 hours before departure), by the real clock.
+  // Inside the trip window and the 30 minutes in which the car may depart, by the real clock; the
+  // departure time comes during the journey.
+  const departure = Date.now() + MINUTE_MS;
   const rideId = await createRideViaApi(organizer, {
     direction: 'SG->FC',
-    date: new Date(Date.now() + 100 * MINUTE_MS).toISOString(),
+    date: new Date(departure).toISOString(),
     location: 'Jurong East MRT',
   });
   const { page: rider } = await signedInPage(riderAccount, 'mobile');
@@ -70,7 +79,7 @@ test('the vendor moves the trip through every stage; the party follows, a link s
   await openRide(rider, rideId);
   await openRide(vendor, rideId);
   await expect(current(rider)).toHaveText('Not started');
-  await expect(rider.getByRole('button', { name: /^Next stage/ })).toHaveCount(0);
+  await expect(rider.getByRole('button', { name: /^Mark:/ })).toHaveCount(0);
 
   await next(vendor, 'At the pick-up');
   await expect(current(rider)).toHaveText('At the pick-up');
@@ -88,7 +97,8 @@ test('the vendor moves the trip through every stage; the party follows, a link s
   await expect(current(rider)).toHaveText('Departed');
   await expect(rider.getByRole('button', { name: "I'm running late" })).toHaveCount(0);
 
-  // After departure the organizer marks the rider who never came.
+  // Once the departure time has come, the organizer marks the rider who never came.
+  await clockReaches(departure);
   await openRide(organizer, rideId);
   const noShow = organizer.getByRole('switch', { name: 'Nico Noshow did not show up' });
   await expect(noShow).not.toBeChecked();
@@ -152,10 +162,15 @@ test('the vendor moves the trip through every stage; the party follows, a link s
   await screenshot(rider, 'trip-card-rider-320');
   await rider.setViewportSize({ width: 375, height: 812 });
 
-  // Arrived completes the ride, as the vendor's Complete does.
-  await next(vendor, 'Arrived');
+  // Arrived asks first, then completes the ride as the vendor's Complete does; it can be taken back.
+  await vendor.getByRole('button', { name: 'Mark: Arrived' }).click();
+  const ask = vendor.getByRole('dialog', { name: 'Mark the trip as arrived?' });
+  await expectAccessible(vendor, 'the arrival question (desktop)');
+  await ask.getByRole('button', { name: 'Mark: Arrived' }).click();
+  await expect(current(vendor)).toHaveText('Arrived');
   await expect(current(rider)).toHaveText('Arrived');
-  await expect(vendor.getByRole('button', { name: /^Next stage/ })).toHaveCount(0);
+  await expect(vendor.getByRole('button', { name: /^Mark:/ })).toHaveCount(0);
+  await expect(vendor.getByRole('button', { name: 'Undo "Arrived"' })).toBeVisible();
   const ride = await rider.request.get(`/api/rides/${String(rideId)}`);
   expect(((await ride.json()) as { status: string }).status).toBe('completed');
   await expect(rider.getByText('Completed', { exact: true }).first()).toBeVisible();

@@ -29,6 +29,7 @@ import * as m280401 from './2026_11_28_0401_vendor_application_notice';
 import * as m280501 from './2026_11_28_0501_trip_day';
 import * as m280601 from './2026_11_28_0601_member_record';
 import * as m1207_0151 from './2026_12_07_0151_payment_mark_notices';
+import * as m0702 from './2026_12_07_0201_fair_trip_record';
 import * as m1207_0251 from './2026_12_07_0251_message_reports_once';
 import * as m1207_0252 from './2026_12_07_0252_notification_about';
 import * as m1207_0401 from './2026_12_07_0401_discord_announcements';
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_0501_trip_day': m280501,
   '2026_11_28_0601_member_record': m280601,
   '2026_12_07_0151_payment_mark_notices': m1207_0151,
+  '2026_12_07_0201_fair_trip_record': m0702,
   '2026_12_07_0251_message_reports_once': m1207_0251,
   '2026_12_07_0252_notification_about': m1207_0252,
   '2026_12_07_0401_discord_announcements': m1207_0401,

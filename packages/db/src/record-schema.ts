@@ -24,3 +24,14 @@ export interface ThumbNoticeTable {
   userId: number;
   toldAt: ColumnType<Date, Date | string, Date | string>;
 }
+
+/** The organiser taking a rider off a ride; `late` within 24 hours of departure (docs/record.md#removed-late). */
+export interface RideRemovalTable {
+  id: Generated<number>;
+  rideId: number;
+  organizerId: number;
+  /** Null once the removed member's account is gone. */
+  userId: ColumnType<number | null, number | null | undefined, number | null>;
+  removedAt: ColumnType<Date, Date | string, Date | string>;
+  late: boolean;
+}

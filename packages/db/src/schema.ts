@@ -20,8 +20,14 @@ import type { ColumnType, Generated, JSONColumnType, Kysely, Selectable, Transac
 import type { DiscordWebhookTable, RideAnnouncementTable } from './announcement-schema';
 import type { RideMessageReadTable, RideMessageReportTable, RideMessageTable } from './message-schema';
 import type { PushOutboxTable, PushSubscriptionTable, PushVapidKeyTable } from './push-schema';
-import type { RideLateNoticeTable, RideNoShowTable, RideTripShareTable, RideTripStageTable } from './trip-schema';
-import type { RideRatingTable, ThumbNoticeTable } from './record-schema';
+import type {
+  RideLateNoticeTable,
+  RideNoShowTable,
+  RideTripShareTable,
+  RideTripStageTable,
+  TripPushTable,
+} from './trip-schema';
+import type { RideRatingTable, RideRemovalTable, ThumbNoticeTable } from './record-schema';
 import type { PaymentMarkNoticeTable } from './payment-notice-schema';
 
 /**
@@ -345,6 +351,8 @@ export interface Database {
   rideAnnouncements: RideAnnouncementTable;
   discordWebhooks: DiscordWebhookTable;
   paymentMarkNotices: PaymentMarkNoticeTable;
+  rideRemovals: RideRemovalTable;
+  tripPushes: TripPushTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -42,3 +42,12 @@ export interface RideTripShareTable {
   tokenHash: string;
   createdAt: CreatedAt;
 }
+
+/** When a rider last had a phone notification of one trip kind about one ride (docs/trip-day.md#notices). */
+export interface TripPushTable {
+  rideId: number;
+  userId: number;
+  /** A stage ('departed', …) or 'no-show'. */
+  kind: string;
+  pushedAt: ColumnType<Date, Date | string, Date | string>;
+}

@@ -74,6 +74,8 @@ export const DOMAIN_ERROR_CODES = [
   'RIDE_NOT_COMPLETED',
   'RATING_CLOSED',
   'RIDE_KEPT',
+  'TRIP_TOO_EARLY',
+  'RIDE_CLOSED',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

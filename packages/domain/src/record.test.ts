@@ -9,12 +9,13 @@ import {
   type MemberRecord,
   rateableSubjects,
   ratingClosesAt,
+  travelledOn,
 } from './record';
 
 const DEPARTURE = new Date('2026-12-02T02:00:00.000Z');
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const PARTY = { creatorId: 1, vendorId: 9, riderIds: [1, 2, 3] };
+const PARTY = { creatorId: 1, vendorId: 9, riderIds: [1, 2, 3], noShowIds: [] as number[] };
 
 describe('isLateNotice', () => {
   it('is late within 24 hours of departure and after it, not before', () => {
@@ -31,6 +32,15 @@ describe('rateableSubjects', () => {
     expect(rateableSubjects(PARTY, 1)).toEqual([9, 2, 3]);
     expect(rateableSubjects({ ...PARTY, vendorId: null }, 2)).toEqual([1]);
     expect(rateableSubjects(PARTY, 42)).toEqual([]);
+  });
+
+  it('gives a rider marked as not showing up nobody to thumb; the organiser still rates them', () => {
+    const party = { ...PARTY, noShowIds: [3] };
+    expect(rateableSubjects(party, 3)).toEqual([]);
+    expect(rateableSubjects(party, 1)).toEqual([9, 2, 3]);
+    expect(travelledOn(party, 3)).toBe(false);
+    expect(travelledOn(party, 2)).toBe(true);
+    expect(travelledOn(party, 9)).toBe(true);
   });
 });
 
@@ -61,6 +71,7 @@ describe('assertCanRate', () => {
   it('refuses in order: outsider, oneself, subject outside, rider to rider, not completed, closed', () => {
     expect(codeOf({ raterId: 42 })).toBe('NOT_IN_PARTY');
     expect(codeOf({ subjectId: 2 })).toBe('CANNOT_RATE');
+    expect(codeOf({ party: { ...PARTY, noShowIds: [2] }, subjectId: 9 })).toBe('CANNOT_RATE');
     expect(codeOf({ subjectId: 42 })).toBe('SUBJECT_NOT_IN_PARTY');
     expect(codeOf({ subjectId: 3 })).toBe('CANNOT_RATE');
     expect(codeOf({ status: 'assigned', completedAt: null })).toBe('RIDE_NOT_COMPLETED');
@@ -79,7 +90,7 @@ describe('isRatingOpen and ratingClosesAt', () => {
 describe('isNewMember', () => {
   const empty: MemberRecord = {
     tripsCompleted: 0,
-    asOrganizer: { completed: 0, cancelledLate: 0 },
+    asOrganizer: { completed: 0, cancelledLate: 0, removedLate: 0 },
     asRider: { completed: 0, noShows: 0, leftLate: 0 },
     asVendor: null,
     thumbs: { up: 0, down: 0 },
@@ -88,6 +99,7 @@ describe('isNewMember', () => {
     expect(isNewMember(empty)).toBe(true);
     expect(isNewMember({ ...empty, asRider: { completed: 0, noShows: 1, leftLate: 0 } })).toBe(false);
     expect(isNewMember({ ...empty, thumbs: { up: 0, down: 1 } })).toBe(false);
+    expect(isNewMember({ ...empty, asOrganizer: { completed: 0, cancelledLate: 0, removedLate: 1 } })).toBe(false);
     expect(isNewMember({ ...empty, asVendor: { completed: 0, onTime: 0, late: 0 } })).toBe(true);
   });
 });

@@ -27,7 +27,8 @@ export type ThumbValue = (typeof THUMB_VALUES)[number];
 /** The record of one member, as `GET /api/users/:id/record` answers it. */
 export interface MemberRecord {
   tripsCompleted: number;
-  asOrganizer: { completed: number; cancelledLate: number };
+  /** `removedLate`: rides from which they took a rider off within 24 hours of departure. */
+  asOrganizer: { completed: number; cancelledLate: number; removedLate: number };
   asRider: { completed: number; noShows: number; leftLate: number };
   /** Null for a member who never was a vendor. */
   asVendor: { completed: number; onTime: number; late: number } | null;
@@ -53,19 +54,25 @@ export interface RideThumbs {
   given: GivenThumb[];
 }
 
-/** A thumb as its subject and the administrators read it: with its note, never with who gave it to the subject. */
+/**
+ * A thumb as its subject reads it (docs/record.md#thumbs): its value and note, never who gave it,
+ * on which ride or when; the note only once two or more members have given the subject a thumb.
+ */
 export interface ReceivedThumb {
   id: number;
+  value: ThumbValue;
+  note: string | null;
+}
+
+/** Notes reach their subject once at least this many different members have given them a thumb. */
+export const NOTE_READERS_MIN_GIVERS = 2;
+
+/** A thumb as the administrator reads it: who gave it to whom, on which ride and when, with the note. */
+export interface AdminThumb extends ReceivedThumb {
   rideId: number;
   rideDirection: Direction;
   rideDate: string;
-  value: ThumbValue;
-  note: string | null;
   updatedAt: string;
-}
-
-/** A thumb as the administrator reads it: who gave it to whom, with the note. */
-export interface AdminThumb extends ReceivedThumb {
   rater: { id: number; name: string };
   subject: { id: number; name: string };
 }
@@ -89,6 +96,7 @@ export function isNewMember(record: MemberRecord): boolean {
   const counts = [
     record.tripsCompleted,
     record.asOrganizer.cancelledLate,
+    record.asOrganizer.removedLate,
     record.asRider.noShows,
     record.asRider.leftLate,
     record.asVendor?.late ?? 0,
@@ -105,6 +113,18 @@ export interface RatingParty {
   vendorId: number | null;
   /** Members with an entry on the ride (the organiser's own entry included or not). */
   riderIds: readonly number[];
+  /** Riders marked as not showing up (docs/trip-day.md#no-shows): they did not travel. */
+  noShowIds: readonly number[];
+}
+
+/**
+ * Whether `userId` travelled on the ride: its organiser, its assigned vendor, or a rider on it who
+ * was not marked as not showing up. Nobody joins a ride once it departed (docs/trip-day.md#closed),
+ * so a rider on it now was on it when it departed.
+ */
+export function travelledOn(party: RatingParty, userId: number): boolean {
+  if (userId === party.creatorId || userId === party.vendorId) return true;
+  return party.riderIds.includes(userId) && !party.noShowIds.includes(userId);
 }
 
 /** Whether `userId` is in the ride's party: its organiser, a rider on it or its assigned vendor. */
@@ -116,11 +136,14 @@ export function isInRatingParty(party: RatingParty, userId: number): boolean {
  * Whom `raterId` may give a thumb on a completed ride: every member of the party rates the
  * organiser and the assigned vendor; the organiser also rates each rider. Never oneself.
  *
- * @example rateableSubjects({ creatorId: 1, vendorId: 9, riderIds: [1, 2, 3] }, 2) // [1, 9]
- * @example rateableSubjects({ creatorId: 1, vendorId: 9, riderIds: [1, 2, 3] }, 1) // [9, 2, 3]
+ * A rider marked as not showing up rates nobody.
+ *
+ * @example rateableSubjects({ creatorId: 1, vendorId: 9, riderIds: [1, 2, 3], noShowIds: [] }, 2) // [1, 9]
+ * @example rateableSubjects({ creatorId: 1, vendorId: 9, riderIds: [1, 2, 3], noShowIds: [] }, 1) // [9, 2, 3]
+ * @example rateableSubjects({ creatorId: 1, vendorId: 9, riderIds: [1, 2, 3], noShowIds: [3] }, 3) // []
  */
 export function rateableSubjects(party: RatingParty, raterId: number): number[] {
-  if (!isInRatingParty(party, raterId)) return [];
+  if (!travelledOn(party, raterId)) return [];
   const subjects = [party.creatorId, ...(party.vendorId === null ? [] : [party.vendorId])];
   if (raterId === party.creatorId) subjects.push(...party.riderIds);
   return [...new Set(subjects)].filter((id) => id !== raterId);
@@ -131,13 +154,16 @@ export const RATING_SELF_MESSAGE = 'You cannot give yourself a thumb';
 export const RATING_RIDER_MESSAGE =
   'Riders give thumbs to the organizer and the driver; only the organizer rates riders';
 export const RATING_SUBJECT_MESSAGE = 'That member was not on this ride';
+export const RATING_NO_SHOW_MESSAGE =
+  'You were marked as not showing up on this ride: only members who travelled give thumbs';
 export const RATING_NOT_COMPLETED_MESSAGE = 'Thumbs open once the ride is completed';
 export const RATING_CLOSED_MESSAGE = `Thumbs close ${String(RATING_WINDOW_DAYS)} days after the ride was completed`;
 export const RATING_REMOVED_MESSAGE = 'An administrator removed this thumb; it cannot be given again';
 
 /**
  * Refuses a thumb the rules do not allow (docs/record.md#thumbs), in this order: a rater outside
- * the party or rating themselves (NOT_IN_PARTY, CANNOT_RATE: 403), a subject outside the party
+ * the party or rating themselves (NOT_IN_PARTY, CANNOT_RATE: 403), a rider who did not travel
+ * (marked as not showing up: CANNOT_RATE, 403), a subject outside the party
  * (SUBJECT_NOT_IN_PARTY: 400), a rider rating another rider (CANNOT_RATE: 403), a ride not
  * completed (RIDE_NOT_COMPLETED: 409) and a ride completed more than {@link RATING_WINDOW_DAYS} days
  * ago (RATING_CLOSED: 409).
@@ -153,6 +179,7 @@ export function assertCanRate(args: {
   const { party, raterId, subjectId } = args;
   if (!isInRatingParty(party, raterId)) throw new DomainError('NOT_IN_PARTY', RATING_NOT_IN_PARTY_MESSAGE);
   if (raterId === subjectId) throw new DomainError('CANNOT_RATE', RATING_SELF_MESSAGE);
+  if (!travelledOn(party, raterId)) throw new DomainError('CANNOT_RATE', RATING_NO_SHOW_MESSAGE);
   if (!isInRatingParty(party, subjectId)) throw new DomainError('SUBJECT_NOT_IN_PARTY', RATING_SUBJECT_MESSAGE);
   if (!rateableSubjects(party, raterId).includes(subjectId)) throw new DomainError('CANNOT_RATE', RATING_RIDER_MESSAGE);
   if (args.status !== 'completed' || args.completedAt === null) {

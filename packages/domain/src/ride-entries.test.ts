@@ -263,7 +263,7 @@ describe('assertCanUpdateRide', () => {
 
 describe('assertCanDeleteRide', () => {
   const open = { creatorId: 1, status: 'open', vendorId: null, cancelledLate: false };
-  const alone = { ride: open, othersJoined: 0, waiting: 0, lateLeaves: 0 };
+  const alone = { ride: open, othersJoined: 0, waiting: 0, lateLeaves: 0, lateRemovals: 0 };
 
   it('lets the organiser delete a ride that concerns nobody else', () => {
     expect(() => assertCanDeleteRide({ ...alone, actorId: 1 })).not.toThrow();
@@ -314,11 +314,23 @@ describe('assertCanDeleteRide', () => {
       'RIDE_KEPT',
       'A rider left this ride within 24 hours of departure; it stays on their record. Cancel it instead.',
     ],
+    [
+      'its organiser took a rider off late',
+      { lateRemovals: 1 },
+      'RIDE_KEPT',
+      'You removed a rider from this ride within 24 hours of departure; it stays on your record. Cancel it instead.',
+    ],
   ] as const)('keeps a ride %s', (_label, facts, code, message) => {
     expectDomainError(() => assertCanDeleteRide({ ...alone, ...facts, actorId: 1 }), code, message);
   });
   it('names the passengers before anything else that keeps the ride', () => {
-    const kept = { ride: { ...open, status: 'completed', vendorId: 9 }, othersJoined: 1, waiting: 1, lateLeaves: 1 };
+    const kept = {
+      ride: { ...open, status: 'completed', vendorId: 9 },
+      othersJoined: 1,
+      waiting: 1,
+      lateLeaves: 1,
+      lateRemovals: 1,
+    };
     expect(deleteRefusal(kept)?.code).toBe('RIDE_HAS_PASSENGERS');
   });
 });

@@ -216,6 +216,8 @@ export interface RideDeleteFacts {
   waiting: number;
   /** Riders' leaves of it that were late (docs/record.md#left-late). */
   lateLeaves: number;
+  /** Riders the organiser took off it within 24 hours of departure (docs/record.md#removed-late). */
+  lateRemovals: number;
 }
 
 /**
@@ -225,10 +227,16 @@ export interface RideDeleteFacts {
  * concerns is told and the record keeps it; a ride others joined is refused so the organiser
  * removes them first, as before.
  *
- * @example deleteRefusal({ ride: { status: 'assigned', vendorId: 9, cancelledLate: false }, othersJoined: 0, waiting: 0, lateLeaves: 0 })
+ * @example deleteRefusal({ ride: { status: 'assigned', vendorId: 9, cancelledLate: false }, othersJoined: 0, waiting: 0, lateLeaves: 0, lateRemovals: 0 })
  *   // DomainError RIDE_KEPT 'A driver has taken this ride. Cancel it instead, so they are told.'
  */
-export function deleteRefusal({ ride, othersJoined, waiting, lateLeaves }: RideDeleteFacts): DomainError | null {
+export function deleteRefusal({
+  ride,
+  othersJoined,
+  waiting,
+  lateLeaves,
+  lateRemovals,
+}: RideDeleteFacts): DomainError | null {
   // A late cancellation stays on the organiser's record (docs/record.md#cancelled-late).
   if (ride.cancelledLate) {
     return new DomainError(
@@ -263,13 +271,19 @@ export function deleteRefusal({ ride, othersJoined, waiting, lateLeaves }: RideD
       'A rider left this ride within 24 hours of departure; it stays on their record. Cancel it instead.',
     );
   }
+  if (lateRemovals > 0) {
+    return new DomainError(
+      'RIDE_KEPT',
+      'You removed a rider from this ride within 24 hours of departure; it stays on your record. Cancel it instead.',
+    );
+  }
   return null;
 }
 
 /**
  * Deleting a ride: only its organiser, and only when {@link deleteRefusal} finds nothing against it.
  *
- * @example assertCanDeleteRide({ ride, actorId: ride.creatorId, othersJoined: 2, waiting: 0, lateLeaves: 0 })
+ * @example assertCanDeleteRide({ ride, actorId: ride.creatorId, othersJoined: 2, waiting: 0, lateLeaves: 0, lateRemovals: 0 })
  *   // throws RIDE_HAS_PASSENGERS 'This ride has passengers who joined. Remove them before deleting it.'
  */
 export function assertCanDeleteRide(

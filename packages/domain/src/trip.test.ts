@@ -8,8 +8,12 @@ import {
   assertCanUndoStage,
   assertInTripWindow,
   assertNoShowOpen,
+  assertRideTakesRiders,
   assertStageForward,
+  assertStageOnTime,
   assertTripCrew,
+  isDepartedStage,
+  stageOpensAt,
   isInTripWindow,
   isLateMinutes,
   isPushedStage,
@@ -21,6 +25,7 @@ import {
   tripCheckpoints,
   tripProgressText,
   tripStageList,
+  type TripStage,
 } from './trip';
 
 const DEPARTURE = new Date('2026-12-01T02:00:00.000Z');
@@ -137,10 +142,75 @@ describe('late and no-shows', () => {
     expect(refusal(() => assertNoShowOpen(null, DEPARTURE, DEPARTURE)).code).toBe('RIDE_NOT_DEPARTED');
     expect(refusal(() => assertNoShowOpen('at-pickup', DEPARTURE, DEPARTURE)).code).toBe('RIDE_NOT_DEPARTED');
     expect(() => assertNoShowOpen('departed', DEPARTURE, after(24 * HOUR))).not.toThrow();
-    expect(() => assertNoShowOpen('at-exit-checkpoint', DEPARTURE, after(-HOUR))).not.toThrow();
+    expect(() => assertNoShowOpen('at-exit-checkpoint', DEPARTURE, DEPARTURE)).not.toThrow();
     expect(refusal(() => assertNoShowOpen('departed', DEPARTURE, after(24 * HOUR + 1))).code).toBe(
       'OUTSIDE_TRIP_WINDOW',
     );
+  });
+
+  it('marks no-shows only from the departure time, however early the car departed', () => {
+    expect(refusal(() => assertNoShowOpen('at-exit-checkpoint', DEPARTURE, after(-1)))).toEqual({
+      code: 'TRIP_TOO_EARLY',
+      message: 'No-shows can be marked from the departure time: Tue, 1 Dec 2026, 10:00 am',
+    });
+    expect(refusal(() => assertNoShowOpen(null, DEPARTURE, after(-HOUR))).code).toBe('TRIP_TOO_EARLY');
+  });
+});
+
+describe('stages follow the clock', () => {
+  const label = (stage: TripStage) => stageLabel(stage, 'SG->FC', 'second-link');
+
+  it('takes the pick-up any time in the window, departed and later from 30 minutes before departure', () => {
+    expect(() => assertStageOnTime('at-pickup', DEPARTURE, 30, after(-3 * HOUR))).not.toThrow();
+    for (const stage of ['departed', 'at-exit-checkpoint', 'cleared-entry-checkpoint'] as const) {
+      expect(() => assertStageOnTime(stage, DEPARTURE, 30, after(-30 * MINUTE))).not.toThrow();
+      expect(refusal(() => assertStageOnTime(stage, DEPARTURE, 30, after(-30 * MINUTE - 1))).code).toBe(
+        'TRIP_TOO_EARLY',
+      );
+    }
+    expect(refusal(() => assertStageOnTime('departed', DEPARTURE, 30, after(-2 * HOUR), label))).toEqual({
+      code: 'TRIP_TOO_EARLY',
+      message: '"Departed" can be posted from 30 minutes before departure: Tue, 1 Dec 2026, 9:30 am',
+    });
+    expect(() => assertStageOnTime('departed', DEPARTURE, 0, DEPARTURE)).not.toThrow();
+    expect(refusal(() => assertStageOnTime('departed', DEPARTURE, 0, after(-1))).code).toBe('TRIP_TOO_EARLY');
+  });
+
+  it('takes arrived from the departure time only', () => {
+    expect(refusal(() => assertStageOnTime('arrived', DEPARTURE, 30, after(-MINUTE), label))).toEqual({
+      code: 'TRIP_TOO_EARLY',
+      message: '"Arrived" can be posted from the departure time: Tue, 1 Dec 2026, 10:00 am',
+    });
+    expect(() => assertStageOnTime('arrived', DEPARTURE, 30, DEPARTURE)).not.toThrow();
+  });
+
+  it('says from when each stage may be posted', () => {
+    expect(stageOpensAt('at-pickup', DEPARTURE, 30)).toBeNull();
+    expect(stageOpensAt('departed', DEPARTURE, 30)?.toISOString()).toBe('2026-12-01T01:30:00.000Z');
+    expect(stageOpensAt('cleared-exit-checkpoint', DEPARTURE, 45)?.toISOString()).toBe('2026-12-01T01:15:00.000Z');
+    expect(stageOpensAt('arrived', DEPARTURE, 30)?.toISOString()).toBe(DEPARTURE.toISOString());
+  });
+
+  it('says when the car has departed', () => {
+    expect(isDepartedStage(null)).toBe(false);
+    expect(isDepartedStage('at-pickup')).toBe(false);
+    expect(isDepartedStage('departed')).toBe(true);
+    expect(isDepartedStage('arrived')).toBe(true);
+  });
+});
+
+describe('closed rides', () => {
+  it('take nobody once completed or departed', () => {
+    expect(() => assertRideTakesRiders({ status: 'open' }, null)).not.toThrow();
+    expect(() => assertRideTakesRiders({ status: 'assigned' }, 'at-pickup')).not.toThrow();
+    expect(refusal(() => assertRideTakesRiders({ status: 'assigned' }, 'departed'))).toEqual({
+      code: 'RIDE_CLOSED',
+      message: 'This ride has departed: it takes nobody new',
+    });
+    expect(refusal(() => assertRideTakesRiders({ status: 'completed' }, null))).toEqual({
+      code: 'RIDE_CLOSED',
+      message: 'This ride is completed: it takes nobody new',
+    });
   });
 });
 

@@ -34,6 +34,13 @@ export type LateMinutes = (typeof LATE_MINUTES)[number];
 
 /** The trip window opens this many hours before departure unless TRIP_WINDOW_HOURS_BEFORE says otherwise. */
 export const DEFAULT_TRIP_WINDOW_HOURS_BEFORE = 3;
+/**
+ * `departed` and the stages after it are taken from this many minutes before the departure time
+ * unless TRIP_DEPART_EARLY_MINUTES says otherwise (docs/trip-day.md#clock).
+ */
+export const DEFAULT_TRIP_DEPART_EARLY_MINUTES = 30;
+/** A rider's phone hears of one kind of trip news (a stage, a no-show) at most once in this many minutes. */
+export const TRIP_PUSH_EVERY_MINUTES = 10;
 /** The trip window closes this many hours after departure. */
 export const TRIP_WINDOW_HOURS_AFTER = 24;
 /** The newest stage may be taken back by whoever posted it for this many minutes. */
@@ -225,6 +232,60 @@ export function assertInTripWindow(departure: Date | string, hoursBefore: number
 }
 
 /**
+ * Stages follow the clock (docs/trip-day.md#clock): `departed` and every later stage from
+ * `departEarlyMinutes` before the departure time, `arrived` not before the departure time itself.
+ * TRIP_TOO_EARLY (409) saying when it becomes possible, in Singapore time.
+ *
+ * @example assertStageOnTime('arrived', '2031-03-01T02:00:00Z', 30, new Date('2031-03-01T01:00:00Z'))
+ *   // throws '"Arrived" can be posted from the departure time: Sat, 1 Mar 2031, 10:00 am'
+ */
+export function assertStageOnTime(
+  stage: TripStage,
+  departure: Date | string,
+  departEarlyMinutes: number,
+  now: Date,
+  labelOf: (s: TripStage) => string = (s) => s,
+): void {
+  const from = stageOpensAt(stage, departure, departEarlyMinutes);
+  if (from === null || now.getTime() >= from.getTime()) return;
+  const when = stage === 'arrived' ? 'the departure time' : `${String(departEarlyMinutes)} minutes before departure`;
+  throw new DomainError('TRIP_TOO_EARLY', `"${labelOf(stage)}" can be posted from ${when}: ${formatRideDate(from)}`);
+}
+
+/**
+ * From when `stage` may be posted by the clock (docs/trip-day.md#clock): `arrived` from the
+ * departure time, `departed` and the other later stages from `departEarlyMinutes` before it; null
+ * for `at-pickup`, which needs only the trip window.
+ *
+ * @example stageOpensAt('departed', '2031-03-01T02:00:00Z', 30)?.toISOString() // '2031-03-01T01:30:00.000Z'
+ */
+export function stageOpensAt(stage: TripStage, departure: Date | string, departEarlyMinutes: number): Date | null {
+  const at = new Date(departure).getTime();
+  if (stage === 'arrived') return new Date(at);
+  if (stageIndex(stage) >= DEPARTED_INDEX) return new Date(at - departEarlyMinutes * 60_000);
+  return null;
+}
+
+/** Whether the car has set off at `stage` (`departed` or later). */
+export function isDepartedStage(stage: TripStage | null): boolean {
+  return stage !== null && stageIndex(stage) >= DEPARTED_INDEX;
+}
+
+/**
+ * A ride takes nobody new once it is closed (docs/trip-day.md#closed): cancelled, completed, or the
+ * car has departed. RIDE_CLOSED (409) for a join, a waitlist join or an accepted offer; a cancelled
+ * ride answers as joins always did (RIDE_CANCELLED).
+ */
+export function assertRideTakesRiders(ride: { status: string }, current: TripStage | null): void {
+  if (ride.status === 'completed') {
+    throw new DomainError('RIDE_CLOSED', 'This ride is completed: it takes nobody new');
+  }
+  if (isDepartedStage(current)) {
+    throw new DomainError('RIDE_CLOSED', 'This ride has departed: it takes nobody new');
+  }
+}
+
+/**
  * The newest stage may be taken back within 10 minutes of its posting, only by whoever posted it.
  * NOT_TRIP_CREW (403) for anyone else, UNDO_NOT_ALLOWED (409) with no stage or once too late.
  */
@@ -252,8 +313,10 @@ export function isLateMinutes(value: unknown): value is LateMinutes {
 export const LATE_MINUTES_MESSAGE = 'Say how late you are running: 5, 10, 15 or 30 minutes';
 
 /**
- * No-shows are marked once the car has departed (`departed` or a later stage posted) and until the
- * trip window closes, 24 hours after departure. RIDE_NOT_DEPARTED (409) before, OUTSIDE_TRIP_WINDOW after.
+ * No-shows are marked once the departure time has come and the car has departed (`departed` or a
+ * later stage posted), until the trip window closes 24 hours after departure (docs/trip-day.md#clock).
+ * TRIP_TOO_EARLY (409, naming the departure time) before the departure time, RIDE_NOT_DEPARTED (409)
+ * before `departed`, OUTSIDE_TRIP_WINDOW after.
  */
 export function assertNoShowOpen(current: TripStage | null, departure: Date | string, now: Date): void {
   if (now.getTime() > tripWindow(departure, 0).closes.getTime()) {
@@ -262,7 +325,13 @@ export function assertNoShowOpen(current: TripStage | null, departure: Date | st
       `No-shows can only be marked until ${String(TRIP_WINDOW_HOURS_AFTER)} hours after departure`,
     );
   }
-  if (current === null || stageIndex(current) < DEPARTED_INDEX) {
+  if (now.getTime() < new Date(departure).getTime()) {
+    throw new DomainError(
+      'TRIP_TOO_EARLY',
+      `No-shows can be marked from the departure time: ${formatRideDate(new Date(departure))}`,
+    );
+  }
+  if (!isDepartedStage(current)) {
     throw new DomainError('RIDE_NOT_DEPARTED', 'No-shows can only be marked once the car has departed');
   }
 }

@@ -10,7 +10,7 @@
  *    which cost a file read and arrive ~40 at a time with every page load: counting them locked a
  *    household sharing one address out after a few dozen page views;
  * 2. the tighter per-hour limits on single kinds of write (register, ride creation, join, assign,
- *    ride edits, drop-off order changes, cancellations, marking notifications read, payment writes), returned as a
+ *    ride edits, drop-off order changes, cancellations, marking notifications read, payment writes, trip writes), returned as a
  *    RateLimitCheck that the procedures apply per call (trpc/init.ts `rateLimited`), so REST, tRPC
  *    and each call of a tRPC batch count alike. These are counted in Postgres (table
  *    action_limits, one atomic upsert per call), so they hold exactly across any number of API
@@ -55,6 +55,7 @@ export function bucketLimits(env: Env): Record<RateLimitBucket, number> {
     markRead: env.RATE_LIMIT_MARK_READ_PER_HOUR,
     payment: env.RATE_LIMIT_PAYMENT_PER_HOUR,
     report: env.RATE_LIMIT_REPORT_PER_HOUR,
+    trip: env.RATE_LIMIT_TRIP_PER_HOUR,
     alert: env.RATE_LIMIT_ALERT_PER_HOUR,
   };
 }

@@ -62,3 +62,25 @@ export async function countLateLeaves(db: Db, rideId: number): Promise<number> {
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
+
+/**
+ * Records the organiser taking a rider off a ride; `late` within 24 hours of departure, which
+ * counts in the organiser's record (docs/record.md#removed-late).
+ */
+export async function insertRemoval(
+  db: Db,
+  row: { rideId: number; organizerId: number; userId: number; removedAt: Date; late: boolean },
+): Promise<void> {
+  await db.insertInto('rideRemovals').values(row).execute();
+}
+
+/** How many riders the organiser took off the ride late (docs/record.md#deleting). */
+export async function countLateRemovals(db: Db, rideId: number): Promise<number> {
+  const row = await db
+    .selectFrom('rideRemovals')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('rideId', '=', rideId)
+    .where('late', '=', true)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}

@@ -9,6 +9,7 @@ import {
   displayName,
   type GivenThumb,
   type MemberRecord,
+  NOTE_READERS_MIN_GIVERS,
   ON_TIME_MINUTES,
   type ReceivedThumb,
   thumbSubjectName,
@@ -21,7 +22,8 @@ const count = (value: unknown): number => Number(value ?? 0);
 /**
  * The record of `userId` (docs/record.md#definitions), or null when there is no such member. One
  * statement: every count is a subquery on the member's own rows. A rider marked as not showing up
- * did not complete that trip.
+ * did not complete that trip; a vendor's punctuality counts only from `departed` stages they posted
+ * themselves (docs/record.md#definitions).
  */
 export async function readRecord(db: Db, userId: number): Promise<MemberRecord | null> {
   const { rows } = await sql<Record<string, unknown>>`
@@ -34,6 +36,7 @@ export async function readRecord(db: Db, userId: number): Promise<MemberRecord |
               and not exists (select 1 from ride_no_shows n where n.ride_id = r.id and n.user_id = u.id)))) as trips,
       (select count(*) from rides r where r.status = 'completed' and r.creator_id = u.id) as organized,
       (select count(*) from rides r where r.creator_id = u.id and r.cancelled_late) as cancelled,
+      (select count(distinct x.ride_id) from ride_removals x where x.organizer_id = u.id and x.late) as removed,
       (select count(*) from rides r join ride_passengers p on p.ride_id = r.id
         where r.status = 'completed' and p.user_id = u.id and r.creator_id <> u.id
           and not exists (select 1 from ride_no_shows n where n.ride_id = r.id and n.user_id = u.id)) as ridden,
@@ -41,9 +44,11 @@ export async function readRecord(db: Db, userId: number): Promise<MemberRecord |
       (select count(distinct n.ride_id) from ride_no_shows n where n.user_id = u.id) as noshows,
       (select count(*) from rides r where r.status = 'completed' and r.vendor_id = u.id) as driven,
       (select count(*) from rides r join ride_trip_stages s on s.ride_id = r.id and s.stage = 'departed'
+          and s.posted_by = u.id and s.posted_by_role = 'vendor'
         where r.vendor_id = u.id and r.status in ('assigned', 'completed')
           and s.posted_at <= r.date + make_interval(mins => ${ON_TIME_MINUTES})) as ontime,
       (select count(*) from rides r join ride_trip_stages s on s.ride_id = r.id and s.stage = 'departed'
+          and s.posted_by = u.id and s.posted_by_role = 'vendor'
         where r.vendor_id = u.id and r.status in ('assigned', 'completed')
           and s.posted_at > r.date + make_interval(mins => ${ON_TIME_MINUTES})) as late,
       (select count(*) from ride_ratings t
@@ -55,7 +60,11 @@ export async function readRecord(db: Db, userId: number): Promise<MemberRecord |
   if (!row) return null;
   return {
     tripsCompleted: count(row.trips),
-    asOrganizer: { completed: count(row.organized), cancelledLate: count(row.cancelled) },
+    asOrganizer: {
+      completed: count(row.organized),
+      cancelledLate: count(row.cancelled),
+      removedLate: count(row.removed),
+    },
     asRider: { completed: count(row.ridden), noShows: count(row.noshows), leftLate: count(row.leaves) },
     asVendor:
       row.vendor === true ? { completed: count(row.driven), onTime: count(row.ontime), late: count(row.late) } : null,
@@ -152,7 +161,7 @@ function standingThumbs(db: Db) {
     .limit(THUMB_PAGE);
 }
 
-function toReceived(row: {
+function toAdminBase(row: {
   id: number;
   rideId: number;
   direction: Direction;
@@ -160,7 +169,7 @@ function toReceived(row: {
   value: ThumbValue;
   note: string | null;
   updatedAt: Date;
-}): ReceivedThumb {
+}): Omit<AdminThumb, 'rater' | 'subject'> {
   return {
     id: row.id,
     rideId: row.rideId,
@@ -172,10 +181,25 @@ function toReceived(row: {
   };
 }
 
-/** The thumbs `subjectId` received and still stand, newest change first, without who gave them. */
+/**
+ * The thumbs `subjectId` received and still stand (docs/record.md#thumbs): without who gave them,
+ * on which ride or when, ups first, in an order that says nothing of when each came; the notes only
+ * once NOTE_READERS_MIN_GIVERS or more members have given the subject a thumb, so none points to its giver.
+ */
 export async function listReceivedThumbs(db: Db, subjectId: number): Promise<ReceivedThumb[]> {
-  const rows = await standingThumbs(db).where('t.subjectId', '=', subjectId).execute();
-  return rows.map(toReceived);
+  const rows = await db
+    .selectFrom('rideRatings')
+    .select(['id', 'value', 'note', 'raterId'])
+    .where('subjectId', '=', subjectId)
+    .where('removedAt', 'is', null)
+    .orderBy('value', 'desc')
+    .orderBy('note')
+    .orderBy('id')
+    .limit(THUMB_PAGE)
+    .execute();
+  const givers = new Set(rows.map((row) => row.raterId)).size;
+  const notesShown = givers >= NOTE_READERS_MIN_GIVERS;
+  return rows.map((row) => ({ id: row.id, value: row.value, note: notesShown ? row.note : null }));
 }
 
 /** The newest standing thumbs of every member, with who gave them to whom (administrators). */
@@ -194,7 +218,7 @@ export async function listThumbsForAdmin(db: Db): Promise<AdminThumb[]> {
     ])
     .execute();
   return rows.map((row) => ({
-    ...toReceived(row),
+    ...toAdminBase(row),
     rater: {
       id: row.raterId,
       name: displayName({ name: row.raterName, discordUsername: row.raterUsername }) ?? row.raterUsername,

@@ -155,18 +155,113 @@ export async function insertShare(
   await trx.insertInto('rideTripShares').values(row).execute();
 }
 
-/** Revokes one of the member's links for the ride; answers whether it was there. */
+/**
+ * Revokes one link for the ride: one of the member's (`userId`), or anyone's when `userId` is null
+ * (the organiser's revoke). Answers whether it was there.
+ */
 export async function deleteShare(
   trx: Db,
-  link: { rideId: number; userId: number; tokenHash: string },
+  link: { rideId: number; userId: number | null; tokenHash: string },
 ): Promise<boolean> {
-  const result = await trx
+  let query = trx
     .deleteFrom('rideTripShares')
     .where('rideId', '=', link.rideId)
-    .where('userId', '=', link.userId)
-    .where('tokenHash', '=', link.tokenHash)
-    .executeTakeFirst();
+    .where('tokenHash', '=', link.tokenHash);
+  if (link.userId !== null) query = query.where('userId', '=', link.userId);
+  const result = await query.executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+/** The ride's links with their makers' names, oldest first: of one member (`userId`), or all when null. */
+export async function listShares(
+  db: Db,
+  rideId: number,
+  userId: number | null,
+): Promise<{ id: number; userId: number; createdAt: Date; name: string | null; discordUsername: string }[]> {
+  let query = db
+    .selectFrom('rideTripShares as sh')
+    .innerJoin('users as u', 'u.id', 'sh.userId')
+    .select(['sh.id', 'sh.userId', 'sh.createdAt', 'u.name', 'u.discordUsername'])
+    .where('sh.rideId', '=', rideId)
+    .orderBy('sh.id');
+  if (userId !== null) query = query.where('sh.userId', '=', userId);
+  return query.execute();
+}
+
+/** Revokes a link by its id: one of the member's (`userId`), or any on the ride when null. */
+export async function deleteShareById(
+  trx: Db,
+  link: { rideId: number; userId: number | null; id: number },
+): Promise<boolean> {
+  let query = trx.deleteFrom('rideTripShares').where('rideId', '=', link.rideId).where('id', '=', link.id);
+  if (link.userId !== null) query = query.where('userId', '=', link.userId);
+  const result = await query.executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Every link a member made for the ride goes: they left it or were taken off it. */
+export async function deleteMembersShares(trx: Db, rideId: number, userId: number): Promise<void> {
+  await trx.deleteFrom('rideTripShares').where('rideId', '=', rideId).where('userId', '=', userId).execute();
+}
+
+/**
+ * Claims a phone notification of trip news `kind` for each of `userIds` about the ride
+ * (docs/trip-day.md#notices): answers those whose last one of that kind was at or before `since`
+ * (or never), and marks them pushed at `now`. One statement, so two writers at once claim once.
+ */
+export async function claimTripPushes(
+  db: Db,
+  claim: { rideId: number; userIds: readonly number[]; kind: string; now: Date; since: Date },
+): Promise<Set<number>> {
+  const users = [...new Set(claim.userIds)];
+  if (users.length === 0) return new Set();
+  const rows = await db
+    .insertInto('tripPushes')
+    .values(users.map((userId) => ({ rideId: claim.rideId, userId, kind: claim.kind, pushedAt: claim.now })))
+    .onConflict((oc) =>
+      oc
+        .columns(['rideId', 'userId', 'kind'])
+        .doUpdateSet({ pushedAt: (eb) => eb.ref('excluded.pushedAt') })
+        .where('tripPushes.pushedAt', '<=', claim.since),
+    )
+    .returning('userId')
+    .execute();
+  return new Set(rows.map((row) => row.userId));
+}
+
+/** Takes back the no-shows of the ride marked at or after `since`; answers their riders. */
+export async function deleteNoShowsSince(trx: Db, rideId: number, since: Date): Promise<number[]> {
+  const rows = await trx
+    .deleteFrom('rideNoShows')
+    .where('rideId', '=', rideId)
+    .where('markedAt', '>=', since)
+    .returning('userId')
+    .execute();
+  return rows.map((row) => row.userId);
+}
+
+/** Whether the member who made a link is still of the ride's party (organizer, rider or assigned vendor). */
+export async function isShareMakerInParty(db: Db, tokenHash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('rideTripShares as sh')
+    .innerJoin('rides as r', 'r.id', 'sh.rideId')
+    .select('sh.id')
+    .where('sh.tokenHash', '=', tokenHash)
+    .where((eb) =>
+      eb.or([
+        eb('sh.userId', '=', eb.ref('r.creatorId')),
+        eb('sh.userId', '=', eb.ref('r.vendorId')),
+        eb.exists(
+          eb
+            .selectFrom('ridePassengers as p')
+            .select('p.id')
+            .whereRef('p.rideId', '=', 'sh.rideId')
+            .whereRef('p.userId', '=', 'sh.userId'),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The ride a link follows, with its vehicle (the assigned vendor's company and car number). */
@@ -193,4 +288,40 @@ export async function findSharedRide(
     .where('sh.tokenHash', '=', tokenHash)
     .executeTakeFirst();
   return row ?? null;
+}
+
+/**
+ * Reopens a ride that `arrived` completed at `completedAt` (an `arrived` taken back,
+ * docs/trip-day.md#undo): it goes back to assigned (open without a driver), and the thumbs given in
+ * the minutes since go with the completion. A ride completed otherwise keeps its status. Answers
+ * whether it was reopened.
+ */
+export async function reopenCompletedRide(trx: Db, rideId: number, completedAt: Date): Promise<boolean> {
+  const row = await trx
+    .updateTable('rides')
+    .set({
+      status: sql<'open' | 'assigned'>`case when vendor_id is null then 'open' else 'assigned' end`,
+      completedAt: null,
+      updatedAt: new Date(),
+    })
+    .where('id', '=', rideId)
+    .where('status', '=', 'completed')
+    .where('completedAt', '=', completedAt)
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return false;
+  await trx.deleteFrom('rideRatings').where('rideId', '=', rideId).execute();
+  return true;
+}
+
+/** The ride's newest stage, or null before any (docs/trip-day.md#closed reads it under the ride's lock). */
+export async function currentStage(db: Db, rideId: number): Promise<TripStage | null> {
+  const row = await db
+    .selectFrom('rideTripStages')
+    .select('stage')
+    .where('rideId', '=', rideId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.stage ?? null;
 }

@@ -4,7 +4,8 @@ import type { HttpContextDeps } from '../trpc/context';
 import { bodyObject, parseId, untrusted, viaCaller } from './adapter';
 import { rest } from './contract';
 
-const params = (req: FastifyRequest) => req.params as { id?: unknown; passengerId?: unknown; token?: unknown };
+const params = (req: FastifyRequest) =>
+  req.params as { id?: unknown; passengerId?: unknown; token?: unknown; linkId?: unknown };
 const rideId = (req: FastifyRequest) => parseId(params(req).id);
 const passenger = (req: FastifyRequest) => ({
   rideId: rideId(req),
@@ -13,7 +14,8 @@ const passenger = (req: FastifyRequest) => ({
 
 /**
  * The day of the trip (docs/trip-day.md#api): GET /api/rides/:id/trip, POST /api/rides/:id/trip/stage,
- * /undo, /late and /share, DELETE /api/rides/:id/trip/share/:token, POST and DELETE
+ * /undo, /late and /share, DELETE /api/rides/:id/trip/share/:token, GET /api/rides/:id/trip/shares,
+ * DELETE /api/rides/:id/trip/shares/:linkId, POST and DELETE
  * /api/rides/:id/passengers/:passengerId/no-show, and the public GET /api/trip/:token.
  */
 export function registerTripRoutes(app: FastifyInstance, deps: HttpContextDeps): void {
@@ -48,9 +50,24 @@ export function registerTripRoutes(app: FastifyInstance, deps: HttpContextDeps):
   );
   app.delete(
     '/api/rides/:id/trip/share/:token',
-    rest({ procedure: 'trip.revokeShare', summary: 'Revoke a trip link' }),
+    rest({
+      procedure: 'trip.revokeShare',
+      summary: "Revoke a trip link (its maker, or any link on the organizer's ride)",
+    }),
     viaCaller(deps, (caller, req) =>
       caller.trip.revokeShare(untrusted({ rideId: rideId(req), token: params(req).token })),
+    ),
+  );
+  app.get(
+    '/api/rides/:id/trip/shares',
+    rest({ procedure: 'trip.shares', summary: 'The live trip links you may revoke (the organizer: every one)' }),
+    viaCaller(deps, (caller, req) => caller.trip.shares({ rideId: rideId(req) })),
+  );
+  app.delete(
+    '/api/rides/:id/trip/shares/:linkId',
+    rest({ procedure: 'trip.revokeShareLink', summary: 'Revoke a trip link by its id from that list' }),
+    viaCaller(deps, (caller, req) =>
+      caller.trip.revokeShareLink({ rideId: rideId(req), linkId: parseId(params(req).linkId, 'linkId') }),
     ),
   );
   app.post(

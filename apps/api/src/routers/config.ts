@@ -15,10 +15,19 @@ export interface PublicConfig {
   tripWindowHoursBefore: number;
   /** A Discord webhook is set: the create form offers "Announce on Discord" (docs/announcements.md). */
   discordAnnouncements: boolean;
+  /** TRIP_DEPART_EARLY_MINUTES: from when the Trip card offers `departed` (docs/trip-day.md#clock). */
+  tripDepartEarlyMinutes: number;
 }
 
 function publicConfig(
-  env: Pick<Env, 'MAP_STYLE_URL' | 'PLACE_SEARCH_URL' | 'RIDER_CONTACTS_HOURS_BEFORE' | 'TRIP_WINDOW_HOURS_BEFORE'> &
+  env: Pick<
+    Env,
+    | 'MAP_STYLE_URL'
+    | 'PLACE_SEARCH_URL'
+    | 'RIDER_CONTACTS_HOURS_BEFORE'
+    | 'TRIP_WINDOW_HOURS_BEFORE'
+    | 'TRIP_DEPART_EARLY_MINUTES'
+  > &
     WebhookSettings,
 ): PublicConfig {
   return {
@@ -27,6 +36,7 @@ function publicConfig(
     riderContactsHoursBefore: env.RIDER_CONTACTS_HOURS_BEFORE,
     tripWindowHoursBefore: env.TRIP_WINDOW_HOURS_BEFORE,
     discordAnnouncements: announcementsConfigured(env),
+    tripDepartEarlyMinutes: env.TRIP_DEPART_EARLY_MINUTES,
   };
 }
 

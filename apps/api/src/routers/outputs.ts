@@ -262,6 +262,7 @@ export const publicConfigOutput = z.object({
   riderContactsHoursBefore: z.number(),
   tripWindowHoursBefore: z.number(),
   discordAnnouncements: z.boolean(),
+  tripDepartEarlyMinutes: z.number(),
 });
 
 export const notificationPageOutput = pageOf(
@@ -416,6 +417,17 @@ export const tripShareOutput = z.object({ token: z.string(), url: z.string(), ex
 
 export const tripShareRevokedOutput = z.object({ revoked: z.literal(true) });
 
+/** The live links on a ride the caller may revoke: the organizer all of them, anyone else their own. */
+export const tripShareListOutput = z.array(
+  z.object({
+    id: z.number(),
+    madeBy: z.object({ id: z.number(), name: z.string() }),
+    mine: z.boolean(),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+  }),
+);
+
 /** A shared trip, without names, numbers or addresses (docs/trip-day.md#share). */
 export const publicTripOutput = z.object({
   direction,
@@ -429,7 +441,7 @@ export const publicTripOutput = z.object({
 /** A member's record (docs/record.md#what-counts). */
 export const memberRecordOutput = z.object({
   tripsCompleted: z.number(),
-  asOrganizer: z.object({ completed: z.number(), cancelledLate: z.number() }),
+  asOrganizer: z.object({ completed: z.number(), cancelledLate: z.number(), removedLate: z.number() }),
   asRider: z.object({ completed: z.number(), noShows: z.number(), leftLate: z.number() }),
   asVendor: z.object({ completed: z.number(), onTime: z.number(), late: z.number() }).nullable(),
   thumbs: z.object({ up: z.number(), down: z.number() }),
@@ -452,19 +464,19 @@ export const rideThumbsOutput = z.object({
   given: z.array(givenThumbOutput),
 });
 
-/** A thumb as its subject (or an administrator) sees it, without who gave it. */
+/** A thumb as its subject sees it: without who gave it, on which ride or when (docs/record.md#thumbs). */
 export const receivedThumbOutput = z.object({
   id: z.number(),
+  value: thumbValue,
+  note: z.string().nullable(),
+});
+
+/** A thumb on the administrator's list, with who gave it to whom, on which ride and when. */
+export const adminThumbOutput = receivedThumbOutput.extend({
   rideId: z.number(),
   rideDirection: direction,
   rideDate: z.string(),
-  value: thumbValue,
-  note: z.string().nullable(),
   updatedAt: z.string(),
-});
-
-/** A thumb on the administrator's list, with who gave it to whom. */
-export const adminThumbOutput = receivedThumbOutput.extend({
   rater: z.object({ id: z.number(), name: z.string() }),
   subject: z.object({ id: z.number(), name: z.string() }),
 });

@@ -8,6 +8,7 @@ import {
   assertCanJoin,
   assertCanRemovePassenger,
   assertLeaveAllowed,
+  assertRideTakesRiders,
   assertRejoinAllowed,
   compactSequence,
   DomainError,
@@ -21,7 +22,8 @@ import {
 import type { Kysely } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
-import { insertLeave, lastLeftAt, lockRecentLeaves } from '../repositories/leave-repository';
+import { insertLeave, insertRemoval, lastLeftAt, lockRecentLeaves } from '../repositories/leave-repository';
+import { currentStage, deleteMembersShares } from '../repositories/trip-repository';
 import { deletePassenger, type PassengerEntry } from '../repositories/passenger-repository';
 import { findRideDetail, type RideDetail } from '../repositories/ride-repository';
 import { isUniqueViolation } from '../repositories/postgres';
@@ -45,7 +47,8 @@ import { leaveLineAfterJoin, offerFreedSeats, waitlistForJoin } from './waitlist
  * counted under the ride's lock (seats held by live waitlist offers count as taken; a member in
  * line who joins directly leaves the line, and may use their own held seats). When the ride's
  * drop-offs are already numbered the newcomer is numbered next, keeping the list 1..n. A member who
- * left the ride less than an hour ago waits (docs/product.md#leaving). Answers the new entry's id.
+ * left the ride less than an hour ago waits (docs/product.md#leaving); a ride completed or departed
+ * takes nobody (docs/trip-day.md#closed). Answers the new entry's id.
  */
 export async function joinRide(
   db: Kysely<Database>,
@@ -62,7 +65,9 @@ export async function joinRide(
       const line = await waitlistForJoin(trx, ride, entries, userId, now);
       const isPassenger = entries.some((entry) => entry.userId === userId);
       const leftAt = await lastLeftAt(trx, ride.id, userId);
+      const stage = await currentStage(trx, ride.id);
       const check = checkRule(() => {
+        if (ride.status !== 'cancelled') assertRideTakesRiders(ride, stage);
         assertCanJoin(
           withHeldSeats(rideStateOf(ride, entries), line.heldByOthers),
           { userId, isPassenger, passengerCount: input.passengerCount, isVendor },
@@ -128,7 +133,13 @@ export async function removePassenger(
       // Leaving a ride that still goes within 24 hours of departure stays on the record (docs/record.md#left-late).
       const late = ride.status !== 'cancelled' && isLateNotice(now, ride.date);
       await insertLeave(trx, { rideId: ride.id, userId: actorId, leftAt: now, late });
+    } else {
+      // The organiser taking a rider off within 24 hours of departure counts in their own record (docs/record.md#removed-late).
+      const late = ride.status !== 'cancelled' && isLateNotice(now, ride.date);
+      await insertRemoval(trx, { rideId: ride.id, organizerId: actorId, userId: entry.userId, removedAt: now, late });
     }
+    // A link made by someone who is no longer on the ride stops working (docs/trip-day.md#share).
+    await deleteMembersShares(trx, ride.id, entry.userId);
     await deletePassenger(trx, entry.id);
     await keepLeaversRow(trx, ride, entry.id, now);
     const owed = await stillOwedAfterLeaving(trx, ride, entry.id);

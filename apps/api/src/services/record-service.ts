@@ -39,6 +39,7 @@ import {
   updateThumb,
 } from '../repositories/record-repository';
 import { findRideParty, type LockedRide, lockRideForUpdate } from '../repositories/rides/writes';
+import { listNoShowUserIds } from '../repositories/trip-repository';
 
 /** The record of a member; 404 when there is no such member. */
 export async function memberRecord(db: Kysely<Database>, userId: number): Promise<MemberRecord> {
@@ -49,7 +50,12 @@ export async function memberRecord(db: Kysely<Database>, userId: number): Promis
 
 async function partyOf(trx: Transaction<Database>, ride: LockedRide): Promise<RatingParty> {
   const entries = await listRideEntries(trx, ride.id);
-  return { creatorId: ride.creatorId, vendorId: ride.vendorId, riderIds: entries.map((entry) => entry.userId) };
+  return {
+    creatorId: ride.creatorId,
+    vendorId: ride.vendorId,
+    riderIds: entries.map((entry) => entry.userId),
+    noShowIds: await listNoShowUserIds(trx, ride.id),
+  };
 }
 
 /**

@@ -26,7 +26,7 @@ import type { Kysely, Transaction } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
 import { bumpCalendarSequence } from '../repositories/calendar-repository';
-import { countLateLeaves } from '../repositories/leave-repository';
+import { countLateLeaves, countLateRemovals } from '../repositories/leave-repository';
 import { insertPassenger, updatePassengerEntry } from '../repositories/passenger-repository';
 import {
   deleteRide,
@@ -207,7 +207,7 @@ export function editRide(db: Kysely<Database>, args: EditRide & { answer: Answer
 
 /**
  * What decides whether the locked ride may be deleted (domain `deleteRefusal`): who else is on it,
- * who waits for it, and its late leaves.
+ * who waits for it, and its late leaves and late removals.
  */
 export async function rideDeleteFacts(
   trx: Transaction<Database>,
@@ -219,6 +219,7 @@ export async function rideDeleteFacts(
     othersJoined: entries.filter((entry) => entry.userId !== ride.creatorId).length,
     waiting: (await listWaitlist(trx, ride.id)).length,
     lateLeaves: await countLateLeaves(trx, ride.id),
+    lateRemovals: await countLateRemovals(trx, ride.id),
   };
 }
 

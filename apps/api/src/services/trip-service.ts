@@ -6,48 +6,45 @@
  */
 import type { Database, Db } from '@rideshare/db';
 import {
-  assertCanShare,
   assertCanUndoStage,
   assertInTripWindow,
   assertNoShowOpen,
   assertNotCancelled,
   assertStageForward,
+  assertStageOnTime,
   assertTripCrew,
   type Crossing,
   DomainError,
-  type Direction,
+  isDepartedStage,
   isPushedStage,
   LATE_RIDERS_ONLY_MESSAGE,
   messageAuthorName,
   notFound,
-  shareExpiresAt,
-  isShareLive,
   stageLabel,
   TRIP_CANCELLED_MESSAGE,
   TRIP_FORBIDDEN_MESSAGE,
+  TRIP_PUSH_EVERY_MINUTES,
   type TripPosterRole,
   type TripStage,
 } from '@rideshare/domain';
 import type { Kysely, Transaction } from 'kysely';
 
-import { generateLinkToken, hashLinkToken } from '../auth/link-token';
 import { publishRideEvent, publishUserEvent } from '../events/publish';
 import { findChatRide, listPartyIds, lockChatRide, type ChatRide } from '../repositories/message-repository';
 import { deleteUnreadRideNotices, foldRideNotifications } from '../repositories/notification-repository';
 import {
-  countShares,
+  claimTripPushes,
   deleteNoShow,
-  deleteShare,
+  deleteNoShowsSince,
   deleteStage,
   findRideEntry,
-  findSharedRide,
   insertNoShow,
-  insertShare,
   insertStage,
   listLateNotices,
   listNoShows,
   listNoShowUserIds,
   listStages,
+  reopenCompletedRide,
   type StageRow,
   upsertLateNotice,
 } from '../repositories/trip-repository';
@@ -55,7 +52,7 @@ import { partyRole, type ChatMember } from './message-service';
 import { finishRide } from './vendor-service';
 
 /** The ride as the trip reads it: the chat's read (same party and lock, docs/trip-day.md#party). */
-type TripRide = ChatRide;
+export type TripRide = ChatRide;
 
 /** Who calls: the signed-in member with their vendor standing. */
 export type TripMember = ChatMember;
@@ -77,28 +74,12 @@ export interface TripView {
   noShows: number[];
 }
 
-/** The trip as a share link shows it: no names, numbers or addresses (GET /api/trip/:token). */
-export interface PublicTripView {
-  direction: Direction;
-  crossing: Crossing;
-  date: string;
-  stages: { stage: TripStage; label: string; at: string }[];
-  current: TripStage | null;
-  vehicle: { company: string | null; carNumber: string | null } | null;
-}
-
-export interface ShareLink {
-  token: string;
-  url: string;
-  expiresAt: string;
-}
-
-function rideOrNotFound(ride: TripRide | null): TripRide {
+export function rideOrNotFound(ride: TripRide | null): TripRide {
   if (!ride) throw notFound('ride');
   return ride;
 }
 
-const currentOf = (stages: readonly StageRow[]): StageRow | null => stages.at(-1) ?? null;
+export const currentOf = (stages: readonly StageRow[]): StageRow | null => stages.at(-1) ?? null;
 
 function stageView(ride: TripRide, row: StageRow): TripStageView {
   const name = messageAuthorName(row.postedByRole, {
@@ -140,25 +121,45 @@ export async function getTrip(db: Db, args: { rideId: number; member: TripMember
 
 /**
  * Tells the party but `except` of a trip change (docs/trip-day.md#notices): one unread notice of
- * `kind` per member and ride, replaced by the next; quiet unless `loud`.
+ * `kind` per member and ride, replaced by the next; quiet unless `loud`. A loud one reaches a
+ * member's phone only when they had no phone notification of the same news (`pushKind`: the stage,
+ * or 'no-show') about the ride in the last TRIP_PUSH_EVERY_MINUTES; the others get it quietly.
  */
 async function tellParty(
   trx: Transaction<Database>,
   ride: TripRide,
   recipients: readonly number[],
-  notice: { kind: 'trip_stage' | 'trip_late' | 'trip_no_show'; detail: string | null; loud: boolean },
+  notice: {
+    kind: 'trip_stage' | 'trip_late' | 'trip_no_show';
+    detail: string | null;
+    loud: false | { pushKind: string; now: Date };
+  },
 ): Promise<void> {
   if (recipients.length === 0) return;
-  await foldRideNotifications(
-    trx,
-    recipients,
-    { kind: notice.kind, rideId: ride.id, rideDirection: ride.direction, rideDate: ride.date, detail: notice.detail },
-    { quiet: !notice.loud },
-  );
+  const folded = {
+    kind: notice.kind,
+    rideId: ride.id,
+    rideDirection: ride.direction,
+    rideDate: ride.date,
+    detail: notice.detail,
+  };
+  const pushed = notice.loud
+    ? await claimTripPushes(trx, {
+        rideId: ride.id,
+        userIds: recipients,
+        kind: notice.loud.pushKind,
+        now: notice.loud.now,
+        since: new Date(notice.loud.now.getTime() - TRIP_PUSH_EVERY_MINUTES * 60_000),
+      })
+    : new Set<number>();
+  const quiet = recipients.filter((id) => !pushed.has(id));
+  await foldRideNotifications(trx, [...pushed], folded, { quiet: false });
+  await foldRideNotifications(trx, quiet, folded, { quiet: true });
   for (const userId of new Set(recipients)) await publishUserEvent(trx, 'notifications.changed', userId, ride.id);
 }
 
 type TripWrite = { rideId: number; member: TripMember; now: Date; hoursBefore: number };
+type StageWrite = TripWrite & { departEarlyMinutes: number };
 
 /**
  * Opens a trip write: locks the ride, checks the caller is of the party (answers their role),
@@ -182,16 +183,18 @@ function checkOpen<R>(ride: TripRide, role: R, args: Pick<TripWrite, 'now' | 'ho
 
 /**
  * The organizer or the assigned approved vendor posts the next stage (any later one: stages may be
- * skipped, never repeated or taken backwards). `arrived` completes the ride through the same write
- * as the vendor's Complete.
+ * skipped, never repeated or taken backwards), on the clock's terms (domain `assertStageOnTime`:
+ * `departed` and later from TRIP_DEPART_EARLY_MINUTES before departure, `arrived` from departure).
+ * `arrived` completes the ride through the same write as the vendor's Complete.
  */
-export async function postStage(db: Kysely<Database>, args: TripWrite & { stage: TripStage }): Promise<TripView> {
+export async function postStage(db: Kysely<Database>, args: StageWrite & { stage: TripStage }): Promise<TripView> {
   return db.transaction().execute(async (trx) => {
     const { ride, role } = await openWrite(trx, args);
     const posterRole = assertTripCrew(role);
     const stages = await listStages(trx, ride.id);
     const label = (stage: TripStage) => stageLabel(stage, ride.direction, ride.crossing);
     assertStageForward(currentOf(stages)?.stage ?? null, args.stage, label);
+    assertStageOnTime(args.stage, ride.date, args.departEarlyMinutes, args.now, label);
     await insertStage(trx, {
       rideId: ride.id,
       stage: args.stage,
@@ -204,7 +207,7 @@ export async function postStage(db: Kysely<Database>, args: TripWrite & { stage:
     await tellParty(trx, ride, party, {
       kind: 'trip_stage',
       detail: label(args.stage),
-      loud: isPushedStage(args.stage),
+      loud: isPushedStage(args.stage) && { pushKind: args.stage, now: args.now },
     });
     await publishRideEvent(trx, 'trip.changed', ride.id);
     return readTrip(trx, ride);
@@ -212,18 +215,29 @@ export async function postStage(db: Kysely<Database>, args: TripWrite & { stage:
 }
 
 /**
- * Whoever posted the newest stage takes it back within 10 minutes. `arrived` completed the ride
- * and stays (docs/trip-day.md#undo).
+ * Whoever posted the newest stage takes it back within 10 minutes (docs/trip-day.md#undo), and
+ * nobody's phone hears of it. Taking back `arrived` reopens the ride it completed; taking back the
+ * car's departure takes back the no-shows marked since.
  */
 export async function undoStage(db: Kysely<Database>, args: TripWrite): Promise<TripView> {
   return db.transaction().execute(async (trx) => {
     const { ride } = await openWrite(trx, args, false);
-    const last = currentOf(await listStages(trx, ride.id));
+    const stages = await listStages(trx, ride.id);
+    const last = currentOf(stages);
     assertCanUndoStage(last, args.member.id, args.now);
-    if (last?.stage === 'arrived') {
-      throw new DomainError('UNDO_NOT_ALLOWED', 'Arriving completed the ride: it cannot be taken back');
+    if (!last) return readTrip(trx, ride);
+    await deleteStage(trx, last.id);
+    if (last.stage === 'arrived' && (await reopenCompletedRide(trx, ride.id, last.postedAt))) {
+      await publishRideEvent(trx, 'ride.edited', ride.id);
     }
-    if (last) await deleteStage(trx, last.id);
+    const before = stages.at(-2)?.stage ?? null;
+    if (isDepartedStage(last.stage) && !isDepartedStage(before)) {
+      // The car had not left after all: no-shows marked since it "departed" go (docs/trip-day.md#clock).
+      for (const userId of new Set(await deleteNoShowsSince(trx, ride.id, last.postedAt))) {
+        await deleteUnreadRideNotices(trx, { userId, rideId: ride.id, kinds: ['trip_no_show'], since: new Date(0) });
+        await publishUserEvent(trx, 'notifications.changed', userId, ride.id);
+      }
+    }
     await publishRideEvent(trx, 'trip.changed', ride.id);
     return readTrip(trx, ride);
   });
@@ -271,7 +285,11 @@ export async function setNoShow(db: Kysely<Database>, args: NoShowWrite & { mark
         markedAt: args.now,
       });
       if (added) {
-        await tellParty(trx, ride, [entry.userId], { kind: 'trip_no_show', detail: null, loud: true });
+        await tellParty(trx, ride, [entry.userId], {
+          kind: 'trip_no_show',
+          detail: null,
+          loud: { pushKind: 'no-show', now: args.now },
+        });
         // A marked rider keeps the notice about themselves rather than hear of the next one.
         const marked = new Set([args.member.id, ...(await listNoShowUserIds(trx, ride.id))]);
         const others = (await listPartyIds(trx, ride)).filter((id) => !marked.has(id));
@@ -290,74 +308,4 @@ export async function setNoShow(db: Kysely<Database>, args: NoShowWrite & { mark
     await publishRideEvent(trx, 'trip.changed', ride.id);
     return readTrip(trx, ride);
   });
-}
-
-async function arrivedAt(db: Db, rideId: number): Promise<Date | null> {
-  return (await listStages(db, rideId)).find((row) => row.stage === 'arrived')?.postedAt ?? null;
-}
-
-/**
- * A member of the party makes a link family can follow without signing in; at most 5 live per
- * member and ride. Only the token's digest is kept.
- */
-export async function createShareLink(
-  db: Kysely<Database>,
-  args: { rideId: number; member: TripMember; now: Date; origin: string },
-): Promise<ShareLink> {
-  return db.transaction().execute(async (trx) => {
-    const ride = rideOrNotFound(await lockChatRide(trx, args.rideId));
-    await partyRole(trx, ride, args.member, TRIP_FORBIDDEN_MESSAGE);
-    assertNotCancelled(ride, TRIP_CANCELLED_MESSAGE);
-    const expiresAt = shareExpiresAt(ride.date, await arrivedAt(trx, ride.id));
-    assertCanShare(await countShares(trx, ride.id, args.member.id), expiresAt, args.now);
-    const token = generateLinkToken();
-    await insertShare(trx, {
-      rideId: ride.id,
-      userId: args.member.id,
-      tokenHash: hashLinkToken(token),
-      createdAt: args.now,
-    });
-    return { token, url: `${args.origin}/t/${token}`, expiresAt: expiresAt.toISOString() };
-  });
-}
-
-/** The member revokes one of their links for the ride (404 when it is not theirs or gone). */
-export async function revokeShareLink(
-  db: Kysely<Database>,
-  args: { rideId: number; member: TripMember; token: string },
-): Promise<{ revoked: true }> {
-  return db.transaction().execute(async (trx) => {
-    const ride = rideOrNotFound(await lockChatRide(trx, args.rideId));
-    await partyRole(trx, ride, args.member, TRIP_FORBIDDEN_MESSAGE);
-    const removed = await deleteShare(trx, {
-      rideId: ride.id,
-      userId: args.member.id,
-      tokenHash: hashLinkToken(args.token),
-    });
-    if (!removed) throw notFound('tripLink');
-    return { revoked: true as const };
-  });
-}
-
-/** What a share link shows anyone: the route, the stages and the vehicle, nobody's personal data. */
-export async function publicTrip(db: Db, args: { token: string; now: Date }): Promise<PublicTripView> {
-  const ride = await findSharedRide(db, hashLinkToken(args.token));
-  if (!ride || ride.status === 'cancelled') throw notFound('tripLink');
-  const stages = await listStages(db, ride.id);
-  const arrived = stages.find((row) => row.stage === 'arrived')?.postedAt ?? null;
-  if (!isShareLive(shareExpiresAt(ride.date, arrived), args.now)) {
-    throw notFound('tripLink');
-  }
-  return {
-    direction: ride.direction,
-    crossing: ride.crossing,
-    date: ride.date.toISOString(),
-    stages: stages.map((row) => ({
-      stage: row.stage,
-      label: stageLabel(row.stage, ride.direction, ride.crossing),
-      at: row.postedAt.toISOString(),
-    })),
-    current: currentOf(stages)?.stage ?? null,
-    vehicle: ride.vendorId === null ? null : { company: ride.companyName, carNumber: ride.carNumber },
-  };
 }

@@ -10,6 +10,7 @@ import {
   assertCanAccept,
   assertRejoinAllowed,
   assertCanWait,
+  assertRideTakesRiders,
   chooseOffers,
   DomainError,
   heldSeats,
@@ -34,6 +35,7 @@ import {
   setWaitlistOffers,
   type WaitlistRow,
 } from '../repositories/waitlist-repository';
+import { currentStage } from '../repositories/trip-repository';
 import { markOfferAnswered } from './notification-service';
 import { checkRule, unlessRefused } from './refusals';
 import { notifyAboutRide, notifyOrganiserOfPassenger } from './ride-notifications';
@@ -121,7 +123,10 @@ export async function joinWaitlist(
       const { ride, entries } = await lockRideWithEntries(trx, input.rideId);
       const line = await settleWaitlist(trx, ride, entries, now);
       const leftAt = await lastLeftAt(trx, ride.id, user.id);
+      const stage = await currentStage(trx, ride.id);
       const check = checkRule(() => {
+        // A ride completed or departed takes nobody, in line or not (docs/trip-day.md#closed).
+        if (ride.status !== 'cancelled') assertRideTakesRiders(ride, stage);
         assertCanWait({
           ride: rideStateOf(ride, entries),
           held: heldSeats(line, now),
@@ -205,7 +210,10 @@ export async function acceptOffer(
     const { ride, entries } = await lockRideWithEntries(trx, rideId);
     const queue = await listWaitlist(trx, ride.id);
     const leftAt = await lastLeftAt(trx, ride.id, userId);
+    const stage = await currentStage(trx, ride.id);
     const check = checkRule(() => {
+      // A ride completed or departed takes nobody, offer or not (docs/trip-day.md#closed).
+      if (ride.status !== 'cancelled') assertRideTakesRiders(ride, stage);
       const entry = assertCanAccept({
         ride: rideStateOf(ride, entries),
         entry: queue.find((row) => row.userId === userId),

@@ -29,6 +29,7 @@ export type RateLimitBucket =
   | 'markRead'
   | 'payment'
   | 'report'
+  | 'trip'
   | 'alert';
 
 /**

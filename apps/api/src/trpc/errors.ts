@@ -83,6 +83,8 @@ const domainErrorStatus = {
   RIDE_NOT_COMPLETED: 'CONFLICT',
   RATING_CLOSED: 'CONFLICT',
   RIDE_KEPT: 'CONFLICT',
+  TRIP_TOO_EARLY: 'CONFLICT',
+  RIDE_CLOSED: 'CONFLICT',
 } as const satisfies Record<DomainErrorCode, TRPC_ERROR_CODE_KEY>;
 
 /**

@@ -21,6 +21,7 @@ export const GENEROUS_RATE_LIMITS: Record<string, string> = {
   RATE_LIMIT_MARK_READ_PER_HOUR: '1000000',
   RATE_LIMIT_PAYMENT_PER_HOUR: '1000000',
   RATE_LIMIT_REPORT_PER_HOUR: '1000000',
+  RATE_LIMIT_TRIP_PER_HOUR: '1000000',
 };
 
 /** A valid test configuration; cheap argon2 cost keeps the suite fast (production uses the default). */

@@ -21,6 +21,7 @@ describe('GET /api/config (config.get)', () => {
       riderContactsHoursBefore: 48,
       tripWindowHoursBefore: 3,
       discordAnnouncements: false,
+      tripDepartEarlyMinutes: 30,
     });
   });
 

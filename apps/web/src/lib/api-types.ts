@@ -17,6 +17,7 @@
  * - `RideAlert`: one of the member's ride alerts (`alert.list`).
  * - `VendorApplication`: one vendor account on the administrator's list (`admin.vendorApplications`).
  * - `TripView`: the day of a ride's trip (`trip.get`, docs/trip-day.md).
+ * - `TripShareLink`: one live link on a ride the viewer may revoke (`trip.shares`).
  */
 import type { RouterOutputs } from '@rideshare/api';
 
@@ -33,6 +34,7 @@ export type NotificationItem = RouterOutputs['notification']['list']['items'][nu
 export type RideAlert = RouterOutputs['alert']['list'][number];
 export type VendorApplication = RouterOutputs['admin']['vendorApplications']['items'][number];
 export type TripView = RouterOutputs['trip']['get'];
+export type TripShareLink = RouterOutputs['trip']['shares'][number];
 
 /**
  * What a ride card needs of a ride. The left-out ones mean: not cancelled (`cancelReason`), SGD 5

@@ -112,9 +112,10 @@ describe('queriesTouchedBy', () => {
     ]);
   });
 
-  it('trip.changed → that ride’s trip, the lists (their cards show how far it got) and the records', () => {
+  it('trip.changed → that ride’s trip and its share links, the lists (their cards show how far it got) and the records', () => {
     expect(keysOf(event('trip.changed', 7))).toEqual([
       JSON.stringify([['trip', 'get'], { input: { rideId: 7 }, type: 'query' }]),
+      JSON.stringify([['trip', 'shares'], { input: { rideId: 7 }, type: 'query' }]),
       ...LISTS,
       ...RECORDS,
     ]);

@@ -197,7 +197,10 @@ export function queriesTouchedBy(change: Change): QueryFilter[] {
       return [
         ...(change.rideId === null
           ? []
-          : [{ queryKey: getQueryKey(trpc.trip.get, { rideId: change.rideId }, 'query') }]),
+          : [
+              { queryKey: getQueryKey(trpc.trip.get, { rideId: change.rideId }, 'query') },
+              { queryKey: getQueryKey(trpc.trip.shares, { rideId: change.rideId }, 'query') },
+            ]),
         ...rideLists(),
         // A no-show or a departure moves someone's record (docs/record.md#definitions).
         ...RECORDS,

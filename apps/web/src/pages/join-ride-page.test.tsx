@@ -68,6 +68,7 @@ function api(overrides: ApiHandlers = {}): ApiHandlers {
       riderContactsHoursBefore: 48,
       tripWindowHoursBefore: 3,
       discordAnnouncements: false,
+      tripDepartEarlyMinutes: 30,
     }),
     ...overrides,
   };

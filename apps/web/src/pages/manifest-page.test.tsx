@@ -72,6 +72,7 @@ function render(api: ApiHandlers) {
         riderContactsHoursBefore: 48,
         tripWindowHoursBefore: 3,
         discordAnnouncements: false,
+        tripDepartEarlyMinutes: 30,
       }),
       ...api,
     },

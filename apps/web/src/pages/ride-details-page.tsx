@@ -152,7 +152,7 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
   const now = useClock()();
   const past = isPast(ride, now);
   // The Trip card shows during the trip window (docs/trip-day.md#window).
-  const tripWindowHoursBefore = useMapServiceConfig().config.tripWindowHoursBefore;
+  const { tripWindowHoursBefore, tripDepartEarlyMinutes } = useMapServiceConfig().config;
   const isCreator = user?.id === ride.creatorId;
   const cancelled = isCancelled(ride);
   // A rider who left after the lock still owes their row and sees it (docs/payments.md#leavers).
@@ -244,6 +244,7 @@ function RideDetails({ ride, user }: { ride: RideDetail; user: SessionUser | nul
           crew={isCreator || user.id === ride.vendorId}
           rider={isCreator || (passengers ?? []).some((entry) => entry.userId === user.id)}
           passengers={passengers}
+          departEarlyMinutes={tripDepartEarlyMinutes}
         />
       ) : null}
 

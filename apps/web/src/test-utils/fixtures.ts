@@ -151,7 +151,7 @@ export type TestRecord = RouterOutputs['record']['get'];
 export function makeRecord(overrides: Partial<TestRecord> = {}): TestRecord {
   return {
     tripsCompleted: 0,
-    asOrganizer: { completed: 0, cancelledLate: 0 },
+    asOrganizer: { completed: 0, cancelledLate: 0, removedLate: 0 },
     asRider: { completed: 0, noShows: 0, leftLate: 0 },
     asVendor: null,
     thumbs: { up: 0, down: 0 },

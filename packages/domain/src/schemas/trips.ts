@@ -25,8 +25,11 @@ export const ridePassengerInput = z.object({ rideId: idInput, passengerId: idInp
 /** A share link's token as the URL carries it (base64url, 43 characters for 32 bytes). */
 const shareToken = z.string({ error: 'Invalid link' }).regex(/^[A-Za-z0-9_-]{20,100}$/, { error: 'Invalid link' });
 
-/** Revoking one of the member's links for a ride. */
+/** Revoking a link for a ride by its token: the maker's own, or any on the organizer's ride. */
 export const shareRevokeInput = z.object({ rideId: idInput, token: shareToken });
+
+/** Revoking a link for a ride by its id, as the list of live links names it (docs/trip-day.md#share). */
+export const shareLinkInput = z.object({ rideId: idInput, linkId: idInput });
 
 /** Following a link without signing in. */
 export const publicTripInput = z.object({ token: shareToken });

@@ -218,6 +218,7 @@ export async function findRideParty(
   creatorId: number;
   vendorId: number | null;
   riderIds: number[];
+  noShowIds: number[];
   status: RideStatus;
   completedAt: Date | null;
 } | null> {
@@ -228,5 +229,6 @@ export async function findRideParty(
     .executeTakeFirst();
   if (!ride) return null;
   const entries = await db.selectFrom('ridePassengers').select('userId').where('rideId', '=', id).execute();
-  return { ...ride, riderIds: entries.map((entry) => entry.userId) };
+  const noShows = await db.selectFrom('rideNoShows').select('userId').where('rideId', '=', id).execute();
+  return { ...ride, riderIds: entries.map((entry) => entry.userId), noShowIds: noShows.map((row) => row.userId) };
 }

@@ -7,7 +7,11 @@
  * - `mapStyleFor(url)`: the style to hand to MapLibre: the configured URL, or an inline raster style
  *   with OpenStreetMap tiles when none is configured.
  */
-import { DEFAULT_RIDER_CONTACTS_HOURS_BEFORE, DEFAULT_TRIP_WINDOW_HOURS_BEFORE } from '@rideshare/domain';
+import {
+  DEFAULT_RIDER_CONTACTS_HOURS_BEFORE,
+  DEFAULT_TRIP_DEPART_EARLY_MINUTES,
+  DEFAULT_TRIP_WINDOW_HOURS_BEFORE,
+} from '@rideshare/domain';
 import { useEffect, useMemo } from 'react';
 import type { StyleSpecification } from 'maplibre-gl';
 
@@ -23,6 +27,7 @@ export const DEFAULT_MAP_SERVICE_CONFIG: MapServiceConfig = {
   riderContactsHoursBefore: DEFAULT_RIDER_CONTACTS_HOURS_BEFORE,
   tripWindowHoursBefore: DEFAULT_TRIP_WINDOW_HOURS_BEFORE,
   discordAnnouncements: false,
+  tripDepartEarlyMinutes: DEFAULT_TRIP_DEPART_EARLY_MINUTES,
 };
 
 export function useMapServiceConfig(): { config: MapServiceConfig; isLoading: boolean } {
@@ -40,6 +45,7 @@ export function useMapServiceConfig(): { config: MapServiceConfig; isLoading: bo
             riderContactsHoursBefore: query.data.riderContactsHoursBefore,
             tripWindowHoursBefore: query.data.tripWindowHoursBefore,
             discordAnnouncements: query.data.discordAnnouncements,
+            tripDepartEarlyMinutes: query.data.tripDepartEarlyMinutes,
           }
         : DEFAULT_MAP_SERVICE_CONFIG,
     [query.data],

@@ -20,4 +20,6 @@ export interface MapServiceConfig {
   tripWindowHoursBefore: number;
   /** A Discord webhook is set: the create form offers "Announce on Discord" (docs/announcements.md). */
   discordAnnouncements: boolean;
+  /** Minutes before departure from which the car may be marked as departed (docs/trip-day.md#clock). */
+  tripDepartEarlyMinutes: number;
 }

@@ -7,10 +7,9 @@
 import { Badge, Group, List, Stack, Text, Title } from '@mantine/core';
 import { LoadingBlock } from '../../components/loading-block';
 import {
-  directionLabel,
-  formatRideDateOnly,
   isNewMember,
   LATE_NOTICE_HOURS,
+  NOTE_READERS_MIN_GIVERS,
   ON_TIME_MINUTES,
   RATING_WINDOW_DAYS,
 } from '@rideshare/domain';
@@ -74,6 +73,11 @@ function Counts({ record }: { record: MemberRecordAnswer }) {
           value={record.asOrganizer.cancelledLate}
           why={`Rides you cancelled within ${String(LATE_NOTICE_HOURS)} hours of departure with other riders on them: they had little time to find another way.`}
         />
+        <Count
+          label="Late removals"
+          value={record.asOrganizer.removedLate}
+          why={`Rides from which you removed a rider within ${String(LATE_NOTICE_HOURS)} hours of departure: for them it is a late cancellation.`}
+        />
       </Part>
       <Part title="As rider">
         <Count
@@ -98,12 +102,12 @@ function Counts({ record }: { record: MemberRecordAnswer }) {
           <Count
             label="On time"
             value={record.asVendor.onTime}
-            why={`Trips whose “departed” stage came within ${String(ON_TIME_MINUTES)} minutes of departure.`}
+            why={`Trips whose “departed” stage you posted within ${String(ON_TIME_MINUTES)} minutes of departure.`}
           />
           <Count
             label="Late"
             value={record.asVendor.late}
-            why={`Trips that departed more than ${String(ON_TIME_MINUTES)} minutes late.`}
+            why={`Trips whose “departed” stage you posted more than ${String(ON_TIME_MINUTES)} minutes late.`}
           />
         </Part>
       ) : null}
@@ -143,6 +147,10 @@ function Notes({ userId }: { userId: number }) {
       <Title order={3} size="h5">
         Notes left with your thumbs
       </Title>
+      <Text size="xs" c="dimmed">
+        Shown once {NOTE_READERS_MIN_GIVERS} or more members have given you a thumb, without the ride or the date, so
+        none points to who wrote it.
+      </Text>
       {withNotes.length === 0 ? (
         <Text size="sm" c="dimmed">
           No notes yet.
@@ -153,9 +161,6 @@ function Notes({ userId }: { userId: number }) {
             <List.Item key={thumb.id}>
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {thumb.value === 'up' ? 'Up' : 'Down'}: {thumb.note}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {directionLabel(thumb.rideDirection)}, {formatRideDateOnly(thumb.rideDate)}
               </Text>
             </List.Item>
           ))}

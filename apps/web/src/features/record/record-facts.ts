@@ -32,6 +32,9 @@ export function recordFacts(record: MemberRecord, role: RecordRole): string[] {
   if (role === 'organizer' && record.asOrganizer.cancelledLate > 0) {
     facts.push(counted(record.asOrganizer.cancelledLate, 'late cancellation'));
   }
+  if (role === 'organizer' && record.asOrganizer.removedLate > 0) {
+    facts.push(counted(record.asOrganizer.removedLate, 'late removal'));
+  }
   if (role === 'rider') {
     if (record.asRider.noShows > 0) facts.push(counted(record.asRider.noShows, 'no-show'));
     if (record.asRider.leftLate > 0) facts.push(counted(record.asRider.leftLate, 'late leave'));

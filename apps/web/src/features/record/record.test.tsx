@@ -12,7 +12,7 @@ import type { RideThumbsAnswer } from './use-record';
 
 const SEASONED = makeRecord({
   tripsCompleted: 12,
-  asOrganizer: { completed: 4, cancelledLate: 1 },
+  asOrganizer: { completed: 4, cancelledLate: 1, removedLate: 0 },
   asRider: { completed: 8, noShows: 2, leftLate: 1 },
   asVendor: null,
   thumbs: { up: 9, down: 1 },
@@ -24,6 +24,15 @@ describe('recordFacts', () => {
     expect(recordFacts(makeRecord({ asVendor: { completed: 0, onTime: 0, late: 0 } }), 'vendor')).toEqual([
       'New member',
     ]);
+  });
+
+  it("says an organiser's late removals beside their late cancellations, and counts them as something on the record", () => {
+    const removing = { ...SEASONED, asOrganizer: { ...SEASONED.asOrganizer, removedLate: 2 } };
+    expect(recordFacts(removing, 'organizer').slice(-2)).toEqual(['1 late cancellation', '2 late removals']);
+    expect(recordFacts(removing, 'rider')).not.toContain('2 late removals');
+    expect(
+      recordFacts(makeRecord({ asOrganizer: { completed: 0, cancelledLate: 0, removedLate: 1 } }), 'organizer'),
+    ).toEqual(['0 trips completed', '0 thumbs up', '0 thumbs down', '1 late removal']);
   });
 
   it('picks what matters for each role', () => {
@@ -170,15 +179,8 @@ describe('MyRecordCard', () => {
       api: {
         'record.get': () => SEASONED,
         'record.received': () => [
-          {
-            id: 1,
-            rideId: 7,
-            rideDirection: 'SG->FC' as const,
-            rideDate: inDays(-3),
-            value: 'up' as const,
-            note: 'Great company',
-            updatedAt: inDays(-2),
-          },
+          { id: 1, value: 'up' as const, note: 'Great company' },
+          { id: 2, value: 'down' as const, note: null },
         ],
       },
     });
@@ -187,7 +189,12 @@ describe('MyRecordCard', () => {
     expect(card.getByText(/cancelled within 24 hours of departure with other riders/)).toBeTruthy();
     expect(card.getByText('No-shows: 2')).toBeTruthy();
     expect(card.queryByText('As driver')).toBeNull();
+    expect(card.getByText('Late removals: 0')).toBeTruthy();
+    expect(card.getByText(/removed a rider within 24 hours of departure/)).toBeTruthy();
     expect(await card.findByText('Up: Great company')).toBeTruthy();
+    // Neither the ride nor its date: nothing that points to who wrote it.
+    expect(card.queryAllByText(/SG.*FC|Forest City/)).toHaveLength(0);
+    expect(card.getAllByRole('listitem').filter((item) => item.textContent?.startsWith('Down:'))).toHaveLength(0);
     expect(card.queryByText('New member')).toBeNull();
   });
 

@@ -9,7 +9,14 @@ import type { TripView } from '../../lib/api-types';
 
 const writeText = mockClipboard();
 
-const RIDE = { id: 7, direction: 'SG->FC' as const, crossing: 'second-link' as const, creatorId: 1 };
+// Departed 5 minutes before the fixed clock: every stage may be marked.
+const RIDE = {
+  id: 7,
+  direction: 'SG->FC' as const,
+  crossing: 'second-link' as const,
+  creatorId: 1,
+  date: new Date(TEST_NOW.getTime() - 5 * 60_000).toISOString(),
+};
 const MINUTE = 60_000;
 const ago = (minutes: number) => new Date(TEST_NOW.getTime() - minutes * MINUTE).toISOString();
 const PASSENGERS = [
@@ -35,7 +42,7 @@ function render(api: ApiHandlers, props: Partial<TripCardProps> = {}) {
       <LiveUpdates />
       <TripCard ride={RIDE} viewerId={9} crew rider={false} passengers={PASSENGERS} {...props} />
     </>,
-    { api: { 'auth.me': () => makeUser({ id: props.viewerId ?? 9 }), ...api } },
+    { api: { 'auth.me': () => makeUser({ id: props.viewerId ?? 9 }), 'trip.shares': () => [], ...api } },
   );
 }
 
@@ -62,11 +69,38 @@ describe('TripCard', () => {
       'Arrived–',
     ]);
     expect(items[0]?.getAttribute('aria-current')).toBe('step');
-    fireEvent.click(screen.getByRole('button', { name: 'Next stage: Departed' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Mark: Departed' }));
     await waitFor(() => expect(screen.getByTestId('trip-current').textContent).toBe('Departed'));
     expect(calls.find((call) => call.path === 'trip.stage')?.input).toEqual({ rideId: 7, stage: 'departed' });
     expect(await screen.findByText('Departed: the party was told')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Next stage: At Tuas Checkpoint' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Mark: At Tuas Checkpoint' })).toBeTruthy();
+  });
+
+  it('says from when the next stage may be marked while the clock does not allow it yet', async () => {
+    const later = { ...RIDE, date: new Date(TEST_NOW.getTime() + 40 * MINUTE).toISOString() };
+    const { unmount } = render(
+      { 'trip.get': () => trip({ stages: [stageRow('at-pickup', 'At the pick-up', 5)], current: 'at-pickup' }) },
+      { ride: later },
+    );
+    expect((await screen.findByTestId('trip-stage-opens')).textContent).toBe(
+      '“Departed” can be marked from 10:10 am, 30 minutes before departure.',
+    );
+    expect(screen.getByRole('button', { name: 'Mark: Departed' })).toBeTruthy();
+    unmount();
+    render(
+      { 'trip.get': () => trip({ stages: [stageRow('departed', 'Departed', 5)], current: 'departed' }) },
+      { ride: { ...later, date: new Date(TEST_NOW.getTime() + 20 * MINUTE).toISOString() }, departEarlyMinutes: 10 },
+    );
+    await screen.findByRole('button', { name: 'Mark: At Tuas Checkpoint' });
+    expect(screen.getByTestId('trip-stage-opens').textContent).toBe(
+      '“At Tuas Checkpoint” can be marked from 10:10 am, 10 minutes before departure.',
+    );
+  });
+
+  it('says nothing of the clock once the stage may be marked', async () => {
+    render({ 'trip.get': () => trip() });
+    await screen.findByRole('button', { name: 'Mark: At the pick-up' });
+    expect(screen.queryByTestId('trip-stage-opens')).toBeNull();
   });
 
   it('lets the poster undo within 10 minutes only', async () => {
@@ -87,6 +121,96 @@ describe('TripCard', () => {
     expect(screen.queryByRole('button', { name: /^Undo/ })).toBeNull();
   });
 
+  it('asks before marking the trip arrived, and lets the poster take arrived back within 10 minutes', async () => {
+    const cleared = stageRow('cleared-entry-checkpoint', 'Cleared Kompleks Sultan Abu Bakar (Gelang Patah)', 30);
+    let current = trip({ stages: [cleared], current: 'cleared-entry-checkpoint' });
+    const { calls } = render({
+      'trip.get': () => current,
+      'trip.stage': ({ stage }) => {
+        current = trip({ stages: [cleared, stageRow(stage, 'Arrived', 0)], current: stage });
+        return current;
+      },
+      'trip.undo': () => {
+        current = trip({ stages: [cleared], current: 'cleared-entry-checkpoint' });
+        return current;
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark: Arrived' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark the trip as arrived?' });
+    expect(dialog.textContent).toContain('You can take it back within 10 minutes.');
+    expect(calls.some((call) => call.path === 'trip.stage')).toBe(false);
+    // Cancel leaves the trip as it was.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((call) => call.path === 'trip.stage')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Mark: Arrived' }));
+    const again = await screen.findByRole('dialog', { name: 'Mark the trip as arrived?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Mark: Arrived' }));
+    await waitFor(() => expect(screen.getByTestId('trip-current').textContent).toBe('Arrived'));
+    expect(calls.find((call) => call.path === 'trip.stage')?.input).toEqual({ rideId: 7, stage: 'arrived' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo "Arrived"' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('trip-current').textContent).toBe('Cleared Kompleks Sultan Abu Bakar (Gelang Patah)'),
+    );
+  });
+
+  it('tells a rider marked as not showing up, on the card', async () => {
+    render(
+      { 'trip.get': () => trip({ stages: [stageRow('departed', 'Departed', 5)], current: 'departed', noShows: [31] }) },
+      { viewerId: 2, crew: false, rider: true },
+    );
+    const alert = await screen.findByTestId('trip-no-show');
+    expect(alert.textContent).toContain('You were marked as not showing up');
+    expect(alert.textContent).toContain('say so in the ride chat');
+  });
+
+  it('does not tell a rider who was not marked', async () => {
+    render(
+      { 'trip.get': () => trip({ stages: [stageRow('departed', 'Departed', 5)], current: 'departed', noShows: [32] }) },
+      { viewerId: 2, crew: false, rider: true },
+    );
+    await screen.findByRole('list', { name: 'Trip stages' });
+    expect(screen.queryByTestId('trip-no-show')).toBeNull();
+  });
+
+  it('shows the organizer every live link with who made it, and revokes one', async () => {
+    let links = [
+      {
+        id: 4,
+        madeBy: { id: 2, name: 'Paul' },
+        mine: false,
+        createdAt: ago(30),
+        expiresAt: TEST_NOW.toISOString(),
+      },
+      { id: 5, madeBy: { id: 1, name: 'Olivia' }, mine: true, createdAt: ago(5), expiresAt: TEST_NOW.toISOString() },
+    ];
+    const { calls } = render(
+      {
+        'trip.get': () => trip(),
+        'trip.shares': () => links,
+        'trip.revokeShareLink': ({ linkId }) => {
+          links = links.filter((link) => link.id !== linkId);
+          return { revoked: true as const };
+        },
+      },
+      { viewerId: 1 },
+    );
+    const list = await screen.findByRole('list', { name: 'Links shared for this trip' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.split(',')[0]),
+    ).toEqual(['Paul', 'You']);
+    fireEvent.click(within(list).getByRole('button', { name: /^Revoke the link Paul shared/ }));
+    expect(await screen.findByText('Link revoked: it no longer opens the trip')).toBeTruthy();
+    expect(calls.find((call) => call.path === 'trip.revokeShareLink')?.input).toEqual({ rideId: 7, linkId: 4 });
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Links shared for this trip' })).getAllByRole('listitem'),
+      ).toHaveLength(1),
+    );
+  });
+
   it('a rider says they are running late with one of the four choices; no stage button for them', async () => {
     let current = trip();
     const { calls } = render(
@@ -100,7 +224,7 @@ describe('TripCard', () => {
       { viewerId: 2, crew: false, rider: true },
     );
     const late = await screen.findByRole('button', { name: "I'm running late" });
-    expect(screen.queryByRole('button', { name: /^Next stage/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Mark:/ })).toBeNull();
     fireEvent.click(late);
     const choices = screen.getByRole('group', { name: 'How late are you running?' });
     expect(
@@ -124,6 +248,15 @@ describe('TripCard', () => {
     });
     const paul = await screen.findByRole('switch', { name: 'Paul did not show up' });
     expect(screen.queryByRole('switch', { name: 'Olivia did not show up' })).toBeNull();
+    // The switches sit in their own section, below the stage button and the share controls.
+    const stageButton = screen.getByRole('button', { name: 'Mark: At Tuas Checkpoint' });
+    const group = screen.getByRole('group', { name: 'Who did not show up?' });
+    expect(group.contains(stageButton)).toBe(false);
+    expect(stageButton.compareDocumentPosition(group) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'Share trip' }).compareDocumentPosition(group) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     fireEvent.click(paul);
     await waitFor(() =>
       expect((screen.getByRole('switch', { name: 'Paul did not show up' }) as HTMLInputElement).checked).toBe(true),

@@ -3,41 +3,50 @@
  * for the ride's party while the trip window is open:
  *
  * - the stage timeline with the time each stage was reached (Singapore time);
- * - for the organizer and the assigned vendor, one big button for the next stage, and Undo for the
- *   one who posted the newest stage within 10 minutes; after departure, a no-show switch per party;
- * - for riders, "I'm running late" with 5, 10, 15 and 30 minutes (until the car departs);
- * - for everyone in the party, "Share trip" (copies a link family can follow).
+ * - for the organizer and the assigned vendor, one big button for the next stage ("Mark: At Tuas
+ *   Checkpoint"; "Arrived" asks first, as it completes the ride), and Undo for the one who posted
+ *   the newest stage within 10 minutes; after departure, a no-show switch per party, in a section
+ *   of its own below the rest;
+ * - for riders, "I'm running late" with 5, 10, 15 and 30 minutes (until the car departs), and a
+ *   rider marked as not showing up is told so on the card;
+ * - for everyone in the party, "Share trip" (copies a link family can follow) and the live links
+ *   they may revoke (the organizer: every link on the ride).
  *
  * It follows `trip.changed` live events (through `trip.get`), so other members' taps show without a
  * reload. Loading and error states included.
  */
-import { Alert, Badge, Box, Button, Group, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, Stack, Text } from '@mantine/core';
 import { LoadingBlock } from '../../components/loading-block';
 import {
+  DEFAULT_TRIP_DEPART_EARLY_MINUTES,
   formatRideTime,
-  LATE_MINUTES,
   nextStage,
-  passengerDisplayName,
   STAGE_UNDO_MINUTES,
   stageIndex,
   stageLabel,
+  stageOpensAt,
   type Crossing,
   type Direction,
   type TripStage,
 } from '@rideshare/domain';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 
+import { useConfirm } from '../../components/confirm-action';
 import { SectionCard } from '../../components/section-card';
 import { useClock } from '../../lib/clock';
 import { trpc } from '../../lib/trpc';
-import type { PassengerEntry, TripView } from '../../lib/api-types';
+import type { PassengerEntry } from '../../lib/api-types';
+import { ShareLinks } from './share-links';
 import { StageTimeline } from './stage-timeline';
+import { LateButtons, NoShows } from './trip-controls';
 import { TripLoadError } from './trip-load-error';
 import { useTripActions } from './use-trip';
 
 export interface TripCardProps {
-  ride: { id: number; direction: Direction; crossing: Crossing; creatorId: number };
+  ride: { id: number; direction: Direction; crossing: Crossing; creatorId: number; date: string };
+  /** TRIP_DEPART_EARLY_MINUTES (config.get): from when `departed` may be marked (docs/trip-day.md#clock). */
+  departEarlyMinutes?: number;
   /** The signed-in member, of the ride's party. */
   viewerId: number;
   /** The organizer or the approved assigned vendor: posts stages and no-shows. */
@@ -49,83 +58,14 @@ export interface TripCardProps {
 
 const DEPARTED = stageIndex('departed');
 
-type TripActions = ReturnType<typeof useTripActions>;
-
-function LateButtons({ rideId, late }: { rideId: number; late: TripActions['late'] }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <Stack gap="xs">
-      <Button
-        variant="light"
-        color="orange"
-        onClick={() => setOpen((value) => !value)}
-        aria-expanded={open}
-        aria-controls={`late-choices-${String(rideId)}`}
-      >
-        I&apos;m running late
-      </Button>
-      {open ? (
-        <Group id={`late-choices-${String(rideId)}`} gap="xs" role="group" aria-label="How late are you running?">
-          {LATE_MINUTES.map((minutes) => (
-            <Button
-              key={minutes}
-              variant="default"
-              disabled={late.isPending}
-              onClick={() => late.mutate({ rideId, minutes }, { onSuccess: () => setOpen(false) })}
-            >
-              {minutes} minutes
-            </Button>
-          ))}
-        </Group>
-      ) : null}
-    </Stack>
-  );
-}
-
-function NoShows({
-  trip,
-  rideId,
-  creatorId,
+export function TripCard({
+  ride,
+  viewerId,
+  crew,
+  rider,
   passengers,
-  actions: { markNoShow, clearNoShow },
-}: {
-  trip: TripView;
-  rideId: number;
-  creatorId: number;
-  passengers: readonly PassengerEntry[] | undefined;
-  actions: TripActions;
-}) {
-  const parties = (passengers ?? []).filter((entry) => entry.userId !== creatorId);
-  if (parties.length === 0) return null;
-  const busy = markNoShow.isPending || clearNoShow.isPending;
-  return (
-    <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
-      <Text component="legend" size="sm" fw={600}>
-        Who did not show up?
-      </Text>
-      {parties.map((entry) => {
-        const name = passengerDisplayName(entry.user);
-        const marked = trip.noShows.includes(entry.id);
-        return (
-          <Switch
-            key={entry.id}
-            label={`${name} did not show up`}
-            checked={marked}
-            disabled={busy}
-            color="red"
-            onChange={(event) => {
-              const input = { rideId, passengerId: entry.id };
-              if (event.currentTarget.checked) markNoShow.mutate(input);
-              else clearNoShow.mutate(input);
-            }}
-          />
-        );
-      })}
-    </Stack>
-  );
-}
-
-export function TripCard({ ride, viewerId, crew, rider, passengers }: TripCardProps) {
+  departEarlyMinutes = DEFAULT_TRIP_DEPART_EARLY_MINUTES,
+}: TripCardProps) {
   const query = trpc.trip.get.useQuery({ rideId: ride.id });
   const actions = useTripActions(ride.id);
   const now = useClock()();
@@ -144,10 +84,29 @@ export function TripCard({ ride, viewerId, crew, rider, passengers }: TripCardPr
   const canUndo =
     crew &&
     last !== undefined &&
-    last.stage !== 'arrived' &&
     last.by.id === viewerId &&
     now.getTime() - new Date(last.at).getTime() <= STAGE_UNDO_MINUTES * 60_000;
   const departed = current !== null && stageIndex(current) >= DEPARTED;
+  // The next stage may wait for the clock (docs/trip-day.md#clock): say from when, in Singapore time.
+  const opensAt = next ? stageOpensAt(next, ride.date, departEarlyMinutes) : null;
+  const tooEarly = opensAt !== null && now.getTime() < opensAt.getTime();
+  const confirm = useConfirm();
+  const ownEntry = passengers?.find((entry) => entry.userId === viewerId);
+  const markedNoShow = ownEntry !== undefined && (trip?.noShows.includes(ownEntry.id) ?? false);
+  const post = (stage: TripStage) => {
+    const run = () => actions.stage.mutate({ rideId: ride.id, stage });
+    if (stage !== 'arrived') {
+      run();
+      return;
+    }
+    // Arriving completes the ride and opens thumbs: asked once (docs/trip-day.md#arrived).
+    confirm.ask({
+      title: 'Mark the trip as arrived?',
+      message: `This completes the ride and tells everyone on it. You can take it back within ${String(STAGE_UNDO_MINUTES)} minutes.`,
+      confirmLabel: `Mark: ${labelOf(stage)}`,
+      onConfirm: run,
+    });
+  };
 
   return (
     <Box id="trip" style={{ scrollMarginTop: 80 }}>
@@ -185,19 +144,32 @@ export function TripCard({ ride, viewerId, crew, rider, passengers }: TripCardPr
                 </Stack>
               </Alert>
             ) : null}
+            {markedNoShow ? (
+              <Alert color="red" variant="light" title="You were marked as not showing up" data-testid="trip-no-show">
+                The organizer or the driver marked your party as not showing up for this ride. If that is wrong, say so
+                in the ride chat: they can take it back.
+              </Alert>
+            ) : null}
             {crew && next ? (
               <Button
                 size="xl"
                 fullWidth
                 loading={actions.stage.isPending}
-                onClick={() => actions.stage.mutate({ rideId: ride.id, stage: next })}
-                aria-label={`Next stage: ${labelOf(next)}`}
+                onClick={() => post(next)}
                 styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } }}
                 h="auto"
                 py="sm"
               >
-                {labelOf(next)}
+                Mark: {labelOf(next)}
               </Button>
+            ) : null}
+            {crew && next && tooEarly ? (
+              <Text size="sm" c="dimmed" ta="center" data-testid="trip-stage-opens">
+                “{labelOf(next)}” can be marked from {formatRideTime(opensAt.toISOString())}
+                {next === 'arrived'
+                  ? ', the departure time.'
+                  : `, ${String(departEarlyMinutes)} minutes before departure.`}
+              </Text>
             ) : null}
             {canUndo ? (
               <Button
@@ -210,6 +182,14 @@ export function TripCard({ ride, viewerId, crew, rider, passengers }: TripCardPr
               </Button>
             ) : null}
             {rider && !departed ? <LateButtons rideId={ride.id} late={actions.late} /> : null}
+            <Button
+              variant="default"
+              loading={actions.share.isPending}
+              onClick={() => actions.share.mutate({ rideId: ride.id })}
+            >
+              Share trip
+            </Button>
+            <ShareLinks rideId={ride.id} organizer={viewerId === ride.creatorId} revoke={actions.revokeLink} />
             {crew && departed ? (
               <NoShows
                 trip={trip}
@@ -219,16 +199,10 @@ export function TripCard({ ride, viewerId, crew, rider, passengers }: TripCardPr
                 actions={actions}
               />
             ) : null}
-            <Button
-              variant="default"
-              loading={actions.share.isPending}
-              onClick={() => actions.share.mutate({ rideId: ride.id })}
-            >
-              Share trip
-            </Button>
           </Stack>
         )}
       </SectionCard>
+      {confirm.modal}
     </Box>
   );
 }
