@@ -5,6 +5,7 @@ import type { LocationMapProps } from '../features/map/location-map';
 import {
   apiError,
   makePassengerEntry,
+  makePublicConfig,
   makeRideDetail,
   makeUser,
   renderWithProviders,
@@ -62,14 +63,7 @@ function api(overrides: ApiHandlers = {}): ApiHandlers {
     'auth.me': () => joiner,
     'ride.byId': () => rideDetail(),
     'passenger.list': () => [],
-    'config.get': () => ({
-      mapStyleUrl: '',
-      placeSearchUrl: 'https://search.example.test/search',
-      riderContactsHoursBefore: 48,
-      tripWindowHoursBefore: 3,
-      discordAnnouncements: false,
-      tripDepartEarlyMinutes: 30,
-    }),
+    'config.get': () => makePublicConfig(),
     ...overrides,
   };
 }

@@ -3,7 +3,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import type { LocationMapProps } from '../features/map/location-map';
-import { apiError, makeUser, mockClipboard, renderWithProviders, type ApiHandlers } from '../test-utils';
+import {
+  apiError,
+  makePublicConfig,
+  makeUser,
+  mockClipboard,
+  renderWithProviders,
+  type ApiHandlers,
+} from '../test-utils';
 import { ManifestPage } from './manifest-page';
 
 // MapLibre needs WebGL, which the test DOM lacks: a stand-in lists the pins it was given.
@@ -66,14 +73,7 @@ function render(api: ApiHandlers) {
     api: {
       'auth.me': () => makeUser({ id: 9, isVendor: true }),
       // The map's settings: no style configured, as in the browser tests.
-      'config.get': () => ({
-        mapStyleUrl: '',
-        placeSearchUrl: '',
-        riderContactsHoursBefore: 48,
-        tripWindowHoursBefore: 3,
-        discordAnnouncements: false,
-        tripDepartEarlyMinutes: 30,
-      }),
+      'config.get': () => makePublicConfig({ placeSearchUrl: '' }),
       ...api,
     },
   });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import {
   apiError,
+  makePublicConfig,
   makeRideDetail,
   makeUser,
   renderWithProviders,
@@ -79,13 +80,7 @@ describe('RideFormPage, create', () => {
 
   it('offers Announce on Discord, ticked, only when the server has a webhook; unticked it sends announce: false', async () => {
     const created = rideDetail({ id: 32, direction: 'SG->FC' });
-    const config = {
-      mapStyleUrl: '',
-      placeSearchUrl: '',
-      riderContactsHoursBefore: 48,
-      tripWindowHoursBefore: 3,
-      discordAnnouncements: true,
-    };
+    const config = makePublicConfig({ placeSearchUrl: '', discordAnnouncements: true });
     const { calls, router } = renderWithProviders(<RideFormPage />, {
       path: '/rides/create',
       api: { 'auth.me': () => organiser, 'ride.create': () => created, 'config.get': () => config },

@@ -158,3 +158,18 @@ export function makeRecord(overrides: Partial<TestRecord> = {}): TestRecord {
     ...overrides,
   };
 }
+
+export type TestPublicConfig = RouterOutputs['config']['get'];
+
+/** The server's public settings (`config.get`) as the browser tests' server answers them: no map style. */
+export function makePublicConfig(overrides: Partial<TestPublicConfig> = {}): TestPublicConfig {
+  return {
+    mapStyleUrl: '',
+    placeSearchUrl: 'https://search.example.test/search',
+    riderContactsHoursBefore: 48,
+    tripWindowHoursBefore: 3,
+    discordAnnouncements: false,
+    tripDepartEarlyMinutes: 30,
+    ...overrides,
+  };
+}

@@ -37,6 +37,7 @@ export {
   testClock,
   makeDriverCard,
   makePassengerEntry,
+  makePublicConfig,
   makeRideDetail,
   makeRecord,
   makeRideSummary,

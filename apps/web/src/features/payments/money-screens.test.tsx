@@ -9,7 +9,7 @@ import { paynowPayload } from '@rideshare/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { mockClipboard, renderWithProviders, type ApiHandlers } from '../../test-utils';
-import { makePassengerEntry, makeRideDetail } from '../../test-utils/fixtures';
+import { makePassengerEntry, makePublicConfig, makeRideDetail } from '../../test-utils/fixtures';
 import type { PaymentRow, RidePayments } from '../../lib/api-types';
 import { PassengersTab } from '../ride-details/passengers-tab';
 import { MyRidesTab } from '../rides/my-rides-tab';
@@ -61,12 +61,7 @@ describe('the Leave dialog', () => {
       />,
       {
         api: {
-          'config.get': () => ({
-            mapStyleUrl: '',
-            placeSearchUrl: 'https://search.example.test/search',
-            riderContactsHoursBefore: 48,
-            tripWindowHoursBefore: 3,
-          }),
+          'config.get': () => makePublicConfig(),
           'message.unread': () => [],
           ...api,
         },
