@@ -472,7 +472,7 @@ export const SETTING_DOCS = {
   DISCORD_WEBHOOK_URL: {
     defaultText: 'unset (no announcements)',
     meaning:
-      'A Discord channel\'s webhook URL (`https://discord.com/api/webhooks/…` or `https://discordapp.com/api/webhooks/…`): every ride whose organiser left "Announce on Discord" ticked is posted there and kept current ([docs/announcements.md](announcements.md))',
+      'A Discord channel\'s webhook URL (`https://discord.com/api/webhooks/…` or `https://discordapp.com/api/webhooks/…`): every ride whose organizer left "Announce on Discord" ticked is posted there and kept current ([docs/announcements.md](announcements.md))',
   },
   DISCORD_WEBHOOK_URL_SG_FC: {
     defaultText: 'unset \u2192 `DISCORD_WEBHOOK_URL`',

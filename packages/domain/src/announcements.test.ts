@@ -60,7 +60,7 @@ describe('announcementMessage', () => {
     expect(field(message, 'Pick-up')).toBe('Jurong East MRT');
     expect(field(message, 'Seats left')).toBe('3 of 4');
     expect(field(message, 'Price per person if full')).toBe('SGD 20');
-    expect(field(message, 'Organiser')).toBe('Mei');
+    expect(field(message, 'Organizer')).toBe('Mei');
     expect(field(message, 'Driver')).toBeUndefined();
   });
 
@@ -83,7 +83,7 @@ describe('announcementMessage', () => {
     expect(text).not.toContain('@everyone');
     expect(text).not.toContain('<@&');
     expect(field(message, 'Pick-up')).toBe('\\*\\*Free\\*\\* @\u200beveryone \\<@\u200b&99\\>');
-    expect(field(message, 'Organiser')).toBe(ANONYMOUS_ORGANISER);
+    expect(field(message, 'Organizer')).toBe(ANONYMOUS_ORGANISER);
   });
 
   it('says Cancelled with the first line of the reason, escaped', () => {

@@ -108,7 +108,7 @@ function rideFields(ride: AnnouncedRide): NonNullable<DiscordEmbed['fields']> {
       inline: true,
     },
     {
-      name: 'Organiser',
+      name: 'Organizer',
       value: ride.organiserName?.trim() ? escapeDiscordText(ride.organiserName, 80) : ANONYMOUS_ORGANISER,
       inline: true,
     },
