@@ -173,6 +173,28 @@ export const envSchema = z
     MESSAGE_RETENTION_DAYS: wholeSetting('MESSAGE_RETENTION_DAYS', 1, 3650, 'days').default(
       DEFAULT_MESSAGE_RETENTION_DAYS,
     ),
+    // Sign in with Discord (docs/sign-in.md): both the client id and secret turn it on, neither off.
+    DISCORD_CLIENT_ID: z.string().trim().min(1).optional(),
+    DISCORD_CLIENT_SECRET: z.string().trim().min(1).optional(),
+    DISCORD_API_BASE: z
+      .url({ error: 'DISCORD_API_BASE must be an http(s) URL such as https://discord.com/api/v10' })
+      .refine((value) => /^https?:\/\//.test(value), {
+        error: 'DISCORD_API_BASE must be an http(s) URL such as https://discord.com/api/v10',
+      })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .default('https://discord.com/api/v10'),
+    DISCORD_AUTHORIZE_URL: z
+      .url({ error: 'DISCORD_AUTHORIZE_URL must be an http(s) URL such as https://discord.com/oauth2/authorize' })
+      .refine((value) => /^https?:\/\//.test(value), {
+        error: 'DISCORD_AUTHORIZE_URL must be an http(s) URL such as https://discord.com/oauth2/authorize',
+      })
+      .default('https://discord.com/oauth2/authorize'),
+    DISCORD_GUILD_ID: z
+      .string()
+      .regex(/^\d{1,25}$/, 'DISCORD_GUILD_ID must be a Discord server id (digits only)')
+      .optional(),
+    // An operator may close password sign-up once the community uses Discord (docs/sign-in.md#password-sign-up).
+    PASSWORD_SIGNUP: booleanish.default(true),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';
@@ -211,6 +233,15 @@ export const envSchema = z
         code: 'custom',
         path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
         message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (or neither)',
+      });
+      valid = false;
+    }
+    if (Boolean(env.DISCORD_CLIENT_ID) !== Boolean(env.DISCORD_CLIENT_SECRET)) {
+      const missing = env.DISCORD_CLIENT_ID ? 'DISCORD_CLIENT_SECRET' : 'DISCORD_CLIENT_ID';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: `${missing} is missing: DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET are set together (or neither, which turns Sign in with Discord off)`,
       });
       valid = false;
     }
@@ -430,6 +461,29 @@ export const SETTING_DOCS = {
   MESSAGE_RETENTION_DAYS: {
     meaning:
       "Days after a ride's date its chat messages (and their reports) are deleted by the sweep ([docs/messages.md](messages.md#retention))",
+  },
+  DISCORD_CLIENT_ID: {
+    defaultText: 'unset (Sign in with Discord off)',
+    meaning:
+      "The Discord application's client id. With `DISCORD_CLIENT_SECRET` it turns on Sign in with Discord; set one without the other and the server refuses to start, naming the missing one ([docs/sign-in.md](sign-in.md#settings))",
+  },
+  DISCORD_CLIENT_SECRET: {
+    defaultText: 'unset (Sign in with Discord off)',
+    meaning: "The Discord application's client secret; set together with `DISCORD_CLIENT_ID` (or neither)",
+  },
+  DISCORD_API_BASE: {
+    meaning:
+      "Discord's API: the code is exchanged at `{base}/oauth2/token`, the user read from `{base}/users/@me`, membership from `{base}/users/@me/guilds/{DISCORD_GUILD_ID}/member`",
+  },
+  DISCORD_AUTHORIZE_URL: { meaning: "Discord's page where the member approves the sign-in" },
+  DISCORD_GUILD_ID: {
+    defaultText: 'unset (any Discord account)',
+    meaning:
+      'The community Discord server: when set, only its members may sign in or sign up with Discord (scope `identify guilds.members.read`; otherwise `identify`)',
+  },
+  PASSWORD_SIGNUP: {
+    meaning:
+      '`false` turns password sign-up off: `POST /api/register` answers 403 and the web shows Discord only; password sign-in is kept ([docs/sign-in.md](sign-in.md#password-sign-up))',
   },
 } satisfies Record<keyof typeof envSchema.in.shape, SettingDoc>;
 

@@ -74,6 +74,10 @@ export const DOMAIN_ERROR_CODES = [
   'RIDE_NOT_COMPLETED',
   'RATING_CLOSED',
   'RIDE_KEPT',
+  'PASSWORD_SIGNUP_OFF',
+  'DISCORD_CLAIM_REFUSED',
+  'DISCORD_NOT_LINKED',
+  'PASSWORD_REQUIRED',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

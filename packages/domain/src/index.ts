@@ -42,3 +42,4 @@ export * from './stops';
 export * from './glance';
 export * from './trip';
 export * from './record';
+export * from './discord-sign-in';

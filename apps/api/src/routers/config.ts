@@ -1,3 +1,4 @@
+import { discordEnabled } from '../auth/discord-oauth';
 import type { Env } from '../env';
 import { publicProcedure, router } from '../trpc/init';
 import { publicConfigOutput } from './outputs';
@@ -12,16 +13,34 @@ export interface PublicConfig {
   riderContactsHoursBefore: number;
   /** TRIP_WINDOW_HOURS_BEFORE: when the ride page shows the Trip card (docs/trip-day.md#window). */
   tripWindowHoursBefore: number;
+  /** Sign in with Discord is configured: the web shows "Continue with Discord" (docs/sign-in.md). */
+  discordSignIn: boolean;
+  /** PASSWORD_SIGNUP: the web shows the password sign-up form (docs/sign-in.md#password-sign-up). */
+  passwordSignup: boolean;
 }
 
 function publicConfig(
-  env: Pick<Env, 'MAP_STYLE_URL' | 'PLACE_SEARCH_URL' | 'RIDER_CONTACTS_HOURS_BEFORE' | 'TRIP_WINDOW_HOURS_BEFORE'>,
+  env: Pick<
+    Env,
+    | 'MAP_STYLE_URL'
+    | 'PLACE_SEARCH_URL'
+    | 'RIDER_CONTACTS_HOURS_BEFORE'
+    | 'TRIP_WINDOW_HOURS_BEFORE'
+    | 'DISCORD_CLIENT_ID'
+    | 'DISCORD_CLIENT_SECRET'
+    | 'DISCORD_API_BASE'
+    | 'DISCORD_AUTHORIZE_URL'
+    | 'DISCORD_GUILD_ID'
+    | 'PASSWORD_SIGNUP'
+  >,
 ): PublicConfig {
   return {
     mapStyleUrl: env.MAP_STYLE_URL,
     placeSearchUrl: env.PLACE_SEARCH_URL,
     riderContactsHoursBefore: env.RIDER_CONTACTS_HOURS_BEFORE,
     tripWindowHoursBefore: env.TRIP_WINDOW_HOURS_BEFORE,
+    discordSignIn: discordEnabled(env),
+    passwordSignup: env.PASSWORD_SIGNUP,
   };
 }
 

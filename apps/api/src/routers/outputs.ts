@@ -60,6 +60,12 @@ export const publicUserOutput = z.object({
   vehicleSeats: z.number().nullable(),
   shareContactsWith: z.enum(CONTACT_SHARING),
   paynowProxy: z.string().nullable(),
+  /** The username is the linked Discord account's own (docs/sign-in.md#verified). */
+  discordVerified: z.boolean(),
+  discordLinked: z.boolean(),
+  /** The linked Discord account's name when the username is not it (the profile offers a claim). */
+  discordName: z.string().nullable(),
+  hasPassword: z.boolean(),
 });
 
 export const rideSummaryOutput = z.object({
@@ -109,6 +115,7 @@ export const rideDetailOutput = rideSummaryOutput.extend({
       id: z.number(),
       name: z.string().nullable(),
       discordUsername: z.string().nullable(),
+      discordVerified: z.boolean(),
       whatsappNumber: z.string().nullable(),
       malaysianNumber: z.string().nullable(),
     })
@@ -205,6 +212,7 @@ export const passengerEntryOutput = z.object({
       name: z.string().nullable(),
       fullName: z.string().nullable(),
       discordUsername: z.string(),
+      discordVerified: z.boolean(),
       ...contactNumbers,
       revolutUsername: z.string().nullable(),
     })
@@ -248,6 +256,8 @@ export const publicConfigOutput = z.object({
   placeSearchUrl: z.string(),
   riderContactsHoursBefore: z.number(),
   tripWindowHoursBefore: z.number(),
+  discordSignIn: z.boolean(),
+  passwordSignup: z.boolean(),
 });
 
 export const notificationPageOutput = pageOf(
@@ -350,7 +360,13 @@ export const paymentSharesOutput = z.array(z.object({ rideId: z.number(), amount
 export const chatMessageOutput = z.object({
   id: z.number(),
   rideId: z.number(),
-  author: z.object({ id: z.number(), name: z.string(), role: z.enum(MESSAGE_AUTHOR_ROLES) }),
+  author: z.object({
+    id: z.number(),
+    name: z.string(),
+    role: z.enum(MESSAGE_AUTHOR_ROLES),
+    /** The author's username is their verified Discord name (docs/sign-in.md#verified). */
+    discordVerified: z.boolean(),
+  }),
   body: z.string().nullable(),
   createdAt: z.string(),
   deleted: z.boolean(),

@@ -20,6 +20,8 @@ describe('GET /api/config (config.get)', () => {
       placeSearchUrl: 'https://search.example.test/search',
       riderContactsHoursBefore: 48,
       tripWindowHoursBefore: 3,
+      discordSignIn: false,
+      passwordSignup: true,
     });
   });
 

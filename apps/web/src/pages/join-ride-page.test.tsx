@@ -48,6 +48,7 @@ function rideDetail(overrides: Partial<TestRideDetail> = {}): TestRideDetail {
       id: 7,
       name: 'Olivia Organiser',
       discordUsername: 'olivia',
+      discordVerified: false,
       whatsappNumber: null,
       malaysianNumber: null,
     },
@@ -67,6 +68,8 @@ function api(overrides: ApiHandlers = {}): ApiHandlers {
       placeSearchUrl: 'https://search.example.test/search',
       riderContactsHoursBefore: 48,
       tripWindowHoursBefore: 3,
+      discordSignIn: false,
+      passwordSignup: true,
     }),
     ...overrides,
   };

@@ -71,6 +71,8 @@ function render(api: ApiHandlers) {
         placeSearchUrl: '',
         riderContactsHoursBefore: 48,
         tripWindowHoursBefore: 3,
+        discordSignIn: false,
+        passwordSignup: true,
       }),
       ...api,
     },

@@ -10,7 +10,7 @@ const RIDE = { id: 7, creatorId: 1, status: 'open', date: inDays(3), cancelledAt
 const message = (id: number, over: Partial<ChatMessage> = {}): ChatMessage => ({
   id,
   rideId: 7,
-  author: { id: 1, name: 'Olivia', role: 'organizer' },
+  author: { id: 1, name: 'Olivia', role: 'organizer', discordVerified: false },
   body: `message ${String(id)}`,
   createdAt: '2031-03-01T02:05:00.000Z',
   deleted: false,
@@ -19,8 +19,15 @@ const message = (id: number, over: Partial<ChatMessage> = {}): ChatMessage => ({
 
 const THREAD = [
   message(1),
-  message(2, { author: { id: 2, name: 'Paul', role: 'passenger' }, body: 'On my way\nsee you' }),
-  message(3, { author: { id: 9, name: 'Acme Cabs', role: 'vendor' }, body: null, deleted: true }),
+  message(2, {
+    author: { id: 2, name: 'Paul', role: 'passenger', discordVerified: false },
+    body: 'On my way\nsee you',
+  }),
+  message(3, {
+    author: { id: 9, name: 'Acme Cabs', role: 'vendor', discordVerified: false },
+    body: null,
+    deleted: true,
+  }),
 ];
 
 function render(viewerId: number, api: ApiHandlers = {}) {
