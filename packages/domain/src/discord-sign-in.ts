@@ -19,7 +19,7 @@ export const DISCORD_REFUSALS = {
   /** `intent=link` without being signed in (the session ended meanwhile). */
   signin: 'Log in with your password first, then link Discord from your profile.',
   /** That Discord account is linked to another account already. */
-  linked: 'That Discord account is already linked to another account.',
+  'in-use': 'That Discord account is already linked to another account.',
   /** Discord sign-in is not configured on this server. */
   off: 'Sign in with Discord is not available on this server.',
 } as const;

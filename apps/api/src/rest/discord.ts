@@ -44,9 +44,12 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** Where a refusal lands: the login page, with a key it maps to a fixed sentence. */
-function refusalPath(reason: DiscordRefusal): string {
-  return `/login?discord=${reason}`;
+/**
+ * Where a refusal lands: the login page, with a key it maps to a fixed sentence; a member who is
+ * signed in (a link that failed) is on the profile, which says it the same way.
+ */
+function refusalPath(reason: DiscordRefusal, signedIn = false): string {
+  return `${signedIn ? '/profile' : '/login'}?discord=${reason}`;
 }
 
 export function registerDiscordRoutes(app: FastifyInstance, deps: HttpContextDeps): void {
@@ -103,27 +106,28 @@ export function registerDiscordRoutes(app: FastifyInstance, deps: HttpContextDep
       const flow = openDiscordFlow(env.SESSION_SECRETS, request.cookies[DISCORD_FLOW_COOKIE], now());
       // The flow is used once, whatever happens next.
       void reply.clearCookie(DISCORD_FLOW_COOKIE, cookieOptions);
-      const state = text(query.state);
-      if (!flow || !state || state !== flow.state) return redirect(reply, refusalPath('state'));
-      if (text(query.error)) return redirect(reply, refusalPath('denied'));
-      const code = text(query.code);
-      if (!code) return redirect(reply, refusalPath('code'));
-
       const ctx = await createContextFromRequest(deps, { req: request });
+      const refuse = (reason: DiscordRefusal) => redirect(reply, refusalPath(reason, ctx.user !== null));
+      const state = text(query.state);
+      if (!flow || !state || state !== flow.state) return refuse('state');
+      if (text(query.error)) return refuse('denied');
+      const code = text(query.code);
+      if (!code) return refuse('code');
+
       let identity;
       try {
         identity = await discordIdentityFor(env, ctx.origin, code, flow.verifier);
       } catch (error) {
         if (error instanceof DiscordRefused) {
           request.log.info({ reason: error.reason }, 'discord sign-in refused');
-          return redirect(reply, refusalPath(error.reason));
+          return refuse(error.reason);
         }
         throw error;
       }
 
       if (flow.linkUserId !== null) {
         // Linking belongs to the member who started it, still signed in.
-        if (!ctx.user || ctx.user.id !== flow.linkUserId) return redirect(reply, refusalPath('signin'));
+        if (!ctx.user || ctx.user.id !== flow.linkUserId) return refuse('signin');
         try {
           const outcome = await linkDiscord(deps.db, ctx.user.id, identity);
           return redirect(
@@ -131,13 +135,13 @@ export function registerDiscordRoutes(app: FastifyInstance, deps: HttpContextDep
             outcome === 'linked' ? '/profile?discord=linked' : `/profile?discord=${DISCORD_NAME_TAKEN}`,
           );
         } catch (error) {
-          if (error instanceof DiscordLinkRefused) return redirect(reply, refusalPath(error.reason));
+          if (error instanceof DiscordLinkRefused) return refuse(error.reason);
           throw error;
         }
       }
 
       const signedIn = await signInWithDiscord(deps.db, identity);
-      if (!ctx.session) return redirect(reply, refusalPath('error'));
+      if (!ctx.session) return refuse('error');
       // A new session id, as a password sign-in gets (no id from before signing in lives on).
       await ctx.session.signIn(signedIn.userId);
       if (signedIn.outcome === 'name-taken') return redirect(reply, `/profile?discord=${DISCORD_NAME_TAKEN}`);

@@ -438,7 +438,14 @@ export const givenThumbOutput = z.object({
 export const rideThumbsOutput = z.object({
   open: z.boolean(),
   closesAt: z.string().nullable(),
-  subjects: z.array(z.object({ id: z.number(), name: z.string(), role: z.enum(['organizer', 'vendor', 'rider']) })),
+  subjects: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      role: z.enum(['organizer', 'vendor', 'rider']),
+      discordVerified: z.boolean(),
+    }),
+  ),
   given: z.array(givenThumbOutput),
 });
 

@@ -74,7 +74,7 @@ export type DiscordLinkOutcome = 'linked' | 'name-taken';
 
 /** Why a link was refused (the login page's `?discord=` key). */
 export class DiscordLinkRefused extends Error {
-  constructor(readonly reason: 'linked' | 'signin') {
+  constructor(readonly reason: 'in-use' | 'signin') {
     super(`Discord link refused: ${reason}`);
     this.name = 'DiscordLinkRefused';
   }
@@ -95,8 +95,8 @@ export async function linkDiscord(
     const self = await findAccountByIdForUpdate(trx, userId);
     if (!self) throw new DiscordLinkRefused('signin');
     const other = await findAccountByDiscordId(trx, identity.id);
-    if (other && other.id !== self.id) throw new DiscordLinkRefused('linked');
-    if (self.discordId !== null && self.discordId !== identity.id) throw new DiscordLinkRefused('linked');
+    if (other && other.id !== self.id) throw new DiscordLinkRefused('in-use');
+    if (self.discordId !== null && self.discordId !== identity.id) throw new DiscordLinkRefused('in-use');
     const link = { discordId: identity.id, discordName: identity.username };
     if (sameName(self.discordUsername, identity.username)) {
       await updateDiscordLink(trx, self.id, { ...link, discordVerified: true });

@@ -60,7 +60,7 @@ describe('linking Discord to a password account (intent=link)', () => {
     await runDiscord(t.app, fake, member('2003', 'dan_discord'));
     const cookie = await loginAs(t.app, dan);
     const link = await runDiscord(t.app, fake, member('2003', 'dan_discord'), { cookie, query: 'intent=link' });
-    expect(link.location).toBe('/login?discord=linked');
+    expect(link.location).toBe('/profile?discord=in-use');
     expect(await rowOf(dan.id)).toEqual({ discordUsername: 'dan', discordId: null, discordVerified: false });
   });
 

@@ -90,8 +90,8 @@ const CARD: RideThumbsAnswer = {
   open: true,
   closesAt: inDays(10),
   subjects: [
-    { id: 50, name: 'Olivia', role: 'organizer' as const },
-    { id: 60, name: 'Acme Cabs', role: 'vendor' as const },
+    { id: 50, name: 'Olivia', role: 'organizer' as const, discordVerified: true },
+    { id: 60, name: 'Acme Cabs', role: 'vendor' as const, discordVerified: false },
   ],
   given: [{ subjectId: 60, value: 'down' as const, note: 'Late', createdAt: inDays(-1), updatedAt: inDays(-1) }],
 };
