@@ -9,12 +9,14 @@ export function VerifiedMark({ verified }: { verified: boolean | null | undefine
   if (!verified) return null;
   return (
     <Badge
+      component="span"
       size="xs"
       variant="light"
       color="teal"
       radius="sm"
       title="Discord name verified by signing in with Discord"
       data-testid="verified-mark"
+      ml={4}
       style={{ verticalAlign: 'middle', flexShrink: 0 }}
     >
       verified

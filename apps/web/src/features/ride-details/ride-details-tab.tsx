@@ -141,7 +141,10 @@ export function RideDetailsTab({
             <Group gap="xl" align="flex-start" wrap="wrap">
               <Fact label="Date">{formatRideDateOnly(ride.date)}</Fact>
               <Fact label="Time">{formatRideTime(ride.date)}</Fact>
-              <Fact label="Organizer">{organizerName(ride.creator ?? { name: ride.creatorName })}</Fact>
+              <Fact label="Organizer">
+                {organizerName(ride.creator ?? { name: ride.creatorName })}
+                <VerifiedMark verified={ride.creator?.discordVerified} />
+              </Fact>
             </Group>
             {ownStop ? <OwnStopFact direction={ride.direction} stop={ownStop} /> : null}
             {ride.direction === 'FC->SG' ? (
