@@ -117,6 +117,10 @@ describe('ThumbsCard', () => {
     });
     const card = within(await screen.findByRole('region', { name: 'Thumbs' }));
     expect(await card.findByText('Olivia')).toBeTruthy();
+    // Olivia's name is her verified Discord name; Acme Cabs' is not (docs/sign-in.md#verified).
+    const subjects = card.getAllByTestId('thumb-subject');
+    expect(within(subjects[0] as HTMLElement).getByTestId('verified-mark').textContent).toBe('verified');
+    expect(within(subjects[1] as HTMLElement).queryByTestId('verified-mark')).toBeNull();
     expect(card.getByRole('button', { name: 'Thumb down for Acme Cabs' }).getAttribute('aria-pressed')).toBe('true');
     const save = card.getByRole('button', { name: 'Save thumb for Olivia' });
     expect(save.hasAttribute('disabled')).toBe(true);
