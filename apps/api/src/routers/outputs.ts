@@ -238,6 +238,7 @@ export const resetCodeOutput = z.object({ discordUsername: z.string(), code: z.s
 export const vendorApplicationOutput = z.object({
   id: z.number(),
   discordUsername: z.string(),
+  discordVerified: z.boolean(),
   name: z.string().nullable(),
   whatsappNumber: z.string().nullable(),
   companyName: z.string().nullable(),
