@@ -64,3 +64,29 @@ describe('the Discord webhook settings', () => {
     ).toThrow('DISCORD_WEBHOOK_URL: must be a Discord webhook URL');
   });
 });
+
+describe('the Sign in with Discord settings', () => {
+  it('are off by default, with the Discord endpoints and password sign-up on', () => {
+    const env = parseEnv({});
+    expect(env.DISCORD_CLIENT_ID).toBeUndefined();
+    expect(env.DISCORD_API_BASE).toBe('https://discord.com/api/v10');
+    expect(env.DISCORD_AUTHORIZE_URL).toBe('https://discord.com/oauth2/authorize');
+    expect(env.PASSWORD_SIGNUP).toBe(true);
+    expect(parseEnv({ PASSWORD_SIGNUP: 'false' }).PASSWORD_SIGNUP).toBe(false);
+  });
+
+  it('refuse to start with the client id or the secret alone, naming the missing one', () => {
+    expect(() => parseEnv({ DISCORD_CLIENT_ID: '123' })).toThrow(
+      /DISCORD_CLIENT_SECRET: DISCORD_CLIENT_SECRET is missing/,
+    );
+    expect(() => parseEnv({ DISCORD_CLIENT_SECRET: 'shh' })).toThrow(/DISCORD_CLIENT_ID: DISCORD_CLIENT_ID is missing/);
+    expect(parseEnv({ DISCORD_CLIENT_ID: '123', DISCORD_CLIENT_SECRET: 'shh' }).DISCORD_CLIENT_SECRET).toBe('shh');
+  });
+
+  it('refuse a server id that is not a Discord id, and drop a trailing slash from the API base', () => {
+    expect(() => parseEnv({ DISCORD_GUILD_ID: 'community' })).toThrow(/DISCORD_GUILD_ID must be a Discord server id/);
+    expect(parseEnv({ DISCORD_API_BASE: 'http://127.0.0.1:9999/api/' }).DISCORD_API_BASE).toBe(
+      'http://127.0.0.1:9999/api',
+    );
+  });
+});

@@ -193,6 +193,28 @@ export const envSchema = z
     DISCORD_EDIT_DELAY_SECONDS: wholeSetting('DISCORD_EDIT_DELAY_SECONDS', 0, 300, 'seconds').default(10),
     // How often the sweep marks departed or deleted rides' messages over and posts a series' next rides.
     DISCORD_SWEEP_SECONDS: wholeSetting('DISCORD_SWEEP_SECONDS', 1, 86_400, 'seconds').default(60),
+    // Sign in with Discord (docs/sign-in.md): both the client id and secret turn it on, neither off.
+    DISCORD_CLIENT_ID: z.string().trim().min(1).optional(),
+    DISCORD_CLIENT_SECRET: z.string().trim().min(1).optional(),
+    DISCORD_API_BASE: z
+      .url({ error: 'DISCORD_API_BASE must be an http(s) URL such as https://discord.com/api/v10' })
+      .refine((value) => /^https?:\/\//.test(value), {
+        error: 'DISCORD_API_BASE must be an http(s) URL such as https://discord.com/api/v10',
+      })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .default('https://discord.com/api/v10'),
+    DISCORD_AUTHORIZE_URL: z
+      .url({ error: 'DISCORD_AUTHORIZE_URL must be an http(s) URL such as https://discord.com/oauth2/authorize' })
+      .refine((value) => /^https?:\/\//.test(value), {
+        error: 'DISCORD_AUTHORIZE_URL must be an http(s) URL such as https://discord.com/oauth2/authorize',
+      })
+      .default('https://discord.com/oauth2/authorize'),
+    DISCORD_GUILD_ID: z
+      .string()
+      .regex(/^\d{1,25}$/, 'DISCORD_GUILD_ID must be a Discord server id (digits only)')
+      .optional(),
+    // An operator may close password sign-up once the community uses Discord (docs/sign-in.md#password-sign-up).
+    PASSWORD_SIGNUP: booleanish.default(true),
   })
   .transform((env, ctx) => {
     const production = env.NODE_ENV === 'production';
@@ -240,6 +262,15 @@ export const envSchema = z
         ctx.addIssue({ code: 'custom', path: [name], message: problem });
         valid = false;
       }
+    }
+    if (Boolean(env.DISCORD_CLIENT_ID) !== Boolean(env.DISCORD_CLIENT_SECRET)) {
+      const missing = env.DISCORD_CLIENT_ID ? 'DISCORD_CLIENT_SECRET' : 'DISCORD_CLIENT_ID';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: `${missing} is missing: DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET are set together (or neither, which turns Sign in with Discord off)`,
+      });
+      valid = false;
     }
     const cspExtraOrigins = originList(env.CSP_EXTRA_ORIGINS, 'CSP_EXTRA_ORIGINS', ctx);
     if (!valid || !corsOrigins || !cspExtraOrigins) return z.NEVER;
@@ -493,6 +524,29 @@ export const SETTING_DOCS = {
   DISCORD_SWEEP_SECONDS: {
     meaning:
       "Seconds between runs of the sweep job that marks departed or deleted rides' messages over and announces a weekly series' next rides; 1 to 86400",
+  },
+  DISCORD_CLIENT_ID: {
+    defaultText: 'unset (Sign in with Discord off)',
+    meaning:
+      "The Discord application's client id. With `DISCORD_CLIENT_SECRET` it turns on Sign in with Discord; set one without the other and the server refuses to start, naming the missing one ([docs/sign-in.md](sign-in.md#settings))",
+  },
+  DISCORD_CLIENT_SECRET: {
+    defaultText: 'unset (Sign in with Discord off)',
+    meaning: "The Discord application's client secret; set together with `DISCORD_CLIENT_ID` (or neither)",
+  },
+  DISCORD_API_BASE: {
+    meaning:
+      "Discord's API: the code is exchanged at `{base}/oauth2/token`, the user read from `{base}/users/@me`, membership from `{base}/users/@me/guilds/{DISCORD_GUILD_ID}/member`",
+  },
+  DISCORD_AUTHORIZE_URL: { meaning: "Discord's page where the member approves the sign-in" },
+  DISCORD_GUILD_ID: {
+    defaultText: 'unset (any Discord account)',
+    meaning:
+      'The community Discord server: when set, only its members may sign in or sign up with Discord (scope `identify guilds.members.read`; otherwise `identify`)',
+  },
+  PASSWORD_SIGNUP: {
+    meaning:
+      '`false` turns password sign-up off: `POST /api/register` answers 403 and the web shows Discord only; password sign-in is kept ([docs/sign-in.md](sign-in.md#password-sign-up))',
   },
 } satisfies Record<keyof typeof envSchema.in.shape, SettingDoc>;
 

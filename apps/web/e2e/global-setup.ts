@@ -9,7 +9,8 @@
  * the stopped database) and starts it again. The administrator then approves a vendor that takes
  * two rides; the server is stopped once more to move those rides into the past (past-rides.ts: the
  * API cannot create departed rides, and only this process can reach the database between runs),
- * and started for the tests. Hands the base URL, the admin's sign-in and those rides to the
+ * and started for the tests. A fake Discord (the API tests' own, on another loopback port) answers
+ * Sign in with Discord, so the server runs with DISCORD_* pointing at it (docs/sign-in.md). Hands the base URL, the admin's sign-in and those rides to the
  * workers in the environment (support/fixtures.ts reads them), and returns the teardown that stops
  * the server and removes the folder.
  */
@@ -20,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { startFakeDiscord } from '../../api/test/helpers/fake-discord-oauth';
 import { createAssignedRides, moveIntoThePast, type PastRides } from './past-rides';
 import { SERVER_ENV, type ServerDetails } from './support/server-details';
 
@@ -112,6 +114,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   }
 
   const port = await freePort();
+  const fakeDiscord = await startFakeDiscord({ clientId: 'e2e-discord-client', clientSecret: 'e2e-discord-secret' });
   const baseUrl = `http://127.0.0.1:${String(port)}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'rideshare-e2e-'));
   let log = '';
@@ -145,6 +148,7 @@ export default async function setup(): Promise<() => Promise<void>> {
         MAP_STYLE_URL: '',
         PLACE_SEARCH_URL: 'http://127.0.0.1:9/search',
         WEB_DIST_DIR: webDist,
+        ...fakeDiscord.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -169,15 +173,17 @@ export default async function setup(): Promise<() => Promise<void>> {
     await waitUntilReady(baseUrl, server, () => log);
   } catch (error) {
     await stop(server);
+    await fakeDiscord.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
 
-  const details: ServerDetails = { baseUrl, adminAccount: ADMIN_ACCOUNT, pastRides };
+  const details: ServerDetails = { baseUrl, adminAccount: ADMIN_ACCOUNT, pastRides, fakeDiscordUrl: fakeDiscord.url };
   // Workers start after this and inherit the environment.
   process.env[SERVER_ENV] = JSON.stringify(details);
   return async () => {
     await stop(server);
+    await fakeDiscord.close();
     rmSync(dataDir, { recursive: true, force: true });
     if (process.env.E2E_SERVER_LOG === '1') console.log(log);
   };

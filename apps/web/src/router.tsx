@@ -69,6 +69,15 @@ export const routes: RouteObject[] = [
           </RedirectIfSignedIn>
         ),
       },
+      // Where a refused Discord sign-in lands (`/login?discord=<reason>`, docs/sign-in.md#calls).
+      {
+        path: 'login',
+        element: (
+          <RedirectIfSignedIn>
+            <AuthPage />
+          </RedirectIfSignedIn>
+        ),
+      },
       { path: 'guide', element: <GuidePage /> },
       { path: 'bus-guide', element: <BusGuidePage /> },
       { path: 'rides/:id', element: <RideDetailsPage /> },

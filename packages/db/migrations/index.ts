@@ -32,6 +32,7 @@ import * as m1207_0151 from './2026_12_07_0151_payment_mark_notices';
 import * as m0702 from './2026_12_07_0201_fair_trip_record';
 import * as m1207_0251 from './2026_12_07_0251_message_reports_once';
 import * as m1207_0252 from './2026_12_07_0252_notification_about';
+import * as m1207_0301 from './2026_12_07_0301_discord_sign_in';
 import * as m1207_0401 from './2026_12_07_0401_discord_announcements';
 
 /**
@@ -72,5 +73,6 @@ export const migrations: Record<string, Migration> = {
   '2026_12_07_0201_fair_trip_record': m0702,
   '2026_12_07_0251_message_reports_once': m1207_0251,
   '2026_12_07_0252_notification_about': m1207_0252,
+  '2026_12_07_0301_discord_sign_in': m1207_0301,
   '2026_12_07_0401_discord_announcements': m1207_0401,
 };

@@ -41,7 +41,14 @@ type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 export interface UserTable {
   id: Generated<number>;
   discordUsername: string;
-  passwordHash: string;
+  /** Null for an account made by signing in with Discord until its owner sets a password. */
+  passwordHash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The Discord account (its snowflake id) this user signs in with; unique; null when not linked. */
+  discordId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The Discord username the linked account had at its last sign-in (docs/sign-in.md#accounts). */
+  discordName: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The username is the linked Discord account's own, as Discord said at sign-in. */
+  discordVerified: ColumnType<boolean, boolean | undefined, boolean>;
   name: string | null;
   whatsappNumber: string | null;
   malaysianNumber: string | null;

@@ -76,6 +76,10 @@ export const DOMAIN_ERROR_CODES = [
   'RIDE_KEPT',
   'TRIP_TOO_EARLY',
   'RIDE_CLOSED',
+  'PASSWORD_SIGNUP_OFF',
+  'DISCORD_CLAIM_REFUSED',
+  'DISCORD_NOT_LINKED',
+  'PASSWORD_REQUIRED',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -45,3 +45,4 @@ export * from './glance';
 export * from './trip';
 export * from './record';
 export * from './announcements';
+export * from './discord-sign-in';

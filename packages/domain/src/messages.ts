@@ -40,7 +40,7 @@ export const MESSAGE_NOT_FOUND_MESSAGE = NOT_FOUND_MESSAGES.message;
 export interface ChatMessage {
   id: number;
   rideId: number;
-  author: { id: number; name: string; role: MessageAuthorRole };
+  author: { id: number; name: string; role: MessageAuthorRole; discordVerified: boolean };
   body: string | null;
   createdAt: string;
   deleted: boolean;

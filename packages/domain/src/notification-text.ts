@@ -47,6 +47,14 @@ export function notificationSentence(item: NotificationFields): string {
       return detail ? `Your vendor account was suspended: ${detail}` : 'Your vendor account was suspended';
     case 'sign_in_guessing':
       return SIGN_IN_GUESSING_SENTENCE;
+    case 'discord_name_claimed':
+      return `The verified Discord owner of your username claimed it; you now sign in as ${detail ?? 'a new username'}. Everything else on your account is kept.`;
+    case 'discord_name_claim': {
+      const [name, renamed] = (detail ?? '').split(' · ');
+      return name && renamed
+        ? `${name} was claimed by its verified Discord owner; the former holder is now ${renamed}`
+        : 'A Discord name was claimed by its verified owner';
+    }
     default:
       break;
   }

@@ -78,6 +78,13 @@ export const NOTIFICATION_KINDS = [
    * At most one in a day: thumbs in between are counted on the record without a notice.
    */
   'thumb_received',
+  /**
+   * To a member whose unverified username the verified Discord owner claimed (docs/sign-in.md#claim);
+   * detail: the name they have now. About the account (no ride).
+   */
+  'discord_name_claimed',
+  /** To every administrator: a verified owner claimed a name (no ride); detail: 'name · renamed-holder'. */
+  'discord_name_claim',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -96,7 +103,8 @@ const TRIP_NOTICE_KINDS: ReadonlySet<NotificationKind> = new Set(['trip_stage', 
  * @example notificationPath({ kind: 'trip_stage', rideId: 7 }) // '/rides/7#trip'
  */
 export function notificationPath(item: { kind: NotificationKind; rideId: number | null }): string | null {
-  if (item.kind === 'vendor_application') return '/admin';
+  if (item.kind === 'vendor_application' || item.kind === 'discord_name_claim') return '/admin';
+  if (item.kind === 'discord_name_claimed') return '/profile';
   if (item.kind === 'thumb_received') return '/profile#record';
   if (item.rideId === null) return null;
   const ride = `/rides/${String(item.rideId)}`;

@@ -50,7 +50,8 @@ export interface RideThumbs {
   open: boolean;
   /** When thumbs close (ISO); null until the ride is completed. */
   closesAt: string | null;
-  subjects: { id: number; name: string; role: 'organizer' | 'vendor' | 'rider' }[];
+  /** `discordVerified`: the member's username is their verified Discord name (docs/sign-in.md#verified). */
+  subjects: { id: number; name: string; role: 'organizer' | 'vendor' | 'rider'; discordVerified: boolean }[];
   given: GivenThumb[];
 }
 

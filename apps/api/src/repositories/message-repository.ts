@@ -78,6 +78,7 @@ export interface MessageRow {
   deletedAt: Date | null;
   authorName: string | null;
   authorDiscordUsername: string;
+  authorDiscordVerified: boolean;
   authorCompanyName: string | null;
 }
 
@@ -95,6 +96,7 @@ function selectMessages(db: Db) {
       'rideMessages.deletedAt',
       'users.name as authorName',
       'users.discordUsername as authorDiscordUsername',
+      'users.discordVerified as authorDiscordVerified',
       'users.companyName as authorCompanyName',
     ]);
 }
@@ -281,6 +283,7 @@ export interface ReportRow {
   authorRole: MessageAuthorRole;
   authorName: string | null;
   authorDiscordUsername: string;
+  authorDiscordVerified: boolean;
   authorCompanyName: string | null;
   rideDirection: Direction;
   rideDate: Date;
@@ -312,6 +315,7 @@ export async function listOpenReports(db: Db, limit: number): Promise<ReportRow[
       'm.authorRole',
       'author.name as authorName',
       'author.discordUsername as authorDiscordUsername',
+      'author.discordVerified as authorDiscordVerified',
       'author.companyName as authorCompanyName',
       'rides.direction as rideDirection',
       'rides.date as rideDate',

@@ -20,6 +20,8 @@ export interface PassengerUser {
   /** Same as `name`: the field older clients read (docs/product.md#ride-passenger). */
   fullName: string | null;
   discordUsername: string;
+  /** The username is the passenger's verified Discord name (docs/sign-in.md#verified). */
+  discordVerified: boolean;
   whatsappNumber: string | null;
   malaysianNumber: string | null;
   revolutUsername: string | null;
@@ -50,6 +52,7 @@ const entryColumns = [
   'u.id as uId',
   'u.name as uName',
   'u.discordUsername as uDiscordUsername',
+  'u.discordVerified as uDiscordVerified',
   'u.whatsappNumber as uWhatsappNumber',
   'u.malaysianNumber as uMalaysianNumber',
   'u.revolutUsername as uRevolutUsername',
@@ -67,6 +70,7 @@ interface EntryRow {
   uId: number | null;
   uName: string | null;
   uDiscordUsername: string | null;
+  uDiscordVerified: boolean | null;
   uWhatsappNumber: string | null;
   uMalaysianNumber: string | null;
   uRevolutUsername: string | null;
@@ -88,6 +92,7 @@ function toPassengerEntry(row: EntryRow): PassengerEntry {
             name: row.uName,
             fullName: row.uName,
             discordUsername: row.uDiscordUsername,
+            discordVerified: row.uDiscordVerified === true,
             whatsappNumber: row.uWhatsappNumber,
             malaysianNumber: row.uMalaysianNumber,
             revolutUsername: row.uRevolutUsername,

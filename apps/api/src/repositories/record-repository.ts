@@ -272,6 +272,18 @@ export async function claimThumbNotice(db: Db, userId: number, now: Date, since:
 }
 
 /** Members' names as a thumb shows them (domain `thumbSubjectName`). */
+/** Which of `ids` carry their verified Discord name (docs/sign-in.md#verified). */
+export async function verifiedUserIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .where('discordVerified', '=', true)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
 export async function subjectNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db

@@ -41,6 +41,14 @@ export interface PublicUser {
   shareContactsWith: ContactSharing;
   /** The PayNow proxy, private to its owner: only used to build PayNow codes (docs/payments.md#paynow). */
   paynowProxy: string | null;
+  /** The username is the linked Discord account's own (docs/sign-in.md#verified). */
+  discordVerified: boolean;
+  /** A Discord account is linked (sign in with it works). */
+  discordLinked: boolean;
+  /** The Discord name of the linked account, when it differs from the username (a claim is possible). */
+  discordName: string | null;
+  /** A password is set (password sign-in works, and Discord may be unlinked). */
+  hasPassword: boolean;
 }
 
 /** `permit_expires_on` (a `date`) as 'YYYY-MM-DD', the same on both engines and in every time zone. */
@@ -88,13 +96,18 @@ const publicColumns = [
   'vehicleSeats',
   'shareContactsWith',
   'paynowProxy',
+  'discordVerified',
+  'discordId',
+  'discordName',
 ] as const;
 
+const hasPasswordColumn = sql<boolean>`password_hash is not null`.as('hasPassword');
+
 /** Every column a {@link PublicUser} is built from. */
-const publicSelection = [...publicColumns, permitExpiresOnText] as const;
+const publicSelection = [...publicColumns, permitExpiresOnText, hasPasswordColumn] as const;
 
 export function toPublicUser(
-  row: Pick<UserRow, (typeof publicColumns)[number]> & { permitExpiresOn: string | null },
+  row: Pick<UserRow, (typeof publicColumns)[number]> & { permitExpiresOn: string | null; hasPassword: boolean },
 ): PublicUser {
   return {
     id: row.id,
@@ -113,6 +126,10 @@ export function toPublicUser(
     vehicleSeats: row.vehicleSeats,
     shareContactsWith: row.shareContactsWith,
     paynowProxy: row.paynowProxy,
+    discordVerified: row.discordVerified,
+    discordLinked: row.discordId !== null,
+    discordName: row.discordId !== null && row.discordName !== row.discordUsername ? row.discordName : null,
+    hasPassword: row.hasPassword,
   };
 }
 
@@ -146,7 +163,9 @@ export async function findUserCredentialsByUsername(
     .select(['id', 'passwordHash'])
     .where(usernameIs(discordUsername))
     .executeTakeFirst();
-  return row ?? null;
+  // An account made by Discord without a password cannot be signed in to with one.
+  if (!row || row.passwordHash === null) return null;
+  return { id: row.id, passwordHash: row.passwordHash };
 }
 
 export async function findPasswordHashById(db: Db, id: number): Promise<string | null> {
@@ -157,7 +176,15 @@ export async function findPasswordHashById(db: Db, id: number): Promise<string |
 /** A new account: what its owner sees of it, plus the password hash. */
 export type NewUser = Omit<
   PublicUser,
-  'id' | 'isAdmin' | 'vendorStatusReason' | 'shareContactsWith' | 'paynowProxy'
+  | 'id'
+  | 'isAdmin'
+  | 'vendorStatusReason'
+  | 'shareContactsWith'
+  | 'paynowProxy'
+  | 'discordVerified'
+  | 'discordLinked'
+  | 'discordName'
+  | 'hasPassword'
 > & {
   passwordHash: string;
 };

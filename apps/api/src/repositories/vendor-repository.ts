@@ -8,6 +8,8 @@ import { permitExpiresOnText, toPermit } from './user-repository';
 export interface VendorApplication {
   id: number;
   discordUsername: string;
+  /** The username is the applicant's verified Discord name (docs/sign-in.md#verified). */
+  discordVerified: boolean;
   name: string | null;
   whatsappNumber: string | null;
   companyName: string | null;
@@ -23,6 +25,7 @@ export interface VendorApplication {
 const applicationColumns = [
   'id',
   'discordUsername',
+  'discordVerified',
   'name',
   'whatsappNumber',
   'companyName',
@@ -49,6 +52,7 @@ function toApplication(row: ApplicationRow & { vendorStatus: VendorStatus }): Ve
   return {
     id: row.id,
     discordUsername: row.discordUsername,
+    discordVerified: row.discordVerified,
     name: row.name,
     whatsappNumber: row.whatsappNumber,
     companyName: row.companyName,

@@ -29,7 +29,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: HttpContextDeps):
       procedure: 'auth.register',
       summary: 'Create an account and sign in',
       status: 201,
-      responses: { 503: 'Too many passwords being checked at once; `Retry-After` says when to come back.' },
+      responses: {
+        403: 'Password sign-up is turned off on this server (PASSWORD_SIGNUP=false).',
+        503: 'Too many passwords being checked at once; `Retry-After` says when to come back.',
+      },
     }),
     viaCaller(deps, (caller, req) => caller.auth.register(untrusted(bodyObject(req)))),
   );

@@ -22,6 +22,7 @@ import { registerTripRoutes } from './trips';
 import { registerVendorRoutes } from './vendor';
 import { registerUserRoutes } from './users';
 import { registerConfigRoutes } from './config';
+import { registerDiscordRoutes } from './discord';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +49,7 @@ export function registerRestRoutes(
     }
   });
   registerAuthRoutes(app, deps);
+  registerDiscordRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerRideRoutes(app, deps);
   registerSeriesRoutes(app, deps);

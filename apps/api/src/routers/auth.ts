@@ -1,4 +1,5 @@
 import {
+  DomainError,
   changePasswordInput,
   completeResetInput,
   loginInput,
@@ -11,11 +12,16 @@ import { TRPCError } from '@trpc/server';
 import { hashOptions } from '../auth/password';
 import { findPublicUserById } from '../repositories/user-repository';
 import { registerAccount, signInWithPassword } from '../services/account-service';
+import { claimDiscordName, unlinkDiscord } from '../services/discord-account-service';
 import { changeOwnPassword, resetPasswordWithCode } from '../services/password-service';
 import { credentialPolicy, passwordVersionFor, type SignInAttempt } from '../services/sign-in-service';
 import type { ContextInner } from '../trpc/context';
 import { protectedProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
 import { messageOutput, publicUserOutput } from './outputs';
+
+/** What register answers while PASSWORD_SIGNUP=false (docs/sign-in.md#password-sign-up). */
+export const PASSWORD_SIGNUP_OFF_MESSAGE =
+  'Signing up with a password is turned off on this server. Please continue with Discord.';
 
 function requireSession(ctx: ContextInner) {
   if (!ctx.session) {
@@ -56,6 +62,7 @@ export const authRouter = router({
     .input(registerInput)
     .output(publicUserOutput)
     .mutation(async ({ ctx, input }) => {
+      if (!ctx.env.PASSWORD_SIGNUP) throw new DomainError('PASSWORD_SIGNUP_OFF', PASSWORD_SIGNUP_OFF_MESSAGE);
       const session = requireSession(ctx);
       const user = await registerAccount(ctx.db, input, hashOptions(ctx.env));
       await session.signIn(user.id);
@@ -111,6 +118,25 @@ export const authRouter = router({
       );
       return { message: 'Password reset successful!' };
     }),
+
+  /**
+   * The verified Discord owner takes their name from the unverified account holding it; that
+   * account is renamed and told, administrators see it (docs/sign-in.md#claim).
+   */
+  claimDiscordName: protectedProcedure.output(publicUserOutput).mutation(async ({ ctx }) => {
+    await claimDiscordName(ctx.db, ctx.user.id);
+    const user = await findPublicUserById(ctx.db, ctx.user.id);
+    if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
+    return user;
+  }),
+
+  /** Unlinks Discord; needs a password set, or the account could not be signed in to. */
+  unlinkDiscord: protectedProcedure.output(publicUserOutput).mutation(async ({ ctx }) => {
+    await unlinkDiscord(ctx.db, ctx.user.id);
+    const user = await findPublicUserById(ctx.db, ctx.user.id);
+    if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
+    return user;
+  }),
 
   /** "Forgot password": there is no self-service reset, so this only says whom to ask. */
   requestPasswordReset: publicProcedure

@@ -1,4 +1,5 @@
 import { announcementsConfigured, type WebhookSettings } from '../discord/webhooks';
+import { discordEnabled } from '../auth/discord-oauth';
 import type { Env } from '../env';
 import { publicProcedure, router } from '../trpc/init';
 import { publicConfigOutput } from './outputs';
@@ -17,6 +18,10 @@ export interface PublicConfig {
   discordAnnouncements: boolean;
   /** TRIP_DEPART_EARLY_MINUTES: from when the Trip card offers `departed` (docs/trip-day.md#clock). */
   tripDepartEarlyMinutes: number;
+  /** Sign in with Discord is configured: the web shows "Continue with Discord" (docs/sign-in.md). */
+  discordSignIn: boolean;
+  /** PASSWORD_SIGNUP: the web shows the password sign-up form (docs/sign-in.md#password-sign-up). */
+  passwordSignup: boolean;
 }
 
 function publicConfig(
@@ -27,6 +32,12 @@ function publicConfig(
     | 'RIDER_CONTACTS_HOURS_BEFORE'
     | 'TRIP_WINDOW_HOURS_BEFORE'
     | 'TRIP_DEPART_EARLY_MINUTES'
+    | 'DISCORD_CLIENT_ID'
+    | 'DISCORD_CLIENT_SECRET'
+    | 'DISCORD_API_BASE'
+    | 'DISCORD_AUTHORIZE_URL'
+    | 'DISCORD_GUILD_ID'
+    | 'PASSWORD_SIGNUP'
   > &
     WebhookSettings,
 ): PublicConfig {
@@ -37,6 +48,8 @@ function publicConfig(
     tripWindowHoursBefore: env.TRIP_WINDOW_HOURS_BEFORE,
     discordAnnouncements: announcementsConfigured(env),
     tripDepartEarlyMinutes: env.TRIP_DEPART_EARLY_MINUTES,
+    discordSignIn: discordEnabled(env),
+    passwordSignup: env.PASSWORD_SIGNUP,
   };
 }
 

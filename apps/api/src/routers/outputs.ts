@@ -60,6 +60,12 @@ export const publicUserOutput = z.object({
   vehicleSeats: z.number().nullable(),
   shareContactsWith: z.enum(CONTACT_SHARING),
   paynowProxy: z.string().nullable(),
+  /** The username is the linked Discord account's own (docs/sign-in.md#verified). */
+  discordVerified: z.boolean(),
+  discordLinked: z.boolean(),
+  /** The linked Discord account's name when the username is not it (the profile offers a claim). */
+  discordName: z.string().nullable(),
+  hasPassword: z.boolean(),
 });
 
 export const rideSummaryOutput = z.object({
@@ -109,6 +115,7 @@ export const rideDetailOutput = rideSummaryOutput.extend({
       id: z.number(),
       name: z.string().nullable(),
       discordUsername: z.string().nullable(),
+      discordVerified: z.boolean(),
       whatsappNumber: z.string().nullable(),
       malaysianNumber: z.string().nullable(),
     })
@@ -205,6 +212,7 @@ export const passengerEntryOutput = z.object({
       name: z.string().nullable(),
       fullName: z.string().nullable(),
       discordUsername: z.string(),
+      discordVerified: z.boolean(),
       ...contactNumbers,
       revolutUsername: z.string().nullable(),
     })
@@ -234,6 +242,7 @@ export const resetCodeOutput = z.object({ discordUsername: z.string(), code: z.s
 export const vendorApplicationOutput = z.object({
   id: z.number(),
   discordUsername: z.string(),
+  discordVerified: z.boolean(),
   name: z.string().nullable(),
   whatsappNumber: z.string().nullable(),
   companyName: z.string().nullable(),
@@ -263,6 +272,8 @@ export const publicConfigOutput = z.object({
   tripWindowHoursBefore: z.number(),
   discordAnnouncements: z.boolean(),
   tripDepartEarlyMinutes: z.number(),
+  discordSignIn: z.boolean(),
+  passwordSignup: z.boolean(),
 });
 
 export const notificationPageOutput = pageOf(
@@ -377,7 +388,13 @@ export const paymentSharesOutput = z.array(
 export const chatMessageOutput = z.object({
   id: z.number(),
   rideId: z.number(),
-  author: z.object({ id: z.number(), name: z.string(), role: z.enum(MESSAGE_AUTHOR_ROLES) }),
+  author: z.object({
+    id: z.number(),
+    name: z.string(),
+    role: z.enum(MESSAGE_AUTHOR_ROLES),
+    /** The author's username is their verified Discord name (docs/sign-in.md#verified). */
+    discordVerified: z.boolean(),
+  }),
   body: z.string().nullable(),
   createdAt: z.string(),
   deleted: z.boolean(),
@@ -460,7 +477,14 @@ export const givenThumbOutput = z.object({
 export const rideThumbsOutput = z.object({
   open: z.boolean(),
   closesAt: z.string().nullable(),
-  subjects: z.array(z.object({ id: z.number(), name: z.string(), role: z.enum(['organizer', 'vendor', 'rider']) })),
+  subjects: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      role: z.enum(['organizer', 'vendor', 'rider']),
+      discordVerified: z.boolean(),
+    }),
+  ),
   given: z.array(givenThumbOutput),
 });
 

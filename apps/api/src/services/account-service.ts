@@ -4,7 +4,7 @@
  */
 import type { Database } from '@rideshare/db';
 import { DomainError, type RegisterInput } from '@rideshare/domain';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 import {
   hashNeedsUpgrade,
@@ -14,6 +14,8 @@ import {
   verifyPassword,
   type PasswordHashOptions,
 } from '../auth/password';
+import { confusableWith } from '../auth/look-alike';
+import { listUsernames } from '../repositories/discord-account-repository';
 import {
   findPublicUserById,
   findUserCredentialsByUsername,
@@ -39,6 +41,15 @@ export async function registerAccount(
   const passwordHash = await hashPassword(input.password, hash);
   // The account and, for a vendor application, every administrator's notice commit together.
   return db.transaction().execute(async (trx) => {
+    // One sign-up at a time checks names, so two look-alikes made at once cannot both pass.
+    await sql`select pg_advisory_xact_lock(hashtext('user-names'))`.execute(trx);
+    // A name a member could mistake for an existing one is refused (docs/sign-in.md#look-alikes).
+    if (confusableWith(input.discordUsername, await listUsernames(trx))) {
+      throw new DomainError(
+        'USERNAME_TAKEN',
+        'That Discord username looks like the name of an existing account. Please choose another one or log in.',
+      );
+    }
     const user = await insertUser(trx, {
       discordUsername: input.discordUsername,
       passwordHash,

@@ -63,6 +63,7 @@ export function chatAuthor(row: {
   authorRole: MessageAuthorRole;
   authorName: string | null;
   authorDiscordUsername: string;
+  authorDiscordVerified: boolean;
   authorCompanyName: string | null;
 }): ChatMessage['author'] {
   const name = messageAuthorName(row.authorRole, {
@@ -70,7 +71,7 @@ export function chatAuthor(row: {
     discordUsername: row.authorDiscordUsername,
     companyName: row.authorCompanyName,
   });
-  return { id: row.authorId, name, role: row.authorRole };
+  return { id: row.authorId, name, role: row.authorRole, discordVerified: row.authorDiscordVerified };
 }
 
 export function toChatMessage(row: MessageRow): ChatMessage {

@@ -36,6 +36,7 @@ import {
   readRecord,
   removeThumb,
   subjectNames,
+  verifiedUserIds,
   updateThumb,
 } from '../repositories/record-repository';
 import { findRideParty, type LockedRide, lockRideForUpdate } from '../repositories/rides/writes';
@@ -130,6 +131,7 @@ export async function rideThumbs(
   const party = await partyForRater(db, args.rideId, args.raterId);
   const ids = rateableSubjects(party, args.raterId);
   const names = await subjectNames(db, ids);
+  const verified = await verifiedUserIds(db, ids);
   const completedAt = party.status === 'completed' ? party.completedAt : null;
   return {
     open: completedAt !== null && isRatingOpen(completedAt, args.now),
@@ -138,6 +140,7 @@ export async function rideThumbs(
       id,
       name: names.get(id) ?? 'A member',
       role: id === party.creatorId ? 'organizer' : id === party.vendorId ? 'vendor' : 'rider',
+      discordVerified: verified.has(id),
     })),
     given: await listGivenThumbs(db, args.rideId, args.raterId),
   };

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { createUser } from '../factories';
-import { startFakeDiscord, type FakeDiscord, type ReceivedCall } from '../helpers/fake-discord';
+import { startFakeDiscord, type FakeDiscord, type ReceivedCall } from '../helpers/fake-discord-webhook';
 import {
   call,
   createRide,

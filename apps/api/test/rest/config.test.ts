@@ -22,6 +22,8 @@ describe('GET /api/config (config.get)', () => {
       tripWindowHoursBefore: 3,
       discordAnnouncements: false,
       tripDepartEarlyMinutes: 30,
+      discordSignIn: false,
+      passwordSignup: true,
     });
   });
 

@@ -55,6 +55,10 @@ describe('PATCH /api/users/:id', () => {
       vehicleSeats: null,
       shareContactsWith: 'members',
       paynowProxy: null,
+      discordVerified: false,
+      discordLinked: false,
+      discordName: null,
+      hasPassword: true,
     });
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     expect(me.json()).toMatchObject({ name: 'Alice Tan', whatsappNumber: null, revolutUsername: 'alicet' });

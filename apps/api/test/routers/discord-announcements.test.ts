@@ -15,7 +15,7 @@ import {
 import { runSweepJob, sweepJobs } from '../../src/services/sweep';
 import { createUser, type TestUser } from '../factories';
 import { useTestDatabase } from '../helpers/db';
-import { startFakeDiscord, type FakeDiscord } from '../helpers/fake-discord';
+import { startFakeDiscord, type FakeDiscord } from '../helpers/fake-discord-webhook';
 import { callerFor } from '../helpers/rides';
 
 const t = useTestDatabase();

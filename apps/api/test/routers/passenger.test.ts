@@ -56,6 +56,7 @@ describe('passenger.list', () => {
         name: 'Bob',
         fullName: 'Bob',
         discordUsername: bob.discordUsername,
+        discordVerified: false,
         // A co-rider three days ahead: outside the riders' window, and Revolut is the organiser's only.
         whatsappNumber: null,
         malaysianNumber: null,

@@ -62,6 +62,7 @@ describe('ride.create', () => {
         id: alice.id,
         name: 'Alice Tan',
         discordUsername: alice.discordUsername,
+        discordVerified: false,
         whatsappNumber: '+65 9123 4567',
         malaysianNumber: '+60 12 345 6789',
       },
@@ -206,6 +207,7 @@ describe('ride.byId', () => {
       id: alice.id,
       name: null,
       discordUsername: null,
+      discordVerified: false,
       whatsappNumber: null,
       malaysianNumber: null,
     });
@@ -213,6 +215,7 @@ describe('ride.byId', () => {
       id: alice.id,
       name: null,
       discordUsername: alice.discordUsername,
+      discordVerified: false,
       whatsappNumber: '+6591234567',
       malaysianNumber: '+60123456789',
     };

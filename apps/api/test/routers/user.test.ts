@@ -48,6 +48,10 @@ describe('user.update', () => {
       vehicleSeats: null,
       shareContactsWith: 'members',
       paynowProxy: null,
+      discordVerified: false,
+      discordLinked: false,
+      discordName: null,
+      hasPassword: true,
     });
     const after = await row(user.id);
     expect(after).toMatchObject({

@@ -13,6 +13,8 @@ export interface ServerDetails {
   adminAccount: { discordUsername: string; password: string };
   /** Departed rides assigned to a vendor of their own (see past-rides.ts). */
   pastRides: PastRides;
+  /** The fake Discord the server signs in with (`POST {url}/_fake/member` says who approves next). */
+  fakeDiscordUrl: string;
 }
 
 export function readServerDetails(): ServerDetails {

@@ -4,15 +4,29 @@
  * Signed-in users never see this page (the route redirects them to '/'). Reached from a ride, it
  * says why the visitor is here ('Log in to join this ride', or the reason the link gave).
  */
-import { Alert, Anchor, Card, Container, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Container, Divider, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { usePageTitle } from '../components/page';
+import { DiscordButton, DiscordRefusalAlert, useSignInOptions } from '../features/auth/discord-sign-in';
 import { ForgotPasswordPanel } from '../features/auth/forgot-password-panel';
 import { LoginForm } from '../features/auth/login-form';
 import { RegisterForm } from '../features/auth/register-form';
-import { useAuthReason } from '../features/session';
+import { useAuthReason, useReturnPath } from '../features/session';
+
+/** What the Register tab says while PASSWORD_SIGNUP=false (docs/sign-in.md#password-sign-up). */
+export const PASSWORD_SIGNUP_OFF_TEXT = 'Signing up with a password is turned off on this server.';
+
+/** "Continue with Discord" under a form, when the server offers it. */
+function DiscordOption({ returnTo, withDivider }: { returnTo: string; withDivider: boolean }) {
+  return (
+    <Stack gap="md" mt="md">
+      {withDivider ? <Divider label="or" labelPosition="center" /> : null}
+      <DiscordButton returnTo={returnTo} />
+    </Stack>
+  );
+}
 
 type AuthView = 'login' | 'register' | 'forgot';
 
@@ -23,6 +37,8 @@ export function AuthPage() {
   const [justReset, setJustReset] = useState(false);
   usePageTitle(view === 'register' ? 'Register' : 'Login');
   const reason = useAuthReason();
+  const returnPath = useReturnPath();
+  const { discordSignIn, passwordSignup } = useSignInOptions();
 
   return (
     <Container size={520} py="lg" px="md">
@@ -45,6 +61,7 @@ export function AuthPage() {
                 {reason}
               </Alert>
             ) : null}
+            <DiscordRefusalAlert />
             {view === 'forgot' ? (
               <ForgotPasswordPanel
                 onBack={() => setView('login')}
@@ -77,9 +94,18 @@ export function AuthPage() {
                       setView('forgot');
                     }}
                   />
+                  {discordSignIn ? <DiscordOption returnTo={returnPath} withDivider /> : null}
                 </Tabs.Panel>
                 <Tabs.Panel value="register">
-                  <RegisterForm />
+                  {passwordSignup ? (
+                    <RegisterForm />
+                  ) : (
+                    <Text size="sm" data-testid="password-signup-off">
+                      {PASSWORD_SIGNUP_OFF_TEXT}
+                      {discordSignIn ? ' Continue with Discord to make your account.' : ''}
+                    </Text>
+                  )}
+                  {discordSignIn ? <DiscordOption returnTo={returnPath} withDivider={passwordSignup} /> : null}
                 </Tabs.Panel>
               </Tabs>
             )}

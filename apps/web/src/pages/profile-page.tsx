@@ -9,6 +9,7 @@ import { SectionCard } from '../components/section-card';
 import { AlertsCard } from '../features/alerts/alerts-card';
 import { TravelDocumentsCard } from '../features/border/travel-documents-card';
 import { CalendarFeedCard } from '../features/profile/calendar-feed-card';
+import { DiscordAccountCard } from '../features/profile/discord-account-card';
 import { PasswordSettingsCard } from '../features/profile/password-settings-card';
 import { ProfileForm } from '../features/profile/profile-form';
 import { VendorDetailsCard } from '../features/profile/vendor-details-card';
@@ -34,6 +35,7 @@ export function ProfilePage() {
           {/* Keyed by user: another sign-in in this tab starts from that user's saved details. */}
           <ProfileForm key={user?.id ?? 'none'} user={user} />
         </SectionCard>
+        {user ? <DiscordAccountCard user={user} /> : null}
         {user ? <MyRecordCard key={`record-${String(user.id)}`} userId={user.id} /> : null}
         {user?.isVendor ? <VendorLicenceCard key={`licence-${String(user.id)}`} user={user} /> : null}
         {user?.isVendor ? <VendorDetailsCard key={user.id} user={user} /> : null}

@@ -25,7 +25,14 @@ const organizerEntry = entry(1, 50, 'Olivia Organiser', { passengerCount: 2 });
 /** What the API answers a signed-out visitor (no Discord username, numbers or passenger locations). */
 function visitorRide(overrides: Partial<TestRideDetail> = {}): TestRideDetail {
   return ride({
-    creator: { id: 50, name: 'Olivia Organiser', discordUsername: null, whatsappNumber: null, malaysianNumber: null },
+    creator: {
+      id: 50,
+      name: 'Olivia Organiser',
+      discordUsername: null,
+      discordVerified: false,
+      whatsappNumber: null,
+      malaysianNumber: null,
+    },
     ...overrides,
   });
 }
@@ -83,7 +90,14 @@ describe('RideDetailsPage for a visitor', () => {
           ...FC_TO_SG,
           dropoffLocations: [],
           creatorName: null,
-          creator: { id: 50, name: null, discordUsername: null, whatsappNumber: null, malaysianNumber: null },
+          creator: {
+            id: 50,
+            name: null,
+            discordUsername: null,
+            discordVerified: false,
+            whatsappNumber: null,
+            malaysianNumber: null,
+          },
         }),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Forest City to Singapore' })).toBeTruthy();

@@ -33,6 +33,7 @@ function rideDetail(overrides: Partial<TestRideDetail> = {}): TestRideDetail {
       id: organiser.id,
       name: 'Olivia Organiser',
       discordUsername: 'olivia',
+      discordVerified: false,
       whatsappNumber: null,
       malaysianNumber: null,
     },

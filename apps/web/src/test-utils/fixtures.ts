@@ -55,6 +55,10 @@ export function makeUser(overrides: Partial<TestUser> = {}): TestUser {
     vehicleSeats: isVendor ? 6 : null,
     shareContactsWith: 'members',
     paynowProxy: null,
+    discordVerified: false,
+    discordLinked: false,
+    discordName: null,
+    hasPassword: true,
     ...overrides,
   };
 }
@@ -108,6 +112,7 @@ export function makeRideDetail(overrides: Partial<TestRideDetail> = {}): TestRid
       id: 50,
       name: 'Olivia Organiser',
       discordUsername: 'olivia',
+      discordVerified: false,
       whatsappNumber: '+65 8000 0001',
       malaysianNumber: null,
     },
@@ -137,6 +142,7 @@ export function makePassengerEntry(
       name,
       fullName: null,
       discordUsername: `user${String(userId)}`,
+      discordVerified: false,
       whatsappNumber: null,
       malaysianNumber: null,
       revolutUsername: null,
@@ -170,6 +176,8 @@ export function makePublicConfig(overrides: Partial<TestPublicConfig> = {}): Tes
     tripWindowHoursBefore: 3,
     discordAnnouncements: false,
     tripDepartEarlyMinutes: 30,
+    discordSignIn: false,
+    passwordSignup: true,
     ...overrides,
   };
 }

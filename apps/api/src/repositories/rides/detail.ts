@@ -75,6 +75,7 @@ export async function findRideDetail(
             id: row.creatorUserId,
             name: row.creatorOwnName,
             discordUsername: row.creatorDiscordUsername,
+            discordVerified: row.creatorDiscordVerified === true,
             whatsappNumber: row.creatorWhatsappNumber,
             malaysianNumber: row.creatorMalaysianNumber,
           },

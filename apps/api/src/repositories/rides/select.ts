@@ -39,6 +39,7 @@ export function selectRideSummaries(db: Db) {
         from ride_trip_stages s where s.ride_id = rides.id order by s.id desc limit 1)`.as('tripLatest'),
       'creator.name as creatorOwnName',
       'creator.discordUsername as creatorDiscordUsername',
+      'creator.discordVerified as creatorDiscordVerified',
       sql<number>`(select coalesce(sum(w.passenger_count), 0)::int from ride_waitlist w
         where w.ride_id = rides.id and w.offer_expires_at is not null)`.as('heldSeats'),
     ]);

@@ -67,6 +67,8 @@ export interface RideCreator {
   id: number;
   name: string | null;
   discordUsername: string | null;
+  /** The username is the organiser's verified Discord name (docs/sign-in.md#verified). */
+  discordVerified: boolean;
   whatsappNumber: string | null;
   malaysianNumber: string | null;
 }
@@ -142,6 +144,7 @@ type RideWithCreator = Pick<
   tripLatest: { stage: TripStage; at: string | Date } | null;
   creatorOwnName: string | null;
   creatorDiscordUsername: string | null;
+  creatorDiscordVerified: boolean | null;
   heldSeats: number;
 };
 

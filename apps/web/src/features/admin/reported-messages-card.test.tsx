@@ -13,7 +13,7 @@ const REPORT = {
   message: {
     id: 11,
     rideId: 7,
-    author: { id: 3, name: 'Rita', role: 'passenger' as const },
+    author: { id: 3, name: 'Rita', role: 'passenger' as const, discordVerified: false },
     body: 'send me your bank PIN',
     createdAt: '2031-03-01T02:00:00.000Z',
     deleted: false,

@@ -5,6 +5,7 @@
  */
 import { Badge, Box, Button, Group, Text } from '@mantine/core';
 import { formatRideDate, type ChatMessage, type MessageAuthorRole } from '@rideshare/domain';
+import { VerifiedMark } from '../../components/verified-mark';
 
 const ROLE_LABELS: Record<MessageAuthorRole, string> = {
   organizer: 'Organizer',
@@ -56,6 +57,7 @@ export function ChatMessageItem({ message, own, canDelete, deleting, onDelete, o
         <Text size="sm" fw={600}>
           {own ? 'You' : message.author.name}
         </Text>
+        {own ? null : <VerifiedMark verified={message.author.discordVerified} />}
         <RoleBadge role={message.author.role} />
         <Text size="xs" c="dimmed" component="time" dateTime={message.createdAt}>
           {time}

@@ -10,7 +10,7 @@ const RIDE = { id: 7, creatorId: 1, status: 'open', date: inDays(3), cancelledAt
 const message = (id: number, over: Partial<ChatMessage> = {}): ChatMessage => ({
   id,
   rideId: 7,
-  author: { id: 1, name: 'Olivia', role: 'organizer' },
+  author: { id: 1, name: 'Olivia', role: 'organizer', discordVerified: true },
   body: `message ${String(id)}`,
   createdAt: '2031-03-01T02:05:00.000Z',
   deleted: false,
@@ -19,8 +19,15 @@ const message = (id: number, over: Partial<ChatMessage> = {}): ChatMessage => ({
 
 const THREAD = [
   message(1),
-  message(2, { author: { id: 2, name: 'Paul', role: 'passenger' }, body: 'On my way\nsee you' }),
-  message(3, { author: { id: 9, name: 'Acme Cabs', role: 'vendor' }, body: null, deleted: true }),
+  message(2, {
+    author: { id: 2, name: 'Paul', role: 'passenger', discordVerified: false },
+    body: 'On my way\nsee you',
+  }),
+  message(3, {
+    author: { id: 9, name: 'Acme Cabs', role: 'vendor', discordVerified: false },
+    body: null,
+    deleted: true,
+  }),
 ];
 
 function render(viewerId: number, api: ApiHandlers = {}) {
@@ -46,6 +53,9 @@ describe('ChatTab', () => {
     expect(within(second).getByText('You')).toBeTruthy();
     expect(within(third).getByText('Driver')).toBeTruthy();
     expect(within(third).getByText('message deleted')).toBeTruthy();
+    // Olivia's name is her verified Discord name (docs/sign-in.md#verified); the vendor's is not.
+    expect(within(first).getByTestId('verified-mark')).toBeTruthy();
+    expect(within(third).queryByTestId('verified-mark')).toBeNull();
     // 02:05 UTC is 10:05 am in Singapore, whatever the machine's zone.
     expect(within(first).getByText('Sat, 1 Mar 2031, 10:05 am')).toBeTruthy();
     await waitFor(() => expect(calls.some((call) => call.path === 'message.markRead')).toBe(true));

@@ -14,6 +14,7 @@ import { notifySuccess } from '../../lib/notify';
 import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
 import type { VendorApplication } from '../../lib/api-types';
+import { VerifiedMark } from '../../components/verified-mark';
 
 const PAGE_SIZE = 10;
 const STATUS_TABS: Record<VendorStatus, string> = {
@@ -50,6 +51,7 @@ function ApplicationRow({ application }: { application: VendorApplication }) {
           <Text fw={600}>{title}</Text>
           <Text size="xs" c="dimmed">
             {application.discordUsername}
+            <VerifiedMark verified={application.discordVerified} />
             {application.vendorStatusChangedAt ? ` · since ${formatRideDate(application.vendorStatusChangedAt)}` : ''}
           </Text>
         </Group>

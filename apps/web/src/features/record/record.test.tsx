@@ -99,8 +99,8 @@ const CARD: RideThumbsAnswer = {
   open: true,
   closesAt: inDays(10),
   subjects: [
-    { id: 50, name: 'Olivia', role: 'organizer' as const },
-    { id: 60, name: 'Acme Cabs', role: 'vendor' as const },
+    { id: 50, name: 'Olivia', role: 'organizer' as const, discordVerified: true },
+    { id: 60, name: 'Acme Cabs', role: 'vendor' as const, discordVerified: false },
   ],
   given: [{ subjectId: 60, value: 'down' as const, note: 'Late', createdAt: inDays(-1), updatedAt: inDays(-1) }],
 };
@@ -126,6 +126,10 @@ describe('ThumbsCard', () => {
     });
     const card = within(await screen.findByRole('region', { name: 'Thumbs' }));
     expect(await card.findByText('Olivia')).toBeTruthy();
+    // Olivia's name is her verified Discord name; Acme Cabs' is not (docs/sign-in.md#verified).
+    const subjects = card.getAllByTestId('thumb-subject');
+    expect(within(subjects[0] as HTMLElement).getByTestId('verified-mark').textContent).toBe('verified');
+    expect(within(subjects[1] as HTMLElement).queryByTestId('verified-mark')).toBeNull();
     expect(card.getByRole('button', { name: 'Thumb down for Acme Cabs' }).getAttribute('aria-pressed')).toBe('true');
     const save = card.getByRole('button', { name: 'Save thumb for Olivia' });
     expect(save.hasAttribute('disabled')).toBe(true);

@@ -15,6 +15,7 @@ import { SubmitButton } from '../../components/submit-button';
 import { useClock } from '../../lib/clock';
 import { trpc } from '../../lib/trpc';
 import { useGiveThumb, type RideThumbsAnswer } from './use-record';
+import { VerifiedMark } from '../../components/verified-mark';
 
 type Subject = RideThumbsAnswer['subjects'][number];
 type Given = RideThumbsAnswer['given'][number];
@@ -41,9 +42,12 @@ function SubjectRow({
     <Stack gap="xs" component="li" style={{ listStyle: 'none' }} data-testid="thumb-subject">
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Stack gap={0} style={{ minWidth: 0 }}>
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {subject.name}
-          </Text>
+          <Group gap={6} wrap="wrap">
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {subject.name}
+            </Text>
+            <VerifiedMark verified={subject.discordVerified} />
+          </Group>
           <Text size="xs" c="dimmed">
             {ROLE_WORD[subject.role]}
           </Text>

@@ -31,6 +31,7 @@ import { CommunicationCard } from './communication-card';
 import { passengerMarks, type PassengerMark } from './passenger-marks';
 import type { PassengerEntry, RideDetail } from '../../lib/api-types';
 import { useClock } from '../../lib/clock';
+import { VerifiedMark } from '../../components/verified-mark';
 
 const BADGE_STYLE: Record<PassengerMark['kind'], { variant: string; color?: string }> = {
   stop: { variant: 'filled' },
@@ -97,9 +98,12 @@ function PassengerItem({
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
           <Stack gap={2} style={{ minWidth: 0, flex: '1 1 12rem' }}>
-            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {name}
-            </Text>
+            <Group gap={6} wrap="wrap">
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {name}
+              </Text>
+              <VerifiedMark verified={entry.user?.discordVerified} />
+            </Group>
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
               {locationKind}: {entry.dropoffLocation}
             </Text>

@@ -28,6 +28,7 @@ import { CostBox } from '../cost/cost-box';
 import { useOwnShare } from '../payments/use-own-share';
 import type { PassengerEntry, RideDetail } from '../../lib/api-types';
 import { RecordLine } from '../record/record-line';
+import { VerifiedMark } from '../../components/verified-mark';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -140,7 +141,10 @@ export function RideDetailsTab({
             <Group gap="xl" align="flex-start" wrap="wrap">
               <Fact label="Date">{formatRideDateOnly(ride.date)}</Fact>
               <Fact label="Time">{formatRideTime(ride.date)}</Fact>
-              <Fact label="Organizer">{organizerName(ride.creator ?? { name: ride.creatorName })}</Fact>
+              <Fact label="Organizer">
+                {organizerName(ride.creator ?? { name: ride.creatorName })}
+                <VerifiedMark verified={ride.creator?.discordVerified} />
+              </Fact>
             </Group>
             {ownStop ? <OwnStopFact direction={ride.direction} stop={ownStop} /> : null}
             {ride.direction === 'FC->SG' ? (
@@ -181,9 +185,12 @@ export function RideOrganizerCard({ ride }: { ride: RideDetail }) {
         <Title order={2} size="h4" id="organizer-title">
           Ride Organizer
         </Title>
-        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {name}
-        </Text>
+        <Group gap={6} wrap="wrap">
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {name}
+          </Text>
+          <VerifiedMark verified={ride.creator?.discordVerified} />
+        </Group>
         <RecordLine userId={ride.creatorId} role="organizer" />
         <ContactButtons contacts={ride.creator ?? {}} show={['whatsapp', 'malaysian', 'discord']} name={name} />
       </Stack>
