@@ -2,15 +2,10 @@ import { DISCORD_NAME_TAKEN_SENTENCE, DISCORD_REFUSALS } from '@rideshare/domain
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { makeUser, renderApp, type ApiHandlers } from '../test-utils';
+import { makePublicConfig, makeUser, renderApp, type ApiHandlers } from '../test-utils';
 
-const config = (over: { discordSignIn: boolean; passwordSignup: boolean }) => ({
-  mapStyleUrl: '',
-  placeSearchUrl: '',
-  riderContactsHoursBefore: 48,
-  tripWindowHoursBefore: 3,
-  ...over,
-});
+const config = (over: { discordSignIn: boolean; passwordSignup: boolean }) =>
+  makePublicConfig({ placeSearchUrl: '', ...over });
 
 async function open(route: string, api: ApiHandlers) {
   renderApp(route, { api });

@@ -49,6 +49,7 @@ function rideDetail(overrides: Partial<TestRideDetail> = {}): TestRideDetail {
       id: 7,
       name: 'Olivia Organiser',
       discordUsername: 'olivia',
+      discordVerified: false,
       whatsappNumber: null,
       malaysianNumber: null,
     },
