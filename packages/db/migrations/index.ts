@@ -28,6 +28,7 @@ import * as m280301 from './2026_11_28_0301_ride_messages';
 import * as m280401 from './2026_11_28_0401_vendor_application_notice';
 import * as m280501 from './2026_11_28_0501_trip_day';
 import * as m280601 from './2026_11_28_0601_member_record';
+import * as m20070101 from './2026_12_07_0101_payment_ledger';
 
 /**
  * Every migration, keyed by name, imported statically so the bundled production server carries them
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_0401_vendor_application_notice': m280401,
   '2026_11_28_0501_trip_day': m280501,
   '2026_11_28_0601_member_record': m280601,
+  '2026_12_07_0101_payment_ledger': m20070101,
 };
