@@ -17,8 +17,11 @@ import {
 } from '@rideshare/domain';
 import type { Kysely, Transaction } from 'kysely';
 
+import { publishRideEvent } from '../events/publish';
 import {
+  deletePayments,
   findPaymentRide,
+  listParty,
   listPayments,
   listRidesWithPaymentWork,
   lockPaymentRide,
@@ -202,7 +205,18 @@ export async function recalculatePayments(
       throw new DomainError('NOT_CREATOR', 'Only the organizer can recalculate the amounts');
     }
     if (ride.priceLockedAt === null) throw new DomainError('PRICE_NOT_LOCKED', 'The price is not locked yet');
-    await splitLockedRide(trx, ride, { kind: 'settle' }, args.now);
+    // Rows of entries gone without a `left` mark (from before leavers kept theirs) and never paid go.
+    const party = new Set((await listParty(trx, ride)).map((entry) => entry.passengerId));
+    const stale = (await listPayments(trx, ride.id)).filter(
+      (row) => !party.has(row.passengerId) && row.leftAt === null && row.status === 'due',
+    );
+    await deletePayments(
+      trx,
+      ride.id,
+      stale.map((row) => row.passengerId),
+    );
+    const changed = await splitLockedRide(trx, ride, { kind: 'settle' }, args.now);
+    if (stale.length > 0 && !changed) await publishRideEvent(trx, 'payments.changed', ride.id);
     return paymentsTable(trx, ride, args.actorId);
   });
 }
