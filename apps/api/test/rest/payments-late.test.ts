@@ -237,7 +237,9 @@ describe('marking paid', () => {
     expect(lines[0]).toBe(
       'Name,Seats,Amount due (SGD),Status,Method,Marked paid at,Confirmed at,Refund due (SGD),Top-up due (SGD),Left the ride',
     );
-    expect(lines[2]).toMatch(/^Ann,1,40\.00,marked-paid,cash,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00,,0\.00,0\.00,no$/);
+    expect(lines[2]).toMatch(
+      /^Ann,1,40\.00,marked-paid,cash,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00,,0\.00,0\.00,no$/,
+    );
     const stored = await t.db
       .selectFrom('ridePayments')
       .select('markedAt')
