@@ -129,10 +129,11 @@ export async function removePassenger(
       await insertLeave(trx, { rideId: ride.id, userId: actorId, leftAt: now, late });
     }
     await deletePassenger(trx, entry.id);
-    await keepLeaversRow(trx, ride, entry.id, now);
     const remaining = entries.filter((other) => other.id !== entry.id);
     await storeChangedSequences(trx, ride.id, remaining, compactSequence(remaining));
     await saveDerivedFields(trx, ride);
+    // After the stops are counted again: the ledger splits the ride's total as it now is.
+    await keepLeaversRow(trx, ride, entry.id, now);
     await publishRideEvent(trx, 'seats.changed', ride.id);
     await partyChanged(
       trx,
