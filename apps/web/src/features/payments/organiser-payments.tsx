@@ -14,6 +14,28 @@ import { paidText, STATUS_LABELS, usePaymentActions } from './use-payments';
 
 type Actions = ReturnType<typeof usePaymentActions>;
 
+/**
+ * Under an amount (docs/payments.md#ledger): a paid share that rose owes a top-up; the organiser's
+ * own row shows what it absorbs beyond an even share (a waived or held share).
+ */
+function LedgerNote({ row }: { row: PaymentRow }) {
+  if (row.status !== 'due' && row.topUpDue > 0) {
+    return (
+      <Text size="xs" fw={600} c="orange.9" data-testid={`top-up-${String(row.passengerId)}`}>
+        {formatSgd(row.topUpDue, 2)} top-up due
+      </Text>
+    );
+  }
+  if (row.absorbed > 0) {
+    return (
+      <Text size="xs" c="dimmed" data-testid={`absorbed-${String(row.passengerId)}`}>
+        {formatSgd(row.absorbed, 2)} absorbed
+      </Text>
+    );
+  }
+  return null;
+}
+
 /** What the organiser can do with a rider's row: settle a refund, waive a leaver, confirm or undo. */
 function RowActions({ row, rideId, actions }: { row: PaymentRow; rideId: number; actions: Actions }) {
   const { confirm, unconfirm, refunded, waive } = actions;
@@ -108,7 +130,10 @@ export function OrganiserPayments({ table, organiserId }: { table: RidePayments;
                       {row.method ? ` · ${PAYMENT_METHOD_LABELS[row.method]}` : ''}
                     </Text>
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatSgd(row.amountDue, 2)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {formatSgd(row.amountDue, 2)}
+                    <LedgerNote row={row} />
+                  </Table.Td>
                   <Table.Td>
                     <Stack gap={4} align="flex-start">
                       <Group gap={4}>
