@@ -415,7 +415,7 @@ it(
         fc.integer({ min: 1, max: 300 }),
         fc.array(fc.tuple(fc.integer({ min: 1, max: 2 }), fc.nat(2)), { maxLength: 3 }),
         fc.boolean(),
-        fc.commands(commands, { maxCommands: 10, size: "max" }),
+        fc.commands(commands, { maxCommands: 8, size: "max" }),
         async (cost, party, lockFirst, sequence) => {
           const organiser = await createUser(t.db, { name: 'Olive' });
           const ride = await createRide(t.db, organiser, { date: DEPARTURE, maxPassengers: MAX_SEATS, cost });
