@@ -262,35 +262,6 @@ export function assertWaivable(row: LedgerRow, name: string): void {
   }
 }
 
-/** A rider's share before and after a change, for the organiser's confirmation and the notices. */
-export interface ShareChange {
-  passengerId: number;
-  userId: number;
-  beforeCents: number | null;
-  afterCents: number;
-  topUpDueCents: number;
-  refundDueCents: number;
-}
-
-/** The riders' rows whose share changed (or that are new), with before and after. */
-export function shareChanges(before: readonly LedgerRow[], after: readonly LedgerRow[]): ShareChange[] {
-  const old = new Map(before.map((row) => [row.passengerId, row]));
-  return after.flatMap((row) => {
-    const previous = old.get(row.passengerId);
-    if (row.isOrganiser || (previous && previous.amountDueCents === row.amountDueCents)) return [];
-    return [
-      {
-        passengerId: row.passengerId,
-        userId: row.userId,
-        beforeCents: previous ? previous.amountDueCents : null,
-        afterCents: row.amountDueCents,
-        topUpDueCents: row.topUpDueCents,
-        refundDueCents: row.refundDueCents,
-      },
-    ];
-  });
-}
-
 /**
  * What is wrong with a ledger, in words (empty when the invariants of one state hold): the amounts
  * sum to the total, none is negative, and each row's paid, refund and top-up agree with its share.
