@@ -164,7 +164,7 @@ export function OrganiserPayments({ table, organiserId }: { table: RidePayments;
             ask.ask({
               title: 'Recalculate the amounts?',
               message:
-                'The total is split again over the party as it is now. Everyone whose amount changes is told their new amount.',
+                'The total is split again over the party as it is now. No rider pays more: what an even split would add stays on your row. Everyone whose amount changes is told their new amount.',
               confirmLabel: 'Recalculate amounts',
               onConfirm: () => actions.recalculate.mutate({ rideId: table.rideId }),
             })
@@ -183,8 +183,8 @@ export function OrganiserPayments({ table, organiserId }: { table: RidePayments;
         </Button>
       </Group>
       <Text size="xs" c="dimmed">
-        Joins after the lock split the total again by themselves. Recalculate after a stop or cost change, or to spread
-        a waived share: it splits the total again over the party as it is now and tells everyone whose amount changed.
+        Joins, leaves and price changes after the lock settle the amounts by themselves, and a waived share stays on
+        your row. Recalculate lowers riders&apos; shares where an even split is now lower; it never raises one.
       </Text>
     </Stack>
   );
