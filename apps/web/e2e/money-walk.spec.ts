@@ -5,6 +5,7 @@
 // to the ride's total. No time is asserted.
 import type { Page } from '@playwright/test';
 
+import { expectAccessible } from './support/accessibility';
 import { expect, JOURNEY_TIMEOUT_MS, test } from './support/fixtures';
 import {
   createRideViaApi,
@@ -123,6 +124,7 @@ for (const [viewport, width] of [
       await expect(shares).toContainText(`Ben Walk ${width}: SGD 16.00 → SGD 26.00 · SGD 6.00 top-up due`);
       await noSidewaysScroll(organiser);
       await screenshot(organiser, `money-walk-quote-${viewport}`);
+      await expectAccessible(organiser, `quote dialog after the lock (${viewport})`);
       await confirm.getByRole('button', { name: 'Accept Quote' }).click();
       await expect(latestToast(organiser, 'Quote accepted')).toBeVisible();
 
@@ -144,6 +146,8 @@ for (const [viewport, width] of [
       await expect(benCard.getByTestId('my-payment-status')).toHaveText('Confirmed');
       await noSidewaysScroll(ben);
       await screenshot(ben, `money-walk-top-up-${viewport}`);
+      await expectAccessible(ben, `a rider's top-up (${viewport})`);
+      await expectAccessible(organiser, `the organiser's table with a top-up (${viewport})`);
       for (const page of [...Object.values(riders), eve, vendor]) await page.close();
     });
   });
