@@ -285,7 +285,7 @@ export function ledgerProblems(totalCents: number, rows: readonly LedgerRow[]): 
     } else if (row.paidCents !== 0 || row.refundDueCents !== 0 || row.topUpDueCents !== 0) {
       problems.push(`${id} is due but records a payment`);
     }
-    if (!row.isOrganiser && row.absorbedCents !== 0) problems.push(`${id} absorbs but is not the organiser's`);
+    if (!row.isOrganiser && row.absorbedCents !== 0) problems.push(`${id} absorbs but is not the organizer's`);
   }
   return problems;
 }
