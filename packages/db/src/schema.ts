@@ -320,6 +320,12 @@ export interface RidePaymentTable {
   refundDueCents: ColumnType<number, number | undefined, number>;
   /** The party left after the lock and still owes the row until waived (docs/payments.md#leavers). */
   leftAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Paid by the party, net of refunds given back; 0 while due (docs/payments.md#ledger). */
+  paidCents: ColumnType<number, number | undefined, number>;
+  /** Owed on top of a payment after the share rose (docs/payments.md#ledger). */
+  topUpDueCents: ColumnType<number, number | undefined, number>;
+  /** The organiser's row: carried beyond its fair share (docs/payments.md#ledger). */
+  absorbedCents: ColumnType<number, number | undefined, number>;
 }
 
 export interface Database {

@@ -36,6 +36,7 @@ describe('DOMAIN_ERROR_CODES', () => {
       'PAYMENT_CONFIRMED',
       'NOTHING_TO_REFUND',
       'NOTHING_TO_WAIVE',
+      'AMOUNTS_UNCONFIRMED',
       'REJOIN_TOO_SOON',
       'SERIES_LIMIT_REACHED',
       'CHAT_CLOSED',
@@ -49,7 +50,7 @@ describe('DOMAIN_ERROR_CODES', () => {
     ]) {
       expect(DOMAIN_ERROR_CODES).toContain(code);
     }
-    expect(DOMAIN_ERROR_CODES).toHaveLength(73);
+    expect(DOMAIN_ERROR_CODES).toHaveLength(78);
     expect(new Set(DOMAIN_ERROR_CODES).size).toBe(DOMAIN_ERROR_CODES.length);
     for (const code of DOMAIN_ERROR_CODES) expect(code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
   });

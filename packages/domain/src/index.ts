@@ -36,6 +36,7 @@ export * from './series';
 export * from './notification-text';
 export * from './alerts';
 export * from './payments';
+export * from './ledger';
 export * from './price-story';
 export * from './emvco';
 export * from './messages';

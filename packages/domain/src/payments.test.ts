@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
 import {
-  refundAfterChange,
-  splitAfterJoin,
   centsText,
   isPaymentReminderDue,
   isPriceLockDue,
@@ -144,69 +142,5 @@ describe('amount text and links', () => {
 
   it('links to the organiser’s Revolut.Me with the amount', () => {
     expect(revolutLink('@priya', 2833)).toBe('https://revolut.me/priya?amount=2833&currency=SGD');
-  });
-});
-
-describe('splitAfterJoin', () => {
-  it('splits again over the new party: the newcomer gets a share, the others go down', () => {
-    expect(
-      splitAfterJoin(8000, [
-        { seats: 1, currentCents: 8000 },
-        { seats: 1, currentCents: null },
-      ]),
-    ).toEqual([4000, 4000]);
-    expect(
-      splitAfterJoin(8000, [
-        { seats: 1, currentCents: 4000 },
-        { seats: 1, currentCents: 4000 },
-        { seats: 1, currentCents: null },
-      ]),
-    ).toEqual([2667, 2667, 2666]);
-  });
-
-  it('never lifts an existing amount: cents rounding would add go to the newcomer', () => {
-    // The plain split of 100 cents is [34, 33, 33]; the first party owed 30, so it keeps 30 and
-    // the newcomer takes the 4 cents over.
-    expect(
-      splitAfterJoin(100, [
-        { seats: 1, currentCents: 30 },
-        { seats: 1, currentCents: 40 },
-        { seats: 1, currentCents: null },
-      ]),
-    ).toEqual([30, 33, 37]);
-  });
-
-  it('always sums to the total and lifts nobody, over many parties and totals', () => {
-    for (let total = 0; total <= 3000; total += 7) {
-      let parties: { seats: number; currentCents: number | null }[] = [{ seats: 1, currentCents: total }];
-      for (const seats of [2, 1, 3, 1]) {
-        const next = [...parties, { seats, currentCents: null }];
-        const amounts = splitAfterJoin(total, next);
-        expect(amounts.reduce((a, b) => a + b, 0)).toBe(total);
-        next.forEach((party, index) => {
-          if (party.currentCents !== null) expect(amounts[index]).toBeLessThanOrEqual(party.currentCents);
-        });
-        parties = next.map((party, index) => ({ seats: party.seats, currentCents: amounts[index] ?? 0 }));
-      }
-    }
-  });
-});
-
-describe('refundAfterChange', () => {
-  const row = {
-    status: 'marked-paid' as const,
-    beforeCents: 4000,
-    afterCents: 2667,
-    refundDueCents: 0,
-    isOrganiser: false,
-  };
-  it('owes back the difference on a paid row whose amount went down, adding to what is owed', () => {
-    expect(refundAfterChange(row)).toBe(1333);
-    expect(refundAfterChange({ ...row, status: 'confirmed', refundDueCents: 500 })).toBe(1833);
-  });
-  it('owes nothing on a row still due, on a rise, or on the organiser’s own row', () => {
-    expect(refundAfterChange({ ...row, status: 'due' })).toBe(0);
-    expect(refundAfterChange({ ...row, afterCents: 5000 })).toBe(0);
-    expect(refundAfterChange({ ...row, status: 'confirmed', isOrganiser: true })).toBe(0);
   });
 });

@@ -8,6 +8,12 @@ describe('stillOwedOn', () => {
     expect(stillOwedOn({ amountDue: 30, status: 'marked-paid' })).toBe(0);
     expect(stillOwedOn({ amountDue: 30, status: 'confirmed' })).toBe(0);
   });
+
+  it('counts a top-up on a paid row, and what was paid on a row still due', () => {
+    expect(stillOwedOn({ amountDue: 35, status: 'confirmed', paid: 30, topUpDue: 5 })).toBe(5);
+    expect(stillOwedOn({ amountDue: 35, status: 'marked-paid', paid: 30, topUpDue: 5 })).toBe(5);
+    expect(stillOwedOn({ amountDue: 30, status: 'due', paid: 10.5 })).toBe(19.5);
+  });
 });
 
 describe('leaveOwedSentence', () => {

@@ -1,14 +1,23 @@
 /**
  * What a party still owes after leaving a locked ride (docs/payments.md#still-owed): their row's
- * amount due less what they paid (a row the rider marked paid or the organiser confirmed is paid),
+ * amount due less what they paid (a row marked paid or confirmed owes only a top-up due on it),
  * and the sentence the Leave dialog shows before they leave. Pure; amounts in SGD.
  */
 import { formatSgd } from './cost';
 import type { PaymentStatus } from './payments';
 
-/** The amount still owed on a payment row, in SGD, never negative. */
-export function stillOwedOn(row: { amountDue: number; status: PaymentStatus }): number {
-  return row.status === 'due' ? Math.max(0, row.amountDue) : 0;
+/**
+ * The amount still owed on a payment row, in SGD, never negative: a row still due owes its amount
+ * less what was paid on it; a paid row owes only a top-up its share rose by (docs/payments.md#ledger).
+ */
+export function stillOwedOn(row: {
+  amountDue: number;
+  status: PaymentStatus;
+  paid?: number;
+  topUpDue?: number;
+}): number {
+  if (row.status === 'due') return Math.max(0, Math.round((row.amountDue - (row.paid ?? 0)) * 100) / 100);
+  return Math.max(0, row.topUpDue ?? 0);
 }
 
 /** What leaving would leave owed: nothing (no price locked yet, or no row), or an amount to someone. */

@@ -86,6 +86,10 @@ export interface PaymentRow {
   refundDueCents: number;
   /** The party left after the lock (docs/payments.md#leavers). */
   leftAt: Date | null;
+  /** Paid, net of refunds given back; top-up still owed; the organiser's absorbed part (docs/payments.md#ledger). */
+  paidCents: number;
+  topUpDueCents: number;
+  absorbedCents: number;
 }
 
 /** A ride's payment rows (only `userId`'s when given), the organiser's first, then by entry. */
@@ -109,6 +113,9 @@ export async function listPayments(db: Db, rideId: number, onlyUserId?: number):
       'p.remindedAt',
       'p.refundDueCents',
       'p.leftAt',
+      'p.paidCents',
+      'p.topUpDueCents',
+      'p.absorbedCents',
     ])
     .where('p.rideId', '=', rideId)
     .orderBy(sql`(p.user_id = r.creator_id)`, 'desc')
@@ -126,7 +133,16 @@ export async function listPayments(db: Db, rideId: number, onlyUserId?: number):
  */
 export type NewPayment = Pick<
   Insertable<RidePaymentTable>,
-  'rideId' | 'passengerId' | 'userId' | 'seats' | 'amountDueCents' | 'status' | 'confirmedAt' | 'remindedAt'
+  | 'rideId'
+  | 'passengerId'
+  | 'userId'
+  | 'seats'
+  | 'amountDueCents'
+  | 'status'
+  | 'confirmedAt'
+  | 'remindedAt'
+  | 'paidCents'
+  | 'absorbedCents'
 >;
 
 /** Inserts rows; a row already there for the same entry is left as it is (a second lock adds nothing). */
@@ -142,7 +158,18 @@ export async function insertPayments(trx: Db, rows: readonly NewPayment[]): Prom
 export type PaymentChanges = Partial<
   Pick<
     PaymentRow,
-    'seats' | 'amountDueCents' | 'status' | 'method' | 'markedAt' | 'confirmedAt' | 'remindedAt' | 'refundDueCents'
+    | 'seats'
+    | 'amountDueCents'
+    | 'status'
+    | 'method'
+    | 'markedAt'
+    | 'confirmedAt'
+    | 'remindedAt'
+    | 'refundDueCents'
+    | 'paidCents'
+    | 'topUpDueCents'
+    | 'absorbedCents'
+    | 'leftAt'
   >
 >;
 
@@ -247,6 +274,8 @@ export async function markPaymentLeft(trx: Db, rideId: number, passengerId: numb
 export interface OwnShareRow {
   rideId: number;
   amountDueCents: number;
+  paidCents: number;
+  topUpDueCents: number;
   status: PaymentStatus;
   left: boolean;
   direction: Direction;
@@ -268,6 +297,8 @@ export async function listOwnShares(db: Db, userId: number, since: Date): Promis
     .select([
       'p.rideId',
       'p.amountDueCents',
+      'p.paidCents',
+      'p.topUpDueCents',
       'p.status',
       'p.leftAt',
       'r.direction',
@@ -278,7 +309,10 @@ export async function listOwnShares(db: Db, userId: number, since: Date): Promis
     .where('p.userId', '=', userId)
     .where('r.status', '!=', 'cancelled')
     .where((eb) =>
-      eb.or([eb('r.date', '>=', since), eb.and([eb('p.leftAt', 'is not', null), eb('p.status', '=', 'due')])]),
+      eb.or([
+        eb('r.date', '>=', since),
+        eb.and([eb('p.leftAt', 'is not', null), eb.or([eb('p.status', '=', 'due'), eb('p.topUpDueCents', '>', 0)])]),
+      ]),
     )
     .orderBy('p.rideId')
     .orderBy('p.passengerId')
@@ -286,6 +320,8 @@ export async function listOwnShares(db: Db, userId: number, since: Date): Promis
   return rows.map((row) => ({
     rideId: row.rideId,
     amountDueCents: row.amountDueCents,
+    paidCents: row.paidCents,
+    topUpDueCents: row.topUpDueCents,
     status: row.status,
     left: row.leftAt !== null,
     direction: row.direction,

@@ -32,6 +32,20 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: HttpContextDep
       return csv;
     }),
   );
+  app.get(
+    '/api/rides/:id/payments/preview',
+    rest({
+      procedure: 'payment.preview',
+      summary: "Each rider's share before and after a price change (the organizer)",
+    }),
+    viaCaller(deps, (caller, req) => {
+      const query = req.query as { cost?: unknown; stopPrice?: unknown };
+      const number = (value: unknown) => (value === undefined || value === '' ? undefined : Number(value));
+      return caller.payment.preview(
+        untrusted({ rideId: rideOf(req), cost: number(query.cost), stopPrice: number(query.stopPrice) }),
+      );
+    }),
+  );
   app.post(
     '/api/rides/:id/payments/mine',
     rest({ procedure: 'payment.markMine', summary: 'Mark your share paid' }),

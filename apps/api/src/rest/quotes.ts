@@ -39,7 +39,13 @@ export function registerQuoteRoutes(app: FastifyInstance, deps: HttpContextDeps)
     '/api/rides/:id/quotes/:quoteId/accept',
     rest({ procedure: 'quote.accept', summary: 'Accept a quote (the organizer)' }),
     viaCaller(deps, (caller, req) =>
-      caller.quote.accept({ rideId: parseId(params(req).id), quoteId: parseId(params(req).quoteId, 'quoteId') }),
+      caller.quote.accept(
+        untrusted({
+          confirmAmounts: bodyObject(req).confirmAmounts,
+          rideId: parseId(params(req).id),
+          quoteId: parseId(params(req).quoteId, 'quoteId'),
+        }),
+      ),
     ),
   );
   app.get(

@@ -363,9 +363,31 @@ export const ridePaymentsOutput = z.object({
       markedAt: z.string().nullable(),
       confirmedAt: z.string().nullable(),
       refundDue: z.number(),
+      topUpDue: z.number(),
+      paid: z.number(),
+      absorbed: z.number(),
       left: z.boolean(),
       paynowPayload: z.string().nullable(),
       revolutLink: z.string().nullable(),
+    }),
+  ),
+});
+
+export const pricePreviewOutput = z.object({
+  rideId: z.number(),
+  locked: z.boolean(),
+  totalBefore: z.number(),
+  totalAfter: z.number(),
+  changes: z.array(
+    z.object({
+      passengerId: z.number(),
+      userId: z.number(),
+      name: z.string(),
+      before: z.number(),
+      after: z.number(),
+      topUpDue: z.number(),
+      refundDue: z.number(),
+      left: z.boolean(),
     }),
   ),
 });

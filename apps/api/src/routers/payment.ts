@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { markPaidInput, paymentTargetInput, rideIdInput } from '@rideshare/domain';
+import { markPaidInput, paymentTargetInput, pricePreviewInput, rideIdInput } from '@rideshare/domain';
 
 import { markOwnPaid, setConfirmed, settleRefund, waivePayment } from '../services/payment-actions';
 import { readSettledPayments, recalculatePayments } from '../services/payment-lock-service';
-import { ownShares, paymentProgress, paymentsCsv } from '../services/payment-service';
+import { ownShares, paymentProgress, paymentsCsv, previewPriceChange } from '../services/payment-service';
 import { protectedProcedure, rateLimited, router } from '../trpc/init';
-import { paymentProgressOutput, paymentSharesOutput, ridePaymentsOutput } from './outputs';
+import { paymentProgressOutput, paymentSharesOutput, pricePreviewOutput, ridePaymentsOutput } from './outputs';
 
 /** Every payment write counts against RATE_LIMIT_PAYMENT_PER_HOUR (docs/payments.md#quiet). */
 const paymentWrite = protectedProcedure.use(rateLimited('payment'));
@@ -65,7 +65,7 @@ export const paymentRouter = router({
   waive: paymentWrite
     .input(paymentTargetInput)
     .output(ridePaymentsOutput)
-    .mutation(({ ctx, input }) => waivePayment(ctx.db, { actorId: ctx.user.id, ...input })),
+    .mutation(({ ctx, input }) => waivePayment(ctx.db, { actorId: ctx.user.id, ...input, now: ctx.now() })),
 
   /** The organiser splits the total again over the party as it now is; answers the table. */
   recalculate: paymentWrite
@@ -74,6 +74,15 @@ export const paymentRouter = router({
     .mutation(({ ctx, input }) =>
       recalculatePayments(ctx.db, { actorId: ctx.user.id, rideId: input.rideId, now: ctx.now() }),
     ),
+
+  /**
+   * The organiser sees what a new cost or stop price would do to each rider's share before
+   * confirming it (docs/payments.md#price-changes).
+   */
+  preview: protectedProcedure
+    .input(pricePreviewInput)
+    .output(pricePreviewOutput)
+    .query(({ ctx, input }) => previewPriceChange(ctx.db, { actorId: ctx.user.id, ...input, now: ctx.now() })),
 
   /** The organiser's table as CSV text (docs/payments.md#csv). */
   csv: protectedProcedure

@@ -51,7 +51,11 @@ export const quoteRouter = router({
    * quotes declined. Answers the ride.
    */
   accept: protectedProcedure
-    .input(quoteIdInput)
+    .input(
+      quoteIdInput.safeExtend({
+        confirmAmounts: z.boolean({ error: 'confirmAmounts must be true or false' }).optional(),
+      }),
+    )
     .output(rideDetailOutput)
     .mutation(({ ctx, input }) =>
       acceptQuote(ctx.db, {

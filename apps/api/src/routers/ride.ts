@@ -28,7 +28,11 @@ export const rideListInput = rideListFiltersInput
 
 const byIdInput = z.object({ id: idInput });
 /** The ride payload with the ride's id (REST: the path id wins over any id in the body). */
-const updateRideInput = ridePayloadInput.safeExtend({ id: idInput });
+const updateRideInput = ridePayloadInput.safeExtend({
+  id: idInput,
+  /** After the lock, a price rise for riders needs this (docs/payments.md#price-changes). */
+  confirmAmounts: z.boolean({ error: 'confirmAmounts must be true or false' }).optional(),
+});
 
 /** Whom a ride answer is for: the caller, with the price-lock window (ride-detail-service). */
 function answerFor(ctx: ContextInner): AnswerFor {
@@ -81,11 +85,12 @@ export const rideRouter = router({
     .input(updateRideInput)
     .output(rideWithReadinessOutput)
     .mutation(({ ctx, input }) => {
-      const { id, ...payload } = input;
+      const { id, confirmAmounts, ...payload } = input;
       return editRide(ctx.db, {
         actorId: ctx.user.id,
         rideId: id,
         input: payload,
+        confirmAmounts,
         now: ctx.now(),
         answer: answerFor(ctx),
       });

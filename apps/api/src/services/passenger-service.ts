@@ -141,11 +141,12 @@ export async function removePassenger(
     // A link made by someone who is no longer on the ride stops working (docs/trip-day.md#share).
     await deleteMembersShares(trx, ride.id, entry.userId);
     await deletePassenger(trx, entry.id);
-    await keepLeaversRow(trx, ride, entry.id, now);
-    const owed = await stillOwedAfterLeaving(trx, ride, entry.id);
     const remaining = entries.filter((other) => other.id !== entry.id);
     await storeChangedSequences(trx, ride.id, remaining, compactSequence(remaining));
     await saveDerivedFields(trx, ride);
+    // After the stops are counted again: the ledger splits the ride's total as it now is.
+    await keepLeaversRow(trx, ride, entry.id, now);
+    const owed = await stillOwedAfterLeaving(trx, ride, entry.id);
     await publishRideEvent(trx, 'seats.changed', ride.id);
     await partyChanged(
       trx,

@@ -6,7 +6,20 @@
  * caller now sees it, read in that same transaction.
  */
 import type { Database } from '@rideshare/db';
-import { DomainError, formatCents, notFound, PAYMENT_METHOD_LABELS, type PaymentMethod } from '@rideshare/domain';
+import {
+  assertWaivable,
+  confirmRow,
+  DomainError,
+  formatCents,
+  LedgerRefusal,
+  markRow,
+  notFound,
+  PAYMENT_METHOD_LABELS,
+  refundSettledRow,
+  unconfirmRow,
+  type LedgerRow,
+  type PaymentMethod,
+} from '@rideshare/domain';
 import type { Kysely, Transaction } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
@@ -15,13 +28,14 @@ import {
   hasEntryOn,
   listPayments,
   lockPaymentRide,
-  updatePayment,
   type PaymentRide,
   type PaymentRow,
 } from '../repositories/payment-repository';
 import { lockAndSettle, type LockSettings } from './payment-lock-service';
 import { tellOrganiserOfMark } from './payment-notices';
 import { paymentsTable, type RidePayments } from './payment-service';
+import { splitLockedRide, toLedgerRow, writeLedgerRow } from './payment-split';
+import { notifyAboutRide } from './ride-notifications';
 
 /**
  * Locks the ride row (settling what is due on it first when `settle` is given), runs `write` and
@@ -37,9 +51,27 @@ function writeAndRead(
     if (args.settle) ride = await lockAndSettle(trx, args.rideId, args.settle);
     else ride = await lockPaymentRide(trx, args.rideId);
     if (!ride) throw notFound('ride');
-    await write(trx, ride);
+    try {
+      await write(trx, ride);
+    } catch (error) {
+      // The ledger's refusals are sentences for the person (409).
+      if (error instanceof LedgerRefusal) throw new DomainError(error.code, error.message);
+      throw error;
+    }
     return paymentsTable(trx, ride, args.readerId);
   });
+}
+
+/** Writes the ledger's next state of one row; announces 'payments.changed' when it changed. */
+async function writeRow(
+  trx: Transaction<Database>,
+  ride: PaymentRide,
+  row: PaymentRow,
+  next: LedgerRow | null,
+): Promise<boolean> {
+  if (!next || !(await writeLedgerRow(trx, ride.id, row, next))) return false;
+  await publishRideEvent(trx, 'payments.changed', ride.id);
+  return true;
 }
 
 /**
@@ -64,16 +96,11 @@ export function markOwnPaid(
       }
       throw new DomainError('NOT_IN_PARTY', 'You have no payment on this ride');
     }
-    if (row.status === 'confirmed') throw new DomainError('PAYMENT_CONFIRMED', 'Your payment is already confirmed');
-    if (row.status === 'marked-paid' && row.method === args.method) return;
-    await updatePayment(trx, ride.id, row.passengerId, {
-      status: 'marked-paid',
-      method: args.method,
-      markedAt: args.now,
-    });
-    const detail = `${row.name} · ${formatCents(row.amountDueCents)} · ${PAYMENT_METHOD_LABELS[args.method]}`;
+    const topUp = row.status !== 'due' && row.topUpDueCents > 0;
+    if (!(await writeRow(trx, ride, row, markRow(toLedgerRow(row, ride), args.method, args.now)))) return;
+    const amount = formatCents(topUp ? row.topUpDueCents : row.amountDueCents);
+    const detail = `${row.name} · ${topUp ? `${amount} top-up` : amount} · ${PAYMENT_METHOD_LABELS[args.method]}`;
     await tellOrganiserOfMark(trx, ride, { riderId: args.userId, detail, now: args.now });
-    await publishRideEvent(trx, 'payments.changed', ride.id);
   });
 }
 
@@ -108,18 +135,9 @@ export function setConfirmed(
   args: { actorId: number; rideId: number; passengerId: number; confirmed: boolean; now: Date },
 ): Promise<RidePayments> {
   return organiserWrite(db, args, 'Only the organizer can confirm payments', async (trx, ride, row) => {
-    // The organiser's own share is confirmed by itself and stays so.
-    if (row.userId === ride.creatorId) return;
-    if ((row.status === 'confirmed') === args.confirmed) return;
-    await updatePayment(
-      trx,
-      ride.id,
-      row.passengerId,
-      args.confirmed
-        ? { status: 'confirmed', confirmedAt: args.now }
-        : { status: row.markedAt ? 'marked-paid' : 'due', confirmedAt: null },
-    );
-    await publishRideEvent(trx, 'payments.changed', ride.id);
+    // The organiser's own share is confirmed by itself and stays so (the ledger leaves it).
+    const ledgerRow = toLedgerRow(row, ride);
+    await writeRow(trx, ride, row, args.confirmed ? confirmRow(ledgerRow, args.now) : unconfirmRow(ledgerRow));
   });
 }
 
@@ -129,31 +147,24 @@ export function settleRefund(
   args: { actorId: number; rideId: number; passengerId: number },
 ): Promise<RidePayments> {
   return organiserWrite(db, args, 'Only the organizer can settle refunds', async (trx, ride, row) => {
-    if (row.refundDueCents <= 0) {
-      throw new DomainError('NOTHING_TO_REFUND', `Nothing to refund to ${row.name}: no refund is owed on their row`);
-    }
-    await updatePayment(trx, ride.id, row.passengerId, { refundDueCents: 0 });
-    await publishRideEvent(trx, 'payments.changed', ride.id);
+    await writeRow(trx, ride, row, refundSettledRow(toLedgerRow(row, ride), row.name));
   });
 }
 
 /**
  * The organiser lets a party who left after the lock off their share (docs/payments.md#leavers): the
- * row goes, and a recalculation may spread it. 409 for a row of someone still on the ride, or one
- * already paid.
+ * row goes and the organiser's row absorbs it (no rider pays more). 409 for a row of someone still
+ * on the ride, or one already paid.
  */
 export function waivePayment(
   db: Kysely<Database>,
-  args: { actorId: number; rideId: number; passengerId: number },
+  args: { actorId: number; rideId: number; passengerId: number; now: Date },
 ): Promise<RidePayments> {
   return organiserWrite(db, args, 'Only the organizer can waive a payment', async (trx, ride, row) => {
-    if (row.leftAt === null) {
-      throw new DomainError('NOTHING_TO_WAIVE', `${row.name} has not left the ride: there is nothing to waive`);
-    }
-    if (row.status !== 'due') {
-      throw new DomainError('NOTHING_TO_WAIVE', `${row.name} already paid their share: there is nothing to waive`);
-    }
+    assertWaivable(toLedgerRow(row, ride), row.name);
     await deletePayments(trx, ride.id, [row.passengerId]);
-    await publishRideEvent(trx, 'payments.changed', ride.id);
+    if (!(await splitLockedRide(trx, ride, { kind: 'settle' }, args.now))) {
+      await publishRideEvent(trx, 'payments.changed', ride.id);
+    }
   });
 }

@@ -14,15 +14,13 @@ import {
   notFound,
   passengersStillNeeded,
   PAYMENT_REMINDER_HOURS,
-  splitCents,
-  toCents,
-  totalCost,
 } from '@rideshare/domain';
 import type { Kysely, Transaction } from 'kysely';
 
+import { publishRideEvent } from '../events/publish';
 import {
+  deletePayments,
   findPaymentRide,
-  insertPayments,
   listParty,
   listPayments,
   listRidesWithPaymentWork,
@@ -30,10 +28,8 @@ import {
   markMinReachedNotified,
   markPriceLocked,
   updatePayment,
-  type PartyEntry,
   type PaymentRide,
 } from '../repositories/payment-repository';
-import { publishRideEvent } from '../events/publish';
 import { tellRiderAboutMoney } from './payment-notices';
 import { paymentsTable, type RidePayments } from './payment-service';
 import { splitLockedRide } from './payment-split';
@@ -47,44 +43,13 @@ export interface LockSettings {
   lockHours: number;
 }
 
-/** Each party's amount: the ride's total split by seats, to the cent (docs/payments.md#rounding). */
-export function amountsOf(ride: PaymentRide, party: readonly PartyEntry[]): Map<number, number> {
-  const cents = splitCents(
-    toCents(totalCost(ride)),
-    party.map((entry) => entry.seats),
-  );
-  return new Map(party.map((entry, index) => [entry.passengerId, cents[index] ?? 0]));
-}
-
-/** Fixes every party's amount and tells each rider theirs; a ride already locked is left alone. */
+/**
+ * Fixes every party's amount (the ledger's split over nobody paid yet) and tells each rider theirs;
+ * a ride already locked is left alone.
+ */
 async function lockPrice(trx: Transaction<Database>, ride: PaymentRide, now: Date): Promise<boolean> {
   if (!(await markPriceLocked(trx, ride.id, now))) return false;
-  const party = await listParty(trx, ride);
-  const amounts = amountsOf(ride, party);
-  await insertPayments(
-    trx,
-    party.map((entry) => {
-      const organiser = entry.userId === ride.creatorId;
-      return {
-        rideId: ride.id,
-        passengerId: entry.passengerId,
-        userId: entry.userId,
-        seats: entry.seats,
-        amountDueCents: amounts.get(entry.passengerId) ?? 0,
-        // The organiser's own share is theirs already (docs/payments.md#status).
-        status: organiser ? 'confirmed' : 'due',
-        confirmedAt: organiser ? now : null,
-        // Locked within the last day: the lock's own notice is the reminder (docs/payments.md#reminder).
-        remindedAt: isPaymentReminderDue(ride.date, now) ? now : null,
-      };
-    }),
-  );
-  for (const entry of party) {
-    if (entry.userId === ride.creatorId) continue;
-    const detail = formatCents(amounts.get(entry.passengerId) ?? 0);
-    await tellRiderAboutMoney(trx, entry.userId, ride, { kind: 'price_locked', detail, now });
-  }
-  await publishRideEvent(trx, 'payments.changed', ride.id);
+  await splitLockedRide(trx, { ...ride, priceLockedAt: now }, { kind: 'settle' }, now);
   return true;
 }
 
@@ -225,9 +190,9 @@ export async function sweepPayments(
 
 /**
  * The organiser splits the total again over the party as it now is (docs/payments.md#price-lock):
- * newcomers get a row, and everyone whose amount changed is told; a paid row that went down owes a
- * refund, one that rose is due again (the organiser's own stays confirmed). Leavers keep their rows
- * until waived.
+ * newcomers get a row, and everyone whose amount changed is told. It only ever lowers a rider's
+ * share (a paid row that went down owes a refund); the organiser's row takes what is left. Leavers
+ * keep their rows until waived.
  */
 export async function recalculatePayments(
   db: Kysely<Database>,
@@ -240,7 +205,18 @@ export async function recalculatePayments(
       throw new DomainError('NOT_CREATOR', 'Only the organizer can recalculate the amounts');
     }
     if (ride.priceLockedAt === null) throw new DomainError('PRICE_NOT_LOCKED', 'The price is not locked yet');
-    await splitLockedRide(trx, ride, 'recalculate', args.now);
+    // Rows of entries gone without a `left` mark (from before leavers kept theirs) and never paid go.
+    const party = new Set((await listParty(trx, ride)).map((entry) => entry.passengerId));
+    const stale = (await listPayments(trx, ride.id)).filter(
+      (row) => !party.has(row.passengerId) && row.leftAt === null && row.status === 'due',
+    );
+    await deletePayments(
+      trx,
+      ride.id,
+      stale.map((row) => row.passengerId),
+    );
+    const changed = await splitLockedRide(trx, ride, { kind: 'settle' }, args.now);
+    if (stale.length > 0 && !changed) await publishRideEvent(trx, 'payments.changed', ride.id);
     return paymentsTable(trx, ride, args.actorId);
   });
 }

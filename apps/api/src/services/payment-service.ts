@@ -29,6 +29,7 @@ import {
   type PaymentRide,
   type PaymentRow,
 } from '../repositories/payment-repository';
+import { amountChangesOf, totalCentsOf, type AmountChange } from './payment-split';
 
 /** One row on the wire; amounts in SGD with two decimals. */
 export interface Payment {
@@ -43,6 +44,12 @@ export interface Payment {
   confirmedAt: string | null;
   /** SGD the organiser owes back: the row was paid before its amount went down (docs/payments.md#refunds). */
   refundDue: number;
+  /** SGD still owed on top of a payment: the share rose after it was paid (docs/payments.md#ledger). */
+  topUpDue: number;
+  /** SGD paid on the row, net of refunds given back (0 while due). */
+  paid: number;
+  /** The organiser's row: SGD it carries beyond its fair share, waived or capped shares (docs/payments.md#ledger). */
+  absorbed: number;
   /** The party left after the lock and still owes the row until waived (docs/payments.md#leavers). */
   left: boolean;
   /** The reader's own row only: the SGQR string for the exact amount (docs/payments.md#paynow). */
@@ -73,19 +80,32 @@ function toPayment(row: PaymentRow, extras: Pick<Payment, 'paynowPayload' | 'rev
     markedAt: row.markedAt?.toISOString() ?? null,
     confirmedAt: row.confirmedAt?.toISOString() ?? null,
     refundDue: row.refundDueCents / 100,
+    topUpDue: row.topUpDueCents / 100,
+    paid: row.paidCents / 100,
+    absorbed: row.absorbedCents / 100,
     left: row.leftAt !== null,
     ...extras,
   };
 }
 
-/** How the rider can pay their own row: a PayNow code and a Revolut link, when the organiser has them. */
+/** What the rider's own row still asks them to pay: a top-up after a payment, else the share until confirmed. */
+function amountToPay(row: PaymentRow): number {
+  if (row.status !== 'due' && row.topUpDueCents > 0) return row.topUpDueCents;
+  return row.status === 'confirmed' ? 0 : row.amountDueCents;
+}
+
+/**
+ * How the rider can pay their own row (a PayNow code and a Revolut link, when the organiser has
+ * them), for the amount still to pay: the share, or a top-up.
+ */
 async function payWays(
   db: Db,
   ride: PaymentRide,
   row: PaymentRow,
 ): Promise<Pick<Payment, 'paynowPayload' | 'revolutLink'>> {
   const none = { paynowPayload: null, revolutLink: null };
-  if (row.userId === ride.creatorId || row.status === 'confirmed' || row.amountDueCents <= 0) return none;
+  const amountCents = amountToPay(row);
+  if (row.userId === ride.creatorId || amountCents <= 0) return none;
   const payee = await findPayee(db, ride.creatorId);
   const proxy = payee?.paynowProxy ? parsePaynowProxy(payee.paynowProxy) : null;
   return {
@@ -93,13 +113,13 @@ async function payWays(
       payee && proxy
         ? paynowPayload({
             proxy,
-            amountCents: row.amountDueCents,
+            amountCents,
             reference: `RIDE ${String(ride.id)}`,
             merchantName: payee.name,
             expiresOn: paynowExpiryOf(ride.date),
           })
         : null,
-    revolutLink: payee?.revolutUsername ? revolutLink(payee.revolutUsername, row.amountDueCents) : null,
+    revolutLink: payee?.revolutUsername ? revolutLink(payee.revolutUsername, amountCents) : null,
   };
 }
 
@@ -160,6 +180,7 @@ export async function paymentsCsv(db: Db, rideId: number, userId: number): Promi
       'Marked paid at',
       'Confirmed at',
       'Refund due (SGD)',
+      'Top-up due (SGD)',
       'Left the ride',
     ],
     table.payments.map((row) => [
@@ -171,6 +192,7 @@ export async function paymentsCsv(db: Db, rideId: number, userId: number): Promi
       sgt(row.markedAt),
       sgt(row.confirmedAt),
       row.refundDue.toFixed(2),
+      row.topUpDue.toFixed(2),
       row.left ? 'yes' : 'no',
     ]),
   );
@@ -209,10 +231,50 @@ export async function ownShares(db: Db, userId: number, now: Date): Promise<OwnS
       rideId: row.rideId,
       amountDue,
       left: row.left,
-      stillOwed: stillOwedOn({ amountDue, status: row.status }),
+      stillOwed: stillOwedOn({
+        amountDue,
+        status: row.status,
+        paid: row.paidCents / 100,
+        topUpDue: row.topUpDueCents / 100,
+      }),
       owedTo: row.organiserName,
       direction: row.direction,
       date: row.date.toISOString(),
     };
   });
+}
+
+/** The organiser's preview of a price change (docs/payments.md#price-changes). */
+export interface PricePreview {
+  rideId: number;
+  /** Whether the price is locked: before the lock nobody has a share yet and `changes` is empty. */
+  locked: boolean;
+  /** SGD: the ride's total now, and with the new price. */
+  totalBefore: number;
+  totalAfter: number;
+  /** Each rider's row before and after (the organiser's own row takes the rest). */
+  changes: AmountChange[];
+}
+
+/**
+ * What a new cost or stop price would do to each rider's share, for the organiser to confirm before
+ * accepting a quote or saving the edit. The organiser only (403 for anyone else).
+ */
+export async function previewPriceChange(
+  db: Db,
+  args: { actorId: number; rideId: number; cost?: number | undefined; stopPrice?: number | undefined; now: Date },
+): Promise<PricePreview> {
+  const ride = await findPaymentRide(db, args.rideId);
+  if (!ride) throw notFound('ride');
+  if (ride.creatorId !== args.actorId) {
+    throw new DomainError('NOT_CREATOR', 'Only the organizer can preview a price change');
+  }
+  const next = { cost: args.cost ?? ride.cost, stopPrice: args.stopPrice ?? ride.stopPrice };
+  return {
+    rideId: ride.id,
+    locked: ride.priceLockedAt !== null,
+    totalBefore: totalCentsOf(ride) / 100,
+    totalAfter: totalCentsOf({ ...ride, ...next }) / 100,
+    changes: await amountChangesOf(db, ride, next, args.now),
+  };
 }

@@ -17,6 +17,8 @@ import {
   priceChange,
   priceChangeDetail,
   quoteAudience,
+  toCents,
+  totalCost,
   type QuoteInput,
   type VendorStanding,
 } from '@rideshare/domain';
@@ -37,7 +39,9 @@ import {
   type QuoteAnswer,
 } from '../repositories/quote-repository';
 import { assignRideToVendor, type LockedRide, type RideDetail } from '../repositories/ride-repository';
+import { findPaymentRide } from '../repositories/payment-repository';
 import { findPublicUserById, type PublicUser } from '../repositories/user-repository';
+import { applyPriceChange } from './payment-split';
 import { rideDetailIn, type RideViewer } from './ride-detail-service';
 import { takeBackQuoteNotice, tellOrganiserOfQuote } from './quote-notices';
 import { notifyAboutRide, rideParty } from './ride-notifications';
@@ -148,12 +152,23 @@ export function withdrawQuote(
  * The organiser accepts a live quote (domain `assertCanAcceptQuote`). In one transaction, under
  * the ride's lock: the ride is assigned to the quote's vendor with the quote as its base cost, the
  * quote is accepted and every other live quote declined. Told: the vendor ('quote_accepted'), the
- * declined vendors ('quote_declined'), the passengers (the vendor, and the new per-person figures
- * when they changed). Answers the ride as the organiser now sees it.
+ * declined vendors ('quote_declined'), the passengers (the vendor, and before the lock the new
+ * per-person figures when they changed). After the lock the shares split again through the ledger
+ * (docs/payments.md#price-changes): a rise needs `confirmAmounts` (the organiser saw each rider's
+ * amount before and after), and each rider whose amount changed is told with the reason. Answers
+ * the ride as the organiser now sees it.
  */
 export function acceptQuote(
   db: Kysely<Database>,
-  args: { actorId: number; rideId: number; quoteId: number; now: Date; pickupRuleOn: boolean; viewer: RideViewer },
+  args: {
+    actorId: number;
+    rideId: number;
+    quoteId: number;
+    now: Date;
+    pickupRuleOn: boolean;
+    viewer: RideViewer;
+    confirmAmounts?: boolean;
+  },
 ): Promise<RideDetail> {
   return db.transaction().execute(async (trx) => {
     const { ride, entries } = await lockRideWithEntries(trx, args.rideId);
@@ -172,7 +187,15 @@ export function acceptQuote(
     });
     const prices = await readRidePrices(trx, ride.id);
     const change = priceChange({ ...prices, ...state }, quote.price);
+    const locked = (await findPaymentRide(trx, ride.id))?.priceLockedAt != null;
     await assignRideToVendor(trx, ride.id, quote.vendorId, quote.price);
+    await applyPriceChange(trx, {
+      rideId: ride.id,
+      previousTotalCents: toCents(totalCost(prices)),
+      now: args.now,
+      reason: `Quote accepted (${formatSgd(quote.price)})`,
+      confirmed: args.confirmAmounts === true,
+    });
     await setQuoteStatus(trx, quote.id, 'accepted');
     const declined = await retireLiveQuotes(trx, ride.id, 'declined');
     await publishRideEvent(trx, 'ride.assigned', ride.id);
@@ -181,7 +204,10 @@ export function acceptQuote(
     await notifyAboutRide(trx, declined, ride, 'quote_declined');
     const passengers = rideParty(ride, entries, { except: [ride.creatorId, quote.vendorId] });
     await notifyAboutRide(trx, passengers, ride, 'vendor_assigned', vendor?.companyName ?? null);
-    if (change.changed) await notifyAboutRide(trx, passengers, ride, 'ride_price_changed', priceChangeDetail(change));
+    // After the lock each rider's own share tells the change (payment_amount_changed), not the estimate.
+    if (change.changed && !locked) {
+      await notifyAboutRide(trx, passengers, ride, 'ride_price_changed', priceChangeDetail(change));
+    }
     return rideDetailIn(trx, ride.id, args.viewer, args.now);
   });
 }

@@ -11,6 +11,7 @@ import {
   assertCanCreateRide,
   assertCanDeleteRide,
   assertCanUpdateRide,
+  formatCents,
   DEFAULT_CROSSING,
   DEFAULT_RIDE_COST,
   heldSeats,
@@ -35,7 +36,9 @@ import {
   markRideCancelled,
   updateRide,
 } from '../repositories/ride-repository';
+import { findPaymentRide, type PaymentRide } from '../repositories/payment-repository';
 import { listWaitlist } from '../repositories/waitlist-repository';
+import { applyPriceChange, splitIfLocked, totalCentsOf } from './payment-split';
 import { tellAlertOwners } from './alert-service';
 import { notifyAboutRide, rideParty, waitingMembers } from './ride-notifications';
 import { countRideCreated } from './ride-limits';
@@ -121,6 +124,7 @@ export async function editRideIn(trx: Transaction<Database>, args: EditRide): Pr
   const { actorId, rideId, input, now } = args;
   const organizer = organizerEntryOf(input);
   const { ride, entries } = await lockRideWithEntries(trx, rideId);
+  const priceBefore = await findPaymentRide(trx, ride.id);
   const own = entries.find((entry) => entry.userId === ride.creatorId);
   const others = entries.filter((entry) => entry.userId !== ride.creatorId);
   // Seats held by live offers stay held: the maximum must leave room for those groups to accept.
@@ -172,6 +176,7 @@ export async function editRideIn(trx: Transaction<Database>, args: EditRide): Pr
     });
   }
   await saveDerivedFields(trx, { id: ride.id, creatorId: ride.creatorId, direction: input.direction });
+  await settleEditedPrice(trx, { rideId: ride.id, before: priceBefore, now, confirmed: args.confirmAmounts === true });
   await publishRideEvent(trx, 'ride.edited', ride.id);
   if (own && own.passengerCount !== organizer.passengerCount) {
     await partyChanged(
@@ -195,7 +200,32 @@ export async function editRideIn(trx: Transaction<Database>, args: EditRide): Pr
   await tellAlertOwners(trx, ride.id, now);
 }
 
-type EditRide = { actorId: number; rideId: number; input: RidePayloadInput; now: Date };
+type EditRide = { actorId: number; rideId: number; input: RidePayloadInput; now: Date; confirmAmounts?: boolean };
+
+/**
+ * A locked ride's shares after an edit (docs/payments.md#price-changes): a new total (cost, stop
+ * price or stops) is a price change by the organiser, which needs their confirmation when it raises
+ * a rider's share; otherwise (the organiser's own seats) the shares settle, nobody's rising.
+ */
+async function settleEditedPrice(
+  trx: Transaction<Database>,
+  args: { rideId: number; before: PaymentRide | null; now: Date; confirmed: boolean },
+): Promise<void> {
+  const { before } = args;
+  if (!before || before.priceLockedAt === null) return;
+  const after = await findPaymentRide(trx, args.rideId);
+  if (after && totalCentsOf(after) !== totalCentsOf(before)) {
+    await applyPriceChange(trx, {
+      rideId: args.rideId,
+      previousTotalCents: totalCentsOf(before),
+      now: args.now,
+      reason: `Ride price changed by the organizer (${formatCents(totalCentsOf(before))} → ${formatCents(totalCentsOf(after))} in all)`,
+      confirmed: args.confirmed,
+    });
+    return;
+  }
+  await splitIfLocked(trx, args.rideId, { kind: 'settle' }, args.now);
+}
 
 /** `editRideIn` in its own transaction; answers the ride as its organiser now sees it. */
 export function editRide(db: Kysely<Database>, args: EditRide & { answer: AnswerFor }): Promise<RideDetailAnswer> {

@@ -24,7 +24,12 @@ export async function stillOwedAfterLeaving(
     (payment) => payment.passengerId === passengerId && payment.leftAt !== null,
   );
   if (!row) return { stillOwed: null, owedTo: null };
-  const owed = stillOwedOn({ amountDue: row.amountDueCents / 100, status: row.status });
+  const owed = stillOwedOn({
+    amountDue: row.amountDueCents / 100,
+    status: row.status,
+    paid: row.paidCents / 100,
+    topUpDue: row.topUpDueCents / 100,
+  });
   if (owed <= 0) return { stillOwed: 0, owedTo: null };
   const organiser = await findPayee(db, ride.creatorId);
   return { stillOwed: owed, owedTo: organiser?.name ?? null };

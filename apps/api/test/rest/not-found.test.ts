@@ -23,6 +23,7 @@ describe('a ride that does not exist', () => {
     ['GET', `/api/rides/${String(MISSING)}/payments.csv`, undefined],
     ['POST', `/api/rides/${String(MISSING)}/payments/mine`, { method: 'paynow' }],
     ['POST', `/api/rides/${String(MISSING)}/payments/recalculate`, {}],
+    ['GET', `/api/rides/${String(MISSING)}/payments/preview?cost=90`, undefined],
     ['POST', `/api/rides/${String(MISSING)}/payments/3/confirm`, {}],
     ['GET', `/api/rides/${String(MISSING)}/checklist`, undefined],
     ['GET', `/api/rides/${String(MISSING)}/manifest`, undefined],

@@ -19,6 +19,8 @@ type Row = {
   amountDue: number;
   status: string;
   refundDue: number;
+  topUpDue: number;
+  absorbed: number;
   left: boolean;
 };
 type Table = { total: number; payments: Row[] };
@@ -172,11 +174,17 @@ describe('a leave after the lock', () => {
     expect(notLeft.json<Json>().error).toBe('Ann has not left the ride: there is nothing to waive');
     const waived = await call('POST', target(benEntry, 'waive'), oliveCookie);
     expect(waived.statusCode).toBe(200);
-    expect(waived.json<Table>().payments.map((row) => row.name)).toEqual(['Olive', 'Ann', 'Cal']);
+    // The organiser absorbs Ben's share: no rider pays more (docs/payments.md#ledger).
+    expect(waived.json<Table>().payments.map((row) => [row.name, row.amountDue])).toEqual([
+      ['Olive', 44.44],
+      ['Ann', 17.78],
+      ['Cal', 17.78],
+    ]);
+    expect(waived.json<Table>().payments[0]).toMatchObject({ absorbed: 17.77 });
     expect((await call('POST', target(benEntry, 'waive'), oliveCookie)).statusCode).toBe(404);
 
     const recalculated = await call('POST', `${list()}/recalculate`, oliveCookie);
-    expect(recalculated.json<Table>().payments.map((row) => row.amountDue)).toEqual([26.67, 26.67, 26.66]);
+    expect(recalculated.json<Table>().payments.map((row) => row.amountDue)).toEqual([44.44, 17.78, 17.78]);
   });
 
   it('refuses to waive a leaver who already paid', async () => {
@@ -237,9 +245,11 @@ describe('marking paid', () => {
     await call('POST', `${list()}/mine`, ann.cookie, { method: 'cash' });
     const lines = (await call('GET', `${list()}.csv`, oliveCookie)).body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Name,Seats,Amount due (SGD),Status,Method,Marked paid at,Confirmed at,Refund due (SGD),Left the ride',
+      'Name,Seats,Amount due (SGD),Status,Method,Marked paid at,Confirmed at,Refund due (SGD),Top-up due (SGD),Left the ride',
     );
-    expect(lines[2]).toMatch(/^Ann,1,40\.00,marked-paid,cash,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00,,0\.00,no$/);
+    expect(lines[2]).toMatch(
+      /^Ann,1,40\.00,marked-paid,cash,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00,,0\.00,0\.00,no$/,
+    );
     const stored = await t.db
       .selectFrom('ridePayments')
       .select('markedAt')

@@ -110,13 +110,14 @@ describe('marking and confirming', () => {
     }
   });
 
-  it('recalculate: the organiser only; answers the new split', async () => {
+  it('recalculate: the organiser only; answers the new split, raising no rider', async () => {
     await call('GET', paths().list, oliveCookie);
     expect((await call('POST', paths().recalculate, annCookie)).statusCode).toBe(403);
     await t.db.deleteFrom('ridePassengers').where('id', '=', benEntry).execute();
     const res = await call('POST', paths().recalculate, oliveCookie);
     expect(res.statusCode).toBe(200);
-    expect(res.json<{ payments: Json[] }>().payments.map((p) => p.amountDue)).toEqual([40, 40]);
+    // Ben's stale row (his entry gone without a leave) goes; the organiser's row takes it, Ann's stays.
+    expect(res.json<{ payments: Json[] }>().payments.map((p) => p.amountDue)).toEqual([53.33, 26.67]);
   });
 });
 
@@ -129,7 +130,7 @@ describe('GET /api/rides/:id/payments.csv', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Name,Seats,Amount due (SGD),Status,Method,Marked paid at,Confirmed at,Refund due (SGD),Left the ride',
+      'Name,Seats,Amount due (SGD),Status,Method,Marked paid at,Confirmed at,Refund due (SGD),Top-up due (SGD),Left the ride',
     );
     expect(lines[1]).toMatch(/^'=Olive,1,26\.67,confirmed,,,/);
     expect(lines[3]).toMatch(/^'\+Ben,1,26\.66,marked-paid,cash,/);

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import {
@@ -178,6 +178,46 @@ describe('RideFormPage, edit', () => {
       minPassengers: null,
       crossing: 'second-link',
     });
+  });
+
+  it('after the price lock asks before a cost that raises riders’ shares, showing each one, then confirms', async () => {
+    const locked = rideDetail({ priceLockedAt: '2099-04-29T10:00:00.000Z' });
+    const { calls, router } = renderEdit({
+      'auth.me': () => organiser,
+      'ride.byId': () => locked,
+      'payment.preview': () => ({
+        rideId: 12,
+        locked: true,
+        totalBefore: 130,
+        totalAfter: 160,
+        changes: [
+          {
+            passengerId: 3,
+            userId: 9,
+            name: 'Ben',
+            before: 43.33,
+            after: 53.33,
+            topUpDue: 10,
+            refundDue: 0,
+            left: false,
+          },
+        ],
+      }),
+      'ride.update': (input) => ({ ...locked, ...(input as object) }),
+    });
+    fireEvent.change(await screen.findByLabelText('Base Cost (SGD)', { exact: false }), { target: { value: '150' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Ride' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Raise what riders owe?' });
+    expect(dialog.textContent).toContain('Ben: SGD 43.33 → SGD 53.33 · SGD 10.00 top-up due');
+    expect(calls.find((call) => call.path === 'payment.preview')?.input).toEqual({
+      rideId: 12,
+      cost: 150,
+      stopPrice: 10,
+    });
+    expect(calls.some((call) => call.path === 'ride.update')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save New Price' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/rides/12'));
+    expect(calls.find((call) => call.path === 'ride.update')?.input).toMatchObject({ cost: 150, confirmAmounts: true });
   });
 
   it('sends anyone but the organiser to /home with the not-authorised toast', async () => {

@@ -2,11 +2,14 @@
  * /rides/create and /rides/edit/:id: one form for both modes, decided by the route's id (docs/product.md#ride-form,
  * docs/product.md#delete-confirmation). Edit pre-fills with the domain's
  * `rideToFormValues`; only the organiser may edit, anyone else is sent to /home. Delete asks twice
- * (`useTwoStepConfirm`). After a write, `refreshRide()`.
+ * (`useTwoStepConfirm`). After the price lock, a cost or stop price that raises riders' shares asks
+ * first, showing each rider's share before and after (docs/payments.md#price-changes). After a
+ * write, `refreshRide()`.
  */
 import { Alert, Button, Center, Checkbox, Stack, Text } from '@mantine/core';
 import {
   DELETE_CONFIRM_WINDOW_MS,
+  formatSgd,
   normaliseDropoffLocations,
   rideToFormValues,
   type RidePayload,
@@ -14,6 +17,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 
+import { useConfirm } from '../components/confirm-action';
 import { Page } from '../components/page';
 import { PageLoader } from '../components/page-loader';
 import { SubmitButton } from '../components/submit-button';
@@ -128,6 +132,7 @@ function EditRide({ rideId }: { rideId: number }) {
     onError: (error) => showApiError(error),
   });
   const confirm = useTwoStepConfirm(DELETE_CONFIRM_WINDOW_MS);
+  const priceRise = useConfirm();
   const refused = useRef(false);
 
   const notCreator = !!ride.data && !!user && ride.data.creatorId !== user.id;
@@ -149,8 +154,42 @@ function EditRide({ rideId }: { rideId: number }) {
 
   async function save(payload: RidePayload) {
     if (following) await seriesEdit.save(payload, current);
+    else if (await asksForPriceRise(payload)) return;
     else await update.mutateAsync({ id: rideId, ...payload });
     void navigate(`/rides/${rideId}`);
+  }
+
+  /** After the lock, a new price that raises a rider's share is shown and confirmed first. */
+  async function asksForPriceRise(payload: RidePayload): Promise<boolean> {
+    const priceChanged = payload.cost !== current.cost || payload.stopPrice !== current.stopPrice;
+    if (!current.priceLockedAt || !priceChanged) return false;
+    const preview = await utils.payment.preview.fetch({ rideId, cost: payload.cost, stopPrice: payload.stopPrice });
+    const rises = preview.changes.filter((change) => change.after > change.before);
+    if (rises.length === 0) return false;
+    priceRise.ask({
+      title: 'Raise what riders owe?',
+      message: (
+        <>
+          The price is locked. Ride total {formatSgd(preview.totalBefore, 2)} → {formatSgd(preview.totalAfter, 2)}; each
+          rider is told why.
+          {preview.changes.map((change) => (
+            <span key={change.passengerId} style={{ display: 'block' }}>
+              {change.name}: {formatSgd(change.before, 2)} → {formatSgd(change.after, 2)}
+              {change.topUpDue > 0 ? ` · ${formatSgd(change.topUpDue, 2)} top-up due` : ''}
+            </span>
+          ))}
+        </>
+      ),
+      confirmLabel: 'Save New Price',
+      onConfirm: () => {
+        void update
+          .mutateAsync({ id: rideId, ...payload, confirmAmounts: true })
+          .then(() => navigate(`/rides/${rideId}`))
+          // A refusal was shown by the mutation's own toast; the form stays.
+          .catch(() => undefined);
+      },
+    });
+    return true;
   }
 
   function handleDelete() {
@@ -191,13 +230,16 @@ function EditRide({ rideId }: { rideId: number }) {
         </SubmitButton>
       }
       footer={
-        confirm.armed ? (
-          <Center>
-            <Text id="delete-armed-hint" size="sm" c="red" role="status">
-              Click Delete Ride again within 5 seconds to delete this ride.
-            </Text>
-          </Center>
-        ) : null
+        <>
+          {priceRise.modal}
+          {confirm.armed ? (
+            <Center>
+              <Text id="delete-armed-hint" size="sm" c="red" role="status">
+                Click Delete Ride again within 5 seconds to delete this ride.
+              </Text>
+            </Center>
+          ) : null}
+        </>
       }
     />
   );

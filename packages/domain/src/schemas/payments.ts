@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MAX_PHONE_LENGTH } from '../constants';
 import { PAYMENT_METHOD_MESSAGE, PAYMENT_METHODS, PAYNOW_PROXY_MESSAGE, parsePaynowProxy } from '../payments';
 import { idInput, patchText, rowId } from './fields';
+import { rideCost, stopPrice } from './rides';
 
 /** The rider marks their own row paid, saying how. */
 export const markPaidInput = z.object({
@@ -17,6 +18,17 @@ export const paymentTargetInput = z.object({
   passengerId: rowId('Passenger id must be a positive whole number'),
 });
 export type PaymentTargetInput = z.output<typeof paymentTargetInput>;
+
+/**
+ * The organiser's preview of a price change on a locked ride (docs/payments.md#price-changes): the
+ * cost (a quote's price, or an edited cost) and the stop price it would have; either left out stays.
+ */
+export const pricePreviewInput = z.object({
+  rideId: idInput,
+  cost: rideCost.optional(),
+  stopPrice: stopPrice.optional(),
+});
+export type PricePreviewInput = z.output<typeof pricePreviewInput>;
 
 /**
  * The organiser's PayNow proxy on a profile edit: missing keeps it, blank or null clears it, else a

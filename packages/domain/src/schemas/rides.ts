@@ -44,8 +44,8 @@ export const organizerFitsRide = {
 
 export const RIDE_COST_MESSAGE = `Cost must be a whole number from ${MIN_RIDE_COST} to ${MAX_RIDE_COST} SGD`;
 export const STOP_PRICE_MESSAGE = `Price per additional stop must be a whole number from ${MIN_STOP_PRICE} to ${MAX_STOP_PRICE} SGD`;
-const rideCost = sgdAmount(MIN_RIDE_COST, MAX_RIDE_COST, RIDE_COST_MESSAGE);
-const stopPrice = sgdAmount(MIN_STOP_PRICE, MAX_STOP_PRICE, STOP_PRICE_MESSAGE);
+export const rideCost = sgdAmount(MIN_RIDE_COST, MAX_RIDE_COST, RIDE_COST_MESSAGE);
+export const stopPrice = sgdAmount(MIN_STOP_PRICE, MAX_STOP_PRICE, STOP_PRICE_MESSAGE);
 
 const locationText = requiredText('Location is required', MAX_LOCATION_LENGTH, 'Location', multiline);
 

@@ -16,6 +16,28 @@ import { paidText, STATUS_LABELS, usePaymentActions } from './use-payments';
 
 type Actions = ReturnType<typeof usePaymentActions>;
 
+/**
+ * Under an amount (docs/payments.md#ledger): a paid share that rose owes a top-up; the organiser's
+ * own row shows what it absorbs beyond an even share (a waived or held share).
+ */
+function LedgerNote({ row }: { row: PaymentRow }) {
+  if (row.status !== 'due' && row.topUpDue > 0) {
+    return (
+      <Text size="xs" fw={600} c="orange.9" data-testid={`top-up-${String(row.passengerId)}`}>
+        {formatSgd(row.topUpDue, 2)} top-up due
+      </Text>
+    );
+  }
+  if (row.absorbed > 0) {
+    return (
+      <Text size="xs" c="dimmed" data-testid={`absorbed-${String(row.passengerId)}`}>
+        {formatSgd(row.absorbed, 2)} absorbed
+      </Text>
+    );
+  }
+  return null;
+}
+
 /** What the organiser can do with a rider's row: settle a refund, waive a leaver, confirm or undo. */
 function RowActions({ row, rideId, actions }: { row: PaymentRow; rideId: number; actions: Actions }) {
   const { confirm, unconfirm, refunded, waive } = actions;
@@ -133,7 +155,10 @@ export function OrganiserPayments({ table, organiserId }: { table: RidePayments;
                     {row.method ? ` · ${PAYMENT_METHOD_LABELS[row.method]}` : ''}
                   </Text>
                 </Table.Td>
-                <Table.Td className={classes.amount}>{formatSgd(row.amountDue, 2)}</Table.Td>
+                <Table.Td className={classes.amount}>
+                  {formatSgd(row.amountDue, 2)}
+                  <LedgerNote row={row} />
+                </Table.Td>
                 <Table.Td className={classes.status}>
                   <Stack gap={6} align="flex-start">
                     <StatusBadges row={row} own={own} />
@@ -154,7 +179,7 @@ export function OrganiserPayments({ table, organiserId }: { table: RidePayments;
             ask.ask({
               title: 'Recalculate the amounts?',
               message:
-                'The total is split again over the party as it is now. Everyone whose amount changes is told their new amount.',
+                'The total is split again over the party as it is now. No rider pays more: what an even split would add stays on your row. Everyone whose amount changes is told their new amount.',
               confirmLabel: 'Recalculate amounts',
               onConfirm: () => actions.recalculate.mutate({ rideId: table.rideId }),
             })
@@ -173,8 +198,8 @@ export function OrganiserPayments({ table, organiserId }: { table: RidePayments;
         </Button>
       </Group>
       <Text size="xs" c="dimmed">
-        Joins after the lock split the total again by themselves. Recalculate after a stop or cost change, or to spread
-        a waived share: it splits the total again over the party as it is now and tells everyone whose amount changed.
+        Joins, leaves and price changes after the lock settle the amounts by themselves, and a waived share stays on
+        your row. Recalculate lowers riders&apos; shares where an even split is now lower; it never raises one.
       </Text>
     </Stack>
   );

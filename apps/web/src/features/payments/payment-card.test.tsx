@@ -23,6 +23,9 @@ function row(overrides: Partial<PaymentRow> = {}): PaymentRow {
     paynowPayload: null,
     revolutLink: null,
     refundDue: 0,
+    topUpDue: 0,
+    paid: 0,
+    absorbed: 0,
     left: false,
     ...overrides,
   };
@@ -90,6 +93,45 @@ describe('PaymentCard', () => {
     });
     expect((await screen.findByTestId('my-refund')).textContent).toBe('SGD 13.33 to come back from the organizer');
     expect(screen.getByTestId('my-left').textContent).toMatch(/stays yours unless the organizer waives it/);
+  });
+
+  it('a paid rider whose share rose sees a top-up line and pays only the top-up', async () => {
+    const payload = '00020101021226490009SG.PAYNOW010100211+65912345670301004082099031452040000';
+    render({
+      'payment.list': () =>
+        table([
+          row({
+            status: 'confirmed',
+            amountDue: 35,
+            paid: 30,
+            topUpDue: 5,
+            paynowPayload: payload,
+            revolutLink: 'https://revolut.me/olive?amount=500&currency=SGD',
+          }),
+        ]),
+    });
+    expect((await screen.findByTestId('my-top-up')).textContent).toBe(
+      'SGD 5.00 top-up due: your share rose after you paid SGD 30.00',
+    );
+    expect(screen.getByTestId('my-payment-status').textContent).toBe('Confirmed');
+    expect(screen.getByRole('link', { name: /Pay SGD 5.00 with Revolut/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'I have paid the top-up' })).toBeTruthy();
+  });
+
+  it('the organiser sees a rider’s top-up and what their own row absorbs', async () => {
+    const olive = row({ passengerId: 30, userId: 2, name: 'Olive', status: 'confirmed', amountDue: 48, absorbed: 16 });
+    const ben = row({
+      passengerId: 31,
+      userId: 9,
+      name: 'Ben',
+      status: 'confirmed',
+      amountDue: 35,
+      paid: 30,
+      topUpDue: 5,
+    });
+    render({ 'payment.list': () => table([olive, ben], true), 'payment.progress': () => [] });
+    expect((await screen.findByTestId('top-up-31')).textContent).toBe('SGD 5.00 top-up due');
+    expect(screen.getByTestId('absorbed-30').textContent).toBe('SGD 16.00 absorbed');
   });
 
   it('the organiser settles a refund and waives a leaver', async () => {

@@ -70,8 +70,8 @@ export function PaymentCard({
           locked ? (
             <>
               <Text size="sm" c="dimmed" data-testid="price-locked">
-                Price locked {formatRideDate(ride.priceLockedAt ?? ride.date)}: nobody pays more from here; each join
-                splits the total again.
+                Price locked {formatRideDate(ride.priceLockedAt ?? ride.date)}: each join splits the total again; a
+                share goes up only if the organizer changes the price, and everyone affected is told why.
               </Text>
               <PaymentTable ride={ride} viewerId={viewerId} />
             </>

@@ -17,6 +17,9 @@ export function RiderPayment({ rideId, row, departure }: { rideId: number; row: 
   const [showQr, setShowQr] = useState(false);
   const { markMine } = usePaymentActions(rideId);
   const amount = formatSgd(row.amountDue, 2);
+  // A paid share that rose owes only the top-up (docs/payments.md#ledger): the code and link ask for that.
+  const topUp = row.status !== 'due' && row.topUpDue > 0;
+  const toPay = topUp ? formatSgd(row.topUpDue, 2) : amount;
   const status = STATUS_LABELS[row.status];
   return (
     <Stack gap="sm">
@@ -40,6 +43,11 @@ export function RiderPayment({ rideId, row, departure }: { rideId: number; row: 
           {formatSgd(row.refundDue, 2)} to come back from the organizer
         </Text>
       ) : null}
+      {topUp ? (
+        <Text fw={600} c="orange.9" data-testid="my-top-up">
+          {toPay} top-up due: your share rose after you paid {formatSgd(row.paid, 2)}
+        </Text>
+      ) : null}
       {row.left ? (
         <Text size="sm" data-testid="my-left">
           You left after the price locked: the seat was held for you, so this share stays yours unless the organizer
@@ -52,16 +60,16 @@ export function RiderPayment({ rideId, row, departure }: { rideId: number; row: 
             {showQr ? 'Hide PayNow QR' : 'Show PayNow QR'}
           </Button>
           {showQr ? (
-            <PaynowQr payload={row.paynowPayload} amount={amount} departure={departure} rideId={rideId} />
+            <PaynowQr payload={row.paynowPayload} amount={toPay} departure={departure} rideId={rideId} />
           ) : null}
         </>
       ) : null}
       {row.revolutLink ? (
         <Anchor href={row.revolutLink} target="_blank" rel="noopener noreferrer">
-          Pay {amount} with Revolut<VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+          Pay {toPay} with Revolut<VisuallyHidden> (opens in a new tab)</VisuallyHidden>
         </Anchor>
       ) : null}
-      {row.status === 'confirmed' ? (
+      {row.status === 'confirmed' && !topUp ? (
         <Text size="sm">The organizer confirmed your payment.</Text>
       ) : (
         <Group gap="xs" align="flex-end" wrap="wrap">
@@ -73,7 +81,7 @@ export function RiderPayment({ rideId, row, departure }: { rideId: number; row: 
             style={{ flex: '1 1 9rem' }}
           />
           <Button loading={markMine.isPending} onClick={() => markMine.mutate({ rideId, method })}>
-            {row.status === 'marked-paid' ? 'Change how I paid' : 'I have paid'}
+            {topUp ? 'I have paid the top-up' : row.status === 'marked-paid' ? 'Change how I paid' : 'I have paid'}
           </Button>
         </Group>
       )}

@@ -89,6 +89,40 @@ describe('QuotesCard on the organiser’s ride page', () => {
     });
   });
 
+  it('after the lock shows each rider’s share before and after and confirms the amounts with the accept', async () => {
+    const locked = '2099-03-12T01:30:00.000Z';
+    const { calls } = render({
+      'ride.byId': () => makeRideDetail({ priceLockedAt: locked }),
+      'quote.list': () => [QUOTE],
+      'payment.list': () => ({ rideId: 7, lockedAt: locked, isOrganiser: true, total: 80, payments: [] }),
+      'payment.progress': () => [],
+      'payment.preview': () => ({
+        rideId: 7,
+        locked: true,
+        totalBefore: 80,
+        totalAfter: 120,
+        changes: [
+          { passengerId: 2, userId: 9, name: 'Ben', before: 40, after: 60, topUpDue: 20, refundDue: 0, left: false },
+        ],
+      }),
+      'quote.accept': () => makeRideDetail({ status: 'assigned', vendorId: 9, cost: 120 }),
+    });
+    const quotes = await card();
+    fireEvent.click(await within(quotes).findByRole('button', { name: "Accept Acme Cabs's quote of SGD 120" }));
+    const dialog = await screen.findByRole('dialog', { name: "Accept Acme Cabs's quote?" });
+    const shares = await within(dialog).findByTestId('accept-shares');
+    expect(shares.textContent).toContain('Ben: SGD 40.00 → SGD 60.00 · SGD 20.00 top-up due');
+    expect(shares.textContent).toContain('Ride total: SGD 80.00 → SGD 120.00');
+    expect(within(dialog).queryByTestId('accept-per-person')).toBeNull();
+    expect(calls.find((call) => call.path === 'payment.preview')?.input).toEqual({ rideId: 7, cost: 120 });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Accept Quote' }));
+    await waitFor(() => {
+      expect(calls.filter((call) => call.path === 'quote.accept').map((call) => call.input)).toEqual([
+        { rideId: 7, quoteId: 31, confirmAmounts: true },
+      ]);
+    });
+  });
+
   it('is not shown on an assigned ride', async () => {
     render({ 'ride.byId': () => makeRideDetail({ status: 'assigned', vendorId: 9 }), 'quote.list': () => [] });
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();

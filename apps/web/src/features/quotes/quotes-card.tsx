@@ -1,9 +1,10 @@
 /**
  * `<QuotesCard ride />`: on the organiser's page of an open ride still ahead, the vendors' live
  * quotes (docs/vendors.md#quotes), cheapest first: company, price for the whole ride, vehicle seats,
- * permit country and note, each with 'Accept'. Accepting asks first, showing what each passenger
- * would pay per person now and if full at that price (the domain's cost formulas), then assigns the
- * ride to that vendor. Loading, empty and error states are part of the card.
+ * permit country and note, each with 'Accept'. Accepting asks first: before the price lock, what
+ * each passenger would pay per person now and if full at that price (the domain's cost formulas);
+ * after it, each rider's own share before and after (`payment.preview`, docs/payments.md#price-changes),
+ * which the organiser confirms with the accept. Loading, empty and error states are part of the card.
  */
 import { Button, Card, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { LoadingBlock } from '../../components/loading-block';
@@ -36,11 +37,45 @@ function PerPerson({ change }: { change: PriceChange }) {
   );
 }
 
+/** After the lock: each rider's share before and after the quote, with any top-up a paid rider owes. */
+function SharesChange({ rideId, price }: { rideId: number; price: number }) {
+  const preview = trpc.payment.preview.useQuery({ rideId, cost: price });
+  if (preview.isPending) return <LoadingBlock label="Loading the new shares" />;
+  if (preview.isError) {
+    return (
+      <LoadErrorAlert
+        title="The new shares could not be loaded"
+        error={preview.error}
+        onRetry={() => void preview.refetch()}
+        retrying={preview.isFetching}
+      />
+    );
+  }
+  const { changes, totalBefore, totalAfter } = preview.data;
+  return (
+    <Stack gap={4} data-testid="accept-shares">
+      <Text size="sm">
+        Ride total: {formatSgd(totalBefore, 2)} → <strong>{formatSgd(totalAfter, 2)}</strong>. The price is locked, so
+        each rider&apos;s share changes as below and they are told why; you take the rest.
+      </Text>
+      {changes.map((change) => (
+        <Text size="sm" key={change.passengerId}>
+          {change.name}
+          {change.left ? ' (left)' : ''}: {formatSgd(change.before, 2)} → <strong>{formatSgd(change.after, 2)}</strong>
+          {change.topUpDue > 0 ? ` · ${formatSgd(change.topUpDue, 2)} top-up due` : ''}
+          {change.refundDue > 0 ? ` · refund ${formatSgd(change.refundDue, 2)}` : ''}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
 function AcceptModal({ ride, quote, onClose }: { ride: RideDetail; quote: RideQuote; onClose: () => void }) {
   const { accept, pendingQuoteId } = useAcceptQuote();
   const pending = pendingQuoteId === quote.id;
   const company = companyOf(quote);
   const change = priceChange(ride, quote.price);
+  const locked = Boolean(ride.priceLockedAt);
   return (
     <Modal opened onClose={() => (pending ? undefined : onClose())} title={`Accept ${company}'s quote?`} centered>
       <Stack gap="md">
@@ -48,7 +83,7 @@ function AcceptModal({ ride, quote, onClose }: { ride: RideDetail; quote: RideQu
           The ride will be assigned to {company}, its base cost becomes {formatSgd(quote.price)} (now{' '}
           {formatSgd(ride.cost)}), and every other quote is declined. Your passengers are told.
         </Text>
-        <PerPerson change={change} />
+        {locked ? <SharesChange rideId={ride.id} price={quote.price} /> : <PerPerson change={change} />}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose} disabled={pending}>
             Keep Looking
@@ -57,7 +92,9 @@ function AcceptModal({ ride, quote, onClose }: { ride: RideDetail; quote: RideQu
             type="button"
             pending={pending}
             pendingLabel="Accepting..."
-            onClick={() => accept({ rideId: ride.id, quoteId: quote.id }, onClose)}
+            onClick={() =>
+              accept({ rideId: ride.id, quoteId: quote.id, ...(locked ? { confirmAmounts: true } : {}) }, onClose)
+            }
             data-autofocus
           >
             Accept Quote

@@ -60,7 +60,8 @@ export function useAcceptQuote() {
     onSettled: (answer, err, input) => Promise.all([refreshQuotes(answer, err, input), refreshRide()]),
   });
   return {
-    accept: (input: { rideId: number; quoteId: number }, onDone?: () => void) => {
+    /** `confirmAmounts`: after the lock, the organiser saw each rider's share before and after. */
+    accept: (input: { rideId: number; quoteId: number; confirmAmounts?: boolean }, onDone?: () => void) => {
       accept.mutate(input, { onSettled: () => onDone?.() });
     },
     pendingQuoteId: accept.isPending ? (accept.variables?.quoteId ?? null) : null,
