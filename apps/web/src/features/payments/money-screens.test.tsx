@@ -32,6 +32,9 @@ function row(overrides: Partial<PaymentRow> = {}): PaymentRow {
     paynowPayload: null,
     revolutLink: null,
     refundDue: 0,
+    topUpDue: 0,
+    paid: 0,
+    absorbed: 0,
     left: false,
     ...overrides,
   };
