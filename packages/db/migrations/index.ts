@@ -29,6 +29,7 @@ import * as m280401 from './2026_11_28_0401_vendor_application_notice';
 import * as m280501 from './2026_11_28_0501_trip_day';
 import * as m280601 from './2026_11_28_0601_member_record';
 import * as m071204 from './2026_12_07_0401_discord_announcements';
+import * as m071205 from './2026_12_07_0501_route_order_notices';
 
 /**
  * Every migration, keyed by name, imported statically so the bundled production server carries them
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_0501_trip_day': m280501,
   '2026_11_28_0601_member_record': m280601,
   '2026_12_07_0401_discord_announcements': m071204,
+  '2026_12_07_0501_route_order_notices': m071205,
 };

@@ -78,6 +78,16 @@ export const NOTIFICATION_KINDS = [
    * At most one in a day: thumbs in between are counted on the record without a notice.
    */
   'thumb_received',
+  /**
+   * To the organiser: someone joined a locked route order at a new place and waits to be placed
+   * (docs/product.md#late-joiners); detail: their name.
+   */
+  'order_place_newcomer',
+  /**
+   * The route order changed after it was locked (a late joiner placed, two stops merged); detail:
+   * your stop number ('2'), null while you are not placed yet.
+   */
+  'order_changed',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
