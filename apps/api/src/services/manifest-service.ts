@@ -8,8 +8,9 @@ import {
   assertCanReadManifest,
   contactsWindowOpensAt,
   groupQrCodeNote,
-  groupStops,
   type ManifestStop,
+  renumberSequence,
+  sortBySequence,
   stopNumbers,
   notFound,
   organizerName,
@@ -50,26 +51,20 @@ function vehicleOf(ride: ManifestRideRow): RideManifest['vehicle'] {
 
 /**
  * The entries in route order (docs/product.md#route-order), riders at one place together under one
- * stop number (docs/product.md#same-stop). While the organiser has numbered nobody, stops are
- * numbered by first appearance in joining order; late joiners not placed yet come last, unnumbered.
+ * stop number (docs/product.md#same-stop). While the order is open, entries without a number follow
+ * the numbered ones in joining order; in a locked order a late joiner not placed yet comes last,
+ * unnumbered (docs/product.md#late-joiners).
  */
-function routeStops(entries: readonly PassengerEntry[]): { entry: PassengerEntry; stop: number | null }[] {
-  if (entries.some((entry) => entry.dropoffSequence !== null)) {
-    const numbers = stopNumbers(entries);
-    const listed = entries.map((entry, index) => ({ entry, index, stop: numbers.get(entry.id) ?? null }));
-    return listed
-      .sort((a, b) => (a.stop ?? Infinity) - (b.stop ?? Infinity) || a.index - b.index)
-      .map(({ entry, stop }) => ({ entry, stop }));
-  }
-  const { stopOf, count } = groupStops(
-    entries.map((entry) => ({ location: entry.dropoffLocation, coordinates: entry.coordinates })),
-  );
-  const listed = entries.map((entry, index) => ({
-    entry,
-    index,
-    stop: (stopOf[index] ?? -1) >= 0 ? (stopOf[index] ?? 0) + 1 : count + index + 1,
-  }));
-  return listed.sort((a, b) => a.stop - b.stop || a.index - b.index).map(({ entry, stop }) => ({ entry, stop }));
+function routeStops(
+  entries: readonly PassengerEntry[],
+  locked: boolean,
+): { entry: PassengerEntry; stop: number | null }[] {
+  const shown = locked ? entries : renumberSequence(entries);
+  const numbers = stopNumbers(shown);
+  const listed = sortBySequence(shown).map((entry, index) => ({ entry, index, stop: numbers.get(entry.id) ?? null }));
+  return listed
+    .sort((a, b) => (a.stop ?? Infinity) - (b.stop ?? Infinity) || a.index - b.index)
+    .map(({ entry, stop }) => ({ entry, stop }));
 }
 
 /**
@@ -95,7 +90,7 @@ export async function readManifest(db: Db, rideId: number, reader: ManifestReade
     contactsHoursBefore: reader.contactsHoursBefore,
     riderContactsHoursBefore: reader.riderContactsHoursBefore,
   });
-  const stops: ManifestStop[] = routeStops(entries).map(({ entry, stop }) => ({
+  const stops: ManifestStop[] = routeStops(entries, ride.sequenceLocked).map(({ entry, stop }) => ({
     stop,
     passengerId: entry.id,
     name: passengerDisplayName(entry.user),
