@@ -175,7 +175,7 @@ describe('JoinRidePage', () => {
   it('labels the field Drop-off Location and explains the drop-off order for FC->SG', async () => {
     renderJoin(api({ 'ride.byId': () => rideDetail({ direction: 'FC->SG', pickupLocation: 'Forest City' }) }));
     expect(await screen.findByLabelText('Drop-off Location', { exact: false })).toBeTruthy();
-    expect(screen.getByText(/organizer sets the drop-off sequence/)).toBeTruthy();
+    expect(screen.getByText(/organizer sets the drop-off order/)).toBeTruthy();
     expect(screen.queryByText('Bring your passport')).toBeNull();
   });
 

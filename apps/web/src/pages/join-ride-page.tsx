@@ -7,7 +7,7 @@
  * why instead of offering the form.
  */
 import { Alert, Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { directionLabel, formatRideDate, isPast, joinEligibility, withHeldSeats } from '@rideshare/domain';
+import { directionLabel, formatRideDate, isPast, joinEligibility, orderWords, withHeldSeats } from '@rideshare/domain';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 
@@ -66,26 +66,31 @@ function RideSummaryCard({ ride }: { ride: RideDetail }) {
 
 function DirectionNotice({ ride }: { ride: RideDetail }) {
   const [showPassport, setShowPassport] = useState(true);
-  if (ride.direction === 'FC->SG') {
-    return (
-      <Alert color="blue" variant="light" title="Drop-off order">
-        The ride organizer sets the drop-off sequence in Singapore once passengers have joined.
-      </Alert>
-    );
-  }
-  if (!showPassport) return null;
-  return (
-    <Alert
-      color="yellow"
-      variant="light"
-      title="Bring your passport"
-      withCloseButton
-      closeButtonLabel="Dismiss passport reminder"
-      onClose={() => setShowPassport(false)}
-      data-testid="passport-reminder"
-    >
-      You are crossing into Malaysia: bring a passport valid for at least 6 more months, and allow time for immigration.
+  const order = (
+    <Alert color="blue" variant="light" title={orderWords(ride.direction).title}>
+      The ride organizer sets the {orderWords(ride.direction).title.toLowerCase()} in Singapore once passengers have
+      joined. If the order is already locked and you join at a new place, you are not placed yet until the organizer
+      places you.
     </Alert>
+  );
+  if (ride.direction === 'FC->SG') return order;
+  if (!showPassport) return order;
+  return (
+    <>
+      {order}
+      <Alert
+        color="yellow"
+        variant="light"
+        title="Bring your passport"
+        withCloseButton
+        closeButtonLabel="Dismiss passport reminder"
+        onClose={() => setShowPassport(false)}
+        data-testid="passport-reminder"
+      >
+        You are crossing into Malaysia: bring a passport valid for at least 6 more months, and allow time for
+        immigration.
+      </Alert>
+    </>
   );
 }
 

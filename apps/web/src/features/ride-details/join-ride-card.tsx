@@ -3,6 +3,7 @@
  * docs/product.md#join-validation), on `useJoinRide`. The caller decides when the card shows (domain
  * `joinEligibility`). A group larger than the seats left is offered the waitlist (`WaitlistInstead`).
  */
+import { orderWords } from '@rideshare/domain';
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
@@ -29,11 +30,9 @@ export function JoinRideCard({ ride }: { ride: RideDetail }) {
           </Stack>
           <JoinRideFields join={join} />
           <WaitlistInstead ride={ride} join={join} />
-          {ride.direction === 'FC->SG' ? (
-            <Text size="xs" c="dimmed">
-              The organizer sets the drop-off sequence.
-            </Text>
-          ) : null}
+          <Text size="xs" c="dimmed">
+            The organizer sets the {orderWords(ride.direction).title.toLowerCase()}.
+          </Text>
           <JoinRideButton pending={join.pending} />
           <Text size="xs" c="dimmed" ta="center">
             Prefer to pick the place on a map?{' '}
