@@ -285,3 +285,37 @@ describe('JoinRidePage', () => {
     expect(screen.getByRole('link', { name: 'Create a New Ride' }).getAttribute('href')).toBe('/rides/create');
   });
 });
+
+describe('JoinRidePage, one stop per place', () => {
+  const withStops = () =>
+    api({
+      'passenger.list': () => [
+        makePassengerEntry(1, 7, 'Olivia Organiser', { rideId: 12, dropoffLocation: 'Pasir Ris MRT' }),
+        makePassengerEntry(2, 8, 'Ben', { rideId: 12, dropoffLocation: 'Clementi MRT Exit B' }),
+      ],
+    });
+
+  it('offers the ride stops before the free-text field and fills the field with the chosen one', async () => {
+    const { calls } = renderJoin(withStops());
+    const stops = await screen.findByRole('region', { name: 'Existing stops' });
+    fireEvent.click(within(stops).getByRole('button', { name: 'Same stop as Ben: Clementi MRT Exit B' }));
+    const field = screen.getByLabelText('Pick-up Location', { exact: false }) as HTMLTextAreaElement;
+    expect(field.value).toBe('Clementi MRT Exit B');
+    fireEvent.click(screen.getByRole('button', { name: 'Join Ride' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === 'passenger.join')?.input).toMatchObject({
+        dropoffLocation: 'Clementi MRT Exit B',
+      }),
+    );
+  });
+
+  it('warns when the typed place looks like an existing stop, and uses it on request', async () => {
+    renderJoin(withStops());
+    const field = (await screen.findByLabelText('Pick-up Location', { exact: false })) as HTMLTextAreaElement;
+    fireEvent.change(field, { target: { value: 'Clementi MRT, exit B (bus stop)' } });
+    expect(await screen.findByText('This looks like an existing stop')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: "Use Ben's stop" }));
+    expect(field.value).toBe('Clementi MRT Exit B');
+    await waitFor(() => expect(screen.queryByText('This looks like an existing stop')).toBeNull());
+  });
+});

@@ -15,6 +15,7 @@ import { RideStateBadges } from '../features/ride-details/ride-state-badges';
 import { Page } from '../components/page';
 import { CostBox, JoinShareBox } from '../features/cost/cost-box';
 import { JoinRideButton, JoinRideFields } from '../features/join/join-ride-fields';
+import { useStopChoices } from '../features/join/stop-choices';
 import { notifyJoined, seatsLeftFor, useJoinRide } from '../features/join/use-join-ride';
 import { LocationPicker, type MapLocation, type PickedPlace } from '../features/map';
 import type { RideDetail } from '../lib/api-types';
@@ -104,6 +105,7 @@ function JoinForm({ ride }: { ride: RideDetail }) {
     },
   });
   const { form } = join;
+  const stops = useStopChoices(ride.id);
   const [locations, setLocations] = useState<MapLocation[]>([]);
   const [pickCount, setPickCount] = useState(0);
 
@@ -146,6 +148,7 @@ function JoinForm({ ride }: { ride: RideDetail }) {
             Your details
           </Title>
           <JoinRideFields
+            stops={stops}
             join={join}
             locationHint={
               fromMap

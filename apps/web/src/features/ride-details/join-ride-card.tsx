@@ -8,12 +8,14 @@ import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
 import { JoinRideButton, JoinRideFields } from '../join/join-ride-fields';
+import { useStopChoices } from '../join/stop-choices';
 import { notifyJoined, useJoinRide } from '../join/use-join-ride';
 import { WaitlistInstead } from '../waitlist/waitlist-instead';
 import type { RideDetail } from '../../lib/api-types';
 
 export function JoinRideCard({ ride }: { ride: RideDetail }) {
   const join = useJoinRide(ride, { onJoined: notifyJoined });
+  const stops = useStopChoices(ride.id);
   const { remaining } = join;
 
   return (
@@ -28,7 +30,7 @@ export function JoinRideCard({ ride }: { ride: RideDetail }) {
               {remaining} {remaining === 1 ? 'spot' : 'spots'} remaining.
             </Text>
           </Stack>
-          <JoinRideFields join={join} />
+          <JoinRideFields join={join} stops={stops} />
           <WaitlistInstead ride={ride} join={join} />
           <Text size="xs" c="dimmed">
             The organizer sets the {orderWords(ride.direction).title.toLowerCase()}.
