@@ -87,6 +87,12 @@ describe('route order on a Singapore to Forest City ride', () => {
     expect(await noticesOf(olivia.id, 'order_place_newcomer')).toEqual([
       { kind: 'order_place_newcomer', detail: 'Dan' },
     ]);
+    const calendarOf = async (cookie: string) =>
+      (await t.app.inject({ method: 'GET', url: `${base}/calendar.ics`, headers: { cookie } })).body.replace(
+        /\r\n[ \t]/g,
+        '',
+      );
+    expect(await calendarOf(danCookie)).toContain('(not placed yet)');
     const beforeMerge = await t.app.inject({ method: 'GET', url: base });
     expect(beforeMerge.json<Json>().additionalStops).toBe(3);
 
@@ -109,6 +115,8 @@ describe('route order on a Singapore to Forest City ride', () => {
     expect(await noticesOf(ben.id, 'order_changed')).toEqual([{ kind: 'order_changed', detail: '3' }]);
     expect(await noticesOf(dan.id, 'order_changed')).toEqual([{ kind: 'order_changed', detail: '2' }]);
     expect(await noticesOf(olivia.id, 'order_changed')).toEqual([]);
+    // Dan's calendar event follows: his pick-up is stop 2 now.
+    expect(await calendarOf(danCookie)).toContain('(Stop #2)');
 
     // Two spellings of Clementi become one stop: one stop fewer on the total.
     const merge = await t.app.inject({
