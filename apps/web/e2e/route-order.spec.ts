@@ -77,7 +77,8 @@ for (const size of ['desktop', 'mobile'] as const) {
     await expect(page.getByRole('dialog')).toContainText('one stop fewer');
     await confirmDialog(page, 'Merge stops');
     await expect(toast(page, 'Success').filter({ hasText: 'Stops merged' }).first()).toBeVisible();
-    await expect(rowOf(page, 'Dan Delta')).toContainText('Clementi MRT exit B');
+    // The later stop in the order (Ben's spelling) takes the earlier one's place (Dan's).
+    await expect(rowOf(page, 'Ben Bravo')).toContainText('Clementi MRT, Exit B (bus stop)');
     await expect(rowOf(page, 'Dan Delta')).toContainText('Stop #2');
     await expect(rowOf(page, 'Ben Bravo')).toContainText('Stop #2');
 
