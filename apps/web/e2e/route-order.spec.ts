@@ -71,6 +71,7 @@ for (const size of ['desktop', 'mobile'] as const) {
     await expect(panel(page).getByText('Not placed yet')).toHaveCount(0);
 
     // Two spellings of one place become one stop, after a confirmation.
+    await panel(page).getByRole('button', { name: 'Merge two stops' }).click();
     const merge = panel(page).getByRole('region', { name: 'Merge two stops' });
     await expect(merge.getByLabel('Merge the stop of')).toHaveValue(/\d+/);
     await merge.getByRole('button', { name: 'Merge stops' }).click();

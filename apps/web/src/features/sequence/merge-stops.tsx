@@ -1,7 +1,8 @@
 /**
  * `<MergeStops>`: the organiser says two stops are one place (docs/product.md#same-stop): "Merge
  * the stop of" one rider "into the stop of" another, confirmed in a dialog, since the ride then
- * counts one stop fewer and the money is split again. Offered once the ride has two stops or more;
+ * counts one stop fewer and the money is split again. Offered once the ride has two stops or more,
+ * behind a 'Merge two stops' button;
  * two stops that look alike (domain `looksLikeSameStop`) are chosen to begin with.
  */
 import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
@@ -54,7 +55,21 @@ export function MergeStops({ entries, disabled, onMerge }: MergeStopsProps) {
   const options = useMemo(() => stopOptions(entries), [entries]);
   const confirm = useConfirm();
   const [chosen, setChosen] = useState<[number, number] | null>(null);
+  const [open, setOpen] = useState(false);
   if (options.length < 2) return null;
+  if (!open) {
+    return (
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        aria-expanded={false}
+        onClick={() => setOpen(true)}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        Merge two stops
+      </Button>
+    );
+  }
   const [fromId, intoId] = chosen ?? initialPair(options);
   const from = options.find((option) => option.id === fromId);
   const into = options.find((option) => option.id === intoId);
@@ -97,12 +112,16 @@ export function MergeStops({ entries, disabled, onMerge }: MergeStopsProps) {
                   onConfirm: () => {
                     onMerge(from.id, into.id);
                     setChosen(null);
+                    setOpen(false);
                   },
                 })
               : undefined
           }
         >
           Merge stops
+        </Button>
+        <Button size="compact-sm" variant="default" onClick={() => setOpen(false)}>
+          Close
         </Button>
       </Group>
     </Stack>

@@ -97,6 +97,7 @@ describe('SequencePanel on a Singapore to Forest City ride', () => {
       { id: 7, direction: 'SG->FC', sequenceLocked: false },
     );
     await screen.findAllByTestId('sequence-row');
+    fireEvent.click(screen.getByRole('button', { name: 'Merge two stops' }));
     const merge = screen.getByRole('region', { name: 'Merge two stops' });
     // The two spellings that look alike are chosen to begin with.
     expect((within(merge).getByLabelText('Merge the stop of') as HTMLSelectElement).value).toBe('3');
