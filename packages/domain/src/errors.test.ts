@@ -44,10 +44,11 @@ describe('DOMAIN_ERROR_CODES', () => {
       'RIDE_NOT_COMPLETED',
       'RATING_CLOSED',
       'RIDE_KEPT',
+      'STOPS_ALREADY_ONE',
     ]) {
       expect(DOMAIN_ERROR_CODES).toContain(code);
     }
-    expect(DOMAIN_ERROR_CODES).toHaveLength(71);
+    expect(DOMAIN_ERROR_CODES).toHaveLength(72);
     expect(new Set(DOMAIN_ERROR_CODES).size).toBe(DOMAIN_ERROR_CODES.length);
     for (const code of DOMAIN_ERROR_CODES) expect(code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
   });
