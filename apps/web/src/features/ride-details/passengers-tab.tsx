@@ -12,7 +12,7 @@
  */
 import { Badge, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ListCard } from '../../components/list-card';
-import { isPast, passengerDisplayName, sortBySequence, stopNumbers } from '@rideshare/domain';
+import { isPast, isUnplaced, passengerDisplayName, sortBySequence, stopNumbers } from '@rideshare/domain';
 import { useState } from 'react';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
@@ -86,6 +86,7 @@ function PassengerItem({
   const showRecord = !isOwn && (isCreator || viewerId === ride.vendorId);
   const marks = passengerMarks({
     stop,
+    unplaced: isUnplaced(ride.sequenceLocked === true, entry),
     isOwn,
     isOrganizerEntry,
     listNumber: isCreator ? index + 1 : null,
