@@ -144,7 +144,7 @@ test.describe('joining from the join screen', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
 
-    await expect(page.getByText(/organizer sets the drop-off sequence/)).toBeVisible();
+    await expect(page.getByText(/organizer sets the drop-off order/)).toBeVisible();
     await expect(page.getByTestId('passport-reminder')).toHaveCount(0);
 
     const search = field(page, 'Search for a place');

@@ -1,5 +1,5 @@
 // The My Rides tab of /home: the log-in prompt for visitors, the empty text, and the three sections
-// (Manage Drop-off Sequence with Share Summary and the sequence panel; Rides You Organized with
+// (Manage Route Order with Share Summary and the sequence panel; Rides You Organized with
 // Share and Edit; Rides You Joined with Share and View Details) for an organiser and for a passenger,
 // at desktop and phone widths. Rides and joins are made through the REST API from each user's own
 // session; reordering itself is the sequence journey's subject.
@@ -67,10 +67,11 @@ test.describe('My Rides', () => {
 
     await openMyRides(page);
 
-    // 1. Manage Drop-off Sequence: only the FC->SG ride, with Share Summary and its passengers.
-    const sequence = section(page, 'Manage Drop-off Sequence');
+    // 1. Manage Route Order: both of Olive's rides (pick-ups and drop-offs), with Share Summary and passengers.
+    const sequence = section(page, 'Manage Route Order');
     await expect(sequence).toBeVisible();
-    await expect.poll(() => idsIn(sequence)).toEqual([homeward]);
+    await expect.poll(async () => (await idsIn(sequence)).sort()).toEqual([homeward, outbound].sort());
+    await expect(rideIn(sequence, outbound).getByText('Pick-up order')).toBeVisible();
     const homewardPanel = rideIn(sequence, homeward);
     await expect(homewardPanel).toContainText('Forest City to Singapore', { useInnerText: true });
     await expect(homewardPanel).toContainText('Passengers 2/4', { useInnerText: true });
@@ -136,7 +137,7 @@ test.describe('My Rides', () => {
     const ride = rideIn(joined, rideId);
     await expect(ride).toContainText('Passengers: 3/4', { useInnerText: true });
     await expect(ride.getByRole('link', { name: /^View Details/ })).toHaveAttribute('href', `/rides/${String(rideId)}`);
-    await expect(section(page, 'Manage Drop-off Sequence')).toHaveCount(0);
+    await expect(section(page, 'Manage Route Order')).toHaveCount(0);
     await expect(section(page, 'Rides You Organized')).toHaveCount(0);
     await expect.poll(() => sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'my-rides-passenger-mobile');
@@ -153,7 +154,7 @@ test.describe('My Rides', () => {
     await joinRideViaApi(rider, rideId, 'Changi Airport Terminal 3 Departure Hall');
 
     await page.goto('/home?tab=my-rides');
-    const sequence = section(page, 'Manage Drop-off Sequence');
+    const sequence = section(page, 'Manage Route Order');
     await expect(sequence.getByText('Changi Airport Terminal 3 Departure Hall')).toBeVisible();
     await expect.poll(() => sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'my-rides-organizer-mobile');

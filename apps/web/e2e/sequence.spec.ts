@@ -166,7 +166,7 @@ test.describe('drop-off sequence', () => {
     expect(reorders).toEqual([]);
     await screenshot(page, 'sequence-desktop-locked');
 
-    // The same panel under My Rides > Manage Drop-off Sequence shows the saved, locked order.
+    // The same panel under My Rides > Manage Route Order shows the saved, locked order.
     await page.goto('/home?tab=my-rides');
     await expect(page.getByTestId('sequence-row').locator('[data-sequence-name]')).toHaveText([
       'Cara Charlie',

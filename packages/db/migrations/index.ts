@@ -28,13 +28,14 @@ import * as m280301 from './2026_11_28_0301_ride_messages';
 import * as m280401 from './2026_11_28_0401_vendor_application_notice';
 import * as m280501 from './2026_11_28_0501_trip_day';
 import * as m280601 from './2026_11_28_0601_member_record';
-import * as m20070101 from './2026_12_07_0101_payment_ledger';
+import * as m1207_0101 from './2026_12_07_0101_payment_ledger';
 import * as m1207_0151 from './2026_12_07_0151_payment_mark_notices';
-import * as m0702 from './2026_12_07_0201_fair_trip_record';
+import * as m1207_0201 from './2026_12_07_0201_fair_trip_record';
 import * as m1207_0251 from './2026_12_07_0251_message_reports_once';
 import * as m1207_0252 from './2026_12_07_0252_notification_about';
 import * as m1207_0301 from './2026_12_07_0301_discord_sign_in';
 import * as m1207_0401 from './2026_12_07_0401_discord_announcements';
+import * as m1207_0501 from './2026_12_07_0501_route_order_notices';
 
 /**
  * Every migration, keyed by name, imported statically so the bundled production server carries them
@@ -70,11 +71,12 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_0401_vendor_application_notice': m280401,
   '2026_11_28_0501_trip_day': m280501,
   '2026_11_28_0601_member_record': m280601,
-  '2026_12_07_0101_payment_ledger': m20070101,
+  '2026_12_07_0101_payment_ledger': m1207_0101,
   '2026_12_07_0151_payment_mark_notices': m1207_0151,
-  '2026_12_07_0201_fair_trip_record': m0702,
+  '2026_12_07_0201_fair_trip_record': m1207_0201,
   '2026_12_07_0251_message_reports_once': m1207_0251,
   '2026_12_07_0252_notification_about': m1207_0252,
   '2026_12_07_0301_discord_sign_in': m1207_0301,
   '2026_12_07_0401_discord_announcements': m1207_0401,
+  '2026_12_07_0501_route_order_notices': m1207_0501,
 };

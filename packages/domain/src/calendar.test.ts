@@ -118,6 +118,15 @@ describe('rideCalendarEvent', () => {
     expect(back.description).toContain('Your drop-off: Tampines Mall');
   });
 
+  it('gives the reader’s stop number in the route order, or says they are not placed yet', () => {
+    expect(rideCalendarEvent(ride(), { ownLocation: 'Blk 5', ownStop: 2 }, ORIGIN).description).toContain(
+      'Your pick-up: Blk 5 (Stop #2)',
+    );
+    expect(rideCalendarEvent(ride(), { ownLocation: 'Blk 5', ownStop: 'unplaced' }, ORIGIN).description).toContain(
+      'Your pick-up: Blk 5 (not placed yet)',
+    );
+  });
+
   it('marks a cancelled ride CANCELLED, says so in the summary and gives the reason', () => {
     const event = rideCalendarEvent(
       ride({ status: 'cancelled', cancelReason: 'Car broke down', calendarSequence: 3 }),

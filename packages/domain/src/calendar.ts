@@ -80,7 +80,22 @@ export type CalendarViewer = {
   ownLocation: string | null;
   /** The reader's own locked share on this ride in SGD (docs/payments.md#price-story); null: none. */
   ownShare?: number | null;
+  /**
+   * The reader's stop in the route order (docs/product.md#route-order): its number, 'unplaced' for
+   * a late joiner not placed yet (docs/product.md#late-joiners), null or left out when unnumbered.
+   */
+  ownStop?: number | 'unplaced' | null;
 };
+
+/**
+ * The reader's stop as the calendar says it: ' (Stop #2)', ' (not placed yet)', or ''.
+ *
+ * @example ownStopText(2) // ' (Stop #2)'
+ */
+export function ownStopText(stop: number | 'unplaced' | null | undefined): string {
+  if (stop === 'unplaced') return ' (not placed yet)';
+  return typeof stop === 'number' ? ` (Stop #${String(stop)})` : '';
+}
 
 /** One calendar event (VEVENT), as plain values. */
 export type CalendarEvent = {
@@ -160,7 +175,9 @@ export function rideCalendarEvent(ride: CalendarRide, viewer: CalendarViewer | n
     ...(cancelled ? [`Cancelled: ${ride.cancelReason?.trim() || 'no reason given'}`] : []),
     seatsLine(ride),
     ...(price.text === null ? [] : [price.kind === 'estimate' ? `Price: ${price.text}` : price.text]),
-    ...(own ? [`${ride.direction === 'SG->FC' ? 'Your pick-up' : 'Your drop-off'}: ${own}`] : []),
+    ...(own
+      ? [`${ride.direction === 'SG->FC' ? 'Your pick-up' : 'Your drop-off'}: ${own}${ownStopText(viewer?.ownStop)}`]
+      : []),
     `Ride details: ${url}`,
   ];
   return {

@@ -47,10 +47,11 @@ describe('DOMAIN_ERROR_CODES', () => {
       'RIDE_KEPT',
       'TRIP_TOO_EARLY',
       'RIDE_CLOSED',
+      'STOPS_ALREADY_ONE',
     ]) {
       expect(DOMAIN_ERROR_CODES).toContain(code);
     }
-    expect(DOMAIN_ERROR_CODES).toHaveLength(78);
+    expect(DOMAIN_ERROR_CODES).toHaveLength(79);
     expect(new Set(DOMAIN_ERROR_CODES).size).toBe(DOMAIN_ERROR_CODES.length);
     for (const code of DOMAIN_ERROR_CODES) expect(code).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
   });

@@ -42,6 +42,7 @@ export * from './emvco';
 export * from './messages';
 export * from './series-list';
 export * from './stops';
+export * from './stop-match';
 export * from './glance';
 export * from './trip';
 export * from './record';

@@ -56,12 +56,23 @@ describe('manifestText', () => {
         'Organizer: Olivia (WhatsApp +6591111111)',
         '',
         'Pick-up: Pasir Ris MRT',
+        'Pick-up order:',
         '1. Olivia (2 people): Pasir Ris MRT · WhatsApp +6591111111',
         '2. Bo (1 person): Blk 123 Tampines St 11 · WhatsApp +6592222222, MY +60123456789',
         '',
         'Total: 3 people',
       ].join('\n'),
     );
+  });
+
+  it('lists a late joiner not placed yet without a number', () => {
+    const first = manifest.stops[0];
+    if (!first) throw new Error('no stop');
+    const text = manifestText({
+      ...manifest,
+      stops: [first, { ...first, stop: null, name: 'Dan', passengerCount: 1 }],
+    });
+    expect(text).toContain('Not placed yet: Dan (1 person): Pasir Ris MRT');
   });
 
   it("says when the passengers' numbers come, and carries the note", () => {

@@ -8,6 +8,7 @@ import type { Direction } from './constants';
 import type { Coordinates } from './coordinates';
 import { directionLabel } from './direction';
 import { DomainError } from './errors';
+import { orderWords } from './sequence';
 import { formatRideDate } from './time';
 import { assertApprovedVendor, type VendorStanding } from './vendor-approval';
 
@@ -37,8 +38,11 @@ export function groupQrCodeNote(totalPassengers: number): string | null {
 
 /** One passenger group's stop. Numbers are null outside the contacts window (or never given). */
 export interface ManifestStop {
-  /** 1-based place in the trip, after the pick-up. */
-  stop: number;
+  /**
+   * 1-based stop in the route order (riders at one place share it); null for a late joiner the
+   * organiser has not placed yet (docs/product.md#late-joiners).
+   */
+  stop: number | null;
   passengerId: number;
   name: string;
   passengerCount: number;
@@ -140,11 +144,12 @@ export function manifestText(manifest: RideManifest): string {
     `Organizer: ${manifest.organiser.name}${organiserNumbers ? ` (${organiserNumbers})` : ''}`,
     '',
     `Pick-up: ${oneLine(manifest.pickupLocation)}`,
+    `${orderWords(manifest.direction).title}:`,
     ...manifest.stops.map((stop) => {
       const numbers = manifestNumbers(stop);
       const people = `${String(stop.passengerCount)} ${stop.passengerCount === 1 ? 'person' : 'people'}`;
       const reach = numbers || (lacksPhone(stop, manifest.contactsVisible) ? MANIFEST_NO_PHONE : '');
-      return `${String(stop.stop)}. ${stop.name} (${people}): ${oneLine(stop.location)}${reach ? ` · ${reach}` : ''}`;
+      return `${stop.stop === null ? 'Not placed yet:' : `${String(stop.stop)}.`} ${stop.name} (${people}): ${oneLine(stop.location)}${reach ? ` · ${reach}` : ''}`;
     }),
     '',
     `Total: ${String(manifest.totalPassengers)} ${manifest.totalPassengers === 1 ? 'person' : 'people'}`,

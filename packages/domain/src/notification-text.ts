@@ -14,6 +14,7 @@ import type { Direction } from './constants';
 import type { NotificationKind } from './notifications';
 import { paymentSentence } from './payment-notification-text';
 import { unreadMessageCount } from './messages';
+import { orderWords } from './sequence';
 import { formatRideDate, formatRideDateOnly } from './time';
 
 /** The fields of a notification its sentence is made of (dates as ISO strings). */
@@ -116,6 +117,12 @@ export function notificationSentence(item: NotificationFields): string {
       return detail
         ? `${detail} was marked as not showing up for the ride ${ride}`
         : `You were marked as not showing up for the ride ${ride}: if that is wrong, say so in the ride chat`;
+    case 'order_place_newcomer':
+      return `Place ${detail ?? 'the newcomer'} in the ${orderWords(item.rideDirection).title.toLowerCase()} of your ride ${ride}`;
+    case 'order_changed':
+      return detail
+        ? `The ${orderWords(item.rideDirection).title.toLowerCase()} of your ride ${ride} changed: you are Stop #${detail}`
+        : `The ${orderWords(item.rideDirection).title.toLowerCase()} of your ride ${ride} changed`;
     case 'thumb_received':
       return `Someone from your ride ${ride} gave you a thumb: your record is on your profile`;
     default:

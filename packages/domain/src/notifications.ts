@@ -85,6 +85,16 @@ export const NOTIFICATION_KINDS = [
   'discord_name_claimed',
   /** To every administrator: a verified owner claimed a name (no ride); detail: 'name · renamed-holder'. */
   'discord_name_claim',
+  /**
+   * To the organiser: someone joined a locked route order at a new place and waits to be placed
+   * (docs/product.md#late-joiners); detail: their name.
+   */
+  'order_place_newcomer',
+  /**
+   * The route order changed after it was locked (a late joiner placed, two stops merged); detail:
+   * your stop number ('2'), null while you are not placed yet.
+   */
+  'order_changed',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

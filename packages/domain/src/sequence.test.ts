@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { assertCanEditSequence, moveAndRenumber, moveToSequence, renumberSequence, sortBySequence } from './sequence';
+import {
+  assertCanEditSequence,
+  isUnplaced,
+  moveAndRenumber,
+  moveToSequence,
+  orderWords,
+  placeInOrder,
+  renumberSequence,
+  sortBySequence,
+} from './sequence';
 import type { SequencedEntry } from './sequence';
 import { expectDomainError } from './test-helpers';
 
@@ -97,33 +106,17 @@ describe('moveToSequence', () => {
 
 describe('assertCanEditSequence', () => {
   it.each([
-    [
-      'an SG->FC ride (checked first)',
-      { direction: 'SG->FC', locked: true, sequence: 9, count: 2 },
-      'SEQUENCE_NOT_SUPPORTED',
-      'Drop-off sequence applies only to Forest City to Singapore rides',
-    ],
-    [
-      'a locked sequence',
-      { direction: 'FC->SG', locked: true, sequence: 1, count: 2 },
-      'SEQUENCE_LOCKED',
-      'The drop-off sequence is locked',
-    ],
-    [
-      'sequence zero',
-      { direction: 'FC->SG', locked: false, sequence: 0, count: 2 },
-      'INVALID_SEQUENCE',
-      'Sequence must be between 1 and 2',
-    ],
+    ['a locked order', { locked: true, sequence: 1, count: 2 }, 'SEQUENCE_LOCKED', 'The order is locked'],
+    ['sequence zero', { locked: false, sequence: 0, count: 2 }, 'INVALID_SEQUENCE', 'Sequence must be between 1 and 2'],
     [
       'sequence above the count',
-      { direction: 'FC->SG', locked: false, sequence: 3, count: 2 },
+      { locked: false, sequence: 3, count: 2 },
       'INVALID_SEQUENCE',
       'Sequence must be between 1 and 2',
     ],
     [
       'a fractional sequence',
-      { direction: 'FC->SG', locked: false, sequence: 1.5, count: 2 },
+      { locked: false, sequence: 1.5, count: 2 },
       'INVALID_SEQUENCE',
       'Sequence must be between 1 and 2',
     ],
@@ -132,10 +125,54 @@ describe('assertCanEditSequence', () => {
   });
 
   it.each([
-    ['the first stop', { direction: 'FC->SG', locked: false, sequence: 1, count: 2 }],
-    ['the last stop', { direction: 'FC->SG', locked: false, sequence: 2, count: 2 }],
-    ['a lock check without a sequence', { direction: 'FC->SG', locked: false, count: 0 }],
+    ['the first stop', { locked: false, sequence: 1, count: 2 }],
+    ['the last stop', { locked: false, sequence: 2, count: 2 }],
+    ['a lock check without a sequence', { locked: false, count: 0 }],
+    ['placing a late joiner in a locked order', { locked: true, unplaced: true, sequence: 2, count: 3 }],
   ] as const)('allows %s', (_label, args) => {
     expect(() => assertCanEditSequence(args)).not.toThrow();
+  });
+});
+
+describe('orderWords', () => {
+  it('orders pick-ups on SG->FC rides and drop-offs on FC->SG rides', () => {
+    expect(orderWords('SG->FC').title).toBe('Pick-up order');
+    expect(orderWords('FC->SG').title).toBe('Drop-off order');
+  });
+});
+
+describe('isUnplaced', () => {
+  it('is an entry without a number on a locked order only', () => {
+    expect(isUnplaced(true, { id: 1, dropoffSequence: null })).toBe(true);
+    expect(isUnplaced(false, { id: 1, dropoffSequence: null })).toBe(false);
+    expect(isUnplaced(true, { id: 1, dropoffSequence: 2 })).toBe(false);
+  });
+});
+
+describe('placeInOrder', () => {
+  const locked = [
+    { id: 1, dropoffSequence: 1 },
+    { id: 2, dropoffSequence: 2 },
+    { id: 3, dropoffSequence: 3 },
+    { id: 4, dropoffSequence: null },
+    { id: 5, dropoffSequence: null },
+  ];
+
+  it('puts the late joiner at the stop asked and moves the later ones down, others still unplaced', () => {
+    expect(placeInOrder(locked, 4, 2)).toEqual([
+      { id: 1, dropoffSequence: 1 },
+      { id: 4, dropoffSequence: 2 },
+      { id: 2, dropoffSequence: 3 },
+      { id: 3, dropoffSequence: 4 },
+      { id: 5, dropoffSequence: null },
+    ]);
+  });
+
+  it('may put them last, one after the numbered ones', () => {
+    expect(placeInOrder(locked, 5, 4).find((entry) => entry.id === 5)?.dropoffSequence).toBe(4);
+  });
+
+  it('refuses a stop beyond the numbered ones plus one', () => {
+    expectDomainError(() => placeInOrder(locked, 4, 5), 'INVALID_SEQUENCE', 'Sequence must be between 1 and 4');
   });
 });

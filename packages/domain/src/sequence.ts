@@ -1,7 +1,7 @@
 import type { Direction } from './constants';
 import { DomainError } from './errors';
 
-/** The least a passenger entry must tell to take part in drop-off ordering. */
+/** The least a passenger entry must tell to take part in the route order (drop-offs or pick-ups). */
 export type SequencedEntry = { id: number; dropoffSequence: number | null };
 
 function hasSequence(entry: SequencedEntry): entry is SequencedEntry & { dropoffSequence: number } {
@@ -84,22 +84,61 @@ function assertSequenceInRange(sequence: number, count: number): void {
 }
 
 /**
- * May the drop-off order be changed: only on Forest City to Singapore rides, only while unlocked,
- * and only to a whole stop number between 1 and the number of passengers. Leave `sequence` out to
- * check just the first two (for the lock call).
+ * What the route order orders on a ride of this direction (docs/product.md#route-order): the
+ * drop-offs in Singapore on Forest City to Singapore rides, the pick-ups in Singapore on Singapore
+ * to Forest City rides.
  *
- * @example assertCanEditSequence({ direction: 'FC->SG', locked: false, sequence: 4, count: 3 })
- *   // throws INVALID_SEQUENCE 'Sequence must be between 1 and 3'
+ * @example orderWords('SG->FC') // { title: 'Pick-up order', stop: 'pick-up', stops: 'pick-ups' }
+ */
+export function orderWords(direction: Direction): { title: string; stop: string; stops: string } {
+  return direction === 'SG->FC'
+    ? { title: 'Pick-up order', stop: 'pick-up', stops: 'pick-ups' }
+    : { title: 'Drop-off order', stop: 'drop-off', stops: 'drop-offs' };
+}
+
+export const ORDER_LOCKED_MESSAGE = 'The order is locked';
+
+/**
+ * Whether an entry still waits for the organiser to place it: it joined a locked order at a place
+ * that is no stop yet, so it has no number (docs/product.md#late-joiners).
+ */
+export function isUnplaced(locked: boolean, entry: SequencedEntry): boolean {
+  return locked && !hasSequence(entry);
+}
+
+/**
+ * May the route order be changed (both directions, docs/product.md#route-order): only while
+ * unlocked, except that a locked order takes the place of an entry not placed yet (`unplaced`), once;
+ * and only to a whole stop number between 1 and `count`. Leave `sequence` out to check just the lock.
+ *
+ * @example assertCanEditSequence({ locked: true, sequence: 2, count: 3 })
+ *   // throws SEQUENCE_LOCKED 'The order is locked'
  */
 export function assertCanEditSequence(args: {
-  direction: Direction;
   locked: boolean;
+  unplaced?: boolean;
   sequence?: number;
   count: number;
 }): void {
-  if (args.direction !== 'FC->SG') {
-    throw new DomainError('SEQUENCE_NOT_SUPPORTED', 'Drop-off sequence applies only to Forest City to Singapore rides');
-  }
-  if (args.locked) throw new DomainError('SEQUENCE_LOCKED', 'The drop-off sequence is locked');
+  if (args.locked && !args.unplaced) throw new DomainError('SEQUENCE_LOCKED', ORDER_LOCKED_MESSAGE);
   if (args.sequence !== undefined) assertSequenceInRange(args.sequence, args.count);
+}
+
+/**
+ * Places a late joiner in a locked order: the numbered entries keep their order, the newcomer goes
+ * to stop `sequence` (1..numbered + 1), the numbered ones from there move one down. Other entries
+ * not placed yet stay unnumbered. Returns new objects in the new order.
+ *
+ * @example placeInOrder([{ id: 1, dropoffSequence: 1 }, { id: 2, dropoffSequence: 2 }, { id: 3, dropoffSequence: null }], 3, 2)
+ *   // [{ id: 1, dropoffSequence: 1 }, { id: 3, dropoffSequence: 2 }, { id: 2, dropoffSequence: 3 }]
+ */
+export function placeInOrder<T extends SequencedEntry>(list: readonly T[], passengerId: number, sequence: number): T[] {
+  const target = list.find((entry) => entry.id === passengerId);
+  if (!target) throw new DomainError('NOT_FOUND', `Passenger ${passengerId} is not on this ride`);
+  const numbered = sortBySequence(list).filter((entry) => hasSequence(entry) && entry.id !== passengerId);
+  const waiting = sortBySequence(list).filter((entry) => !hasSequence(entry) && entry.id !== passengerId);
+  assertSequenceInRange(sequence, numbered.length + 1);
+  const placed = [...numbered];
+  placed.splice(sequence - 1, 0, target);
+  return [...renumber(placed), ...waiting.map((entry) => ({ ...entry }))];
 }

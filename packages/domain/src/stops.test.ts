@@ -127,6 +127,15 @@ describe('sequenceForNewcomer', () => {
       moved: [],
     });
   });
+
+  it('leaves a newcomer at a new place in a locked order not placed yet, one at an existing stop with it', () => {
+    const order = [entry(1, 1, 'Bedok'), entry(2, 2, 'Jurong')];
+    expect(sequenceForNewcomer(order, { location: 'Tampines' }, { locked: true })).toEqual({
+      sequence: null,
+      moved: [],
+    });
+    expect(sequenceForNewcomer(order, { location: 'bedok' }, { locked: true }).sequence).toBe(2);
+  });
 });
 
 describe('dropoffStops', () => {

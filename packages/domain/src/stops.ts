@@ -125,7 +125,8 @@ export function stopNumbers(entries: readonly PlacedEntry[]): Map<number, number
  * The stop number a newcomer gets, and who moves down for it: none while nobody is numbered;
  * right after the last numbered entry at the same place when there is one (so the two are one stop,
  * not two with another between), everyone after them one place down; otherwise the next after the
- * highest.
+ * highest, except in a locked order, where a new place is "not placed yet" (no number) until the
+ * organiser places it (docs/product.md#late-joiners).
  *
  * @example sequenceForNewcomer([{ id: 1, dropoffSequence: 1, dropoffLocation: 'Bedok' },
  *   { id: 2, dropoffSequence: 2, dropoffLocation: 'Jurong' }], { location: 'bedok' })
@@ -134,6 +135,7 @@ export function stopNumbers(entries: readonly PlacedEntry[]): Map<number, number
 export function sequenceForNewcomer<T extends PlacedEntry>(
   entries: readonly T[],
   place: StopPlace,
+  options: { locked?: boolean } = {},
 ): { sequence: number | null; moved: T[] } {
   const numbered = sortBySequence(entries).filter(
     (entry): entry is T & { dropoffSequence: number } => typeof entry.dropoffSequence === 'number',
@@ -141,7 +143,7 @@ export function sequenceForNewcomer<T extends PlacedEntry>(
   if (numbered.length === 0) return { sequence: null, moved: [] };
   const sameStop = numbered.filter((entry) => samePlace(placeOf(entry), place)).at(-1);
   const last = numbered.at(-1)?.dropoffSequence ?? 0;
-  if (!sameStop) return { sequence: last + 1, moved: [] };
+  if (!sameStop) return { sequence: options.locked ? null : last + 1, moved: [] };
   const sequence = sameStop.dropoffSequence + 1;
   const moved = numbered
     .filter((entry) => entry.dropoffSequence >= sequence)

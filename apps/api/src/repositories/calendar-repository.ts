@@ -127,3 +127,36 @@ export async function findUserIdByCalendarTokenHash(db: Db, hash: string): Promi
   const row = await db.selectFrom('users').select('id').where('calendarTokenHash', '=', hash).executeTakeFirst();
   return row?.id ?? null;
 }
+
+/** One entry of a ride, as the reader's stop number needs it (docs/product.md#route-order). */
+export interface CalendarStopEntry {
+  rideId: number;
+  id: number;
+  userId: number;
+  dropoffLocation: string;
+  dropoffSequence: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  sequenceLocked: boolean;
+}
+
+/** The entries of `rideIds` (one query), to number the reader's stop in each. */
+export async function listCalendarStopEntries(db: Db, rideIds: readonly number[]): Promise<CalendarStopEntry[]> {
+  if (rideIds.length === 0) return [];
+  return db
+    .selectFrom('ridePassengers as rp')
+    .innerJoin('rides', 'rides.id', 'rp.rideId')
+    .select([
+      'rp.rideId',
+      'rp.id',
+      'rp.userId',
+      'rp.dropoffLocation',
+      'rp.dropoffSequence',
+      'rp.latitude',
+      'rp.longitude',
+      'rides.sequenceLocked',
+    ])
+    .where('rp.rideId', 'in', [...rideIds])
+    .orderBy('rp.id')
+    .execute();
+}

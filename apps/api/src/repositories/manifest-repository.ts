@@ -9,6 +9,8 @@ export interface ManifestRideRow {
   pickupLocation: string;
   creatorId: number;
   vendorId: number | null;
+  /** Whether the route order is locked (unnumbered entries then wait to be placed). */
+  sequenceLocked: boolean;
   organiserName: string | null;
   organiserDiscordUsername: string | null;
   organiserWhatsappNumber: string | null;
@@ -30,6 +32,7 @@ export async function findManifestRide(db: Db, rideId: number): Promise<Manifest
       'rides.date',
       'rides.pickupLocation',
       'rides.creatorId',
+      'rides.sequenceLocked',
       'rides.vendorId',
       'organiser.name as organiserName',
       'organiser.discordUsername as organiserDiscordUsername',

@@ -153,7 +153,7 @@ export function registerRideRoutes(app: FastifyInstance, deps: HttpContextDeps):
   );
   app.patch(
     '/api/rides/:id/passengers/:passengerId/sequence',
-    rest({ procedure: 'sequence.set', summary: "Set a drop-off's place in the order (the organizer)" }),
+    rest({ procedure: 'sequence.set', summary: "Set a drop-off's or pick-up's place in the order (the organizer)" }),
     viaCaller(deps, (caller, req) =>
       caller.sequence.set(
         untrusted({
@@ -166,7 +166,20 @@ export function registerRideRoutes(app: FastifyInstance, deps: HttpContextDeps):
   );
   app.post(
     '/api/rides/:id/lockSequence',
-    rest({ procedure: 'sequence.lock', summary: 'Lock the drop-off order (the organizer)' }),
+    rest({ procedure: 'sequence.lock', summary: 'Lock the route order (the organizer)' }),
     viaCaller(deps, (caller, req) => caller.sequence.lock({ rideId: parseId(params(req).id) })),
+  );
+  app.post(
+    '/api/rides/:id/stops/merge',
+    rest({ procedure: 'sequence.mergeStops', summary: "Merge one rider's stop into another's (the organizer)" }),
+    viaCaller(deps, (caller, req) =>
+      caller.sequence.mergeStops(
+        untrusted({
+          rideId: parseId(params(req).id),
+          passengerId: bodyObject(req).passengerId,
+          intoPassengerId: bodyObject(req).intoPassengerId,
+        }),
+      ),
+    ),
   );
 }

@@ -146,7 +146,7 @@ export const rideManifestOutput = z.object({
   pickupLocation: z.string(),
   stops: z.array(
     z.object({
-      stop: z.number(),
+      stop: z.number().nullable(),
       passengerId: z.number(),
       name: z.string(),
       passengerCount: z.number(),

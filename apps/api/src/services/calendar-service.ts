@@ -10,9 +10,11 @@ import {
   CALENDAR_FEED_PAST_DAYS,
   calendarFeedPath,
   isCalendarToken,
+  isUnplaced,
   notFound,
   rideCalendarEvent,
   rideCalendarFilename,
+  stopNumbers,
 } from '@rideshare/domain';
 import type { Kysely } from 'kysely';
 
@@ -22,6 +24,7 @@ import {
   findCalendarRide,
   findUserIdByCalendarTokenHash,
   listCalendarRidesOf,
+  listCalendarStopEntries,
   setCalendarTokenHash,
   type CalendarRideRow,
 } from '../repositories/calendar-repository';
@@ -35,12 +38,41 @@ export interface CalendarFile {
   body: string;
 }
 
-const eventOf = (row: CalendarRideRow, origin: string) =>
+type OwnStops = Map<number, number | 'unplaced' | null>;
+
+const eventOf = (row: CalendarRideRow, origin: string, stops: OwnStops = new Map()) =>
   rideCalendarEvent(
     row,
-    { ownLocation: row.ownLocation, ownShare: row.ownShareCents === null ? null : row.ownShareCents / 100 },
+    {
+      ownLocation: row.ownLocation,
+      ownShare: row.ownShareCents === null ? null : row.ownShareCents / 100,
+      ownStop: stops.get(row.id) ?? null,
+    },
     origin,
   );
+
+/**
+ * The reader's stop in each ride's route order they are on (docs/product.md#route-order): the
+ * number every screen shows (domain `stopNumbers`), 'unplaced' for a late joiner of a locked order
+ * not placed yet (docs/product.md#late-joiners), null while unnumbered.
+ */
+async function ownStopsOf(db: Kysely<Database>, rows: readonly CalendarRideRow[], userId: number | null) {
+  const stops: OwnStops = new Map();
+  if (userId === null) return stops;
+  const entries = await listCalendarStopEntries(
+    db,
+    rows.filter((row) => row.ownLocation !== null).map((row) => row.id),
+  );
+  const byRide = new Map<number, typeof entries>();
+  for (const entry of entries) byRide.set(entry.rideId, [...(byRide.get(entry.rideId) ?? []), entry]);
+  for (const [rideId, list] of byRide) {
+    const own = list.find((entry) => entry.userId === userId);
+    if (!own) continue;
+    const locked = own.sequenceLocked;
+    stops.set(rideId, isUnplaced(locked, own) ? 'unplaced' : (stopNumbers(list).get(own.id) ?? null));
+  }
+  return stops;
+}
 
 /**
  * One ride's calendar file, for anyone who may see the ride (rides are public): its pick-up as the
@@ -55,7 +87,10 @@ export async function rideCalendarFile(
   if (!row) throw notFound('ride');
   return {
     filename: rideCalendarFilename(row.id),
-    body: writeCalendar({ events: [eventOf(row, args.origin)], now: args.now }),
+    body: writeCalendar({
+      events: [eventOf(row, args.origin, await ownStopsOf(db, [row], args.viewerId))],
+      now: args.now,
+    }),
   };
 }
 
@@ -78,10 +113,11 @@ export async function personalFeedFile(
   if (userId === null) feedNotFound();
   const since = new Date(args.now.getTime() - CALENDAR_FEED_PAST_DAYS * DAY_MS);
   const rows = await listCalendarRidesOf(db, userId, since);
+  const stops = await ownStopsOf(db, rows, userId);
   return {
     filename: CALENDAR_FEED_FILENAME,
     body: writeCalendar({
-      events: rows.map((row) => eventOf(row, args.origin)),
+      events: rows.map((row) => eventOf(row, args.origin, stops)),
       now: args.now,
       name: CALENDAR_FEED_NAME,
     }),

@@ -8,8 +8,10 @@ import {
   assertCanReadManifest,
   contactsWindowOpensAt,
   groupQrCodeNote,
-  groupStops,
   type ManifestStop,
+  renumberSequence,
+  sortBySequence,
+  stopNumbers,
   notFound,
   organizerName,
   passengerDisplayName,
@@ -19,7 +21,11 @@ import {
 } from '@rideshare/domain';
 
 import { findManifestRide, type ManifestRideRow } from '../repositories/manifest-repository';
-import { readPassengerEntries, viewerSeesPassengerNumbers } from '../repositories/passenger-repository';
+import {
+  type PassengerEntry,
+  readPassengerEntries,
+  viewerSeesPassengerNumbers,
+} from '../repositories/passenger-repository';
 
 /** Who asks, and the clock of the contacts window. */
 export interface ManifestReader extends VendorStanding {
@@ -44,9 +50,27 @@ function vehicleOf(ride: ManifestRideRow): RideManifest['vehicle'] {
 }
 
 /**
+ * The entries in route order (docs/product.md#route-order), riders at one place together under one
+ * stop number (docs/product.md#same-stop). While the order is open, entries without a number follow
+ * the numbered ones in joining order; in a locked order a late joiner not placed yet comes last,
+ * unnumbered (docs/product.md#late-joiners).
+ */
+function routeStops(
+  entries: readonly PassengerEntry[],
+  locked: boolean,
+): { entry: PassengerEntry; stop: number | null }[] {
+  const shown = locked ? entries : renumberSequence(entries);
+  const numbers = stopNumbers(shown);
+  const listed = sortBySequence(shown).map((entry, index) => ({ entry, index, stop: numbers.get(entry.id) ?? null }));
+  return listed
+    .sort((a, b) => (a.stop ?? Infinity) - (b.stop ?? Infinity) || a.index - b.index)
+    .map(({ entry, stop }) => ({ entry, stop }));
+}
+
+/**
  * The manifest of a ride for `reader`: 404 for no such ride, 403 for anyone but the organiser and
- * the approved assigned vendor. Stops follow the ride's drop-off order (numbered first, then in
- * joining order), after the pick-up point.
+ * the approved assigned vendor. Stops follow the ride's route order ({@link routeStops}), after the
+ * pick-up point.
  */
 export async function readManifest(db: Db, rideId: number, reader: ManifestReader): Promise<RideManifest> {
   const [ride, read] = await Promise.all([findManifestRide(db, rideId), readPassengerEntries(db, rideId)]);
@@ -66,12 +90,8 @@ export async function readManifest(db: Db, rideId: number, reader: ManifestReade
     contactsHoursBefore: reader.contactsHoursBefore,
     riderContactsHoursBefore: reader.riderContactsHoursBefore,
   });
-  // One place, one stop (docs/product.md#same-stop): entries at the same place share a number.
-  const { stopOf, count } = groupStops(
-    entries.map((entry) => ({ location: entry.dropoffLocation, coordinates: entry.coordinates })),
-  );
-  const stops: ManifestStop[] = entries.map((entry, index) => ({
-    stop: (stopOf[index] ?? -1) >= 0 ? (stopOf[index] ?? 0) + 1 : count + index + 1,
+  const stops: ManifestStop[] = routeStops(entries, ride.sequenceLocked).map(({ entry, stop }) => ({
+    stop,
     passengerId: entry.id,
     name: passengerDisplayName(entry.user),
     passengerCount: entry.passengerCount,

@@ -26,6 +26,7 @@ import {
   type PassengerEntry,
 } from '../repositories/passenger-repository';
 import { lockRideForUpdate, updateRideDerived, type LockedRide } from '../repositories/ride-repository';
+import { askOrganiserToPlace } from './order-notices';
 import { splitAfterLateJoin } from './payment-split';
 import { partyChanged } from './travel-service';
 
@@ -75,8 +76,9 @@ export async function storeChangedSequences(
 
 /**
  * Puts a member on the locked ride as a join does (a direct join, or an accepted waitlist offer):
- * when the drop-offs are already numbered, numbered right after an entry at the same place (one
- * stop, docs/product.md#same-stop) or else next; derived fields recomputed, 'seats.changed'
+ * when the stops are already numbered, numbered right after an entry at the same place (one
+ * stop, docs/product.md#same-stop) or else next (in a locked order: not placed yet, and the organiser
+ * asked to place them); derived fields recomputed, 'seats.changed'
  * announced, and on a locked ride the total split again at once (docs/payments.md#after-the-lock).
  * The caller has checked the rules. Answers the new entry's id.
  */
@@ -94,7 +96,7 @@ export async function addRideEntry(
   now: Date,
 ): Promise<number> {
   const place = { location: entry.dropoffLocation, coordinates: coordinatesOf(entry) };
-  const { sequence, moved } = sequenceForNewcomer(entries, place);
+  const { sequence, moved } = sequenceForNewcomer(entries, place, { locked: ride.sequenceLocked });
   await storeChangedSequences(trx, ride.id, entries, moved);
   const id = await insertPassenger(trx, {
     rideId: ride.id,
@@ -109,6 +111,8 @@ export async function addRideEntry(
   await publishRideEvent(trx, 'seats.changed', ride.id);
   await partyChanged(trx, ride, [...entries.map((other) => other.userId), entry.userId]);
   await splitAfterLateJoin(trx, ride.id, now);
+  // A new place in a locked order waits for the organiser (docs/product.md#late-joiners).
+  if (ride.sequenceLocked && sequence === null) await askOrganiserToPlace(trx, ride, entry.userId);
   return id;
 }
 

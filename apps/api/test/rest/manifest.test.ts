@@ -66,15 +66,15 @@ async function manifestAs(user: TestUser | null, id: number | string = ride.id) 
 }
 
 describe('GET /api/rides/:id/manifest', () => {
-  it('numbers entries at one place as one stop (text alike, or pins within 50 m)', async () => {
+  it('numbers entries at one place as one stop (text alike, or pins within 50 m), listed together', async () => {
     const ann = await createUser(t.db, { name: 'Ann' });
     await addPassenger(t.db, ride, ann, { location: 'Mall at Bedok', latitude: 1.3251, longitude: 103.9299 });
     const manifest = (await manifestAs(organiser)).json<{ stops: { name: string; stop: number }[] }>();
     expect(manifest.stops.map((stop) => [stop.name, stop.stop])).toEqual([
       ['Mei', 1],
+      ['Ann', 1],
       ['Ravi', 2],
       ['Olivia', 3],
-      ['Ann', 1],
     ]);
   });
 

@@ -662,7 +662,7 @@ describe('drop-off sequence', () => {
     expect(lock.json<Json[]>()).toHaveLength(2);
     const locked = await move(aliceCookie, { sequence: 2 });
     expect(locked.statusCode).toBe(409);
-    expect(locked.json<Json>().error).toBe('The drop-off sequence is locked');
+    expect(locked.json<Json>().error).toBe('The order is locked');
     const ride2 = await t.app.inject({ method: 'GET', url: base });
     expect(ride2.json<Json>().sequenceLocked).toBe(true);
   });

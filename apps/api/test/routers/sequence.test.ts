@@ -91,7 +91,7 @@ describe('sequence.set', () => {
       {
         code: 'FORBIDDEN',
         domainCode: 'NOT_CREATOR',
-        message: 'Only the ride organizer can change the drop-off sequence',
+        message: 'Only the ride organizer can change the order',
       },
     ],
     [
@@ -138,17 +138,10 @@ describe('sequence.set', () => {
     expect(await rideTablesSnapshot(t.db)).toBe(before);
   });
 
-  it('refuses SG->FC rides, passengers of another ride, unknown rides and signed-out callers', async () => {
+  it('refuses passengers of another ride, unknown rides and signed-out callers', async () => {
     const sg = await createRide(t.db, alice, { direction: 'SG->FC' });
     const sgEntry = await addPassenger(t.db, sg, bob);
     const before = await rideTablesSnapshot(t.db);
-    expect(
-      await refusal(callerFor(t.db, alice).sequence.set({ rideId: sg.id, passengerId: sgEntry.id, sequence: 1 })),
-    ).toEqual({
-      code: 'BAD_REQUEST',
-      domainCode: 'SEQUENCE_NOT_SUPPORTED',
-      message: 'Drop-off sequence applies only to Forest City to Singapore rides',
-    });
     expect(
       await refusal(callerFor(t.db, alice).sequence.set({ rideId: ride.id, passengerId: sgEntry.id, sequence: 1 })),
     ).toEqual({
@@ -215,12 +208,12 @@ describe('sequence.lock', () => {
     ).toEqual({
       code: 'CONFLICT',
       domainCode: 'SEQUENCE_LOCKED',
-      message: 'The drop-off sequence is locked',
+      message: 'The order is locked',
     });
     expect(await rideTablesSnapshot(t.db)).toBe(before);
   });
 
-  it('numbers a passenger who joins a locked ride after the last stop', async () => {
+  it('leaves a passenger who joins a locked ride at a new place not placed yet', async () => {
     await callerFor(t.db, alice).sequence.lock({ rideId: ride.id });
     const eve = await createUser(t.db);
     const entry = await callerFor(t.db, eve).passenger.join({
@@ -228,20 +221,22 @@ describe('sequence.lock', () => {
       dropoffLocation: 'Yishun',
       passengerCount: 1,
     });
-    expect(entry.dropoffSequence).toBe(5);
+    expect(entry.dropoffSequence).toBeNull();
   });
 
-  it('refuses non-organisers and SG->FC rides, writing nothing', async () => {
+  it('locks the pick-up order of an SG->FC ride too', async () => {
     const sg = await createRide(t.db, alice, { direction: 'SG->FC' });
+    await addPassenger(t.db, sg, bob, { location: 'Jurong East' });
+    const locked = await callerFor(t.db, alice).sequence.lock({ rideId: sg.id });
+    expect(locked.map((entry) => entry.dropoffSequence)).toEqual([1, 2]);
+  });
+
+  it('refuses non-organisers, writing nothing', async () => {
     const before = await rideTablesSnapshot(t.db);
     expect(await refusal(callerFor(t.db, bob).sequence.lock({ rideId: ride.id }))).toEqual({
       code: 'FORBIDDEN',
       domainCode: 'NOT_CREATOR',
-      message: 'Only the ride organizer can lock the drop-off sequence',
-    });
-    expect(await refusal(callerFor(t.db, alice).sequence.lock({ rideId: sg.id }))).toMatchObject({
-      code: 'BAD_REQUEST',
-      domainCode: 'SEQUENCE_NOT_SUPPORTED',
+      message: 'Only the ride organizer can lock the order',
     });
     expect(await refusal(callerFor(t.db, alice).sequence.lock({ rideId: 31337 }))).toMatchObject({
       code: 'NOT_FOUND',

@@ -296,11 +296,16 @@ describe('HomePage, My Rides', () => {
       }),
     });
 
-    const sequence = await screen.findByRole('region', { name: 'Manage Drop-off Sequence' });
+    const sequence = await screen.findByRole('region', { name: 'Manage Route Order' });
     const sequenceRides = within(sequence).getAllByRole('article');
-    expect(sequenceRides.map((ride) => ride.getAttribute('data-ride-id'))).toEqual(['11']);
-    expect(within(sequence).getByRole('button', { name: /^Share Summary/ })).toBeTruthy();
-    expect(await within(sequence).findByText('No passengers have joined this ride yet.')).toBeTruthy();
+    // Both directions have a route order: pick-ups on SG->FC, drop-offs on FC->SG.
+    expect(sequenceRides.map((ride) => ride.getAttribute('data-ride-id'))).toEqual(['12', '11']);
+    expect(within(sequence).getByText('Pick-up order')).toBeTruthy();
+    expect(within(sequence).getByText('Drop-off order')).toBeTruthy();
+    expect(within(sequence).getAllByRole('button', { name: /^Share Summary/ })).toHaveLength(2);
+    expect((await within(sequence).findAllByText('No passengers have joined this ride yet.')).length).toBeGreaterThan(
+      0,
+    );
 
     const organized = screen.getByRole('region', { name: 'Rides You Organized' });
     const organizedIds = within(organized)

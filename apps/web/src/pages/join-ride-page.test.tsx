@@ -171,7 +171,7 @@ describe('JoinRidePage', () => {
   it('labels the field Drop-off Location and explains the drop-off order for FC->SG', async () => {
     renderJoin(api({ 'ride.byId': () => rideDetail({ direction: 'FC->SG', pickupLocation: 'Forest City' }) }));
     expect(await screen.findByLabelText('Drop-off Location', { exact: false })).toBeTruthy();
-    expect(screen.getByText(/organizer sets the drop-off sequence/)).toBeTruthy();
+    expect(screen.getByText(/organizer sets the drop-off order/)).toBeTruthy();
     expect(screen.queryByText('Bring your passport')).toBeNull();
   });
 
@@ -279,5 +279,39 @@ describe('JoinRidePage', () => {
     expect(await screen.findByRole('heading', { name: 'Ride Not Found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View Available Rides' }).getAttribute('href')).toBe('/home');
     expect(screen.getByRole('link', { name: 'Create a New Ride' }).getAttribute('href')).toBe('/rides/create');
+  });
+});
+
+describe('JoinRidePage, one stop per place', () => {
+  const withStops = () =>
+    api({
+      'passenger.list': () => [
+        makePassengerEntry(1, 7, 'Olivia Organiser', { rideId: 12, dropoffLocation: 'Pasir Ris MRT' }),
+        makePassengerEntry(2, 8, 'Ben', { rideId: 12, dropoffLocation: 'Clementi MRT Exit B' }),
+      ],
+    });
+
+  it('offers the ride stops before the free-text field and fills the field with the chosen one', async () => {
+    const { calls } = renderJoin(withStops());
+    const stops = await screen.findByRole('region', { name: 'Existing stops' });
+    fireEvent.click(within(stops).getByRole('button', { name: 'Same stop as Ben: Clementi MRT Exit B' }));
+    const field = screen.getByLabelText('Pick-up Location', { exact: false }) as HTMLTextAreaElement;
+    expect(field.value).toBe('Clementi MRT Exit B');
+    fireEvent.click(screen.getByRole('button', { name: 'Join Ride' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === 'passenger.join')?.input).toMatchObject({
+        dropoffLocation: 'Clementi MRT Exit B',
+      }),
+    );
+  });
+
+  it('warns when the typed place looks like an existing stop, and uses it on request', async () => {
+    renderJoin(withStops());
+    const field = (await screen.findByLabelText('Pick-up Location', { exact: false })) as HTMLTextAreaElement;
+    fireEvent.change(field, { target: { value: 'Clementi MRT, exit B (bus stop)' } });
+    expect(await screen.findByText('This looks like an existing stop')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: "Use Ben's stop" }));
+    expect(field.value).toBe('Clementi MRT Exit B');
+    await waitFor(() => expect(screen.queryByText('This looks like an existing stop')).toBeNull());
   });
 });

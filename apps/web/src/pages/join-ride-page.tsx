@@ -7,7 +7,7 @@
  * why instead of offering the form.
  */
 import { Alert, Button, Card, Divider, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { directionLabel, formatRideDate, isPast, joinEligibility, withHeldSeats } from '@rideshare/domain';
+import { directionLabel, formatRideDate, isPast, joinEligibility, orderWords, withHeldSeats } from '@rideshare/domain';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 
@@ -15,6 +15,7 @@ import { RideStateBadges } from '../features/ride-details/ride-state-badges';
 import { Page } from '../components/page';
 import { CostBox, JoinShareBox } from '../features/cost/cost-box';
 import { JoinRideButton, JoinRideFields } from '../features/join/join-ride-fields';
+import { useStopChoices } from '../features/join/stop-choices';
 import { notifyJoined, seatsLeftFor, useJoinRide } from '../features/join/use-join-ride';
 import { LocationPicker, type MapLocation, type PickedPlace } from '../features/map';
 import type { RideDetail } from '../lib/api-types';
@@ -66,26 +67,31 @@ function RideSummaryCard({ ride }: { ride: RideDetail }) {
 
 function DirectionNotice({ ride }: { ride: RideDetail }) {
   const [showPassport, setShowPassport] = useState(true);
-  if (ride.direction === 'FC->SG') {
-    return (
-      <Alert color="blue" variant="light" title="Drop-off order">
-        The ride organizer sets the drop-off sequence in Singapore once passengers have joined.
-      </Alert>
-    );
-  }
-  if (!showPassport) return null;
-  return (
-    <Alert
-      color="yellow"
-      variant="light"
-      title="Bring your passport"
-      withCloseButton
-      closeButtonLabel="Dismiss passport reminder"
-      onClose={() => setShowPassport(false)}
-      data-testid="passport-reminder"
-    >
-      You are crossing into Malaysia: bring a passport valid for at least 6 more months, and allow time for immigration.
+  const order = (
+    <Alert color="blue" variant="light" title={orderWords(ride.direction).title}>
+      The ride organizer sets the {orderWords(ride.direction).title.toLowerCase()} in Singapore once passengers have
+      joined. If the order is already locked and you join at a new place, you are not placed yet until the organizer
+      places you.
     </Alert>
+  );
+  if (ride.direction === 'FC->SG') return order;
+  if (!showPassport) return order;
+  return (
+    <>
+      {order}
+      <Alert
+        color="yellow"
+        variant="light"
+        title="Bring your passport"
+        withCloseButton
+        closeButtonLabel="Dismiss passport reminder"
+        onClose={() => setShowPassport(false)}
+        data-testid="passport-reminder"
+      >
+        You are crossing into Malaysia: bring a passport valid for at least 6 more months, and allow time for
+        immigration.
+      </Alert>
+    </>
   );
 }
 
@@ -99,6 +105,7 @@ function JoinForm({ ride }: { ride: RideDetail }) {
     },
   });
   const { form } = join;
+  const stops = useStopChoices(ride.id);
   const [locations, setLocations] = useState<MapLocation[]>([]);
   const [pickCount, setPickCount] = useState(0);
 
@@ -141,6 +148,7 @@ function JoinForm({ ride }: { ride: RideDetail }) {
             Your details
           </Title>
           <JoinRideFields
+            stops={stops}
             join={join}
             locationHint={
               fromMap

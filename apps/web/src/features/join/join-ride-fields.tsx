@@ -4,25 +4,30 @@
  *
  * - `<JoinRideFields join={...} locationHint? />`: 'Number of Passengers' (1 up to the seats left)
  *   and the pick-up (SG->FC) or drop-off (FC->SG) location; `locationHint` is the screen's own
- *   helper text under the location.
+ *   helper text under the location; `stops`, the ride's stops offered before the location, with a
+ *   warning when the typed place looks like one of them (docs/product.md#same-stop).
  * - `<JoinRideButton pending size? />`: 'Join Ride', 'Joining...' while pending.
  */
 import { NumberInput, Textarea, type ButtonProps } from '@mantine/core';
-import { MIN_PASSENGERS } from '@rideshare/domain';
+import { MIN_PASSENGERS, type StopChoice } from '@rideshare/domain';
 
 import { SubmitButton } from '../../components/submit-button';
+import { LookalikeWarning, StopChoices } from './stop-choices';
 import type { JoinRideForm } from './use-join-ride';
 
 export function JoinRideFields({
   join,
   locationHint,
   locationPlaceholder,
+  stops = [],
 }: {
   /** The join form, or any form with the same fields (the waitlist's). */
   join: Pick<JoinRideForm, 'form' | 'limit' | 'locationLabel' | 'locationPlaceholder'>;
   locationHint?: string;
   /** Overrides the direction's placeholder (a map pin asks for a description). */
   locationPlaceholder?: string;
+  /** The ride's stops to offer before the free-text field (`useStopChoices`). */
+  stops?: readonly StopChoice[];
 }) {
   const { form, limit } = join;
   return (
@@ -41,6 +46,7 @@ export function JoinRideFields({
         clampBehavior="none"
         required
       />
+      <StopChoices choices={stops} form={form} />
       <Textarea
         {...form.getInputProps('dropoffLocation')}
         name="dropoffLocation"
@@ -52,6 +58,7 @@ export function JoinRideFields({
         maxRows={6}
         required
       />
+      <LookalikeWarning choices={stops} form={form} />
     </>
   );
 }

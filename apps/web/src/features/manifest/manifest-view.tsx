@@ -50,12 +50,13 @@ function StopItem({ stop, rideId, contactsVisible }: { stop: ManifestStop; rideI
   return (
     <li className={classes.stop} data-testid="manifest-stop">
       <span className={classes.number} aria-hidden="true">
-        {stop.stop}.
+        {stop.stop === null ? '–' : `${String(stop.stop)}.`}
       </span>
       <Stack gap={0}>
         <Text fw={600} size="sm">
           {stop.name} ({stop.passengerCount} {stop.passengerCount === 1 ? 'person' : 'people'})
           {stop.isOrganiser ? ' · Organizer' : ''}
+          {stop.stop === null ? ' · Not placed yet' : ''}
         </Text>
         <Text size="sm" className={classes.wrap}>
           {stop.location}

@@ -3,16 +3,19 @@
  * docs/product.md#join-validation), on `useJoinRide`. The caller decides when the card shows (domain
  * `joinEligibility`). A group larger than the seats left is offered the waitlist (`WaitlistInstead`).
  */
+import { orderWords } from '@rideshare/domain';
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
 import { JoinRideButton, JoinRideFields } from '../join/join-ride-fields';
+import { useStopChoices } from '../join/stop-choices';
 import { notifyJoined, useJoinRide } from '../join/use-join-ride';
 import { WaitlistInstead } from '../waitlist/waitlist-instead';
 import type { RideDetail } from '../../lib/api-types';
 
 export function JoinRideCard({ ride }: { ride: RideDetail }) {
   const join = useJoinRide(ride, { onJoined: notifyJoined });
+  const stops = useStopChoices(ride.id);
   const { remaining } = join;
 
   return (
@@ -27,13 +30,11 @@ export function JoinRideCard({ ride }: { ride: RideDetail }) {
               {remaining} {remaining === 1 ? 'spot' : 'spots'} remaining.
             </Text>
           </Stack>
-          <JoinRideFields join={join} />
+          <JoinRideFields join={join} stops={stops} />
           <WaitlistInstead ride={ride} join={join} />
-          {ride.direction === 'FC->SG' ? (
-            <Text size="xs" c="dimmed">
-              The organizer sets the drop-off sequence.
-            </Text>
-          ) : null}
+          <Text size="xs" c="dimmed">
+            The organizer sets the {orderWords(ride.direction).title.toLowerCase()}.
+          </Text>
           <JoinRideButton pending={join.pending} />
           <Text size="xs" c="dimmed" ta="center">
             Prefer to pick the place on a map?{' '}

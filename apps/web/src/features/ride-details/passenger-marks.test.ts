@@ -23,4 +23,11 @@ describe('passengerMarks', () => {
   ])('%o', (facts, badges, words) => {
     expect(texts(facts)).toEqual({ badges, words });
   });
+
+  it('says a late joiner of a locked order is not placed yet, in the stop badge', () => {
+    expect(texts({ stop: null, unplaced: true, isOwn: true, isOrganizerEntry: false, listNumber: null })).toEqual({
+      badges: ['Not placed yet', 'You'],
+      words: '',
+    });
+  });
 });

@@ -7,6 +7,8 @@
 export interface PassengerMarkFacts {
   /** The entry's stop number, or null before the drop-offs are ordered. */
   stop: number | null;
+  /** A late joiner of a locked order the organiser has not placed yet (docs/product.md#late-joiners). */
+  unplaced?: boolean;
   isOwn: boolean;
   isOrganizerEntry: boolean;
   /** 'Passenger n' (1-based), shown to the organizer only; null for everyone else. */
@@ -23,7 +25,8 @@ export const MAX_PASSENGER_BADGES = 2;
  */
 export function passengerMarks(facts: PassengerMarkFacts): { badges: PassengerMark[]; words: string } {
   const marks: PassengerMark[] = [];
-  if (facts.stop !== null) marks.push({ kind: 'stop', text: `Stop #${String(facts.stop)}` });
+  if (facts.unplaced) marks.push({ kind: 'stop', text: 'Not placed yet' });
+  else if (facts.stop !== null) marks.push({ kind: 'stop', text: `Stop #${String(facts.stop)}` });
   if (facts.isOwn) marks.push({ kind: 'own', text: 'You' });
   if (facts.isOrganizerEntry) marks.push({ kind: 'organizer', text: 'Organizer' });
   if (facts.listNumber !== null) marks.push({ kind: 'number', text: `Passenger ${String(facts.listNumber)}` });

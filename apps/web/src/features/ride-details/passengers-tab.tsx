@@ -8,11 +8,11 @@
  * off ('Leave Ride'), both after a confirmation. A passenger reads when the co-riders' numbers will
  * show and that the ride chat is where to talk until then. The stops picked on the map show on a map in the
  * list's order (none picked: the list alone). Then the Communication card and, for the
- * organiser of a Forest City to Singapore ride, the drop-off sequence editor.
+ * organiser, the route order editor (drop-offs or pick-ups, docs/product.md#route-order).
  */
 import { Badge, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ListCard } from '../../components/list-card';
-import { isPast, passengerDisplayName, sortBySequence, stopNumbers } from '@rideshare/domain';
+import { isPast, isUnplaced, passengerDisplayName, sortBySequence, stopNumbers } from '@rideshare/domain';
 import { useState } from 'react';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
@@ -88,6 +88,7 @@ function PassengerItem({
   const showRecord = !isOwn && (isCreator || viewerId === ride.vendorId);
   const marks = passengerMarks({
     stop,
+    unplaced: isUnplaced(ride.sequenceLocked === true, entry),
     isOwn,
     isOrganizerEntry,
     listNumber: isCreator ? index + 1 : null,
@@ -238,11 +239,11 @@ export function PassengersTab({ ride, viewerId, passengers, isLoading, error, on
         />
       </Stack>
 
-      {isCreator && ride.direction === 'FC->SG' ? (
+      {isCreator ? (
         <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="sequence-title">
           <Stack gap="sm">
             <Title order={2} size="h4" id="sequence-title">
-              Drop-off Sequence
+              {ride.direction === 'SG->FC' ? 'Pick-up Sequence' : 'Drop-off Sequence'}
             </Title>
             <SequencePanel ride={ride} />
           </Stack>

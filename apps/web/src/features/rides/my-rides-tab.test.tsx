@@ -55,8 +55,8 @@ describe('MyRidesTab, cancelled rides', () => {
 
     expect(ids(screen.getByRole('region', { name: 'Rides You Organized' }))).toEqual(['21']);
     expect(ids(screen.getByRole('region', { name: 'Rides You Joined' }))).toEqual(['31']);
-    // The cancelled FC->SG ride is not offered for drop-off ordering.
-    expect(screen.queryByRole('region', { name: 'Manage Drop-off Sequence' })).toBeNull();
+    // The cancelled rides are not offered for route ordering; the organised one still ahead is.
+    expect(ids(screen.getByRole('region', { name: 'Manage Route Order' }))).toEqual(['21']);
   });
 
   it('shows the section alone when every ride was cancelled', async () => {

@@ -15,7 +15,14 @@
  * first, then past ones (the server's order).
  */
 import { Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { directionLabel, formatRideDate, isCancelled, isPast, type ViewerStanding } from '@rideshare/domain';
+import {
+  directionLabel,
+  formatRideDate,
+  isCancelled,
+  isPast,
+  orderWords,
+  type ViewerStanding,
+} from '@rideshare/domain';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -126,7 +133,10 @@ function SequenceRide({ ride }: { ride: RideListItem }) {
               c="var(--mantine-color-text)"
               td="none"
             >
-              {directionLabel('FC->SG')}
+              {directionLabel(ride.direction)}
+            </Text>
+            <Text size="sm" fw={600}>
+              {orderWords(ride.direction).title}
             </Text>
             <Text size="sm" c="dimmed">
               <time dateTime={ride.date}>{date}</time> ·{' '}
@@ -140,7 +150,7 @@ function SequenceRide({ ride }: { ride: RideListItem }) {
             label="Share Summary"
             summary
             size="xs"
-            aria-label={`Share Summary: ${directionLabel('FC->SG')}, ${date}`}
+            aria-label={`Share Summary: ${directionLabel(ride.direction)}, ${date}`}
           />
         </Group>
         <SequencePanel ride={ride} />
@@ -209,7 +219,8 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
       .filter(isCancelled)
       .sort((a, b) => Number(isPast(a, now)) - Number(isPast(b, now)) || Date.parse(a.date) - Date.parse(b.date));
   }, [organized.data, joined.data, clock]);
-  const sequenceRides = organizedRides.filter((ride) => ride.direction === 'FC->SG');
+  // Every ride has a route order: pick-ups on SG->FC, drop-offs on FC->SG (docs/product.md#route-order).
+  const sequenceRides = organizedRides;
 
   if (!viewer) return <SignedOutPrompt />;
 
@@ -262,8 +273,8 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
       {sequenceRides.length > 0 ? (
         <Section
           id="manage-dropoff-sequence"
-          title="Manage Drop-off Sequence"
-          description="Set the order in which your Forest City to Singapore passengers are dropped off."
+          title="Manage Route Order"
+          description="Set the order in which your passengers are picked up (Singapore to Forest City) or dropped off (Forest City to Singapore)."
         >
           <Stack gap="md">
             {sequenceRides.map((ride) => (

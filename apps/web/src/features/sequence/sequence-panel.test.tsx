@@ -10,7 +10,7 @@ import {
   type ApiHandlers,
   type TestPassengerEntry,
 } from '../../test-utils';
-import { SequencePanel } from './sequence-panel';
+import { SequencePanel, type SequencePanelRide } from './sequence-panel';
 
 type Entry = TestPassengerEntry;
 
@@ -50,7 +50,11 @@ afterEach(() => {
   HTMLElement.prototype.getBoundingClientRect = originalRect;
 });
 
-function setup(initial: Entry[], overrides: ApiHandlers = {}, ride = { id: 7, sequenceLocked: false }) {
+function setup(
+  initial: Entry[],
+  overrides: ApiHandlers = {},
+  ride: SequencePanelRide = { id: 7, direction: 'FC->SG', sequenceLocked: false },
+) {
   let stored = initial;
   const api: ApiHandlers = {
     'passenger.list': () => stored,
@@ -169,7 +173,7 @@ describe('SequencePanel', () => {
   });
 
   it('a ride already locked cannot be reordered', async () => {
-    setup([entry(1, 'Ann', 1), entry(2, 'Ben', 2)], {}, { id: 7, sequenceLocked: true });
+    setup([entry(1, 'Ann', 1), entry(2, 'Ben', 2)], {}, { id: 7, direction: 'FC->SG', sequenceLocked: true });
     await screen.findAllByTestId('sequence-row');
     expect(screen.queryByRole('button', { name: 'Lock Sequence' })).toBeNull();
     expect(screen.queryAllByRole('button', { name: /currently stop/ })).toHaveLength(0);

@@ -1,14 +1,17 @@
 /**
- * `<SequencePanel ride={ride} />`: the organiser's drop-off order for a Forest City to Singapore
- * ride (docs/product.md#drop-off-sequence).
+ * `<SequencePanel ride={ride} />`: the organiser's route order (docs/product.md#route-order): the
+ * drop-offs of a Forest City to Singapore ride, the pick-ups of a Singapore to Forest City ride.
  *
- * - Lists the passengers in drop-off order (numbered stops first, the unnumbered last), one
+ * - Lists the passengers in route order (numbered stops first, the unnumbered last), one
  *   `SequenceRow` each; the state and the moves are `useSequence`'s.
  * - Reorder by dragging a row's handle, or from the keyboard: focus the handle, Space/Enter to pick
  *   up, arrow keys to move, Space/Enter to drop, Escape to cancel; screen readers hear each step.
  *   Or with each row's 'Move up' / 'Move down' buttons, announced in a polite live region
  *   ('Ann moved to stop 2 of 4').
  * - 'Lock Sequence' fixes the order; a locked ride can no longer be reordered and the button is gone.
+ * - In a locked order, a late joiner shows 'Not placed yet' with a Place control, used once
+ *   (docs/product.md#late-joiners).
+ * - 'Merge stops' makes two stops one place, after a confirmation (docs/product.md#same-stop).
  */
 import {
   closestCenter,
@@ -21,12 +24,13 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Button, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { stopNumbers } from '@rideshare/domain';
+import { isUnplaced, orderWords, stopNumbers } from '@rideshare/domain';
 import { useMemo } from 'react';
 
 import { useConfirm } from '../../components/confirm-action';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { LockIcon } from '../../components/icons';
+import { MergeStops } from './merge-stops';
 import { SequenceRow } from './sequence-row';
 import { useSequence, type SequencePanelRide } from './use-sequence';
 
@@ -48,6 +52,8 @@ export function SequencePanel({ ride }: SequencePanelProps) {
   const { passengers, entries, locked, moving, focusRequest } = sequence;
   // The numbers every screen shows: one place, one stop (docs/product.md#same-stop).
   const stops = useMemo(() => stopNumbers(entries), [entries]);
+  const words = orderWords(ride.direction);
+  const placedCount = entries.filter((entry) => !isUnplaced(locked, entry)).length;
 
   const sensors = useSensors(
     // A few pixels of travel before a drag starts, so a tap on the handle stays a tap.
@@ -90,8 +96,10 @@ export function SequencePanel({ ride }: SequencePanelProps) {
       {confirm.modal}
       <Text size="sm" c="dimmed">
         {locked
-          ? 'The drop-off sequence is locked.'
-          : 'Drag the handles, use the keyboard, or press Move up / Move down to set the order the car drops passengers off.'}
+          ? `The ${words.title.toLowerCase()} is locked.`
+          : `Drag the handles, use the keyboard, or press Move up / Move down to set the order the car ${
+              ride.direction === 'SG->FC' ? 'picks passengers up' : 'drops passengers off'
+            }.`}
       </Text>
       <DndContext
         sensors={sensors}
@@ -108,7 +116,14 @@ export function SequencePanel({ ride }: SequencePanelProps) {
           strategy={verticalListSortingStrategy}
           disabled={locked || moving}
         >
-          <Stack component="ol" gap="xs" p={0} m={0} aria-label="Drop-off sequence" aria-busy={moving}>
+          <Stack
+            component="ol"
+            gap="xs"
+            p={0}
+            m={0}
+            aria-label={ride.direction === 'SG->FC' ? 'Pick-up sequence' : 'Drop-off sequence'}
+            aria-busy={moving}
+          >
             {entries.map((entry, index) => (
               <SequenceRow
                 key={entry.id}
@@ -121,11 +136,15 @@ export function SequencePanel({ ride }: SequencePanelProps) {
                 onMove={(direction) => sequence.onMoveButton(index, direction)}
                 focusButton={focusRequest?.id === entry.id ? focusRequest.button : null}
                 onFocused={sequence.clearFocusRequest}
+                unplaced={isUnplaced(locked, entry)}
+                placeChoices={placedCount + 1}
+                onPlace={(stop) => sequence.onPlace(entry.id, stop)}
               />
             ))}
           </Stack>
         </SortableContext>
       </DndContext>
+      <MergeStops entries={entries} disabled={moving || sequence.merging} onMerge={sequence.onMerge} />
       <VisuallyHidden role="status" aria-live="polite" data-testid="sequence-move-status">
         {sequence.moveMessage}
       </VisuallyHidden>
@@ -145,9 +164,10 @@ export function SequencePanel({ ride }: SequencePanelProps) {
             disabled={moving}
             onClick={() =>
               confirm.ask({
-                title: 'Lock the drop-off order?',
-                message:
-                  'The driver will drop passengers off in this order. Once locked, nobody can reorder it, and it cannot be unlocked.',
+                title: `Lock the ${words.title.toLowerCase()}?`,
+                message: `The driver will ${
+                  ride.direction === 'SG->FC' ? 'pick passengers up' : 'drop passengers off'
+                } in this order. Once locked, nobody can reorder it, and it cannot be unlocked. Anyone who joins later at a new place waits for you to place them.`,
                 confirmLabel: 'Lock Sequence',
                 onConfirm: sequence.onLock,
               })

@@ -1,8 +1,9 @@
 /**
- * `<SequenceRow>`: one passenger of the drop-off order: a drag handle (hidden once locked), the
+ * `<SequenceRow>`: one passenger of the route order (drop-offs or pick-ups): a drag handle (hidden once locked), the
  * 'Stop #n' badge, the group size, the name and the stop, and the 'Move up' / 'Move down' buttons
  * (the single-pointer way to reorder, no dragging needed: WCAG 2.2 SC 2.5.7). A locked order shows
- * no move controls at all (docs/product.md#drop-off-sequence).
+ * no move controls at all (docs/product.md#route-order), except the Place control of a late joiner
+ * not placed yet (docs/product.md#late-joiners).
  */
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -12,11 +13,13 @@ import { useEffect, useRef } from 'react';
 
 import { GripIcon } from '../../components/icons';
 import type { PassengerEntry } from '../../lib/api-types';
+import { PlaceControl } from './place-control';
 import type { MoveDirection } from './use-sequence';
 
 const people = (count: number): string => `${count} ${count === 1 ? 'passenger' : 'passengers'}`;
 
-const stopLabel = (stop: number | null): string => (stop === null ? 'No stop yet' : `Stop #${String(stop)}`);
+const stopLabel = (stop: number | null, unplaced: boolean): string =>
+  unplaced ? 'Not placed yet' : stop === null ? 'No stop yet' : `Stop #${String(stop)}`;
 
 export interface SequenceRowProps {
   entry: PassengerEntry;
@@ -30,6 +33,11 @@ export interface SequenceRowProps {
   /** The move button that should take the focus once it can (after a move of this row). */
   focusButton: MoveDirection | null;
   onFocused: () => void;
+  /** A late joiner of a locked order, waiting to be placed (docs/product.md#late-joiners). */
+  unplaced?: boolean;
+  /** For an unplaced entry: the stop numbers it may take (1..placed + 1). */
+  placeChoices?: number;
+  onPlace?: (sequence: number) => void;
 }
 
 function MoveButtons({
@@ -41,7 +49,7 @@ function MoveButtons({
   onMove,
   focusButton,
   onFocused,
-}: Omit<SequenceRowProps, 'entry' | 'stop'> & { name: string }) {
+}: Omit<SequenceRowProps, 'entry' | 'stop' | 'unplaced' | 'placeChoices' | 'onPlace'> & { name: string }) {
   const up = useRef<HTMLButtonElement>(null);
   const down = useRef<HTMLButtonElement>(null);
   const upDisabled = locked || position <= 1;
@@ -79,7 +87,7 @@ function MoveButtons({
   );
 }
 
-export function SequenceRow({ entry, stop, ...row }: SequenceRowProps) {
+export function SequenceRow({ entry, stop, unplaced = false, placeChoices = 1, onPlace, ...row }: SequenceRowProps) {
   const { position, total, locked, disabled } = row;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: entry.id,
@@ -121,7 +129,9 @@ export function SequenceRow({ entry, stop, ...row }: SequenceRowProps) {
         )}
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs" wrap="wrap">
-            <Badge variant={stop === null ? 'outline' : 'filled'}>{stopLabel(stop)}</Badge>
+            <Badge variant={stop === null ? 'outline' : 'filled'} color={unplaced ? 'orange' : undefined}>
+              {stopLabel(stop, unplaced)}
+            </Badge>
             <Text size="xs" c="dimmed">
               {people(entry.passengerCount)}
             </Text>
@@ -139,6 +149,11 @@ export function SequenceRow({ entry, stop, ...row }: SequenceRowProps) {
           <MoveButtons name={name} {...row} />
         </Group>
       )}
+      {unplaced && onPlace ? (
+        <Group justify="flex-end" mt="xs">
+          <PlaceControl name={name} choices={placeChoices} disabled={disabled} onPlace={onPlace} />
+        </Group>
+      ) : null}
     </Paper>
   );
 }

@@ -1,12 +1,20 @@
 /**
- * `useSequence(ride)`: the state behind the drop-off order panel (docs/product.md#drop-off-sequence):
- * the passengers in drop-off order, the lock, and the moves. A move (drop or button) renumbers
+ * `useSequence(ride)`: the state behind the route order panel (docs/product.md#route-order): the
+ * passengers in route order (drop-offs or pick-ups), the lock, the moves, placing a late joiner in a
+ * locked order (docs/product.md#late-joiners) and merging two stops (docs/product.md#same-stop). A move (drop or button) renumbers
  * everyone at once (domain `moveAndRenumber`) and sends the moved passenger's new stop; the
  * server's answer replaces the list, a refusal puts the old one back. A button move is announced
  * in the panel's live region and asks for the focus to stay on the moved row.
  */
 import type { Announcements, DragEndEvent, UniqueIdentifier } from '@dnd-kit/core';
-import { moveAndRenumber, passengerDisplayName, sortBySequence } from '@rideshare/domain';
+import {
+  type Direction,
+  isUnplaced,
+  moveAndRenumber,
+  passengerDisplayName,
+  placeInOrder,
+  sortBySequence,
+} from '@rideshare/domain';
 import { useMemo, useState } from 'react';
 
 import type { PassengerEntry } from '../../lib/api-types';
@@ -20,6 +28,7 @@ export type MoveDirection = 'up' | 'down';
 /** What the panel needs of a ride; any ride summary from the API fits. */
 export interface SequencePanelRide {
   id: number;
+  direction: Direction;
   sequenceLocked?: boolean | null;
 }
 
@@ -62,12 +71,16 @@ export function useSequence(ride: SequencePanelRide) {
       const previous = utils.passenger.list.getData({ rideId });
       const sorted = sortBySequence(previous ?? []);
       const fromIndex = sorted.findIndex((entry) => entry.id === passengerId);
-      utils.passenger.list.setData({ rideId }, moveAndRenumber(sorted, fromIndex, sequence - 1));
+      utils.passenger.list.setData(
+        { rideId },
+        locked ? placeInOrder(sorted, passengerId, sequence) : moveAndRenumber(sorted, fromIndex, sequence - 1),
+      );
       return { previous };
     },
     onSuccess: (saved) => {
       utils.passenger.list.setData({ rideId }, saved);
       notifySuccess('Success', 'Passenger sequence updated');
+      if (locked) void refreshRide();
     },
     onError: (error, _input, context) => {
       utils.passenger.list.setData({ rideId }, context?.previous);
@@ -80,6 +93,18 @@ export function useSequence(ride: SequencePanelRide) {
       utils.passenger.list.setData({ rideId }, saved);
       notifySuccess('Success', 'Sequence locked successfully');
       // Ride lists and the detail page read the lock from the ride itself.
+      void refreshRide();
+    },
+    onError: (error) => {
+      showApiError(error);
+    },
+  });
+
+  const mergeStops = trpc.sequence.mergeStops.useMutation({
+    onSuccess: (saved) => {
+      utils.passenger.list.setData({ rideId }, saved);
+      notifySuccess('Success', 'Stops merged');
+      // The ride's stops, total and shares changed.
       void refreshRide();
     },
     onError: (error) => {
@@ -134,6 +159,19 @@ export function useSequence(ride: SequencePanelRide) {
     setFocusRequest({ id: entry.id, button: atEnd ? (direction === 'up' ? 'down' : 'up') : direction });
   };
 
+  /** Places a late joiner of a locked order at stop `sequence` (their only move). */
+  const onPlace = (passengerId: number, sequence: number) => {
+    if (setSequence.isPending) return;
+    const entry = entries.find((candidate) => candidate.id === passengerId);
+    if (!entry || !isUnplaced(locked, entry)) return;
+    setSequence.mutate({ rideId, passengerId, sequence });
+    setMoveMessage(`${passengerDisplayName(entry.user)} placed at stop ${sequence}`);
+  };
+
+  const onMerge = (passengerId: number, intoPassengerId: number) => {
+    mergeStops.mutate({ rideId, passengerId, intoPassengerId });
+  };
+
   const onLock = () => {
     lockSequence.mutate({ rideId }, { onSuccess: () => setLockedHere(true) });
   };
@@ -151,6 +189,9 @@ export function useSequence(ride: SequencePanelRide) {
     clearFocusRequest,
     onDragEnd,
     onMoveButton,
+    onPlace,
+    merging: mergeStops.isPending,
+    onMerge,
     onLock,
   };
 }
