@@ -35,7 +35,6 @@ import { lockAndSettle, type LockSettings } from './payment-lock-service';
 import { tellOrganiserOfMark } from './payment-notices';
 import { paymentsTable, type RidePayments } from './payment-service';
 import { splitLockedRide, toLedgerRow, writeLedgerRow } from './payment-split';
-import { notifyAboutRide } from './ride-notifications';
 
 /**
  * Locks the ride row (settling what is due on it first when `settle` is given), runs `write` and
