@@ -32,6 +32,7 @@ import * as m1207_0151 from './2026_12_07_0151_payment_mark_notices';
 import * as m1207_0251 from './2026_12_07_0251_message_reports_once';
 import * as m1207_0252 from './2026_12_07_0252_notification_about';
 import * as m1207_0401 from './2026_12_07_0401_discord_announcements';
+import * as m1207_0601 from './2026_12_07_0601_ride_search';
 
 /**
  * Every migration, keyed by name, imported statically so the bundled production server carries them
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_07_0251_message_reports_once': m1207_0251,
   '2026_12_07_0252_notification_about': m1207_0252,
   '2026_12_07_0401_discord_announcements': m1207_0401,
+  '2026_12_07_0601_ride_search': m1207_0601,
 };

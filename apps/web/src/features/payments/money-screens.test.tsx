@@ -66,6 +66,7 @@ describe('the Leave dialog', () => {
             placeSearchUrl: 'https://search.example.test/search',
             riderContactsHoursBefore: 48,
             tripWindowHoursBefore: 3,
+            discordAnnouncements: false,
           }),
           'message.unread': () => [],
           ...api,
