@@ -141,7 +141,7 @@ describe('stages', () => {
       );
     }
     expect((await stage(acme, 'cleared-entry-checkpoint')).stages.at(-1)?.label).toBe(
-      'Cleared Kompleks Sultan Abu Bakar (Gelang Patah)',
+      'Cleared Sultan Abu Bakar CIQ',
     );
   });
 
