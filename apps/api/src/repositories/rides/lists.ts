@@ -212,6 +212,27 @@ export async function listOpenFutureRides(
   return rows.map((row) => toRideSummary(row, audience));
 }
 
+/** Open rides not yet departed in each of `directions` (zero counts included; one query). */
+export async function countOpenFutureRides(
+  db: Db,
+  now: Date,
+  directions: readonly Direction[],
+): Promise<{ direction: Direction; count: number }[]> {
+  if (directions.length === 0) return [];
+  const rows = await db
+    .selectFrom('rides')
+    .select((eb) => ['rides.direction', eb.fn.countAll<number>().as('count')])
+    .where('rides.status', '=', 'open')
+    .where('rides.date', '>=', now)
+    .where('rides.direction', 'in', [...directions])
+    .groupBy('rides.direction')
+    .execute();
+  return directions.map((direction) => ({
+    direction,
+    count: Number(rows.find((row) => row.direction === direction)?.count ?? 0),
+  }));
+}
+
 /** The two home-page counters in one query. */
 export async function readStats(db: Db): Promise<{ totalRides: number; totalUsers: number }> {
   const row = await db
