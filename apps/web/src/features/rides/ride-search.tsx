@@ -38,7 +38,7 @@ export function RideSearch({ value, onSearch }: RideSearchProps) {
     <TextInput
       type="search"
       label="Search rides"
-      placeholder="A place, an organiser or a day (Clementi, Friday, 12 Dec)"
+      placeholder="A place, an organizer or a day (Clementi, Friday, 12 Dec)"
       maxLength={MAX_SEARCH_LENGTH}
       value={text}
       leftSection={<SearchIcon size={16} />}
