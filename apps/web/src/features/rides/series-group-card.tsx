@@ -80,7 +80,7 @@ export function SeriesGroupCard({
           standing={standing?.(next)}
         />
       </div>
-      <Paper withBorder radius="md" p="sm" mt={-4} bg="grape.0">
+      <Paper withBorder radius="md" p="sm" mt={-4} bg="var(--mantine-color-grape-light)">
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text size="sm" fw={600} data-testid="series-summary">
             {summary}
