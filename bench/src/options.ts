@@ -12,7 +12,7 @@
 export type Engine = 'server' | 'embedded';
 
 /** The read scenarios (scenarios.ts `ReadScenario.key`). */
-export const READ_KEYS = ['rides', 'trpcList', 'ride', 'passengers', 'stats'] as const;
+export const READ_KEYS = ['rides', 'trpcList', 'search', 'ride', 'passengers', 'stats'] as const;
 export type ReadKey = (typeof READ_KEYS)[number];
 
 export interface RunOptions {

@@ -4,7 +4,8 @@
  * Reads (each: its answer with and without compression, statements per request, then load, then
  * its static ceiling):
  *   GET /api/rides, tRPC ride.list (page 1 with the home page's defaults), GET /api/rides/{id},
- *   GET /api/rides/{id}/passengers (signed in), GET /api/stats.
+ *   GET /api/rides?q= (a search: read fresh through the trigram index), GET /api/rides/{id}/passengers
+ *   (signed in), GET /api/stats.
  * Writes:
  *   join contention: per round, every join user fires POST /api/rides/{hot}/join at the same moment
  *   on its own connection (one fresh hot ride per round, 9 free seats); login throughput.
@@ -30,6 +31,9 @@ export interface ReadScenario {
 /** What the home page asks for on first load (apps/web: AllRidesTab, RIDES_PAGE_SIZE = 12). */
 export const HOME_LIST_INPUT = { time: 'upcoming', direction: 'all', sort: 'dateAsc', page: 1, pageSize: 12 } as const;
 
+/** A search as a person types it: a place and a day (docs/product.md#search). */
+export const SEARCH_QUERY = 'kranji fri';
+
 export function readScenarios(data: Pick<DataSet, 'sampleRideId'>): ReadScenario[] {
   const id = String(data.sampleRideId);
   return [
@@ -42,6 +46,14 @@ export function readScenarios(data: Pick<DataSet, 'sampleRideId'>): ReadScenario
       signedIn: false,
       // A first page comes from the ride-list cache too.
       statements: 0,
+    },
+    {
+      key: 'search',
+      label: 'GET /api/rides?q= (search)',
+      path: `/api/rides?q=${encodeURIComponent(SEARCH_QUERY)}`,
+      signedIn: false,
+      // Never cached: the matching rides in one statement, through the trigram index.
+      statements: 1,
     },
     { key: 'ride', label: 'GET /api/rides/{id}', path: `/api/rides/${id}`, signedIn: false, statements: 1 },
     {

@@ -232,7 +232,7 @@ test.describe('the guides', () => {
     await expect(page.getByText('Jurong Town Hall Bus Interchange')).toBeVisible();
     await expectFacts(page, [
       'Jurong Town Hall Bus Interchange',
-      'CIQ 2nd Link',
+      'Tuas Checkpoint and Sultan Abu Bakar CIQ',
       'FC1 to Forest City',
       'CW3',
       'CW4',
@@ -254,7 +254,7 @@ test.describe('the guides', () => {
     await expect(page.getByRole('heading', { name: 'Bus Guide', level: 1 })).toBeVisible();
     await expectFacts(page, [
       '6:00 AM to 8:30 PM, hourly',
-      'From the CIQ 2nd Link (Singapore side)',
+      'From Sultan Abu Bakar CIQ (Malaysian side)',
       '5:30 AM to 7:30 PM, hourly',
       'From Forest City',
       'Jurong East',

@@ -148,9 +148,9 @@ test('the vendor moves the trip through every stage; the party follows, a link s
   await screenshot(family, 'trip-shared-mobile');
   await expectAccessible(family, 'shared trip (mobile)');
 
-  await next(vendor, 'At Kompleks Sultan Abu Bakar (Gelang Patah)');
-  await next(vendor, 'Cleared Kompleks Sultan Abu Bakar (Gelang Patah)');
-  await expect(current(rider)).toHaveText('Cleared Kompleks Sultan Abu Bakar (Gelang Patah)');
+  await next(vendor, 'At Sultan Abu Bakar CIQ');
+  await next(vendor, 'Cleared Sultan Abu Bakar CIQ');
+  await expect(current(rider)).toHaveText('Cleared Sultan Abu Bakar CIQ');
   await screenshot(vendor, 'trip-card-vendor-desktop');
   await rider.getByRole('heading', { name: 'Trip', exact: true }).scrollIntoViewIfNeeded();
   expect(await sidewaysOverflow(rider)).toBeLessThanOrEqual(0);

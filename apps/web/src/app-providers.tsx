@@ -73,8 +73,9 @@ export function AppProviders({ children, queryClient, trpcClient, clock = system
   const [defaultQueryClient] = useState(() => queryClient ?? createQueryClient());
   const [defaultTrpcClient] = useState(() => trpcClient ?? createTrpcClient());
   return (
-    // Light only: the app offers no dark scheme, and its colours are chosen for AA on light backgrounds.
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+    // The system's light or dark setting until the header's toggle chooses one (kept in localStorage);
+    // both schemes' colours are chosen for AA (docs/accessibility.md#the-theme).
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <ToastHost />
       <NotificationsHotkey />
       <trpc.Provider client={defaultTrpcClient} queryClient={defaultQueryClient}>

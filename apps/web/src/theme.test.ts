@@ -3,7 +3,7 @@
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 
-import { PRIMARY_SHADE, TEXT_SHADES, theme } from './theme';
+import { DARK_TEXT_SHADES, PRIMARY_SHADE, TEXT_SHADES, theme } from './theme';
 
 const AA_TEXT = 4.5;
 const resolved = mergeMantineTheme(DEFAULT_THEME, theme);
@@ -71,6 +71,27 @@ describe('theme colours meet WCAG AA (4.5:1)', () => {
       pairs.push([`${role} (${reference}) on ${background}`, shade(reference), value]);
   }
   for (const [background, value] of backgrounds) pairs.push([`body text on ${background}`, BLACK, value]);
+
+  it.each(pairs)('%s', (_pair, foreground, background) => {
+    expect(contrast(foreground, background)).toBeGreaterThanOrEqual(AA_TEXT);
+  });
+});
+
+describe('the dark scheme meets WCAG AA (4.5:1) too', () => {
+  const backgrounds: [string, string][] = [
+    ['the dark body (dark.7)', shade('dark.7')],
+    ['dark cards (dark.6)', shade('dark.6')],
+    ['dark hovered rows (dark.5)', shade('dark.5')],
+  ];
+  const pairs: [string, string, string][] = [];
+  for (const [role, reference] of Object.entries(DARK_TEXT_SHADES)) {
+    for (const [background, value] of backgrounds)
+      pairs.push([`${role} (${reference}) on ${background}`, shade(reference), value]);
+  }
+  // Mantine writes dark-scheme text in dark.0.
+  for (const [background, value] of backgrounds) pairs.push([`body text on ${background}`, shade('dark.0'), value]);
+  // Filled buttons and badges keep white on the same shade in both schemes.
+  pairs.push([`white on filled primary`, WHITE, shade(`${resolved.primaryColor}.${String(PRIMARY_SHADE)}`)]);
 
   it.each(pairs)('%s', (_pair, foreground, background) => {
     expect(contrast(foreground, background)).toBeGreaterThanOrEqual(AA_TEXT);

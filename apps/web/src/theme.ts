@@ -63,6 +63,18 @@ export const TEXT_SHADES = {
   error: 'red.9',
 } as const;
 
+/**
+ * The same text colours in the dark scheme, read on its body (dark.7) and cards (dark.6): Mantine's
+ * dark error (red.8 here, darkened for white text) would be 2:1 there, and its dimmed dark.2 is
+ * 4:1 on the body and less on a card.
+ */
+export const DARK_TEXT_SHADES = {
+  dimmed: 'dark.1',
+  placeholder: 'dark.1',
+  error: 'red.4',
+  anchor: 'blue.4',
+} as const;
+
 const cssVariable = (reference: string) => `var(--mantine-color-${reference.replace('.', '-')})`;
 
 /** Passed to MantineProvider next to the theme (CSS variables are not part of `createTheme`). */
@@ -73,7 +85,12 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-placeholder': cssVariable(TEXT_SHADES.placeholder),
     '--mantine-color-error': cssVariable(TEXT_SHADES.error),
   },
-  dark: {},
+  dark: {
+    '--mantine-color-dimmed': cssVariable(DARK_TEXT_SHADES.dimmed),
+    '--mantine-color-placeholder': cssVariable(DARK_TEXT_SHADES.placeholder),
+    '--mantine-color-error': cssVariable(DARK_TEXT_SHADES.error),
+    '--mantine-color-anchor': cssVariable(DARK_TEXT_SHADES.anchor),
+  },
 });
 
 export const theme = createTheme({

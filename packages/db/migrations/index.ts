@@ -36,6 +36,7 @@ import * as m1207_0252 from './2026_12_07_0252_notification_about';
 import * as m1207_0301 from './2026_12_07_0301_discord_sign_in';
 import * as m1207_0401 from './2026_12_07_0401_discord_announcements';
 import * as m1207_0501 from './2026_12_07_0501_route_order_notices';
+import * as m1207_0601 from './2026_12_07_0601_ride_search';
 
 /**
  * Every migration, keyed by name, imported statically so the bundled production server carries them
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_07_0301_discord_sign_in': m1207_0301,
   '2026_12_07_0401_discord_announcements': m1207_0401,
   '2026_12_07_0501_route_order_notices': m1207_0501,
+  '2026_12_07_0601_ride_search': m1207_0601,
 };

@@ -151,15 +151,19 @@ export async function connectDatabase(config: DbConfig): Promise<DbHandle> {
       useBaselineWasmCompiler();
       // Loaded only for the embedded engine: a process on a Postgres server never needs it, and
       // importing it costs ~12 MB of memory and start-up time there (bench: docs/benchmarks.md).
-      const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([
+      const [{ PGlite }, { PGLiteSocketServer }, { pg_trgm }, { unaccent }] = await Promise.all([
         import('@electric-sql/pglite'),
         import('@electric-sql/pglite-socket'),
+        // The ride list's search (docs/product.md#search): trigram indexes and accent folding.
+        import('@electric-sql/pglite/contrib/pg_trgm'),
+        import('@electric-sql/pglite/contrib/unaccent'),
       ]);
       pglite = await PGlite.create(lock ? lock.dir : dataDir, {
         startParams: [
           ...PGlite.defaultStartParams,
           ...embeddedStartParams(config.embeddedSharedBuffersMb ?? EMBEDDED_SHARED_BUFFERS_MB),
         ],
+        extensions: { pg_trgm, unaccent },
       });
       socketDir = embeddedSocketDir(lock ? lock.dir : null);
       const path = join(socketDir.dir, `.s.PGSQL.${String(EMBEDDED_SOCKET_PORT)}`);

@@ -133,6 +133,9 @@ export interface RideTable {
   announce: ColumnType<boolean, boolean | undefined, boolean>;
   /** The Discord message announcing the ride, once posted (docs/announcements.md). */
   discordMessageId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What a search matches, folded, per audience (docs/product.md#search); kept by triggers. */
+  searchPublic: ColumnType<string, never, never>;
+  searchMember: ColumnType<string, never, never>;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }

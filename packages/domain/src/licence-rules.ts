@@ -128,3 +128,38 @@ export function permitExpiryWarning(permit: Permit | null, now: Date): number | 
   const days = Math.round((last - today) / 86_400_000);
   return days <= PERMIT_WARNING_DAYS ? days : null;
 }
+
+/** Open rides the vendor's permit may not pick up on, counted per direction (docs/vendors.md#permit-scope). */
+export interface HiddenRides {
+  direction: Direction;
+  count: number;
+}
+
+const PERMIT_COUNTRY_NAME: Record<PermitCountry, string> = { SG: 'Singapore', MY: 'Malaysian' };
+const DIRECTION_ARROW: Record<Direction, string> = {
+  'SG->FC': 'Singapore → Forest City',
+  'FC->SG': 'Forest City → Singapore',
+};
+
+/**
+ * What the available list says about the vendor's permit (docs/vendors.md#permit-scope): the
+ * directions it may take, then one sentence per direction it hides rides in.
+ *
+ * @example permitScopeSentences(['SG->FC'], [{ direction: 'FC->SG', count: 3 }])
+ *   // ['Your permit lets you take Singapore → Forest City rides.',
+ *   //  '3 Forest City → Singapore rides need a Malaysian permit.']
+ */
+export function permitScopeSentences(allowed: readonly Direction[], hidden: readonly HiddenRides[]): string[] {
+  const lines: string[] = [];
+  if (allowed.length === 2) lines.push('Your permit lets you take rides in both directions.');
+  else if (allowed.length === 1 && allowed[0])
+    lines.push(`Your permit lets you take ${DIRECTION_ARROW[allowed[0]]} rides.`);
+  else lines.push('Without a valid permit you cannot take rides.');
+  for (const { direction, count } of hidden) {
+    if (count === 0) continue;
+    const rule = PICKUP_RULES.find((one) => one.direction === direction);
+    const needs = rule ? `a ${PERMIT_COUNTRY_NAME[rule.permitCountry]} permit` : 'a permit';
+    lines.push(`${String(count)} ${DIRECTION_ARROW[direction]} ${count === 1 ? 'ride needs' : 'rides need'} ${needs}.`);
+  }
+  return lines;
+}

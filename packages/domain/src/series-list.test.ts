@@ -34,6 +34,10 @@ describe('seriesSummary', () => {
   it("reads 'Weekly · 8 rides · next Sun 6 Dec'", () => {
     expect(formatRideDay('2026-12-06T02:00:00Z')).toBe('Sun 6 Dec');
     expect(seriesSummary(weekly(8), NOW)).toBe('Weekly · 8 rides · next Sun 6 Dec');
+    // A cancelled date is neither counted nor "next".
+    const [first, ...rest] = weekly(8);
+    if (!first) throw new Error('no ride');
+    expect(seriesSummary([{ ...first, status: 'cancelled' }, ...rest], NOW)).toBe('Weekly · 7 rides · next Sun 13 Dec');
   });
 
   it('names the first ride still ahead, or the last when all are past', () => {

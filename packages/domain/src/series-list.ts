@@ -6,7 +6,9 @@
  */
 import { formatRideDay } from './time';
 
-export type ListedRide = { id: number; date: string; seriesId?: number | null };
+export type ListedRide = { id: number; date: string; seriesId?: number | null; status?: string };
+
+const running = (ride: ListedRide) => ride.status !== 'cancelled';
 
 export type RideListItem<T extends ListedRide> =
   { kind: 'ride'; ride: T } | { kind: 'series'; seriesId: number; rides: T[] };
@@ -35,18 +37,25 @@ export function groupSeriesRides<T extends ListedRide>(rides: readonly T[]): Rid
   return items;
 }
 
-/** The series' next ride: the earliest not yet past at `now`, else the latest. */
+/**
+ * The series' next ride: the earliest not yet past at `now`, else the latest; a cancelled date only
+ * when every date is cancelled (docs/series.md#list).
+ */
 export function nextSeriesRide<T extends ListedRide>(rides: readonly T[], now: Date): T | undefined {
-  const byDate = [...rides].sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
+  const live = rides.filter(running);
+  const byDate = [...(live.length > 0 ? live : rides)].sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
   return byDate.find((ride) => Date.parse(ride.date) > now.getTime()) ?? byDate.at(-1);
 }
 
 /**
+ * The series in a line; its count leaves cancelled dates out (they will not run).
+ *
  * @example seriesSummary(eightSundayRides, now) // 'Weekly · 8 rides · next Sun 6 Dec'
  */
 export function seriesSummary(rides: readonly ListedRide[], now: Date): string {
   const next = nextSeriesRide(rides, now);
-  const count = `${String(rides.length)} ${rides.length === 1 ? 'ride' : 'rides'}`;
+  const runs = rides.filter(running).length;
+  const count = `${String(runs)} ${runs === 1 ? 'ride' : 'rides'}`;
   if (!next) return `Weekly · ${count}`;
   const upcoming = Date.parse(next.date) > now.getTime();
   return `Weekly · ${count} · ${upcoming ? 'next' : 'last'} ${formatRideDay(next.date)}`;

@@ -44,20 +44,20 @@ function refusal(run: () => void): { code: string; message: string } {
 }
 
 describe('stage labels', () => {
-  it('SG->FC over the Second Link leaves through Tuas and enters through Kompleks Sultan Abu Bakar', () => {
+  it('SG->FC over the Second Link leaves through Tuas and enters through Sultan Abu Bakar CIQ', () => {
     expect(tripStageList('SG->FC', 'second-link').map((s) => s.label)).toEqual([
       'At the pick-up',
       'Departed',
       'At Tuas Checkpoint',
       'Cleared Tuas Checkpoint',
-      'At Kompleks Sultan Abu Bakar (Gelang Patah)',
-      'Cleared Kompleks Sultan Abu Bakar (Gelang Patah)',
+      'At Sultan Abu Bakar CIQ',
+      'Cleared Sultan Abu Bakar CIQ',
       'Arrived',
     ]);
   });
 
   it('FC->SG runs the reverse; the Causeway names Bangunan Sultan Iskandar and Woodlands', () => {
-    expect(tripCheckpoints('FC->SG', 'second-link').exit.name).toBe('Kompleks Sultan Abu Bakar (Gelang Patah)');
+    expect(tripCheckpoints('FC->SG', 'second-link').exit.name).toBe('Sultan Abu Bakar CIQ');
     expect(stageLabel('cleared-entry-checkpoint', 'FC->SG', 'second-link')).toBe('Cleared Tuas Checkpoint');
     expect(stageLabel('at-exit-checkpoint', 'SG->FC', 'causeway')).toBe('At Woodlands Checkpoint');
     expect(stageLabel('at-exit-checkpoint', 'FC->SG', 'causeway')).toBe('At Bangunan Sultan Iskandar');

@@ -80,7 +80,7 @@ export interface Checkpoint {
 const CHECKPOINTS: Record<Crossing, { sg: Checkpoint; my: Checkpoint }> = {
   'second-link': {
     sg: { name: 'Tuas Checkpoint', short: 'Tuas' },
-    my: { name: 'Kompleks Sultan Abu Bakar (Gelang Patah)', short: 'Gelang Patah' },
+    my: { name: 'Sultan Abu Bakar CIQ', short: 'Sultan Abu Bakar' },
   },
   causeway: {
     sg: { name: 'Woodlands Checkpoint', short: 'Woodlands' },

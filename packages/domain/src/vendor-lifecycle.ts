@@ -153,3 +153,31 @@ export function assertMemberOnlyProfileFields(
     throw new DomainError('VALIDATION_FAILED', 'Who sees your numbers on rides you organize is a member setting');
   }
 }
+
+/**
+ * The last moment the assigned vendor may hand a ride back: {@link VENDOR_UNASSIGN_CUTOFF_HOURS}
+ * hours before departure (docs/vendors.md#release).
+ *
+ * @example releaseDeadline({ date: '2026-11-25T08:00:00Z' }).toISOString() // '2026-11-24T08:00:00.000Z'
+ */
+export function releaseDeadline(ride: Pick<RideState, 'date'>): Date {
+  return new Date(departureMs(ride) - VENDOR_UNASSIGN_CUTOFF_HOURS * HOUR_MS);
+}
+
+/**
+ * What the "Take this ride?" dialog says about handing the ride back (docs/vendors.md#release):
+ * the rule, and its deadline for this ride in Singapore time (`formatDate` formats it), or that
+ * the window has already closed.
+ *
+ * @example releaseRuleSentence({ date: '2026-11-25T08:00:00Z' }, new Date('2026-11-20T00:00:00Z'), String)
+ */
+export function releaseRuleSentence(
+  ride: Pick<RideState, 'date'>,
+  now: Date,
+  formatDate: (value: Date) => string,
+): string {
+  const rule = `Once taken, you can release a ride only until ${String(VENDOR_UNASSIGN_CUTOFF_HOURS)} hours before departure`;
+  if (!vendorMayUnassign(ride, now))
+    return `${rule}: this one departs within ${String(VENDOR_UNASSIGN_CUTOFF_HOURS)} hours, so you cannot release it once taken.`;
+  return `${rule}: for this ride, until ${formatDate(releaseDeadline(ride))} (Singapore time).`;
+}

@@ -98,8 +98,9 @@ async function readRideListPage(db: Kysely<Database>, query: RideListPageQuery, 
 const MAX_CACHED_PAGES = 200;
 
 function pageKey(query: RideListPageQuery): string {
-  const { time, direction, sort } = query.filters;
-  return `${query.audience}|${time}|${direction}|${sort}|${String(query.pageSize)}`;
+  const { time, direction, sort, q } = query.filters;
+  // The search last and whole (already folded to its words), so no two searches share a key.
+  return `${query.audience}|${time}|${direction}|${sort}|${String(query.pageSize)}|${q}`;
 }
 
 /**

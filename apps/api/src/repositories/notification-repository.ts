@@ -11,6 +11,8 @@ export interface NewNotification {
   rideDirection: Direction | null;
   rideDate: Date | null;
   detail: string | null;
+  /** Whom the notice is about, where it matters later (a vendor application: the applicant). */
+  aboutUserId?: number | null;
 }
 
 /** Writes one notification per user (none for an empty list). */
@@ -24,6 +26,22 @@ export async function insertNotifications(
     .insertInto('notifications')
     .values(userIds.map((userId) => ({ userId, ...notification })))
     .execute();
+}
+
+/**
+ * Marks read every unread vendor-application notice about `applicantId` (an administrator decided
+ * it: docs/vendors.md#approval); answers the administrators whose inbox changed.
+ */
+export async function markApplicationNoticesRead(trx: Db, applicantId: number, at: Date): Promise<number[]> {
+  const rows = await trx
+    .updateTable('notifications')
+    .set({ readAt: at })
+    .where('kind', '=', 'vendor_application')
+    .where('aboutUserId', '=', applicantId)
+    .where('readAt', 'is', null)
+    .returning('userId')
+    .execute();
+  return [...new Set(rows.map((row) => row.userId))];
 }
 
 /** Advisory-lock namespace of folded notices (the two-integer lock space). */

@@ -1,4 +1,4 @@
-import { audienceOf } from '@rideshare/domain';
+import { audienceOf, rideListFiltersInput } from '@rideshare/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { z } from 'zod';
@@ -6,10 +6,15 @@ import { z } from 'zod';
 import { chooseEncoding } from '../http/compression';
 import { rideSummaryOutput } from '../routers/outputs';
 import { createContextFromRequest, type HttpContextDeps } from '../trpc/context';
-import { bodyObject, parseId, untrusted, viaCaller } from './adapter';
+import { listSearchedRides } from '../repositories/ride-repository';
+import { describeInvalidInput } from '../trpc/errors';
+import { bodyObject, parseId, query, untrusted, viaCaller } from './adapter';
 import { rest } from './contract';
 
 type Params = { id?: unknown; passengerId?: unknown };
+
+/** GET /api/rides's query: an optional search (docs/product.md#search). */
+const rideSearchInput = rideListFiltersInput.unwrap().pick({ q: true });
 
 function params(req: FastifyRequest): Params {
   return req.params as Params;
@@ -43,7 +48,8 @@ export function registerRideRoutes(app: FastifyInstance, deps: HttpContextDeps):
     {
       compress: false,
       ...rest({
-        summary: 'Every ride, as your audience sees it (ETag, 304)',
+        summary: 'Every ride, as your audience sees it (ETag, 304); ?q= only those matching a search',
+        input: rideSearchInput,
         output: z.array(rideSummaryOutput),
         headers: [{ name: 'If-None-Match', description: 'The ETag of the list you hold: 304 while it is current.' }],
         responses: { 304: 'The list you hold is current.' },
@@ -52,6 +58,16 @@ export function registerRideRoutes(app: FastifyInstance, deps: HttpContextDeps):
     async (req, reply) => {
       const ctx = await createContextFromRequest(deps, { req });
       const audience = audienceOf(ctx.user);
+      const search = rideSearchInput.safeParse(query(req));
+      if (!search.success) {
+        const { message, fieldErrors } = describeInvalidInput(search.error);
+        return reply.code(400).send({ error: message, fieldErrors });
+      }
+      // A search is read fresh (docs/product.md#search): one indexed statement, never cached.
+      if (search.data.q !== '') {
+        void reply.header('cache-control', 'private, no-store');
+        return reply.send(await listSearchedRides(ctx.db, audience, search.data.q));
+      }
       const cached = await ctx.rideListCache.fullList(ctx.db, audience);
       // Added to what CORS may already vary on (Origin), never in its place.
       const vary = reply.getHeader('vary');

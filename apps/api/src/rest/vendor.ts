@@ -4,12 +4,20 @@ import type { HttpContextDeps } from '../trpc/context';
 import { parseId, viaCaller } from './adapter';
 import { rest } from './contract';
 
-/** GET /api/vendor/rides and POST /api/rides/:id/assign, /unassign and /complete. */
+/** GET /api/vendor/rides and /api/vendor/permit-scope, and POST /api/rides/:id/assign, /unassign and /complete. */
 export function registerVendorRoutes(app: FastifyInstance, deps: HttpContextDeps): void {
   app.get(
     '/api/vendor/rides',
     rest({ procedure: 'vendor.rides', summary: 'Rides assigned to you (vendors)' }),
     viaCaller(deps, (caller) => caller.vendor.rides()),
+  );
+  app.get(
+    '/api/vendor/permit-scope',
+    rest({
+      procedure: 'vendor.permitScope',
+      summary: 'The directions your permit allows, and how many open rides it hides (vendors)',
+    }),
+    viaCaller(deps, (caller) => caller.vendor.permitScope()),
   );
   app.post(
     '/api/rides/:id/assign',

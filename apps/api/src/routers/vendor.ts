@@ -1,11 +1,17 @@
 import { z } from 'zod';
-import { audienceOf, pickupDirections, rideIdInput } from '@rideshare/domain';
+import { audienceOf, DIRECTIONS, pickupDirections, rideIdInput } from '@rideshare/domain';
 
-import { listOpenFutureRides, listRidesAssignedTo } from '../repositories/ride-repository';
+import { countOpenFutureRides, listOpenFutureRides, listRidesAssignedTo } from '../repositories/ride-repository';
 import { assignRide, completeRide, unassignRide } from '../services/vendor-service';
 import { findPublicUserById } from '../repositories/user-repository';
 import { approvedVendorProcedure, protectedProcedure, rateLimited, router } from '../trpc/init';
 import { rideDetailOutput, rideSummaryOutput } from './outputs';
+
+/** The directions a permit allows, and the rides it hides per other direction. */
+const permitScopeOutput = z.object({
+  allowed: z.array(z.enum(DIRECTIONS)),
+  hidden: z.array(z.object({ direction: z.enum(DIRECTIONS), count: z.number().int() })),
+});
 
 /** Assigning has its own, tighter rate limit (RATE_LIMIT_ASSIGN_PER_HOUR). */
 const assignProcedure = approvedVendorProcedure.use(rateLimited('assign'));
@@ -28,6 +34,17 @@ export const vendorRouter = router({
     const vendor = await findPublicUserById(ctx.db, ctx.user.id);
     const directions = pickupDirections(vendor?.permit ?? null, ctx.env.VENDOR_PICKUP_COUNTRY_RULE === 'on');
     return listOpenFutureRides(ctx.db, ctx.now(), audienceOf(ctx.user), directions);
+  }),
+
+  /**
+   * What the vendor's permit lets it take (docs/vendors.md#permit-scope): the allowed directions,
+   * and per other direction how many open future rides the available list leaves out for it.
+   */
+  permitScope: approvedVendorProcedure.output(permitScopeOutput).query(async ({ ctx }) => {
+    const vendor = await findPublicUserById(ctx.db, ctx.user.id);
+    const allowed = pickupDirections(vendor?.permit ?? null, ctx.env.VENDOR_PICKUP_COUNTRY_RULE === 'on');
+    const others = DIRECTIONS.filter((direction) => !allowed.includes(direction));
+    return { allowed, hidden: await countOpenFutureRides(ctx.db, ctx.now(), others) };
   }),
 
   /** The calling vendor takes an open, future ride (vendor-service `assignRide`); answers the ride. */

@@ -76,6 +76,8 @@ export async function registerAccount(
         rideDirection: null,
         rideDate: null,
         detail: user.companyName?.trim() || user.discordUsername,
+        // So the administrators' notices are marked read once one of them decides.
+        aboutUserId: user.id,
       });
     }
     return user;

@@ -9,6 +9,8 @@ import {
 } from '@rideshare/domain';
 import type { Kysely } from 'kysely';
 
+import { publishUserEvent } from '../events/publish';
+import { markApplicationNoticesRead } from '../repositories/notification-repository';
 import { lockVendorForUpdate, setVendorStatus, type VendorApplication } from '../repositories/vendor-repository';
 import { notifyUsers } from './notify';
 
@@ -43,6 +45,12 @@ export async function decideVendorApplication(
     const kind = DECISION_NOTICE[status];
     if (kind) {
       await notifyUsers(trx, [vendor.id], { kind, rideId: null, rideDirection: null, rideDate: null, detail: reason });
+    }
+    // A decided application is no longer news to any administrator (docs/vendors.md#approval).
+    if (status === 'approved' || status === 'rejected') {
+      for (const adminId of await markApplicationNoticesRead(trx, vendor.id, args.now)) {
+        await publishUserEvent(trx, 'notifications.changed', adminId, null);
+      }
     }
     return updated;
   });

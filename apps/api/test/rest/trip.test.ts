@@ -141,9 +141,7 @@ describe('stages', () => {
         'The trip is already at "At Tuas Checkpoint": stages only go forward',
       );
     }
-    expect((await stage(acme, 'cleared-entry-checkpoint')).stages.at(-1)?.label).toBe(
-      'Cleared Kompleks Sultan Abu Bakar (Gelang Patah)',
-    );
+    expect((await stage(acme, 'cleared-entry-checkpoint')).stages.at(-1)?.label).toBe('Cleared Sultan Abu Bakar CIQ');
   });
 
   it('are posted by the organizer or the assigned vendor only (riders and others 403, visitors 401), and a bad stage is 400', async () => {

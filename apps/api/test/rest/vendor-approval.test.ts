@@ -222,6 +222,31 @@ describe('administrators decide applications', () => {
     expect(again.json<Json>().error).toBe('This vendor is already approved');
   });
 
+  it("marks every administrator's notice of the application read once one approves it, and no other", async () => {
+    const second = await createUser(t.db, { isAdmin: true, name: 'Second admin' });
+    const approved = await registerVendor(t.app, 'noticed_vendor', { permit: PERMIT, vehicleSeats: 6 });
+    const waiting = await registerVendor(t.app, 'still_waiting', { permit: PERMIT, vehicleSeats: 6 });
+    const unreadAbout = (adminId: number) =>
+      t.db
+        .selectFrom('notifications')
+        .select('aboutUserId')
+        .where('userId', '=', adminId)
+        .where('kind', '=', 'vendor_application')
+        .where('readAt', 'is', null)
+        .where('aboutUserId', 'in', [approved.id, waiting.id])
+        .orderBy('aboutUserId')
+        .execute();
+    expect(await unreadAbout(second.id)).toEqual([{ aboutUserId: approved.id }, { aboutUserId: waiting.id }]);
+    const res = await post(`/api/admin/vendors/${String(approved.id)}/approve`, adminCookie);
+    expect(res.statusCode).toBe(200);
+    for (const id of [admin.id, second.id]) expect(await unreadAbout(id)).toEqual([{ aboutUserId: waiting.id }]);
+    const rejected = await post(`/api/admin/vendors/${String(waiting.id)}/reject`, adminCookie, {
+      reason: 'No licence',
+    });
+    expect(rejected.statusCode).toBe(200);
+    expect(await unreadAbout(second.id)).toEqual([]);
+  });
+
   it('refuses to approve an application without its licence, naming what is missing (409)', async () => {
     const applicant = await registerVendor(t.app, 'missing_parts');
     const res = await post(`/api/admin/vendors/${String(applicant.id)}/approve`, adminCookie);

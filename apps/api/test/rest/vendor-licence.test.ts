@@ -73,6 +73,29 @@ describe('POST /api/rides/:id/assign and the licence', () => {
     expect(lifted.statusCode).toBe(200);
   });
 
+  it('GET /api/vendor/permit-scope names the allowed direction and counts the open rides the permit hides', async () => {
+    const app = await appWith();
+    const sg = await createVendor(t.db, { permit: { ...TEST_PERMIT, country: 'SG' } });
+    const cookie = await loginAs(app, sg);
+    await createRide(t.db, organiser, { direction: 'SG->FC' });
+    for (let i = 0; i < 3; i += 1) await createRide(t.db, organiser, { direction: 'FC->SG' });
+    // Neither a cancelled ride nor a departed one would be on the list anyway.
+    await createRide(t.db, organiser, { direction: 'FC->SG', status: 'cancelled' });
+    await createRide(t.db, organiser, { direction: 'FC->SG', date: new Date(Date.now() - DAY) });
+    const scope = await app.inject({ method: 'GET', url: '/api/vendor/permit-scope', headers: { cookie } });
+    expect(scope.statusCode).toBe(200);
+    expect(scope.json()).toEqual({ allowed: ['SG->FC'], hidden: [{ direction: 'FC->SG', count: 3 }] });
+
+    const off = await appWith({ VENDOR_PICKUP_COUNTRY_RULE: 'off' });
+    const offCookie = await loginAs(off, sg);
+    const all = await off.inject({ method: 'GET', url: '/api/vendor/permit-scope', headers: { cookie: offCookie } });
+    expect(all.json()).toEqual({ allowed: ['SG->FC', 'FC->SG'], hidden: [] });
+
+    const member = await loginAs(app, organiser);
+    const refused = await app.inject({ method: 'GET', url: '/api/vendor/permit-scope', headers: { cookie: member } });
+    expect(refused.statusCode).toBe(403);
+  });
+
   it('refuses a permit that expires before the departure, and a vehicle smaller than the ride (409)', async () => {
     const app = await appWith();
     const departure = new Date(Date.now() + 10 * DAY);

@@ -7,6 +7,8 @@ import {
   BUS_FARE_FROM_SINGAPORE,
   BUS_JOURNEY_HOURS,
   FC1_FROM_CIQ_HOURS,
+  MALAYSIAN_CHECKPOINT,
+  SINGAPORE_CHECKPOINT,
   FC1_FROM_FOREST_CITY_HOURS,
   SINGAPORE_BOARDING_POINTS,
 } from '../features/guides/bus-facts';
@@ -41,7 +43,7 @@ function Fc1Timetable() {
         <SectionTitle id="fc1-timetable">FC1 bus at a glance</SectionTitle>
         <FactList
           items={[
-            { label: 'From the CIQ 2nd Link (Singapore side)', value: `${FC1_FROM_CIQ_HOURS}, hourly` },
+            { label: `From ${MALAYSIAN_CHECKPOINT} (Malaysian side)`, value: `${FC1_FROM_CIQ_HOURS}, hourly` },
             { label: 'From Forest City', value: `${FC1_FROM_FOREST_CITY_HOURS}, hourly` },
           ]}
         />
@@ -68,8 +70,8 @@ function ToForestCity() {
             title: 'Clear immigration at the Second Link',
             children: (
               <Text>
-                Get off with your belongings at the Singapore checkpoint and again at the Malaysian checkpoint (CIQ 2nd
-                Link) to clear immigration.
+                Get off with your belongings at the Singapore checkpoint ({SINGAPORE_CHECKPOINT}) and again at the
+                Malaysian checkpoint ({MALAYSIAN_CHECKPOINT}) to clear immigration.
               </Text>
             ),
           },
@@ -77,7 +79,7 @@ function ToForestCity() {
             title: 'Take FC1 to Forest City',
             children: (
               <Text>
-                FC1 leaves the CIQ 2nd Link once an hour from {FC1_FROM_CIQ_HOURS}. If you arrive after the last
+                FC1 leaves {MALAYSIAN_CHECKPOINT} once an hour from {FC1_FROM_CIQ_HOURS}. If you arrive after the last
                 departure, you will need a taxi or a chartered car.
               </Text>
             ),
@@ -98,7 +100,7 @@ function ToSingapore() {
             title: 'Take FC1 from Forest City',
             children: (
               <Text>
-                FC1 leaves Forest City once an hour from {FC1_FROM_FOREST_CITY_HOURS} for the CIQ 2nd Link. Fare{' '}
+                FC1 leaves Forest City once an hour from {FC1_FROM_FOREST_CITY_HOURS} for {MALAYSIAN_CHECKPOINT}. Fare{' '}
                 {BUS_FARE_FROM_FOREST_CITY}.
               </Text>
             ),
@@ -107,7 +109,9 @@ function ToSingapore() {
             title: 'Clear immigration at the Second Link',
             children: (
               <Text>
-                Clear Malaysian immigration at the CIQ 2nd Link, then Singapore immigration across the bridge.
+                Clear Malaysian immigration at {MALAYSIAN_CHECKPOINT}, then Singapore immigration at{' '}
+                {SINGAPORE_CHECKPOINT}
+                across the bridge.
               </Text>
             ),
           },

@@ -91,6 +91,10 @@ describe('NotificationsPage', () => {
     expect(unread?.getAttribute('data-unread')).toBe('true');
     expect(within(unread as HTMLElement).getByText('New')).toBeTruthy();
     expect(unread?.textContent).toMatch(/^Unread: /);
+    // A dot and weight mark it, not an error's colours.
+    expect(within(unread as HTMLElement).getByTestId('unread-dot')).toBeTruthy();
+    expect(unread?.className ?? '').not.toMatch(/unread/);
+    expect(within(read as HTMLElement).queryByTestId('unread-dot')).toBeNull();
     const button = within(unread as HTMLElement).getByRole('button', { name: 'Mark as read' });
     // The repeated button is told apart by the sentence it belongs to.
     const describedBy = button.getAttribute('aria-describedby') ?? '';

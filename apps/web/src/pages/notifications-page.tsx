@@ -64,18 +64,16 @@ function NotificationRow({
   const path = notificationPath(item);
   const sentenceId = sentenceIdOf(item.id);
   return (
-    <ListCard
-      className={unread ? `${classes.item} ${classes.unread}` : classes.item}
-      data-unread={unread ? 'true' : 'false'}
-    >
+    <ListCard data-unread={unread ? 'true' : 'false'}>
       <Stack gap={6}>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          {unread ? <span className={classes.dot} aria-hidden="true" data-testid="unread-dot" /> : null}
           <Text
             id={sentenceId}
             fw={unread ? 600 : 400}
             className={classes.sentence}
+            style={{ outline: 'none', flex: 1 }}
             tabIndex={-1}
-            style={{ outline: 'none' }}
           >
             {unread ? <VisuallyHidden component="span">Unread: </VisuallyHidden> : null}
             {path !== null ? (

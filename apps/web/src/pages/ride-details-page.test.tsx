@@ -445,6 +445,25 @@ describe('RideDetailsPage passengers tab', () => {
     await waitFor(() => expect(screen.getAllByTestId('passenger-entry')).toHaveLength(2));
   });
 
+  it("titles leaving your own seat 'You left the ride', keeping what is still owed", async () => {
+    renderTab(2, {
+      'passenger.remove': () => ({
+        message: 'Passenger removed successfully',
+        passengerId: 2,
+        ride: ride({ currentPassengers: 2, maxPassengers: 6 }),
+        stillOwed: 30,
+        owedTo: 'Olivia Organiser',
+      }),
+    });
+    await entries();
+    fireEvent.click(screen.getByRole('button', { name: 'Leave Ride' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave this ride?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Leave Ride' }));
+    expect(await screen.findByText('You left the ride')).toBeTruthy();
+    expect(screen.getByText(/You still owe SGD 30 to Olivia Organiser/)).toBeTruthy();
+    expect(screen.queryByText('Passenger Removed')).toBeNull();
+  });
+
   it("falls back to 'Failed to remove passenger' when the removal fails without a message", async () => {
     renderTab(2, { 'passenger.remove': () => Promise.reject(new Error('')) });
     await entries();

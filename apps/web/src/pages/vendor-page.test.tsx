@@ -43,6 +43,7 @@ function api(overrides: ApiHandlers = {}): ApiHandlers {
     'auth.me': () => VENDOR,
     'vendor.rides': () => [],
     'vendor.available': () => [],
+    'vendor.permitScope': () => ({ allowed: ['FC->SG', 'SG->FC'], hidden: [] }),
     'quote.mine': () => [],
     ...overrides,
   };
@@ -117,6 +118,10 @@ describe('VendorPage', () => {
     // It asks once, saying what will happen; nothing is sent before the answer.
     const dialog = await screen.findByRole('dialog', { name: 'Take this ride?' });
     expect(dialog.textContent).toContain('The organizer and every passenger are told at once');
+    // The release rule, with this ride's deadline in Singapore time.
+    expect(dialog.textContent).toMatch(
+      /Once taken, you can release a ride only until 24 hours before departure: (for this ride, until .+ \(Singapore time\)|this one departs within 24 hours)/,
+    );
     expect(callsOf(calls, 'vendor.assign')).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Assign to Me' }));
 
@@ -127,6 +132,19 @@ describe('VendorPage', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: 'My Rides' }));
     await waitFor(() => expect(within(card(9)).getByText('Assigned to you')).toBeTruthy());
+  });
+
+  it('says which directions the permit allows and how many rides it hides', async () => {
+    render(
+      '/vendor?tab=available',
+      api({
+        'vendor.available': () => [ride({ id: 9, direction: 'SG->FC', pickupLocation: 'Pasir Ris MRT' })],
+        'vendor.permitScope': () => ({ allowed: ['SG->FC'], hidden: [{ direction: 'FC->SG', count: 3 }] }),
+      }),
+    );
+    const note = await screen.findByTestId('permit-scope');
+    expect(note.textContent).toContain('Your permit lets you take Singapore → Forest City rides.');
+    expect(note.textContent).toContain('3 Forest City → Singapore rides need a Malaysian permit.');
   });
 
   it('shows a refusal under Error and refreshes the list', async () => {

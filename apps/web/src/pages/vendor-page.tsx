@@ -8,7 +8,7 @@
  * available ride also offers the vendor's own quote (`quote.mine`, docs/vendors.md#quotes).
  */
 import { Tabs } from '@mantine/core';
-import { directionLabel, formatRideDate, type Direction, type Permit } from '@rideshare/domain';
+import { directionLabel, formatRideDate, releaseRuleSentence, type Direction, type Permit } from '@rideshare/domain';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
@@ -17,6 +17,7 @@ import { Page } from '../components/page';
 import { useSession } from '../features/session';
 import { parseRideId } from '../features/ride/ride-id';
 import { AssignTargetNotice } from '../features/vendor/assign-target-notice';
+import { PermitScopeNote } from '../features/vendor/permit-scope-note';
 import { useAssignRide } from '../features/vendor/use-assign-ride';
 import { useDriverActions } from '../features/vendor/use-driver-actions';
 import { VendorOnlyNotice } from '../features/vendor/vendor-only-notice';
@@ -25,6 +26,7 @@ import { VendorRideList } from '../features/vendor/vendor-ride-list';
 import { PermitExpiryAlert } from '../features/vendor/permit-expiry-alert';
 import { VendorQuoteControls } from '../features/quotes/vendor-quote-controls';
 import { VendorStatusNotice } from '../features/vendor/vendor-status-notice';
+import { useClock } from '../lib/clock';
 import { trpc } from '../lib/trpc';
 
 const TITLE = 'Vendor Dashboard';
@@ -102,11 +104,12 @@ function VendorDashboard({
   }, [setSearchParams]);
 
   const confirmAssign = useConfirm();
+  const clock = useClock();
   // Taking a ride tells its organiser and every passenger: ask once (docs/product.md#confirmations).
   const onAssign = (ride: { id: number; direction: Direction; date: string }) => {
     confirmAssign.ask({
       title: 'Take this ride?',
-      message: `You will drive ${directionLabel(ride.direction)} on ${formatRideDate(ride.date)}. The organizer and every passenger are told at once, and see your driver and car.`,
+      message: `You will drive ${directionLabel(ride.direction)} on ${formatRideDate(ride.date)}. The organizer and every passenger are told at once, and see your driver and car. ${releaseRuleSentence(ride, clock(), formatRideDate)}`,
       confirmLabel: 'Assign to Me',
       onConfirm: () => assign(ride.id, ride.id === targetId ? clearTarget : undefined),
     });
@@ -174,6 +177,7 @@ function VendorDashboard({
               />
             </div>
           ) : null}
+          <PermitScopeNote />
           <VendorRideList
             rides={available.data}
             isLoading={available.isLoading}

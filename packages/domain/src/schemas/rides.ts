@@ -16,12 +16,25 @@ import {
   DEFAULT_SORT_ORDER,
   DEFAULT_TIME_FILTER,
   DIRECTION_FILTERS,
+  MAX_SEARCH_LENGTH,
+  SEARCH_TOO_LONG_MESSAGE,
+  searchWords,
   SORT_ORDERS,
   TIME_FILTERS,
 } from '../filters';
 import { MIN_PASSENGERS_MESSAGE } from '../payments';
 import { CROSSINGS } from '../trip';
-import { formNumber, idInput, multiline, requiredText, rowId, seatCount, sgdAmount, whenFilled } from './fields';
+import {
+  formNumber,
+  idInput,
+  multiline,
+  requiredText,
+  rowId,
+  safeText,
+  seatCount,
+  sgdAmount,
+  whenFilled,
+} from './fields';
 
 /** A call about one ride. */
 export const rideIdInput = z.object({ rideId: idInput });
@@ -178,6 +191,13 @@ export const rideListFiltersInput = z
     time: z.enum(TIME_FILTERS).default(DEFAULT_TIME_FILTER),
     direction: z.enum(DIRECTION_FILTERS).default(DEFAULT_DIRECTION_FILTER),
     sort: z.enum(SORT_ORDERS).default(DEFAULT_SORT_ORDER),
+    /** Words every listed ride must match (docs/product.md#search); '' lists every ride. */
+    q: safeText(
+      z.string({ error: 'Search must be text' }).max(MAX_SEARCH_LENGTH, { error: SEARCH_TOO_LONG_MESSAGE }),
+      'Search',
+    )
+      .transform((value) => searchWords(value).join(' '))
+      .default(''),
   })
   .prefault({});
 export type RideListFilters = z.output<typeof rideListFiltersInput>;

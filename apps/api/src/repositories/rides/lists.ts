@@ -1,9 +1,45 @@
 import type { Database, Db } from '@rideshare/db';
-import type { Direction, DirectionFilter, RideAudience, RideListFilters } from '@rideshare/domain';
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import {
+  searchWords,
+  type Direction,
+  type DirectionFilter,
+  type RideAudience,
+  type RideListFilters,
+} from '@rideshare/domain';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 
 import { byDeparture, isPassengerOnRide, selectRideSummaries, upcomingFirst } from './select';
 import { toRideSummary, type RideSummary } from './wire';
+
+/** `LIKE` treats `%`, `_` and the escape character as patterns: a search means them literally. */
+function likeLiteral(word: string): string {
+  return word.replace(/[\\%_]/gu, (char) => `\\${char}`);
+}
+
+/**
+ * A search as one condition on the ride table under `alias` (null when blank; docs/product.md#search):
+ * every word must appear in the ride's folded search text for `audience`, the column a trigram
+ * index covers (migration 2026_12_07_0601). The word is folded by the same function as the text.
+ */
+export function searchCondition(q: string, audience: RideAudience, alias: string): RawBuilder<SqlBool> | null {
+  const words = searchWords(q);
+  if (words.length === 0) return null;
+  const column = sql.ref(`${alias}.${audience === 'member' ? 'search_member' : 'search_public'}`);
+  return sql<SqlBool>`(${sql.join(
+    words.map((word) => sql`${column} like '%' || ride_search_fold(${likeLiteral(word)}) || '%'`),
+    sql` and `,
+  )})`;
+}
+
+/** Every ride matching `q` (all when blank), soonest first, as `audience` sees it (one query). */
+export async function listSearchedRides(db: Db, audience: RideAudience, q: string): Promise<RideSummary[]> {
+  const search = searchCondition(q, audience, 'rides');
+  const rows = await selectRideSummaries(db)
+    .$if(search !== null, (query) => query.where(() => search ?? sql<SqlBool>`true`))
+    .$call(byDeparture())
+    .execute();
+  return rows.map((row) => toRideSummary(row, audience));
+}
 
 /** Every ride, soonest first, as `audience` sees it: the documented GET /api/rides answer (one query). */
 async function listAllRides(db: Db, audience: RideAudience): Promise<RideSummary[]> {
@@ -71,6 +107,8 @@ function listFilterCondition(query: RideListQuery) {
     if (query.filters.time === 'thisWeek') {
       conditions.push(eb('rides.date', '>=', query.week.start), eb('rides.date', '<', query.week.end));
     }
+    const search = searchCondition(query.filters.q, query.audience, 'rides');
+    if (search) conditions.push(search);
     return eb.and(conditions);
   };
 }
@@ -121,7 +159,8 @@ function nextWindowEntry(query: RideListQuery) {
   if (query.filters.time !== 'thisWeek') return sql<Date | null>`null::timestamptz`;
   const direction: DirectionFilter = query.filters.direction;
   const sameDirection = direction === 'all' ? sql`true` : sql`r.direction = ${direction}`;
-  return sql<Date | null>`(select min(r.date) from rides r where r.date >= ${query.week.end} and ${sameDirection})`;
+  const sameSearch = searchCondition(query.filters.q, query.audience, 'r') ?? sql`true`;
+  return sql<Date | null>`(select min(r.date) from rides r where r.date >= ${query.week.end} and ${sameDirection} and ${sameSearch})`;
 }
 
 /** Rides the user joined as a passenger but did not organise, soonest first, with their trips (one query). */
@@ -171,6 +210,27 @@ export async function listOpenFutureRides(
     .$call(byDeparture())
     .execute();
   return rows.map((row) => toRideSummary(row, audience));
+}
+
+/** Open rides not yet departed in each of `directions` (zero counts included; one query). */
+export async function countOpenFutureRides(
+  db: Db,
+  now: Date,
+  directions: readonly Direction[],
+): Promise<{ direction: Direction; count: number }[]> {
+  if (directions.length === 0) return [];
+  const rows = await db
+    .selectFrom('rides')
+    .select((eb) => ['rides.direction', eb.fn.countAll<number>().as('count')])
+    .where('rides.status', '=', 'open')
+    .where('rides.date', '>=', now)
+    .where('rides.direction', 'in', [...directions])
+    .groupBy('rides.direction')
+    .execute();
+  return directions.map((direction) => ({
+    direction,
+    count: Number(rows.find((row) => row.direction === direction)?.count ?? 0),
+  }));
 }
 
 /** The two home-page counters in one query. */

@@ -6,6 +6,7 @@
  * under the box and the draft stays.
  */
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { MAX_MESSAGE_LENGTH, messageFormSchema } from '@rideshare/domain';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 
@@ -32,7 +33,12 @@ function writeDraft(rideId: number, text: string): void {
   }
 }
 
+/** A fine pointer that can hover: a mouse, so most likely a physical keyboard beside it. */
+export const PHYSICAL_KEYBOARD_QUERY = '(pointer: fine) and (hover: hover)';
+
 export function ChatComposer({ rideId, onSent }: { rideId: number; onSent: () => void }) {
+  // The shortcut is only worth naming where it can be pressed: not on a phone's on-screen keyboard.
+  const keyboard = useMediaQuery(PHYSICAL_KEYBOARD_QUERY) ?? false;
   const [draft, setDraftState] = useState(() => readDraft(rideId));
   const [error, setError] = useState<string | null>(null);
   const markStale = useMarkStale();
@@ -84,7 +90,7 @@ export function ChatComposer({ rideId, onSent }: { rideId: number; onSent: () =>
           onChange={(event) => setDraft(event.currentTarget.value)}
           onKeyDown={onKeyDown}
           error={error}
-          description="Ctrl+Enter sends"
+          description={keyboard ? 'Ctrl+Enter sends' : undefined}
         />
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text size="xs" c={left < 0 ? 'red' : 'dimmed'} aria-live="polite">

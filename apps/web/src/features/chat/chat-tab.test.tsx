@@ -1,8 +1,10 @@
 import type { ChatMessage } from '@rideshare/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { apiError, inDays, renderWithProviders, type ApiHandlers } from '../../test-utils';
+import { mediaQueryList } from '../../test-utils/media-query';
+import { PHYSICAL_KEYBOARD_QUERY } from './chat-composer';
 import { ChatTab } from './chat-tab';
 
 const RIDE = { id: 7, creatorId: 1, status: 'open', date: inDays(3), cancelledAt: null };
@@ -128,6 +130,21 @@ describe('ChatTab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(sent).toEqual([{ rideId: 7, body: 'Running late' }]));
     await waitFor(() => expect(box.value).toBe(''));
+  });
+
+  it('names Ctrl+Enter only where a physical keyboard is likely (a fine pointer that hovers)', async () => {
+    const phone = vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => mediaQueryList(query, false));
+    const first = render(2);
+    await screen.findByRole('textbox', { name: 'Message' });
+    expect(screen.queryByText('Ctrl+Enter sends')).toBeNull();
+    first.unmount();
+    phone.mockRestore();
+    const desk = vi
+      .spyOn(window, 'matchMedia')
+      .mockImplementation((query: string) => mediaQueryList(query, query === PHYSICAL_KEYBOARD_QUERY));
+    render(2);
+    expect(await screen.findByText('Ctrl+Enter sends')).toBeTruthy();
+    desk.mockRestore();
   });
 
   it('refuses an empty message with the rule, and shows the server’s refusal', async () => {

@@ -83,7 +83,14 @@ export function CostBox({ ride, myShare = null, title = 'Cost', ifFullLabel = 'P
   const cost = costBreakdown(ride);
   const onBoard = Math.max(ride.currentPassengers, 1);
   return (
-    <Paper withBorder p="md" radius="md" bg="gray.0" aria-label="Cost breakdown" component="section">
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      bg="var(--mantine-color-default-hover)"
+      aria-label="Cost breakdown"
+      component="section"
+    >
       <Stack gap="xs">
         {title === null ? null : (
           <Title order={3} size="h5">
@@ -136,7 +143,7 @@ export function JoinShareBox({ ride, location, groupSize }: JoinShareBoxProps) {
   );
   if (story.kind === 'none') return null;
   return (
-    <Paper withBorder p="md" radius="md" bg="gray.0" aria-label="Cost" component="section">
+    <Paper withBorder p="md" radius="md" bg="var(--mantine-color-default-hover)" aria-label="Cost" component="section">
       <Stack gap="xs">
         <Title order={3} size="h5">
           Cost

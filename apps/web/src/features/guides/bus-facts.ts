@@ -11,6 +11,11 @@ export const SINGAPORE_BOARDING_POINTS = [
   { place: 'Kranji MRT', buses: ['CW7'] },
 ] as const;
 
+/** The Tuas Second Link's two checkpoints, named the same everywhere (docs/product.md#bus-guide). */
+export const SINGAPORE_CHECKPOINT = 'Tuas Checkpoint';
+export const MALAYSIAN_CHECKPOINT = 'Sultan Abu Bakar CIQ';
+
+/** FC1 leaves from the Malaysian checkpoint ({@link MALAYSIAN_CHECKPOINT}) during these hours. */
 export const FC1_FROM_CIQ_HOURS = '6:00 AM to 8:30 PM';
 export const FC1_FROM_FOREST_CITY_HOURS = '5:30 AM to 7:30 PM';
 export const BUS_FARE_FROM_SINGAPORE = 'S$5';

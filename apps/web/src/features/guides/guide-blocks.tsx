@@ -150,7 +150,7 @@ export function RouteSteps({ steps }: { steps: RouteStep[] }) {
           }
         >
           <Text fw={600}>{step.title}</Text>
-          <Box c="dark.6">{step.children}</Box>
+          <Box c="var(--mantine-color-text)">{step.children}</Box>
         </List.Item>
       ))}
     </List>

@@ -5,7 +5,13 @@
 import { Anchor, Card, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
-import { BUS_FARE_FROM_SINGAPORE, BUS_JOURNEY_HOURS, CROSS_BORDER_BUSES } from './bus-facts';
+import {
+  BUS_FARE_FROM_SINGAPORE,
+  BUS_JOURNEY_HOURS,
+  CROSS_BORDER_BUSES,
+  MALAYSIAN_CHECKPOINT,
+  SINGAPORE_CHECKPOINT,
+} from './bus-facts';
 import { BusNumbers, FactList, HourlyBusAlert, RouteSteps, SectionTitle } from './guide-blocks';
 
 export function PublicBusSummary() {
@@ -30,12 +36,19 @@ export function PublicBusSummary() {
               ),
             },
             {
-              title: 'CIQ 2nd Link',
-              children: <Text>Get off with your belongings to clear Singapore and then Malaysian immigration.</Text>,
+              title: `${SINGAPORE_CHECKPOINT} and ${MALAYSIAN_CHECKPOINT}`,
+              children: (
+                <Text>
+                  Get off with your belongings to clear Singapore immigration at {SINGAPORE_CHECKPOINT}, then Malaysian
+                  immigration at {MALAYSIAN_CHECKPOINT}.
+                </Text>
+              ),
             },
             {
               title: 'FC1 to Forest City',
-              children: <Text>At the Malaysian checkpoint (CIQ 2nd Link), take the FC1 bus to Forest City.</Text>,
+              children: (
+                <Text>At {MALAYSIAN_CHECKPOINT}, the Malaysian checkpoint, take the FC1 bus to Forest City.</Text>
+              ),
             },
           ]}
         />

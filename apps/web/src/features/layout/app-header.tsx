@@ -13,6 +13,7 @@ import { Link, useLocation } from 'react-router-dom';
 
 import { showApiError } from '../../lib/errors';
 import { NotificationBell } from '../notifications';
+import { ColorSchemeToggle } from './color-scheme-toggle';
 import { useLogout, useSession } from '../session';
 import classes from './app-header.module.css';
 import { getNavItems, isNavItemActive } from './nav-items';
@@ -79,12 +80,14 @@ export function AppHeader() {
           <Group component="nav" aria-label="Main" gap={4} visibleFrom="sm" wrap="nowrap">
             {links(false)}
             {user ? <NotificationBell variant="icon" /> : null}
+            <ColorSchemeToggle />
             <Box ml="xs">
               <AuthAction mobile={false} />
             </Box>
           </Group>
           <Group hiddenFrom="sm" gap={4} wrap="nowrap">
             {user ? <NotificationBell variant="icon" /> : null}
+            <ColorSchemeToggle />
             <Burger
               opened={opened}
               onClick={toggle}

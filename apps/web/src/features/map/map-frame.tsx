@@ -31,7 +31,7 @@ export function MapFrame({ label, unavailableText, onUnavailable, testId = 'loca
 
   if (unavailable) {
     return (
-      <Paper withBorder p="md" radius="md" bg="gray.0">
+      <Paper withBorder p="md" radius="md" bg="var(--mantine-color-default-hover)">
         <Text size="sm" c="dimmed">
           {unavailableText}
         </Text>

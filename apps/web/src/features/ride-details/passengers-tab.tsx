@@ -154,7 +154,7 @@ export function PassengersTab({ ride, viewerId, passengers, isLoading, error, on
     onMutate: () => removal,
     onSuccess: (answer, _input, asked) => {
       notifySuccess(
-        'Passenger Removed',
+        asked?.self ? 'You left the ride' : 'Passenger Removed',
         asked?.self
           ? leftOwingText(answer)
           : `${passengerDisplayName(asked?.entry.user)} has been removed from the ride.`,

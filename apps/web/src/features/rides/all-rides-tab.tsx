@@ -20,6 +20,7 @@ import { trpc } from '../../lib/trpc';
 import { SeriesGroupCard } from './series-group-card';
 import { RideCard } from './ride-card';
 import { RideFilters } from './ride-filters';
+import { RideSearch } from './ride-search';
 import type { RideListFilterValues, RideListState } from './ride-list-params';
 import { useStandings } from './use-standings';
 
@@ -40,9 +41,11 @@ export interface AllRidesTabProps {
 }
 
 export function AllRidesTab({ state, onChange, viewer, viewerPending = false, promo }: AllRidesTabProps) {
-  const filters: RideListFilterValues = { time: state.time, direction: state.direction, sort: state.sort };
+  const filters: RideListFilterValues = { time: state.time, direction: state.direction, sort: state.sort, q: state.q };
+  const { q, ...chosen } = filters;
   const list = trpc.ride.list.useQuery(
-    { ...filters, page: state.page, pageSize: RIDES_PAGE_SIZE },
+    // No search is left out, so the unsearched list's request stays the one it always was.
+    { ...chosen, ...(q === '' ? {} : { q }), page: state.page, pageSize: RIDES_PAGE_SIZE },
     { placeholderData: keepPreviousData },
   );
   const joined = trpc.ride.joined.useQuery(undefined, { enabled: viewer !== null });
@@ -91,31 +94,42 @@ export function AllRidesTab({ state, onChange, viewer, viewerPending = false, pr
       />
     );
   } else if (!data || data.items.length === 0) {
-    // Filters other than the defaults may be what hides every ride: say so, and offer the way back.
+    // A search or filters other than the defaults may be what hides every ride: say so, and offer the way back.
     const filtered = state.time !== DEFAULT_TIME_FILTER || state.direction !== DEFAULT_DIRECTION_FILTER;
-    body = filtered ? (
-      <Stack align="center" gap="sm" py="xl" data-testid="rides-empty-filtered">
-        <Text c="dimmed" ta="center">
-          No rides match these filters
-        </Text>
-        <Button
-          variant="light"
-          onClick={() =>
-            onChange({ time: DEFAULT_TIME_FILTER, direction: DEFAULT_DIRECTION_FILTER, sort: DEFAULT_SORT_ORDER })
-          }
-        >
-          Clear filters
-        </Button>
-        {promo}
-      </Stack>
-    ) : (
-      <Stack gap="md">
-        <Text c="dimmed" ta="center" py="xl">
-          No rides available at the moment.
-        </Text>
-        {promo}
-      </Stack>
-    );
+    body =
+      state.q !== '' ? (
+        <Stack align="center" gap="sm" py="xl" data-testid="rides-empty-search">
+          <Text c="dimmed" ta="center">
+            No rides match “{state.q}”{filtered ? ' with these filters' : ''}
+          </Text>
+          <Button variant="light" onClick={() => onChange({ q: '' })}>
+            Clear search
+          </Button>
+          {promo}
+        </Stack>
+      ) : filtered ? (
+        <Stack align="center" gap="sm" py="xl" data-testid="rides-empty-filtered">
+          <Text c="dimmed" ta="center">
+            No rides match these filters
+          </Text>
+          <Button
+            variant="light"
+            onClick={() =>
+              onChange({ time: DEFAULT_TIME_FILTER, direction: DEFAULT_DIRECTION_FILTER, sort: DEFAULT_SORT_ORDER })
+            }
+          >
+            Clear filters
+          </Button>
+          {promo}
+        </Stack>
+      ) : (
+        <Stack gap="md">
+          <Text c="dimmed" ta="center" py="xl">
+            No rides available at the moment.
+          </Text>
+          {promo}
+        </Stack>
+      );
   } else {
     const items = groupSeriesRides(data.items);
     const first = (data.page - 1) * data.pageSize + 1;
@@ -180,9 +194,10 @@ export function AllRidesTab({ state, onChange, viewer, viewerPending = false, pr
       style={{ scrollMarginTop: 80 }}
       // Which list is on screen and whether it is final: lets browser tests wait for an answer.
       data-testid="all-rides"
-      data-query={`${state.time} ${state.direction} ${state.sort} ${String(state.page)}`}
+      data-query={`${state.time} ${state.direction} ${state.sort} ${String(state.page)} ${state.q}`.trimEnd()}
       data-settled={list.isFetching || joinedPending ? 'false' : 'true'}
     >
+      <RideSearch value={state.q} onSearch={(q) => onChange({ q })} />
       <RideFilters value={filters} onChange={onChange} />
       {body}
     </Stack>

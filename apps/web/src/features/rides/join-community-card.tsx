@@ -13,7 +13,14 @@ const BLURBS = [
 
 export function JoinCommunityCard() {
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="join-community-title" bg="blue.0">
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="section"
+      aria-labelledby="join-community-title"
+      bg="var(--mantine-primary-color-light)"
+    >
       <Stack gap="md">
         <Stack gap={4}>
           <Title order={2} size="h3" id="join-community-title">

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { inDays, makeRideSummary, renderWithProviders, type ApiHandlers } from '../../test-utils';
@@ -98,5 +98,41 @@ describe('MyRidesTab, unread chat messages', () => {
     expect(link.getAttribute('href')).toBe('/rides/31?tab=chat');
     expect(link.textContent).toBe('Chat · 2 new');
     expect(screen.getAllByRole('link', { name: /^Chat:/ })).toHaveLength(1);
+  });
+});
+
+describe('MyRidesTab, a weekly series', () => {
+  const date = (days: number) => inDays(days);
+  const weekly = (id: number, days: number, extra: Parameters<typeof makeRideSummary>[0] = {}) =>
+    makeRideSummary({
+      id,
+      creatorId: 2,
+      seriesId: 5,
+      direction: 'FC->SG',
+      pickupLocation: 'Forest City',
+      date: date(days),
+      ...extra,
+    });
+
+  it('is one card and one drop-off panel (the next date), the other dates on demand; counts leave cancelled dates out', async () => {
+    render({
+      'ride.organized': () => [
+        weekly(41, 2),
+        weekly(42, 9),
+        weekly(43, 16),
+        weekly(44, 23, { status: 'cancelled', cancelReason: 'Holiday', cancelledAt: inDays(-1) }),
+      ],
+      'ride.joined': () => [],
+      'passenger.list': () => [],
+    });
+    const organized = await screen.findByRole('region', { name: 'Rides You Organized' });
+    expect(within(organized).getAllByTestId('series-group')).toHaveLength(1);
+    expect(ids(organized)).toEqual(['41']);
+    expect(within(organized).getByTestId('series-summary').textContent).toMatch(/^Weekly · 3 rides · next /);
+
+    const sequence = screen.getByRole('region', { name: 'Manage Drop-off Sequence' });
+    expect(ids(sequence)).toEqual(['41']);
+    fireEvent.click(within(sequence).getByRole('button', { name: 'Order the other 2 dates' }));
+    await waitFor(() => expect(ids(sequence)).toEqual(['41', '42', '43']));
   });
 });

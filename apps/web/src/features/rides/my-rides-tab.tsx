@@ -10,20 +10,27 @@
  * 4. Cancelled Rides: the rides they organised or joined that were cancelled, apart from the
  *    active ones, each card with its reason and View Details.
  *
+ * The dates of one weekly series are one card, and one drop-off panel (the next date's), with the
+ * other dates opening on demand (docs/series.md#list).
+ *
  * A section without rides is left out; with none at all the tab says 'You haven't created or joined
  * any rides yet.'. Signed-out visitors are asked to log in. Upcoming rides come first, soonest
  * first, then past ones (the server's order).
  */
-import { Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Center, Collapse, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import {
   directionLabel,
   formatRideDate,
+  groupSeriesRides,
   isCancelled,
   isPast,
+  nextSeriesRide,
   orderWords,
+  seriesSummary,
   type ViewerStanding,
 } from '@rideshare/domain';
-import { useMemo, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
@@ -34,6 +41,7 @@ import { StillOwedSection, useStillOwed } from '../payments/still-owed';
 import { SequencePanel } from '../sequence/sequence-panel';
 import { ShareButton } from '../share/share-button';
 import { RideCard } from './ride-card';
+import { SeriesGroupCard } from './series-group-card';
 import type { RideListItem } from '../../lib/api-types';
 import { useClock } from '../../lib/clock';
 import { useStandings } from './use-standings';
@@ -159,6 +167,41 @@ function SequenceRide({ ride }: { ride: RideListItem }) {
   );
 }
 
+/**
+ * A weekly series' drop-off orders: only its next date's panel, the other dates' behind one button,
+ * so seven dates are not seven panels (docs/series.md#list).
+ */
+function SeriesSequence({ rides }: { rides: readonly RideListItem[] }) {
+  const now = useClock()();
+  const [opened, { toggle }] = useDisclosure(false);
+  const othersId = useId();
+  const next = nextSeriesRide(rides, now);
+  if (!next) return null;
+  const others = rides.filter((ride) => ride.id !== next.id);
+  return (
+    <Stack gap="xs" data-testid="series-sequence">
+      <SequenceRide ride={next} />
+      <Group gap="xs">
+        <Text size="sm" c="dimmed">
+          {seriesSummary(rides, now)}
+        </Text>
+        <Button variant="subtle" size="compact-sm" onClick={toggle} aria-expanded={opened} aria-controls={othersId}>
+          {opened
+            ? 'Hide the other dates'
+            : `Order the other ${String(others.length)} ${others.length === 1 ? 'date' : 'dates'}`}
+        </Button>
+      </Group>
+      <Collapse expanded={opened} keepMounted={false} id={othersId}>
+        <Stack gap="md">
+          {others.map((ride) => (
+            <SequenceRide key={ride.id} ride={ride} />
+          ))}
+        </Stack>
+      </Collapse>
+    </Stack>
+  );
+}
+
 /** The chat and share links every ride the viewer is on carries. */
 function PartyLinks({ ride }: { ride: RideListItem }) {
   return (
@@ -183,19 +226,32 @@ function RideGrid({
   isPassenger: (ride: RideListItem) => boolean;
   actions: (ride: RideListItem) => ReactNode;
 }) {
+  // A weekly series is one card (its next date), its other dates open on demand (docs/series.md#list).
+  const items = groupSeriesRides(rides);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-      {rides.map((ride) => (
-        <RideCard
-          key={ride.id}
-          ride={ride}
-          viewerId={viewer.id}
-          isVendorAccount={viewer.isVendor}
-          standing={standings.get(ride.id)}
-          isPassenger={isPassenger(ride)}
-          actions={actions(ride)}
-        />
-      ))}
+      {items.map((item) =>
+        item.kind === 'ride' ? (
+          <RideCard
+            key={item.ride.id}
+            ride={item.ride}
+            viewerId={viewer.id}
+            isVendorAccount={viewer.isVendor}
+            standing={standings.get(item.ride.id)}
+            isPassenger={isPassenger(item.ride)}
+            actions={actions(item.ride)}
+          />
+        ) : (
+          <SeriesGroupCard
+            key={`series-${String(item.seriesId)}`}
+            rides={item.rides}
+            viewerId={viewer.id}
+            joinedIds={new Set(item.rides.filter(isPassenger).map((ride) => ride.id))}
+            actions={(ride) => actions(ride as RideListItem)}
+            standing={(ride) => standings.get(ride.id)}
+          />
+        ),
+      )}
     </SimpleGrid>
   );
 }
@@ -277,9 +333,13 @@ export function MyRidesTab({ viewer }: MyRidesTabProps) {
           description="Set the order in which your passengers are picked up (Singapore to Forest City) or dropped off (Forest City to Singapore)."
         >
           <Stack gap="md">
-            {sequenceRides.map((ride) => (
-              <SequenceRide key={ride.id} ride={ride} />
-            ))}
+            {groupSeriesRides(sequenceRides).map((item) =>
+              item.kind === 'ride' ? (
+                <SequenceRide key={item.ride.id} ride={item.ride} />
+              ) : (
+                <SeriesSequence key={`series-${String(item.seriesId)}`} rides={item.rides} />
+              ),
+            )}
           </Stack>
         </Section>
       ) : null}

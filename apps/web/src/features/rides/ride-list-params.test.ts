@@ -11,16 +11,20 @@ describe('readRideListState', () => {
       time: 'upcoming',
       direction: 'all',
       sort: 'dateAsc',
+      q: '',
       page: 1,
     });
   });
 
   it('reads every known value', () => {
-    expect(readRideListState(params('tab=my-rides&time=thisWeek&direction=FC-%3ESG&sort=dateDesc&page=3'))).toEqual({
+    expect(
+      readRideListState(params('tab=my-rides&time=thisWeek&direction=FC-%3ESG&sort=dateDesc&q=+Clementi+&page=3')),
+    ).toEqual({
       tab: 'my-rides',
       time: 'thisWeek',
       direction: 'FC->SG',
       sort: 'dateDesc',
+      q: 'Clementi',
       page: 3,
     });
   });

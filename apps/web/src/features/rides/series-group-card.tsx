@@ -6,8 +6,15 @@
  */
 import { Anchor, Box, Button, Collapse, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { formatRideDay, formatRideTime, isCancelled, nextSeriesRide, seriesSummary } from '@rideshare/domain';
-import { useId } from 'react';
+import {
+  formatRideDay,
+  formatRideTime,
+  isCancelled,
+  nextSeriesRide,
+  seriesSummary,
+  type ViewerStanding,
+} from '@rideshare/domain';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { useClock } from '../../lib/clock';
@@ -23,6 +30,10 @@ export interface SeriesGroupCardProps {
   joinedIds: ReadonlySet<number>;
   /** The moment "next" and "past" are judged against; tests pin it. */
   now?: Date;
+  /** The next ride card's own actions (My Rides: chat, share, edit). */
+  actions?: (ride: RideCardRide) => ReactNode;
+  /** The viewer's standing on the next ride, as My Rides' cards show it. */
+  standing?: (ride: RideCardRide) => ViewerStanding | undefined;
 }
 
 function DateLine({ ride }: { ride: RideCardRide }) {
@@ -39,7 +50,15 @@ function DateLine({ ride }: { ride: RideCardRide }) {
   );
 }
 
-export function SeriesGroupCard({ rides, viewerId, isVendor = false, joinedIds, now: givenNow }: SeriesGroupCardProps) {
+export function SeriesGroupCard({
+  rides,
+  viewerId,
+  isVendor = false,
+  joinedIds,
+  now: givenNow,
+  actions,
+  standing,
+}: SeriesGroupCardProps) {
   const clock = useClock();
   const now = givenNow ?? clock();
   const [opened, { toggle }] = useDisclosure(false);
@@ -51,9 +70,17 @@ export function SeriesGroupCard({ rides, viewerId, isVendor = false, joinedIds, 
   return (
     <Stack gap={0} h="100%" data-testid="series-group" data-series-size={rides.length}>
       <div style={{ flex: 1 }}>
-        <RideCard ride={next} viewerId={viewerId} isVendor={isVendor} isPassenger={joinedIds.has(next.id)} now={now} />
+        <RideCard
+          ride={next}
+          viewerId={viewerId}
+          isVendor={isVendor}
+          isPassenger={joinedIds.has(next.id)}
+          now={now}
+          actions={actions?.(next)}
+          standing={standing?.(next)}
+        />
       </div>
-      <Paper withBorder radius="md" p="sm" mt={-4} bg="grape.0">
+      <Paper withBorder radius="md" p="sm" mt={-4} bg="var(--mantine-color-grape-light)">
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text size="sm" fw={600} data-testid="series-summary">
             {summary}

@@ -64,8 +64,8 @@ describe('TripCard', () => {
       'Departed–',
       'At Tuas Checkpoint–',
       'Cleared Tuas Checkpoint–',
-      'At Kompleks Sultan Abu Bakar (Gelang Patah)–',
-      'Cleared Kompleks Sultan Abu Bakar (Gelang Patah)–',
+      'At Sultan Abu Bakar CIQ–',
+      'Cleared Sultan Abu Bakar CIQ–',
       'Arrived–',
     ]);
     expect(items[0]?.getAttribute('aria-current')).toBe('step');
