@@ -12,13 +12,13 @@ describe('filter lists', () => {
 
 describe('rideListFiltersInput', () => {
   it.each([
-    ['nothing at all', undefined, { time: 'upcoming', direction: 'all', sort: 'dateAsc' }],
-    ['an empty object', {}, { time: 'upcoming', direction: 'all', sort: 'dateAsc' }],
-    ['some fields', { direction: 'FC->SG' }, { time: 'upcoming', direction: 'FC->SG', sort: 'dateAsc' }],
+    ['nothing at all', undefined, { time: 'upcoming', direction: 'all', sort: 'dateAsc', q: '' }],
+    ['an empty object', {}, { time: 'upcoming', direction: 'all', sort: 'dateAsc', q: '' }],
+    ['some fields', { direction: 'FC->SG' }, { time: 'upcoming', direction: 'FC->SG', sort: 'dateAsc', q: '' }],
     [
       'every field',
-      { time: 'thisWeek', direction: 'SG->FC', sort: 'dateDesc' },
-      { time: 'thisWeek', direction: 'SG->FC', sort: 'dateDesc' },
+      { time: 'thisWeek', direction: 'SG->FC', sort: 'dateDesc', q: 'clementi friday' },
+      { time: 'thisWeek', direction: 'SG->FC', sort: 'dateDesc', q: 'clementi friday' },
     ],
   ])('defaults for %s', (_label, input, expected) => {
     expect(rideListFiltersInput.parse(input)).toEqual(expected);
