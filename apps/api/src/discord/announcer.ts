@@ -19,6 +19,7 @@ import type { Database, DbHandle } from '@rideshare/db';
 import { ANNOUNCED_SERIES_RIDES, announcementMessage, announcementTitle } from '@rideshare/domain';
 import type { Kysely } from 'kysely';
 
+import { OutboxLoop, type NextDue } from '../events/outbox-loop';
 import {
   ANNOUNCE_CHANNEL,
   announcementSent,
@@ -72,29 +73,31 @@ export interface AnnouncerOptions {
 
 export type AnnounceOutcome = 'posted' | 'edited' | 'unchanged' | 'waiting' | 'retried' | 'dropped';
 
-export class DiscordAnnouncer {
+export class DiscordAnnouncer extends OutboxLoop {
   private readonly now: () => Date;
   private readonly call: WebhookCall;
   private readonly editDelayMs: number;
   private readonly intervalMs: number;
   private readonly leaseMs: number;
   private readonly timeoutMs: number;
-  private readonly pollMs: number;
   private registered: Promise<void> | null = null;
-  private listener: ReturnType<DbHandle['listen']> | null = null;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
-  private wakeAgain = false;
-  private stopped = true;
 
   constructor(private readonly options: AnnouncerOptions) {
-    this.now = options.now ?? (() => new Date());
+    const now = options.now ?? (() => new Date());
+    super({
+      channel: ANNOUNCE_CHANNEL,
+      listen: options.listen,
+      now,
+      pollMs: options.pollMs ?? 5_000,
+      minDelayMs: 50,
+      onError: (error) => options.log.error({ err: error }, 'Discord announcer failed'),
+    });
+    this.now = now;
     this.call = options.call ?? fetchWebhook;
     this.editDelayMs = options.editDelayMs ?? 10_000;
     this.intervalMs = options.intervalMs ?? WEBHOOK_INTERVAL_MS;
     this.leaseMs = options.leaseMs ?? 60_000;
     this.timeoutMs = Math.min(options.timeoutMs ?? 15_000, this.leaseMs / 2);
-    this.pollMs = options.pollMs ?? 5_000;
   }
 
   /** Records the configured webhooks once (a replaced URL is enabled again). */
@@ -128,7 +131,7 @@ export class DiscordAnnouncer {
   }
 
   /** Sends batches until nothing is due at the clock's time. */
-  async drain(): Promise<AnnounceOutcome[]> {
+  override async drain(): Promise<AnnounceOutcome[]> {
     const all: AnnounceOutcome[] = [];
     for (;;) {
       const outcomes = await this.runOnce();
@@ -253,64 +256,8 @@ export class DiscordAnnouncer {
     return 'retried';
   }
 
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    if (this.options.listen) {
-      this.listener = this.options.listen(ANNOUNCE_CHANNEL, {
-        onPayload: () => this.wake(),
-        onReconnect: () => this.wake(),
-        onError: (error) => this.options.log.error({ err: error }, 'Discord announcer listener failed'),
-      });
-    }
-    this.wake();
-  }
-
-  /** Resolves once the loop listens (at once without a listener). */
-  get ready(): Promise<void> {
-    return this.listener?.ready ?? Promise.resolve();
-  }
-
-  /** Runs the loop now (or once more after the current run). */
-  wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.wakeAgain = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.running = this.cycle().finally(() => {
-      this.running = null;
-      if (this.wakeAgain) {
-        this.wakeAgain = false;
-        this.wake();
-      }
-    });
-  }
-
-  private async cycle(): Promise<void> {
-    let delay = this.pollMs;
-    try {
-      await this.drain();
-      const { unscheduled, next } = await nextAnnouncementDue(this.options.db);
-      if (unscheduled) delay = 0;
-      else if (next) delay = Math.max(0, next.getTime() - this.now().getTime());
-      else if (this.options.listen) delay = Number.POSITIVE_INFINITY;
-      if (!this.options.listen) delay = Math.min(delay, this.pollMs);
-    } catch (error) {
-      this.options.log.error({ err: error }, 'Discord announcer failed');
-    }
-    if (this.stopped || delay === Number.POSITIVE_INFINITY) return;
-    this.timer = setTimeout(() => this.wake(), Math.min(Math.max(delay, 50), 2 ** 31 - 1));
-    this.timer.unref();
-  }
-
-  /** Stops the loop and the listener, after the batch in flight. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-    await this.listener?.close();
-    this.listener = null;
+  protected async nextDue(): Promise<NextDue> {
+    const { unscheduled, next } = await nextAnnouncementDue(this.options.db);
+    return { now: unscheduled, next };
   }
 }

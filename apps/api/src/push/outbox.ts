@@ -15,6 +15,7 @@ import type { Database, DbHandle } from '@rideshare/db';
 import { notificationPath, notificationSentence } from '@rideshare/domain';
 import type { Kysely } from 'kysely';
 
+import { OutboxLoop, type NextDue } from '../events/outbox-loop';
 import {
   claimDuePushes,
   deletePush,
@@ -85,22 +86,23 @@ export interface BatchResult {
   dropped: number;
 }
 
-export class PushOutbox {
+export class PushOutbox extends OutboxLoop {
   private readonly now: () => Date;
   private readonly batchSize: number;
   private readonly leaseMs: number;
-  private readonly pollMs: number;
-  private listener: ReturnType<DbHandle['listen']> | null = null;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
-  private wakeAgain = false;
-  private stopped = true;
 
   constructor(private readonly options: PushOutboxOptions) {
-    this.now = options.now ?? (() => new Date());
+    const now = options.now ?? (() => new Date());
+    super({
+      channel: PUSH_CHANNEL,
+      listen: options.listen,
+      now,
+      pollMs: options.pollMs ?? 5_000,
+      onError: (error) => options.onError?.(error),
+    });
+    this.now = now;
     this.batchSize = options.batchSize ?? 20;
     this.leaseMs = options.leaseMs ?? 60_000;
-    this.pollMs = options.pollMs ?? 5_000;
   }
 
   /** Claims one batch of due rows and sends it; answers what became of them. */
@@ -137,73 +139,16 @@ export class PushOutbox {
   }
 
   /** Sends batches until none is due. */
-  async drain(): Promise<void> {
+  override async drain(): Promise<void> {
     for (;;) {
       const { sent, removed, retried, dropped } = await this.runOnce();
       if (sent + removed + retried + dropped === 0) return;
     }
   }
 
-  start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    if (this.options.listen) {
-      this.listener = this.options.listen(PUSH_CHANNEL, {
-        onPayload: () => this.wake(),
-        onReconnect: () => this.wake(),
-        onError: (error) => this.options.onError?.(error),
-      });
-    }
-    this.wake();
-  }
-
-  /** Resolves once the loop listens on the outbox's channel (at once without a listener). */
-  get ready(): Promise<void> {
-    return this.listener?.ready ?? Promise.resolve();
-  }
-
-  /** Runs the loop now (or once more after the current run). */
-  wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.wakeAgain = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.running = this.cycle().finally(() => {
-      this.running = null;
-      if (this.wakeAgain) {
-        this.wakeAgain = false;
-        this.wake();
-      }
-    });
-  }
-
-  private async cycle(): Promise<void> {
-    let delay = this.pollMs;
-    try {
-      await this.drain();
-      const { dueNow, next } = await nextPushDue(this.options.db);
-      if (dueNow) delay = 0;
-      else if (next) delay = Math.max(0, next.getTime() - this.now().getTime());
-      else if (this.options.listen) delay = Number.POSITIVE_INFINITY;
-      if (!this.options.listen) delay = Math.min(delay, this.pollMs);
-    } catch (error) {
-      this.options.onError?.(error);
-    }
-    if (this.stopped || delay === Number.POSITIVE_INFINITY) return;
-    // Timers take at most ~24.8 days; a later retry is picked up by a nearer wake-up.
-    this.timer = setTimeout(() => this.wake(), Math.min(delay, 2 ** 31 - 1));
-    this.timer.unref();
-  }
-
-  /** Stops the loop and the listener, after the batch in flight. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-    await this.listener?.close();
-    this.listener = null;
+  protected async nextDue(): Promise<NextDue> {
+    const { dueNow, next } = await nextPushDue(this.options.db);
+    return { now: dueNow, next };
   }
 }
 
