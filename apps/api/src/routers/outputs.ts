@@ -72,6 +72,7 @@ export const rideSummaryOutput = z.object({
   id: z.number(),
   creatorId: z.number(),
   creatorName: z.string().nullable(),
+  creatorVerified: z.boolean(),
   direction,
   date: z.string(),
   maxPassengers: z.number(),

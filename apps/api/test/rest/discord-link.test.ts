@@ -152,4 +152,17 @@ describe('the verified mark on names others see', () => {
       expect.objectContaining({ discordUsername: 'kate', discordVerified: true }),
     );
   });
+
+  it('is on the ride cards of the list, and off for an organiser who never proved their name', async () => {
+    const organiser = await runDiscord(t.app, fake, member('4002', 'lena'));
+    const lena = (await meWith(t.app, organiser.session)).json<{ id: number }>();
+    const verifiedRide = (await createRide(t.db, lena)).id;
+    const plain = await createUser(t.db, { discordUsername: 'mona' });
+    const plainRide = (await createRide(t.db, plain)).id;
+    const list = await t.app.inject({ method: 'GET', url: '/api/rides' });
+    expect(list.statusCode).toBe(200);
+    const cards = list.json<{ id: number; creatorVerified: boolean }[]>();
+    expect(cards.find((card) => card.id === verifiedRide)?.creatorVerified).toBe(true);
+    expect(cards.find((card) => card.id === plainRide)?.creatorVerified).toBe(false);
+  });
 });

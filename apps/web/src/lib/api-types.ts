@@ -48,6 +48,7 @@ export type RideCardRide = Pick<
   | 'id'
   | 'creatorId'
   | 'creatorName'
+  | 'creatorVerified'
   | 'direction'
   | 'date'
   | 'maxPassengers'

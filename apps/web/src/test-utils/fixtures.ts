@@ -68,6 +68,7 @@ export function makeRideSummary(overrides: Partial<TestRideSummary> = {}): TestR
     id: 7,
     creatorId: 50,
     creatorName: 'Olivia Organiser',
+    creatorVerified: false,
     direction: 'SG->FC',
     date: inDays(3),
     maxPassengers: 4,

@@ -22,6 +22,8 @@ export interface RideSummary {
   creatorId: number;
   /** The organiser's name (members: else their Discord username); null when there is none to show. */
   creatorName: string | null;
+  /** The shown organiser name is a Discord name proven by signing in with Discord (docs/sign-in.md#verified). */
+  creatorVerified: boolean;
   direction: Direction;
   date: string;
   maxPassengers: number;
@@ -154,13 +156,15 @@ type RideWithCreator = Pick<
  * newest stage is theirs to see; nobody else learns when a ride set off (docs/trip-day.md#list).
  */
 export function toRideSummary(row: RideWithCreator, audience: RideAudience, seesTrip = false): RideSummary {
+  const creatorName = visibleCreatorName(
+    { name: row.creatorOwnName, discordUsername: row.creatorDiscordUsername },
+    audience,
+  );
   return {
     id: row.id,
     creatorId: row.creatorId,
-    creatorName: visibleCreatorName(
-      { name: row.creatorOwnName, discordUsername: row.creatorDiscordUsername },
-      audience,
-    ),
+    creatorName,
+    creatorVerified: creatorName !== null && row.creatorDiscordVerified === true,
     direction: row.direction,
     date: row.date.toISOString(),
     maxPassengers: row.maxPassengers,

@@ -14,6 +14,7 @@ function ride(overrides: Partial<RideCardRide> = {}): RideCardRide {
     id: 5,
     creatorId: 1,
     creatorName: 'Alice Tan',
+    creatorVerified: false,
     direction: 'SG->FC',
     date: '2026-11-21T07:30:00.000Z',
     maxPassengers: 4,
@@ -52,6 +53,14 @@ describe('RideCard', () => {
       expect(card().querySelector('[data-trip-progress]')).toBeNull();
       view.unmount();
     }
+  });
+
+  it('marks the organiser verified only when their Discord name was proven', () => {
+    const view = renderCard(<RideCard ride={ride()} viewerId={null} now={NOW} />);
+    expect(screen.queryByTestId('verified-mark')).toBeNull();
+    view.unmount();
+    renderCard(<RideCard ride={ride({ creatorVerified: true })} viewerId={null} now={NOW} />);
+    expect(screen.getByTestId('verified-mark').textContent).toBe('verified');
   });
 
   it('shows direction, Singapore date, organiser, passengers and the per-person cost now and if full', () => {

@@ -49,6 +49,7 @@ import { useOwnShare } from '../payments/use-own-share';
 import { SeriesBadge } from '../series/series-badge';
 import { TripProgressLine } from '../trip/trip-progress-line';
 import classes from './ride-card.module.css';
+import { VerifiedMark } from '../../components/verified-mark';
 import type { RideCardRide } from '../../lib/api-types';
 import { useClock } from '../../lib/clock';
 
@@ -227,6 +228,7 @@ export function RideCard({
           <Text span c="var(--mantine-color-text)" fw={500}>
             {organizerName({ name: ride.creatorName })}
           </Text>
+          <VerifiedMark verified={ride.creatorVerified} />
         </Text>
 
         <Text size="sm" mt="auto">

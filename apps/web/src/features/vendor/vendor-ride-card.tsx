@@ -27,6 +27,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { rideStops } from './ride-stops';
+import { VerifiedMark } from '../../components/verified-mark';
 import type { VendorRide } from '../../lib/api-types';
 import type { DriverAction } from './use-driver-actions';
 import classes from './vendor-ride-card.module.css';
@@ -215,6 +216,7 @@ export function VendorRideCard({
           <Text span c="var(--mantine-color-text)" fw={500}>
             {organizerName({ name: ride.creatorName })}
           </Text>
+          <VerifiedMark verified={ride.creatorVerified} />
         </Text>
         <Group justify="space-between" gap="xs">
           <Text size="sm">
