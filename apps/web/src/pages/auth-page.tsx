@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { usePageTitle } from '../components/page';
-import { DiscordButton, DiscordRefusalAlert, useSignInOptions } from '../features/auth/discord-sign-in';
+import { DiscordButton, DiscordRefusalAlert, useSignInOptions } from '../features/discord/discord-sign-in';
 import { ForgotPasswordPanel } from '../features/auth/forgot-password-panel';
 import { LoginForm } from '../features/auth/login-form';
 import { RegisterForm } from '../features/auth/register-form';

@@ -19,7 +19,7 @@ import { showApiError } from '../../lib/errors';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import type { SessionUser } from '../session';
-import { DiscordButton, useDiscordParam, useSignInOptions } from '../auth/discord-sign-in';
+import { DiscordButton, useDiscordParam, useSignInOptions } from '../discord/discord-sign-in';
 
 const WELCOME_SENTENCE =
   'Welcome! Your account is made with your Discord name. Add your phone numbers and Revolut username above so organizers and passengers can reach you.';

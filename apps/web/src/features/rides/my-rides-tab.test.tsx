@@ -130,7 +130,7 @@ describe('MyRidesTab, a weekly series', () => {
     expect(ids(organized)).toEqual(['41']);
     expect(within(organized).getByTestId('series-summary').textContent).toMatch(/^Weekly · 3 rides · next /);
 
-    const sequence = screen.getByRole('region', { name: 'Manage Drop-off Sequence' });
+    const sequence = screen.getByRole('region', { name: 'Manage Route Order' });
     expect(ids(sequence)).toEqual(['41']);
     fireEvent.click(within(sequence).getByRole('button', { name: 'Order the other 2 dates' }));
     await waitFor(() => expect(ids(sequence)).toEqual(['41', '42', '43']));

@@ -3,7 +3,7 @@
  *
  * 0. Still owed: rides they left after the price locked whose share is still due
  *    (docs/payments.md#still-owed), with the amount, the organiser and where to pay.
- * 1. Manage Drop-off Sequence: their FC->SG rides that are not cancelled, each with 'Share Summary'
+ * 1. Manage Route Order: their rides that are not cancelled (pick-ups or drop-offs), each with 'Share Summary'
  *    and the drag / keyboard reorder panel.
  * 2. Rides You Organized: cards with Share and Edit (→ /rides/edit/{id}; no Edit once past).
  * 3. Rides You Joined: cards with Share and View Details (→ /rides/{id}).

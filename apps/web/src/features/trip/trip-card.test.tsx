@@ -122,7 +122,7 @@ describe('TripCard', () => {
   });
 
   it('asks before marking the trip arrived, and lets the poster take arrived back within 10 minutes', async () => {
-    const cleared = stageRow('cleared-entry-checkpoint', 'Cleared Kompleks Sultan Abu Bakar (Gelang Patah)', 30);
+    const cleared = stageRow('cleared-entry-checkpoint', 'Cleared Sultan Abu Bakar CIQ', 30);
     let current = trip({ stages: [cleared], current: 'cleared-entry-checkpoint' });
     const { calls } = render({
       'trip.get': () => current,
@@ -150,7 +150,7 @@ describe('TripCard', () => {
     expect(calls.find((call) => call.path === 'trip.stage')?.input).toEqual({ rideId: 7, stage: 'arrived' });
     fireEvent.click(await screen.findByRole('button', { name: 'Undo "Arrived"' }));
     await waitFor(() =>
-      expect(screen.getByTestId('trip-current').textContent).toBe('Cleared Kompleks Sultan Abu Bakar (Gelang Patah)'),
+      expect(screen.getByTestId('trip-current').textContent).toBe('Cleared Sultan Abu Bakar CIQ'),
     );
   });
 
