@@ -149,9 +149,7 @@ describe('TripCard', () => {
     await waitFor(() => expect(screen.getByTestId('trip-current').textContent).toBe('Arrived'));
     expect(calls.find((call) => call.path === 'trip.stage')?.input).toEqual({ rideId: 7, stage: 'arrived' });
     fireEvent.click(await screen.findByRole('button', { name: 'Undo "Arrived"' }));
-    await waitFor(() =>
-      expect(screen.getByTestId('trip-current').textContent).toBe('Cleared Sultan Abu Bakar CIQ'),
-    );
+    await waitFor(() => expect(screen.getByTestId('trip-current').textContent).toBe('Cleared Sultan Abu Bakar CIQ'));
   });
 
   it('tells a rider marked as not showing up, on the card', async () => {
