@@ -50,8 +50,8 @@ export function DiscordButton({
     <Button
       component="a"
       href={discordStartUrl(returnTo, intent)}
-      variant="outline"
-      color="indigo"
+      // The neutral button: its text keeps AA contrast in both colour schemes.
+      variant="default"
       fullWidth={intent !== 'link'}
       leftSection={<DiscordIcon size={18} />}
     >

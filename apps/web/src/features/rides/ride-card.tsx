@@ -219,7 +219,7 @@ export function RideCard({
         ) : null}
         {ride.seriesId != null ? <SeriesBadge /> : null}
         {ride.cancelReason ? (
-          <Text size="sm" c="red.8" lineClamp={2} data-testid="cancel-reason">
+          <Text size="sm" c="var(--mantine-color-error)" lineClamp={2} data-testid="cancel-reason">
             Cancelled: {ride.cancelReason}
           </Text>
         ) : null}
