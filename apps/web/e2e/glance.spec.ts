@@ -21,6 +21,21 @@ import {
 
 const card = (page: Page, rideId: number) => page.locator(`article[data-ride-id="${String(rideId)}"]`);
 
+/**
+ * On a phone the home filters fold behind one "Filters (n)" button, n the filters not at their
+ * default: check n, and unfold them if they are folded. Wider screens show them as they are.
+ */
+async function showFilters(page: Page, viewport: ViewportName, active: number): Promise<void> {
+  if (viewport !== 'mobile') return;
+  const button = page.getByRole('button', {
+    name: active > 0 ? `Filters (${String(active)})` : 'Filters',
+    exact: true,
+  });
+  await expect(button).toBeVisible();
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+}
+
 for (const viewport of ['mobile', 'desktop'] as const satisfies ViewportName[]) {
   const width = VIEWPORTS[viewport].width;
 
@@ -79,9 +94,13 @@ for (const viewport of ['mobile', 'desktop'] as const satisfies ViewportName[]) 
       });
       await page.goto('/home?time=thisWeek&direction=FC-%3ESG');
       await expect(page.getByText('No rides match these filters')).toBeVisible();
+      await showFilters(page, viewport, 2);
+      await expect(page.getByRole('combobox', { name: 'Time' })).toHaveValue('thisWeek');
       await page.getByRole('button', { name: 'Clear filters' }).click();
       await expect(page).toHaveURL(/\/home$/);
+      await showFilters(page, viewport, 0);
       await expect(page.getByRole('combobox', { name: 'Time' })).toHaveValue('upcoming');
+      await expect(page.getByRole('combobox', { name: 'Direction' })).toHaveValue('all');
       await expect(page.getByText('No rides available at the moment.')).toBeVisible();
       await expect(page.getByText('No rides match these filters')).toHaveCount(0);
       // A list read still on its way finishes through the handler before the route goes.

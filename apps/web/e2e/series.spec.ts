@@ -1,10 +1,13 @@
 // Weekly rides at phone width (docs/series.md): the organiser creates a weekly series on the
-// create form with "Repeat weekly", watching the preview of its dates; each ride carries the Weekly
-// badge; cancelling "This and following rides" from the second ride leaves the first open, cancels
+// create form with "Repeat weekly", watching the preview of its dates; the ride carries the Weekly
+// badge, and My Rides shows the series as one card (its next ride, the series in a line, its dates on
+// demand); cancelling "This and following rides" from the second ride leaves the first open, cancels
 // the ride a passenger joined (who keeps it, cancelled, with the reason) and removes the ride only
 // the organiser was on. The form's defaults follow the real clock, so the test computes them from it.
 import {
   formatRideDate,
+  formatRideDay,
+  formatRideTime,
   fromSingaporeInputValue,
   toSingaporeInputValue,
   WEEKDAY_NAMES,
@@ -22,10 +25,14 @@ const SATURDAY =
   [35, 36, 37, 38, 39, 40, 41].map((days) => singaporeDayIn(days)).find((day) => weekdayOfDay(day) === 6) ?? '';
 /** The Tuesday two weeks and three days later: the series' until date. */
 const UNTIL = dayAfter(SATURDAY, 17);
-/** How the app writes a departure at 07:30 Singapore time on `day`. */
-const at0730 = (day: string) => formatRideDate(fromSingaporeInputValue(`${day}T07:30`) ?? new Date(NaN));
-/** The three Mondays between them. */
-const MONDAYS = [2, 9, 16].map((days) => at0730(dayAfter(SATURDAY, days)));
+/** The departure at 07:30 Singapore time on `day`. */
+const at0730 = (day: string) => fromSingaporeInputValue(`${day}T07:30`) ?? new Date(NaN);
+/** The three Mondays between them, at 07:30. */
+const MONDAY_DEPARTURES = [2, 9, 16].map((days) => at0730(dayAfter(SATURDAY, days)));
+/** How the app writes those departures ('Mon, 18 Jan 2027, 7:30 am'). */
+const MONDAYS = MONDAY_DEPARTURES.map((date) => formatRideDate(date));
+/** How a series card's list of dates writes them ('Mon 18 Jan, 7:30 am'). */
+const MONDAY_LINES = MONDAY_DEPARTURES.map((date) => `${formatRideDay(date)}, ${formatRideTime(date)}`);
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
@@ -77,17 +84,32 @@ test('create a weekly series, see the badge, and cancel this and following rides
   await expect(page).toHaveURL(/\/rides\/\d+$/);
   await expect(page.getByTestId('series-badge')).toBeVisible();
 
-  // The three rides, each with the badge, in the organiser's list.
+  // The organiser's list shows the series as one card: its next ride, with the badge, then the
+  // series in a line and its three dates on demand, each a link to its ride.
   await page.goto('/home?tab=my-rides');
   const organised = page.getByRole('region', { name: 'Rides You Organized' });
-  const cards = organised.locator('article[data-ride-id]');
-  await expect(cards).toHaveCount(3);
-  await expect(cards.getByTestId('series-badge')).toHaveCount(3);
-  await expect(cards.locator('time')).toHaveText(MONDAYS);
-  await screenshot(page, 'series-my-rides-mobile');
-  const [first, second, third] = await cards.evaluateAll((articles) =>
-    articles.map((article) => article.getAttribute('data-ride-id') ?? ''),
+  const series = organised.getByTestId('series-group');
+  await expect(series).toHaveCount(1);
+  await expect(series).toHaveAttribute('data-series-size', '3');
+  const nextCard = series.locator('article[data-ride-id]');
+  await expect(nextCard).toHaveCount(1);
+  await expect(nextCard.getByTestId('series-badge')).toBeVisible();
+  await expect(nextCard.locator('time')).toHaveText(MONDAYS[0] ?? '');
+  await expect(series.getByTestId('series-summary')).toHaveText(
+    `Weekly · 3 rides · next ${formatRideDay(MONDAY_DEPARTURES[0] ?? new Date(NaN))}`,
   );
+  const showDates = series.getByRole('button', { name: 'Show all 3 dates' });
+  await expect(showDates).toHaveAttribute('aria-expanded', 'false');
+  await showDates.click();
+  const dates = series.getByRole('list', { name: 'Dates of this weekly series (3)' }).getByRole('link');
+  await expect(dates).toHaveText(MONDAY_LINES);
+  await screenshot(page, 'series-my-rides-mobile');
+  const [first, second, third] = await dates.evaluateAll((links) =>
+    links.map((link) => /\/rides\/(\d+)$/.exec(link.getAttribute('href') ?? '')?.[1] ?? ''),
+  );
+  expect([first, second, third].every((id) => /^\d+$/.test(id ?? ''))).toBe(true);
+  // The card is the series' next ride: the first Monday.
+  await expect(nextCard).toHaveAttribute('data-ride-id', first ?? '');
 
   // A passenger joins the last ride: cancelling must keep it, cancelled, and tell them.
   const { page: passenger } = await signedInPage(memberAccount({ name: 'Paul Passenger' }), 'mobile');

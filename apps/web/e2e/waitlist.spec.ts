@@ -83,7 +83,11 @@ for (const viewport of ['desktop', 'mobile'] as const) {
 
       // The organiser's My Rides card counts the held seat: Full, and says why.
       await organiser.goto('/home?tab=my-rides');
-      const myCard = organiser.locator(`article[data-ride-id="${String(rideId)}"]`);
+      // (The Manage Route Order panel above also has an article for the ride: the card is the one
+      // under Rides You Organized.)
+      const myCard = organiser
+        .getByRole('region', { name: 'Rides You Organized' })
+        .locator(`article[data-ride-id="${String(rideId)}"]`);
       await expect(myCard.locator('[data-held-seats]').getByText('1 held for the waitlist')).toBeVisible();
       await expect(myCard.locator('[data-badge]')).toHaveText('Full');
       await expect(myCard).toContainText('Passengers: 1/2', { useInnerText: true });
