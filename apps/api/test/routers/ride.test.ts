@@ -58,6 +58,7 @@ describe('ride.create', () => {
       id: expect.any(Number) as number,
       creatorId: alice.id,
       creatorName: 'Alice Tan',
+      creatorVerified: false,
       creator: {
         id: alice.id,
         name: 'Alice Tan',
