@@ -130,7 +130,7 @@ test('the leave dialog names what is still owed, My Rides keeps it, and the PayN
   await expectAccessible(ben, 'the Leave dialog at 375 px');
   await screenshot(ben, 'leave-dialog-375');
   await dialog.getByRole('button', { name: 'Leave Ride' }).click();
-  await expect(latestToast(ben, 'Passenger Removed')).toContainText('You still owe SGD 26.6');
+  await expect(latestToast(ben, 'You left the ride')).toContainText('You still owe SGD 26.6');
 
   // My Rides keeps a Still owed line, with where to pay.
   await ben.goto('/home?tab=my-rides');

@@ -1,14 +1,17 @@
 // A record you can trust (docs/record.md): an organiser's first ride reads "New member" on the Ride
-// Organizer card; the ride runs on trip day until its vendor posts `arrived`, which completes it (a
-// ride an hour ahead is inside the trip window, so nothing has to be moved into the past); a rider
-// then gives the organiser a thumb up from the ride's Thumbs card, and the organiser card on the
-// organiser's next ride shows the completed trip and the thumb. At 1280 and 375 px. The rides depart
+// Organizer card; the ride runs on trip day until its vendor posts `arrived`, which completes it (the
+// trip stages follow the real clock: the ride departs a minute ahead and `arrived` waits for its
+// departure time, so nothing has to be moved into the past); a rider then gives the organiser a
+// thumb up from the ride's Thumbs card, and the organiser card on the organiser's next ride shows the
+// completed trip and the thumb; the organiser's own record holds the note back until a second rider
+// has given a thumb, then shows both notes without who wrote them. At 1280 and 375 px. The rides depart
 // within the next week, far below the 300–350-day rides other specs keep at the top of the list.
 import type { Page } from '@playwright/test';
 
 import { expectAccessible } from './support/accessibility';
 import { expect, JOURNEY_TIMEOUT_MS, test } from './support/fixtures';
 import {
+  clockReaches,
   createRideViaApi,
   inDays,
   joinRideViaApi,
@@ -20,7 +23,7 @@ import {
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
-const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
 
 function organizerCard(page: Page) {
   return page.locator('section', { has: page.getByRole('heading', { name: 'Ride Organizer', exact: true }) });
@@ -34,14 +37,23 @@ async function post(page: Page, path: string, data?: unknown): Promise<void> {
 for (const viewport of ['desktop', 'mobile'] as const) {
   test.describe(`record (${viewport})`, () => {
     test('a rider thumbs the organiser up after a completed ride; the next ride shows it', async ({ signedInPage }) => {
-      const { page: organiser } = await signedInPage(memberAccount({ name: 'Rhea Record' }), viewport);
+      const { page: organiser, user: organiserUser } = await signedInPage(
+        memberAccount({ name: 'Rhea Record' }),
+        viewport,
+      );
+      // Departs a minute ahead by the real clock: inside the trip window, and the departure time
+      // (from which `arrived` may be posted) comes during the journey.
+      const departure = Date.now() + MINUTE_MS;
       const rideId = await createRideViaApi(organiser, {
         direction: 'SG->FC',
-        date: new Date(Date.now() + HOUR_MS).toISOString(),
+        date: new Date(departure).toISOString(),
         location: 'Jurong East MRT',
       });
       const { page: rider } = await signedInPage(memberAccount({ name: 'Ravi Rider' }), viewport);
       await joinRideViaApi(rider, rideId, 'Clementi MRT');
+      // A second rider on board, whose thumb makes two givers: only then do notes reach the organiser.
+      const { page: secondRider } = await signedInPage(memberAccount({ name: 'Sara Second' }), viewport);
+      await joinRideViaApi(secondRider, rideId, 'Dover MRT');
       const { page: vendor } = await signedInPage(vendorAccount({ name: 'Vera Vendor' }), viewport);
       await post(vendor, `/api/rides/${String(rideId)}/assign`);
 
@@ -49,7 +61,9 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       await rider.goto(`/rides/${String(rideId)}`);
       await expect(organizerCard(rider).getByText('New member', { exact: true })).toBeVisible();
 
-      // Trip day: the vendor posts `arrived`, which completes the ride.
+      // Trip day: once the departure time has come, the vendor posts `arrived`, which completes the
+      // ride.
+      await clockReaches(departure);
       await post(vendor, `/api/rides/${String(rideId)}/trip/stage`, { stage: 'arrived' });
 
       await rider.reload();
@@ -80,11 +94,25 @@ for (const viewport of ['desktop', 'mobile'] as const) {
       await card.scrollIntoViewIfNeeded();
       await screenshot(rider, `record-organizer-card-${viewport}`);
 
-      // The organiser reads the note on their own record, without who left it.
+      // With a single giver the organiser's record counts the thumb but holds its note back: it
+      // would point straight at who wrote it.
       await organiser.goto('/profile#record');
       const record = organiser.locator('#record');
+      await expect(record.getByText('Thumbs up: 1')).toBeVisible();
+      await expect(record.getByText('No notes yet.')).toBeVisible();
+      await expect(record.getByText('Clear directions, left on time')).toHaveCount(0);
+
+      // A second member's thumb: now the organiser reads both notes, without who left them.
+      await post(secondRider, `/api/rides/${String(rideId)}/ratings`, {
+        subjectId: organiserUser.id,
+        value: 'down',
+        note: 'Waited ten minutes at the pick-up',
+      });
+      await organiser.reload();
       await expect(record.getByText('Up: Clear directions, left on time')).toBeVisible();
+      await expect(record.getByText('Down: Waited ten minutes at the pick-up')).toBeVisible();
       await expect(record.getByText('Ravi Rider')).toHaveCount(0);
+      await expect(record.getByText('Sara Second')).toHaveCount(0);
       await record.scrollIntoViewIfNeeded();
       await screenshot(organiser, `record-profile-${viewport}`);
     });

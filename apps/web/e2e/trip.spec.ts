@@ -12,6 +12,7 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/accessibility';
 import { expect, JOURNEY_TIMEOUT_MS, test } from './support/fixtures';
 import {
+  clockReaches,
   createRideViaApi,
   joinRideViaApi,
   markDocument,
@@ -44,11 +45,6 @@ async function openRide(page: Page, rideId: number): Promise<void> {
 async function next(vendor: Page, label: string): Promise<void> {
   await vendor.getByRole('button', { name: `Mark: ${label}` }).click();
   await expect(current(vendor)).toHaveText(label);
-}
-
-/** Waits for the real clock to reach `at` (no-shows and `arrived` wait for the departure time). */
-async function clockReaches(at: number): Promise<void> {
-  await expect.poll(() => Date.now(), { timeout: 120_000, intervals: [1_000] }).toBeGreaterThan(at);
 }
 
 test('the vendor moves the trip through every stage; the party follows, a link shows it to family', async ({

@@ -205,6 +205,14 @@ export async function approveVendorViaApi(admin: APIRequestContext, userId: numb
 // ---------------------------------------------------------------------------------------------
 // Rides
 
+/**
+ * Waits for the real clock to pass `at` (epoch ms): trip stages follow the clock, so no-shows and
+ * `arrived` wait for the departure time itself.
+ */
+export async function clockReaches(at: number): Promise<void> {
+  await expect.poll(() => Date.now(), { timeout: 120_000, intervals: [1_000] }).toBeGreaterThan(at);
+}
+
 export function inDays(days: number): string {
   return new Date(Date.now() + days * DAY_MS).toISOString();
 }
