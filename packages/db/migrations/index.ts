@@ -37,6 +37,7 @@ import * as m1207_0301 from './2026_12_07_0301_discord_sign_in';
 import * as m1207_0401 from './2026_12_07_0401_discord_announcements';
 import * as m1207_0501 from './2026_12_07_0501_route_order_notices';
 import * as m1207_0601 from './2026_12_07_0601_ride_search';
+import * as m1207_0801 from './2026_12_07_0801_ride_join_price';
 
 /**
  * Every migration, keyed by name, imported statically so the bundled production server carries them
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_07_0401_discord_announcements': m1207_0401,
   '2026_12_07_0501_route_order_notices': m1207_0501,
   '2026_12_07_0601_ride_search': m1207_0601,
+  '2026_12_07_0801_ride_join_price': m1207_0801,
 };

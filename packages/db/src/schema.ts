@@ -125,6 +125,8 @@ export interface RideTable {
   minPassengers: ColumnType<number | null, number | null | undefined, number | null>;
   /** When the price locked (docs/payments.md#price-lock); null before. */
   priceLockedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** What one more seat would owe on joining now (docs/payments.md#join-price); null before the lock. */
+  joinPriceCents: ColumnType<number | null, number | null | undefined, number | null>;
   /** When the organiser was told the minimum was reached; null before. */
   minReachedNotifiedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** The bridge the ride crosses by (docs/trip-day.md#crossing); 'second-link' unless set. */

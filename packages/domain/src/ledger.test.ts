@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import {
   confirmRow,
+  joinShareCents,
   ledgerProblems,
   LedgerRefusal,
   markRow,
@@ -100,6 +101,46 @@ describe('splitLedger', () => {
     expect(rows.map((r) => r.amountDueCents)).toEqual([6000, 3000]);
     // An even split would be 45 each: the organiser carries 15 beyond it.
     expect(rows[0]?.absorbedCents).toBe(1500);
+  });
+});
+
+describe('joinShareCents', () => {
+  it('is what the join then charges: the newcomer row of the same split', () => {
+    // SGD 120 over four single seats, SGD 30 each; a fifth person joining owes SGD 24.
+    const rows = lock(12000, [1, 1, 1, 1]);
+    expect(joinShareCents({ totalCents: 12000, party: party([1, 1, 1, 1]), rows, seats: 1, now: NOW })).toBe(2400);
+    const joined = splitLedger({
+      totalCents: 12000,
+      party: party([1, 1, 1, 1, 1]),
+      rows,
+      change: { kind: 'settle' },
+      now: NOW,
+    });
+    expect(row(joined, 5).amountDueCents).toBe(2400);
+  });
+
+  it("counts the group's seats, and a leaver's kept row comes off the total first", () => {
+    // Organiser alone on SGD 90: a pair joining owes two thirds.
+    const alone = lock(9000, [1]);
+    expect(joinShareCents({ totalCents: 9000, party: party([1]), rows: alone, seats: 2, now: NOW })).toBe(6000);
+    // Three on SGD 90, the third leaves still owing SGD 30: SGD 60 is split over the two left and a newcomer.
+    const rows = lock(9000, [1, 1, 1]).map((r) => (r.passengerId === 3 ? { ...r, left: true } : r));
+    expect(joinShareCents({ totalCents: 9000, party: party([1, 1]), rows, seats: 1, now: NOW })).toBe(2000);
+  });
+
+  it('takes the rounding cent the organiser would otherwise gain', () => {
+    // SGD 100 over two: 50 each; a third joins: 33.34 / 33.33 / 33.33, the organiser keeps 33.34 at most.
+    const rows = lock(10000, [1, 1]);
+    const share = joinShareCents({ totalCents: 10000, party: party([1, 1]), rows, seats: 1, now: NOW });
+    const joined = splitLedger({
+      totalCents: 10000,
+      party: party([1, 1, 1]),
+      rows,
+      change: { kind: 'settle' },
+      now: NOW,
+    });
+    expect(share).toBe(row(joined, 3).amountDueCents);
+    expect(sum(joined.map((r) => r.amountDueCents))).toBe(10000);
   });
 });
 

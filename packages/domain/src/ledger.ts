@@ -289,3 +289,33 @@ export function ledgerProblems(totalCents: number, rows: readonly LedgerRow[]): 
   }
   return problems;
 }
+
+/**
+ * What a newcomer of `seats` seats would owe on joining the locked ride now (docs/payments.md#join-price):
+ * the same split a join makes (`splitLedger` with a `settle` change), over the party with the
+ * newcomer added last, of `totalCents` (the ride's total with the newcomer on board: one stop more
+ * when their place is new). Whole cents.
+ *
+ * @example joinShareCents({ totalCents: 9000, party: [organiser], rows: [organiserRow 9000], seats: 2 }) // 6000
+ */
+export function joinShareCents(args: {
+  totalCents: number;
+  party: readonly LedgerParty[];
+  rows: readonly LedgerRow[];
+  seats: number;
+  now: Date;
+}): number {
+  const taken = new Set(args.party.map((entry) => entry.passengerId));
+  // An id no entry has: the newcomer's row is the one the split adds for it.
+  let newcomerId = -1;
+  while (taken.has(newcomerId)) newcomerId -= 1;
+  const newcomer: LedgerParty = { passengerId: newcomerId, userId: newcomerId, seats: args.seats, isOrganiser: false };
+  const next = splitLedger({
+    totalCents: args.totalCents,
+    party: [...args.party, newcomer],
+    rows: args.rows,
+    change: { kind: 'settle' },
+    now: args.now,
+  });
+  return next.find((row) => row.passengerId === newcomerId)?.amountDueCents ?? 0;
+}

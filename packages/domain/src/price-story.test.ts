@@ -26,6 +26,14 @@ describe('priceStory', () => {
     expect(priceStory(locked, null)).toEqual({ kind: 'locked', text: 'Price locked' });
   });
 
+  it('after the lock, to someone not on the ride: what one seat would owe on joining, unless the ride is full', () => {
+    const locked = { ...ride, priceLockedAt: '2099-01-01T00:00:00.000Z', joinPrice: 24 };
+    expect(priceStory(locked, null)).toEqual({ kind: 'join', amount: 24, text: 'SGD 24.00 if you join' });
+    expect(priceStory(locked, 40).text).toBe('Your share SGD 40.00');
+    const full = { ...locked, currentPassengers: locked.maxPassengers };
+    expect(priceStory(full, null)).toEqual({ kind: 'locked', text: 'Price locked' });
+  });
+
   it('a cancelled ride shows no price at all', () => {
     expect(priceStory({ ...ride, status: 'cancelled' }, null)).toEqual({ kind: 'none', text: null });
     expect(priceStory({ ...ride, status: 'cancelled', priceLockedAt: new Date(0) }, 40).text).toBeNull();

@@ -12,10 +12,20 @@ export type PriceStory =
   | { kind: 'estimate'; now: number; ifFull: number; text: string }
   /** After the lock, to a party with a row: "Your share SGD 40.00". */
   | { kind: 'share'; amount: number; text: string }
-  /** After the lock, to anyone else: "Price locked". */
+  /** After the lock, to someone not on the ride: what joining now costs one seat, "SGD 24.00 if you join". */
+  | { kind: 'join'; amount: number; text: string }
+  /** After the lock, when no join figure is known (a full ride, an older answer): "Price locked". */
   | { kind: 'locked'; text: string };
 
-export type PriceStoryRide = RideCostFigures & { status: RideStatus; priceLockedAt: string | Date | null };
+export type PriceStoryRide = RideCostFigures & {
+  status: RideStatus;
+  priceLockedAt: string | Date | null;
+  /**
+   * After the lock: what one more seat at a stop the ride already makes would owe now, in SGD, by
+   * the same split a join makes (the ride's `joinPrice`; null or left out when none is known).
+   */
+  joinPrice?: number | null;
+};
 
 /**
  * The ride's price as the viewer should read it. `myShare` is the viewer's own locked amount in
@@ -37,5 +47,9 @@ export function priceStory(ride: PriceStoryRide, myShare: number | null): PriceS
     };
   }
   if (myShare !== null) return { kind: 'share', amount: myShare, text: `Your share ${formatSgd(myShare, 2)}` };
+  const joinPrice = ride.joinPrice ?? null;
+  if (joinPrice !== null && ride.currentPassengers < ride.maxPassengers) {
+    return { kind: 'join', amount: joinPrice, text: `${formatSgd(joinPrice, 2)} if you join` };
+  }
   return { kind: 'locked', text: 'Price locked' };
 }

@@ -20,6 +20,7 @@ export interface PaymentRide {
   additionalStops: number;
   stopPrice: number;
   currentPassengers: number;
+  maxPassengers: number;
   minPassengers: number | null;
   priceLockedAt: Date | null;
   minReachedNotifiedAt: Date | null;
@@ -35,6 +36,7 @@ const rideColumns = [
   'additionalStops',
   'stopPrice',
   'currentPassengers',
+  'maxPassengers',
   'minPassengers',
   'priceLockedAt',
   'minReachedNotifiedAt',

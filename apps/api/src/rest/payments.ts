@@ -6,6 +6,9 @@ import { rest } from './contract';
 
 type Params = { id?: unknown; passengerId?: unknown };
 
+/** A number from the query string; left out or blank: undefined (the schema's default or error). */
+const number = (value: unknown) => (value === undefined || value === '' ? undefined : Number(value));
+
 const rideOf = (req: FastifyRequest) => parseId((req.params as Params).id);
 const targetOf = (req: FastifyRequest) => ({
   rideId: rideOf(req),
@@ -40,9 +43,29 @@ export function registerPaymentRoutes(app: FastifyInstance, deps: HttpContextDep
     }),
     viaCaller(deps, (caller, req) => {
       const query = req.query as { cost?: unknown; stopPrice?: unknown };
-      const number = (value: unknown) => (value === undefined || value === '' ? undefined : Number(value));
       return caller.payment.preview(
         untrusted({ rideId: rideOf(req), cost: number(query.cost), stopPrice: number(query.stopPrice) }),
+      );
+    }),
+  );
+  app.get(
+    '/api/rides/:id/payments/join-price',
+    rest({ procedure: 'payment.joinPrice', summary: 'What a group would owe on joining the locked ride now' }),
+    viaCaller(deps, (caller, req) => {
+      const query = req.query as {
+        passengerCount?: unknown;
+        dropoffLocation?: unknown;
+        latitude?: unknown;
+        longitude?: unknown;
+      };
+      return caller.payment.joinPrice(
+        untrusted({
+          rideId: rideOf(req),
+          passengerCount: number(query.passengerCount),
+          dropoffLocation: query.dropoffLocation,
+          latitude: number(query.latitude),
+          longitude: number(query.longitude),
+        }),
       );
     }),
   );

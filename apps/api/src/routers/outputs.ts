@@ -92,6 +92,7 @@ export const rideSummaryOutput = z.object({
   heldSeats: z.number(),
   minPassengers: z.number().nullable(),
   priceLockedAt: z.string().nullable(),
+  joinPrice: z.number().nullable(),
   crossing,
   tripLatest: z.object({ stage: tripStage, at: z.string() }).nullable(),
 });
@@ -372,6 +373,15 @@ export const ridePaymentsOutput = z.object({
       revolutLink: z.string().nullable(),
     }),
   ),
+});
+
+/** What joining would cost a group (docs/payments.md#join-price). */
+export const joinPriceOutput = z.object({
+  rideId: z.number(),
+  locked: z.boolean(),
+  amount: z.number().nullable(),
+  addsStop: z.boolean(),
+  total: z.number(),
 });
 
 export const pricePreviewOutput = z.object({

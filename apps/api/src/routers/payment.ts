@@ -1,11 +1,18 @@
 import { z } from 'zod';
-import { markPaidInput, paymentTargetInput, pricePreviewInput, rideIdInput } from '@rideshare/domain';
+import { joinPriceInput, markPaidInput, paymentTargetInput, pricePreviewInput, rideIdInput } from '@rideshare/domain';
 
 import { markOwnPaid, setConfirmed, settleRefund, waivePayment } from '../services/payment-actions';
+import { joinPriceOf } from '../services/join-price-service';
 import { readSettledPayments, recalculatePayments } from '../services/payment-lock-service';
 import { ownShares, paymentProgress, paymentsCsv, previewPriceChange } from '../services/payment-service';
 import { protectedProcedure, rateLimited, router } from '../trpc/init';
-import { paymentProgressOutput, paymentSharesOutput, pricePreviewOutput, ridePaymentsOutput } from './outputs';
+import {
+  joinPriceOutput,
+  paymentProgressOutput,
+  paymentSharesOutput,
+  pricePreviewOutput,
+  ridePaymentsOutput,
+} from './outputs';
 
 /** Every payment write counts against RATE_LIMIT_PAYMENT_PER_HOUR (docs/payments.md#quiet). */
 const paymentWrite = protectedProcedure.use(rateLimited('payment'));
@@ -83,6 +90,15 @@ export const paymentRouter = router({
     .input(pricePreviewInput)
     .output(pricePreviewOutput)
     .query(({ ctx, input }) => previewPriceChange(ctx.db, { actorId: ctx.user.id, ...input, now: ctx.now() })),
+
+  /**
+   * What a group would owe on joining the locked ride now, at their place (docs/payments.md#join-price):
+   * the figure the join screen shows is the one the join charges.
+   */
+  joinPrice: protectedProcedure
+    .input(joinPriceInput)
+    .output(joinPriceOutput)
+    .query(({ ctx, input }) => joinPriceOf(ctx.db, { ...input, now: ctx.now() })),
 
   /** The organiser's table as CSV text (docs/payments.md#csv). */
   csv: protectedProcedure

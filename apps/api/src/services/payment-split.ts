@@ -9,6 +9,7 @@ import {
   DomainError,
   formatCents,
   isPaymentReminderDue,
+  joinShareCents,
   splitLedger,
   toCents,
   totalCost,
@@ -109,16 +110,61 @@ export async function nextLedger(
   ride: PaymentRide,
   change: LedgerChange,
   now: Date,
-): Promise<{ rows: PaymentRow[]; next: LedgerRow[] }> {
+): Promise<{ rows: PaymentRow[]; next: LedgerRow[]; party: LedgerParty[] }> {
   const rows = await listPayments(db, ride.id);
+  const party = await ledgerParty(db, ride);
   const next = splitLedger({
     totalCents: totalCentsOf(ride),
-    party: await ledgerParty(db, ride),
+    party,
     rows: rows.map((row) => toLedgerRow(row, ride)),
     change,
     now,
   });
-  return { rows, next };
+  return { rows, next, party };
+}
+
+/**
+ * What a group of `seats` would owe on joining the locked ride now, of the ride's total with them
+ * on board (`totalCents`: one stop more when their place is new), by the split the join then makes
+ * (docs/payments.md#join-price), from the stored rows.
+ */
+export async function joinShareOf(
+  db: Db,
+  ride: PaymentRide,
+  group: { seats: number; totalCents: number },
+  now: Date,
+): Promise<number> {
+  const rows = await listPayments(db, ride.id);
+  return joinShareCents({
+    totalCents: group.totalCents,
+    party: await ledgerParty(db, ride),
+    rows: rows.map((row) => toLedgerRow(row, ride)),
+    seats: group.seats,
+    now,
+  });
+}
+
+/**
+ * Keeps `rides.join_price_cents` (what one more seat at a stop the ride makes would owe) true to the
+ * ledger just written; writes only a change, so an unchanged figure does not touch the ride lists.
+ */
+async function keepJoinPrice(
+  trx: Transaction<Database>,
+  ride: PaymentRide,
+  ledger: { party: readonly LedgerParty[]; next: readonly LedgerRow[] },
+  now: Date,
+): Promise<void> {
+  const cents = joinShareCents({
+    totalCents: totalCentsOf(ride),
+    party: ledger.party,
+    rows: ledger.next,
+    seats: 1,
+    now,
+  });
+  const stored = await trx.selectFrom('rides').select('joinPriceCents').where('id', '=', ride.id).executeTakeFirst();
+  if (stored && stored.joinPriceCents !== cents) {
+    await trx.updateTable('rides').set({ joinPriceCents: cents }).where('id', '=', ride.id).execute();
+  }
 }
 
 /**
@@ -134,7 +180,8 @@ export async function splitLockedRide(
   now: Date,
   reason: string | null = null,
 ): Promise<boolean> {
-  const { rows, next } = await nextLedger(trx, ride, change, now);
+  const { rows, next, party } = await nextLedger(trx, ride, change, now);
+  await keepJoinPrice(trx, ride, { party, next }, now);
   const byEntry = new Map(rows.map((row) => [row.passengerId, row]));
   let changed = false;
   for (const row of next) {

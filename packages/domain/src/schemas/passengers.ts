@@ -20,23 +20,42 @@ export const coordinatesFields = { latitude, longitude };
 
 const joinLocation = requiredText('Drop-off location is required', MAX_LOCATION_LENGTH, 'Drop-off location', multiline);
 const AT_LEAST_ONE_PASSENGER = 'Must have at least 1 passenger';
+/** A group's size on a join: a whole number from 1 to 10, one when left out. */
+const groupSize = z
+  .number({ error: AT_LEAST_ONE_PASSENGER })
+  .int({ error: 'Number of passengers must be a whole number' })
+  .min(MIN_PASSENGERS, { error: AT_LEAST_ONE_PASSENGER })
+  .max(MAX_PASSENGERS, { error: `Number must be less than or equal to ${MAX_PASSENGERS}` })
+  .default(1);
 
 /** Joining a ride with one's location (pick-up for SG->FC, drop-off for FC->SG) and group size. */
 export const joinRideInput = z
   .object({
     rideId: idInput,
     dropoffLocation: joinLocation,
-    passengerCount: z
-      .number({ error: AT_LEAST_ONE_PASSENGER })
-      .int({ error: 'Number of passengers must be a whole number' })
-      .min(MIN_PASSENGERS, { error: AT_LEAST_ONE_PASSENGER })
-      .max(MAX_PASSENGERS, { error: `Number must be less than or equal to ${MAX_PASSENGERS}` })
-      .default(1),
+    passengerCount: groupSize,
     /** Where the location was picked on the map, when it was (docs/vendors.md#stops-on-the-map). */
     ...coordinatesFields,
   })
   .refine(coordinatesPaired, { error: COORDINATES_PAIR_MESSAGE, path: ['longitude'] });
 export type JoinRideInput = z.output<typeof joinRideInput>;
+
+/**
+ * What joining would cost (docs/payments.md#join-price): the join's own fields, the place optional
+ * (left out or blank: a stop the ride already makes).
+ */
+export const joinPriceInput = z
+  .object({
+    rideId: idInput,
+    dropoffLocation: z
+      .string({ error: 'Drop-off location must be text' })
+      .max(MAX_LOCATION_LENGTH, { error: `Drop-off location must be at most ${MAX_LOCATION_LENGTH} characters` })
+      .default(''),
+    passengerCount: groupSize,
+    ...coordinatesFields,
+  })
+  .refine(coordinatesPaired, { error: COORDINATES_PAIR_MESSAGE, path: ['longitude'] });
+export type JoinPriceInput = z.output<typeof joinPriceInput>;
 
 /**
  * The join card on the ride detail page: the group may not be larger than the seats left (and never

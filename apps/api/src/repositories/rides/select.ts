@@ -33,6 +33,7 @@ export function selectRideSummaries(db: Db) {
       'rides.seriesId',
       'rides.minPassengers',
       'rides.priceLockedAt',
+      'rides.joinPriceCents',
       'rides.crossing',
       // The newest stage of the trip day (docs/trip-day.md#list): the rides list says how far it got.
       sql<{ stage: TripStage; at: string } | null>`(select json_build_object('stage', s.stage, 'at', s.posted_at)

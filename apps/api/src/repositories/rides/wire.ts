@@ -55,6 +55,11 @@ export interface RideSummary {
   minPassengers: number | null;
   /** When the price locked (ISO); null before (docs/payments.md#price-lock). */
   priceLockedAt: string | null;
+  /**
+   * After the lock: what one more seat at a stop the ride makes would owe on joining now, SGD, by the
+   * split a join makes (docs/payments.md#join-price); null before the lock.
+   */
+  joinPrice: number | null;
   /** The bridge the ride crosses by (docs/trip-day.md#crossing). */
   crossing: Crossing;
   /**
@@ -141,6 +146,7 @@ type RideWithCreator = Pick<
   | 'seriesId'
   | 'minPassengers'
   | 'priceLockedAt'
+  | 'joinPriceCents'
   | 'crossing'
 > & {
   tripLatest: { stage: TripStage; at: string | Date } | null;
@@ -184,6 +190,7 @@ export function toRideSummary(row: RideWithCreator, audience: RideAudience, sees
     heldSeats: Number(row.heldSeats),
     minPassengers: row.minPassengers,
     priceLockedAt: row.priceLockedAt ? row.priceLockedAt.toISOString() : null,
+    joinPrice: row.priceLockedAt && row.joinPriceCents !== null ? row.joinPriceCents / 100 : null,
     crossing: row.crossing,
     tripLatest:
       seesTrip && row.tripLatest

@@ -1,0 +1,59 @@
+/**
+ * What joining a locked ride would cost a group, for the join screen (docs/payments.md#join-price):
+ * the ride's total with the group on board (one stop more when their place is new, by the same
+ * same-stop rule the join counts stops with) and the share the join's split would then give them.
+ * A read: nothing is locked or written.
+ */
+import type { Database } from '@rideshare/db';
+import { deriveRideFields, notFound, toCents, totalCost, type JoinPriceInput, type RideEntry } from '@rideshare/domain';
+import type { Kysely } from 'kysely';
+
+import { listRideEntries } from '../repositories/passenger-repository';
+import { findPaymentRide } from '../repositories/payment-repository';
+import { joinShareOf } from './payment-split';
+
+export interface JoinPrice {
+  rideId: number;
+  /** Whether the price is locked; before the lock there is no join price, only the estimate. */
+  locked: boolean;
+  /** SGD the group would owe on joining now; null before the lock, and on a cancelled or full ride. */
+  amount: number | null;
+  /** Whether the group's place is a stop the ride does not make yet (it adds the stop price). */
+  addsStop: boolean;
+  /** SGD: the ride's total with the group on board. */
+  total: number;
+}
+
+export async function joinPriceOf(db: Kysely<Database>, input: JoinPriceInput & { now: Date }): Promise<JoinPrice> {
+  return db.transaction().execute(async (trx) => {
+    const ride = await findPaymentRide(trx, input.rideId);
+    if (!ride) throw notFound('ride');
+    const entries = await listRideEntries(trx, ride.id);
+    const place = input.dropoffLocation.trim();
+    // The join recounts the stops from the entries with the newcomer's added; so does this.
+    const stopsOf = (list: RideEntry[]) => deriveRideFields(ride.direction, ride.creatorId, list).additionalStops;
+    const stopsNow = stopsOf(entries);
+    const newcomer: RideEntry = {
+      id: -1,
+      userId: -1,
+      dropoffLocation: place,
+      dropoffSequence: null,
+      passengerCount: input.passengerCount,
+      latitude: input.latitude ?? null,
+      longitude: input.longitude ?? null,
+    };
+    const stopsAfter = place === '' ? stopsNow : stopsOf([...entries, newcomer]);
+    const totalCents = toCents(totalCost({ ...ride, additionalStops: stopsAfter }));
+    const locked = ride.priceLockedAt !== null;
+    const seatsLeft = ride.currentPassengers + input.passengerCount <= ride.maxPassengers;
+    const priced = locked && ride.status !== 'cancelled' && seatsLeft;
+    const cents = priced ? await joinShareOf(trx, ride, { seats: input.passengerCount, totalCents }, input.now) : null;
+    return {
+      rideId: ride.id,
+      locked,
+      amount: cents === null ? null : cents / 100,
+      addsStop: stopsAfter > stopsNow,
+      total: totalCents / 100,
+    };
+  });
+}
