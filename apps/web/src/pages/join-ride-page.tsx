@@ -16,7 +16,7 @@ import { Page } from '../components/page';
 import { CostBox, JoinShareBox } from '../features/cost/cost-box';
 import { JoinRideButton, JoinRideFields } from '../features/join/join-ride-fields';
 import { useStopChoices } from '../features/join/stop-choices';
-import { notifyJoined, seatsLeftFor, useJoinRide } from '../features/join/use-join-ride';
+import { joinGroupOf, notifyJoined, seatsLeftFor, useJoinRide } from '../features/join/use-join-ride';
 import { LocationPicker, type MapLocation, type PickedPlace } from '../features/map';
 import type { RideDetail } from '../lib/api-types';
 import { parseRideId } from '../features/ride/ride-id';
@@ -158,11 +158,7 @@ function JoinForm({ ride }: { ride: RideDetail }) {
             locationPlaceholder={fromMap ? 'e.g. Pasir Ris MRT, Exit A' : undefined}
           />
           <WaitlistInstead ride={ride} join={join} />
-          <JoinShareBox
-            ride={ride}
-            location={form.values.dropoffLocation}
-            groupSize={Number(form.values.passengerCount)}
-          />
+          <JoinShareBox ride={ride} group={joinGroupOf(form.values)} />
           <LocationPicker
             locations={locations}
             onPick={pick}

@@ -88,6 +88,7 @@ export function makeRideSummary(overrides: Partial<TestRideSummary> = {}): TestR
     heldSeats: 0,
     minPassengers: null,
     priceLockedAt: null,
+    joinPrice: null,
     crossing: 'second-link',
     tripLatest: null,
     ...overrides,

@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { renderWithProviders } from '../../test-utils';
@@ -60,6 +60,7 @@ describe('CostBox', () => {
 
 describe('JoinShareBox', () => {
   const ride = {
+    id: 7,
     direction: 'FC->SG' as const,
     cost: 80,
     additionalStops: 0,
@@ -70,7 +71,7 @@ describe('JoinShareBox', () => {
   };
 
   it('counts a new location as one more stop and the group on board', async () => {
-    renderWithProviders(<JoinShareBox ride={ride} location="Jurong East" groupSize={2} />);
+    renderWithProviders(<JoinShareBox ride={ride} group={{ location: 'Jurong East', groupSize: 2 }} />);
     await screen.findByText('Base Cost');
     expect(screen.getByTestId('join-stop-note').textContent).toBe(
       'Your location is a new stop: it adds SGD 10 to the total.',
@@ -86,7 +87,7 @@ describe('JoinShareBox', () => {
   });
 
   it('adds no stop for a location the ride already makes, whatever its case and spacing', async () => {
-    renderWithProviders(<JoinShareBox ride={ride} location="  tampines   MALL." groupSize={1} />);
+    renderWithProviders(<JoinShareBox ride={ride} group={{ location: '  tampines   MALL.', groupSize: 1 }} />);
     await screen.findByText('Base Cost');
     // Offered as the existing stop (docs/product.md#same-stop).
     expect(screen.getByTestId('join-stop-note').textContent).toBe(
@@ -102,14 +103,14 @@ describe('JoinShareBox', () => {
   });
 
   it('counts a cleared group size as one person', async () => {
-    renderWithProviders(<JoinShareBox ride={ride} location="" groupSize={Number.NaN} />);
+    renderWithProviders(<JoinShareBox ride={ride} group={{ location: '', groupSize: Number.NaN }} />);
     await screen.findByText('Base Cost');
     expect(figures()[2]).toBe('Your Cost (estimated)SGD 40.00for 1 person');
   });
 });
 
 describe('one price story', () => {
-  const ride = { cost: 80, additionalStops: 0, currentPassengers: 3, maxPassengers: 4, status: 'open' as const };
+  const ride = { id: 7, cost: 80, additionalStops: 0, currentPassengers: 3, maxPassengers: 4, status: 'open' as const };
 
   it('before the lock: the estimate, now and if full', async () => {
     renderWithProviders(<CostBox ride={{ ...ride, priceLockedAt: null }} />);
@@ -134,8 +135,7 @@ describe('one price story', () => {
         <CostBox ride={{ ...ride, status: 'cancelled' }} />
         <JoinShareBox
           ride={{ ...ride, status: 'cancelled', direction: 'FC->SG', dropoffLocations: [] }}
-          location=""
-          groupSize={1}
+          group={{ location: '', groupSize: 1 }}
         />
       </div>,
     );
@@ -143,16 +143,47 @@ describe('one price story', () => {
     expect(host.textContent).toBe('');
   });
 
-  it('the join box after the lock: the share on joining, and that nobody pays more', async () => {
+  it('after the lock, to someone not on the ride: what one seat would owe on joining', async () => {
+    renderWithProviders(<CostBox ride={{ ...ride, priceLockedAt: '2099-01-01T00:00:00.000Z', joinPrice: 17 }} />);
+    expect((await screen.findByTestId('price-story')).textContent).toBe('SGD 17.00 if you join');
+  });
+
+  it('the join box after the lock: the amount the server says the join charges the group at its place', async () => {
+    const asked: unknown[] = [];
+    const locked = { ...ride, priceLockedAt: '2099-01-01T00:00:00.000Z', joinPrice: 17, direction: 'FC->SG' as const };
+    renderWithProviders(
+      <JoinShareBox
+        ride={{ ...locked, dropoffLocations: [{ location: 'Bedok' }] }}
+        group={{ location: 'Jurong East', groupSize: 2, latitude: 1.33, longitude: 103.74 }}
+      />,
+      {
+        api: {
+          'payment.joinPrice': (input) => {
+            asked.push(input);
+            return { rideId: 7, locked: true, amount: 27.5, addsStop: true, total: 90 };
+          },
+        },
+      },
+    );
+    await waitFor(() => expect(lines()).toContain('Your share if you join, for 2 peopleSGD 27.50'));
+    // The one-seat figure of the cards is not repeated beside the group's own.
+    expect(screen.queryByTestId('price-story')).toBeNull();
+    expect(asked).toEqual([
+      { rideId: 7, passengerCount: 2, dropoffLocation: 'Jurong East', latitude: 1.33, longitude: 103.74 },
+    ]);
+    expect(screen.getByTestId('join-locked-note').textContent).toMatch(/nobody’s share goes up|nobody's share goes up/);
+    // No guess from the estimate: the per-person figures are not shown once the price is locked.
+    expect(screen.queryByText(/Your Cost \(estimated\)/)).toBeNull();
+  });
+
+  it('the join box after the lock says so when the group does not fit the seats left', async () => {
     renderWithProviders(
       <JoinShareBox
         ride={{ ...ride, priceLockedAt: '2099-01-01T00:00:00.000Z', direction: 'FC->SG', dropoffLocations: [] }}
-        location=""
-        groupSize={1}
+        group={{ location: '', groupSize: 3 }}
       />,
+      { api: { 'payment.joinPrice': () => ({ rideId: 7, locked: true, amount: null, addsStop: false, total: 80 }) } },
     );
-    expect((await screen.findByTestId('price-story')).textContent).toBe('Price locked');
-    expect(lines()).toContain('Your Cost (estimated), for 1 personSGD 20.00');
-    expect(screen.getByTestId('join-locked-note').textContent).toMatch(/nobody’s share goes up|nobody's share goes up/);
+    expect(await screen.findByText('Not enough seats left for 3 people.')).toBeTruthy();
   });
 });

@@ -2,21 +2,24 @@
  * The cost figures of a ride, all from the domain's cost rules (packages/domain cost.ts) and its one
  * price story (price-story.ts, docs/payments.md#price-story), so the card, the detail page and the
  * join screen say the same thing: before the lock "about SGD x each now, SGD y if full", after it the
- * viewer's own share or "Price locked", and nothing at all for a cancelled ride:
+ * viewer's own share or what joining would cost them ("SGD z if you join"), and nothing at all for
+ * a cancelled ride:
  *
  * - `CostBox`: the cost breakdown (docs/product.md#join-screen, docs/product.md#costs-and-constants): Base Cost,
  *   Additional Stops (their count × the ride's stop price, and the amount; only when there are
  *   any), Total Cost, then "Per person now" (total / passengers on board, at least one) and
  *   "Per person if full" (total / seats) side by side.
- * - `JoinShareBox`: on the join screen, the ride as it will be once the viewer's group is on board
- *   (one more stop when their location is new, their group added to the passengers) and their
- *   share: the per-person figure × their group size, now and if full.
+ * - `JoinShareBox`: on the join screen and the ride page's join card, the ride as it will be once the
+ *   viewer's group is on board (one more stop when their location is new, their group added to the
+ *   passengers) and their share: before the lock the per-person figure × their group size, now and
+ *   if full; after it, the amount the join will charge (docs/payments.md#join-price).
  */
 import { Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { costBreakdown, formatSgd, joinCost, type JoinCostRide, type RideCostFigures } from '@rideshare/domain';
 import type { ReactNode } from 'react';
 
 import { PriceStoryLine, storyOf, type PricedRide } from './price-story-line';
+import { useJoinPrice, type JoinGroup } from './use-join-price';
 
 export interface CostBoxProps {
   ride: RideCostFigures & PricedRide;
@@ -121,11 +124,45 @@ export function CostBox({ ride, myShare = null, title = 'Cost', ifFullLabel = 'P
 }
 
 export interface JoinShareBoxProps {
-  ride: JoinCostRide & PricedRide;
-  /** The location typed in the join form (a new place adds a stop). */
-  location: string;
-  /** The group size typed in the join form; anything below one counts as one. */
-  groupSize: number;
+  ride: JoinCostRide & PricedRide & { id: number };
+  /**
+   * The join form's group: the location typed (a new place adds a stop), the group size (anything
+   * below one counts as one) and a picked place's coordinates.
+   */
+  group: JoinGroup;
+}
+
+/** After the lock: what the join will charge the group, from the server's own split. */
+function LockedJoinShare({
+  ride,
+  group,
+  people: count,
+}: {
+  ride: JoinShareBoxProps['ride'];
+  group: JoinGroup;
+  people: string;
+}) {
+  const price = useJoinPrice(ride, group);
+  const amount = price.data?.amount;
+  return (
+    <Stack gap={4} aria-live="polite" data-testid="join-price">
+      {amount === undefined ? (
+        <Text size="sm" c="dimmed">
+          {price.isError ? 'Your share could not be worked out just now.' : 'Working out your share…'}
+        </Text>
+      ) : amount === null ? (
+        <Text size="sm" c="dimmed">
+          Not enough seats left for {count}.
+        </Text>
+      ) : (
+        <CostLine label={`Your share if you join, for ${count}`} value={formatSgd(amount, 2)} strong />
+      )}
+      <Text size="xs" c="dimmed" data-testid="join-locked-note">
+        Joining splits the total again over everyone on board at once: you owe this straight away, and nobody&apos;s
+        share goes up.
+      </Text>
+    </Stack>
+  );
 }
 
 /**
@@ -134,12 +171,19 @@ export interface JoinShareBoxProps {
  * if full; after it, what joining does: the total is split again at once and nobody pays more
  * (docs/payments.md#after-the-lock).
  */
-export function JoinShareBox({ ride, location, groupSize }: JoinShareBoxProps) {
+export function JoinShareBox({ ride, group: typed }: JoinShareBoxProps) {
   const story = storyOf(ride);
+  const pinned = typed.latitude != null && typed.longitude != null;
+  const place = pinned
+    ? {
+        location: typed.location,
+        coordinates: { latitude: Number(typed.latitude), longitude: Number(typed.longitude) },
+      }
+    : typed.location;
   const { after, addsStop, sameStop, group, onBoard, yourShareNow, yourShareIfFull } = joinCost(
     ride,
-    location,
-    groupSize,
+    place,
+    typed.groupSize,
   );
   if (story.kind === 'none') return null;
   return (
@@ -148,7 +192,8 @@ export function JoinShareBox({ ride, location, groupSize }: JoinShareBoxProps) {
         <Title order={3} size="h5">
           Cost
         </Title>
-        <PriceStoryLine story={story} />
+        {/* One seat's join price would only blur the group's own figure below. */}
+        {story.kind === 'join' ? null : <PriceStoryLine story={story} />}
         <Text size="xs" c="dimmed" data-testid="join-stop-note">
           {addsStop
             ? `Your location is a new stop: it adds ${formatSgd(after.stopPrice)} to the total.`
@@ -182,13 +227,7 @@ export function JoinShareBox({ ride, location, groupSize }: JoinShareBoxProps) {
             />
           </>
         ) : (
-          <>
-            <CostLine label={`Your Cost (estimated), for ${people(group)}`} value={formatSgd(yourShareNow, 2)} strong />
-            <Text size="xs" c="dimmed" data-testid="join-locked-note">
-              Joining splits the total again over everyone on board at once: you owe your share straight away, and
-              nobody&apos;s share goes up.
-            </Text>
-          </>
+          <LockedJoinShare ride={ride} group={typed} people={people(group)} />
         )}
       </Stack>
     </Paper>

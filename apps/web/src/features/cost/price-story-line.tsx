@@ -10,6 +10,8 @@ import { priceStory, type PriceStory, type RideCostFigures, type RideStatus } fr
 export interface PricedRide {
   status?: RideStatus;
   priceLockedAt?: string | null;
+  /** After the lock: what one more seat would owe on joining, SGD (docs/payments.md#join-price). */
+  joinPrice?: number | null;
 }
 
 /** The ride's price story for the viewer (`myShare`: their own locked share, or null). */

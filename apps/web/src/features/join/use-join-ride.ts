@@ -72,6 +72,16 @@ export function pickedCoordinates(values: JoinFormState): Coordinates | Record<s
   return { latitude: picked.latitude, longitude: picked.longitude };
 }
 
+/** The form's group as the cost box reads it: the place typed, the group size, a picked place's pin. */
+export function joinGroupOf(values: JoinFormState): {
+  location: string;
+  groupSize: number;
+  latitude?: number;
+  longitude?: number;
+} {
+  return { location: values.dropoffLocation, groupSize: Number(values.passengerCount), ...pickedCoordinates(values) };
+}
+
 /** The passenger's own place: where they are picked up for SG->FC, dropped off for FC->SG. */
 export function locationTexts(direction: string): { label: string; placeholder: string } {
   return direction === 'FC->SG'

@@ -1,15 +1,17 @@
 /**
  * `<JoinRideCard ride={ride} />`: the join form of the ride detail page (docs/product.md#ride-detail,
- * docs/product.md#join-validation), on `useJoinRide`. The caller decides when the card shows (domain
+ * docs/product.md#join-validation), on `useJoinRide`, with the same cost box as the join screen, so
+ * both name the amount the join charges (docs/payments.md#join-price). The caller decides when the card shows (domain
  * `joinEligibility`). A group larger than the seats left is offered the waitlist (`WaitlistInstead`).
  */
 import { orderWords } from '@rideshare/domain';
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
+import { JoinShareBox } from '../cost/cost-box';
 import { JoinRideButton, JoinRideFields } from '../join/join-ride-fields';
 import { useStopChoices } from '../join/stop-choices';
-import { notifyJoined, useJoinRide } from '../join/use-join-ride';
+import { joinGroupOf, notifyJoined, useJoinRide } from '../join/use-join-ride';
 import { WaitlistInstead } from '../waitlist/waitlist-instead';
 import type { RideDetail } from '../../lib/api-types';
 
@@ -32,6 +34,7 @@ export function JoinRideCard({ ride }: { ride: RideDetail }) {
           </Stack>
           <JoinRideFields join={join} stops={stops} />
           <WaitlistInstead ride={ride} join={join} />
+          <JoinShareBox ride={ride} group={joinGroupOf(join.form.values)} />
           <Text size="xs" c="dimmed">
             The organizer sets the {orderWords(ride.direction).title.toLowerCase()}.
           </Text>

@@ -4,7 +4,7 @@
  * Shows the direction (route codes with an arrow, then the words), the Singapore date, the
  * organiser ('Unknown Organizer' when unknown), passengers current/max, the price as every screen
  * tells it (docs/payments.md#price-story: the estimate now and if full before the lock, the viewer's
- * own share or "Price locked" after it, nothing for a cancelled ride), and the badge
+ * own share or "SGD z if you join" after it, nothing for a cancelled ride), and the badge
  * (Cancelled / Past / Full / Your Ride / Join, from the domain; a ride the viewer already has a seat
  * on reads 'Joined' where the domain says 'Join'). Seats held for the waitlist count as taken for the
  * badge and the join action (a ride whose free seats are all held reads Full), and the passenger line
@@ -73,7 +73,7 @@ export interface RideCardProps {
 
 /**
  * The card's line of the one price story (docs/payments.md#price-story): "about SGD x each now,
- * SGD y if full" before the lock, "Your share SGD z" or "Price locked" after, nothing once cancelled.
+ * SGD y if full" before the lock, "Your share SGD z" or "SGD z if you join" after, nothing once cancelled.
  */
 function CardPrice({ ride, viewerId }: { ride: RideCardRide; viewerId: number | null }) {
   return <PriceStoryLine story={storyOf(ride, useOwnShare(ride, viewerId))} />;
