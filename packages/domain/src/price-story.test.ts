@@ -32,6 +32,13 @@ describe('priceStory', () => {
     expect(priceStory(locked, 40).text).toBe('Your share SGD 40.00');
     const full = { ...locked, currentPassengers: locked.maxPassengers };
     expect(priceStory(full, null)).toEqual({ kind: 'locked', text: 'Price locked' });
+    // Nobody can join a ride that has left or was completed.
+    const departure = '2031-03-02T01:00:00.000Z';
+    const before = new Date('2031-03-02T00:59:00.000Z');
+    const after = new Date('2031-03-02T01:00:00.000Z');
+    expect(priceStory({ ...locked, date: departure }, null, before).kind).toBe('join');
+    expect(priceStory({ ...locked, date: departure }, null, after).kind).toBe('locked');
+    expect(priceStory({ ...locked, status: 'completed' }, null).kind).toBe('locked');
   });
 
   it('a cancelled ride shows no price at all', () => {

@@ -25,16 +25,19 @@ export type PriceStoryRide = RideCostFigures & {
    * the same split a join makes (the ride's `joinPrice`; null or left out when none is known).
    */
   joinPrice?: number | null;
+  /** The departure: a ride that has left offers no join price (only with `now`). */
+  date?: string | Date;
 };
 
 /**
  * The ride's price as the viewer should read it. `myShare` is the viewer's own locked amount in
- * SGD (null when they have none on this ride).
+ * SGD (null when they have none on this ride). With `now`, a ride that has left (or been completed)
+ * names no join price.
  *
  * @example priceStory({ cost: 80, additionalStops: 0, currentPassengers: 3, maxPassengers: 4,
  *   status: 'open', priceLockedAt: null }, null).text // 'about SGD 26.67 each now, SGD 20.00 if full'
  */
-export function priceStory(ride: PriceStoryRide, myShare: number | null): PriceStory {
+export function priceStory(ride: PriceStoryRide, myShare: number | null, now?: Date): PriceStory {
   if (ride.status === 'cancelled') return { kind: 'none', text: null };
   if (ride.priceLockedAt === null) {
     const now = perPersonNow(ride);
@@ -48,7 +51,9 @@ export function priceStory(ride: PriceStoryRide, myShare: number | null): PriceS
   }
   if (myShare !== null) return { kind: 'share', amount: myShare, text: `Your share ${formatSgd(myShare, 2)}` };
   const joinPrice = ride.joinPrice ?? null;
-  if (joinPrice !== null && ride.currentPassengers < ride.maxPassengers) {
+  const left = now !== undefined && ride.date !== undefined && new Date(ride.date).getTime() <= now.getTime();
+  const joinable = ride.status !== 'completed' && !left && ride.currentPassengers < ride.maxPassengers;
+  if (joinPrice !== null && joinable) {
     return { kind: 'join', amount: joinPrice, text: `${formatSgd(joinPrice, 2)} if you join` };
   }
   return { kind: 'locked', text: 'Price locked' };

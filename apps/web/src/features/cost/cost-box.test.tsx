@@ -146,6 +146,14 @@ describe('one price story', () => {
   it('after the lock, to someone not on the ride: what one seat would owe on joining', async () => {
     renderWithProviders(<CostBox ride={{ ...ride, priceLockedAt: '2099-01-01T00:00:00.000Z', joinPrice: 17 }} />);
     expect((await screen.findByTestId('price-story')).textContent).toBe('SGD 17.00 if you join');
+    cleanup();
+    // A ride that has left (by the app's clock) offers nobody a seat.
+    renderWithProviders(
+      <CostBox
+        ride={{ ...ride, priceLockedAt: '1999-12-30T00:00:00.000Z', joinPrice: 17, date: '2000-01-01T00:00:00.000Z' }}
+      />,
+    );
+    expect((await screen.findByTestId('price-story')).textContent).toBe('Price locked');
   });
 
   it('the join box after the lock: the amount the server says the join charges the group at its place', async () => {

@@ -18,6 +18,7 @@ import { Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/
 import { costBreakdown, formatSgd, joinCost, type JoinCostRide, type RideCostFigures } from '@rideshare/domain';
 import type { ReactNode } from 'react';
 
+import { useClock } from '../../lib/clock';
 import { PriceStoryLine, storyOf, type PricedRide } from './price-story-line';
 import { useJoinPrice, type JoinGroup } from './use-join-price';
 
@@ -80,7 +81,8 @@ function BreakdownLines({ cost }: { cost: ReturnType<typeof costBreakdown> }) {
 }
 
 export function CostBox({ ride, myShare = null, title = 'Cost', ifFullLabel = 'Per Person (if full)' }: CostBoxProps) {
-  const story = storyOf(ride, myShare);
+  const clock = useClock();
+  const story = storyOf(ride, myShare, clock());
   // A cancelled ride shows no price anywhere.
   if (story.kind === 'none') return null;
   const cost = costBreakdown(ride);

@@ -12,11 +12,17 @@ export interface PricedRide {
   priceLockedAt?: string | null;
   /** After the lock: what one more seat would owe on joining, SGD (docs/payments.md#join-price). */
   joinPrice?: number | null;
+  /** The departure (ISO): a ride that has left names no join price. */
+  date?: string;
 }
 
-/** The ride's price story for the viewer (`myShare`: their own locked share, or null). */
-export function storyOf(ride: RideCostFigures & PricedRide, myShare: number | null = null): PriceStory {
-  return priceStory({ ...ride, status: ride.status ?? 'open', priceLockedAt: ride.priceLockedAt ?? null }, myShare);
+/** The ride's price story for the viewer (`myShare`: their own locked share, or null) at `now`. */
+export function storyOf(ride: RideCostFigures & PricedRide, myShare: number | null = null, now?: Date): PriceStory {
+  return priceStory(
+    { ...ride, status: ride.status ?? 'open', priceLockedAt: ride.priceLockedAt ?? null },
+    myShare,
+    now,
+  );
 }
 
 /** The story in one line ("about SGD 26.67 each now, SGD 20.00 if full", "Your share SGD 40.00"). */

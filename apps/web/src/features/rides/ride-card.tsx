@@ -75,8 +75,8 @@ export interface RideCardProps {
  * The card's line of the one price story (docs/payments.md#price-story): "about SGD x each now,
  * SGD y if full" before the lock, "Your share SGD z" or "SGD z if you join" after, nothing once cancelled.
  */
-function CardPrice({ ride, viewerId }: { ride: RideCardRide; viewerId: number | null }) {
-  return <PriceStoryLine story={storyOf(ride, useOwnShare(ride, viewerId))} />;
+function CardPrice({ ride, viewerId, now }: { ride: RideCardRide; viewerId: number | null; now: Date }) {
+  return <PriceStoryLine story={storyOf(ride, useOwnShare(ride, viewerId), now)} />;
 }
 
 const BADGE_COLORS: Record<CardBadge, string> = {
@@ -248,7 +248,7 @@ export function RideCard({
             {seatsWords(seen)} · {driverWords(ride)}
           </Text>
         ) : null}
-        <CardPrice ride={ride} viewerId={viewerId} />
+        <CardPrice ride={ride} viewerId={viewerId} now={now} />
 
         {shownActions ? (
           <Group gap="xs" className={classes.actions}>
