@@ -97,9 +97,10 @@ export const rideRouter = router({
     }),
 
   /**
-   * Deletes a ride, its organiser only (ride-service `removeRide`). Decision: a ride anybody else
-   * has joined is refused with RIDE_HAS_PASSENGERS ('This ride has passengers who joined. Remove
-   * them before deleting it.'); the organiser removes them first.
+   * Deletes a ride, its organiser only (ride-service `removeRide`), while it is nobody's concern but
+   * theirs (domain `deleteRefusal`, docs/record.md#deleting): a ride others joined is refused with
+   * RIDE_HAS_PASSENGERS (the organiser removes them first); one with a driver, people waiting or
+   * anything on someone's record with RIDE_KEPT or RIDE_CANCELLED (it is cancelled instead).
    */
   delete: protectedProcedure
     .input(byIdInput)
