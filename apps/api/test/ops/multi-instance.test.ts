@@ -124,15 +124,19 @@ describeOnServerEngine('multi-instance.test.ts', 'two API processes on one datab
         .toBe(joiners.length);
 
       A.child.kill('SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      // Still draining: the requests it accepted are unfinished, so it has not exited.
+      // It takes no new work once the signal has landed...
+      await expect
+        .poll(
+          () =>
+            call(A, 'GET', '/readyz').then(
+              (r) => r.status,
+              () => 'refused',
+            ),
+          { timeout: 10_000, interval: 50 },
+        )
+        .not.toBe(200);
+      // ...yet, still draining the requests it accepted (held by the row lock), it has not exited.
       expect(A.child.exitCode).toBeNull();
-      // It takes no new work...
-      const late = await call(A, 'GET', '/readyz').then(
-        (r) => r.status,
-        () => 'refused',
-      );
-      expect(late).not.toBe(200);
       // ...while the other instance serves on.
       expect((await call(B, 'GET', '/readyz')).status).toBe(200);
 
