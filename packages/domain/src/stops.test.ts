@@ -8,6 +8,7 @@ import {
   groupStops,
   keepStopsTogether,
   placeKey,
+  routeStops,
   samePlace,
   sequenceForNewcomer,
   stopNumbers,
@@ -176,5 +177,67 @@ describe('keepStopsTogether', () => {
       [2, 3],
       [4, 4],
     ]);
+  });
+});
+
+describe('routeStops', () => {
+  const at = (id: number, dropoffSequence: number | null, dropoffLocation: string, passengerCount: number) => ({
+    id,
+    dropoffSequence,
+    dropoffLocation,
+    passengerCount,
+  });
+
+  it('follows the stop numbers, not the organiser-first list of dropoffLocations', () => {
+    // The organiser (entry 1) is the second pick-up of the order.
+    const entries = [at(1, 2, 'Bedok MRT', 2), at(2, 1, 'Jurong East', 1), at(3, 3, 'Clementi', 1)];
+    expect(
+      deriveRideFields(
+        'SG->FC',
+        100,
+        entries.map((e) => ({ ...e, userId: e.id === 1 ? 100 : e.id })),
+      ).dropoffLocations[0],
+    ).toEqual({ location: 'Bedok MRT', passengerCount: 2 });
+    expect(routeStops(entries)).toEqual([
+      { stop: 1, location: 'Jurong East', passengerCount: 1 },
+      { stop: 2, location: 'Bedok MRT', passengerCount: 2 },
+      { stop: 3, location: 'Clementi', passengerCount: 1 },
+    ]);
+  });
+
+  it('puts entries without a number after the numbered ones, in joining order', () => {
+    expect(
+      routeStops([at(5, null, 'Tampines', 1), at(2, 2, 'Bedok', 1), at(4, null, 'Yishun', 3), at(3, 1, 'Jurong', 2)]),
+    ).toEqual([
+      { stop: 1, location: 'Jurong', passengerCount: 2 },
+      { stop: 2, location: 'Bedok', passengerCount: 1 },
+      { stop: null, location: 'Yishun', passengerCount: 3 },
+      { stop: null, location: 'Tampines', passengerCount: 1 },
+    ]);
+  });
+
+  it('merges entries at one place into one stop, head-counts added, at its first place in the order', () => {
+    expect(
+      routeStops([
+        at(1, 3, 'Bedok MRT', 2),
+        at(2, 1, 'Jurong East', 1),
+        at(3, 2, 'bedok mrt.', 1),
+        at(4, null, 'BEDOK MRT', 1),
+        { ...at(5, 4, 'Exit B', 2), latitude: NEAR_BEDOK.latitude, longitude: NEAR_BEDOK.longitude },
+        { ...at(6, 5, 'Bedok Interchange', 1), coordinates: BEDOK },
+      ]),
+    ).toEqual([
+      { stop: 1, location: 'Jurong East', passengerCount: 1 },
+      { stop: 2, location: 'bedok mrt.', passengerCount: 4 },
+      { stop: 3, location: 'Exit B', passengerCount: 3 },
+    ]);
+  });
+
+  it('numbers no stop before the organiser orders them, listing them in joining order', () => {
+    expect(routeStops([at(2, null, 'Jurong', 1), at(1, null, 'Bedok', 2)])).toEqual([
+      { stop: null, location: 'Bedok', passengerCount: 2 },
+      { stop: null, location: 'Jurong', passengerCount: 1 },
+    ]);
+    expect(routeStops([])).toEqual([]);
   });
 });

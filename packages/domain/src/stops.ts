@@ -188,6 +188,24 @@ export function dropoffStops(entries: readonly (PlacedEntry & { passengerCount: 
   return stops;
 }
 
+/** One stop of a ride's route order as a ride answer carries it (`routeStops`). */
+export type RouteStop = { stop: number | null; location: string; passengerCount: number };
+
+/**
+ * A ride's stops in Singapore in route order (docs/product.md#route-order), whoever organised it:
+ * by stop number, entries without one after the numbered ones in joining order (entry id), entries
+ * at one place merged into one stop with their groups added up ({@link dropoffStops}). The
+ * drop-offs of an FC->SG ride, the pick-ups of an SG->FC ride. Unlike a ride's `dropoffLocations`,
+ * the organiser's entry is not put first: it sits where the order puts it.
+ *
+ * @example routeStops([{ id: 1, dropoffSequence: 2, dropoffLocation: 'Bedok', passengerCount: 2 },
+ *   { id: 2, dropoffSequence: 1, dropoffLocation: 'Jurong', passengerCount: 1 }])
+ *   // [{ stop: 1, location: 'Jurong', passengerCount: 1 }, { stop: 2, location: 'Bedok', passengerCount: 2 }]
+ */
+export function routeStops(entries: readonly (PlacedEntry & { passengerCount: number })[]): RouteStop[] {
+  return dropoffStops(entries).map(({ stop, location, passengerCount }) => ({ stop, location, passengerCount }));
+}
+
 /**
  * The drop-off order with each stop's entries together: in drop-off order, every entry moved up to
  * just after the last entry before it at the same place, then everyone numbered 1..n. Locking the

@@ -8,6 +8,7 @@ import {
   visibleDriver,
   visibleDropoffLocations,
   visiblePassengerContacts,
+  visibleRouteStops,
   type RideAudience,
 } from './visibility';
 
@@ -96,6 +97,24 @@ describe('visibleDropoffLocations', () => {
       dropoffLocations: [{ location: 'Forest City', passengerCount: 1 }, neighbour],
     };
     expect(visibleDropoffLocations(ride, 'public')).toEqual([]);
+  });
+});
+
+describe('visibleRouteStops', () => {
+  const entries = [
+    { id: 1, dropoffSequence: 2, dropoffLocation: 'Pasir Ris MRT', passengerCount: 2 },
+    { id: 2, dropoffSequence: 1, dropoffLocation: 'Blk 123 Tampines St 11 #04-56', passengerCount: 1 },
+  ];
+
+  it('gives members every stop in route order', () => {
+    expect(visibleRouteStops(entries, 'member')).toEqual([
+      { stop: 1, location: 'Blk 123 Tampines St 11 #04-56', passengerCount: 1 },
+      { stop: 2, location: 'Pasir Ris MRT', passengerCount: 2 },
+    ]);
+  });
+
+  it('gives the public none', () => {
+    expect(visibleRouteStops(entries, 'public')).toBeNull();
   });
 });
 

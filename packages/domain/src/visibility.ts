@@ -2,6 +2,7 @@ import type { RideParty } from './contacts';
 import type { DropoffLocation } from './direction';
 import type { DriverDetails } from './schemas';
 import { displayName } from './names';
+import { routeStops, type PlacedEntry, type RouteStop } from './stops';
 import { firstFilled } from './text';
 
 /**
@@ -152,4 +153,19 @@ export function visibleDropoffLocations<T extends DropoffLocation>(ride: Dropoff
   if (ride.direction !== 'SG->FC') return [];
   const organizer = ride.dropoffLocations[0];
   return organizer && organizer.location === ride.pickupLocation ? [organizer] : [];
+}
+
+/**
+ * A ride's stops in route order (`routeStops`, domain {@link routeStops}): every stop is a
+ * passenger's place, so only members get them (the audience that gets every entry of
+ * `dropoffLocations`); the public gets null, no more than {@link visibleDropoffLocations} gives it.
+ *
+ * @example visibleRouteStops([{ id: 1, dropoffSequence: null, dropoffLocation: 'Bedok', passengerCount: 2 }], 'public')
+ *   // null
+ */
+export function visibleRouteStops(
+  entries: readonly (PlacedEntry & { passengerCount: number })[],
+  audience: RideAudience,
+): RouteStop[] | null {
+  return audience === 'member' ? routeStops(entries) : null;
 }

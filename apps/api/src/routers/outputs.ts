@@ -79,6 +79,10 @@ export const rideSummaryOutput = z.object({
   currentPassengers: z.number(),
   pickupLocation: z.string(),
   dropoffLocations: z.array(z.object({ location: z.string(), passengerCount: z.number() })),
+  /** The stops in route order (docs/product.md#route-order); null for the public. */
+  routeStops: z
+    .array(z.object({ stop: z.number().nullable(), location: z.string(), passengerCount: z.number() }))
+    .nullable(),
   status: z.enum(RIDE_STATUSES),
   vendorId: z.number().nullable(),
   driverContactId: z.number().nullable(),

@@ -1,7 +1,8 @@
 /**
  * The route order for both directions (docs/product.md#route-order): an SG->FC ride orders its
  * pick-ups, locks, takes a late joiner the organiser places once (docs/product.md#late-joiners),
- * and merges two spellings of one place into one stop (docs/product.md#same-stop).
+ * and merges two spellings of one place into one stop (docs/product.md#same-stop); the vendor's
+ * lists show the stops in that order (`routeStops`), whoever organised the ride.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 
@@ -194,5 +195,64 @@ describe('route order on a Singapore to Forest City ride', () => {
       payload: { passengerId: 'first' },
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe("the vendor's lists follow the route order", () => {
+  it('lists an SG->FC ride whose organiser is the second pick-up in route order, available and assigned', async () => {
+    const vendor = await createVendor(t.db, { companyName: 'Acme Transport' });
+    const vendorCookie = await loginAs(t.app, vendor);
+    const ride = await createRide(t.db, olivia, {
+      direction: 'SG->FC',
+      organizerLocation: 'Bedok MRT',
+      organizerCount: 2,
+      maxPassengers: 8,
+    });
+    const base = `/api/rides/${String(ride.id)}`;
+    await addPassenger(t.db, ride, ben, { location: 'Clementi MRT exit B' });
+    const c = await addPassenger(t.db, ride, cai, { location: 'Jurong East', count: 3 });
+
+    // Jurong East first: Olivia's Bedok becomes the second pick-up, Clementi the third.
+    expect((await move(ride.id, c.id, 1)).statusCode).toBe(200);
+    // Dan joins at Bedok typed another way: one stop with Olivia's, numbered right after her.
+    const danCookie = await loginAs(t.app, dan);
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: `${base}/join`,
+      headers: { cookie: danCookie },
+      payload: { dropoffLocation: 'bedok  mrt.', passengerCount: 1 },
+    });
+    expect(joined.statusCode).toBe(201);
+
+    const inRouteOrder = [
+      { stop: 1, location: 'Jurong East', passengerCount: 3 },
+      { stop: 2, location: 'Bedok MRT', passengerCount: 3 },
+      { stop: 3, location: 'Clementi MRT exit B', passengerCount: 1 },
+    ];
+    const listed = (rides: Json[]) => rides.find((item) => item.id === ride.id);
+
+    // Available: the tRPC list the dashboard reads.
+    const available = await t.app.inject({
+      method: 'GET',
+      url: '/trpc/vendor.available',
+      headers: { cookie: vendorCookie },
+    });
+    expect(available.statusCode).toBe(200);
+    const open = listed(available.json<{ result: { data: Json[] } }>().result.data);
+    expect(open?.routeStops).toEqual(inRouteOrder);
+    // dropoffLocations keeps the organiser's entry first, as the edit form and the public read it.
+    expect((open?.dropoffLocations as Json[] | undefined)?.[0]).toEqual({ location: 'Bedok MRT', passengerCount: 2 });
+
+    // Assigned: the vendor's own rides, over REST.
+    const assign = await t.app.inject({ method: 'POST', url: `${base}/assign`, headers: { cookie: vendorCookie } });
+    expect(assign.statusCode).toBe(200);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/vendor/rides', headers: { cookie: vendorCookie } });
+    expect(mine.statusCode).toBe(200);
+    expect(listed(mine.json<Json[]>())?.routeStops).toEqual(inRouteOrder);
+
+    // A visitor learns no more than before: no route order, only the organiser's pick-up point.
+    const visitor = (await t.app.inject({ method: 'GET', url: base })).json<Json>();
+    expect(visitor.routeStops).toBeNull();
+    expect(visitor.dropoffLocations).toEqual([{ location: 'Bedok MRT', passengerCount: 2 }]);
   });
 });

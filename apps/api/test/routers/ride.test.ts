@@ -73,6 +73,8 @@ describe('ride.create', () => {
       currentPassengers: 2,
       pickupLocation: 'Pasir Ris MRT',
       dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 2 }],
+      // Nobody numbered yet: the organiser's pick-up is the one stop, without a number.
+      routeStops: [{ stop: null, location: 'Pasir Ris MRT', passengerCount: 2 }],
       status: 'open',
       vendorId: null,
       driverContactId: null,

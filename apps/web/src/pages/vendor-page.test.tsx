@@ -88,6 +88,52 @@ describe('VendorPage', () => {
     expect(await screen.findByText('No available rides at the moment.')).toBeTruthy();
   });
 
+  it('lists the stops of available and assigned rides in route order, not organiser first', async () => {
+    // Organised from Bedok MRT, which the organiser made the second pick-up.
+    const sgToFc = {
+      direction: 'SG->FC' as const,
+      pickupLocation: 'Bedok MRT',
+      dropoffLocations: [
+        { location: 'Bedok MRT', passengerCount: 2 },
+        { location: 'Jurong East', passengerCount: 1 },
+      ],
+      routeStops: [
+        { stop: 1, location: 'Jurong East', passengerCount: 1 },
+        { stop: 2, location: 'Bedok MRT', passengerCount: 2 },
+      ],
+    };
+    // Organised from Tampines Mall, the last drop-off, with an unplaced newcomer after it.
+    const fcToSg = {
+      dropoffLocations: [
+        { location: 'Tampines Mall', passengerCount: 1 },
+        { location: 'Bedok', passengerCount: 2 },
+        { location: 'Yishun', passengerCount: 1 },
+      ],
+      routeStops: [
+        { stop: 1, location: 'Bedok', passengerCount: 2 },
+        { stop: 2, location: 'Tampines Mall', passengerCount: 1 },
+        { stop: null, location: 'Yishun', passengerCount: 1 },
+      ],
+    };
+    render(
+      '/vendor?tab=available',
+      api({
+        'vendor.available': () => [ride({ id: 5, ...sgToFc })],
+        'vendor.rides': () => [ride({ id: 6, status: 'assigned', vendorId: 7, ...fcToSg })],
+      }),
+    );
+    await screen.findByRole('link', { name: 'Singapore to Forest City' });
+    const items = (node: HTMLElement, list: string) =>
+      within(within(node).getByRole('list', { name: list }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(items(card(5), 'Pick-ups')).toEqual(['Jurong East (1 pax)', 'Bedok MRT (2 pax)']);
+
+    fireEvent.click(screen.getByRole('tab', { name: 'My Rides' }));
+    await screen.findByRole('link', { name: 'Forest City to Singapore' });
+    expect(items(card(6), 'Drop-offs')).toEqual(['Bedok (2 pax)', 'Tampines Mall (1 pax)', 'Yishun (1 pax)']);
+  });
+
   it('says so when nothing is assigned yet', async () => {
     render('/vendor', api());
     expect(await screen.findByText('No assigned rides yet.')).toBeTruthy();

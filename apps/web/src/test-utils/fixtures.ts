@@ -75,6 +75,8 @@ export function makeRideSummary(overrides: Partial<TestRideSummary> = {}): TestR
     currentPassengers: 2,
     pickupLocation: 'Pasir Ris MRT',
     dropoffLocations: [{ location: 'Pasir Ris MRT', passengerCount: 2 }],
+    // Null (as the public gets it), so a test that overrides dropoffLocations sees those stops.
+    routeStops: null,
     status: 'open',
     vendorId: null,
     driverContactId: null,

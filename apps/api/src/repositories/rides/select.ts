@@ -2,11 +2,22 @@ import type { Db } from '@rideshare/db';
 import type { TripStage } from '@rideshare/domain';
 import { sql, type OrderByDirection, type RawBuilder, type SqlBool } from 'kysely';
 
+/** A passenger entry as every ride read carries it (json), for the stops in route order. */
+export interface RouteEntryRow {
+  id: number;
+  dropoffSequence: number | null;
+  dropoffLocation: string;
+  passengerCount: number;
+  latitude: number | null;
+  longitude: number | null;
+}
+
 /**
  * The select every ride read shares: ride columns plus the organiser's name and username (one
- * join), and the seats held by waitlist offers not yet passed on (a subquery on the line's index:
- * still one statement). Not compared with a clock, so a cached list stays right until a write
- * bumps the ride-list version (offers are written under triggers that bump it).
+ * join), the seats held by waitlist offers not yet passed on (a subquery on the line's index:
+ * still one statement), and the ride's passenger entries (a subquery on the entries' ride index).
+ * Not compared with a clock, so a cached list stays right until a write bumps the ride-list
+ * version (offers and entries are written under triggers that bump it).
  */
 export function selectRideSummaries(db: Db) {
   return db
@@ -38,6 +49,11 @@ export function selectRideSummaries(db: Db) {
       // The newest stage of the trip day (docs/trip-day.md#list): the rides list says how far it got.
       sql<{ stage: TripStage; at: string } | null>`(select json_build_object('stage', s.stage, 'at', s.posted_at)
         from ride_trip_stages s where s.ride_id = rides.id order by s.id desc limit 1)`.as('tripLatest'),
+      // Every passenger entry, for the stops in route order (domain `visibleRouteStops`): still one statement.
+      sql<RouteEntryRow[]>`(select coalesce(json_agg(json_build_object('id', p.id,
+          'dropoffSequence', p.dropoff_sequence, 'dropoffLocation', p.dropoff_location,
+          'passengerCount', p.passenger_count, 'latitude', p.latitude, 'longitude', p.longitude) order by p.id), '[]'::json)
+        from ride_passengers p where p.ride_id = rides.id)`.as('routeEntries'),
       'creator.name as creatorOwnName',
       'creator.discordUsername as creatorDiscordUsername',
       'creator.discordVerified as creatorDiscordVerified',

@@ -2,20 +2,24 @@ import type { RideRow } from '@rideshare/db';
 import {
   visibleCreatorName,
   visibleDropoffLocations,
+  visibleRouteStops,
   type Crossing,
   type Direction,
   type DriverCard,
   type DropoffLocation,
   type RideAudience,
   type RideStatus,
+  type RouteStop,
   type TripStage,
 } from '@rideshare/domain';
+
+import type { RouteEntryRow } from './select';
 
 /**
  * A ride as every list and detail answer shows it; dates are ISO strings on the wire. What it
  * holds depends on the audience (domain `visibility`): members get the organiser's Discord
- * username as `creatorName` when no name was given, and every passenger's location in
- * `dropoffLocations`; the public gets neither.
+ * username as `creatorName` when no name was given, every passenger's location in
+ * `dropoffLocations` and the stops in route order in `routeStops`; the public gets none of them.
  */
 export interface RideSummary {
   id: number;
@@ -29,7 +33,14 @@ export interface RideSummary {
   maxPassengers: number;
   currentPassengers: number;
   pickupLocation: string;
+  /** Every passenger group's location, the organiser's first (the edit form reads it there). */
   dropoffLocations: DropoffLocation[];
+  /**
+   * The stops in Singapore in route order (docs/product.md#route-order): by stop number, unnumbered
+   * entries last in joining order, one place one stop with its groups added up. Members only; null
+   * for the public.
+   */
+  routeStops: RouteStop[] | null;
   status: RideStatus;
   vendorId: number | null;
   driverContactId: number | null;
@@ -150,6 +161,7 @@ type RideWithCreator = Pick<
   | 'crossing'
 > & {
   tripLatest: { stage: TripStage; at: string | Date } | null;
+  routeEntries: RouteEntryRow[];
   creatorOwnName: string | null;
   creatorDiscordUsername: string | null;
   creatorDiscordVerified: boolean | null;
@@ -177,6 +189,7 @@ export function toRideSummary(row: RideWithCreator, audience: RideAudience, sees
     currentPassengers: row.currentPassengers,
     pickupLocation: row.pickupLocation,
     dropoffLocations: visibleDropoffLocations(row, audience),
+    routeStops: visibleRouteStops(row.routeEntries, audience),
     status: row.status,
     vendorId: row.vendorId,
     driverContactId: row.driverContactId,

@@ -1,16 +1,20 @@
 /**
  * `rideStops(ride)`: where a driver collects people and where they set them down, read from a
- * ride's stored fields. A ride's `dropoffLocations` holds every passenger group's location (the
- * organiser's first), so for SG->FC those are the pick-up points in Singapore and the drop-off is
- * Forest City; for FC->SG the pick-up is Forest City and those are the drop-offs, in stop order.
- * Groups at the same place are merged into one stop with their head-counts added up.
+ * ride's answer. The stops in Singapore come in route order (docs/product.md#route-order) from the
+ * ride's `routeStops`, which the API gives members (vendors included): for SG->FC those are the
+ * pick-up points and the drop-off is Forest City; for FC->SG the pick-up is Forest City and those
+ * are the drop-offs. An answer without them (the public's, or an older cached one) falls back to
+ * `dropoffLocations`, every passenger group's location with the organiser's first. Groups at the
+ * same place are one stop with their head-counts added up.
  */
-import { FOREST_CITY_PICKUP, normaliseDropoffLocations, type DropoffLocation } from '@rideshare/domain';
+import { FOREST_CITY_PICKUP, normaliseDropoffLocations, type DropoffLocation, type RouteStop } from '@rideshare/domain';
 
 export interface RideStopsSource {
   direction: string;
   pickupLocation: string;
   dropoffLocations: unknown;
+  /** The stops in route order, already one per place (null or absent: not given). */
+  routeStops?: readonly RouteStop[] | null;
 }
 
 export interface RideStops {
@@ -31,8 +35,18 @@ function mergeStops(entries: readonly DropoffLocation[]): DropoffLocation[] {
   return [...merged.values()];
 }
 
+/** The stops in Singapore: the route order when the answer has it, else the stored locations merged. */
+function singaporeStops(ride: RideStopsSource): DropoffLocation[] {
+  if (Array.isArray(ride.routeStops)) {
+    return ride.routeStops
+      .map((stop) => ({ location: stop.location.trim(), passengerCount: stop.passengerCount }))
+      .filter((stop) => stop.location !== '');
+  }
+  return mergeStops(normaliseDropoffLocations(ride.dropoffLocations));
+}
+
 export function rideStops(ride: RideStopsSource): RideStops {
-  const groups = mergeStops(normaliseDropoffLocations(ride.dropoffLocations));
+  const groups = singaporeStops(ride);
   const total = groups.reduce((sum, entry) => sum + entry.passengerCount, 0);
   if (ride.direction === 'FC->SG') {
     const pickup = ride.pickupLocation.trim() || FOREST_CITY_PICKUP;

@@ -1,7 +1,8 @@
 /**
  * `VendorRideCard`: one ride on the vendor dashboard (docs/product.md#vendor-dashboard): direction (route
  * codes, then words, linking to /rides/{id}), Singapore date, organiser, passengers current/max, the
- * total fare, where to pick people up and set them down, and the ride's state in words (No driver
+ * total fare, where to pick people up and set them down (the stops in Singapore in route order,
+ * docs/product.md#route-order), and the ride's state in words (No driver
  * yet; Assigned to you on the vendor's own rides; Completed; docs/product.md#at-a-glance). With `onAssign` it offers 'Assign to Me' ('Assigning...' while `pending`);
  * `highlighted` marks the ride a /vendor?rideId= link points at: the card is outlined, scrolled
  * into view, and its assign button (or else its title link) takes the focus. With `driverActions`
