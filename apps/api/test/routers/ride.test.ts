@@ -89,6 +89,8 @@ describe('ride.create', () => {
       minPassengers: null,
       // Two days ahead is inside the 48-hour window, so the price locked at once (docs/payments.md#price-lock).
       priceLockedAt: expect.any(String) as string,
+      // One more seat would owe a third of SGD 80 (the organiser's two seats keep the rest).
+      joinPrice: 26.67,
       crossing: 'second-link',
       tripLatest: null,
       driver: null,
