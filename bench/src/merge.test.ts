@@ -31,6 +31,24 @@ describe('mergeReads', () => {
     assert.equal(mergeReads(merged, fresh, ['rides']).notes.filter((n) => n.startsWith('Re-measured')).length, 1);
   });
 
+  it('adds a read the recorded run never measured', () => {
+    const fresh = {
+      ...results([run('server', 10_000, [readOf('search', 1, 300, 1000)])]),
+      date: '2030-01-03T00:00:00Z',
+    };
+    const merged = mergeReads(recorded, fresh, ['search']);
+    const at10k = merged.runs.find((r) => r.rides === 10_000);
+    assert.deepEqual(
+      at10k?.reads.map((r) => r.key),
+      ['rides', 'stats', 'search'],
+    );
+    assert.equal(at10k?.reads.find((r) => r.key === 'search')?.load.rps, 300);
+    assert.deepEqual(
+      merged.runs.find((r) => r.rides === 1000)?.reads.map((r) => r.key),
+      ['rides', 'stats'],
+    );
+  });
+
   it('keeps the note of an earlier partial run that measured something else', () => {
     const first = mergeReads(
       recorded,

@@ -1,6 +1,7 @@
 /**
  * A partial run (`--only-reads`) folded into the recorded full run (docs/benchmarks.json): the
- * re-measured reads replace the recorded ones of the same engine, size and key; the web figures
+ * re-measured reads replace the recorded ones of the same engine, size and key (a read the record
+ * does not hold yet is added); the web figures
  * replace the recorded ones when this run measured them; everything else stays as recorded. A note
  * says what was re-measured when, at which commit; notes of earlier partial runs stay (unless this
  * one measured exactly the same), and a last note names the full run everything else comes from. The recorded run must hold every engine
@@ -26,7 +27,9 @@ export function mergeReads(recorded: RunResults, fresh: RunResults, keys: readon
     const reads = old.reads.map((read) =>
       keys.includes(read.key) ? (now.reads.find((r) => r.key === read.key) ?? read) : read,
     );
-    return { ...old, reads };
+    // A read the recorded run never measured (a scenario added since) joins it, in the fresh run's order.
+    const added = now.reads.filter((read) => keys.includes(read.key) && !old.reads.some((r) => r.key === read.key));
+    return { ...old, reads: [...reads, ...added] };
   });
   const where = fresh.runs.map((r) => `${r.engine} ${r.rides.toLocaleString('en')}`).join(', ');
   const labels = keys.join(', ');
