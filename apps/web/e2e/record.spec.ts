@@ -1,6 +1,6 @@
 // A record you can trust (docs/record.md): an organiser's first ride reads "New member" on the Ride
 // Organizer card; the ride runs on trip day until its vendor posts `arrived`, which completes it (the
-// trip stages follow the real clock: the ride departs a minute ahead and `arrived` waits for its
+// trip stages follow the real clock: the ride departs moments ahead and `arrived` waits for its
 // departure time, so nothing has to be moved into the past); a rider then gives the organiser a
 // thumb up from the ride's Thumbs card, and the organiser card on the organiser's next ride shows the
 // completed trip and the thumb; the organiser's own record holds the note back until a second rider
@@ -23,7 +23,8 @@ import {
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
-const MINUTE_MS = 60_000;
+/** How far ahead the ride departs once everyone is signed in: the joins and the assignment fit in it. */
+const DEPARTS_IN_MS = 25_000;
 
 function organizerCard(page: Page) {
   return page.locator('section', { has: page.getByRole('heading', { name: 'Ride Organizer', exact: true }) });
@@ -41,20 +42,21 @@ for (const viewport of ['desktop', 'mobile'] as const) {
         memberAccount({ name: 'Rhea Record' }),
         viewport,
       );
-      // Departs a minute ahead by the real clock: inside the trip window, and the departure time
-      // (from which `arrived` may be posted) comes during the journey.
-      const departure = Date.now() + MINUTE_MS;
+      const { page: rider } = await signedInPage(memberAccount({ name: 'Ravi Rider' }), viewport);
+      // A second rider on board, whose thumb makes two givers: only then do notes reach the organiser.
+      const { page: secondRider } = await signedInPage(memberAccount({ name: 'Sara Second' }), viewport);
+      const { page: vendor } = await signedInPage(vendorAccount({ name: 'Vera Vendor' }), viewport);
+      // Everyone signed in first, the ride departs shortly by the real clock: inside the trip window,
+      // time enough for the joins and the assignment, and the departure time (from which `arrived`
+      // may be posted) comes soon after.
+      const departure = Date.now() + DEPARTS_IN_MS;
       const rideId = await createRideViaApi(organiser, {
         direction: 'SG->FC',
         date: new Date(departure).toISOString(),
         location: 'Jurong East MRT',
       });
-      const { page: rider } = await signedInPage(memberAccount({ name: 'Ravi Rider' }), viewport);
       await joinRideViaApi(rider, rideId, 'Clementi MRT');
-      // A second rider on board, whose thumb makes two givers: only then do notes reach the organiser.
-      const { page: secondRider } = await signedInPage(memberAccount({ name: 'Sara Second' }), viewport);
       await joinRideViaApi(secondRider, rideId, 'Dover MRT');
-      const { page: vendor } = await signedInPage(vendorAccount({ name: 'Vera Vendor' }), viewport);
       await post(vendor, `/api/rides/${String(rideId)}/assign`);
 
       // Before any trip the organiser is a new member.

@@ -49,7 +49,9 @@ test.describe('joining from the detail page', () => {
     await expect(page.getByText('No driver yet', { exact: true })).toBeVisible();
     await expect(page.getByText('3 seats left', { exact: true })).toBeVisible();
     await expect(page.getByText('Pasir Ris MRT').first()).toBeVisible();
-    await expect(page.getByText('Per Person (if full)')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Cost breakdown' }).getByText('Per Person (if full)')).toBeVisible();
+    // The join card names this member's share the same way.
+    await expect(joinCard(page).getByRole('region', { name: 'Cost' }).getByText('Your Cost (estimated)')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Ride Organizer' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Edit Ride' })).toHaveCount(0);
     await screenshot(page, 'ride-details-join-desktop');

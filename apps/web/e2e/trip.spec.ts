@@ -27,7 +27,8 @@ import {
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
-const MINUTE_MS = 60_000;
+/** How far ahead the ride departs once everyone is signed in: the joins and the assignment fit in it. */
+const DEPARTS_IN_MS = 25_000;
 
 /** The Trip card's current stage badge. */
 const current = (page: Page) => page.getByTestId('trip-current');
@@ -55,20 +56,21 @@ test('the vendor moves the trip through every stage; the party follows, a link s
   const riderAccount = memberAccount({ name: 'Rhea Rider', whatsappNumber: '+65 9000 2222' });
   const absentAccount = memberAccount({ name: 'Nico Noshow', whatsappNumber: '+65 9000 3333' });
   const { page: organizer } = await signedInPage(organizerAccount, 'desktop');
-  // Inside the trip window and the 30 minutes in which the car may depart, by the real clock; the
-  // departure time comes during the journey.
-  const departure = Date.now() + MINUTE_MS;
+  const { page: rider } = await signedInPage(riderAccount, 'mobile');
+  const { page: absent } = await signedInPage(absentAccount, 'desktop');
+  const { page: vendor } = await signedInPage(vendorAccount({ name: 'Vera Vendor' }), 'desktop');
+  // Everyone signed in first, the ride departs shortly by the real clock: inside the trip window and
+  // the 30 minutes in which the car may depart, time enough for the joins and the assignment, and
+  // the departure time comes during the journey.
+  const departure = Date.now() + DEPARTS_IN_MS;
   const rideId = await createRideViaApi(organizer, {
     direction: 'SG->FC',
     date: new Date(departure).toISOString(),
     location: 'Jurong East MRT',
   });
-  const { page: rider } = await signedInPage(riderAccount, 'mobile');
   await joinRideViaApi(rider, rideId, 'Clementi Mall');
-  const { page: absent } = await signedInPage(absentAccount, 'desktop');
   await joinRideViaApi(absent, rideId, 'Bukit Batok');
   await absent.close();
-  const { page: vendor } = await signedInPage(vendorAccount({ name: 'Vera Vendor' }), 'desktop');
   const assigned = await vendor.request.post(`/api/rides/${String(rideId)}/assign`);
   expect(assigned.status(), await assigned.text()).toBe(200);
 
