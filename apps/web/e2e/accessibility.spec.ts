@@ -1,10 +1,11 @@
 // The accessibility audit (docs/accessibility.md#the-audit): every screen of the app, at desktop and
 // phone widths, signed out and as a member, an organiser, a passenger, a vendor (approved and
-// pending) and the administrator, checked by axe-core against WCAG 2.2 A and AA. Each screen is
-// audited once its content is on screen; any violation fails with its rule, element and colours.
+// pending) and the administrator, checked by axe-core against WCAG 2.2 A and AA in the light and the
+// dark theme. Each screen is audited once its content is on screen; any violation fails with its
+// rule, element and colours.
 import type { Page } from '@playwright/test';
 
-import { expectAccessible } from './support/accessibility';
+import { expectAccessible as auditScreen } from './support/accessibility';
 import { expect, JOURNEY_TIMEOUT_MS, test, type ViewportName } from './support/fixtures';
 import {
   createRideViaApi,
@@ -17,6 +18,9 @@ import {
 } from './support/helpers';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
+
+/** Every screen here is audited in the light and the dark theme. */
+const expectAccessible = (page: Page, screen: string) => auditScreen(page, screen, { bothThemes: true });
 
 const profileForm = (page: Page) => page.getByRole('form', { name: 'Profile', exact: true });
 

@@ -70,11 +70,36 @@ async function settleTransitions(page: Page): Promise<void> {
   );
 }
 
-/** Audits the page as it is now; `screen` names it in the failure message. */
-export async function expectAccessible(page: Page, screen: string): Promise<void> {
+/** One axe run on the page as it shows now: one line per offending element. */
+async function audit(page: Page): Promise<string[]> {
   await settleTransitions(page);
   const rules = Object.fromEntries(EXPERIMENTAL_WCAG_RULES.map((rule) => [rule, { enabled: true }]));
   // options() first: withTags() adds its runOnly to them.
   const results = await new AxeBuilder({ page }).options({ rules }).withTags(WCAG_TAGS).analyze();
-  expect(describeViolations(results.violations), `WCAG 2.2 AA violations on ${screen}`).toEqual([]);
+  return describeViolations(results.violations);
+}
+
+const schemeOf = (page: Page) => page.locator('html').getAttribute('data-mantine-color-scheme');
+
+/**
+ * Audits the page as it is now; `screen` names it in the failure message. With `bothThemes`, the
+ * page is audited again with the system's setting turned to the other colour scheme, which the app
+ * follows (docs/accessibility.md#the-theme), and the setting is put back after.
+ */
+export async function expectAccessible(
+  page: Page,
+  screen: string,
+  options: { bothThemes?: boolean } = {},
+): Promise<void> {
+  const shown = (await schemeOf(page)) === 'dark' ? 'dark' : 'light';
+  expect(await audit(page), `WCAG 2.2 AA violations on ${screen} (${shown} theme)`).toEqual([]);
+  if (!options.bothThemes) return;
+  const other = shown === 'dark' ? 'light' : 'dark';
+  await page.emulateMedia({ colorScheme: other });
+  try {
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', other);
+    expect(await audit(page), `WCAG 2.2 AA violations on ${screen} (${other} theme)`).toEqual([]);
+  } finally {
+    await page.emulateMedia({ colorScheme: shown });
+  }
 }
