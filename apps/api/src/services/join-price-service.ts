@@ -16,7 +16,7 @@ export interface JoinPrice {
   rideId: number;
   /** Whether the price is locked; before the lock there is no join price, only the estimate. */
   locked: boolean;
-  /** SGD the group would owe on joining now; null before the lock, and on a cancelled or full ride. */
+  /** SGD the group would owe on joining now; null before the lock, on a full ride, and on one nobody may join. */
   amount: number | null;
   /** Whether the group's place is a stop the ride does not make yet (it adds the stop price). */
   addsStop: boolean;
@@ -46,7 +46,9 @@ export async function joinPriceOf(db: Kysely<Database>, input: JoinPriceInput & 
     const totalCents = toCents(totalCost({ ...ride, additionalStops: stopsAfter }));
     const locked = ride.priceLockedAt !== null;
     const seatsLeft = ride.currentPassengers + input.passengerCount <= ride.maxPassengers;
-    const priced = locked && ride.status !== 'cancelled' && seatsLeft;
+    // Nobody joins a ride that was cancelled, completed or has left (the join refuses them too).
+    const open = ride.status !== 'cancelled' && ride.status !== 'completed' && ride.date > input.now;
+    const priced = locked && open && seatsLeft;
     const cents = priced ? await joinShareOf(trx, ride, { seats: input.passengerCount, totalCents }, input.now) : null;
     return {
       rideId: ride.id,

@@ -121,6 +121,14 @@ describe('the join price', () => {
     const bad = await restJoinPrice(dan, '?passengerCount=0');
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(bad.json())).toContain('Must have at least 1 passenger');
+    // A ride that has left offers nobody a price, as the join refuses everyone.
+    await t.db
+      .updateTable('rides')
+      .set({ date: new Date(NOW.getTime() - HOUR) })
+      .where('id', '=', rideId)
+      .execute();
+    const departed = await restJoinPrice(dan, '?passengerCount=1');
+    expect(departed.json()).toMatchObject({ locked: true, amount: null });
     const visitor = await t.app.inject({ method: 'GET', url: `/api/rides/${String(rideId)}/payments/join-price` });
     expect(visitor.statusCode).toBe(401);
   });
