@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
-import { configurationPage, settingDefaults } from './config-docs';
+import { configurationPage, settingDefaults, settingDocs } from './config-docs';
 import { envSchema } from './env';
 
 const repoFile = (path: string) => readFileSync(fileURLToPath(new URL(`../../../${path}`, import.meta.url)), 'utf8');
@@ -11,6 +11,12 @@ const repoFile = (path: string) => readFileSync(fileURLToPath(new URL(`../../../
 describe('docs/configuration.md', () => {
   it('is what env.ts generates (run `pnpm --filter @rideshare/api config:docs` after changing a setting)', () => {
     expect(repoFile('docs/configuration.md')).toBe(configurationPage());
+  });
+
+  it('takes every description from the schema: a setting without .meta({ description }) stops it', () => {
+    expect(settingDocs().map(([name]) => name)).toEqual(Object.keys(envSchema.in.shape));
+    const bare = envSchema.in.extend({ UNDESCRIBED_SETTING: envSchema.in.shape.PORT.unwrap() });
+    expect(() => settingDocs(bare)).toThrow('The setting UNDESCRIBED_SETTING has no description');
   });
 
   it('lists every setting once, with the schema default where there is one', () => {

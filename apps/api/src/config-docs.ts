@@ -1,9 +1,32 @@
 /**
- * docs/configuration.md, generated from env.ts: every setting with its default (the schema's own,
- * or `SETTING_DOCS`' words for one set elsewhere) and what it does. `pnpm --filter @rideshare/api
- * config:docs` writes it; config-docs.test.ts fails when the page and env.ts differ.
+ * docs/configuration.md, generated from the settings' schema alone (settings/*.ts, read through
+ * env.ts): every setting with its default (the schema's own, or the `defaultText` of its `.meta` for
+ * one worked out elsewhere) and its `.meta` description. `pnpm --filter @rideshare/api config:docs`
+ * writes it; config-docs.test.ts fails when the page and the schema differ.
  */
-import { envSchema, SETTING_DOCS } from './env';
+import { z } from 'zod';
+
+import { envSchema } from './env';
+
+/** How docs/configuration.md shows a setting, from its schema's `.meta({ description, defaultText })`. */
+export interface SettingDoc {
+  /** What it does (Markdown; links relative to docs/). */
+  description: string;
+  /** The default as a reader should see it, when the schema's own default does not say it. */
+  defaultText?: string;
+}
+
+/** Every setting's description, in the schema's order; a setting without one is an error. */
+export function settingDocs(settings: z.ZodObject = envSchema.in): [string, SettingDoc][] {
+  return Object.entries(settings.shape).map(([name, schema]) => {
+    const meta = z.globalRegistry.get(schema);
+    if (typeof meta?.description !== 'string' || meta.description === '') {
+      throw new Error(`The setting ${name} has no description: add .meta({ description }) to its schema`);
+    }
+    const defaultText = typeof meta.defaultText === 'string' ? meta.defaultText : undefined;
+    return [name, { description: meta.description, ...(defaultText ? { defaultText } : {}) }];
+  });
+}
 
 /** The schema's default of each setting that has one, as text (`true`, `60`, `a,b`). */
 export function settingDefaults(): Record<string, string> {
@@ -29,12 +52,12 @@ function table(header: string[], rows: string[][]): string {
 /** The whole page. */
 export function configurationPage(): string {
   const defaults = settingDefaults();
-  const rows = Object.entries(SETTING_DOCS).map(([name, doc]) => {
+  const rows = settingDocs().map(([name, doc]) => {
     const fallback = defaults[name];
-    const shown = 'defaultText' in doc && doc.defaultText ? doc.defaultText : fallback ? `\`${fallback}\`` : 'unset';
-    return [`\`${name}\``, cell(shown), cell(doc.meaning)];
+    const shown = doc.defaultText ?? (fallback ? `\`${fallback}\`` : 'unset');
+    return [`\`${name}\``, cell(shown), cell(doc.description)];
   });
-  return `<!-- Generated from apps/api/src/env.ts by \`pnpm --filter @rideshare/api config:docs\`; do not edit. -->
+  return `<!-- Generated from the settings in apps/api/src/settings/ by \`pnpm --filter @rideshare/api config:docs\`; do not edit. -->
 
 # Configuration
 
