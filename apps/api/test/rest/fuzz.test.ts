@@ -6,7 +6,7 @@
  * document's check (helpers/contract.ts: a documented status, a body matching its schema), and
  * none may be a 5xx. A second property runs sequences of generated calls on rides and then checks
  * that no ride holds more seats than its maximum and that each ride's payment amounts sum to its
- * total. The seed is fixed; fast-check prints it, with the path to the failing case, on failure.
+ * total. The seed is fixed; a failure names it (FUZZ_SEED=…) with the path to the failing case.
  */
 import { sql } from 'kysely';
 import fc from 'fast-check';
@@ -15,12 +15,41 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addPassenger, createRide, createUser, type TestRide, type TestUser } from '../factories';
 import { loginAs, useTestApp } from '../helpers/app';
 
-/** Fixed, so a run repeats; FUZZ_SEED (and FUZZ_RUNS, a multiplier) explore further by hand. */
+/** Fixed, so a run repeats; FUZZ_SEED explores further, or replays the seed a failure names. */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261128);
-const MORE = Number(process.env.FUZZ_RUNS ?? 1);
-/** Runs per operation and identity: bounded so the whole file stays well under two minutes on 2 cores. */
-const RUNS_PER_OPERATION = 8 * MORE;
-const SEQUENCE_RUNS = 25 * MORE;
+const ci = process.env.CI === 'true';
+
+/** A case count from the environment (a whole number above 0), or its default. */
+function runsFrom(name: string, fallback: number): number {
+  const value = process.env[name];
+  if (value === undefined || value === '') return fallback;
+  if (!/^[1-9]\d{0,5}$/.test(value)) throw new Error(`${name} must be a whole number above 0, not '${value}'`);
+  return Number(value);
+}
+
+/**
+ * Cases per operation and identity (FUZZ_RUNS) and sequences of calls (FUZZ_SEQUENCE_RUNS): CI runs
+ * 24 and 75, a local run 8 and 25 (docs/api.md#fuzzing). The time budgets grow with them.
+ */
+const RUNS_PER_OPERATION = runsFrom('FUZZ_RUNS', ci ? 24 : 8);
+const SEQUENCE_RUNS = runsFrom('FUZZ_SEQUENCE_RUNS', ci ? 75 : 25);
+const MORE = Math.max(RUNS_PER_OPERATION / 8, SEQUENCE_RUNS / 25, 1);
+
+/** fast-check's settings: the fixed seed, and a failure that names it so `FUZZ_SEED=<seed>` replays the run. */
+function fuzzing(numRuns: number): fc.Parameters<unknown> {
+  return {
+    seed: SEED,
+    numRuns,
+    endOnFailure: true,
+    reporter: (details) => {
+      if (details.failed) {
+        throw new Error(
+          `Fuzzing failed (FUZZ_SEED=${String(details.seed)}, path ${String(details.counterexamplePath)}): ${String(details.errorInstance)}\n${fc.defaultReportMessage(details) ?? ''}`,
+        );
+      }
+    },
+  };
+}
 const HOUR = 60 * 60 * 1000;
 
 const t = useTestApp({
@@ -416,7 +445,7 @@ describe('every documented operation, under generated requests', () => {
         fc.asyncProperty(requests(operation, ['visitor', 'member', 'organizer']), async (request) => {
           await send(operation, request);
         }),
-        { seed: SEED, numRuns: RUNS_PER_OPERATION * 3, endOnFailure: true },
+        fuzzing(RUNS_PER_OPERATION * 3),
       );
     }
     console.log(
@@ -461,7 +490,7 @@ describe('sequences of generated calls on rides', () => {
           expect(cents, `ride ${String(ride.id)}: ${answer.body}`).toBe(Math.round(table.total * 100));
         }
       }),
-      { seed: SEED, numRuns: SEQUENCE_RUNS, endOnFailure: true },
+      fuzzing(SEQUENCE_RUNS),
     );
   });
 });
