@@ -14,21 +14,8 @@
  * Exit codes: 0 done, 1 no such user (or the database refused), 2 usage or configuration error,
  * 3 the embedded database is held by another process.
  */
-import { migrateToLatest } from '@rideshare/db';
-
 import { listAdmins, setUserAdmin } from '../src/repositories/user-repository';
-import {
-  EXIT,
-  isEntryPoint,
-  loadScriptEnv,
-  parseScriptArgs,
-  processIo,
-  runCli,
-  usageError,
-  withScriptDatabase,
-  type ScriptEnv,
-  type ScriptIo,
-} from './lib/cli';
+import { EXIT, onMigratedDatabase, operatorScript, usageError } from './lib/cli';
 
 const USAGE = `Usage: admin-grant --user <discord username> [--revoke]
        admin-grant --list
@@ -38,47 +25,38 @@ const USAGE = `Usage: admin-grant --user <discord username> [--revoke]
   Database: DATABASE_URL, or the embedded database in DATA_DIR (stop the server first).
 `;
 
-export async function main(args: string[], env: ScriptEnv, io: ScriptIo = processIo): Promise<number> {
-  const parsed = parseScriptArgs(
-    args,
-    { user: { type: 'string' }, revoke: { type: 'boolean' }, list: { type: 'boolean' } },
-    USAGE,
-    io,
-  );
-  if ('exitCode' in parsed) return parsed.exitCode;
-  const { values } = parsed;
-  const user = values.user?.trim();
-  const problems: string[] = [];
-  if (values.list && (user || values.revoke)) problems.push('--list takes no other flag');
-  if (!values.list && !user) problems.push('--user <discord username> is required');
-  if (problems.length > 0) return usageError(problems, USAGE, io);
+export const main = operatorScript(import.meta.url, {
+  usage: USAGE,
+  flags: { user: { type: 'string' }, revoke: { type: 'boolean' }, list: { type: 'boolean' } },
+  run: async (values, env, io) => {
+    const user = values.user?.trim();
+    const problems: string[] = [];
+    if (values.list && (user || values.revoke)) problems.push('--list takes no other flag');
+    if (!values.list && !user) problems.push('--user <discord username> is required');
+    if (problems.length > 0) return usageError(problems, USAGE, io);
 
-  const config = loadScriptEnv(env, io);
-  if (!config) return EXIT.USAGE;
-  return withScriptDatabase(config, io, 2, async (db) => {
-    await migrateToLatest(db);
-    if (values.list || !user) {
-      const admins = await listAdmins(db);
+    return onMigratedDatabase(env, io, async (db, config) => {
+      if (values.list || !user) {
+        const admins = await listAdmins(db);
+        io.out(
+          admins.length > 0
+            ? `Administrators:\n${admins.map((a) => `  ${a.discordUsername} (user ${String(a.id)})\n`).join('')}`
+            : 'Nobody holds administrator rights.\n',
+        );
+        return EXIT.OK;
+      }
+      const grant = !values.revoke;
+      const updated = await setUserAdmin(db, user, grant);
+      if (!updated) {
+        io.err(`No user with the Discord username ${JSON.stringify(user)}. They must register first.\n`);
+        return EXIT.REFUSED;
+      }
       io.out(
-        admins.length > 0
-          ? `Administrators:\n${admins.map((a) => `  ${a.discordUsername} (user ${String(a.id)})\n`).join('')}`
-          : 'Nobody holds administrator rights.\n',
+        grant
+          ? `${updated.discordUsername} (user ${String(updated.id)}) is now an administrator. Their admin sessions end after ${String(config.SESSION_ADMIN_IDLE_HOURS)} hours unused.\n`
+          : `${updated.discordUsername} (user ${String(updated.id)}) is no longer an administrator (from their next request on).\n`,
       );
       return EXIT.OK;
-    }
-    const grant = !values.revoke;
-    const updated = await setUserAdmin(db, user, grant);
-    if (!updated) {
-      io.err(`No user with the Discord username ${JSON.stringify(user)}. They must register first.\n`);
-      return EXIT.REFUSED;
-    }
-    io.out(
-      grant
-        ? `${updated.discordUsername} (user ${String(updated.id)}) is now an administrator. Their admin sessions end after ${String(config.SESSION_ADMIN_IDLE_HOURS)} hours unused.\n`
-        : `${updated.discordUsername} (user ${String(updated.id)}) is no longer an administrator (from their next request on).\n`,
-    );
-    return EXIT.OK;
-  });
-}
-
-if (isEntryPoint(import.meta.url)) runCli(main);
+    });
+  },
+});

@@ -11,17 +11,7 @@
  * machine can read in the process list, and which lands in shell history).
  * Exit codes: 0 done, 1 refused by the API, 2 usage error, 3 API unreachable.
  */
-import {
-  isEntryPoint,
-  parseScriptArgs,
-  processIo,
-  readBaseUrl,
-  runCli,
-  usageError,
-  withApiSession,
-  type ScriptEnv,
-  type ScriptIo,
-} from './lib/cli';
+import { operatorScript, readBaseUrl, usageError, withApiSession } from './lib/cli';
 
 const USAGE = `Usage: admin-reset-password --admin <admin discord username> --user <discord username> [--url <api base url>] [--code]
   Environment: ADMIN_PASSWORD (the admin's password), NEW_PASSWORD (the user's new password; not with --code)
@@ -29,48 +19,41 @@ const USAGE = `Usage: admin-reset-password --admin <admin discord username> --us
   --code  issue a one-time reset code (valid 30 minutes) instead of setting the password
 `;
 
-export async function main(args: string[], env: ScriptEnv, io: ScriptIo = processIo): Promise<number> {
-  const parsed = parseScriptArgs(
-    args,
-    { url: { type: 'string' }, admin: { type: 'string' }, user: { type: 'string' }, code: { type: 'boolean' } },
-    USAGE,
-    io,
-  );
-  if ('exitCode' in parsed) return parsed.exitCode;
-  const { values } = parsed;
+export const main = operatorScript(import.meta.url, {
+  usage: USAGE,
+  flags: { url: { type: 'string' }, admin: { type: 'string' }, user: { type: 'string' }, code: { type: 'boolean' } },
+  run: async (values, env, io) => {
+    const problems: string[] = [];
+    const baseUrl = readBaseUrl(values.url, problems);
+    const admin = values.admin?.trim();
+    const user = values.user?.trim();
+    if (!admin) problems.push('--admin <admin discord username> is required');
+    if (!user) problems.push('--user <discord username> is required');
+    const adminPassword = env.ADMIN_PASSWORD;
+    const newPassword = env.NEW_PASSWORD;
+    if (!adminPassword) problems.push('ADMIN_PASSWORD must be set in the environment');
+    if (!values.code && !newPassword)
+      problems.push('NEW_PASSWORD must be set in the environment (or pass --code to issue a reset code)');
+    if (values.code && newPassword) problems.push('NEW_PASSWORD is not used with --code; unset it to avoid confusion');
+    if (problems.length > 0 || !baseUrl || !admin || !user || !adminPassword) return usageError(problems, USAGE, io);
 
-  const problems: string[] = [];
-  const baseUrl = readBaseUrl(values.url, problems);
-  const admin = values.admin?.trim();
-  const user = values.user?.trim();
-  if (!admin) problems.push('--admin <admin discord username> is required');
-  if (!user) problems.push('--user <discord username> is required');
-  const adminPassword = env.ADMIN_PASSWORD;
-  const newPassword = env.NEW_PASSWORD;
-  if (!adminPassword) problems.push('ADMIN_PASSWORD must be set in the environment');
-  if (!values.code && !newPassword)
-    problems.push('NEW_PASSWORD must be set in the environment (or pass --code to issue a reset code)');
-  if (values.code && newPassword) problems.push('NEW_PASSWORD is not used with --code; unset it to avoid confusion');
-  if (problems.length > 0 || !baseUrl || !admin || !user || !adminPassword) return usageError(problems, USAGE, io);
-
-  const login = { baseUrl, username: admin, password: adminPassword };
-  const failure = values.code ? 'Issuing a reset code' : 'Password reset';
-  return withApiSession(login, io, failure, async (api) => {
-    if (values.code) {
-      const issued = await api.trpc.admin.issueResetCode.mutate({ discordUsername: user });
-      io.out(
-        `Reset code for ${issued.discordUsername}: ${issued.code}\n` +
-          `It works once, until ${issued.expiresAt}. Send it to the user on Discord; they finish with\n` +
-          `POST ${baseUrl}/api/complete-password-reset {"discordUsername","code","newPassword"}.\n`,
-      );
-    } else {
-      const result = await api.trpc.admin.resetUserPassword.mutate({
-        discordUsername: user,
-        newPassword: newPassword ?? '',
-      });
-      io.out(`${result.message}\n`);
-    }
-  });
-}
-
-if (isEntryPoint(import.meta.url)) runCli(main);
+    const login = { baseUrl, username: admin, password: adminPassword };
+    const failure = values.code ? 'Issuing a reset code' : 'Password reset';
+    return withApiSession(login, io, failure, async (api) => {
+      if (values.code) {
+        const issued = await api.trpc.admin.issueResetCode.mutate({ discordUsername: user });
+        io.out(
+          `Reset code for ${issued.discordUsername}: ${issued.code}\n` +
+            `It works once, until ${issued.expiresAt}. Send it to the user on Discord; they finish with\n` +
+            `POST ${baseUrl}/api/complete-password-reset {"discordUsername","code","newPassword"}.\n`,
+        );
+      } else {
+        const result = await api.trpc.admin.resetUserPassword.mutate({
+          discordUsername: user,
+          newPassword: newPassword ?? '',
+        });
+        io.out(`${result.message}\n`);
+      }
+    });
+  },
+});

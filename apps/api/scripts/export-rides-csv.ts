@@ -18,17 +18,7 @@ import { TRPCClientError } from '@trpc/client';
 
 import type { RouterOutputs } from '../src';
 import type { ApiClient } from '../src/client';
-import {
-  isEntryPoint,
-  parseScriptArgs,
-  processIo,
-  readBaseUrl,
-  runCli,
-  usageError,
-  withApiSession,
-  type ScriptEnv,
-  type ScriptIo,
-} from './lib/cli';
+import { operatorScript, readBaseUrl, usageError, withApiSession, type ScriptIo } from './lib/cli';
 import { toCsv, type CsvValue } from '../src/http/csv';
 
 const USAGE = `Usage: export-rides-csv [--url <api base url>] [--out <file.csv>] [--page-size <1-100>]
@@ -139,42 +129,35 @@ async function collectRows(
   return { rows, rides: seen.size };
 }
 
-export async function main(args: string[], env: ScriptEnv, io: ScriptIo = processIo): Promise<number> {
-  const parsed = parseScriptArgs(
-    args,
-    { url: { type: 'string' }, out: { type: 'string' }, 'page-size': { type: 'string' } },
-    USAGE,
-    io,
-  );
-  if ('exitCode' in parsed) return parsed.exitCode;
-  const { values } = parsed;
+export const main = operatorScript(import.meta.url, {
+  usage: USAGE,
+  flags: { url: { type: 'string' }, out: { type: 'string' }, 'page-size': { type: 'string' } },
+  run: async (values, env, io) => {
+    const problems: string[] = [];
+    const baseUrl = readBaseUrl(values.url, problems);
+    const pageSize = Number(values['page-size'] ?? '100');
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100)
+      problems.push('--page-size must be a whole number from 1 to 100');
+    if (values.out !== undefined && values.out.trim() === '') problems.push('--out needs a file name');
+    const username = env.EXPORT_USERNAME;
+    const password = env.EXPORT_PASSWORD;
+    if (!username) problems.push('EXPORT_USERNAME must be set in the environment');
+    if (!password) problems.push('EXPORT_PASSWORD must be set in the environment');
+    if (problems.length > 0 || !baseUrl || !username || !password) return usageError(problems, USAGE, io);
 
-  const problems: string[] = [];
-  const baseUrl = readBaseUrl(values.url, problems);
-  const pageSize = Number(values['page-size'] ?? '100');
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100)
-    problems.push('--page-size must be a whole number from 1 to 100');
-  if (values.out !== undefined && values.out.trim() === '') problems.push('--out needs a file name');
-  const username = env.EXPORT_USERNAME;
-  const password = env.EXPORT_PASSWORD;
-  if (!username) problems.push('EXPORT_USERNAME must be set in the environment');
-  if (!password) problems.push('EXPORT_PASSWORD must be set in the environment');
-  if (problems.length > 0 || !baseUrl || !username || !password) return usageError(problems, USAGE, io);
-
-  return withApiSession({ baseUrl, username, password }, io, 'Export', async (api) => {
-    const { rows, rides } = await collectRows(api, pageSize, io);
-    const csv = toCsv(CSV_HEADER, rows);
-    if (values.out) {
-      // Written next to the target first, so a failed export never leaves half a file behind.
-      const partial = `${values.out}.partial`;
-      await writeFile(partial, csv, 'utf8');
-      await rename(partial, values.out);
-      io.err(`Wrote ${String(rows.length)} rows (${String(rides)} rides) to ${values.out}\n`);
-    } else {
-      io.out(csv);
-      io.err(`Wrote ${String(rows.length)} rows (${String(rides)} rides)\n`);
-    }
-  });
-}
-
-if (isEntryPoint(import.meta.url)) runCli(main);
+    return withApiSession({ baseUrl, username, password }, io, 'Export', async (api) => {
+      const { rows, rides } = await collectRows(api, pageSize, io);
+      const csv = toCsv(CSV_HEADER, rows);
+      if (values.out) {
+        // Written next to the target first, so a failed export never leaves half a file behind.
+        const partial = `${values.out}.partial`;
+        await writeFile(partial, csv, 'utf8');
+        await rename(partial, values.out);
+        io.err(`Wrote ${String(rows.length)} rows (${String(rides)} rides) to ${values.out}\n`);
+      } else {
+        io.out(csv);
+        io.err(`Wrote ${String(rows.length)} rows (${String(rides)} rides)\n`);
+      }
+    });
+  },
+});

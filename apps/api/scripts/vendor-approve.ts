@@ -12,61 +12,47 @@
  * Exit codes: 0 approved, 1 refused (no such vendor, already approved, licence incomplete),
  * 2 usage or configuration error, 3 the embedded database is held by another process.
  */
-import { migrateToLatest } from '@rideshare/db';
 import { isDomainError } from '@rideshare/domain';
 
 import { findUserIdentityByUsername } from '../src/repositories/user-repository';
 import { decideVendorApplication } from '../src/services/vendor-approval-service';
-import {
-  EXIT,
-  isEntryPoint,
-  loadScriptEnv,
-  parseScriptArgs,
-  processIo,
-  runCli,
-  usageError,
-  withScriptDatabase,
-  type ScriptEnv,
-  type ScriptIo,
-} from './lib/cli';
+import { EXIT, onMigratedDatabase, operatorScript, usageError } from './lib/cli';
 
 const USAGE = `Usage: vendor-approve --user <discord username>
   --user    the vendor to approve (any letter case); their application needs a permit, plate and seats
   Database: DATABASE_URL, or the embedded database in DATA_DIR (stop the server first).
 `;
 
-export async function main(args: string[], env: ScriptEnv, io: ScriptIo = processIo): Promise<number> {
-  const parsed = parseScriptArgs(args, { user: { type: 'string' } }, USAGE, io);
-  if ('exitCode' in parsed) return parsed.exitCode;
-  const user = parsed.values.user?.trim();
-  if (!user) return usageError(['--user <discord username> is required'], USAGE, io);
+export const main = operatorScript(import.meta.url, {
+  usage: USAGE,
+  flags: { user: { type: 'string' } },
+  run: async (values, env, io) => {
+    const user = values.user?.trim();
+    if (!user) return usageError(['--user <discord username> is required'], USAGE, io);
 
-  const config = loadScriptEnv(env, io);
-  if (!config) return EXIT.USAGE;
-  return withScriptDatabase(config, io, 2, async (db) => {
-    await migrateToLatest(db);
-    const target = await findUserIdentityByUsername(db, user);
-    if (!target) {
-      io.err(`No user with the Discord username ${JSON.stringify(user)}.\n`);
-      return EXIT.REFUSED;
-    }
-    try {
-      await decideVendorApplication(db, {
-        adminId: null,
-        userId: target.id,
-        decision: 'approve',
-        reason: null,
-        now: new Date(),
-      });
-    } catch (error) {
-      if (!isDomainError(error)) throw error;
-      const message = error.code === 'NOT_FOUND' ? `${target.discordUsername} is not a vendor account` : error.message;
-      io.err(`${message}.\n`);
-      return EXIT.REFUSED;
-    }
-    io.out(`${target.discordUsername} (user ${String(target.id)}) is now an approved vendor.\n`);
-    return EXIT.OK;
-  });
-}
-
-if (isEntryPoint(import.meta.url)) runCli(main);
+    return onMigratedDatabase(env, io, async (db) => {
+      const target = await findUserIdentityByUsername(db, user);
+      if (!target) {
+        io.err(`No user with the Discord username ${JSON.stringify(user)}.\n`);
+        return EXIT.REFUSED;
+      }
+      try {
+        await decideVendorApplication(db, {
+          adminId: null,
+          userId: target.id,
+          decision: 'approve',
+          reason: null,
+          now: new Date(),
+        });
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+        const message =
+          error.code === 'NOT_FOUND' ? `${target.discordUsername} is not a vendor account` : error.message;
+        io.err(`${message}.\n`);
+        return EXIT.REFUSED;
+      }
+      io.out(`${target.discordUsername} (user ${String(target.id)}) is now an approved vendor.\n`);
+      return EXIT.OK;
+    });
+  },
+});

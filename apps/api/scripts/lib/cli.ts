@@ -8,7 +8,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
-import { connectDatabase, DataDirLockedError, type Database, type DbHandle } from '@rideshare/db';
+import { connectDatabase, DataDirLockedError, migrateToLatest, type Database, type DbHandle } from '@rideshare/db';
 import { TRPCClientError } from '@trpc/client';
 import type { Kysely } from 'kysely';
 
@@ -147,6 +147,27 @@ export function parseScriptArgs<O extends FlagOptions>(
   return { values };
 }
 
+/** A script's testable entry: its arguments and environment in, its exit code out. */
+export type ScriptMain = (args: string[], env: ScriptEnv, io?: ScriptIo) => Promise<number>;
+
+/**
+ * An operator script: its usage text, its flags, and what it does with them. Returns its `main`
+ * (help and wrong flags answered before `run`), and runs it as a command when `moduleUrl` is the file
+ * node/tsx was asked to run.
+ */
+export function operatorScript<O extends FlagOptions>(
+  moduleUrl: string,
+  spec: { usage: string; flags: O; run: (values: ScriptFlags<O>, env: ScriptEnv, io: ScriptIo) => Promise<number> },
+): ScriptMain {
+  const main: ScriptMain = async (args, env, io = processIo) => {
+    const parsed = parseScriptArgs(args, spec.flags, spec.usage, io);
+    if ('exitCode' in parsed) return parsed.exitCode;
+    return spec.run(parsed.values, env, io);
+  };
+  if (isEntryPoint(moduleUrl)) runCli(main);
+  return main;
+}
+
 /** Prints each problem as `error: …`, then `usage`; returns the usage exit code. */
 export function usageError(problems: readonly string[], usage: string, io: ScriptIo): number {
   io.err(`${problems.map((p) => `error: ${p}`).join('\n')}\n${usage}`);
@@ -240,4 +261,21 @@ export async function withScriptDatabase(
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Runs `task` on the configured database (see withScriptDatabase) once pending migrations are
+ * applied; an invalid configuration is printed and gives USAGE.
+ */
+export async function onMigratedDatabase(
+  env: ScriptEnv,
+  io: ScriptIo,
+  task: (db: Kysely<Database>, config: Env) => Promise<number>,
+): Promise<number> {
+  const config = loadScriptEnv(env, io);
+  if (!config) return EXIT.USAGE;
+  return withScriptDatabase(config, io, 2, async (db) => {
+    await migrateToLatest(db);
+    return task(db, config);
+  });
 }
