@@ -4,6 +4,8 @@ import { existsSync } from 'node:fs';
 
 import { build } from 'esbuild';
 
+import { NODE_BUNDLE } from '../../scripts/node-bundle.mjs';
+
 const entryPoints = [
   'src/server.ts',
   // The server's start-up as a module, for a runner that adds its own routes (bench/).
@@ -20,12 +22,7 @@ await build({
   outdir: 'dist',
   outbase: '.',
   entryNames: '[name]',
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  sourcemap: true,
-  logLevel: 'warning',
+  ...NODE_BUNDLE,
   plugins: [
     {
       name: 'externalize-third-party',

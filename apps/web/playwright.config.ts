@@ -5,16 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 import { defineConfig } from '@playwright/test';
 
-// Headless or not follows Playwright's own switch (`--headed`), so no --headless here.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/chromium.mjs';
 
 /** Traces and screenshots of failed tests; the list reporter prints each one's path. */
 export const OUTPUT_DIR = fileURLToPath(new URL('./test-results/e2e', import.meta.url));
@@ -39,7 +30,8 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     headless: true,
-    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    // Headless or not follows Playwright's own switch (`--headed`), so no --headless in the flags.
+    launchOptions: { executablePath: chromiumPath(), args: [...CHROMIUM_FLAGS] },
     actionTimeout: 30_000,
     navigationTimeout: 60_000,
     // Recorded for every test, kept for failed ones. DOM snapshots of each step, without the

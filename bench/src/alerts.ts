@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { generateDataSet } from './data';
 import { createDataTarget, type DataTarget } from './database';
 import { login, statementsSoFar } from './load';
-import type { MachineInfo } from './machine';
+import { passRecord, type MachineInfo, type PassRecord } from './machine';
 import type { Engine, RunOptions } from './options';
 import { table } from './report';
 import type { RunResults } from './results';
@@ -50,7 +50,7 @@ export interface AlertsResult {
 
 export interface AlertsPass {
   runs: AlertsResult[];
-  recorded?: { date: string; command: string; commit: string | null; loadAverageAtStart: number } | undefined;
+  recorded?: PassRecord | undefined;
 }
 
 /** The most a ride's creation may take with 10,000 alerts, as a multiple of none. */
@@ -271,12 +271,7 @@ export function withAlertsPass(
     ...recorded,
     alerts: {
       ...pass,
-      recorded: {
-        date: at.date,
-        command: at.command,
-        commit: at.machine.commit,
-        loadAverageAtStart: at.machine.loadAverageAtStart,
-      },
+      recorded: passRecord(at),
     },
   };
 }

@@ -36,3 +36,21 @@ export function machineInfo(repoRoot: string, chromiumPath: string, postgres: st
     loadAverageAtStart: Math.round((loadavg()[0] ?? 0) * 100) / 100,
   };
 }
+
+/** When, by which command and where a pass measured on its own was recorded (kept beside its figures). */
+export interface PassRecord {
+  date: string;
+  command: string;
+  commit: string | null;
+  loadAverageAtStart: number;
+}
+
+/** The record of a pass run by `at.command` on `at.machine` on `at.date`. */
+export function passRecord(at: { date: string; command: string; machine: MachineInfo }): PassRecord {
+  return {
+    date: at.date,
+    command: at.command,
+    commit: at.machine.commit,
+    loadAverageAtStart: at.machine.loadAverageAtStart,
+  };
+}

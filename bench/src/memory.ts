@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 
-import type { MachineInfo } from './machine';
+import { passRecord, type MachineInfo, type PassRecord } from './machine';
 import type { Engine } from './options';
 import type { RunResults, SizeRun } from './results';
 import type { ServerMemoryReport } from './server-routes';
@@ -21,7 +21,7 @@ export interface MemoryPass {
   env: Record<string, string>;
   runs: SizeRun[];
   /** Set when the pass was recorded on its own, after the rest of the results. */
-  recorded?: { date: string; command: string; commit: string | null; loadAverageAtStart: number } | undefined;
+  recorded?: PassRecord | undefined;
 }
 
 /**
@@ -85,12 +85,7 @@ export function withMemoryPass(
     ...recorded,
     memory: {
       ...pass,
-      recorded: {
-        date: at.date,
-        command: at.command,
-        commit: at.machine.commit,
-        loadAverageAtStart: at.machine.loadAverageAtStart,
-      },
+      recorded: passRecord(at),
     },
   };
 }

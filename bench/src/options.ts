@@ -9,6 +9,8 @@
  *   (budgetFailures in budgets.ts), writes nothing.
  * Flags override parts of a preset (see `usage`).
  */
+import { chromiumPath } from '../../scripts/chromium.mjs';
+
 export type Engine = 'server' | 'embedded';
 
 /** The read scenarios (scenarios.ts `ReadScenario.key`). */
@@ -117,9 +119,26 @@ function positiveInt(name: string, value: string): number {
 
 export function parseOptions(argv: readonly string[], env: Record<string, string | undefined>): RunOptions {
   const smoke = argv.includes('--smoke');
+  // What both presets share; the command line and the environment below fill in or override the rest.
+  const common = {
+    smoke,
+    rounds: 1,
+    build: true,
+    web: true,
+    memorySettings: true,
+    memoryOnly: false,
+    alerts: true,
+    alertsOnly: false,
+    requireServer: false,
+    adminDatabaseUrl: '',
+    chromiumPath: '',
+    serverNodeArgs: [],
+    serverEnv: {},
+    onlyReads: null,
+  } satisfies Partial<RunOptions>;
   const options: RunOptions = smoke
     ? {
-        smoke,
+        ...common,
         engines: ['server', 'embedded'],
         sizes: [60],
         durationSeconds: 1,
@@ -132,26 +151,13 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
         fanOutSubscribers: 50,
         fanOutEvents: 3,
         statementSamples: 3,
-        rounds: 1,
-        build: true,
-        web: true,
         lcpRuns: 0,
         writeDoc: false,
         // The embedded engine's RSS budget is checked with the settings it runs with.
-        memorySettings: true,
         memoryEngines: ['embedded'],
-        memoryOnly: false,
-        alerts: true,
-        alertsOnly: false,
-        requireServer: false,
-        adminDatabaseUrl: '',
-        chromiumPath: '',
-        serverNodeArgs: [],
-        serverEnv: {},
-        onlyReads: null,
       }
     : {
-        smoke,
+        ...common,
         engines: ['server', 'embedded'],
         sizes: [100, 1000, 10_000],
         durationSeconds: 5,
@@ -164,25 +170,12 @@ export function parseOptions(argv: readonly string[], env: Record<string, string
         fanOutSubscribers: 1000,
         fanOutEvents: 20,
         statementSamples: 10,
-        rounds: 1,
-        build: true,
-        web: true,
         lcpRuns: 3,
         writeDoc: true,
-        memorySettings: true,
         memoryEngines: ['server', 'embedded'],
-        memoryOnly: false,
-        alerts: true,
-        alertsOnly: false,
-        requireServer: false,
-        adminDatabaseUrl: '',
-        chromiumPath: '',
-        serverNodeArgs: [],
-        serverEnv: {},
-        onlyReads: null,
       };
   options.adminDatabaseUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  options.chromiumPath = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  options.chromiumPath = chromiumPath(env);
   options.requireServer = env.CI === 'true';
   options.serverNodeArgs = (env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter((arg) => arg !== '');
   for (const pair of listOf(env.BENCH_SERVER_ENV ?? '')) {

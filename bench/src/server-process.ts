@@ -12,6 +12,8 @@ import { join } from 'node:path';
 
 import { build } from 'esbuild';
 
+import { NODE_BUNDLE } from '../../scripts/node-bundle.mjs';
+
 export interface RunningServer {
   url: string;
   pid: number;
@@ -101,12 +103,7 @@ export async function buildServerEntry(repoRoot: string): Promise<string> {
   await build({
     entryPoints: [join(repoRoot, 'bench', 'src', 'server-entry.ts')],
     outfile,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    sourcemap: true,
-    logLevel: 'warning',
+    ...NODE_BUNDLE,
   });
   return outfile;
 }

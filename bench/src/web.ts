@@ -20,6 +20,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+import { CHROMIUM_FLAGS } from '../../scripts/chromium.mjs';
+
 export interface AssetSize {
   file: string;
   bytes: number;
@@ -161,16 +163,8 @@ export interface PaintResult {
   fetched: string[];
 }
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** The shared flags (scripts/chromium.mjs), headless: the benchmark never shows a window. */
+export const CHROMIUM_ARGS = ['--headless', ...CHROMIUM_FLAGS];
 
 const LCP_OBSERVER = `
   window.__lcp = { time: 0, element: '' };

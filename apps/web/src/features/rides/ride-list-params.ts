@@ -8,44 +8,24 @@
  * - `writeRideListState(params, changes)` → new `URLSearchParams` (other parameters kept; a filter
  *   change goes back to page 1, since the old page may not exist any more).
  */
-import {
-  DEFAULT_DIRECTION_FILTER,
-  DEFAULT_SORT_ORDER,
-  DEFAULT_TIME_FILTER,
-  DIRECTION_FILTERS,
-  MAX_SEARCH_LENGTH,
-  SORT_ORDERS,
-  TIME_FILTERS,
-  type DirectionFilter,
-  type SortOrder,
-  type TimeFilter,
-} from '@rideshare/domain';
+import { MAX_SEARCH_LENGTH, rideListFiltersInput, type RideListFilters } from '@rideshare/domain';
 
 export const HOME_TABS = ['all-rides', 'my-rides'] as const;
 export type HomeTab = (typeof HOME_TABS)[number];
 const DEFAULT_HOME_TAB: HomeTab = 'all-rides';
 
-export interface RideListFilterValues {
-  time: TimeFilter;
-  direction: DirectionFilter;
-  sort: SortOrder;
-  /** The search box's words (docs/product.md#search); '' when nothing is searched. */
-  q: string;
-}
+/** The list's filters and search words (docs/product.md#search), as the list procedure reads them. */
+export type RideListFilterValues = RideListFilters;
 
 export interface RideListState extends RideListFilterValues {
   tab: HomeTab;
   page: number;
 }
 
-const DEFAULTS: RideListState = {
-  tab: DEFAULT_HOME_TAB,
-  time: DEFAULT_TIME_FILTER,
-  direction: DEFAULT_DIRECTION_FILTER,
-  sort: DEFAULT_SORT_ORDER,
-  q: '',
-  page: 1,
-};
+/** The list procedure's own schema (the domain's): its fields read the address, its defaults are ours. */
+const filterFields = rideListFiltersInput.unwrap().shape;
+const FILTER_DEFAULTS = rideListFiltersInput.parse(undefined);
+const DEFAULTS: RideListState = { tab: DEFAULT_HOME_TAB, ...FILTER_DEFAULTS, page: 1 };
 
 /** A search as the address keeps it: trimmed, and no longer than the list takes. */
 function readSearch(value: string | null): string {
@@ -54,6 +34,12 @@ function readSearch(value: string | null): string {
 
 function oneOf<T extends string>(allowed: readonly T[], value: string | null, fallback: T): T {
   return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+/** A filter's value from the address as the schema reads it; anything it refuses is the default. */
+function filterOf<K extends 'time' | 'direction' | 'sort'>(key: K, value: string | null): RideListFilters[K] {
+  const read = filterFields[key].safeParse(value ?? undefined);
+  return read.success ? (read.data as RideListFilters[K]) : FILTER_DEFAULTS[key];
 }
 
 function readPage(value: string | null): number {
@@ -65,9 +51,9 @@ function readPage(value: string | null): number {
 export function readRideListState(params: URLSearchParams): RideListState {
   return {
     tab: oneOf(HOME_TABS, params.get('tab'), DEFAULTS.tab),
-    time: oneOf(TIME_FILTERS, params.get('time'), DEFAULTS.time),
-    direction: oneOf(DIRECTION_FILTERS, params.get('direction'), DEFAULTS.direction),
-    sort: oneOf(SORT_ORDERS, params.get('sort'), DEFAULTS.sort),
+    time: filterOf('time', params.get('time')),
+    direction: filterOf('direction', params.get('direction')),
+    sort: filterOf('sort', params.get('sort')),
     q: readSearch(params.get('q')),
     page: readPage(params.get('page')),
   };
@@ -94,8 +80,8 @@ export function writeRideListState(params: URLSearchParams, changes: Partial<Rid
 /** How many filters differ from their defaults: the phone's "Filters (2)" button counts them. */
 export function activeFilterCount(filters: Omit<RideListFilterValues, 'q'>): number {
   return (
-    Number(filters.time !== DEFAULT_TIME_FILTER) +
-    Number(filters.direction !== DEFAULT_DIRECTION_FILTER) +
-    Number(filters.sort !== DEFAULT_SORT_ORDER)
+    Number(filters.time !== FILTER_DEFAULTS.time) +
+    Number(filters.direction !== FILTER_DEFAULTS.direction) +
+    Number(filters.sort !== FILTER_DEFAULTS.sort)
   );
 }
