@@ -24,6 +24,7 @@ import {
 } from '@rideshare/domain';
 import { sql, type Insertable, type Kysely } from 'kysely';
 
+import { FIRST_NAMES, LAST_NAMES, SG_PLACES } from './data-names';
 import { Random } from './random';
 
 /** argon2id cost of every generated account: the server's defaults (OWASP minimum profile). */
@@ -55,49 +56,6 @@ export interface DataSet {
   password: string;
   generateMs: number;
 }
-
-const SG_PLACES = [
-  'Pasir Ris MRT',
-  'Tampines Mall',
-  'Bedok Interchange',
-  'Jurong East MRT',
-  'Boon Lay MRT',
-  'Woodlands Checkpoint',
-  'Kranji MRT',
-  'Orchard Road, ION',
-  'Changi Airport T3',
-  'Punggol Waterway',
-  'Sengkang Compass One',
-  'Clementi Mall',
-  'Bishan Junction 8',
-  'Toa Payoh Hub',
-  'Yishun Northpoint',
-  'Ang Mo Kio Hub',
-  'Serangoon NEX',
-  'Bukit Batok MRT',
-  'Choa Chu Kang Lot One',
-  'Holland Village',
-  'Marina Bay Sands',
-  'Tanjong Pagar MRT',
-  'Harbourfront Centre',
-  'Dover MRT, block 19 lift lobby',
-];
-
-const FIRST_NAMES = [
-  'Aisha',
-  'Ben',
-  'Chen',
-  'Divya',
-  'Ethan',
-  'Farah',
-  'Gopal',
-  'Hui Min',
-  'Irfan',
-  'Jia Hui',
-  'Kumar',
-  'Li Wei',
-];
-const LAST_NAMES = ['Tan', 'Lim', 'Ng', 'Wong', 'Rahman', 'Pillai', 'Lee', 'Goh', 'Chua', 'Ismail'];
 
 /** Hashes the bench password once with the argon2 module the server itself loads. */
 export async function benchPasswordHash(repoRoot: string): Promise<string> {
@@ -410,35 +368,4 @@ export async function generateDataSet(db: Kysely<Database>, passwordHash: string
     password: BENCH_PASSWORD,
     generateMs: performance.now() - started,
   };
-}
-
-/** Rides whose seats taken exceed their maximum, or disagree with their entries (expected: none). */
-export async function findOverbookedRides(
-  db: Kysely<Database>,
-): Promise<{ id: number; currentPassengers: number; maxPassengers: number; entrySeats: number }[]> {
-  const result = await sql<{ id: number; currentPassengers: number; maxPassengers: number; entrySeats: number }>`
-    select r.id, r.current_passengers as "currentPassengers", r.max_passengers as "maxPassengers",
-           coalesce(sum(rp.passenger_count), 0)::int as "entrySeats"
-    from rides r left join ride_passengers rp on rp.ride_id = r.id
-    group by r.id
-    having r.current_passengers > r.max_passengers
-        or coalesce(sum(rp.passenger_count), 0) > r.max_passengers
-        or coalesce(sum(rp.passenger_count), 0) <> r.current_passengers`.execute(db);
-  return result.rows;
-}
-
-/** Seats taken on the hot rides after the contention rounds, read from the database. */
-export async function hotRideSeats(
-  db: Kysely<Database>,
-  ids: readonly number[],
-): Promise<{ id: number; currentPassengers: number; maxPassengers: number; entries: number }[]> {
-  if (ids.length === 0) return [];
-  const result = await sql<{ id: number; currentPassengers: number; maxPassengers: number; entries: number }>`
-    select r.id, r.current_passengers as "currentPassengers", r.max_passengers as "maxPassengers",
-           count(rp.id)::int as entries
-    from rides r left join ride_passengers rp on rp.ride_id = r.id
-    where r.id in (${sql.join(ids)})
-    group by r.id
-    order by r.id`.execute(db);
-  return result.rows;
 }

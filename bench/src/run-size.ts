@@ -5,7 +5,8 @@
  */
 import { loadavg } from 'node:os';
 
-import { findOverbookedRides, generateDataSet, hotRideSeats } from './data';
+import { generateDataSet } from './data';
+import { findOverbookedRides, hotRideSeats } from './data-checks';
 import { createDataTarget, type DataTarget } from './database';
 import { runFanOut, type FanOutResult } from './fanout';
 import { login, type LoadResult } from './load';

@@ -1,0 +1,43 @@
+/** The places and names the generated data set draws from: Singapore pick-ups, and members' names. */
+export const SG_PLACES = [
+  'Pasir Ris MRT',
+  'Tampines Mall',
+  'Bedok Interchange',
+  'Jurong East MRT',
+  'Boon Lay MRT',
+  'Woodlands Checkpoint',
+  'Kranji MRT',
+  'Orchard Road, ION',
+  'Changi Airport T3',
+  'Punggol Waterway',
+  'Sengkang Compass One',
+  'Clementi Mall',
+  'Bishan Junction 8',
+  'Toa Payoh Hub',
+  'Yishun Northpoint',
+  'Ang Mo Kio Hub',
+  'Serangoon NEX',
+  'Bukit Batok MRT',
+  'Choa Chu Kang Lot One',
+  'Holland Village',
+  'Marina Bay Sands',
+  'Tanjong Pagar MRT',
+  'Harbourfront Centre',
+  'Dover MRT, block 19 lift lobby',
+];
+
+export const FIRST_NAMES = [
+  'Aisha',
+  'Ben',
+  'Chen',
+  'Divya',
+  'Ethan',
+  'Farah',
+  'Gopal',
+  'Hui Min',
+  'Irfan',
+  'Jia Hui',
+  'Kumar',
+  'Li Wei',
+];
+export const LAST_NAMES = ['Tan', 'Lim', 'Ng', 'Wong', 'Rahman', 'Pillai', 'Lee', 'Goh', 'Chua', 'Ismail'];
