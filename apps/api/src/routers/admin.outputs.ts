@@ -8,6 +8,7 @@ export const resetCodeOutput = outputObject({ discordUsername: z.string(), code:
 export const vendorApplicationOutput = outputObject({
   id: z.number(),
   discordUsername: z.string(),
+  /** The username is the applicant's verified Discord name (docs/sign-in.md#verified). */
   discordVerified: z.boolean(),
   name: z.string().nullable(),
   whatsappNumber: z.string().nullable(),
@@ -17,6 +18,7 @@ export const vendorApplicationOutput = outputObject({
   vehicleSeats: z.number().nullable(),
   vendorStatus,
   vendorStatusReason: z.string().nullable(),
+  /** When the account entered its current status (registered, decided, or permit changed). */
   vendorStatusChangedAt: z.string().nullable(),
 });
 

@@ -7,6 +7,7 @@ export const alertOutput = outputObject({
   direction,
   fromDate: z.string(),
   toDate: z.string(),
+  /** ISO weekdays (1 Monday … 7 Sunday); null for any day. */
   weekdays: z.array(z.number()).nullable(),
   earliestTime: z.string().nullable(),
   latestTime: z.string().nullable(),

@@ -8,6 +8,7 @@ export const notificationPageOutput = pageOf(
     id: z.number(),
     kind: z.enum(NOTIFICATION_KINDS),
     rideId: z.number().nullable(),
+    /** Null (with rideDate) for a notification about the account rather than a ride. */
     rideDirection: direction.nullable(),
     rideDate: z.string().nullable(),
     detail: z.string().nullable(),

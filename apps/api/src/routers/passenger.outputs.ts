@@ -10,18 +10,19 @@ export const passengerEntryOutput = outputObject({
   dropoffLocation: z.string(),
   dropoffSequence: z.number().nullable(),
   passengerCount: z.number(),
+  /** Where the stop was picked on the map, or null (docs/vendors.md#stops-on-the-map). */
   coordinates: coordinatesOutput.nullable(),
-  user: z
-    .object({
-      id: z.number(),
-      name: z.string().nullable(),
-      fullName: z.string().nullable(),
-      discordUsername: z.string(),
-      discordVerified: z.boolean(),
-      ...contactNumbers,
-      revolutUsername: z.string().nullable(),
-    })
-    .nullable(),
+  user: outputObject({
+    id: z.number(),
+    name: z.string().nullable(),
+    /** Same as `name`: the field older clients read (docs/product.md#ride-passenger). */
+    fullName: z.string().nullable(),
+    discordUsername: z.string(),
+    /** The username is the passenger's verified Discord name (docs/sign-in.md#verified). */
+    discordVerified: z.boolean(),
+    ...contactNumbers,
+    revolutUsername: z.string().nullable(),
+  }).nullable(),
 });
 
 export const passengerRemovedOutput = outputObject({

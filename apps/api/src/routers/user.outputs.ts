@@ -23,17 +23,25 @@ export const publicUserOutput = outputObject({
   companyName: z.string().nullable(),
   driverDetails: driverDetailsOutput.nullable(),
   isAdmin: z.boolean(),
+  /** Null for members; a vendor's application status (pending, approved, rejected, suspended). */
   vendorStatus: vendorStatus.nullable(),
+  /** The administrator's reason with a rejection or suspension. */
   vendorStatusReason: z.string().nullable(),
+  /** The vendor's cross-border permit, or null when none was given. */
   permit: permitOutput.nullable(),
+  /** The vehicle's passenger seats (1..13), or null when not given. */
   vehicleSeats: z.number().nullable(),
+  /** With whom the member shares their numbers on rides they organise (docs/vendors.md#contacts). */
   shareContactsWith: z.enum(CONTACT_SHARING),
+  /** The PayNow proxy, private to its owner: only used to build PayNow codes (docs/payments.md#paynow). */
   paynowProxy: z.string().nullable(),
   /** The username is the linked Discord account's own (docs/sign-in.md#verified). */
   discordVerified: z.boolean(),
+  /** A Discord account is linked (sign in with it works). */
   discordLinked: z.boolean(),
   /** The linked Discord account's name when the username is not it (the profile offers a claim). */
   discordName: z.string().nullable(),
+  /** A password is set (password sign-in works, and Discord may be unlinked). */
   hasPassword: z.boolean(),
 });
 
