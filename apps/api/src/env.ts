@@ -139,3 +139,9 @@ function exposureWarning(env: z.infer<typeof envSchema>): string | null {
     `https:// address people use.`
   );
 }
+
+/**
+ * Whether the process runs under the test runner (Vitest sets VITEST): the procedures' answer objects
+ * are then strict, so a key their schema does not name fails the test (docs/api.md#answers).
+ */
+export const UNDER_TEST = process.env.VITEST !== undefined;

@@ -8,19 +8,11 @@ import { sql, type Transaction } from 'kysely';
 
 import { eventNotification } from '../events/publish';
 import { lockKeysForTransaction } from './postgres';
+import type { z } from 'zod';
+import type { alertOutput } from '../routers/alert.outputs';
 
 /** An alert as its owner reads it: dates 'YYYY-MM-DD' and times 'HH:MM', Singapore time. */
-export interface AlertItem {
-  id: number;
-  direction: Direction;
-  fromDate: string;
-  toDate: string;
-  /** ISO weekdays (1 Monday … 7 Sunday); null for any day. */
-  weekdays: number[] | null;
-  earliestTime: string | null;
-  latestTime: string | null;
-  createdAt: string;
-}
+export type AlertItem = z.output<typeof alertOutput>;
 
 export interface NewAlert {
   userId: number;

@@ -3,6 +3,8 @@ import type { Direction, NotificationKind } from '@rideshare/domain';
 import { sql, type Transaction } from 'kysely';
 
 import { lockKeysForTransaction } from './postgres';
+import type { z } from 'zod';
+import type { notificationPageOutput } from '../routers/notification.outputs';
 
 /** A ride notification names the ride; one about the account (a vendor decision) names none. */
 export interface NewNotification {
@@ -171,17 +173,7 @@ export async function insertAccountNoticeOnce(trx: Db, userId: number, kind: Not
 }
 
 /** One notification as its owner reads it (dates as ISO strings). */
-export interface NotificationItem {
-  id: number;
-  kind: NotificationKind;
-  rideId: number | null;
-  /** Null (with rideDate) for a notification about the account rather than a ride. */
-  rideDirection: Direction | null;
-  rideDate: string | null;
-  detail: string | null;
-  createdAt: string;
-  readAt: string | null;
-}
+export type NotificationItem = z.output<typeof notificationPageOutput>['items'][number];
 
 /**
  * One page of a user's notifications, newest first (by id: ids grow with every insert, and rows

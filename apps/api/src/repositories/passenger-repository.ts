@@ -7,38 +7,18 @@ import {
   seesPassengerRevolut,
   visiblePassengerContacts,
   type ContactSharing,
-  type Coordinates,
   type RideEntry,
   type VendorStatus,
 } from '@rideshare/domain';
 import { sql, type Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { passengerEntryOutput } from '../routers/passenger.outputs';
 
 /** A passenger as the passengers list shows them (numbers and Revolut are for the ride's party only). */
-export interface PassengerUser {
-  id: number;
-  name: string | null;
-  /** Same as `name`: the field older clients read (docs/product.md#ride-passenger). */
-  fullName: string | null;
-  discordUsername: string;
-  /** The username is the passenger's verified Discord name (docs/sign-in.md#verified). */
-  discordVerified: boolean;
-  whatsappNumber: string | null;
-  malaysianNumber: string | null;
-  revolutUsername: string | null;
-}
+export type PassengerUser = NonNullable<PassengerEntry['user']>;
 
 /** One passenger entry of a ride with its user (docs/product.md#ride-passenger). */
-export interface PassengerEntry {
-  id: number;
-  rideId: number;
-  userId: number;
-  dropoffLocation: string;
-  dropoffSequence: number | null;
-  passengerCount: number;
-  /** Where the stop was picked on the map, or null (docs/vendors.md#stops-on-the-map). */
-  coordinates: Coordinates | null;
-  user: PassengerUser | null;
-}
+export type PassengerEntry = z.output<typeof passengerEntryOutput>;
 
 const entryColumns = [
   'rp.id as entryId',

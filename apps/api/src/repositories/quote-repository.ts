@@ -1,22 +1,11 @@
 import type { Database, Db } from '@rideshare/db';
-import type { PermitCountry, QuoteStatus } from '@rideshare/domain';
+import type { QuoteStatus } from '@rideshare/domain';
 import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { quoteOutput } from '../routers/quote.outputs';
 
 /** A quote as its readers get it: the price, the note and who offers it (dates as ISO strings). */
-export interface QuoteAnswer {
-  id: number;
-  rideId: number;
-  price: number;
-  note: string | null;
-  status: QuoteStatus;
-  createdAt: string;
-  vendor: {
-    id: number;
-    companyName: string | null;
-    vehicleSeats: number | null;
-    permitCountry: PermitCountry | null;
-  };
-}
+export type QuoteAnswer = z.output<typeof quoteOutput>;
 
 function selectQuotes(db: Db) {
   return db

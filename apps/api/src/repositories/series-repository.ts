@@ -4,7 +4,9 @@ import type { RideAudience } from '@rideshare/domain';
 import { sql, type Transaction } from 'kysely';
 
 import { byDeparture, selectRideSummaries } from './rides/select';
-import { toRideSummary, type RideSummary } from './rides/wire';
+import { toRideSummary } from './rides/wire';
+import type { z } from 'zod';
+import type { seriesOutput } from '../routers/series.outputs';
 
 /** A series as its answer shows it; dates are 'YYYY-MM-DD', the time 'HH:mm' (Singapore). */
 export interface SeriesRow {
@@ -16,7 +18,7 @@ export interface SeriesRow {
   untilDate: string;
 }
 
-export type SeriesAnswer = SeriesRow & { rides: RideSummary[] };
+export type SeriesAnswer = z.output<typeof seriesOutput>;
 
 /** A ride of a series as a "this and following" change walks them. */
 export interface SeriesRideRow {

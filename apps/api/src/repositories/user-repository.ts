@@ -1,6 +1,8 @@
 import type { Database, Db, UserRow } from '@rideshare/db';
 import type { ContactSharing, DriverDetails, Permit, PermitCountry, VendorStatus } from '@rideshare/domain';
 import { sql, type ExpressionBuilder, type Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { publicUserOutput } from '../routers/user.outputs';
 
 /**
  * What the server needs to know about the caller on every request, read fresh from the user's row
@@ -18,38 +20,7 @@ export interface AuthUser {
 }
 
 /** A user as they see themselves (never the password hash). */
-export interface PublicUser {
-  id: number;
-  discordUsername: string;
-  name: string | null;
-  whatsappNumber: string | null;
-  malaysianNumber: string | null;
-  revolutUsername: string | null;
-  isVendor: boolean;
-  companyName: string | null;
-  driverDetails: DriverDetails | null;
-  isAdmin: boolean;
-  /** Null for members; a vendor's application status (pending, approved, rejected, suspended). */
-  vendorStatus: VendorStatus | null;
-  /** The administrator's reason with a rejection or suspension. */
-  vendorStatusReason: string | null;
-  /** The vendor's cross-border permit, or null when none was given. */
-  permit: Permit | null;
-  /** The vehicle's passenger seats (1..13), or null when not given. */
-  vehicleSeats: number | null;
-  /** With whom the member shares their numbers on rides they organise (docs/vendors.md#contacts). */
-  shareContactsWith: ContactSharing;
-  /** The PayNow proxy, private to its owner: only used to build PayNow codes (docs/payments.md#paynow). */
-  paynowProxy: string | null;
-  /** The username is the linked Discord account's own (docs/sign-in.md#verified). */
-  discordVerified: boolean;
-  /** A Discord account is linked (sign in with it works). */
-  discordLinked: boolean;
-  /** The Discord name of the linked account, when it differs from the username (a claim is possible). */
-  discordName: string | null;
-  /** A password is set (password sign-in works, and Discord may be unlinked). */
-  hasPassword: boolean;
-}
+export type PublicUser = z.output<typeof publicUserOutput>;
 
 /** `permit_expires_on` (a `date`) as 'YYYY-MM-DD', the same on both engines and in every time zone. */
 export const permitExpiresOnText = sql<string | null>`to_char(permit_expires_on, 'YYYY-MM-DD')`.as('permitExpiresOn');

@@ -1,26 +1,13 @@
 import type { Database, Db } from '@rideshare/db';
-import type { DriverDetails, Permit, VendorStatus } from '@rideshare/domain';
+import type { Permit, VendorStatus } from '@rideshare/domain';
 import type { Transaction } from 'kysely';
 
 import { permitExpiresOnText, toPermit } from './user-repository';
+import type { z } from 'zod';
+import type { vendorApplicationOutput } from '../routers/admin.outputs';
 
 /** A vendor account as administrators review it (dates as ISO strings). */
-export interface VendorApplication {
-  id: number;
-  discordUsername: string;
-  /** The username is the applicant's verified Discord name (docs/sign-in.md#verified). */
-  discordVerified: boolean;
-  name: string | null;
-  whatsappNumber: string | null;
-  companyName: string | null;
-  driverDetails: DriverDetails | null;
-  permit: Permit | null;
-  vehicleSeats: number | null;
-  vendorStatus: VendorStatus;
-  vendorStatusReason: string | null;
-  /** When the account entered its current status (registered, decided, or permit changed). */
-  vendorStatusChangedAt: string | null;
-}
+export type VendorApplication = z.output<typeof vendorApplicationOutput>;
 
 const applicationColumns = [
   'id',

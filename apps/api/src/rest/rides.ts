@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
 import { chooseEncoding } from '../http/compression';
-import { rideSummaryOutput } from '../routers/outputs';
+import { rideSummaryOutput } from '../routers/ride.outputs';
 import { createContextFromRequest, type HttpContextDeps } from '../trpc/context';
 import { listSearchedRides } from '../repositories/ride-repository';
 import { describeInvalidInput } from '../trpc/errors';

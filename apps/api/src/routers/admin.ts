@@ -15,11 +15,11 @@ import { decideVendorApplication } from '../services/vendor-approval-service';
 import { adminProcedure, router } from '../trpc/init';
 import {
   discordWebhooksOutput,
-  messageOutput,
   resetCodeOutput,
   vendorApplicationOutput,
   vendorApplicationPageOutput,
-} from './outputs';
+} from './admin.outputs';
+import { messageOutput } from './shared.outputs';
 
 const WEBHOOK_SETTING = {
   main: 'DISCORD_WEBHOOK_URL',

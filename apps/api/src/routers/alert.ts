@@ -4,7 +4,8 @@ import { alertCreateInput, alertIdInput } from '@rideshare/domain';
 import { listAlertsOf, type AlertItem } from '../repositories/alert-repository';
 import { createAlert, removeAlert } from '../services/alert-service';
 import { protectedProcedure, rateLimited, router } from '../trpc/init';
-import { alertOutput, removedOutput } from './outputs';
+import { alertOutput } from './alert.outputs';
+import { removedOutput } from './shared.outputs';
 
 /** Creating and deleting alerts share a write limit (RATE_LIMIT_ALERT_PER_HOUR). */
 const alertWrite = protectedProcedure.use(rateLimited('alert'));

@@ -17,7 +17,8 @@ import { changeOwnPassword, resetPasswordWithCode } from '../services/password-s
 import { credentialPolicy, passwordVersionFor, type SignInAttempt } from '../services/sign-in-service';
 import type { ContextInner } from '../trpc/context';
 import { protectedProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
-import { messageOutput, publicUserOutput } from './outputs';
+import { messageOutput } from './shared.outputs';
+import { publicUserOutput } from './user.outputs';
 
 /** What register answers while PASSWORD_SIGNUP=false (docs/sign-in.md#password-sign-up). */
 export const PASSWORD_SIGNUP_OFF_MESSAGE =

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { personalFeedFile, rideCalendarFile } from '../services/calendar-service';
 import { publicProcedure, router } from '../trpc/init';
-import { calendarFileOutput } from './outputs';
+import { calendarFileOutput } from './calendar.outputs';
 
 /**
  * Calendar files (text/calendar bodies; REST `GET /api/rides/:id/calendar.ics` and

@@ -2,7 +2,7 @@ import { announcementsConfigured, type WebhookSettings } from '../discord/webhoo
 import { discordEnabled } from '../auth/discord-oauth';
 import type { Env } from '../env';
 import { publicProcedure, router } from '../trpc/init';
-import { publicConfigOutput } from './outputs';
+import { publicConfigOutput } from './config.outputs';
 
 /** What the web app needs to know at run time: the outside map services (docs/architecture.md#outside-services), the contacts window. */
 export interface PublicConfig {

@@ -20,8 +20,9 @@ import {
   chatPageOutput,
   messageReportOutput,
   messageReportedOutput,
+  reportDismissedOutput,
   unreadByRideOutput,
-} from './outputs';
+} from './message.outputs';
 
 /**
  * The ride chat (docs/messages.md): a thread per ride for its party (the organiser, the riders on it
@@ -94,6 +95,6 @@ export const messageRouter = router({
   /** The administrator leaves a reported message as it is. */
   dismissReport: adminProcedure
     .input(reportIdInput)
-    .output(z.object({ id: z.number() }))
+    .output(reportDismissedOutput)
     .mutation(({ ctx, input }) => dismissReport(ctx.db, { reportId: input.reportId, now: ctx.now() })),
 });

@@ -7,7 +7,7 @@ import {
 } from '../repositories/notification-repository';
 import { markRead } from '../services/notification-service';
 import { protectedProcedure, rateLimited, router } from '../trpc/init';
-import { notificationPageOutput, unreadCountOutput, updatedCountOutput } from './outputs';
+import { notificationPageOutput, unreadCountOutput, updatedCountOutput } from './notification.outputs';
 
 /** A page of the inbox with the numbers the page and the bell show. */
 export interface NotificationPage {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { listPassengerEntriesFor, type PassengerEntry } from '../repositories/passenger-repository';
 import { joinRide, removePassenger } from '../services/passenger-service';
 import { protectedProcedure, rateLimited, router } from '../trpc/init';
-import { passengerEntryOutput, passengerRemovedOutput } from './outputs';
+import { passengerEntryOutput, passengerRemovedOutput } from './passenger.outputs';
 
 /** Joining has its own, tighter rate limit (RATE_LIMIT_JOIN_PER_HOUR). */
 const joinProcedure = protectedProcedure.use(rateLimited('join'));

@@ -12,7 +12,7 @@ import {
   paymentSharesOutput,
   pricePreviewOutput,
   ridePaymentsOutput,
-} from './outputs';
+} from './payment.outputs';
 
 /** Every payment write counts against RATE_LIMIT_PAYMENT_PER_HOUR (docs/payments.md#quiet). */
 const paymentWrite = protectedProcedure.use(rateLimited('payment'));

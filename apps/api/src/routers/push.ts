@@ -4,7 +4,7 @@ import { pushEndpointPolicy } from '../push/endpoint-policy';
 import { vapidKeys } from '../push/vapid';
 import { subscribe, unsubscribe } from '../services/push-service';
 import { protectedProcedure, publicProcedure, router } from '../trpc/init';
-import { pushKeyOutput, pushRemovedOutput, pushSubscribedOutput } from './outputs';
+import { pushKeyOutput, pushRemovedOutput, pushSubscribedOutput } from './push.outputs';
 
 /** Phone notifications (docs/product.md#phone-notifications): the server's key and the caller's subscriptions. */
 export const pushRouter = router({

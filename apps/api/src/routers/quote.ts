@@ -4,7 +4,8 @@ import { quoteIdInput, quoteInput, rideIdInput } from '@rideshare/domain';
 import { listLiveQuotesOfVendor } from '../repositories/quote-repository';
 import { acceptQuote, listQuotesFor, submitQuote, withdrawQuote } from '../services/quote-service';
 import { approvedVendorProcedure, protectedProcedure, rateLimited, router, vendorProcedure } from '../trpc/init';
-import { quoteOutput, rideDetailOutput } from './outputs';
+import { quoteOutput } from './quote.outputs';
+import { rideDetailOutput } from './ride.outputs';
 
 /** Quoting and withdrawing share their own rate limit (RATE_LIMIT_QUOTE_PER_HOUR). */
 const quoteProcedure = approvedVendorProcedure.use(rateLimited('quote'));

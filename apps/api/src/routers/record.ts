@@ -18,7 +18,8 @@ import {
   memberRecordOutput,
   receivedThumbOutput,
   rideThumbsOutput,
-} from './outputs';
+  thumbRemovedOutput,
+} from './record.outputs';
 
 /**
  * A member's record and the thumbs of completed rides (docs/record.md): records and counts for
@@ -61,7 +62,7 @@ export const recordRouter = router({
   /** An administrator removes a thumb (and its note) that breaks the community's rules. */
   adminRemove: adminProcedure
     .input(ratingIdInput)
-    .output(z.object({ ok: z.literal(true) }))
+    .output(thumbRemovedOutput)
     .mutation(({ ctx, input }) =>
       removeThumbAsAdmin(ctx.db, { ratingId: input.ratingId, adminId: ctx.user.id, now: ctx.now() }),
     ),

@@ -9,13 +9,13 @@ import { cancelRide, createRide, editRide, removeRide } from '../services/ride-s
 import type { ContextInner } from '../trpc/context';
 import { protectedProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
 import {
-  removedOutput,
   rideListPageOutput,
   rideManifestOutput,
   rideStandingOutput,
   rideSummaryOutput,
   rideWithReadinessOutput,
-} from './outputs';
+} from './ride.outputs';
+import { removedOutput } from './shared.outputs';
 
 /** The ride list's filters (domain defaults) plus paging; every field may be left out. */
 export const rideListInput = rideListFiltersInput

@@ -5,7 +5,7 @@ import type { PassengerEntry } from '../repositories/passenger-repository';
 import { lockSequence, setPassengerSequence } from '../services/sequence-service';
 import { mergeStops } from '../services/stop-merge-service';
 import { protectedProcedure, rateLimited, router } from '../trpc/init';
-import { passengerEntryOutput } from './outputs';
+import { passengerEntryOutput } from './passenger.outputs';
 
 const setSequenceInput = sequenceInput.extend({ rideId: idInput, passengerId: idInput });
 const mergeStopsInput = z.object({ rideId: idInput, passengerId: idInput, intoPassengerId: idInput });

@@ -12,7 +12,7 @@ import { readSeriesAnswer, type SeriesAnswer } from '../repositories/series-repo
 import { cancelSeries, createSeries, editSeries } from '../services/series-service';
 import type { ContextInner } from '../trpc/context';
 import { protectedProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
-import { seriesOutput } from './outputs';
+import { seriesOutput } from './series.outputs';
 
 async function loadSeries(ctx: ContextInner, id: number): Promise<SeriesAnswer> {
   const series = await readSeriesAnswer(ctx.db, id, audienceOf(ctx.user));

@@ -2,7 +2,7 @@ import { checklistInput, checklistTickInput, travelProfileInput } from '@ridesha
 
 import { readTravelProfile, riderChecklist, saveTravelProfile, tickChecklistItem } from '../services/travel-service';
 import { protectedProcedure, router } from '../trpc/init';
-import { checklistOutput, travelProfileOutput } from './outputs';
+import { checklistOutput, travelProfileOutput } from './travel.outputs';
 
 /** The border checklist (docs/border.md): your private travel profile and your checklist per ride. */
 export const travelRouter = router({

@@ -19,7 +19,13 @@ import {
 } from '../services/trip-share-service';
 import { getTrip, postStage, sendLateNotice, setNoShow, undoStage, type TripView } from '../services/trip-service';
 import { protectedProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
-import { publicTripOutput, tripOutput, tripShareListOutput, tripShareOutput, tripShareRevokedOutput } from './outputs';
+import {
+  publicTripOutput,
+  tripOutput,
+  tripShareListOutput,
+  tripShareOutput,
+  tripShareRevokedOutput,
+} from './trip.outputs';
 
 /** Every trip write counts against RATE_LIMIT_TRIP_PER_HOUR (docs/write-limits.md). */
 const tripWrite = protectedProcedure.use(rateLimited('trip'));

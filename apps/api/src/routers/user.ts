@@ -3,7 +3,12 @@ import { notFound, updateProfileInput } from '@rideshare/domain';
 import { calendarFeedStatus, disableCalendarFeed, rotateCalendarFeed } from '../services/calendar-service';
 import { updateOwnProfile } from '../services/user-service';
 import { protectedProcedure, router } from '../trpc/init';
-import { calendarFeedOffOutput, calendarFeedStateOutput, calendarFeedUrlOutput, publicUserOutput } from './outputs';
+import {
+  calendarFeedOffOutput,
+  calendarFeedStateOutput,
+  calendarFeedUrlOutput,
+  publicUserOutput,
+} from './user.outputs';
 
 export const userRouter = router({
   /**

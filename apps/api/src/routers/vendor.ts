@@ -5,13 +5,8 @@ import { countOpenFutureRides, listOpenFutureRides, listRidesAssignedTo } from '
 import { assignRide, completeRide, unassignRide } from '../services/vendor-service';
 import { findPublicUserById } from '../repositories/user-repository';
 import { approvedVendorProcedure, protectedProcedure, rateLimited, router } from '../trpc/init';
-import { rideDetailOutput, rideSummaryOutput } from './outputs';
-
-/** The directions a permit allows, and the rides it hides per other direction. */
-const permitScopeOutput = z.object({
-  allowed: z.array(z.enum(DIRECTIONS)),
-  hidden: z.array(z.object({ direction: z.enum(DIRECTIONS), count: z.number().int() })),
-});
+import { rideDetailOutput, rideSummaryOutput } from './ride.outputs';
+import { permitScopeOutput } from './vendor.outputs';
 
 /** Assigning has its own, tighter rate limit (RATE_LIMIT_ASSIGN_PER_HOUR). */
 const assignProcedure = approvedVendorProcedure.use(rateLimited('assign'));

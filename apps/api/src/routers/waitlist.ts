@@ -3,7 +3,9 @@ import { joinWaitlistInput, rideIdInput } from '@rideshare/domain';
 import type { PassengerEntry } from '../repositories/passenger-repository';
 import { acceptOffer, joinWaitlist, leaveWaitlist, type WaitlistStanding } from '../services/waitlist-service';
 import { protectedProcedure, rateLimited, router } from '../trpc/init';
-import { passengerEntryOutput, waitlistLeftOutput, waitlistStandingOutput } from './outputs';
+import { passengerEntryOutput } from './passenger.outputs';
+import { waitlistStandingOutput } from './ride.outputs';
+import { waitlistLeftOutput } from './waitlist.outputs';
 
 /** Joining a waitlist counts against the same allowance as joining a ride (RATE_LIMIT_JOIN_PER_HOUR). */
 const joinProcedure = protectedProcedure.use(rateLimited('join'));

@@ -29,14 +29,13 @@ import {
   type CalendarRideRow,
 } from '../repositories/calendar-repository';
 import { writeCalendar } from './calendar-file';
+import type { z } from 'zod';
+import type { calendarFileOutput } from '../routers/calendar.outputs';
 
 const DAY_MS = 86_400_000;
 
 /** A calendar file as the REST adapter sends it. */
-export interface CalendarFile {
-  filename: string;
-  body: string;
-}
+export type CalendarFile = z.output<typeof calendarFileOutput>;
 
 type OwnStops = Map<number, number | 'unplaced' | null>;
 

@@ -11,18 +11,10 @@ import type { Kysely } from 'kysely';
 import { listRideEntries } from '../repositories/passenger-repository';
 import { findPaymentRide } from '../repositories/payment-repository';
 import { joinShareOf } from './payment-split';
+import type { z } from 'zod';
+import type { joinPriceOutput } from '../routers/payment.outputs';
 
-export interface JoinPrice {
-  rideId: number;
-  /** Whether the price is locked; before the lock there is no join price, only the estimate. */
-  locked: boolean;
-  /** SGD the group would owe on joining now; null before the lock, on a full ride, and on one nobody may join. */
-  amount: number | null;
-  /** Whether the group's place is a stop the ride does not make yet (it adds the stop price). */
-  addsStop: boolean;
-  /** SGD: the ride's total with the group on board. */
-  total: number;
-}
+export type JoinPrice = z.output<typeof joinPriceOutput>;
 
 export async function joinPriceOf(db: Kysely<Database>, input: JoinPriceInput & { now: Date }): Promise<JoinPrice> {
   return db.transaction().execute(async (trx) => {

@@ -5,23 +5,18 @@
  * its author's or the organiser's delete leaves it open, with the text as reported.
  */
 import type { Db } from '@rideshare/db';
-import { type ChatMessage, directionLabel, formatRideDate, messageAuthorName, notFound } from '@rideshare/domain';
+import { directionLabel, formatRideDate, messageAuthorName, notFound } from '@rideshare/domain';
 
 import { dismissReports, findReport, insertReport, listOpenReports } from '../repositories/message-repository';
 import { type ChatMember, chatAuthor, readableMessage } from './message-service';
+import type { z } from 'zod';
+import type { messageReportOutput } from '../routers/message.outputs';
 
 /** How many open reports the administrator's list shows at once (oldest first). */
 const REPORTS_SHOWN = 100;
 
 /** An open report as the administrator reads it. */
-export interface MessageReport {
-  id: number;
-  reason: string;
-  createdAt: string;
-  reporter: { name: string };
-  ride: { id: number; label: string };
-  message: ChatMessage;
-}
+export type MessageReport = z.output<typeof messageReportOutput>;
 
 /**
  * A member of the party reports a message of the thread; answers the report's id. A member reports

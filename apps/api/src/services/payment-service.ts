@@ -13,9 +13,6 @@ import {
   revolutLink,
   stillOwedOn,
   toSingaporeIso,
-  type Direction,
-  type PaymentMethod,
-  type PaymentStatus,
 } from '@rideshare/domain';
 
 import { toCsv } from '../http/csv';
@@ -29,44 +26,15 @@ import {
   type PaymentRide,
   type PaymentRow,
 } from '../repositories/payment-repository';
-import { amountChangesOf, totalCentsOf, type AmountChange } from './payment-split';
+import { amountChangesOf, totalCentsOf } from './payment-split';
+import type { z } from 'zod';
+import type { paymentSharesOutput, pricePreviewOutput, ridePaymentsOutput } from '../routers/payment.outputs';
 
 /** One row on the wire; amounts in SGD with two decimals. */
-export interface Payment {
-  passengerId: number;
-  userId: number;
-  name: string;
-  seats: number;
-  amountDue: number;
-  status: PaymentStatus;
-  method: PaymentMethod | null;
-  markedAt: string | null;
-  confirmedAt: string | null;
-  /** SGD the organiser owes back: the row was paid before its amount went down (docs/payments.md#refunds). */
-  refundDue: number;
-  /** SGD still owed on top of a payment: the share rose after it was paid (docs/payments.md#ledger). */
-  topUpDue: number;
-  /** SGD paid on the row, net of refunds given back (0 while due). */
-  paid: number;
-  /** The organiser's row: SGD it carries beyond its fair share, waived or capped shares (docs/payments.md#ledger). */
-  absorbed: number;
-  /** The party left after the lock and still owes the row until waived (docs/payments.md#leavers). */
-  left: boolean;
-  /** The reader's own row only: the SGQR string for the exact amount (docs/payments.md#paynow). */
-  paynowPayload: string | null;
-  /** The reader's own row only: the organiser's Revolut.Me with the amount (docs/payments.md#revolut). */
-  revolutLink: string | null;
-}
+export type Payment = RidePayments['payments'][number];
 
 /** A ride's payments as the reader sees them: every row for the organiser, one's own for a rider. */
-export interface RidePayments {
-  rideId: number;
-  /** ISO; null before the price locks (then `payments` is empty). */
-  lockedAt: string | null;
-  isOrganiser: boolean;
-  total: number;
-  payments: Payment[];
-}
+export type RidePayments = z.output<typeof ridePaymentsOutput>;
 
 function toPayment(row: PaymentRow, extras: Pick<Payment, 'paynowPayload' | 'revolutLink'>): Payment {
   return {
@@ -206,17 +174,7 @@ export function paymentProgress(db: Db, organiserId: number) {
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** One of the reader's own locked shares, in SGD. */
-export interface OwnShare {
-  rideId: number;
-  amountDue: number;
-  left: boolean;
-  /** What is still owed on the row (docs/payments.md#still-owed): 0 once marked paid or confirmed. */
-  stillOwed: number;
-  /** The organiser, to whom it is owed. */
-  owedTo: string;
-  direction: Direction;
-  date: string;
-}
+export type OwnShare = z.output<typeof paymentSharesOutput>[number];
 
 /**
  * The reader's own locked shares, in SGD, for the cards' "Your share" (docs/payments.md#price-story),
@@ -245,16 +203,7 @@ export async function ownShares(db: Db, userId: number, now: Date): Promise<OwnS
 }
 
 /** The organiser's preview of a price change (docs/payments.md#price-changes). */
-export interface PricePreview {
-  rideId: number;
-  /** Whether the price is locked: before the lock nobody has a share yet and `changes` is empty. */
-  locked: boolean;
-  /** SGD: the ride's total now, and with the new price. */
-  totalBefore: number;
-  totalAfter: number;
-  /** Each rider's row before and after (the organiser's own row takes the rest). */
-  changes: AmountChange[];
-}
+export type PricePreview = z.output<typeof pricePreviewOutput>;
 
 /**
  * What a new cost or stop price would do to each rider's share, for the organiser to confirm before

@@ -32,6 +32,8 @@ import {
   type PaymentRow,
 } from '../repositories/payment-repository';
 import { tellRiderAboutMoney } from './payment-notices';
+import type { z } from 'zod';
+import type { pricePreviewOutput } from '../routers/payment.outputs';
 
 /** The ride's total in cents (cost plus stops). */
 export function totalCentsOf(ride: Pick<PaymentRide, 'cost' | 'additionalStops' | 'stopPrice'>): number {
@@ -260,20 +262,7 @@ export async function keepLeaversRow(
 }
 
 /** One rider's share before and after a price change, for the organiser's confirmation. */
-export interface AmountChange {
-  passengerId: number;
-  userId: number;
-  name: string;
-  /** SGD; what the row owes now. */
-  before: number;
-  /** SGD; what it would owe after the change. */
-  after: number;
-  /** SGD still to pay on top of a payment after the change (docs/payments.md#ledger). */
-  topUpDue: number;
-  /** SGD the organiser would owe back after the change. */
-  refundDue: number;
-  left: boolean;
-}
+export type AmountChange = z.output<typeof pricePreviewOutput>['changes'][number];
 
 /** What a price change would do to each row of a locked ride (empty when it is not locked). */
 export async function amountChangesOf(

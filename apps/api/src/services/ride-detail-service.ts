@@ -9,9 +9,12 @@ import type { Kysely, Transaction } from 'kysely';
 
 import { findRideDetail, type RideDetail } from '../repositories/ride-repository';
 import { priceLockDueOnRead, settleInTransaction, type LockSettings } from './payment-lock-service';
-import { rideReadiness, type Readiness } from './travel-service';
+import { rideReadiness } from './travel-service';
+import type { z } from 'zod';
+import type { rideWithReadinessOutput } from '../routers/ride.outputs';
 
-export type RideDetailAnswer = RideDetail & { readiness: Readiness | null };
+/** The ride page's answer: the detail with its readiness counts. */
+export type RideDetailAnswer = z.output<typeof rideWithReadinessOutput>;
 
 /** Who sees a ride: a member (a vendor with its standing), or null for a visitor. */
 export type RideViewer = { id: number; vendorStatus?: VendorStatus | null } | null;

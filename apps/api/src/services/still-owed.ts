@@ -7,13 +7,10 @@ import type { Db } from '@rideshare/db';
 import { stillOwedOn } from '@rideshare/domain';
 
 import { findPayee, listPayments } from '../repositories/payment-repository';
+import type { z } from 'zod';
+import type { passengerRemovedOutput } from '../routers/passenger.outputs';
 
-export interface StillOwed {
-  /** SGD still owed on the kept row (0 when already paid); null when no row was kept (no price locked). */
-  stillOwed: number | null;
-  /** The organiser's name while something is owed; null otherwise. */
-  owedTo: string | null;
-}
+export type StillOwed = Pick<z.output<typeof passengerRemovedOutput>, 'stillOwed' | 'owedTo'>;
 
 export async function stillOwedAfterLeaving(
   db: Db,

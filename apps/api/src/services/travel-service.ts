@@ -10,7 +10,6 @@ import {
   borderChecklist,
   type ChecklistItem,
   type ChecklistItemId,
-  type DocumentCategory,
   DomainError,
   isRiderReady,
   notFound,
@@ -34,12 +33,12 @@ import {
   type TickableItem,
 } from '../repositories/travel-repository';
 import { notifyAboutRide } from './ride-notifications';
+import type { z } from 'zod';
+import type { checklistOutput, travelProfileOutput } from '../routers/travel.outputs';
+import type { rideWithReadinessOutput } from '../routers/ride.outputs';
 
 /** The profile as its owner reads it: both fields null before it is first saved. */
-export interface TravelProfileAnswer {
-  documentCategory: DocumentCategory | null;
-  passportExpiresOn: string | null;
-}
+export type TravelProfileAnswer = z.output<typeof travelProfileOutput>;
 
 export async function readTravelProfile(db: Db, userId: number): Promise<TravelProfileAnswer> {
   return (await findTravelProfile(db, userId)) ?? { documentCategory: null, passportExpiresOn: null };
@@ -65,12 +64,7 @@ export async function saveTravelProfile(
 }
 
 /** A rider's checklist for one ride: `profileSet` false (and no items) until they save a profile. */
-export interface ChecklistAnswer {
-  rideId: number;
-  profileSet: boolean;
-  ready: boolean;
-  items: ChecklistItem[];
-}
+export type ChecklistAnswer = z.output<typeof checklistOutput>;
 
 /** Everyone whose documents count on the ride: each account with an entry, and the organiser. */
 export function ridersOf(ride: Pick<ChecklistRide, 'creatorId' | 'riderIds'>): number[] {
@@ -148,10 +142,7 @@ export async function tickChecklistItem(
 }
 
 /** "4 of 5 riders ready": counts only, never whose documents. */
-export interface Readiness {
-  ready: number;
-  total: number;
-}
+export type Readiness = NonNullable<z.output<typeof rideWithReadinessOutput>['readiness']>;
 
 /**
  * The readiness counts of a ride for its organiser and its assigned vendor while approved; null for

@@ -13,7 +13,6 @@ import {
   assertStageForward,
   assertStageOnTime,
   assertTripCrew,
-  type Crossing,
   DomainError,
   isDepartedStage,
   isPushedStage,
@@ -24,7 +23,6 @@ import {
   TRIP_CANCELLED_MESSAGE,
   TRIP_FORBIDDEN_MESSAGE,
   TRIP_PUSH_EVERY_MINUTES,
-  type TripPosterRole,
   type TripStage,
 } from '@rideshare/domain';
 import type { Kysely, Transaction } from 'kysely';
@@ -50,6 +48,8 @@ import {
 } from '../repositories/trip-repository';
 import { partyRole, type ChatMember } from './message-service';
 import { finishRide } from './vendor-service';
+import type { z } from 'zod';
+import type { tripOutput } from '../routers/trip.outputs';
 
 /** The ride as the trip reads it: the chat's read (same party and lock, docs/trip-day.md#party). */
 export type TripRide = ChatRide;
@@ -58,21 +58,10 @@ export type TripRide = ChatRide;
 export type TripMember = ChatMember;
 
 /** One stage on the timeline: when it was reached and who posted it. */
-export interface TripStageView {
-  stage: TripStage;
-  label: string;
-  at: string;
-  by: { id: number | null; name: string; role: TripPosterRole };
-}
+export type TripStageView = TripView['stages'][number];
 
 /** The trip as the party sees it (GET /api/rides/:id/trip). */
-export interface TripView {
-  crossing: Crossing;
-  stages: TripStageView[];
-  current: TripStage | null;
-  late: { userId: number; name: string; minutes: number; at: string }[];
-  noShows: number[];
-}
+export type TripView = z.output<typeof tripOutput>;
 
 export function rideOrNotFound(ride: TripRide | null): TripRide {
   if (!ride) throw notFound('ride');

@@ -6,8 +6,6 @@ import type { Database, Db } from '@rideshare/db';
 import {
   assertCanShare,
   assertNotCancelled,
-  type Crossing,
-  type Direction,
   isShareLive,
   messageAuthorName,
   notFound,
@@ -15,7 +13,6 @@ import {
   stageLabel,
   TRIP_CANCELLED_MESSAGE,
   TRIP_FORBIDDEN_MESSAGE,
-  type TripStage,
 } from '@rideshare/domain';
 import type { Kysely } from 'kysely';
 
@@ -33,22 +30,13 @@ import {
 } from '../repositories/trip-repository';
 import { partyRole } from './message-service';
 import { currentOf, rideOrNotFound, type TripMember } from './trip-service';
+import type { z } from 'zod';
+import type { publicTripOutput, tripShareListOutput, tripShareOutput } from '../routers/trip.outputs';
 
 /** The trip as a share link shows it: no names, numbers or addresses (GET /api/trip/:token). */
-export interface PublicTripView {
-  direction: Direction;
-  crossing: Crossing;
-  date: string;
-  stages: { stage: TripStage; label: string; at: string }[];
-  current: TripStage | null;
-  vehicle: { company: string | null; carNumber: string | null } | null;
-}
+export type PublicTripView = z.output<typeof publicTripOutput>;
 
-export interface ShareLink {
-  token: string;
-  url: string;
-  expiresAt: string;
-}
+export type ShareLink = z.output<typeof tripShareOutput>;
 
 async function arrivedAt(db: Db, rideId: number): Promise<Date | null> {
   return (await listStages(db, rideId)).find((row) => row.stage === 'arrived')?.postedAt ?? null;
@@ -101,13 +89,7 @@ export async function revokeShareLink(
 }
 
 /** A live link on the ride as the list of links names it (never its token, which only its maker had). */
-export interface ShareLinkRow {
-  id: number;
-  madeBy: { id: number; name: string };
-  mine: boolean;
-  createdAt: string;
-  expiresAt: string;
-}
+export type ShareLinkRow = z.output<typeof tripShareListOutput>[number];
 
 /**
  * The live links on a ride the caller may revoke: the organizer sees every one (so they can take

@@ -40,14 +40,11 @@ import { markOfferAnswered } from './notification-service';
 import { checkRule, unlessRefused } from './refusals';
 import { notifyAboutRide, notifyOrganiserOfPassenger } from './ride-notifications';
 import { addRideEntry, lockRideWithEntries, readAddedEntry, rideStateOf } from './ride-writes';
+import type { z } from 'zod';
+import type { waitlistStandingOutput } from '../routers/ride.outputs';
 
 /** Where a member stands on a ride's waitlist (the ride detail's `waitlist.mine`). */
-export interface WaitlistStanding {
-  position: number;
-  passengerCount: number;
-  /** ISO; set while seats are held for the member. */
-  offerExpiresAt: string | null;
-}
+export type WaitlistStanding = z.output<typeof waitlistStandingOutput>;
 
 /**
  * Drops lapsed offers (their members leave the line), then offers the freed seats to the first

@@ -3,116 +3,26 @@ import {
   visibleCreatorName,
   visibleDropoffLocations,
   visibleRouteStops,
-  type Crossing,
-  type Direction,
-  type DriverCard,
-  type DropoffLocation,
   type RideAudience,
-  type RideStatus,
-  type RouteStop,
   type TripStage,
 } from '@rideshare/domain';
 
+import type { z } from 'zod';
+
+import type { rideDetailOutput, rideSummaryOutput } from '../../routers/ride.outputs';
 import type { RouteEntryRow } from './select';
 
-/**
- * A ride as every list and detail answer shows it; dates are ISO strings on the wire. What it
- * holds depends on the audience (domain `visibility`): members get the organiser's Discord
- * username as `creatorName` when no name was given, every passenger's location in
- * `dropoffLocations` and the stops in route order in `routeStops`; the public gets none of them.
- */
-export interface RideSummary {
-  id: number;
-  creatorId: number;
-  /** The organiser's name (members: else their Discord username); null when there is none to show. */
-  creatorName: string | null;
-  /** The shown organiser name is a Discord name proven by signing in with Discord (docs/sign-in.md#verified). */
-  creatorVerified: boolean;
-  direction: Direction;
-  date: string;
-  maxPassengers: number;
-  currentPassengers: number;
-  pickupLocation: string;
-  /** Every passenger group's location, the organiser's first (the edit form reads it there). */
-  dropoffLocations: DropoffLocation[];
-  /**
-   * The stops in Singapore in route order (docs/product.md#route-order): by stop number, unnumbered
-   * entries last in joining order, one place one stop with its groups added up. Members only; null
-   * for the public.
-   */
-  routeStops: RouteStop[] | null;
-  status: RideStatus;
-  vendorId: number | null;
-  driverContactId: number | null;
-  cost: number;
-  additionalStops: number;
-  /** Price of one additional stop, SGD; total = cost + additionalStops × stopPrice. */
-  stopPrice: number;
-  sequenceLocked: boolean;
-  /** Why the organiser cancelled the ride; null unless `status` is 'cancelled'. */
-  cancelReason: string | null;
-  /** When the ride was cancelled (ISO); null unless `status` is 'cancelled'. */
-  cancelledAt: string | null;
-  /** The weekly series the ride belongs to (docs/series.md); null for a ride made on its own. */
-  seriesId: number | null;
-  /**
-   * Seats held by waitlist offers (docs/features.md#waitlist): a newcomer counts them as taken, so a ride
-   * whose free seats are all held reads Full. In lists, every offer not yet passed on (a lapsed one
-   * until the sweep or the ride's next action passes it on, at most `WAITLIST_SWEEP_SECONDS`); in a
-   * ride detail, live offers only, as `waitlist.heldSeats`.
-   */
-  heldSeats: number;
-  /** At least this many on board for the ride to go; null: no minimum (docs/payments.md#minimum). */
-  minPassengers: number | null;
-  /** When the price locked (ISO); null before (docs/payments.md#price-lock). */
-  priceLockedAt: string | null;
-  /**
-   * After the lock: what one more seat at a stop the ride makes would owe on joining now, SGD, by the
-   * split a join makes (docs/payments.md#join-price); null before the lock.
-   */
-  joinPrice: number | null;
-  /** The bridge the ride crosses by (docs/trip-day.md#crossing). */
-  crossing: Crossing;
-  /**
-   * The newest stage of the trip day and when it was posted (ISO); null before any, and always
-   * null but for the ride's party in the caller's own lists and ride detail (docs/trip-day.md#list).
-   */
-  tripLatest: { stage: TripStage; at: string } | null;
-}
+/** A ride as every list and detail answer shows it (its schema in routers/ride.outputs.ts says what each field holds). */
+export type RideSummary = z.output<typeof rideSummaryOutput>;
+
+/** One ride with its organiser, driver card and waitlist: the ride detail answer. */
+export type RideDetail = z.output<typeof rideDetailOutput>;
 
 /** The organiser as a ride's detail shows them; username and numbers are null for the public. */
-export interface RideCreator {
-  id: number;
-  name: string | null;
-  discordUsername: string | null;
-  /** The username is the organiser's verified Discord name (docs/sign-in.md#verified). */
-  discordVerified: boolean;
-  whatsappNumber: string | null;
-  malaysianNumber: string | null;
-}
+export type RideCreator = NonNullable<RideDetail['creator']>;
 
-/**
- * A ride's waitlist as a ride detail shows it: how many groups wait and the seats live offers hold
- * (for everyone; no one's identity), and the viewer's own place in line (null when not waiting,
- * and always for signed-out visitors). Lapsed offers have left the line.
- */
-export interface RideWaitlist {
-  count: number;
-  /** Seats held by live offers: a newcomer counts them as taken. */
-  heldSeats: number;
-  mine: { position: number; passengerCount: number; offerExpiresAt: string | null } | null;
-}
-
-/**
- * One ride with its organiser (docs/product.md#data `creator`; null if the user no longer exists), its
- * driver card (`driver`: null unless a vendor is assigned and the caller is of the ride's party)
- * and its waitlist.
- */
-export type RideDetail = RideSummary & {
-  creator: RideCreator | null;
-  driver: DriverCard | null;
-  waitlist: RideWaitlist;
-};
+/** A ride's waitlist as a ride detail shows it. */
+export type RideWaitlist = RideDetail['waitlist'];
 
 /** The viewer's waitlist row as the detail query reads it (jsonb). */
 export interface WaitlistMineRow {
