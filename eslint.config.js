@@ -2,7 +2,8 @@
 // rules, type-only imports kept explicit, no non-null assertions, process.env read only in env.ts
 // files, React hooks rules in the web app, Playwright's rules in the browser tests (web-first
 // assertions that retry, no fixed sleeps, no forced clicks, every Playwright call awaited), and in
-// the web app no toast or cache update in one mutate() call's options.
+// the web app no toast or cache update in one mutate() call's options and no useMutation outside
+// a use-*.ts hook module.
 import js from '@eslint/js';
 import playwright from 'eslint-plugin-playwright';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -76,6 +77,35 @@ export default tseslint.config(
             "JSXOpeningElement[name.name=/^(Loader|Box|Stack|Group|Center|Flex|Text|Card|Paper|SimpleGrid|Container|Badge|ThemeIcon|div|span|p)$/]:not(:has(> JSXAttribute[name.name='role'][value.value!=/^(presentation|none|generic)$/])):not(:has(> JSXAttribute[name.name='component'][value.value=/^(nav|main|aside|header|footer|section|article|form|ul|ol|li|dl|table|figure|fieldset|a|button|label|img|svg)$/])) > JSXAttribute[name.name=/^aria-label(ledby)?$/]",
           message:
             'A name (aria-label, aria-labelledby) needs a role: give the element one (status, group, img…) or render it as a landmark or list (component="nav", "ul", "section"…).',
+        },
+      ],
+    },
+  },
+  {
+    // A write lives in a hook module (apps/web/src/**/use-*.ts) whose options come from the one
+    // settle helper (lib/settle.ts); pages and components call the hook (docs/development.md).
+    // The process.env entry repeats the tree-wide one, which this rule's list replaces here.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/use-*.ts', '**/env.ts', '**/*.test.ts', '**/*.test.tsx', 'apps/web/src/test-utils/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through env.ts only.' },
+        {
+          property: 'useMutation',
+          message: 'A mutation lives in a use-*.ts hook module, settled through useSettle() (lib/settle.ts).',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useMutation'],
+              message: 'A mutation lives in a use-*.ts hook module, settled through useSettle() (lib/settle.ts).',
+            },
+          ],
         },
       ],
     },

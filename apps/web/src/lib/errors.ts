@@ -7,13 +7,23 @@
  * - `errorCode(err)`: the domain code (`RIDE_FULL`, `VALIDATION_FAILED`, ...) or else the tRPC
  *   code (`UNAUTHORIZED`, ...), or null: for screens that react to one refusal in particular.
  * - `fieldErrors(err)`: first message per field of a validation refusal, for `form.setErrors`.
- * - `showApiError(err, title = 'Error')`: the red toast of docs/product.md#errors, with `errorMessage(err)`.
+ * - `showError(err, { title, message })`: the one way a refusal is shown: the red toast of
+ *   docs/product.md#errors titled `title` ('Error'), with `errorMessage(err)` or `message(err)`.
+ *   Answers the words shown.
+ * - `showFormError(form, err, { title, message, formName, extra })`: the same for a form: each field
+ *   message of a validation refusal (plus `extra`, e.g. a wrong current password) shown on its
+ *   field, and the focus moved to the first of them on screen (`formName`: the form's `name`, to
+ *   find its fields).
+ *
+ * Mutation hooks call these through `useSettle()` (`settle.ts`), in the mutation's own options.
  */
+import type { UseFormReturnType } from '@mantine/form';
 import type { AppRouter } from '@rideshare/api';
 import type { DomainErrorCode } from '@rideshare/domain';
 import { TRPCClientError } from '@trpc/client';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 
+import { focusFirstInvalid } from './form';
 import { notifyError } from './notify';
 
 export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
@@ -63,6 +73,37 @@ export function fieldErrors(err: unknown): Record<string, string> {
   return result;
 }
 
-export function showApiError(err: unknown, title = 'Error'): string {
-  return notifyError(title, errorMessage(err));
+export interface ErrorToast {
+  title?: string;
+  message?: (err: unknown) => string;
+}
+
+export function showError(err: unknown, options: ErrorToast = {}): string {
+  const message = (options.message ?? errorMessage)(err);
+  notifyError(options.title ?? 'Error', message);
+  return message;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form: only its errors are set
+type AnyForm = UseFormReturnType<any>;
+
+export interface FormErrorDisplay extends ErrorToast {
+  form: AnyForm;
+  formName?: string;
+  /** Field messages the form adds to the server's, e.g. a wrong current password. */
+  extra?: (err: unknown) => Record<string, string> | undefined;
+  /** Also keeps the words shown, e.g. to say them under the form. */
+  then?: (message: string, err: unknown) => void;
+}
+
+export function showFormError(
+  form: AnyForm,
+  err: unknown,
+  options: Omit<FormErrorDisplay, 'form' | 'then'> = {},
+): string {
+  const message = showError(err, options);
+  const errors = { ...fieldErrors(err), ...options.extra?.(err) };
+  form.setErrors(errors);
+  focusFirstInvalid(errors, options.formName);
+  return message;
 }

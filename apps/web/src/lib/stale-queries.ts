@@ -45,6 +45,8 @@
  * - `payment.settled` (a payment write answered the new table) → the own shares and the paid counts;
  * - `alerts.written`, `reports.written`, `vendorApplications.written` → the member's alerts, the
  *   administrator's reported messages, the vendor applications;
+ * - `thumbs.removed` (the administrator removed a thumb) → everything under the `record` router;
+ * - `trip.shared` (a trip link made or revoked) → that ride's trip links (`trip.shares`);
  * - `session.changed` (login, register, logout) → every query but the session's own (`auth.me`,
  *   which the answer itself sets): what a screen shows can depend on who is looking.
  *
@@ -73,7 +75,9 @@ export type LocalChange =
   | { type: 'reports.written' }
   | { type: 'vendorApplications.written' }
   | { type: 'session.changed' }
-  | { type: 'thumbs.written'; rideId: number };
+  | { type: 'thumbs.written'; rideId: number }
+  | { type: 'thumbs.removed' }
+  | { type: 'trip.shared'; rideId: number };
 
 /** What changed: a live event, a write to a ride made from this tab (`rideId` null: any ride), or another write made here. */
 export type Change = Pick<LiveEvent, 'type' | 'rideId'> | { type: 'ride.written'; rideId: number | null } | LocalChange;
@@ -212,6 +216,10 @@ export function queriesTouchedBy(change: Change): QueryFilter[] {
             ridePage(change.rideId),
             { queryKey: getQueryKey(trpc.travel.checklist, { rideId: change.rideId }, 'query') },
           ];
+    case 'thumbs.removed':
+      return [{ queryKey: getQueryKey(trpc.record) }];
+    case 'trip.shared':
+      return [{ queryKey: getQueryKey(trpc.trip.shares, { rideId: change.rideId }, 'query') }];
     case 'thumbs.written':
       return [{ queryKey: getQueryKey(trpc.record.ride, { rideId: change.rideId }, 'query') }, ...RECORDS];
     case 'ride.created':

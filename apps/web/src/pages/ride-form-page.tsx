@@ -3,8 +3,8 @@
  * docs/product.md#delete-confirmation). Edit pre-fills with the domain's
  * `rideToFormValues`; only the organiser may edit, anyone else is sent to /home. Delete asks twice
  * (`useTwoStepConfirm`). After the price lock, a cost or stop price that raises riders' shares asks
- * first, showing each rider's share before and after (docs/payments.md#price-changes). After a
- * write, `refreshRide()`.
+ * first, showing each rider's share before and after (docs/payments.md#price-changes). The writes are
+ * `use-ride-mutations.ts`'s (each marks every ride stale).
  */
 import { Alert, Button, Center, Checkbox, Stack, Text } from '@mantine/core';
 import {
@@ -32,26 +32,17 @@ import { RepeatWeeklyFields } from '../features/series/repeat-weekly-fields';
 import { useSeriesEdit } from '../features/series/series-scope';
 import { useRepeatWeekly } from '../features/series/use-repeat-weekly';
 import { useSession } from '../features/session';
-import { showApiError } from '../lib/errors';
-import { notifyError, notifyInfo, notifySuccess } from '../lib/notify';
+import { useCreateRide, useEditRide } from '../features/ride-form/use-ride-mutations';
+import { showError } from '../lib/errors';
+import { notifyInfo } from '../lib/notify';
 import { trpc } from '../lib/trpc';
-import { useRefreshRide } from '../lib/use-refresh-ride';
 
 const NOT_AUTHORIZED_TO_EDIT = 'You are not authorized to edit this ride';
 
 function CreateRide() {
   const navigate = useNavigate();
   const { isVendor } = useSession();
-  const refreshRide = useRefreshRide();
-  const written = (title: string) => ({
-    onSuccess: () => {
-      notifySuccess(title);
-      void refreshRide();
-    },
-    onError: (error: unknown) => showApiError(error),
-  });
-  const create = trpc.ride.create.useMutation(written('Ride created successfully'));
-  const createSeries = trpc.series.create.useMutation(written('Weekly rides created'));
+  const { create, createSeries } = useCreateRide();
   const repeat = useRepeatWeekly();
   // docs/announcements.md: offered only when the server has a Discord webhook; ticked by default.
   const discord = useMapServiceConfig().config.discordAnnouncements;
@@ -111,26 +102,10 @@ function CreateRide() {
 function EditRide({ rideId }: { rideId: number }) {
   const navigate = useNavigate();
   const { user, isLoading: sessionLoading } = useSession();
-  const refreshRide = useRefreshRide();
   const utils = trpc.useUtils();
   const ride = trpc.ride.byId.useQuery({ id: rideId });
-  const update = trpc.ride.update.useMutation({
-    onSuccess: (saved) => {
-      utils.ride.byId.setData({ id: rideId }, saved);
-      notifySuccess('Ride updated successfully');
-      void refreshRide();
-    },
-    onError: (error) => showApiError(error),
-  });
+  const { update, remove } = useEditRide(rideId);
   const seriesEdit = useSeriesEdit();
-  const remove = trpc.ride.delete.useMutation({
-    onSuccess: () => {
-      notifySuccess('Ride deleted successfully');
-      utils.ride.byId.setData({ id: rideId }, undefined);
-      void refreshRide();
-    },
-    onError: (error) => showApiError(error),
-  });
   const confirm = useTwoStepConfirm(DELETE_CONFIRM_WINDOW_MS);
   const priceRise = useConfirm();
   const refused = useRef(false);
@@ -140,7 +115,7 @@ function EditRide({ rideId }: { rideId: number }) {
   useEffect(() => {
     if (!notCreator || refused.current) return;
     refused.current = true;
-    notifyError('Error', NOT_AUTHORIZED_TO_EDIT);
+    showError(NOT_AUTHORIZED_TO_EDIT);
     void navigate('/home', { replace: true });
   }, [notCreator, navigate]);
 

@@ -12,27 +12,13 @@ import { Link } from 'react-router-dom';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { SectionCard } from '../../components/section-card';
-import { errorMessage } from '../../lib/errors';
-import { notifyError, notifySuccess } from '../../lib/notify';
-import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
 import { RoleBadge } from '../chat/chat-message-item';
+import { useReportedMessageActions } from './use-reported-messages';
 
 export function ReportedMessagesCard() {
   const reports = trpc.message.reports.useQuery();
-  const markStale = useMarkStale();
-  const done = (title: string) => () => {
-    notifySuccess(title);
-    void markStale({ type: 'reports.written' });
-  };
-  const remove = trpc.message.delete.useMutation({
-    onSuccess: done('Message deleted'),
-    onError: (err) => notifyError('Message not deleted', errorMessage(err)),
-  });
-  const dismiss = trpc.message.dismissReport.useMutation({
-    onSuccess: done('Report dismissed'),
-    onError: (err) => notifyError('Report not dismissed', errorMessage(err)),
-  });
+  const { remove, dismiss } = useReportedMessageActions();
 
   return (
     <SectionCard

@@ -16,11 +16,8 @@ import {
 } from '@rideshare/domain';
 import { useState, type FormEvent } from 'react';
 
-import { errorMessage } from '../../lib/errors';
-import { notifySuccess } from '../../lib/notify';
-import { useMarkStale } from '../../lib/stale-queries';
-import { trpc } from '../../lib/trpc';
 import { useClock } from '../../lib/clock';
+import { useCreateAlert } from './use-alerts';
 
 export interface AlertDialogProps {
   opened: boolean;
@@ -29,15 +26,8 @@ export interface AlertDialogProps {
 }
 
 export function AlertDialog({ opened, onClose, initialDirection }: AlertDialogProps) {
-  const markStale = useMarkStale();
   const [error, setError] = useState<string | null>(null);
-  const create = trpc.alert.create.useMutation({
-    onSuccess: (_alert, input) => {
-      notifySuccess('Alert saved', `We will tell you of new ${directionLabel(input.direction)} rides.`);
-      void markStale({ type: 'alerts.written' });
-    },
-    onError: (err) => setError(errorMessage(err)),
-  });
+  const create = useCreateAlert(setError);
   const today = singaporeDay(useClock()());
   const [direction, setDirection] = useState<Direction>(initialDirection ?? 'SG->FC');
   const [fromDate, setFromDate] = useState(today);

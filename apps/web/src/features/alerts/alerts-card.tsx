@@ -10,11 +10,10 @@ import { Link } from 'react-router-dom';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { SectionCard } from '../../components/section-card';
-import { showApiError } from '../../lib/errors';
-import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
 import { useClock } from '../../lib/clock';
 import type { RideAlert } from '../../lib/api-types';
+import { useDeleteAlert } from './use-alerts';
 
 /** One of the member's alerts, as `alert.list` answers it. */
 
@@ -29,12 +28,8 @@ function windowText(alert: RideAlert): string {
 }
 
 export function AlertsCard() {
-  const markStale = useMarkStale();
   const alerts = trpc.alert.list.useQuery();
-  const remove = trpc.alert.delete.useMutation({
-    onSuccess: () => void markStale({ type: 'alerts.written' }),
-    onError: (err) => showApiError(err, 'Could not delete the alert'),
-  });
+  const remove = useDeleteAlert();
   const [announcement, setAnnouncement] = useState('');
   const now = useClock()();
 

@@ -13,7 +13,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { SubmitButton } from '../../components/submit-button';
-import { errorCode, errorMessage, showApiError } from '../../lib/errors';
+import { errorCode } from '../../lib/errors';
 import { focusFirstInvalid, zodResolver } from '../../lib/form';
 import { useLogin, useReturnPath } from '../session';
 import { DiscordUsernameInput } from '../../components/discord-username-input';
@@ -34,10 +34,12 @@ export function LoginForm({ onForgotPassword, initialUsername = '', focusPasswor
   const navigate = useNavigate();
   const returnPath = useReturnPath();
   const [failure, setFailure] = useState<string | null>(null);
-  const login = useLogin((err) => {
-    showApiError(err, 'Login failed');
-    const code = errorCode(err);
-    setFailure(code && CREDENTIAL_CODES.has(code) ? LOGIN_FALLBACK_MESSAGE : errorMessage(err));
+  const login = useLogin({
+    title: 'Login failed',
+    then: (message, err) => {
+      const code = errorCode(err);
+      setFailure(code && CREDENTIAL_CODES.has(code) ? LOGIN_FALLBACK_MESSAGE : message);
+    },
   });
   const form = useForm({
     name: FORM_NAME,

@@ -18,7 +18,6 @@ import { NewPasswordInput } from '../../components/password-fields';
 import { SubmitButton } from '../../components/submit-button';
 import { errorCode } from '../../lib/errors';
 import { focusFirstInvalid, zodResolver } from '../../lib/form';
-import { useFormError } from '../../lib/form-error';
 import { ContactFields } from '../profile/contact-fields';
 import { EMPTY_LICENCE, LicenceFields, licenceInput } from '../profile/licence-fields';
 import { landingPath, useRegister, useReturnPath } from '../session';
@@ -53,11 +52,14 @@ export function RegisterForm() {
     validate: zodResolver(registerFormSchema),
   });
   const isVendor = form.values.isVendor;
-  const reportError = useFormError(form, { title: 'Registration failed', formName: FORM_NAME });
-  const register = useRegister((err) => {
-    const message = reportError(err);
-    const code = errorCode(err);
-    setFailure(code && TAKEN_CODES.has(code) ? REGISTER_FALLBACK_MESSAGE : message);
+  const register = useRegister({
+    form,
+    title: 'Registration failed',
+    formName: FORM_NAME,
+    then: (message, err) => {
+      const code = errorCode(err);
+      setFailure(code && TAKEN_CODES.has(code) ? REGISTER_FALLBACK_MESSAGE : message);
+    },
   });
 
   const submit = form.onSubmit(

@@ -15,9 +15,7 @@ import { DiscordUsernameInput } from '../../components/discord-username-input';
 import { NewPasswordFields } from '../../components/password-fields';
 import { SubmitButton } from '../../components/submit-button';
 import { focusFirstInvalid, zodResolver } from '../../lib/form';
-import { useFormError } from '../../lib/form-error';
-import { notifySuccess } from '../../lib/notify';
-import { trpc } from '../../lib/trpc';
+import { useCompletePasswordReset } from './use-reset-password';
 
 const FORM_NAME = 'reset-code';
 
@@ -32,11 +30,7 @@ export function ResetCodeForm({ onComplete }: ResetCodeFormProps) {
     initialValues: { discordUsername: '', code: '', newPassword: '', confirmPassword: '' },
     validate: zodResolver(completeResetFormSchema),
   });
-  const reportError = useFormError(form, { title: 'Password reset failed', formName: FORM_NAME });
-  const complete = trpc.auth.completePasswordReset.useMutation({
-    onSuccess: (answer) => notifySuccess('Success', answer.message),
-    onError: (err) => reportError(err),
-  });
+  const complete = useCompletePasswordReset(form, FORM_NAME);
 
   const submit = form.onSubmit(
     (values) => {

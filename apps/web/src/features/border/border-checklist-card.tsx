@@ -11,10 +11,9 @@ import { formatChecklistDay, type ChecklistStatus } from '@rideshare/domain';
 import { Link } from 'react-router-dom';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
-import { showApiError } from '../../lib/errors';
-import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
 import type { RideDetail } from '../../lib/api-types';
+import { useTickChecklist } from './use-travel';
 
 const STATUS: Record<ChecklistStatus, { label: string; color: string }> = {
   done: { label: 'Done', color: 'green' },
@@ -29,35 +28,8 @@ export function readinessText(readiness: { ready: number; total: number }): stri
 }
 
 function ChecklistItems({ rideId }: { rideId: number }) {
-  const utils = trpc.useUtils();
-  const markStale = useMarkStale();
   const checklist = trpc.travel.checklist.useQuery({ rideId });
-  const tick = trpc.travel.tick.useMutation({
-    // The box follows the click at once; the server's answer (or the old list, on a refusal) settles it.
-    onMutate: ({ item, done }) => {
-      const before = utils.travel.checklist.getData({ rideId });
-      if (before) {
-        utils.travel.checklist.setData(
-          { rideId },
-          {
-            ...before,
-            items: before.items.map((entry) =>
-              entry.id === item ? { ...entry, status: done ? 'done' : 'todo' } : entry,
-            ),
-          },
-        );
-      }
-      return { before };
-    },
-    onSuccess: (answer) => {
-      utils.travel.checklist.setData({ rideId }, answer);
-      void markStale({ type: 'checklist.ticked', rideId });
-    },
-    onError: (err, _input, context) => {
-      if (context?.before) utils.travel.checklist.setData({ rideId }, context.before);
-      showApiError(err, 'Could not update your checklist');
-    },
-  });
+  const tick = useTickChecklist(rideId);
 
   if (checklist.isLoading) return <LoadingBlock height={120} radius="md" label="Loading your checklist..." />;
   if (checklist.error || !checklist.data) {

@@ -12,11 +12,8 @@ import { Link } from 'react-router-dom';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { FormFooter } from '../../components/form-footer';
 import { SectionCard } from '../../components/section-card';
-import { errorMessage } from '../../lib/errors';
-import { useFormFailure } from '../../lib/form-error';
-import { notifySuccess } from '../../lib/notify';
-import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
+import { useSaveTravelProfile } from './use-travel';
 
 interface TravelValues {
   documentCategory: string | null;
@@ -26,24 +23,11 @@ interface TravelValues {
 const CATEGORY_OPTIONS = DOCUMENT_CATEGORIES.map((value) => ({ value, label: DOCUMENT_CATEGORY_LABELS[value] }));
 
 function TravelDocumentsForm({ initial }: { initial: TravelValues }) {
-  const utils = trpc.useUtils();
-  const markStale = useMarkStale();
   const form = useForm<TravelValues>({
     initialValues: initial,
     validate: { documentCategory: (value) => (value ? null : 'Choose what you travel on') },
   });
-  const { failure, clear, fail } = useFormFailure(form, {
-    message: (err) => `Could not save your travel documents: ${errorMessage(err)}`,
-  });
-  const save = trpc.travel.updateProfile.useMutation({
-    onSuccess: (saved) => {
-      utils.travel.profile.setData(undefined, saved);
-      // Every checklist follows the profile.
-      void markStale({ type: 'travel.written' });
-      notifySuccess('Travel documents saved');
-    },
-    onError: (err) => fail(err),
-  });
+  const { save, failure, clear } = useSaveTravelProfile(form);
 
   const submit = form.onSubmit((values) => {
     clear();

@@ -11,8 +11,7 @@ import { MAX_MESSAGE_LENGTH, messageFormSchema } from '@rideshare/domain';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 
 import { errorMessage } from '../../lib/errors';
-import { useMarkStale } from '../../lib/stale-queries';
-import { trpc } from '../../lib/trpc';
+import { useSendMessage } from './use-chat-mutations';
 
 const draftKey = (rideId: number) => `rideshare:chat-draft:${String(rideId)}`;
 
@@ -41,10 +40,7 @@ export function ChatComposer({ rideId, onSent }: { rideId: number; onSent: () =>
   const keyboard = useMediaQuery(PHYSICAL_KEYBOARD_QUERY) ?? false;
   const [draft, setDraftState] = useState(() => readDraft(rideId));
   const [error, setError] = useState<string | null>(null);
-  const markStale = useMarkStale();
-  const send = trpc.message.send.useMutation({
-    onSuccess: (_message, { rideId: sentTo }) => void markStale({ type: 'messages.changed', rideId: sentTo }),
-  });
+  const send = useSendMessage();
 
   const setDraft = (text: string) => {
     setDraftState(text);

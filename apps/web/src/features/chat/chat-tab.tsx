@@ -11,13 +11,10 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { useConfirm } from '../../components/confirm-action';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { useClock } from '../../lib/clock';
-import { errorMessage } from '../../lib/errors';
-import { notifyError } from '../../lib/notify';
-import { useMarkStale } from '../../lib/stale-queries';
-import { trpc } from '../../lib/trpc';
 import { ChatComposer } from './chat-composer';
 import { ChatMessageItem } from './chat-message-item';
 import { ReportMessageModal } from './report-message-modal';
+import { useDeleteMessage } from './use-chat-mutations';
 import { useChatThread } from './use-chat-thread';
 
 /** How close to the bottom (px) still counts as reading the newest messages. */
@@ -59,11 +56,7 @@ export function ChatTab({ ride, viewerId }: ChatTabProps) {
   const thread = useChatThread(ride.id);
   const { boxRef, onScroll, followNewest } = useThreadScroll(thread.messages);
   const [reporting, setReporting] = useState<ChatMessage | null>(null);
-  const markStale = useMarkStale();
-  const remove = trpc.message.delete.useMutation({
-    onSuccess: () => void markStale({ type: 'messages.changed', rideId: ride.id }),
-    onError: (err) => notifyError('Message not deleted', errorMessage(err)),
-  });
+  const remove = useDeleteMessage(ride.id);
   const now = useClock();
   const readOnly = isChatReadOnly(ride, now());
   const confirm = useConfirm();

@@ -3,20 +3,12 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { MAX_REPORT_REASON_LENGTH, type ChatMessage } from '@rideshare/domain';
 import { useState } from 'react';
 
-import { errorMessage } from '../../lib/errors';
-import { notifySuccess } from '../../lib/notify';
-import { trpc } from '../../lib/trpc';
+import { useReportMessage } from './use-chat-mutations';
 
 export function ReportMessageModal({ message, onClose }: { message: ChatMessage | null; onClose: () => void }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const report = trpc.message.report.useMutation({
-    onSuccess: (result) =>
-      result.alreadyReported
-        ? notifySuccess('Already reported', 'You reported this message before; the administrator has it.')
-        : notifySuccess('Report sent', 'The administrator will look at this message.'),
-    onError: (err) => setError(errorMessage(err)),
-  });
+  const report = useReportMessage(setError);
 
   const close = () => {
     setReason('');

@@ -8,7 +8,7 @@
 import { DEFAULT_MESSAGE_PAGE, type ChatMessage } from '@rideshare/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 
-import { useMarkStale } from '../../lib/stale-queries';
+import { useSettle } from '../../lib/settle';
 import { trpc } from '../../lib/trpc';
 
 export interface ChatThread {
@@ -41,10 +41,8 @@ export function useChatThread(rideId: number): ChatThread {
   const nextBefore = oldestPage?.nextBefore ?? null;
   const loadingOlder = older.some((query) => query.isLoading);
 
-  const markStale = useMarkStale();
-  const markRead = trpc.message.markRead.useMutation({
-    onSuccess: () => void markStale({ type: 'messages.read' }),
-  });
+  const settle = useSettle();
+  const markRead = trpc.message.markRead.useMutation(settle({ staleOnSuccess: { type: 'messages.read' } }));
   // -1: the first answer (even an empty thread) reads the notice once.
   const markedUpTo = useRef(-1);
   const newestId = messages.length > 0 ? (messages[messages.length - 1]?.id ?? 0) : 0;

@@ -9,7 +9,7 @@
  *   on the field and in an 'Error' toast instead of a refused call (the server checks the same rule).
  * - A refusal shows the server's message under 'Error' and its field errors on the fields.
  * - Joined: the form empties, `onJoined()` runs (the screen's own toast and navigation), then
- *   `refreshRide()`. A refusal refreshes too, since the screen was out of date.
+ *   every ride is marked stale (`useSettle`). A refusal marks them too, since the screen was out of date.
  *
  * Returns `{ form, submit, pending, remaining, limit, locationLabel, locationPlaceholder }`.
  */
@@ -25,10 +25,10 @@ import {
 import { useRef } from 'react';
 
 import { zodResolver } from '../../lib/form';
-import { useFormError } from '../../lib/form-error';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { showError } from '../../lib/errors';
+import { notifySuccess } from '../../lib/notify';
+import { useSettle } from '../../lib/settle';
 import { trpc } from '../../lib/trpc';
-import { useRefreshRide } from '../../lib/use-refresh-ride';
 
 /** What the form needs of a ride: `ride.byId` has it. */
 export interface JoinableRide {
@@ -96,7 +96,7 @@ export function notifyJoined(): void {
 
 export function useJoinRide(ride: JoinableRide, { onJoined }: { onJoined: () => void }) {
   const utils = trpc.useUtils();
-  const refreshRide = useRefreshRide();
+  const settle = useSettle();
   const remaining = seatsLeftFor(ride);
   const remainingRef = useRef(remaining);
   remainingRef.current = remaining;
@@ -107,12 +107,13 @@ export function useJoinRide(ride: JoinableRide, { onJoined }: { onJoined: () => 
     validateInputOnBlur: true,
     validate: (values) => zodResolver(joinFormSchema(remainingRef.current))(values),
   });
-  const reportError = useFormError(form);
-  const join = trpc.passenger.join.useMutation({
-    onError: (error) => reportError(error),
-    // After a refusal too: the page then shows the seats as they are now.
-    onSettled: () => refreshRide(),
-  });
+  const join = trpc.passenger.join.useMutation(
+    settle({
+      error: { form },
+      // After a refusal too: the page then shows the seats as they are now.
+      stale: { type: 'ride.written', rideId: null },
+    }),
+  );
 
   /** The ride as the server has it now, or the one on screen when it cannot be read. */
   const latestRide = async (): Promise<JoinableRide> => {
@@ -132,7 +133,7 @@ export function useJoinRide(ride: JoinableRide, { onJoined }: { onJoined: () => 
     if (nowRemaining < passengerCount) {
       const message = `Only ${String(nowRemaining)} spots remaining`;
       form.setFieldError('passengerCount', message);
-      notifyError('Error', message);
+      showError(message);
       return;
     }
 

@@ -11,7 +11,6 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 
-import { showApiError } from '../../lib/errors';
 import { NotificationBell } from '../notifications';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { useLogout, useSession } from '../session';
@@ -22,7 +21,7 @@ const MOBILE_NAV_ID = 'mobile-navigation';
 
 function AuthAction({ mobile }: { mobile: boolean }) {
   const { user } = useSession();
-  const logout = useLogout((err) => showApiError(err, 'Logout failed'));
+  const logout = useLogout('Logout failed');
   const size = mobile ? 'md' : 'sm';
   if (!user) {
     return (

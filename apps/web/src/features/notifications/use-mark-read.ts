@@ -7,8 +7,7 @@
  * whether "all" is under way, so only that button shows its spinner. Each call takes optional
  * `{onSuccess, onError}`, run once the lists have been read again (the page moves focus with them).
  */
-import { showApiError } from '../../lib/errors';
-import { useMarkStale } from '../../lib/stale-queries';
+import { useSettle } from '../../lib/settle';
 import { trpc } from '../../lib/trpc';
 
 /** What a caller does once marking is over (after the lists were read again). */
@@ -18,13 +17,10 @@ export interface MarkReadCallbacks {
 }
 
 export function useMarkRead() {
-  const markStale = useMarkStale();
-  const mutation = trpc.notification.markRead.useMutation({
-    onSettled: () => markStale({ type: 'notifications.changed', rideId: null }),
-    onError: (err) => {
-      showApiError(err, 'Could not mark as read');
-    },
-  });
+  const settle = useSettle();
+  const mutation = trpc.notification.markRead.useMutation(
+    settle({ error: 'Could not mark as read', stale: { type: 'notifications.changed', rideId: null } }),
+  );
   const ids = mutation.isPending ? mutation.variables?.ids : undefined;
   return {
     markOne: (id: number, after?: MarkReadCallbacks) => mutation.mutate({ ids: [id] }, after),

@@ -12,7 +12,7 @@ import { useEffect, useState } from 'react';
 
 import { ShareIcon } from '../../components/icons';
 import { copyWithToast } from '../../lib/clipboard';
-import { notifyError } from '../../lib/notify';
+import { showError } from '../../lib/errors';
 
 interface Png {
   url: string;
@@ -71,7 +71,7 @@ export function PaynowActions({ payload, rideId }: { payload: string; rideId: nu
       await navigator.share({ files: [file], title: 'PayNow QR code', ...(text ? { text } : {}) });
     } catch (error) {
       if (!isAbort(error))
-        notifyError('Could not share the code', 'Save the QR image instead, then open it in your bank.');
+        showError('Save the QR image instead, then open it in your bank.', { title: 'Could not share the code' });
     }
   };
 

@@ -4,29 +4,26 @@
  */
 import type { PaymentRow, RidePayments } from '../../lib/api-types';
 
-import { showApiError } from '../../lib/errors';
-import { notifySuccess } from '../../lib/notify';
-import { useMarkStale } from '../../lib/stale-queries';
+import { useSettle } from '../../lib/settle';
 import { trpc } from '../../lib/trpc';
 
 export function usePaymentActions(rideId: number) {
   const utils = trpc.useUtils();
-  const markStale = useMarkStale();
-  const settle = (title: string) => ({
-    onSuccess: (table: RidePayments) => {
-      utils.payment.list.setData({ rideId }, table);
-      void markStale({ type: 'payment.settled' });
-      notifySuccess(title);
-    },
-    onError: (err: unknown) => showApiError(err, 'Could not update the payment'),
-  });
+  const settle = useSettle();
+  const write = (success: string) =>
+    settle({
+      success,
+      error: 'Could not update the payment',
+      staleOnSuccess: { type: 'payment.settled' },
+      onSuccess: (table: RidePayments) => utils.payment.list.setData({ rideId }, table),
+    });
   return {
-    markMine: trpc.payment.markMine.useMutation(settle('Marked as paid: the organizer was told')),
-    confirm: trpc.payment.confirm.useMutation(settle('Payment confirmed')),
-    unconfirm: trpc.payment.unconfirm.useMutation(settle('Confirmation taken back')),
-    recalculate: trpc.payment.recalculate.useMutation(settle('Amounts recalculated')),
-    refunded: trpc.payment.refunded.useMutation(settle('Refund marked as given')),
-    waive: trpc.payment.waive.useMutation(settle('Share waived')),
+    markMine: trpc.payment.markMine.useMutation(write('Marked as paid: the organizer was told')),
+    confirm: trpc.payment.confirm.useMutation(write('Payment confirmed')),
+    unconfirm: trpc.payment.unconfirm.useMutation(write('Confirmation taken back')),
+    recalculate: trpc.payment.recalculate.useMutation(write('Amounts recalculated')),
+    refunded: trpc.payment.refunded.useMutation(write('Refund marked as given')),
+    waive: trpc.payment.waive.useMutation(write('Share waived')),
   };
 }
 

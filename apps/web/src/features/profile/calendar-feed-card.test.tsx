@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { apiError, mockClipboard, renderWithProviders, type ApiCall, type ApiHandlers } from '../../test-utils';
 import { CalendarFeedCard } from './calendar-feed-card';
@@ -22,13 +22,19 @@ function press(button: HTMLElement) {
 
 /**
  * Asserts focus lands on `element` and stays there past the confirmation dialog's focus return
- * (which puts focus back on the control that opened it a moment after it closes).
+ * (Mantine puts focus back on the control that opened it in a timer a moment after it closes):
+ * the timers still pending, that one included, are run before the second look.
  */
 async function expectFocusSettledOn(element: HTMLElement) {
   await waitFor(() => expect(document.activeElement).toBe(element));
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  act(() => vi.runOnlyPendingTimers());
   expect(document.activeElement).toBe(element);
 }
+
+// Timers still advance with the clock (waitFor and the mocked API need them); the focus return's
+// can also be run at once.
+beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+afterEach(() => vi.useRealTimers());
 
 describe('CalendarFeedCard', () => {
   it('shows a loading state, then offers to create a link when there is none', async () => {

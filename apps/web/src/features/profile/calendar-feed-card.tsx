@@ -18,8 +18,8 @@ import { useEffect, useRef, useState, type Ref } from 'react';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { SectionCard } from '../../components/section-card';
 import { copyWithToast } from '../../lib/clipboard';
-import { showApiError } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
+import { useCalendarFeedActions } from './use-profile-mutations';
 
 type Confirming = 'rotate' | 'disable' | null;
 /** Where focus goes once the card shows the outcome of a change. */
@@ -65,16 +65,8 @@ function FeedLink({ url, inputRef }: { url: string; inputRef: Ref<HTMLInputEleme
 }
 
 export function CalendarFeedCard() {
-  const utils = trpc.useUtils();
   const feed = trpc.user.calendarFeed.useQuery();
-  const rotate = trpc.user.rotateCalendarFeed.useMutation({
-    onSuccess: (answer) => utils.user.calendarFeed.setData(undefined, { active: true, createdAt: answer.createdAt }),
-    onError: (err) => showApiError(err, 'Could not create the feed link'),
-  });
-  const disable = trpc.user.disableCalendarFeed.useMutation({
-    onSuccess: () => utils.user.calendarFeed.setData(undefined, { active: false, createdAt: null }),
-    onError: (err) => showApiError(err, 'Could not turn off the feed'),
-  });
+  const { rotate, disable } = useCalendarFeedActions();
   const [newUrl, setNewUrl] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [confirming, setConfirming] = useState<Confirming>(null);

@@ -15,11 +15,9 @@ import {
 
 import { SectionCard } from '../../components/section-card';
 import { VerifiedMark } from '../../components/verified-mark';
-import { showApiError } from '../../lib/errors';
-import { notifySuccess } from '../../lib/notify';
-import { trpc } from '../../lib/trpc';
 import type { SessionUser } from '../session';
 import { DiscordButton, useDiscordParam, useSignInOptions } from '../discord/discord-sign-in';
+import { useDiscordAccountActions } from './use-profile-mutations';
 
 const WELCOME_SENTENCE =
   'Welcome! Your account is made with your Discord name. Add your phone numbers and Revolut username above so organizers and passengers can reach you.';
@@ -36,19 +34,7 @@ function outcomeOf(value: string | null): { sentence: string; color: string } | 
 export function DiscordAccountCard({ user }: { user: SessionUser }) {
   const { discordSignIn } = useSignInOptions();
   const outcome = outcomeOf(useDiscordParam());
-  const utils = trpc.useUtils();
-  const onUser = (title: string) => (next: SessionUser) => {
-    utils.auth.me.setData(undefined, next);
-    notifySuccess(title);
-  };
-  const claim = trpc.auth.claimDiscordName.useMutation({
-    onSuccess: onUser('Your Discord name is yours'),
-    onError: (err) => showApiError(err, 'Claim failed'),
-  });
-  const unlink = trpc.auth.unlinkDiscord.useMutation({
-    onSuccess: onUser('Discord unlinked'),
-    onError: (err) => showApiError(err, 'Unlink failed'),
-  });
+  const { claim, unlink } = useDiscordAccountActions();
   if (!discordSignIn && !user.discordLinked && !outcome) return null;
 
   return (

@@ -24,9 +24,7 @@ import { FormFooter } from '../../components/form-footer';
 import { NewPasswordFields } from '../../components/password-fields';
 import { copyWithToast } from '../../lib/clipboard';
 import { focusFirstInvalid, zodResolver } from '../../lib/form';
-import { useFormError } from '../../lib/form-error';
-import { notifySuccess } from '../../lib/notify';
-import { trpc } from '../../lib/trpc';
+import { useAdminResetPassword, useIssueResetCode } from './use-profile-mutations';
 
 const RESET_FORM = 'admin-reset';
 const CODE_FORM = 'admin-reset-code';
@@ -45,11 +43,7 @@ function ResetPasswordForm() {
     validate: zodResolver(adminResetFormSchema),
     validateInputOnBlur: true,
   });
-  const reportError = useFormError(form, { title: 'Admin password reset failed', formName: RESET_FORM });
-  const reset = trpc.admin.resetUserPassword.useMutation({
-    onSuccess: (answer) => notifySuccess('Success', answer.message),
-    onError: (err) => reportError(err),
-  });
+  const reset = useAdminResetPassword(form, RESET_FORM);
 
   const submit = form.onSubmit(
     (values) => {
@@ -91,8 +85,7 @@ function IssueResetCodeForm() {
     initialValues: { discordUsername: '' },
     validate: zodResolver(issueResetCodeInput),
   });
-  const reportError = useFormError(form, { title: 'Reset code not issued', formName: CODE_FORM });
-  const issue = trpc.admin.issueResetCode.useMutation({ onError: (err) => reportError(err) });
+  const issue = useIssueResetCode(form, CODE_FORM);
 
   const submit = form.onSubmit(
     (values) => {

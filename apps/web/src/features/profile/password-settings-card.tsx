@@ -14,13 +14,9 @@ import { changePasswordFormSchema, type ChangePasswordFormValues } from '@ridesh
 import { FormFooter } from '../../components/form-footer';
 import { SectionCard } from '../../components/section-card';
 import { NewPasswordFields, passwordFieldProps } from '../../components/password-fields';
-import { errorCode, errorMessage } from '../../lib/errors';
 import { focusFirstInvalid, zodResolver } from '../../lib/form';
-import { useFormError } from '../../lib/form-error';
-import { notifySuccess } from '../../lib/notify';
-import { trpc } from '../../lib/trpc';
+import { useChangePassword } from './use-profile-mutations';
 
-const PASSWORD_CHANGED_MESSAGE = 'Password changed';
 const FORM_NAME = 'password-settings';
 const EMPTY: ChangePasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -31,13 +27,7 @@ export function PasswordSettingsCard() {
     validate: zodResolver(changePasswordFormSchema),
     validateInputOnBlur: true,
   });
-  const reportError = useFormError(form, { title: 'Password reset failed', formName: FORM_NAME });
-  const change = trpc.auth.changePassword.useMutation({
-    onSuccess: () => notifySuccess(PASSWORD_CHANGED_MESSAGE),
-    onError: (err) => {
-      reportError(err, errorCode(err) === 'WRONG_PASSWORD' ? { currentPassword: errorMessage(err) } : {});
-    },
-  });
+  const change = useChangePassword(form, FORM_NAME);
 
   const submit = form.onSubmit(
     (values) => {

@@ -13,14 +13,11 @@ import { profileUpdateInput, type ContactSharing } from '@rideshare/domain';
 
 import { FormFooter } from '../../components/form-footer';
 import { focusFirstInvalid, zodResolver } from '../../lib/form';
-import { useFormFailure } from '../../lib/form-error';
-import { notifySuccess } from '../../lib/notify';
-import { trpc } from '../../lib/trpc';
-import { useRefreshRide } from '../../lib/use-refresh-ride';
 import type { SessionUser } from '../session';
 import { PaynowProxyInput } from '../payments/paynow-proxy-input';
 import { ContactFields } from './contact-fields';
-import { NOT_LOGGED_IN_MESSAGE, profileUpdateFailure } from './profile-error';
+import { NOT_LOGGED_IN_MESSAGE } from './profile-error';
+import { useUpdateProfile } from './use-profile-mutations';
 
 const PROFILE_UPDATED_MESSAGE = 'Your profile has been updated';
 const FORM_NAME = 'profile';
@@ -56,23 +53,17 @@ export interface ProfileFormProps {
 }
 
 export function ProfileForm({ user }: ProfileFormProps) {
-  const utils = trpc.useUtils();
-  const refreshRide = useRefreshRide();
   const form = useForm<ProfileValues>({
     name: FORM_NAME,
     initialValues: valuesOf(user),
     validate: zodResolver(profileUpdateInput),
     validateInputOnBlur: true,
   });
-  const { failure, clear, fail } = useFormFailure(form, { formName: FORM_NAME, message: profileUpdateFailure });
-  const update = trpc.user.update.useMutation({
-    onSuccess: async (saved) => {
-      utils.auth.me.setData(undefined, saved);
-      notifySuccess(PROFILE_UPDATED_MESSAGE);
-      // Names and numbers appear on ride cards, passenger lists and organiser cards.
-      await refreshRide();
-    },
-    onError: (err) => fail(err),
+  const { update, failure, clear, fail } = useUpdateProfile(form, {
+    formName: FORM_NAME,
+    success: () => PROFILE_UPDATED_MESSAGE,
+    // Names and numbers appear on ride cards, passenger lists and organiser cards.
+    refreshRides: true,
   });
 
   const submit = form.onSubmit(

@@ -9,12 +9,10 @@ import { Button, Card, Group, Pagination, Stack, Text, TextInput, Title } from '
 import { formatRideDate, VENDOR_STATUSES, type VendorStatus } from '@rideshare/domain';
 import { useState } from 'react';
 
-import { showApiError } from '../../lib/errors';
-import { notifySuccess } from '../../lib/notify';
-import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
 import type { VendorApplication } from '../../lib/api-types';
 import { VerifiedMark } from '../../components/verified-mark';
+import { useVendorDecisions } from './use-profile-mutations';
 
 const PAGE_SIZE = 10;
 const STATUS_TABS: Record<VendorStatus, string> = {
@@ -27,19 +25,10 @@ const STATUS_TABS: Record<VendorStatus, string> = {
 function ApplicationRow({ application }: { application: VendorApplication }) {
   const [asking, setAsking] = useState<'reject' | 'suspend' | null>(null);
   const [reason, setReason] = useState('');
-  const markStale = useMarkStale();
-  const options = {
-    onSuccess: async (saved: VendorApplication) => {
-      notifySuccess('Vendor updated', `${saved.companyName ?? saved.discordUsername} is now ${saved.vendorStatus}`);
-      setAsking(null);
-      setReason('');
-      await markStale({ type: 'vendorApplications.written' });
-    },
-    onError: (err: unknown) => showApiError(err, 'Vendor not updated'),
-  };
-  const approve = trpc.admin.approveVendor.useMutation(options);
-  const reject = trpc.admin.rejectVendor.useMutation(options);
-  const suspend = trpc.admin.suspendVendor.useMutation(options);
+  const { approve, reject, suspend } = useVendorDecisions(() => {
+    setAsking(null);
+    setReason('');
+  });
   const pending = approve.isPending || reject.isPending || suspend.isPending;
   const { permit, driverDetails } = application;
   const title = application.companyName ?? application.discordUsername;

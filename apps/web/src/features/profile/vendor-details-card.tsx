@@ -10,12 +10,8 @@ import { useForm } from '@mantine/form';
 
 import { FormFooter } from '../../components/form-footer';
 import { SectionCard } from '../../components/section-card';
-import { useFormFailure } from '../../lib/form-error';
-import { notifySuccess } from '../../lib/notify';
-import { trpc } from '../../lib/trpc';
-import { useRefreshRide } from '../../lib/use-refresh-ride';
 import type { SessionUser } from '../session';
-import { profileUpdateFailure } from './profile-error';
+import { useUpdateProfile } from './use-profile-mutations';
 
 type VendorUser = Pick<SessionUser, 'id' | 'companyName' | 'driverDetails'>;
 
@@ -36,18 +32,11 @@ function valuesOf(user: VendorUser): VendorValues {
 }
 
 export function VendorDetailsCard({ user }: { user: VendorUser }) {
-  const utils = trpc.useUtils();
-  const refreshRide = useRefreshRide();
   const form = useForm<VendorValues>({ initialValues: valuesOf(user) });
-  const { failure, clear, fail } = useFormFailure(form, { message: profileUpdateFailure });
-  const update = trpc.user.update.useMutation({
-    onSuccess: async (saved) => {
-      utils.auth.me.setData(undefined, saved);
-      notifySuccess('Vendor details updated');
-      // The driver card of every ride this vendor drives shows these.
-      await refreshRide();
-    },
-    onError: (err) => fail(err),
+  const { update, failure, clear } = useUpdateProfile(form, {
+    success: () => 'Vendor details updated',
+    // The driver card of every ride this vendor drives shows these.
+    refreshRides: true,
   });
 
   const submit = form.onSubmit((values) => {

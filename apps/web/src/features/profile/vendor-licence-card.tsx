@@ -12,12 +12,9 @@ import type { VendorStatus } from '@rideshare/domain';
 
 import { FormFooter } from '../../components/form-footer';
 import { SectionCard } from '../../components/section-card';
-import { useFormFailure } from '../../lib/form-error';
-import { notifySuccess } from '../../lib/notify';
-import { trpc } from '../../lib/trpc';
 import type { SessionUser } from '../session';
 import { LicenceFields, licenceInput, licenceValuesOf, type LicenceValues } from './licence-fields';
-import { profileUpdateFailure } from './profile-error';
+import { useUpdateProfile } from './use-profile-mutations';
 
 type LicenceUser = Pick<SessionUser, 'id' | 'permit' | 'vehicleSeats' | 'vendorStatus' | 'vendorStatusReason'>;
 
@@ -29,19 +26,13 @@ const STATUS_LABEL: Record<VendorStatus, { label: string; color: string }> = {
 };
 
 export function VendorLicenceCard({ user }: { user: LicenceUser }) {
-  const utils = trpc.useUtils();
   const form = useForm<LicenceValues>({ initialValues: licenceValuesOf(user) });
-  const { failure, clear, fail } = useFormFailure(form, { message: profileUpdateFailure });
-  const update = trpc.user.update.useMutation({
-    onSuccess: (saved) => {
-      utils.auth.me.setData(undefined, saved);
-      form.resetDirty(licenceValuesOf(saved));
-      notifySuccess(
-        'Licence saved',
-        saved.vendorStatus === 'pending' ? 'An administrator will review your account.' : undefined,
-      );
-    },
-    onError: (err) => fail(err),
+  const { update, failure, clear } = useUpdateProfile(form, {
+    success: (saved) => ({
+      title: 'Licence saved',
+      message: saved.vendorStatus === 'pending' ? 'An administrator will review your account.' : undefined,
+    }),
+    onSaved: (saved) => form.resetDirty(licenceValuesOf(saved)),
   });
   const status = user.vendorStatus ? STATUS_LABEL[user.vendorStatus] : null;
   const permitTouched =

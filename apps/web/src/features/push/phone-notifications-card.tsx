@@ -18,6 +18,7 @@ import {
   pushUnavailableReason,
   subscribeBrowser,
 } from './browser-push';
+import { usePushCalls } from './use-push-calls';
 
 type State = 'checking' | 'on' | 'off';
 
@@ -29,8 +30,7 @@ export function PhoneNotificationsCard() {
   const [failure, setFailure] = useState<string | null>(null);
   const [blocked, setBlocked] = useState(false);
   const utils = trpc.useUtils();
-  const subscribe = trpc.push.subscribe.useMutation();
-  const unsubscribe = trpc.push.unsubscribe.useMutation();
+  const { subscribe, unsubscribe } = usePushCalls();
 
   useEffect(() => {
     if (unavailable) return;

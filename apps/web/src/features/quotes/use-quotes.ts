@@ -8,30 +8,28 @@
  * - `useAcceptQuote()`: the organiser's `quote.accept`; the ride and its quotes reload either way
  *   (after a refusal the screen was out of date: another tab accepted, the vendor withdrew).
  */
-import { showApiError } from '../../lib/errors';
-import { notifySuccess } from '../../lib/notify';
-import { useMarkStale } from '../../lib/stale-queries';
+import type { Change } from '../../lib/stale-queries';
+import { useSettle } from '../../lib/settle';
 import { trpc } from '../../lib/trpc';
-import { useRefreshRide } from '../../lib/use-refresh-ride';
 
-/** Marks that ride's quotes and the vendor's own stale, after a call on them settled. */
-function useRefreshQuotes(): (_answer: unknown, _err: unknown, input: { rideId: number }) => Promise<void> {
-  const markStale = useMarkStale();
-  return (_answer, _err, input) => markStale({ type: 'quotes.changed', rideId: input.rideId });
-}
+/** That ride's quotes and the vendor's own, marked stale after a call on them settled. */
+const quotesOf = (_answer: unknown, input: { rideId: number }): Change => ({
+  type: 'quotes.changed',
+  rideId: input.rideId,
+});
 
 export function useVendorQuotes() {
-  const refreshQuotes = useRefreshQuotes();
-  const create = trpc.quote.create.useMutation({
-    onSuccess: () => notifySuccess('Quote sent', 'The organizer sees your price and can accept it.'),
-    onError: (err) => showApiError(err, 'Could not send the quote'),
-    onSettled: refreshQuotes,
-  });
-  const withdraw = trpc.quote.withdraw.useMutation({
-    onSuccess: () => notifySuccess('Quote withdrawn'),
-    onError: (err) => showApiError(err, 'Could not withdraw the quote'),
-    onSettled: refreshQuotes,
-  });
+  const settle = useSettle();
+  const create = trpc.quote.create.useMutation(
+    settle({
+      success: { title: 'Quote sent', message: 'The organizer sees your price and can accept it.' },
+      error: 'Could not send the quote',
+      stale: quotesOf,
+    }),
+  );
+  const withdraw = trpc.quote.withdraw.useMutation(
+    settle({ success: 'Quote withdrawn', error: 'Could not withdraw the quote', stale: quotesOf }),
+  );
 
   return {
     /** Sends (or replaces) the vendor's quote; `onDone` runs once it is stored. */
@@ -48,17 +46,14 @@ export function useVendorQuotes() {
 }
 
 export function useAcceptQuote() {
-  const refreshQuotes = useRefreshQuotes();
-  const refreshRide = useRefreshRide();
-  const accept = trpc.quote.accept.useMutation({
-    onSuccess: () => {
-      notifySuccess('Quote accepted', 'The ride is assigned to this vendor at its price.');
-    },
-    onError: (err) => {
-      showApiError(err, 'Could not accept the quote');
-    },
-    onSettled: (answer, err, input) => Promise.all([refreshQuotes(answer, err, input), refreshRide()]),
-  });
+  const settle = useSettle();
+  const accept = trpc.quote.accept.useMutation(
+    settle({
+      success: { title: 'Quote accepted', message: 'The ride is assigned to this vendor at its price.' },
+      error: 'Could not accept the quote',
+      stale: (answer, input) => [quotesOf(answer, input), { type: 'ride.written', rideId: null }],
+    }),
+  );
   return {
     /** `confirmAmounts`: after the lock, the organiser saw each rider's share before and after. */
     accept: (input: { rideId: number; quoteId: number; confirmAmounts?: boolean }, onDone?: () => void) => {

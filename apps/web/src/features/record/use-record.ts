@@ -1,14 +1,11 @@
 /**
  * A member's record and the thumbs of a ride (docs/record.md). Giving a thumb replaces the ride's
- * thumbs card with the answer, refreshes the records it changes (through `stale-queries.ts`) and
- * says so in a toast; a refusal shows its message.
+ * thumbs card with the answer, marks the records it changes stale (through `stale-queries.ts`) and
+ * says so in a toast; removing one marks every record stale; a refusal shows its message.
  */
 import type { RouterOutputs } from '@rideshare/api';
-import { useQueryClient } from '@tanstack/react-query';
 
-import { showApiError } from '../../lib/errors';
-import { notifySuccess } from '../../lib/notify';
-import { queriesTouchedBy } from '../../lib/stale-queries';
+import { useSettle } from '../../lib/settle';
 import { trpc } from '../../lib/trpc';
 
 export type MemberRecordAnswer = RouterOutputs['record']['get'];
@@ -23,28 +20,29 @@ export function useRecord(userId: number | null) {
 
 export function useGiveThumb(rideId: number) {
   const utils = trpc.useUtils();
-  const queryClient = useQueryClient();
-  return trpc.record.rate.useMutation({
-    onSuccess: (thumb) => {
-      utils.record.ride.setData({ rideId }, (card) =>
-        card ? { ...card, given: [...card.given.filter((given) => given.subjectId !== thumb.subjectId), thumb] } : card,
-      );
-      for (const filter of queriesTouchedBy({ type: 'thumbs.written', rideId })) {
-        void queryClient.invalidateQueries(filter);
-      }
-      notifySuccess(thumb.value === 'up' ? 'Thumb up saved' : 'Thumb down saved');
-    },
-    onError: (err: unknown) => showApiError(err, 'Could not save your thumb'),
-  });
+  const settle = useSettle();
+  return trpc.record.rate.useMutation(
+    settle({
+      success: (thumb) => (thumb.value === 'up' ? 'Thumb up saved' : 'Thumb down saved'),
+      error: 'Could not save your thumb',
+      staleOnSuccess: { type: 'thumbs.written', rideId },
+      onSuccess: (thumb) =>
+        utils.record.ride.setData({ rideId }, (card) =>
+          card
+            ? { ...card, given: [...card.given.filter((given) => given.subjectId !== thumb.subjectId), thumb] }
+            : card,
+        ),
+    }),
+  );
 }
 
 export function useRemoveThumb() {
-  const utils = trpc.useUtils();
-  return trpc.record.adminRemove.useMutation({
-    onSuccess: () => {
-      void utils.record.invalidate();
-      notifySuccess('Thumb removed');
-    },
-    onError: (err: unknown) => showApiError(err, 'Could not remove the thumb'),
-  });
+  const settle = useSettle();
+  return trpc.record.adminRemove.useMutation(
+    settle({
+      success: 'Thumb removed',
+      error: 'Could not remove the thumb',
+      staleOnSuccess: { type: 'thumbs.removed' },
+    }),
+  );
 }

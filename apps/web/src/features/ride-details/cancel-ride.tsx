@@ -16,11 +16,8 @@ import { useState } from 'react';
 
 import { SubmitButton } from '../../components/submit-button';
 import { focusFirstInvalid, zodResolver } from '../../lib/form';
-import { useFormError } from '../../lib/form-error';
-import { notifySuccess } from '../../lib/notify';
-import { trpc } from '../../lib/trpc';
-import { useRefreshRide } from '../../lib/use-refresh-ride';
 import { useSeriesCancel } from '../series/series-scope';
+import { useCancelRide } from './use-cancel-ride';
 
 const FORM_NAME = 'cancel-ride';
 
@@ -36,7 +33,6 @@ export function CancelledRideBanner({ ride }: { ride: { cancelReason: string | n
 
 export function CancelRideButton({ ride }: { ride: { id: number; seriesId?: number | null } }) {
   const [opened, setOpened] = useState(false);
-  const refreshRide = useRefreshRide();
   const form = useForm<CancelRideFormValues>({
     name: FORM_NAME,
     mode: 'controlled',
@@ -44,16 +40,10 @@ export function CancelRideButton({ ride }: { ride: { id: number; seriesId?: numb
     validateInputOnBlur: true,
     validate: zodResolver(cancelRideFormSchema),
   });
-  const reportError = useFormError(form, { title: 'Could not cancel the ride', formName: FORM_NAME });
-  const outcome = (title: string) => ({
-    onSuccess: () => notifySuccess(title),
-    onError: (err: unknown) => reportError(err),
-    // After a refusal too: the ride may have changed meanwhile (cancelled elsewhere, departed).
-    onSettled: () => refreshRide(),
-  });
-  const cancel = trpc.ride.cancel.useMutation(outcome('Ride cancelled'));
+  // After a refusal too, the ride is read again: it may have changed meanwhile (cancelled elsewhere, departed).
+  const { cancel, cancelSeries } = useCancelRide(form, FORM_NAME);
   // docs/series.md#this-and-following: a series ride asks "This ride" or "This and following rides".
-  const series = useSeriesCancel(ride, outcome('Rides cancelled'));
+  const series = useSeriesCancel(ride, cancelSeries);
   const pending = cancel.isPending || series.isPending;
 
   const close = () => {

@@ -16,12 +16,8 @@ import { isPast, isUnplaced, passengerDisplayName, sortBySequence, stopNumbers }
 import { useState } from 'react';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
-import { isApiError } from '../../lib/errors';
-import { notifyError, notifySuccess } from '../../lib/notify';
-import { trpc } from '../../lib/trpc';
-import { useRefreshRide } from '../../lib/use-refresh-ride';
 import { ContactButtons } from '../contacts/contact-buttons';
-import { LeaveOwedNote, leftOwingText } from '../payments/leave-owed';
+import { LeaveOwedNote } from '../payments/leave-owed';
 import { StopsMap } from '../map';
 import { RecordLine } from '../record/record-line';
 import { SequencePanel } from '../sequence/sequence-panel';
@@ -29,6 +25,7 @@ import { useMapServiceConfig } from '../map/map-config';
 import { CoRiderNumbersNote } from './co-rider-numbers-note';
 import { CommunicationCard } from './communication-card';
 import { passengerMarks, type PassengerMark } from './passenger-marks';
+import { useRemovePassenger, type Removal } from './use-remove-passenger';
 import type { PassengerEntry, RideDetail } from '../../lib/api-types';
 import { useClock } from '../../lib/clock';
 import { VerifiedMark } from '../../components/verified-mark';
@@ -49,14 +46,7 @@ export interface PassengersTabProps {
   onRetry: () => void;
 }
 
-type Removal = { entry: PassengerEntry; self: boolean };
-
 const people = (count: number): string => `${count} ${count === 1 ? 'passenger' : 'passengers'}`;
-
-/** The spec's fallback when the server gave no message of its own. */
-function removalFailureMessage(error: unknown): string {
-  return isApiError(error) && error.shape && error.message ? error.message : 'Failed to remove passenger';
-}
 
 function PassengerItem({
   entry,
@@ -148,21 +138,8 @@ function PassengerItem({
 
 export function PassengersTab({ ride, viewerId, passengers, isLoading, error, onRetry }: PassengersTabProps) {
   const [removal, setRemoval] = useState<Removal | null>(null);
-  const refreshRide = useRefreshRide();
-  const remove = trpc.passenger.remove.useMutation({
-    // The removal being confirmed, whose words the toast uses.
-    onMutate: () => removal,
-    onSuccess: (answer, _input, asked) => {
-      notifySuccess(
-        asked?.self ? 'You left the ride' : 'Passenger Removed',
-        asked?.self
-          ? leftOwingText(answer)
-          : `${passengerDisplayName(asked?.entry.user)} has been removed from the ride.`,
-      );
-      return refreshRide();
-    },
-    onError: (err) => notifyError('Error', removalFailureMessage(err)),
-  });
+  // The removal being confirmed, whose words the toast uses.
+  const remove = useRemovePassenger(removal);
   const past = isPast(ride, useClock()());
   const isCreator = viewerId === ride.creatorId;
   const { config } = useMapServiceConfig();

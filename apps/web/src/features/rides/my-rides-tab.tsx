@@ -17,20 +17,16 @@
  * any rides yet.'. Signed-out visitors are asked to log in. Upcoming rides come first, soonest
  * first, then past ones (the server's order).
  */
-import { Button, Card, Center, Collapse, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   directionLabel,
   formatRideDate,
   groupSeriesRides,
   isCancelled,
   isPast,
-  nextSeriesRide,
-  orderWords,
-  seriesSummary,
   type ViewerStanding,
 } from '@rideshare/domain';
-import { useId, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { LoadErrorAlert } from '../../components/load-error-alert';
@@ -38,10 +34,10 @@ import { trpc } from '../../lib/trpc';
 import { UnreadChatLink } from '../chat/unread';
 import { PaidCount } from '../payments/paid-count';
 import { StillOwedSection, useStillOwed } from '../payments/still-owed';
-import { SequencePanel } from '../sequence/sequence-panel';
 import { ShareButton } from '../share/share-button';
 import { RideCard } from './ride-card';
 import { SeriesGroupCard } from './series-group-card';
+import { SequenceRide, SeriesSequence } from './route-order';
 import type { RideListItem } from '../../lib/api-types';
 import { useClock } from '../../lib/clock';
 import { useStandings } from './use-standings';
@@ -113,92 +109,6 @@ function SignedOutPrompt() {
         </Button>
       </Stack>
     </Card>
-  );
-}
-
-function SequenceRide({ ride }: { ride: RideListItem }) {
-  const now = useClock()();
-  const date = formatRideDate(ride.date);
-  const headingId = `sequence-ride-${ride.id}`;
-  return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      component="article"
-      aria-labelledby={headingId}
-      data-ride-id={ride.id}
-      style={isPast(ride, now) ? { opacity: 0.75 } : undefined}
-    >
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" gap="xs">
-          <Stack gap={2} style={{ minWidth: 0, flex: '1 1 12rem' }}>
-            <Text
-              component={Link}
-              to={`/rides/${ride.id}`}
-              fw={700}
-              id={headingId}
-              c="var(--mantine-color-text)"
-              td="none"
-            >
-              {directionLabel(ride.direction)}
-            </Text>
-            <Text size="sm" fw={600}>
-              {orderWords(ride.direction).title}
-            </Text>
-            <Text size="sm" c="dimmed">
-              <time dateTime={ride.date}>{date}</time> ·{' '}
-              <span style={{ whiteSpace: 'nowrap' }}>
-                Passengers {ride.currentPassengers}/{ride.maxPassengers}
-              </span>
-            </Text>
-          </Stack>
-          <ShareButton
-            ride={ride}
-            label="Share Summary"
-            summary
-            size="xs"
-            aria-label={`Share Summary: ${directionLabel(ride.direction)}, ${date}`}
-          />
-        </Group>
-        <SequencePanel ride={ride} />
-      </Stack>
-    </Card>
-  );
-}
-
-/**
- * A weekly series' drop-off orders: only its next date's panel, the other dates' behind one button,
- * so seven dates are not seven panels (docs/series.md#list).
- */
-function SeriesSequence({ rides }: { rides: readonly RideListItem[] }) {
-  const now = useClock()();
-  const [opened, { toggle }] = useDisclosure(false);
-  const othersId = useId();
-  const next = nextSeriesRide(rides, now);
-  if (!next) return null;
-  const others = rides.filter((ride) => ride.id !== next.id);
-  return (
-    <Stack gap="xs" data-testid="series-sequence">
-      <SequenceRide ride={next} />
-      <Group gap="xs">
-        <Text size="sm" c="dimmed">
-          {seriesSummary(rides, now)}
-        </Text>
-        <Button variant="subtle" size="compact-sm" onClick={toggle} aria-expanded={opened} aria-controls={othersId}>
-          {opened
-            ? 'Hide the other dates'
-            : `Order the other ${String(others.length)} ${others.length === 1 ? 'date' : 'dates'}`}
-        </Button>
-      </Group>
-      <Collapse expanded={opened} keepMounted={false} id={othersId}>
-        <Stack gap="md">
-          {others.map((ride) => (
-            <SequenceRide key={ride.id} ride={ride} />
-          ))}
-        </Stack>
-      </Collapse>
-    </Stack>
   );
 }
 

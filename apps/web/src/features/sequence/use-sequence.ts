@@ -18,10 +18,9 @@ import {
 import { useMemo, useState } from 'react';
 
 import type { PassengerEntry } from '../../lib/api-types';
-import { showApiError } from '../../lib/errors';
-import { notifySuccess } from '../../lib/notify';
+import { useSettle } from '../../lib/settle';
+import { useMarkStale } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
-import { useRefreshRide } from '../../lib/use-refresh-ride';
 
 export type MoveDirection = 'up' | 'down';
 
@@ -60,11 +59,20 @@ function buildAnnouncements(entries: readonly PassengerEntry[]): Announcements {
 export function useSequence(ride: SequencePanelRide) {
   const rideId = ride.id;
   const utils = trpc.useUtils();
-  const refreshRide = useRefreshRide();
+  const settle = useSettle();
+  const markStale = useMarkStale();
   const passengers = trpc.passenger.list.useQuery({ rideId });
   const [lockedHere, setLockedHere] = useState(false);
   const locked = ride.sequenceLocked === true || lockedHere;
 
+  const everyRide = { type: 'ride.written', rideId: null } as const;
+  const keep = (saved: PassengerEntry[]) => utils.passenger.list.setData({ rideId }, saved);
+  const moved = settle({
+    success: { title: 'Success', message: 'Passenger sequence updated' },
+    error: 'Error',
+    staleOnSuccess: locked ? everyRide : undefined,
+    onSuccess: keep,
+  });
   const setSequence = trpc.sequence.set.useMutation({
     // The move shows at once; the server's answer replaces the list, a refusal puts the old one back.
     onMutate: ({ passengerId, sequence }) => {
@@ -77,40 +85,33 @@ export function useSequence(ride: SequencePanelRide) {
       );
       return { previous };
     },
-    onSuccess: (saved) => {
-      utils.passenger.list.setData({ rideId }, saved);
-      notifySuccess('Success', 'Passenger sequence updated');
-      if (locked) void refreshRide();
-    },
-    onError: (error, _input, context) => {
+    onSuccess: moved.onSuccess,
+    onError: async (error, input, context) => {
       utils.passenger.list.setData({ rideId }, context?.previous);
-      showApiError(error);
-      void refreshRide();
+      await moved.onError(error, input);
+      void markStale(everyRide);
     },
+    onSettled: moved.onSettled,
   });
-  const lockSequence = trpc.sequence.lock.useMutation({
-    onSuccess: (saved) => {
-      utils.passenger.list.setData({ rideId }, saved);
-      notifySuccess('Success', 'Sequence locked successfully');
+  const lockSequence = trpc.sequence.lock.useMutation(
+    settle({
+      success: { title: 'Success', message: 'Sequence locked successfully' },
+      error: 'Error',
       // Ride lists and the detail page read the lock from the ride itself.
-      void refreshRide();
-    },
-    onError: (error) => {
-      showApiError(error);
-    },
-  });
+      staleOnSuccess: everyRide,
+      onSuccess: keep,
+    }),
+  );
 
-  const mergeStops = trpc.sequence.mergeStops.useMutation({
-    onSuccess: (saved) => {
-      utils.passenger.list.setData({ rideId }, saved);
-      notifySuccess('Success', 'Stops merged');
+  const mergeStops = trpc.sequence.mergeStops.useMutation(
+    settle({
+      success: { title: 'Success', message: 'Stops merged' },
+      error: 'Error',
       // The ride's stops, total and shares changed.
-      void refreshRide();
-    },
-    onError: (error) => {
-      showApiError(error);
-    },
-  });
+      staleOnSuccess: everyRide,
+      onSuccess: keep,
+    }),
+  );
 
   const entries = useMemo(() => sortBySequence(passengers.data ?? []), [passengers.data]);
   const announcements = useMemo(() => buildAnnouncements(entries), [entries]);

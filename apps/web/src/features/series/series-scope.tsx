@@ -15,10 +15,7 @@ import { toSingaporeInputValue, type RidePayload } from '@rideshare/domain';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
-import { showApiError } from '../../lib/errors';
-import { notifySuccess } from '../../lib/notify';
-import { trpc } from '../../lib/trpc';
-import { useRefreshRide } from '../../lib/use-refresh-ride';
+import { useUpdateSeries, type CancelSeriesCall } from './use-series-mutations';
 
 type SeriesRide = { id: number; seriesId?: number | null; date: string };
 type Scope = 'this' | 'following';
@@ -57,20 +54,13 @@ export function EditRideButton({ ride }: { ride: SeriesRide }) {
   );
 }
 
-/** What the Cancel Ride modal does with a cancel's outcome (its toasts and refresh). */
-export interface CancelOutcome {
-  onSuccess: () => void;
-  onError: (err: unknown) => void;
-  onSettled: () => unknown;
-}
-
 /**
  * The Cancel Ride modal's scope choice and series cancel for a series ride (nothing for a single
- * ride); `outcome` goes into the series cancel's own options.
+ * ride), through the modal's `series.cancel` call (`useCancelRide`), which tells the outcome.
  */
 export function useSeriesCancel(
   ride: Pick<SeriesRide, 'id' | 'seriesId'>,
-  outcome: CancelOutcome,
+  cancelSeries: CancelSeriesCall,
 ): {
   choice: ReactNode;
   following: boolean;
@@ -79,11 +69,6 @@ export function useSeriesCancel(
   run: (reason: string) => Promise<void>;
 } {
   const [scope, setScope] = useState<Scope>('this');
-  const cancelSeries = trpc.series.cancel.useMutation({
-    onSuccess: () => outcome.onSuccess(),
-    onError: (err) => outcome.onError(err),
-    onSettled: () => outcome.onSettled(),
-  });
   const navigate = useNavigate();
   const seriesId = ride.seriesId ?? null;
   return {
@@ -127,14 +112,7 @@ export function useSeriesEdit(): {
   save: (payload: RidePayload, ride: SeriesRide) => Promise<void>;
 } {
   const [params] = useSearchParams();
-  const refreshRide = useRefreshRide();
-  const updateSeries = trpc.series.update.useMutation({
-    onSuccess: () => {
-      notifySuccess('Rides updated successfully');
-      void refreshRide();
-    },
-    onError: (error) => showApiError(error),
-  });
+  const updateSeries = useUpdateSeries();
   return {
     appliesToFollowing: (ride) => ride.seriesId != null && params.get('scope') === FOLLOWING,
     notice: (

@@ -13,13 +13,14 @@
  *   so nothing a member was shown (passengers' locations, Discord usernames) stays on screen or in
  *   the cache for whoever uses the browser next.
  *
- * Toasts and navigation are left to the screen that calls the mutation.
+ * How a refusal shows is the screen's to say (`error`); navigation is left to the screen's call.
  */
 import { isApprovedVendor } from '@rideshare/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
-import { queriesTouchedBy, useMarkStale } from '../../lib/stale-queries';
+import { useSettle, type ErrorDisplay } from '../../lib/settle';
+import { queriesTouchedBy } from '../../lib/stale-queries';
 import { trpc } from '../../lib/trpc';
 import { forgetThisDevice, tellWorkerWhoIsSignedIn } from '../offline/service-worker';
 import type { SessionUser } from '../../lib/api-types';
@@ -55,12 +56,6 @@ export function useSession(): Session {
   };
 }
 
-/** Refreshes what other screens cached for the previous session (without touching `auth.me`). */
-function useRefreshOtherQueries() {
-  const markStale = useMarkStale();
-  return () => markStale({ type: 'session.changed' });
-}
-
 /** Drops what other screens cached for the previous session, and reads what is on screen again. */
 function useResetOtherQueries() {
   const queryClient = useQueryClient();
@@ -68,40 +63,50 @@ function useResetOtherQueries() {
     Promise.all(queriesTouchedBy({ type: 'session.changed' }).map((filter) => queryClient.resetQueries(filter)));
 }
 
-/** `onError`: what the screen does with a refusal (its toast); it runs even if the screen is gone. */
-export function useLogin(onError?: (err: unknown) => void) {
+/**
+ * `error`: how the screen shows a refusal (its toast, the form's fields, the words under it); it
+ * runs even if the screen is gone. A sign-in answers the user, kept as the session, and every other
+ * query is read again before the call ends.
+ */
+export function useLogin(error?: ErrorDisplay) {
   const utils = trpc.useUtils();
-  const refresh = useRefreshOtherQueries();
-  return trpc.auth.login.useMutation({
-    onSuccess: async (user) => {
-      utils.auth.me.setData(undefined, user);
-      await refresh();
-    },
-    onError,
-  });
+  const settle = useSettle();
+  return trpc.auth.login.useMutation(
+    settle({
+      error,
+      onSuccess: (user) => utils.auth.me.setData(undefined, user),
+      staleOnSuccess: { type: 'session.changed' },
+      awaitStale: true,
+    }),
+  );
 }
 
-export function useRegister(onError?: (err: unknown) => void) {
+export function useRegister(error?: ErrorDisplay) {
   const utils = trpc.useUtils();
-  const refresh = useRefreshOtherQueries();
-  return trpc.auth.register.useMutation({
-    onSuccess: async (user) => {
-      utils.auth.me.setData(undefined, user);
-      await refresh();
-    },
-    onError,
-  });
+  const settle = useSettle();
+  return trpc.auth.register.useMutation(
+    settle({
+      error,
+      onSuccess: (user) => utils.auth.me.setData(undefined, user),
+      staleOnSuccess: { type: 'session.changed' },
+      awaitStale: true,
+    }),
+  );
 }
 
-export function useLogout(onError?: (err: unknown) => void) {
+/** Signing out drops what other screens cached for the previous session (no refetch of the old one's). */
+export function useLogout(error?: ErrorDisplay) {
   const utils = trpc.useUtils();
   const reset = useResetOtherQueries();
-  return trpc.auth.logout.useMutation({
-    onSuccess: async () => {
-      utils.auth.me.setData(undefined, null);
-      forgetThisDevice();
-      await reset();
-    },
-    onError,
-  });
+  const settle = useSettle();
+  return trpc.auth.logout.useMutation(
+    settle({
+      error,
+      onSuccess: async () => {
+        utils.auth.me.setData(undefined, null);
+        forgetThisDevice();
+        await reset();
+      },
+    }),
+  );
 }

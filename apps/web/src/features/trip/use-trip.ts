@@ -5,13 +5,10 @@
  * shows its message (a stage too early says when it becomes possible).
  */
 import { formatRideDate } from '@rideshare/domain';
-import { useQueryClient } from '@tanstack/react-query';
 
 import type { TripView } from '../../lib/api-types';
 import { copyWithToast } from '../../lib/clipboard';
-import { showApiError } from '../../lib/errors';
-import { notifySuccess } from '../../lib/notify';
-import { queriesTouchedBy } from '../../lib/stale-queries';
+import { useSettle } from '../../lib/settle';
 import { trpc } from '../../lib/trpc';
 
 /** The address family follows: this app's own `/t/<token>` page. */
@@ -21,43 +18,44 @@ export function shareUrl(token: string): string {
 
 export function useTripActions(rideId: number) {
   const utils = trpc.useUtils();
-  const queryClient = useQueryClient();
-  const stale = (type: 'trip.changed' | 'ride.written') => {
-    for (const filter of queriesTouchedBy({ type, rideId })) void queryClient.invalidateQueries(filter);
-  };
-  const settle = (title: (trip: TripView) => string, rideToo = false) => ({
-    onSuccess: (trip: TripView) => {
-      utils.trip.get.setData({ rideId }, trip);
-      stale(rideToo || trip.current === 'arrived' ? 'ride.written' : 'trip.changed');
-      notifySuccess(title(trip));
-    },
-    onError: (err: unknown) => showApiError(err, 'Could not update the trip'),
-  });
+  const settle = useSettle();
+  const write = (title: (trip: TripView) => string, rideToo = false) =>
+    settle({
+      success: title,
+      error: 'Could not update the trip',
+      staleOnSuccess: (trip: TripView | undefined) => ({
+        type: rideToo || trip?.current === 'arrived' ? 'ride.written' : 'trip.changed',
+        rideId,
+      }),
+      onSuccess: (trip: TripView) => utils.trip.get.setData({ rideId }, trip),
+    });
   const latest = (trip: TripView) => trip.stages.at(-1)?.label ?? 'Trip';
-  const sharesChanged = () => void utils.trip.shares.invalidate({ rideId });
+  const shared = { type: 'trip.shared', rideId } as const;
   return {
-    stage: trpc.trip.stage.useMutation(settle((trip) => `${latest(trip)}: the party was told`)),
+    stage: trpc.trip.stage.useMutation(write((trip) => `${latest(trip)}: the party was told`)),
     // Taking back `arrived` reopens the ride, so the ride is read again too.
-    undo: trpc.trip.undo.useMutation(settle(() => 'Stage taken back', true)),
-    late: trpc.trip.late.useMutation(settle(() => 'The party knows you are running late')),
-    markNoShow: trpc.trip.markNoShow.useMutation(settle(() => 'Marked as not showing up')),
-    clearNoShow: trpc.trip.clearNoShow.useMutation(settle(() => 'No-show taken back')),
-    share: trpc.trip.share.useMutation({
-      onSuccess: (link) => {
-        sharesChanged();
-        void copyWithToast(shareUrl(link.token), {
-          title: 'Trip link copied',
-          message: `Anyone with the link can follow the trip until ${formatRideDate(link.expiresAt)}; it shows no names or numbers.`,
-        });
-      },
-      onError: (err: unknown) => showApiError(err, 'Could not share the trip'),
-    }),
-    revokeLink: trpc.trip.revokeShareLink.useMutation({
-      onSuccess: () => {
-        sharesChanged();
-        notifySuccess('Link revoked: it no longer opens the trip');
-      },
-      onError: (err: unknown) => showApiError(err, 'Could not revoke the link'),
-    }),
+    undo: trpc.trip.undo.useMutation(write(() => 'Stage taken back', true)),
+    late: trpc.trip.late.useMutation(write(() => 'The party knows you are running late')),
+    markNoShow: trpc.trip.markNoShow.useMutation(write(() => 'Marked as not showing up')),
+    clearNoShow: trpc.trip.clearNoShow.useMutation(write(() => 'No-show taken back')),
+    share: trpc.trip.share.useMutation(
+      settle({
+        error: 'Could not share the trip',
+        staleOnSuccess: shared,
+        // The toast is the clipboard's own: it says whether the link could be copied.
+        onSuccess: (link) =>
+          void copyWithToast(shareUrl(link.token), {
+            title: 'Trip link copied',
+            message: `Anyone with the link can follow the trip until ${formatRideDate(link.expiresAt)}; it shows no names or numbers.`,
+          }),
+      }),
+    ),
+    revokeLink: trpc.trip.revokeShareLink.useMutation(
+      settle({
+        success: 'Link revoked: it no longer opens the trip',
+        error: 'Could not revoke the link',
+        staleOnSuccess: shared,
+      }),
+    ),
   };
 }

@@ -7,20 +7,16 @@
  * Returns `{ assign(rideId, onAssigned?), pendingRideId }`: the ride whose assignment is under way,
  * so only that card's button reads 'Assigning...'.
  */
-import { showApiError } from '../../lib/errors';
-import { notifySuccess } from '../../lib/notify';
+import { useSettle } from '../../lib/settle';
 import { trpc } from '../../lib/trpc';
-import { useRefreshRide } from '../../lib/use-refresh-ride';
 
 const ASSIGNED_MESSAGE = 'Ride assigned successfully';
 
 export function useAssignRide() {
-  const refreshRide = useRefreshRide();
-  const mutation = trpc.vendor.assign.useMutation({
-    onSuccess: () => notifySuccess(ASSIGNED_MESSAGE),
-    onError: (err) => showApiError(err, 'Error'),
-    onSettled: refreshRide,
-  });
+  const settle = useSettle();
+  const mutation = trpc.vendor.assign.useMutation(
+    settle({ success: ASSIGNED_MESSAGE, error: 'Error', stale: { type: 'ride.written', rideId: null } }),
+  );
 
   const assign = (rideId: number, onAssigned?: () => void) => {
     mutation.mutate({ rideId }, { onSuccess: () => onAssigned?.() });

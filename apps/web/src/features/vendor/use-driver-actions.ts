@@ -6,28 +6,17 @@
  * server's reason under 'Error'. Either way `refreshRide()` runs, so every screen shows the new
  * status. `pending` names the ride and action under way, so only that button reads '...ing'.
  */
-import { showApiError } from '../../lib/errors';
-import { notifySuccess } from '../../lib/notify';
+import { useSettle } from '../../lib/settle';
 import { trpc } from '../../lib/trpc';
-import { useRefreshRide } from '../../lib/use-refresh-ride';
 
 export type DriverAction = 'unassign' | 'complete';
 
 export function useDriverActions(unassignedMessage = 'Ride unassigned') {
-  const refreshRide = useRefreshRide();
-  const onError = (err: unknown) => {
-    showApiError(err, 'Error');
-  };
-  const unassignMutation = trpc.vendor.unassign.useMutation({
-    onSuccess: () => notifySuccess(unassignedMessage),
-    onError,
-    onSettled: refreshRide,
-  });
-  const completeMutation = trpc.vendor.complete.useMutation({
-    onSuccess: () => notifySuccess('Ride marked as completed'),
-    onError,
-    onSettled: refreshRide,
-  });
+  const settle = useSettle();
+  const outcome = (success: string) =>
+    settle({ success, error: 'Error', stale: { type: 'ride.written', rideId: null } });
+  const unassignMutation = trpc.vendor.unassign.useMutation(outcome(unassignedMessage));
+  const completeMutation = trpc.vendor.complete.useMutation(outcome('Ride marked as completed'));
 
   const unassign = (rideId: number) => {
     unassignMutation.mutate({ rideId });

@@ -18,12 +18,9 @@
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { joinFormSchema, MAX_PASSENGERS, MIN_PASSENGERS } from '@rideshare/domain';
 
-import { showApiError } from '../../lib/errors';
 import { zodResolver } from '../../lib/form';
-import { reportFormError } from '../../lib/form-error';
-import { notifySuccess } from '../../lib/notify';
+import { useSettle } from '../../lib/settle';
 import { trpc } from '../../lib/trpc';
-import { useRefreshRide } from '../../lib/use-refresh-ride';
 import {
   EMPTY_FORM,
   locationTexts,
@@ -43,15 +40,15 @@ function waitlistLimit(ride: { maxPassengers: number }): number {
  * refreshed either way, so the page shows the member's place (or what changed).
  */
 function useWaitlistJoinCall(rideId: number, form: UseFormReturnType<JoinFormState>) {
-  const refreshRide = useRefreshRide();
-  const join = trpc.waitlist.join.useMutation({
-    onSuccess: (standing) => {
-      notifySuccess('Success', `You are #${String(standing.position)} on the waitlist`);
-      form.reset();
-    },
-    onError: (error) => reportFormError(form, error),
-    onSettled: () => refreshRide(),
-  });
+  const settle = useSettle();
+  const join = trpc.waitlist.join.useMutation(
+    settle({
+      success: (standing) => ({ title: 'Success', message: `You are #${String(standing.position)} on the waitlist` }),
+      error: { form },
+      stale: { type: 'ride.written', rideId: null },
+      onSuccess: () => form.reset(),
+    }),
+  );
   async function run(values: {
     dropoffLocation: string;
     passengerCount: number;
@@ -117,13 +114,14 @@ export function useWaitlistInstead(
 }
 
 export function useWaitlistActions(rideId: number) {
-  const refreshRide = useRefreshRide();
+  const settle = useSettle();
   // Pending until the ride was read again, so the button spins until the page shows the outcome.
-  const outcome = (success: string) => ({
-    onSuccess: () => notifySuccess('Success', success),
-    onError: (error: unknown) => showApiError(error),
-    onSettled: () => refreshRide(),
-  });
+  const outcome = (success: string) =>
+    settle({
+      success: { title: 'Success', message: success },
+      error: 'Error',
+      stale: { type: 'ride.written', rideId: null },
+    });
   const acceptMutation = trpc.waitlist.accept.useMutation(outcome('You have joined the ride'));
   const leaveMutation = trpc.waitlist.leave.useMutation(outcome('You have left the waitlist'));
   const declineMutation = trpc.waitlist.leave.useMutation(outcome('You declined the seat'));
