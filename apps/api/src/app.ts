@@ -35,7 +35,7 @@ import { sessionPlugin } from './plugins/session';
 import { registerRestRoutes } from './rest';
 import { appRouter, type AppRouter } from './routers/app-router';
 import { createContextFromRequest, MAX_BATCH_CALLS, type HttpContextDeps } from './trpc/context';
-import { registerRideListRoute } from './rest/trpc-ride-list';
+import { registerRideListRoute } from './trpc/ride-list-route';
 import { isInternalError, retryAfterOf } from './trpc/errors';
 
 export interface BuildAppOptions {

@@ -7,13 +7,12 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-import type { FastifyInstance } from 'fastify';
+import type { RouteHandlerMethod } from 'fastify';
 import { z } from 'zod';
 
-import type { Env } from '../env';
 import { sessionCookieName } from '../plugins/session';
-import { rest } from '../rest/contract';
-import { buildOpenApiDocument, type RegisteredRoute } from './document';
+import { route, type RestRoute, type RouteDeps } from '../rest/table';
+import { buildOpenApiDocument } from './document';
 
 const DOCUMENT_PATH = '/api/openapi.json';
 
@@ -55,50 +54,49 @@ function viewerFile(name: string): () => Promise<Buffer> {
   };
 }
 
-export function registerOpenApiRoutes(app: FastifyInstance, env: Env, routes: readonly RegisteredRoute[]): void {
+/** The document, built from the route table the first time it is asked for. */
+function documentHandler({ http: { env }, routes }: RouteDeps): RouteHandlerMethod {
   let document: Record<string, unknown> | null = null;
-  app.get(DOCUMENT_PATH, rest({ summary: 'This document', output: documentOutline }), async (_req, reply) => {
+  return async (_req, reply) => {
     document ??= buildOpenApiDocument(routes, {
       cookieName: sessionCookieName(env),
       serverUrl: env.PUBLIC_URL ?? null,
     });
     void reply.header('cache-control', 'no-cache');
     return document;
-  });
-
-  // The page, its starter and Swagger UI's own two files: text answers, checked with the server each time.
-  const files: {
-    url: string;
-    summary: string;
-    type: 'text/html' | 'text/javascript' | 'text/css';
-    body: () => Promise<string | Buffer>;
-  }[] = [
-    { url: '/api/docs', summary: 'The document in Swagger UI', type: 'text/html', body: () => Promise.resolve(PAGE) },
-    {
-      url: '/api/docs/init.js',
-      summary: 'Starts Swagger UI',
-      type: 'text/javascript',
-      body: () => Promise.resolve(INIT),
-    },
-    {
-      url: '/api/docs/swagger-ui.css',
-      summary: "Swagger UI's stylesheet",
-      type: 'text/css',
-      body: viewerFile('swagger-ui.css'),
-    },
-    {
-      url: '/api/docs/swagger-ui-bundle.js',
-      summary: 'Swagger UI',
-      type: 'text/javascript',
-      body: viewerFile('swagger-ui-bundle.js'),
-    },
-  ];
-  for (const file of files) {
-    app.get(file.url, rest({ summary: file.summary, produces: file.type }), async (_req, reply) =>
-      reply
-        .type(`${file.type}; charset=utf-8`)
-        .header('cache-control', 'no-cache')
-        .send(await file.body()),
-    );
-  }
+  };
 }
+
+/** The page, its starter and Swagger UI's own two files: text answers, checked with the server each time. */
+function viewerRoute(
+  path: string,
+  summary: string,
+  type: 'text/html' | 'text/javascript' | 'text/css',
+  body: () => Promise<string | Buffer>,
+): RestRoute {
+  return route({
+    method: 'GET',
+    path,
+    summary,
+    produces: type,
+    handle: () => async (_req, reply) =>
+      reply
+        .type(`${type}; charset=utf-8`)
+        .header('cache-control', 'no-cache')
+        .send(await body()),
+  });
+}
+
+export const openApiRoutes = [
+  route({
+    method: 'GET',
+    path: DOCUMENT_PATH,
+    summary: 'This document',
+    outputSchema: documentOutline,
+    handle: documentHandler,
+  }),
+  viewerRoute('/api/docs', 'The document in Swagger UI', 'text/html', () => Promise.resolve(PAGE)),
+  viewerRoute('/api/docs/init.js', 'Starts Swagger UI', 'text/javascript', () => Promise.resolve(INIT)),
+  viewerRoute('/api/docs/swagger-ui.css', "Swagger UI's stylesheet", 'text/css', viewerFile('swagger-ui.css')),
+  viewerRoute('/api/docs/swagger-ui-bundle.js', 'Swagger UI', 'text/javascript', viewerFile('swagger-ui-bundle.js')),
+];

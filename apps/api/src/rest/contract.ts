@@ -1,9 +1,9 @@
 /**
- * What a REST route promises, declared where the route is registered (`app.get(url, rest(...),
- * handler)`): which procedure it calls (its zod input and output are the request and the answer),
- * the success status, and anything the procedure does not say (a text answer, extra statuses). The
- * OpenAPI document (openapi/document.ts) is built from these, route by route, as Fastify registers
- * them (docs/api.md#the-openapi-document).
+ * What a REST route promises, built from its row of the route table (rest/table.ts): which
+ * procedure it calls (its zod input and output are the request and the answer), the success status,
+ * and anything the procedure does not say (a text answer, extra statuses). The OpenAPI document
+ * (openapi/document.ts) is built from these, row by row (docs/api.md#the-openapi-document); each
+ * registered route also carries its own in its config (`rest`).
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -49,11 +49,6 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     rest?: RestContract;
   }
-}
-
-/** Route options declaring a REST route's contract: `app.get(url, rest({...}), handler)`. */
-export function rest(contract: RestContract): { config: { rest: RestContract } } {
-  return { config: { rest: contract } };
 }
 
 /** The declared success status of the route answering `request` (200 when none is declared). */

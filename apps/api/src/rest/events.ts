@@ -3,14 +3,14 @@ import { PassThrough } from 'node:stream';
 
 import { liveEventId, type LiveEvent } from '@rideshare/domain';
 import { isTrackedEnvelope, TRPCError } from '@trpc/server';
-import type { FastifyInstance } from 'fastify';
+import type { RouteHandlerMethod } from 'fastify';
 
 import { LIVE_HEARTBEAT_MS, LIVE_RETRY_MS } from '../events/constants';
 import { createCaller } from '../routers/app-router';
-import { createContextFromRequest, type HttpContextDeps } from '../trpc/context';
+import { createContextFromRequest } from '../trpc/context';
 import { isInternalError } from '../trpc/errors';
 import { restErrorFromTRPC } from './adapter';
-import { rest } from './contract';
+import { route, type RouteDeps } from './table';
 
 export interface EventRouteOptions {
   /** Interval of the keep-alive comment on an idle stream (tests shorten it). */
@@ -39,76 +39,71 @@ export function sseFrame(event: LiveEvent): string {
  * does (its lifetime, its session ended, shutdown) and EventSource reconnects with Last-Event-ID;
  * the stream limits are checked before this runs (plugins/live-events.ts).
  */
-export function registerEventRoutes(
-  app: FastifyInstance,
-  deps: HttpContextDeps,
-  options: EventRouteOptions = {},
-): void {
-  const heartbeatMs = options.heartbeatMs ?? LIVE_HEARTBEAT_MS;
+function eventStream({ http: deps, heartbeatMs = LIVE_HEARTBEAT_MS }: RouteDeps): RouteHandlerMethod {
+  return async (request, reply) => {
+    const header = request.headers['last-event-id'];
+    const query = request.query as Record<string, unknown>;
+    const lastEventId = (Array.isArray(header) ? header[0] : header) ?? query.lastEventId;
 
-  app.get(
-    '/api/events',
-    rest({
-      procedure: 'live.events',
-      summary: 'Live ride events (Server-Sent Events)',
-      produces: 'text/event-stream',
-      headers: [
-        { name: 'Last-Event-ID', description: 'Resume after this event (what EventSource sends on reconnect).' },
-      ],
-      responses: { 503: 'Too many live streams open (per address, per member or in all); try again later.' },
-    }),
-    async (request, reply) => {
-      const header = request.headers['last-event-id'];
-      const query = request.query as Record<string, unknown>;
-      const lastEventId = (Array.isArray(header) ? header[0] : header) ?? query.lastEventId;
+    // Ends the subscription when the client goes away (or the server ends the response).
+    const abort = new AbortController();
+    reply.raw.once('close', () => {
+      abort.abort();
+    });
 
-      // Ends the subscription when the client goes away (or the server ends the response).
-      const abort = new AbortController();
-      reply.raw.once('close', () => {
-        abort.abort();
-      });
+    let events: AsyncIterable<unknown>;
+    try {
+      const ctx = await createContextFromRequest(deps, { req: request, stream: true });
+      events = await createCaller(ctx, { signal: abort.signal }).live.events({ lastEventId } as never);
+    } catch (error) {
+      abort.abort();
+      if (!(error instanceof TRPCError)) throw error;
+      const { status, body } = restErrorFromTRPC(error);
+      return reply.code(status).send(body);
+    }
 
-      let events: AsyncIterable<unknown>;
+    const stream = new PassThrough();
+    const heartbeat = setInterval(() => {
+      stream.write(': keep-alive\n\n');
+    }, heartbeatMs);
+    stream.write(`retry: ${String(LIVE_RETRY_MS)}\n\n`);
+
+    void (async () => {
       try {
-        const ctx = await createContextFromRequest(deps, { req: request, stream: true });
-        events = await createCaller(ctx, { signal: abort.signal }).live.events({ lastEventId } as never);
-      } catch (error) {
-        abort.abort();
-        if (!(error instanceof TRPCError)) throw error;
-        const { status, body } = restErrorFromTRPC(error);
-        return reply.code(status).send(body);
-      }
-
-      const stream = new PassThrough();
-      const heartbeat = setInterval(() => {
-        stream.write(': keep-alive\n\n');
-      }, heartbeatMs);
-      stream.write(`retry: ${String(LIVE_RETRY_MS)}\n\n`);
-
-      void (async () => {
-        try {
-          for await (const item of events) {
-            const event = (isTrackedEnvelope(item) ? item[1] : item) as LiveEvent;
-            // A client that stops reading holds the loop here; the hub then drops it once its queue
-            // is full, instead of buffering without end.
-            if (!stream.write(sseFrame(event))) await once(stream, 'drain', { signal: abort.signal });
-          }
-        } catch (error) {
-          // The client left, or a server-side end (shutdown, too slow: a 503-coded LIVE_STREAM_ENDED
-          // the client answers by reconnecting). Anything else is worth a log line.
-          const expected = abort.signal.aborted || (error instanceof TRPCError && !isInternalError(error));
-          if (!expected)
-            request.log.error(
-              { err: error instanceof TRPCError ? (error.cause ?? error) : error },
-              'live event stream failed',
-            );
-        } finally {
-          clearInterval(heartbeat);
-          stream.end();
+        for await (const item of events) {
+          const event = (isTrackedEnvelope(item) ? item[1] : item) as LiveEvent;
+          // A client that stops reading holds the loop here; the hub then drops it once its queue
+          // is full, instead of buffering without end.
+          if (!stream.write(sseFrame(event))) await once(stream, 'drain', { signal: abort.signal });
         }
-      })();
+      } catch (error) {
+        // The client left, or a server-side end (shutdown, too slow: a 503-coded LIVE_STREAM_ENDED
+        // the client answers by reconnecting). Anything else is worth a log line.
+        const expected = abort.signal.aborted || (error instanceof TRPCError && !isInternalError(error));
+        if (!expected)
+          request.log.error(
+            { err: error instanceof TRPCError ? (error.cause ?? error) : error },
+            'live event stream failed',
+          );
+      } finally {
+        clearInterval(heartbeat);
+        stream.end();
+      }
+    })();
 
-      return reply.code(200).headers(SSE_HEADERS).send(stream);
-    },
-  );
+    return reply.code(200).headers(SSE_HEADERS).send(stream);
+  };
 }
+
+export const eventRoutes = [
+  route({
+    method: 'GET',
+    path: '/api/events',
+    procedure: 'live.events',
+    summary: 'Live ride events (Server-Sent Events)',
+    produces: 'text/event-stream',
+    headers: [{ name: 'Last-Event-ID', description: 'Resume after this event (what EventSource sends on reconnect).' }],
+    responses: { 503: 'Too many live streams open (per address, per member or in all); try again later.' },
+    handle: eventStream,
+  }),
+];

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { chooseEncoding } from '../http/compression';
 import { rideListInput } from '../routers/ride';
 import type { AppRouter } from '../routers/app-router';
-import { createContextFromRequest, type HttpContextDeps } from '../trpc/context';
+import { createContextFromRequest, type HttpContextDeps } from './context';
 
 type TrpcOptions = FastifyTRPCPluginOptions<AppRouter>['trpcOptions'];
 
