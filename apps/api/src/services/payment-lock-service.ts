@@ -21,10 +21,8 @@ import { publishRideEvent } from '../events/publish';
 import {
   deletePayments,
   findPaymentRide,
-  listParty,
   listPayments,
   listRidesWithPaymentWork,
-  lockPaymentRide,
   markMinReachedNotified,
   markPriceLocked,
   updatePayment,
@@ -34,6 +32,7 @@ import { tellRiderAboutMoney } from './payment-notices';
 import { paymentsTable, type RidePayments } from './payment-service';
 import { splitLockedRide } from './payment-split';
 import { notifyAboutRide } from './ride-notifications';
+import { lockRide, partyRiders } from './ride-party';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -103,7 +102,7 @@ async function settleRow(
 
 /** Settles one ride under its row lock; answers whether it locked now. */
 async function settleLocked(trx: Transaction<Database>, rideId: number, settings: LockSettings): Promise<boolean> {
-  const ride = await lockPaymentRide(trx, rideId);
+  const ride = await lockRide(trx, rideId);
   return ride ? (await settleRow(trx, ride, settings)).lockedNow : false;
 }
 
@@ -116,7 +115,7 @@ export async function lockAndSettle(
   rideId: number,
   settings: LockSettings,
 ): Promise<PaymentRide> {
-  const ride = await lockPaymentRide(trx, rideId);
+  const ride = await lockRide(trx, rideId);
   if (!ride) throw notFound('ride');
   return (await settleRow(trx, ride, settings)).ride;
 }
@@ -199,14 +198,14 @@ export async function recalculatePayments(
   args: { actorId: number; rideId: number; now: Date },
 ): Promise<RidePayments> {
   return db.transaction().execute(async (trx) => {
-    const ride = await lockPaymentRide(trx, args.rideId);
+    const ride = await lockRide(trx, args.rideId);
     if (!ride) throw notFound('ride');
     if (ride.creatorId !== args.actorId) {
       throw new DomainError('NOT_CREATOR', 'Only the organizer can recalculate the amounts');
     }
     if (ride.priceLockedAt === null) throw new DomainError('PRICE_NOT_LOCKED', 'The price is not locked yet');
     // Rows of entries gone without a `left` mark (from before leavers kept theirs) and never paid go.
-    const party = new Set((await listParty(trx, ride)).map((entry) => entry.passengerId));
+    const party = new Set((await partyRiders(trx, ride)).map((entry) => entry.passengerId));
     const stale = (await listPayments(trx, ride.id)).filter(
       (row) => !party.has(row.passengerId) && row.leftAt === null && row.status === 'due',
     );

@@ -21,7 +21,6 @@ import {
 import { toCsv } from '../http/csv';
 import {
   findPayee,
-  hasEntryOn,
   findPaymentRide,
   listOwnShares,
   listPayments,
@@ -30,6 +29,7 @@ import {
   type PaymentRow,
 } from '../repositories/payment-repository';
 import { amountChangesOf, totalCentsOf, type AmountChange } from './payment-split';
+import { isRiderOn } from './ride-party';
 
 /** One row on the wire; amounts in SGD with two decimals. */
 export interface Payment {
@@ -126,7 +126,7 @@ async function payWays(
 /** Refuses callers who are neither the ride's organiser nor of its party (nor owed a row). */
 async function assertReader(db: Db, ride: PaymentRide, userId: number): Promise<void> {
   if (ride.creatorId === userId) return;
-  if ((await hasEntryOn(db, ride.id, userId)) || (await listPayments(db, ride.id, userId)).length > 0) return;
+  if ((await isRiderOn(db, ride.id, userId)) || (await listPayments(db, ride.id, userId)).length > 0) return;
   throw new DomainError('NOT_IN_PARTY', "Only the ride's organizer and passengers see its payments");
 }
 

@@ -20,7 +20,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
-import { lockRideForUpdate, type LockedRide } from '../repositories/ride-repository';
+import { type LockedRide } from '../repositories/ride-repository';
 import {
   clearChecklistItem,
   findChecklistRide,
@@ -34,6 +34,7 @@ import {
   type TickableItem,
 } from '../repositories/travel-repository';
 import { notifyAboutRide } from './ride-notifications';
+import { lockExistingRide } from './ride-party';
 
 /** The profile as its owner reads it: both fields null before it is first saved. */
 export interface TravelProfileAnswer {
@@ -133,9 +134,7 @@ export async function tickChecklistItem(
   args: { rideId: number; userId: number; item: ChecklistItemId; done: boolean; now: Date },
 ): Promise<ChecklistAnswer> {
   return db.transaction().execute(async (trx) => {
-    if (!(await lockRideForUpdate(trx, args.rideId))) {
-      throw notFound('ride');
-    }
+    await lockExistingRide(trx, args.rideId);
     const ride = await rideForRider(trx, args.rideId, args.userId);
     const current = await readChecklist(trx, ride, args.userId, args.now);
     assertTickable(current.profileSet ? current.items : null, args.item, args.done);
