@@ -1,7 +1,7 @@
 /** Every statement of the ride chat (docs/messages.md). */
-import type { Database, Db } from '@rideshare/db';
+import type { Db } from '@rideshare/db';
 import type { Crossing, Direction, MessageAuthorRole } from '@rideshare/domain';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 
 /** What the chat rules read of a ride. */
 export interface ChatRide {
@@ -31,40 +31,6 @@ const CHAT_RIDE_COLUMNS = [
 export async function findChatRide(db: Db, rideId: number): Promise<ChatRide | null> {
   const row = await db.selectFrom('rides').select(CHAT_RIDE_COLUMNS).where('id', '=', rideId).executeTakeFirst();
   return row ?? null;
-}
-
-/**
- * The ride, locked against changes to its party (joins, leaves, assignment all lock the row for
- * update) and against other posts on it, until the transaction ends; null when there is none.
- */
-export async function lockChatRide(trx: Transaction<Database>, rideId: number): Promise<ChatRide | null> {
-  const row = await trx
-    .selectFrom('rides')
-    .select(CHAT_RIDE_COLUMNS)
-    .where('id', '=', rideId)
-    .forNoKeyUpdate()
-    .executeTakeFirst();
-  return row ?? null;
-}
-
-/**
- * The party of a ride who hear of its messages: the organiser, the riders on it and the assigned
- * vendor while approved (deduplicated).
- */
-export async function listPartyIds(db: Db, ride: ChatRide): Promise<number[]> {
-  const riders = await db.selectFrom('ridePassengers').select('userId').where('rideId', '=', ride.id).execute();
-  const ids = new Set([ride.creatorId, ...riders.map((row) => row.userId)]);
-  if (ride.vendorId !== null) {
-    const vendor = await db
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', ride.vendorId)
-      .where('isVendor', '=', true)
-      .where('vendorStatus', '=', 'approved')
-      .executeTakeFirst();
-    if (vendor) ids.add(vendor.id);
-  }
-  return [...ids];
 }
 
 /** One stored message with its author's names, as the service shapes it. */

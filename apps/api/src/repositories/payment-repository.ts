@@ -1,5 +1,5 @@
 /** Every statement about ride payments (docs/payments.md); services decide, this only queries. */
-import type { Database, Db, RidePaymentTable } from '@rideshare/db';
+import type { Db, RidePaymentTable } from '@rideshare/db';
 import {
   displayName,
   type Direction,
@@ -7,9 +7,9 @@ import {
   type PaymentStatus,
   type RideStatus,
 } from '@rideshare/domain';
-import { sql, type Insertable, type Transaction } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 
-/** What the payment rules read from a ride, locked for the transaction. */
+/** What the payment rules read from a ride (locked for a write by src/services/ride-party.ts). */
 export interface PaymentRide {
   id: number;
   creatorId: number;
@@ -45,30 +45,6 @@ const rideColumns = [
 /** The ride as the payment rules read it, without a lock (the read path's cheap pre-check). */
 export async function findPaymentRide(db: Db, rideId: number): Promise<PaymentRide | null> {
   return (await db.selectFrom('rides').select(rideColumns).where('id', '=', rideId).executeTakeFirst()) ?? null;
-}
-
-/** The same, locking the ride row until the transaction ends (docs/payments.md#races). */
-export async function lockPaymentRide(trx: Transaction<Database>, rideId: number): Promise<PaymentRide | null> {
-  return (
-    (await trx.selectFrom('rides').select(rideColumns).where('id', '=', rideId).forUpdate().executeTakeFirst()) ?? null
-  );
-}
-
-/** A passenger entry as the split reads it: the organiser's first, then in the order they joined. */
-export interface PartyEntry {
-  passengerId: number;
-  userId: number;
-  seats: number;
-}
-
-export async function listParty(db: Db, ride: { id: number; creatorId: number }): Promise<PartyEntry[]> {
-  return db
-    .selectFrom('ridePassengers')
-    .select(['id as passengerId', 'userId', 'passengerCount as seats'])
-    .where('rideId', '=', ride.id)
-    .orderBy(sql`(user_id = ${ride.creatorId})`, 'desc')
-    .orderBy('id')
-    .execute();
 }
 
 /** A stored payment row with the payer's name. */
@@ -370,15 +346,4 @@ export async function findPayee(
   if (!row) return null;
   const { name, discordUsername, ...payee } = row;
   return { ...payee, name: displayName({ name, discordUsername }) ?? discordUsername };
-}
-
-/** Whether `userId` has an entry on the ride. */
-export async function hasEntryOn(db: Db, rideId: number, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('ridePassengers')
-    .select('id')
-    .where('rideId', '=', rideId)
-    .where('userId', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
 }

@@ -1,6 +1,6 @@
 /**
  * The day of the trip's rows (docs/trip-day.md): stages, late notices, no-shows and share links.
- * Writers lock the ride first (the chat's `lockChatRide`: same party, same lock), so two posters of one ride run one after the other.
+ * Writers lock the ride first (`lockRide`, docs/architecture.md#ride-party: same party, same lock), so two posters of one ride run one after the other.
  */
 import type { Db } from '@rideshare/db';
 import type { TripPosterRole, TripStage } from '@rideshare/domain';
@@ -240,35 +240,11 @@ export async function deleteNoShowsSince(trx: Db, rideId: number, since: Date): 
   return rows.map((row) => row.userId);
 }
 
-/** Whether the member who made a link is still of the ride's party (organizer, rider or assigned vendor). */
-export async function isShareMakerInParty(db: Db, tokenHash: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('rideTripShares as sh')
-    .innerJoin('rides as r', 'r.id', 'sh.rideId')
-    .select('sh.id')
-    .where('sh.tokenHash', '=', tokenHash)
-    .where((eb) =>
-      eb.or([
-        eb('sh.userId', '=', eb.ref('r.creatorId')),
-        eb('sh.userId', '=', eb.ref('r.vendorId')),
-        eb.exists(
-          eb
-            .selectFrom('ridePassengers as p')
-            .select('p.id')
-            .whereRef('p.rideId', '=', 'sh.rideId')
-            .whereRef('p.userId', '=', 'sh.userId'),
-        ),
-      ]),
-    )
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** The ride a link follows, with its vehicle (the assigned vendor's company and car number). */
+/** The ride a link follows, with who made the link and its vehicle (the assigned vendor's company and car number). */
 export async function findSharedRide(
   db: Db,
   tokenHash: string,
-): Promise<(ChatRide & { companyName: string | null; carNumber: string | null }) | null> {
+): Promise<(ChatRide & { makerId: number; companyName: string | null; carNumber: string | null }) | null> {
   const row = await db
     .selectFrom('rideTripShares as sh')
     .innerJoin('rides as r', 'r.id', 'sh.rideId')
@@ -282,6 +258,7 @@ export async function findSharedRide(
       'r.status',
       'r.cancelledAt',
       'r.crossing',
+      'sh.userId as makerId',
       'v.companyName',
       sql<string | null>`v.driver_details->>'carNumber'`.as('carNumber'),
     ])

@@ -3,8 +3,8 @@ import { joinPriceInput, markPaidInput, paymentTargetInput, pricePreviewInput, r
 
 import { markOwnPaid, setConfirmed, settleRefund, waivePayment } from '../services/payment-actions';
 import { joinPriceOf } from '../services/join-price-service';
-import { readSettledPayments, recalculatePayments } from '../services/payment-lock-service';
-import { ownShares, paymentProgress, paymentsCsv, previewPriceChange } from '../services/payment-service';
+import { recalculatePayments } from '../services/payment-lock-service';
+import { ownShares, paymentProgress, paymentsCsv, previewPriceChange, readPayments } from '../services/payment-service';
 import { protectedProcedure, rateLimited, router } from '../trpc/init';
 import {
   joinPriceOutput,
@@ -23,14 +23,7 @@ export const paymentRouter = router({
   list: protectedProcedure
     .input(rideIdInput)
     .output(ridePaymentsOutput)
-    .query(({ ctx, input }) =>
-      readSettledPayments(ctx.db, {
-        rideId: input.rideId,
-        userId: ctx.user.id,
-        now: ctx.now(),
-        lockHours: ctx.env.PRICE_LOCK_HOURS,
-      }),
-    ),
+    .query(({ ctx, input }) => readPayments(ctx.db, input.rideId, ctx.user.id)),
 
   /** The rider marks their own share paid, saying how (the same again changes nothing); answers the table. */
   markMine: paymentWrite

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { RideListPage } from '../cache/ride-list-cache';
 import { listRidesJoinedBy, listRidesOrganizedBy, listViewerStandings } from '../repositories/ride-repository';
 import { readManifest } from '../services/manifest-service';
-import { readRideDetailLockingPrice, type AnswerFor } from '../services/ride-detail-service';
+import { readRideDetail, type AnswerFor } from '../services/ride-detail-service';
 import { cancelRide, createRide, editRide, removeRide } from '../services/ride-service';
 import type { ContextInner } from '../trpc/context';
 import { protectedProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
@@ -64,7 +64,7 @@ export const rideRouter = router({
   byId: publicProcedure
     .input(byIdInput)
     .output(rideWithReadinessOutput)
-    .query(({ ctx, input }) => readRideDetailLockingPrice(ctx.db, input.id, { ...answerFor(ctx), now: ctx.now() })),
+    .query(({ ctx, input }) => readRideDetail(ctx.db, input.id, { ...answerFor(ctx), now: ctx.now() })),
 
   /** Creates a ride with the organiser as its first entry (ride-service `createRide`); answers the ride. */
   create: createProcedure

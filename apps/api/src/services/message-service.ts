@@ -7,7 +7,6 @@
 import type { Database, Db } from '@rideshare/db';
 import {
   assertChatWritable,
-  assertInChatParty,
   canDeleteMessage,
   type ChatMessage,
   type ChatPage,
@@ -20,7 +19,6 @@ import {
   messageFloodMessage,
   notFound,
   RateLimitedError,
-  rideRole,
   type VendorStanding,
 } from '@rideshare/domain';
 import type { Kysely, Transaction } from 'kysely';
@@ -33,8 +31,6 @@ import {
   findMessage,
   insertMessage,
   listMessagesBefore,
-  listPartyIds,
-  lockChatRide,
   markMessageDeleted,
   markPushed,
   markThreadRead,
@@ -46,7 +42,7 @@ import {
   deleteMessagesOfRidesBefore,
 } from '../repositories/message-repository';
 import { foldRideNotifications, markNotificationsRead } from '../repositories/notification-repository';
-import { hasEntryOn } from '../repositories/payment-repository';
+import { assertPartyMember, lockRide, partyMemberIds, readParty } from './ride-party';
 
 /** Who calls: the signed-in member with their vendor standing, read fresh for this request. */
 export interface ChatMember extends VendorStanding {
@@ -86,25 +82,6 @@ export function toChatMessage(row: MessageRow): ChatMessage {
   };
 }
 
-/**
- * The member's role in the ride's party; refuses anyone outside it with `forbidden`
- * (docs/messages.md#party; the trip day has the same party, docs/trip-day.md#party).
- */
-export async function partyRole(
-  db: Db,
-  ride: Pick<ChatRide, 'id' | 'creatorId' | 'vendorId'>,
-  member: ChatMember,
-  forbidden?: string,
-): Promise<MessageAuthorRole> {
-  const role = rideRole({
-    viewerId: member.id,
-    creatorId: ride.creatorId,
-    vendorId: ride.vendorId,
-    viewerIsPassenger: await hasEntryOn(db, ride.id, member.id),
-  });
-  return assertInChatParty(role, member, forbidden);
-}
-
 function rideOrNotFound(ride: ChatRide | null): ChatRide {
   if (!ride) throw notFound('ride');
   return ride;
@@ -116,7 +93,7 @@ export async function listMessages(
   args: { rideId: number; member: ChatMember; before: number | null; limit: number },
 ): Promise<ChatPage> {
   const ride = rideOrNotFound(await findChatRide(db, args.rideId));
-  await partyRole(db, ride, args.member);
+  await assertPartyMember(db, ride, args.member);
   const rows = await listMessagesBefore(db, ride.id, { before: args.before, limit: args.limit });
   const page = rows.slice(0, args.limit).reverse();
   const hasOlder = rows.length > args.limit;
@@ -141,7 +118,7 @@ async function countPost(trx: Db, memberId: number, now: Date, perMinute: number
  * ride now counts their unread messages, and their phone hears of it at most once in 10 minutes.
  */
 async function tellParty(trx: Transaction<Database>, ride: ChatRide, authorId: number, now: Date): Promise<void> {
-  const recipients = (await listPartyIds(trx, ride)).filter((id) => id !== authorId);
+  const recipients = partyMemberIds(await readParty(trx, ride)).filter((id) => id !== authorId);
   if (recipients.length === 0) return;
   const unread = await unreadOnRide(trx, ride.id, recipients);
   const marks = await readMarks(trx, ride.id, recipients);
@@ -178,8 +155,8 @@ export async function sendMessage(
   args: { rideId: number; member: ChatMember; body: string; now: Date; perMinute: number },
 ): Promise<ChatMessage> {
   const id = await db.transaction().execute(async (trx) => {
-    const ride = rideOrNotFound(await lockChatRide(trx, args.rideId));
-    const role = await partyRole(trx, ride, args.member);
+    const ride = rideOrNotFound(await lockRide(trx, args.rideId));
+    const role = await assertPartyMember(trx, ride, args.member);
     assertChatWritable(ride, args.now);
     await countPost(trx, args.member.id, args.now, args.perMinute);
     const messageId = await insertMessage(trx, {
@@ -209,8 +186,8 @@ export async function deleteMessage(
   args: { rideId: number; messageId: number; member: ChatMember; now: Date },
 ): Promise<ChatMessage> {
   await db.transaction().execute(async (trx) => {
-    const ride = rideOrNotFound(await lockChatRide(trx, args.rideId));
-    if (!args.member.isAdmin) await partyRole(trx, ride, args.member);
+    const ride = rideOrNotFound(await lockRide(trx, args.rideId));
+    if (!args.member.isAdmin) await assertPartyMember(trx, ride, args.member);
     const message = await findMessage(trx, ride.id, args.messageId);
     if (!message) throw notFound('message');
     const allowed =
@@ -239,7 +216,7 @@ export async function markChatRead(
 ): Promise<{ rideId: number; unread: number }> {
   await db.transaction().execute(async (trx) => {
     const ride = rideOrNotFound(await findChatRide(trx, args.rideId));
-    await partyRole(trx, ride, args.member);
+    await assertPartyMember(trx, ride, args.member);
     await markThreadRead(trx, {
       rideId: ride.id,
       userId: args.member.id,
@@ -260,7 +237,7 @@ export async function readableMessage(
   args: { rideId: number; messageId: number; member: ChatMember },
 ): Promise<MessageRow> {
   const ride = rideOrNotFound(await findChatRide(db, args.rideId));
-  await partyRole(db, ride, args.member);
+  await assertPartyMember(db, ride, args.member);
   const message = await findMessage(db, ride.id, args.messageId);
   if (!message || message.deletedAt !== null) throw notFound('message');
   return message;

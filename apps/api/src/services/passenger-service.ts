@@ -27,14 +27,8 @@ import { currentStage, deleteMembersShares } from '../repositories/trip-reposito
 import { deletePassenger, type PassengerEntry } from '../repositories/passenger-repository';
 import { findRideDetail, type RideDetail } from '../repositories/ride-repository';
 import { isUniqueViolation } from '../repositories/postgres';
-import {
-  addRideEntry,
-  lockRideWithEntries,
-  readAddedEntry,
-  rideStateOf,
-  saveDerivedFields,
-  storeChangedSequences,
-} from './ride-writes';
+import { lockRideWithEntries } from './ride-party';
+import { addRideEntry, readAddedEntry, rideStateOf, saveDerivedFields, storeChangedSequences } from './ride-writes';
 import { notifyAboutRide, notifyOrganiserOfPassenger } from './ride-notifications';
 import { keepLeaversRow } from './payment-split';
 import { stillOwedAfterLeaving, type StillOwed } from './still-owed';

@@ -23,18 +23,12 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
-import {
-  deletePayments,
-  hasEntryOn,
-  listPayments,
-  lockPaymentRide,
-  type PaymentRide,
-  type PaymentRow,
-} from '../repositories/payment-repository';
+import { deletePayments, listPayments, type PaymentRide, type PaymentRow } from '../repositories/payment-repository';
 import { lockAndSettle, type LockSettings } from './payment-lock-service';
 import { tellOrganiserOfMark } from './payment-notices';
 import { paymentsTable, type RidePayments } from './payment-service';
 import { splitLockedRide, toLedgerRow, writeLedgerRow } from './payment-split';
+import { isRiderOn, lockRide } from './ride-party';
 
 /**
  * Locks the ride row (settling what is due on it first when `settle` is given), runs `write` and
@@ -48,7 +42,7 @@ function writeAndRead(
   return db.transaction().execute(async (trx) => {
     let ride: PaymentRide | null;
     if (args.settle) ride = await lockAndSettle(trx, args.rideId, args.settle);
-    else ride = await lockPaymentRide(trx, args.rideId);
+    else ride = await lockRide(trx, args.rideId);
     if (!ride) throw notFound('ride');
     try {
       await write(trx, ride);
@@ -89,7 +83,7 @@ export function markOwnPaid(
     if (!row) {
       if (
         ride.priceLockedAt === null &&
-        (ride.creatorId === args.userId || (await hasEntryOn(trx, ride.id, args.userId)))
+        (ride.creatorId === args.userId || (await isRiderOn(trx, ride.id, args.userId)))
       ) {
         throw new DomainError('PRICE_NOT_LOCKED', 'The price is not locked yet: there is nothing to pay');
       }

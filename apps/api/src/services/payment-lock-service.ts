@@ -2,8 +2,8 @@
  * The price lock and what rides along with it (docs/payments.md): the organiser told once the
  * minimum is reached, every party's amount fixed PRICE_LOCK_HOURS before departure, the reminder
  * the day before, and the organiser's recalculation. Each ride is settled in one transaction that
- * first locks its row, so two instances (or a read and the sweep) settle it once
- * (docs/payments.md#races).
+ * first locks its row, so two instances (or a write and the sweep) settle it once
+ * (docs/payments.md#races). Only the sweep and writes settle: a read answers what is stored.
  */
 import type { Database } from '@rideshare/db';
 import {
@@ -20,11 +20,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { publishRideEvent } from '../events/publish';
 import {
   deletePayments,
-  findPaymentRide,
-  listParty,
   listPayments,
   listRidesWithPaymentWork,
-  lockPaymentRide,
   markMinReachedNotified,
   markPriceLocked,
   updatePayment,
@@ -34,6 +31,7 @@ import { tellRiderAboutMoney } from './payment-notices';
 import { paymentsTable, type RidePayments } from './payment-service';
 import { splitLockedRide } from './payment-split';
 import { notifyAboutRide } from './ride-notifications';
+import { lockRide, partyRiders } from './ride-party';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -68,13 +66,6 @@ function needsMinNotice(ride: PaymentRide): boolean {
   return ride.minPassengers !== null && ride.minReachedNotifiedAt === null && passengersStillNeeded(ride) === 0;
 }
 
-function hasWork(ride: PaymentRide, settings: LockSettings): boolean {
-  if (ride.status === 'cancelled' || ride.date.getTime() <= settings.now.getTime()) return false;
-  return (
-    needsMinNotice(ride) || (ride.priceLockedAt === null && isPriceLockDue(ride.date, settings.lockHours, settings.now))
-  );
-}
-
 /**
  * Settles a ride whose row this transaction locked: minimum notice, lock, reminder. Answers the
  * ride as it now is and whether its price locked now.
@@ -103,46 +94,29 @@ async function settleRow(
 
 /** Settles one ride under its row lock; answers whether it locked now. */
 async function settleLocked(trx: Transaction<Database>, rideId: number, settings: LockSettings): Promise<boolean> {
-  const ride = await lockPaymentRide(trx, rideId);
+  const ride = await lockRide(trx, rideId);
   return ride ? (await settleRow(trx, ride, settings)).lockedNow : false;
 }
 
 /**
  * For a write on a ride's payments, inside its transaction: locks the ride row, settles what is due
- * on it (as a read would) and answers the ride as it now is. NOT_FOUND for an unknown ride.
+ * on it (as the sweep would) and answers the ride as it now is. NOT_FOUND for an unknown ride.
  */
 export async function lockAndSettle(
   trx: Transaction<Database>,
   rideId: number,
   settings: LockSettings,
 ): Promise<PaymentRide> {
-  const ride = await lockPaymentRide(trx, rideId);
+  const ride = await lockRide(trx, rideId);
   if (!ride) throw notFound('ride');
   return (await settleRow(trx, ride, settings)).ride;
 }
 
 /**
- * The payment table as read (payment.list), settled first like a lapsed waitlist offer: the ride is
- * read once, and only when something is due does the read lock it, settle it and read the table in
- * that one transaction.
+ * Whether a write's answer must settle the ride first: its price is due to lock. Only writes (and
+ * the sweep) settle; a read never does (docs/payments.md#price-lock).
  */
-export async function readSettledPayments(
-  db: Kysely<Database>,
-  args: { rideId: number; userId: number } & LockSettings,
-): Promise<RidePayments> {
-  const ride = await findPaymentRide(db, args.rideId);
-  if (!ride) throw notFound('ride');
-  if (!hasWork(ride, args)) return paymentsTable(db, ride, args.userId);
-  return db
-    .transaction()
-    .execute(async (trx) => paymentsTable(trx, await lockAndSettle(trx, args.rideId, args), args.userId));
-}
-
-/**
- * Whether reading this ride (its detail) must settle it first: its price is due to lock. A read
- * with nothing due costs no statement; the minimum-reached notice is left to the sweep.
- */
-export function priceLockDueOnRead(
+export function priceLockDue(
   ride: { status: string; date: string; priceLockedAt: string | null },
   settings: LockSettings,
 ): boolean {
@@ -150,7 +124,7 @@ export function priceLockDueOnRead(
   return isPriceLockDue(new Date(ride.date), settings.lockHours, settings.now);
 }
 
-/** Settles one ride inside the caller's transaction, under its row lock (a read that found it due). */
+/** Settles one ride inside the caller's write transaction, under its row lock. */
 export async function settleInTransaction(
   trx: Transaction<Database>,
   rideId: number,
@@ -199,14 +173,14 @@ export async function recalculatePayments(
   args: { actorId: number; rideId: number; now: Date },
 ): Promise<RidePayments> {
   return db.transaction().execute(async (trx) => {
-    const ride = await lockPaymentRide(trx, args.rideId);
+    const ride = await lockRide(trx, args.rideId);
     if (!ride) throw notFound('ride');
     if (ride.creatorId !== args.actorId) {
       throw new DomainError('NOT_CREATOR', 'Only the organizer can recalculate the amounts');
     }
     if (ride.priceLockedAt === null) throw new DomainError('PRICE_NOT_LOCKED', 'The price is not locked yet');
     // Rows of entries gone without a `left` mark (from before leavers kept theirs) and never paid go.
-    const party = new Set((await listParty(trx, ride)).map((entry) => entry.passengerId));
+    const party = new Set((await partyRiders(trx, ride)).map((entry) => entry.passengerId));
     const stale = (await listPayments(trx, ride.id)).filter(
       (row) => !party.has(row.passengerId) && row.leftAt === null && row.status === 'due',
     );

@@ -18,7 +18,6 @@ import {
 import { toCsv } from '../http/csv';
 import {
   findPayee,
-  hasEntryOn,
   findPaymentRide,
   listOwnShares,
   listPayments,
@@ -26,7 +25,8 @@ import {
   type PaymentRide,
   type PaymentRow,
 } from '../repositories/payment-repository';
-import { amountChangesOf, totalCentsOf } from './payment-split';
+import { amountChangesOf, totalCentsOf, type AmountChange } from './payment-split';
+import { isRiderOn } from './ride-party';
 import type { z } from 'zod';
 import type { paymentSharesOutput, pricePreviewOutput, ridePaymentsOutput } from '../routers/payment.outputs';
 
@@ -94,7 +94,7 @@ async function payWays(
 /** Refuses callers who are neither the ride's organiser nor of its party (nor owed a row). */
 async function assertReader(db: Db, ride: PaymentRide, userId: number): Promise<void> {
   if (ride.creatorId === userId) return;
-  if ((await hasEntryOn(db, ride.id, userId)) || (await listPayments(db, ride.id, userId)).length > 0) return;
+  if ((await isRiderOn(db, ride.id, userId)) || (await listPayments(db, ride.id, userId)).length > 0) return;
   throw new DomainError('NOT_IN_PARTY', "Only the ride's organizer and passengers see its payments");
 }
 

@@ -22,9 +22,7 @@ import type { Transaction } from 'kysely';
 import { publishRideEvent } from '../events/publish';
 import {
   insertPayments,
-  listParty,
   listPayments,
-  lockPaymentRide,
   markPaymentLeft,
   updatePayment,
   type PaymentChanges,
@@ -34,6 +32,7 @@ import {
 import { tellRiderAboutMoney } from './payment-notices';
 import type { z } from 'zod';
 import type { pricePreviewOutput } from '../routers/payment.outputs';
+import { lockRide, partyRiders } from './ride-party';
 
 /** The ride's total in cents (cost plus stops). */
 export function totalCentsOf(ride: Pick<PaymentRide, 'cost' | 'additionalStops' | 'stopPrice'>): number {
@@ -103,7 +102,7 @@ export function shareChangeDetail(
 
 /** The party as the ledger reads it: the organiser's entry first, then by joining. */
 async function ledgerParty(db: Db, ride: PaymentRide): Promise<LedgerParty[]> {
-  return (await listParty(db, ride)).map((entry) => ({ ...entry, isOrganiser: entry.userId === ride.creatorId }));
+  return (await partyRiders(db, ride)).map((entry) => ({ ...entry, isOrganiser: entry.userId === ride.creatorId }));
 }
 
 /** The rows the ledger would answer for the ride as it now is, with the stored rows it starts from. */
@@ -234,7 +233,7 @@ export async function splitIfLocked(
   now: Date,
   reason: string | null = null,
 ): Promise<void> {
-  const ride = await lockPaymentRide(trx, rideId);
+  const ride = await lockRide(trx, rideId);
   if (!ride || ride.priceLockedAt === null || ride.status === 'cancelled') return;
   await splitLockedRide(trx, ride, change, now, reason);
 }
@@ -256,7 +255,7 @@ export async function keepLeaversRow(
   now: Date,
 ): Promise<void> {
   const marked = await markPaymentLeft(trx, ride.id, passengerId, now);
-  const locked = await lockPaymentRide(trx, ride.id);
+  const locked = await lockRide(trx, ride.id);
   const split = locked?.priceLockedAt ? await splitLockedRide(trx, locked, { kind: 'settle' }, now) : false;
   if (marked && !split) await publishRideEvent(trx, 'payments.changed', ride.id);
 }
@@ -305,7 +304,7 @@ export async function applyPriceChange(
   trx: Transaction<Database>,
   args: { rideId: number; previousTotalCents: number; now: Date; reason: string; confirmed: boolean },
 ): Promise<void> {
-  const ride = await lockPaymentRide(trx, args.rideId);
+  const ride = await lockRide(trx, args.rideId);
   if (!ride || ride.priceLockedAt === null || ride.status === 'cancelled') return;
   const change: LedgerChange = { kind: 'price', previousTotalCents: args.previousTotalCents };
   const { rows, next } = await nextLedger(trx, ride, change, args.now);

@@ -35,7 +35,6 @@ import {
   readRidePrices,
   retireLiveQuotes,
   setQuoteStatus,
-  type LockedQuote,
   type QuoteAnswer,
 } from '../repositories/quote-repository';
 import { assignRideToVendor, type LockedRide, type RideDetail } from '../repositories/ride-repository';
@@ -44,8 +43,9 @@ import { findPublicUserById, type PublicUser } from '../repositories/user-reposi
 import { applyPriceChange } from './payment-split';
 import { rideDetailIn, type RideViewer } from './ride-detail-service';
 import { takeBackQuoteNotice, tellOrganiserOfQuote } from './quote-notices';
-import { notifyAboutRide, rideParty } from './ride-notifications';
-import { lockRideWithEntries, rideStateOf } from './ride-writes';
+import { notifyAboutRide } from './ride-notifications';
+import { lockExistingRide, lockRideWithEntries, partyMemberIds, partyOfEntries } from './ride-party';
+import { rideStateOf } from './ride-writes';
 
 function quoteNotFound(): never {
   throw notFound('quote');
@@ -118,18 +118,6 @@ export async function submitQuote(
   }
 }
 
-/** Locks the ride, then its quote; an unknown quote (or another ride's) is 'Quote not found'. */
-async function lockRideAndQuote(
-  trx: Transaction<Database>,
-  rideId: number,
-  quoteId: number,
-): Promise<Awaited<ReturnType<typeof lockRideWithEntries>> & { quote: LockedQuote }> {
-  const locked = await lockRideWithEntries(trx, rideId);
-  const quote = await lockQuoteForUpdate(trx, locked.ride.id, quoteId);
-  if (!quote) quoteNotFound();
-  return { ...locked, quote };
-}
-
 /**
  * The vendor withdraws its own live quote (domain `assertCanWithdrawQuote`); the organiser's unread
  * notice of it goes. Answers it, withdrawn.
@@ -139,7 +127,9 @@ export function withdrawQuote(
   args: { actorId: number; rideId: number; quoteId: number },
 ): Promise<QuoteAnswer> {
   return db.transaction().execute(async (trx) => {
-    const { ride, quote } = await lockRideAndQuote(trx, args.rideId, args.quoteId);
+    // The ride first, then its quote; an unknown quote (or another ride's) is 'Quote not found'.
+    const ride = await lockExistingRide(trx, args.rideId);
+    const quote = (await lockQuoteForUpdate(trx, ride.id, args.quoteId)) ?? quoteNotFound();
     assertCanWithdrawQuote({ quote, actorId: args.actorId });
     await setQuoteStatus(trx, quote.id, 'withdrawn');
     await publishRideEvent(trx, 'quotes.changed', ride.id);
@@ -202,7 +192,7 @@ export function acceptQuote(
     await publishRideEvent(trx, 'quotes.changed', ride.id);
     await notifyAboutRide(trx, [quote.vendorId], ride, 'quote_accepted', formatSgd(quote.price));
     await notifyAboutRide(trx, declined, ride, 'quote_declined');
-    const passengers = rideParty(ride, entries, { except: [ride.creatorId, quote.vendorId] });
+    const passengers = partyMemberIds(await partyOfEntries(trx, ride, entries), [ride.creatorId, quote.vendorId]);
     await notifyAboutRide(trx, passengers, ride, 'vendor_assigned', vendor?.companyName ?? null);
     // After the lock each rider's own share tells the change (payment_amount_changed), not the estimate.
     if (change.changed && !locked) {

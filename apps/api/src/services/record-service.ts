@@ -3,7 +3,7 @@
  * ride row, so the party it is checked against stays as read until the thumb is written, and two
  * identical calls at once run one after the other: the second changes the first's thumb.
  */
-import type { Database } from '@rideshare/db';
+import type { Database, Db } from '@rideshare/db';
 import {
   assertCanRate,
   DomainError,
@@ -26,7 +26,6 @@ import type { Kysely, Transaction } from 'kysely';
 
 import { publishUserEvent } from '../events/publish';
 import { foldRideNotifications } from '../repositories/notification-repository';
-import { listRideEntries } from '../repositories/passenger-repository';
 import {
   claimThumbNotice,
   findThumbForUpdate,
@@ -39,8 +38,8 @@ import {
   verifiedUserIds,
   updateThumb,
 } from '../repositories/record-repository';
-import { findRideParty, type LockedRide, lockRideForUpdate } from '../repositories/rides/writes';
 import { listNoShowUserIds } from '../repositories/trip-repository';
+import { findRide, lockExistingRide, readParty, type PartyRide } from './ride-party';
 
 /** The record of a member; 404 when there is no such member. */
 export async function memberRecord(db: Kysely<Database>, userId: number): Promise<MemberRecord> {
@@ -49,13 +48,17 @@ export async function memberRecord(db: Kysely<Database>, userId: number): Promis
   return record;
 }
 
-async function partyOf(trx: Transaction<Database>, ride: LockedRide): Promise<RatingParty> {
-  const entries = await listRideEntries(trx, ride.id);
+/**
+ * The ride's party as the thumbs read it (docs/record.md#thumbs): the one party
+ * (src/services/ride-party.ts, the vendor while approved) with the riders marked as not showing up.
+ */
+async function ratingPartyOf(db: Db, ride: PartyRide): Promise<RatingParty> {
+  const party = await readParty(db, ride);
   return {
-    creatorId: ride.creatorId,
-    vendorId: ride.vendorId,
-    riderIds: entries.map((entry) => entry.userId),
-    noShowIds: await listNoShowUserIds(trx, ride.id),
+    creatorId: party.organiserId,
+    vendorId: party.vendorId,
+    riderIds: party.riders.map((rider) => rider.userId),
+    noShowIds: await listNoShowUserIds(db, ride.id),
   };
 }
 
@@ -63,7 +66,7 @@ async function partyOf(trx: Transaction<Database>, ride: LockedRide): Promise<Ra
  * Tells the subject of a new thumb, without who gave it, at most once in THUMB_NOTICE_EVERY_HOURS
  * (docs/record.md#notices): thumbs in between only count.
  */
-async function tellSubject(trx: Transaction<Database>, ride: LockedRide, subjectId: number, now: Date) {
+async function tellSubject(trx: Transaction<Database>, ride: PartyRide, subjectId: number, now: Date) {
   const since = new Date(now.getTime() - THUMB_NOTICE_EVERY_HOURS * 3_600_000);
   if (!(await claimThumbNotice(trx, subjectId, now, since))) return;
   await foldRideNotifications(trx, [subjectId], {
@@ -86,9 +89,8 @@ export async function giveThumb(
 ): Promise<GivenThumb> {
   const { raterId, subjectId, now } = args;
   return db.transaction().execute(async (trx) => {
-    const ride = await lockRideForUpdate(trx, args.rideId);
-    if (!ride) throw notFound('ride');
-    const party = await partyOf(trx, ride);
+    const ride = await lockExistingRide(trx, args.rideId);
+    const party = await ratingPartyOf(trx, ride);
     assertCanRate({ party, raterId, subjectId, status: ride.status, completedAt: ride.completedAt, now });
     const key = { rideId: ride.id, raterId, subjectId };
     const existing = await findThumbForUpdate(trx, key);
@@ -111,10 +113,11 @@ export async function giveThumb(
 
 /** The ride's party as the caller may read it for thumbs: 404 without the ride, 403 outside its party. */
 async function partyForRater(db: Kysely<Database>, rideId: number, raterId: number) {
-  const party = await findRideParty(db, rideId);
-  if (!party) throw notFound('ride');
+  const ride = await findRide(db, rideId);
+  if (!ride) throw notFound('ride');
+  const party = await ratingPartyOf(db, ride);
   if (!isInRatingParty(party, raterId)) throw new DomainError('NOT_IN_PARTY', RATING_NOT_IN_PARTY_MESSAGE);
-  return party;
+  return { ...party, status: ride.status, completedAt: ride.completedAt };
 }
 
 /** The thumbs the caller gave on a ride of theirs; 403 for anyone outside its party. */

@@ -8,7 +8,7 @@ import { notFound, type VendorStatus } from '@rideshare/domain';
 import type { Kysely, Transaction } from 'kysely';
 
 import { findRideDetail, type RideDetail } from '../repositories/ride-repository';
-import { priceLockDueOnRead, settleInTransaction, type LockSettings } from './payment-lock-service';
+import { priceLockDue, settleInTransaction, type LockSettings } from './payment-lock-service';
 import { rideReadiness } from './travel-service';
 import type { z } from 'zod';
 import type { rideWithReadinessOutput } from '../routers/ride.outputs';
@@ -29,44 +29,27 @@ export interface AnswerFor {
 export type RideReader = AnswerFor & LockSettings;
 
 /**
- * Reads the ride, and locks its price first when it is due (docs/payments.md#price-lock), like a
- * lapsed waitlist offer: a read that finds the lock due settles the ride under its row lock and
- * reads it back in that one transaction, so the answer already shows the lock. A read with nothing
- * due runs no transaction. NOT_FOUND for an unknown ride.
+ * Reads the ride as stored, in no transaction and writing nothing: a price due to lock shows
+ * unlocked until the sweep (or a write on the ride) settles it (docs/payments.md#price-lock).
+ * NOT_FOUND for an unknown ride.
  */
-export async function readRideDetailLockingPrice(
-  db: Kysely<Database>,
-  id: number,
-  reader: RideReader,
-): Promise<RideDetailAnswer> {
-  return (
-    (await answerUnlessLockDue(db, id, reader)) ?? db.transaction().execute((trx) => rideAnswerIn(trx, id, reader))
-  );
+export async function readRideDetail(db: Kysely<Database>, id: number, reader: RideReader): Promise<RideDetailAnswer> {
+  return withReadiness(db, await rideDetailIn(db, id, reader.viewer, reader.now), reader);
 }
 
 /**
  * The answer of a write on a ride, read in the write's own transaction after it: the ride as
- * `reader` sees it, its price locked first when due, as any read of it would.
+ * `reader` sees it, its price locked first when due (a write settles, like the sweep).
  */
 export async function rideAnswerIn(
   trx: Transaction<Database>,
   id: number,
   reader: RideReader,
 ): Promise<RideDetailAnswer> {
-  const answer = await answerUnlessLockDue(trx, id, reader);
-  if (answer) return answer;
+  const ride = await rideDetailIn(trx, id, reader.viewer, reader.now);
+  if (!priceLockDue(ride, reader)) return withReadiness(trx, ride, reader);
   await settleInTransaction(trx, id, reader);
   return withReadiness(trx, await rideDetailIn(trx, id, reader.viewer, reader.now), reader);
-}
-
-/** The ride as `reader` sees it, with its readiness, or null when its price is due to lock first. */
-async function answerUnlessLockDue(
-  db: Kysely<Database>,
-  id: number,
-  reader: RideReader,
-): Promise<RideDetailAnswer | null> {
-  const ride = await rideDetailIn(db, id, reader.viewer, reader.now);
-  return priceLockDueOnRead(ride, reader) ? null : withReadiness(db, ride, reader);
 }
 
 async function withReadiness(db: Kysely<Database>, ride: RideDetail, reader: RideReader): Promise<RideDetailAnswer> {

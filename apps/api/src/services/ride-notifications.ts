@@ -19,20 +19,6 @@ export interface NotifiedRide {
 }
 
 /**
- * The ride's party (organiser and every passenger entry, plus any `extra` such as the vendor)
- * without the users in `except` (the one who made the change, or the organiser), each once.
- */
-export function rideParty(
-  ride: { creatorId: number },
-  entries: readonly { userId: number }[],
-  options: { extra?: readonly (number | null)[]; except: readonly number[] },
-): number[] {
-  const everyone = [ride.creatorId, ...entries.map((entry) => entry.userId), ...(options.extra ?? [])];
-  const except = new Set(options.except);
-  return [...new Set(everyone)].filter((id): id is number => id !== null && !except.has(id));
-}
-
-/**
  * The members in the ride's waitlist (one statement, in the caller's transaction, under the ride's
  * lock). A member whose offer lapsed has left the line and is not among them.
  */

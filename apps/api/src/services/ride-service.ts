@@ -40,9 +40,10 @@ import { findPaymentRide, type PaymentRide } from '../repositories/payment-repos
 import { listWaitlist } from '../repositories/waitlist-repository';
 import { applyPriceChange, splitIfLocked, totalCentsOf } from './payment-split';
 import { tellAlertOwners } from './alert-service';
-import { notifyAboutRide, rideParty, waitingMembers } from './ride-notifications';
+import { notifyAboutRide, waitingMembers } from './ride-notifications';
 import { countRideCreated } from './ride-limits';
-import { lockRideWithEntries, rideStateOf, saveDerivedFields } from './ride-writes';
+import { lockRideWithEntries, partyMemberIds, partyOfEntries } from './ride-party';
+import { rideStateOf, saveDerivedFields } from './ride-writes';
 import { partyChanged } from './travel-service';
 import { rideAnswerIn, type AnswerFor, type RideDetailAnswer } from './ride-detail-service';
 import { offerFreedSeats } from './waitlist-service';
@@ -190,7 +191,7 @@ export async function editRideIn(trx: Transaction<Database>, args: EditRide): Pr
   if (input.date.getTime() !== ride.date.getTime()) {
     await notifyAboutRide(
       trx,
-      rideParty(ride, others, { extra: [ride.vendorId], except: [ride.creatorId, actorId] }),
+      partyMemberIds(await partyOfEntries(trx, ride, others), [ride.creatorId, actorId]),
       { id: ride.id, direction: input.direction, date: input.date },
       'ride_edited',
       ride.date.toISOString(),
@@ -292,10 +293,12 @@ export async function cancelRideIn(trx: Transaction<Database>, args: CancelRide)
   // Everyone waiting in line hears it too; the line stays, but a cancelled ride makes no offers.
   await notifyAboutRide(
     trx,
-    rideParty(ride, entries, {
-      extra: [ride.vendorId, ...(await waitingMembers(trx, ride.id, now))],
-      except: [ride.creatorId, actorId],
-    }),
+    [
+      ...new Set([
+        ...partyMemberIds(await partyOfEntries(trx, ride, entries)),
+        ...(await waitingMembers(trx, ride.id, now)),
+      ]),
+    ].filter((id) => id !== ride.creatorId && id !== actorId),
     ride,
     'ride_cancelled',
     reason,

@@ -1,6 +1,7 @@
 /**
- * The step every seat, entry, sequence or assignment change shares: lock the ride inside the
- * caller's transaction and read its entries, then store what follows from the entries. Services
+ * The step every seat, entry, sequence or assignment change shares, after it locked the ride and
+ * read its entries (`lockRideWithEntries`, src/services/ride-party.ts): store what follows from the
+ * entries. Services
  * call these with their `trx`, never with the pool (the embedded engine serialises transactions,
  * so a query outside the transaction would wait for it forever).
  */
@@ -25,21 +26,10 @@ import {
   updatePassengerSequences,
   type PassengerEntry,
 } from '../repositories/passenger-repository';
-import { lockRideForUpdate, updateRideDerived, type LockedRide } from '../repositories/ride-repository';
+import { updateRideDerived, type LockedRide } from '../repositories/ride-repository';
 import { askOrganiserToPlace } from './order-notices';
 import { splitAfterLateJoin } from './payment-split';
 import { partyChanged } from './travel-service';
-
-/** Locks the ride and reads its entries; an unknown ride is NOT_FOUND 'Ride not found'. */
-export async function lockRideWithEntries(
-  trx: Transaction<Database>,
-  rideId: number,
-): Promise<{ ride: LockedRide; entries: RideEntry[] }> {
-  const ride = await lockRideForUpdate(trx, rideId);
-  if (!ride) throw notFound('ride');
-  const entries = await listRideEntries(trx, rideId);
-  return { ride, entries };
-}
 
 /** The ride as the state rules see it, with the seats counted from its entries (the source of truth). */
 export function rideStateOf(ride: LockedRide, entries: readonly RideEntry[]): RideState & { direction: Direction } {

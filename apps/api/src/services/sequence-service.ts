@@ -28,7 +28,8 @@ import { bumpCalendarSequence } from '../repositories/calendar-repository';
 import { listPassengerEntries, type PassengerEntry } from '../repositories/passenger-repository';
 import { setSequenceLocked } from '../repositories/ride-repository';
 import { tellPartyTheOrder } from './order-notices';
-import { lockRideWithEntries, saveDerivedFields, storeChangedSequences } from './ride-writes';
+import { lockRideWithEntries } from './ride-party';
+import { saveDerivedFields, storeChangedSequences } from './ride-writes';
 
 /** The entries in route order, read inside the transaction that just wrote them. */
 async function sortedEntries(trx: Transaction<Database>, rideId: number): Promise<PassengerEntry[]> {

@@ -36,7 +36,8 @@ import {
 } from '../repositories/series-repository';
 import { assertSeriesAllowed } from './ride-limits';
 import { cancelRideIn, createRideIn, editRideIn, removeRideIn, rideDeleteFacts } from './ride-service';
-import { lockRideWithEntries, rideStateOf } from './ride-writes';
+import { lockRideWithEntries } from './ride-party';
+import { rideStateOf } from './ride-writes';
 
 /** The series as its organiser (a signed-in member) now sees it, read in the write's transaction. */
 async function seriesIn(trx: Transaction<Database>, id: number): Promise<SeriesAnswer> {

@@ -22,10 +22,10 @@ import type { Kysely, Transaction } from 'kysely';
 import { publishRideEvent } from '../events/publish';
 import { bumpCalendarSequence } from '../repositories/calendar-repository';
 import { listPassengerEntries, listRideEntries, type PassengerEntry } from '../repositories/passenger-repository';
-import { lockPaymentRide } from '../repositories/payment-repository';
 import { tellPartyTheOrder } from './order-notices';
 import { splitLockedRide } from './payment-split';
-import { lockRideWithEntries, saveDerivedFields, storeChangedSequences } from './ride-writes';
+import { lockRide, lockRideWithEntries } from './ride-party';
+import { saveDerivedFields, storeChangedSequences } from './ride-writes';
 
 const placeOf = (entry: RideEntry): StopPlace => ({
   location: entry.dropoffLocation,
@@ -74,7 +74,7 @@ export async function mergeStops(
       await storeChangedSequences(trx, ride.id, numbered, keepStopsTogether(numbered));
     }
     await saveDerivedFields(trx, ride);
-    const paymentRide = await lockPaymentRide(trx, ride.id);
+    const paymentRide = await lockRide(trx, ride.id);
     if (paymentRide && paymentRide.priceLockedAt !== null) {
       // The total dropped by a stop: the ledger splits it again and nobody's share rises (docs/payments.md#ledger).
       await splitLockedRide(trx, paymentRide, { kind: 'settle' }, args.now, 'Two stops merged into one');

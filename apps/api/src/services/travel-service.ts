@@ -19,7 +19,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 
 import { publishRideEvent } from '../events/publish';
-import { lockRideForUpdate, type LockedRide } from '../repositories/ride-repository';
+import { type LockedRide } from '../repositories/ride-repository';
 import {
   clearChecklistItem,
   findChecklistRide,
@@ -36,6 +36,7 @@ import { notifyAboutRide } from './ride-notifications';
 import type { z } from 'zod';
 import type { checklistOutput, travelProfileOutput } from '../routers/travel.outputs';
 import type { rideWithReadinessOutput } from '../routers/ride.outputs';
+import { lockExistingRide } from './ride-party';
 
 /** The profile as its owner reads it: both fields null before it is first saved. */
 export type TravelProfileAnswer = z.output<typeof travelProfileOutput>;
@@ -127,9 +128,7 @@ export async function tickChecklistItem(
   args: { rideId: number; userId: number; item: ChecklistItemId; done: boolean; now: Date },
 ): Promise<ChecklistAnswer> {
   return db.transaction().execute(async (trx) => {
-    if (!(await lockRideForUpdate(trx, args.rideId))) {
-      throw notFound('ride');
-    }
+    await lockExistingRide(trx, args.rideId);
     const ride = await rideForRider(trx, args.rideId, args.userId);
     const current = await readChecklist(trx, ride, args.userId, args.now);
     assertTickable(current.profileSet ? current.items : null, args.item, args.done);

@@ -28,7 +28,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 
 import { publishRideEvent, publishUserEvent } from '../events/publish';
-import { findChatRide, listPartyIds, lockChatRide, type ChatRide } from '../repositories/message-repository';
+import { findChatRide, type ChatRide } from '../repositories/message-repository';
 import { deleteUnreadRideNotices, foldRideNotifications } from '../repositories/notification-repository';
 import {
   claimTripPushes,
@@ -46,12 +46,13 @@ import {
   type StageRow,
   upsertLateNotice,
 } from '../repositories/trip-repository';
-import { partyRole, type ChatMember } from './message-service';
+import { type ChatMember } from './message-service';
+import { assertPartyMember, lockRide, partyMemberIds, readParty } from './ride-party';
 import { finishRide } from './vendor-service';
 import type { z } from 'zod';
 import type { tripOutput } from '../routers/trip.outputs';
 
-/** The ride as the trip reads it: the chat's read (same party and lock, docs/trip-day.md#party). */
+/** The ride as the trip reads it: the chat's read (same party and lock, docs/architecture.md#ride-party). */
 export type TripRide = ChatRide;
 
 /** Who calls: the signed-in member with their vendor standing. */
@@ -104,7 +105,7 @@ async function readTrip(db: Db, ride: TripRide): Promise<TripView> {
 /** The trip of a ride, for its party (organizer, riders, assigned approved vendor). */
 export async function getTrip(db: Db, args: { rideId: number; member: TripMember }): Promise<TripView> {
   const ride = rideOrNotFound(await findChatRide(db, args.rideId));
-  await partyRole(db, ride, args.member, TRIP_FORBIDDEN_MESSAGE);
+  await assertPartyMember(db, ride, args.member, TRIP_FORBIDDEN_MESSAGE);
   return readTrip(db, ride);
 }
 
@@ -159,8 +160,8 @@ async function openWrite(
   args: Pick<TripWrite, 'rideId' | 'member' | 'now' | 'hoursBefore'>,
   window = true,
 ): Promise<{ ride: TripRide; role: 'organizer' | 'passenger' | 'vendor' }> {
-  const ride = rideOrNotFound(await lockChatRide(trx, args.rideId));
-  const role = await partyRole(trx, ride, args.member, TRIP_FORBIDDEN_MESSAGE);
+  const ride = rideOrNotFound(await lockRide(trx, args.rideId));
+  const role = await assertPartyMember(trx, ride, args.member, TRIP_FORBIDDEN_MESSAGE);
   return { ride, role: checkOpen(ride, role, args, window) };
 }
 
@@ -192,7 +193,7 @@ export async function postStage(db: Kysely<Database>, args: StageWrite & { stage
       postedAt: args.now,
     });
     if (args.stage === 'arrived' && ride.status !== 'completed') await finishRide(trx, ride.id, args.now);
-    const party = (await listPartyIds(trx, ride)).filter((id) => id !== args.member.id);
+    const party = partyMemberIds(await readParty(trx, ride)).filter((id) => id !== args.member.id);
     await tellParty(trx, ride, party, {
       kind: 'trip_stage',
       detail: label(args.stage),
@@ -240,7 +241,7 @@ export async function sendLateNotice(db: Kysely<Database>, args: TripWrite & { m
     await upsertLateNotice(trx, { rideId: ride.id, userId: args.member.id, minutes: args.minutes, sentAt: args.now });
     const view = await readTrip(trx, ride);
     const name = view.late.find((row) => row.userId === args.member.id)?.name ?? 'A rider';
-    const party = (await listPartyIds(trx, ride)).filter((id) => id !== args.member.id);
+    const party = partyMemberIds(await readParty(trx, ride)).filter((id) => id !== args.member.id);
     await tellParty(trx, ride, party, { kind: 'trip_late', detail: `${name} · ${String(args.minutes)}`, loud: false });
     await publishRideEvent(trx, 'trip.changed', ride.id);
     return view;
@@ -255,8 +256,8 @@ type NoShowWrite = Omit<TripWrite, 'hoursBefore'> & { passengerId: number };
  */
 export async function setNoShow(db: Kysely<Database>, args: NoShowWrite & { marked: boolean }): Promise<TripView> {
   return db.transaction().execute(async (trx) => {
-    const ride = rideOrNotFound(await lockChatRide(trx, args.rideId));
-    assertTripCrew(await partyRole(trx, ride, args.member, TRIP_FORBIDDEN_MESSAGE));
+    const ride = rideOrNotFound(await lockRide(trx, args.rideId));
+    assertTripCrew(await assertPartyMember(trx, ride, args.member, TRIP_FORBIDDEN_MESSAGE));
     assertNotCancelled(ride, TRIP_CANCELLED_MESSAGE);
     const entry = await findRideEntry(trx, ride.id, args.passengerId);
     if (!entry) throw new DomainError('NOT_PASSENGER_OF_RIDE', 'That party is not on this ride');
@@ -281,7 +282,7 @@ export async function setNoShow(db: Kysely<Database>, args: NoShowWrite & { mark
         });
         // A marked rider keeps the notice about themselves rather than hear of the next one.
         const marked = new Set([args.member.id, ...(await listNoShowUserIds(trx, ride.id))]);
-        const others = (await listPartyIds(trx, ride)).filter((id) => !marked.has(id));
+        const others = partyMemberIds(await readParty(trx, ride)).filter((id) => !marked.has(id));
         await tellParty(trx, ride, others, { kind: 'trip_no_show', detail: name, loud: false });
       }
     } else if (await deleteNoShow(trx, ride.id, entry.id)) {

@@ -17,7 +17,7 @@ import {
 import type { Kysely } from 'kysely';
 
 import { generateLinkToken, hashLinkToken } from '../auth/link-token';
-import { findChatRide, lockChatRide } from '../repositories/message-repository';
+import { findChatRide } from '../repositories/message-repository';
 import {
   countShares,
   deleteShare,
@@ -25,10 +25,9 @@ import {
   listShares,
   findSharedRide,
   insertShare,
-  isShareMakerInParty,
   listStages,
 } from '../repositories/trip-repository';
-import { partyRole } from './message-service';
+import { assertPartyMember, lockRide, partyRole } from './ride-party';
 import { currentOf, rideOrNotFound, type TripMember } from './trip-service';
 import type { z } from 'zod';
 import type { publicTripOutput, tripShareListOutput, tripShareOutput } from '../routers/trip.outputs';
@@ -51,8 +50,8 @@ export async function createShareLink(
   args: { rideId: number; member: TripMember; now: Date; origin: string },
 ): Promise<ShareLink> {
   return db.transaction().execute(async (trx) => {
-    const ride = rideOrNotFound(await lockChatRide(trx, args.rideId));
-    await partyRole(trx, ride, args.member, TRIP_FORBIDDEN_MESSAGE);
+    const ride = rideOrNotFound(await lockRide(trx, args.rideId));
+    await assertPartyMember(trx, ride, args.member, TRIP_FORBIDDEN_MESSAGE);
     assertNotCancelled(ride, TRIP_CANCELLED_MESSAGE);
     const expiresAt = shareExpiresAt(ride.date, await arrivedAt(trx, ride.id));
     assertCanShare(await countShares(trx, ride.id, args.member.id), expiresAt, args.now);
@@ -76,8 +75,8 @@ export async function revokeShareLink(
   args: { rideId: number; member: TripMember; token: string },
 ): Promise<{ revoked: true }> {
   return db.transaction().execute(async (trx) => {
-    const ride = rideOrNotFound(await lockChatRide(trx, args.rideId));
-    const role = await partyRole(trx, ride, args.member, TRIP_FORBIDDEN_MESSAGE);
+    const ride = rideOrNotFound(await lockRide(trx, args.rideId));
+    const role = await assertPartyMember(trx, ride, args.member, TRIP_FORBIDDEN_MESSAGE);
     const removed = await deleteShare(trx, {
       rideId: ride.id,
       userId: role === 'organizer' ? null : args.member.id,
@@ -100,7 +99,7 @@ export async function listShareLinks(
   args: { rideId: number; member: TripMember; now: Date },
 ): Promise<ShareLinkRow[]> {
   const ride = rideOrNotFound(await findChatRide(db, args.rideId));
-  const role = await partyRole(db, ride, args.member, TRIP_FORBIDDEN_MESSAGE);
+  const role = await assertPartyMember(db, ride, args.member, TRIP_FORBIDDEN_MESSAGE);
   const expiresAt = shareExpiresAt(ride.date, await arrivedAt(db, ride.id));
   if (ride.status === 'cancelled' || !isShareLive(expiresAt, args.now)) return [];
   const rows = await listShares(db, ride.id, role === 'organizer' ? null : args.member.id);
@@ -122,8 +121,8 @@ export async function revokeShareLinkById(
   args: { rideId: number; member: TripMember; linkId: number },
 ): Promise<{ revoked: true }> {
   return db.transaction().execute(async (trx) => {
-    const ride = rideOrNotFound(await lockChatRide(trx, args.rideId));
-    const role = await partyRole(trx, ride, args.member, TRIP_FORBIDDEN_MESSAGE);
+    const ride = rideOrNotFound(await lockRide(trx, args.rideId));
+    const role = await assertPartyMember(trx, ride, args.member, TRIP_FORBIDDEN_MESSAGE);
     const removed = await deleteShareById(trx, {
       rideId: ride.id,
       userId: role === 'organizer' ? null : args.member.id,
@@ -140,7 +139,7 @@ export async function publicTrip(db: Db, args: { token: string; now: Date }): Pr
   const ride = await findSharedRide(db, tokenHash);
   if (!ride || ride.status === 'cancelled') throw notFound('tripLink');
   // A link dies with its maker's place in the party (they left, were taken off, or stopped driving it).
-  if (!(await isShareMakerInParty(db, tokenHash))) throw notFound('tripLink');
+  if ((await partyRole(db, ride, ride.makerId)) === null) throw notFound('tripLink');
   const stages = await listStages(db, ride.id);
   const arrived = stages.find((row) => row.stage === 'arrived')?.postedAt ?? null;
   if (!isShareLive(shareExpiresAt(ride.date, arrived), args.now)) {

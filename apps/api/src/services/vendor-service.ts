@@ -12,7 +12,6 @@ import { publishRideEvent } from '../events/publish';
 import { listRideEntries } from '../repositories/passenger-repository';
 import {
   assignRideToVendor,
-  lockRideForUpdate,
   markRideCompleted,
   unassignRideVendor,
   type LockedRide,
@@ -21,8 +20,9 @@ import {
 import { findPublicUserById } from '../repositories/user-repository';
 import { declineQuotesOnAssign } from './quote-service';
 import { rideDetailIn, type RideViewer } from './ride-detail-service';
-import { notifyAboutRide, rideParty } from './ride-notifications';
-import { lockRideWithEntries, rideStateOf } from './ride-writes';
+import { notifyAboutRide } from './ride-notifications';
+import { lockRide, lockRideWithEntries, partyMemberIds, partyOfEntries } from './ride-party';
+import { rideStateOf } from './ride-writes';
 
 /**
  * A vendor takes an open, future ride: open → assigned with the vendor set. The ride row is locked
@@ -54,7 +54,13 @@ export function assignRide(
     await publishRideEvent(trx, 'ride.assigned', ride.id);
     // The organiser and passengers learn which company took it (a vendor on board is not told of itself).
     const companyName = licence?.companyName ?? null;
-    await notifyAboutRide(trx, rideParty(ride, entries, { except: [vendor.id] }), ride, 'vendor_assigned', companyName);
+    await notifyAboutRide(
+      trx,
+      partyMemberIds(await partyOfEntries(trx, ride, entries), [vendor.id]),
+      ride,
+      'vendor_assigned',
+      companyName,
+    );
     // Taken at its listed cost, the ride wants no more quotes.
     await declineQuotesOnAssign(trx, ride, vendor.id);
     return rideDetailIn(trx, ride.id, vendor, now);
@@ -78,7 +84,7 @@ function changeLockedRide(
 ): Promise<RideDetail> {
   const { actor, now } = change;
   return db.transaction().execute(async (trx) => {
-    const ride = await lockRideForUpdate(trx, change.rideId);
+    const ride = await lockRide(trx, change.rideId);
     if (!ride) throw notFound('ride');
     decide({ ride, actorId: actor.id, now });
     await write(trx, ride.id, now);
@@ -95,7 +101,10 @@ async function notifyReleased(trx: Transaction<Database>, ride: LockedRide, acto
   const entries = await listRideEntries(trx, ride.id);
   await notifyAboutRide(
     trx,
-    rideParty(ride, entries, { extra: [ride.vendorId], except: [actorId] }),
+    // The vendor that had the ride is told as the one released, whatever its standing.
+    [...new Set([...partyMemberIds(await partyOfEntries(trx, ride, entries)), ride.vendorId])].filter(
+      (id): id is number => id !== null && id !== actorId,
+    ),
     ride,
     'vendor_released',
   );

@@ -26,7 +26,7 @@ import { publishRideEvent } from '../events/publish';
 import { lastLeftAt } from '../repositories/leave-repository';
 import type { PassengerEntry } from '../repositories/passenger-repository';
 import { isUniqueViolation } from '../repositories/postgres';
-import { lockRideForUpdate, type LockedRide } from '../repositories/ride-repository';
+import { type LockedRide } from '../repositories/ride-repository';
 import {
   deleteWaitlistEntries,
   insertWaitlistEntry,
@@ -39,7 +39,8 @@ import { currentStage } from '../repositories/trip-repository';
 import { markOfferAnswered } from './notification-service';
 import { checkRule, unlessRefused } from './refusals';
 import { notifyAboutRide, notifyOrganiserOfPassenger } from './ride-notifications';
-import { addRideEntry, lockRideWithEntries, readAddedEntry, rideStateOf } from './ride-writes';
+import { lockRide, lockRideWithEntries } from './ride-party';
+import { addRideEntry, readAddedEntry, rideStateOf } from './ride-writes';
 import type { z } from 'zod';
 import type { waitlistStandingOutput } from '../routers/ride.outputs';
 
@@ -304,7 +305,7 @@ export async function passOnLapsedOffers(conn: Kysely<Database>, now: Date, log:
     try {
       const found = await conn.transaction().execute(async (trx) => {
         // A ride deleted meanwhile took its waitlist with it.
-        if (!(await lockRideForUpdate(trx, rideId))) return false;
+        if (!(await lockRide(trx, rideId))) return false;
         await offerFreedSeats(trx, { id: rideId }, now);
         return true;
       });

@@ -11,6 +11,7 @@ import { addPassenger, createRide, createUser, type TestUser } from '../factorie
 import { loginAs, useTestApp } from '../helpers/app';
 import { GENEROUS_RATE_LIMITS, testEnv } from '../helpers/env';
 import { callerFor } from '../helpers/rides';
+import { lockDuePrices } from '../helpers/price-lock';
 
 const HOUR = 3_600_000;
 const NOW = new Date('2031-03-01T02:00:00.000Z');
@@ -55,11 +56,12 @@ beforeEach(async () => {
   dan = await createUser(t.db, { name: 'Dan' });
   eve = await createUser(t.db, { name: 'Eve' });
   // SGD 80 + one stop (Bedok beside Olive's own place) = SGD 85 over 4 seats; departs in 30 hours,
-  // inside the 48-hour window, so the first read locks it.
+  // inside the 48-hour window, so the payments sweep locks it (a read alone never does).
   const ride = await createRide(t.db, olive, { date: new Date(NOW.getTime() + 30 * HOUR), maxPassengers: 6, cost: 80 });
   rideId = ride.id;
   await addPassenger(t.db, ride, ann, { count: 2, location: 'Bedok' });
   benEntry = (await addPassenger(t.db, ride, ben, { location: 'Bedok' })).id;
+  expect(await lockDuePrices(t.db, NOW)).toBe(1);
 });
 
 describe('the join price', () => {

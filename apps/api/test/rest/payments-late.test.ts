@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import { createRide, createUser, type TestUser } from '../factories';
 import { appsPerTest, loginAs, useTestApp } from '../helpers/app';
+import { lockDuePrices } from '../helpers/price-lock';
 
 const t = useTestApp();
 const HOUR = 3_600_000;
@@ -74,8 +75,9 @@ async function unreadMoneyNotices(userId: number): Promise<{ kind: string; detai
 beforeEach(async () => {
   olive = await createUser(t.db, { name: 'Olive' });
   oliveCookie = await loginAs(t.app, olive);
-  // Posted for tomorrow: inside the 48-hour window, so the first read locks it with Olive alone.
+  // Posted for tomorrow: inside the 48-hour window, so the sweep locks it with Olive alone.
   rideId = (await createRide(t.db, olive, { date: new Date(Date.now() + 20 * HOUR), maxPassengers: 4, cost: 80 })).id;
+  expect(await lockDuePrices(t.db)).toBe(1);
   const locked = await table();
   expect(locked.payments.map((row) => [row.name, row.amountDue, row.status])).toEqual([['Olive', 80, 'confirmed']]);
 });

@@ -15,6 +15,7 @@ import { addPassenger, createRide, createUser, type TestUser } from '../factorie
 import { loginAs, useTestApp } from '../helpers/app';
 import { GENEROUS_RATE_LIMITS, testEnv } from '../helpers/env';
 import { BrowserPushKeys } from '../helpers/push-service';
+import { lockDuePrices } from '../helpers/price-lock';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -47,7 +48,7 @@ beforeEach(async () => {
   olive = await createUser(t.db, { name: 'Olive' });
   ann = await createUser(t.db, { name: 'Ann' });
   ben = await createUser(t.db, { name: 'Ben' });
-  // Inside the 48-hour window: the first read locks the price; SGD 80 plus the riders' stops is SGD 30 a party.
+  // Inside the 48-hour window: the sweep locks the price; SGD 80 plus the riders' stops is SGD 30 a party.
   const ride = await createRide(t.db, olive, {
     date: new Date(START.getTime() + 30 * HOUR),
     maxPassengers: 4,
@@ -66,7 +67,11 @@ const post = (user: TestUser, url: string, payload?: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url, headers: as(user), ...(payload ? { payload } : {}) });
 const leave = (user: TestUser, entry: number, ride = rideId) =>
   t.app.inject({ method: 'DELETE', url: `/api/rides/${String(ride)}/passengers/${String(entry)}`, headers: as(user) });
-const lock = async () => expect((await get(olive, `/api/rides/${String(rideId)}/payments`)).statusCode).toBe(200);
+const lock = async () => {
+  // The payments sweep locks it at the test's clock (a read alone never does).
+  expect(await lockDuePrices(t.db, clock)).toBe(1);
+  expect((await get(olive, `/api/rides/${String(rideId)}/payments`)).statusCode).toBe(200);
+};
 const shares = async (user: TestUser) =>
   (await get(user, '/api/users/me/payments/shares')).json<
     { rideId: number; amountDue: number; left: boolean; stillOwed: number; owedTo: string }[]

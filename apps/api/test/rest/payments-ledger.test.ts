@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import { addPassenger, createRide, createUser, createVendor, type TestUser } from '../factories';
 import { loginAs, useTestApp } from '../helpers/app';
+import { lockDuePrices } from '../helpers/price-lock';
 
 const t = useTestApp();
 const HOUR = 3_600_000;
@@ -82,6 +83,8 @@ describe('a recorded payment is never erased', () => {
   it('survives a late join, a leave, a waiver and a recalculation: confirmed, refund kept, sum exact', async () => {
     rideId = (await createRide(t.db, olive, { date: new Date(Date.now() + 20 * HOUR), maxPassengers: 6, cost: 120 }))
       .id;
+    // Inside the window: the sweep locks it with Olive alone (a read never does).
+    expect(await lockDuePrices(t.db)).toBe(1);
     await table();
     await joiner('Ann');
     const ben = await joiner('Ben');
@@ -145,6 +148,7 @@ describe('a price change after the lock', () => {
     await addPassenger(t.db, ride, ben, { location: 'Pasir Ris MRT' });
     // One extra stop at SGD 5: SGD 105 in all, SGD 35 each.
     await t.db.updateTable('rides').set({ additionalStops: 1, stopPrice: 5 }).where('id', '=', rideId).execute();
+    expect(await lockDuePrices(t.db)).toBe(1);
     expect((await table()).payments.map((row) => row.amountDue)).toEqual([35, 35, 35]);
     expect((await call('POST', `${list()}/mine`, benCookie, { method: 'paynow' })).statusCode).toBe(200);
     const quoted = await call('POST', `/api/rides/${String(rideId)}/quotes`, await loginAs(t.app, acme), {

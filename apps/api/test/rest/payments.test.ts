@@ -1,11 +1,12 @@
 /**
- * The payment paths over HTTP (docs/payments.md): rides depart within the lock window, so the first
- * read locks them; statuses, refusals, the CSV's formula guard and the PayNow proxy on the profile.
+ * The payment paths over HTTP (docs/payments.md): rides depart within the lock window, so the sweep
+ * locks them; statuses, refusals, the CSV's formula guard and the PayNow proxy on the profile.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { addPassenger, createRide, createUser, type TestUser } from '../factories';
 import { loginAs, useTestApp } from '../helpers/app';
+import { lockDuePrices } from '../helpers/price-lock';
 
 const t = useTestApp();
 const HOUR = 3_600_000;
@@ -40,11 +41,12 @@ beforeEach(async () => {
     loginAs(t.app, ann),
     loginAs(t.app, ben),
   ]);
-  // Inside the 48-hour window from the start: the first read locks the price.
+  // Inside the 48-hour window from the start: the sweep locks the price (a read alone never does).
   const ride = await createRide(t.db, olive, { date: new Date(Date.now() + 30 * HOUR), maxPassengers: 4, cost: 80 });
   rideId = ride.id;
   annEntry = (await addPassenger(t.db, ride, ann, { location: 'Pasir Ris MRT' })).id;
   benEntry = (await addPassenger(t.db, ride, ben, { location: 'Pasir Ris MRT' })).id;
+  expect(await lockDuePrices(t.db)).toBe(1);
 });
 
 const paths = () => ({
@@ -57,7 +59,7 @@ const paths = () => ({
 });
 
 describe('GET /api/rides/:id/payments', () => {
-  it('locks on read; the organiser sees every row, a rider their own, a visitor 401', async () => {
+  it('answers the locked table; the organiser sees every row, a rider their own, a visitor 401', async () => {
     const organiser = await call('GET', paths().list, oliveCookie);
     expect(organiser.statusCode).toBe(200);
     const body = organiser.json<{ lockedAt: string | null; payments: Json[] }>();

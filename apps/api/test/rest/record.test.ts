@@ -239,6 +239,25 @@ describe('thumbs', () => {
     expect(await record(acme)).toMatchObject({ thumbs: { up: 0, down: 1 } });
   });
 
+  it('leaves a vendor suspended since out of the party: it gives no thumb and gets none (docs/architecture.md#ride-party)', async () => {
+    const { ride } = await completedRide();
+    await t.db
+      .updateTable('users')
+      .set({ vendorStatus: 'suspended', vendorStatusReason: 'Audit' })
+      .where('id', '=', acme.id)
+      .execute();
+    const given = await rate(acme, ride.id, { subjectId: olivia.id, value: 'up' });
+    expect(given.statusCode).toBe(403);
+    expect(given.json()).toEqual({ error: "Only the ride's organizer, its riders and its driver can give thumbs" });
+    const got = await rate(paul, ride.id, { subjectId: acme.id, value: 'down' });
+    expect(got.statusCode).toBe(400);
+    expect(got.json()).toEqual({ error: 'That member was not on this ride' });
+    expect((await rate(paul, ride.id, { subjectId: olivia.id, value: 'up' })).statusCode).toBe(201);
+    expect(await t.db.selectFrom('rideRatings').select('subjectId').where('rideId', '=', ride.id).execute()).toEqual([
+      { subjectId: olivia.id },
+    ]);
+  });
+
   it('lets the organiser thumb each rider and the vendor, and the vendor thumb the organiser', async () => {
     const { ride } = await completedRide();
     for (const subject of [paul, rita, acme]) {

@@ -101,6 +101,18 @@ describe('share links', () => {
     expect((await follow(link)).statusCode).toBe(404);
   });
 
+  it('stop working once their maker is a vendor no longer approved (docs/architecture.md#ride-party)', async () => {
+    const { acme } = p.users;
+    const link = await share(acme);
+    expect((await follow(link)).statusCode).toBe(200);
+    await p.t.db
+      .updateTable('users')
+      .set({ vendorStatus: 'suspended', vendorStatusReason: 'Audit' })
+      .where('id', '=', acme.id)
+      .execute();
+    expect((await follow(link)).statusCode).toBe(404);
+  });
+
   it("are revoked by the ride's organizer, any of them; a rider revokes only their own", async () => {
     const { olivia, paul, rita, acme } = p.users;
     const acmeLink = await share(acme);

@@ -24,10 +24,11 @@ import fc from 'fast-check';
 import type { Kysely } from 'kysely';
 import { expect, it } from 'vitest';
 
-import { findPaymentRide, listParty, listPayments, type PaymentRow } from '../../src/repositories/payment-repository';
+import { findPaymentRide, listPayments, type PaymentRow } from '../../src/repositories/payment-repository';
 import { joinRide, removePassenger } from '../../src/services/passenger-service';
 import { markOwnPaid, setConfirmed, settleRefund, waivePayment } from '../../src/services/payment-actions';
-import { readSettledPayments, recalculatePayments } from '../../src/services/payment-lock-service';
+import { lockAndSettle, recalculatePayments } from '../../src/services/payment-lock-service';
+import { partyRiders } from '../../src/services/ride-party';
 import { toLedgerRow, totalCentsOf } from '../../src/services/payment-split';
 import { acceptQuote, submitQuote } from '../../src/services/quote-service';
 import { editRide } from '../../src/services/ride-service';
@@ -85,7 +86,7 @@ type Snapshot = { total: number; locked: boolean; rows: PaymentRow[]; partySeats
 async function snapshot(real: Real): Promise<Snapshot> {
   const ride = await findPaymentRide(real.db, real.rideId);
   if (!ride) throw new Error('ride gone');
-  const party = await listParty(real.db, ride);
+  const party = await partyRiders(real.db, ride);
   return {
     total: totalCentsOf(ride),
     locked: ride.priceLockedAt !== null,
@@ -244,12 +245,8 @@ class Lock extends LedgerCommand {
     return !model.locked;
   }
   async act(model: Model, real: Real): Promise<Effect> {
-    await readSettledPayments(real.db, {
-      rideId: real.rideId,
-      userId: real.organiser.id,
-      now: NOW,
-      lockHours: LOCK_HOURS,
-    });
+    // A write settles the ride under its lock, as the sweep does (a read never does).
+    await real.db.transaction().execute((trx) => lockAndSettle(trx, real.rideId, { now: NOW, lockHours: LOCK_HOURS }));
     model.locked = true;
     return { kind: 'settle' };
   }

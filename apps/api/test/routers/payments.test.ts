@@ -7,7 +7,7 @@ import { connectDatabase } from '@rideshare/db';
 import { decodeEmvco } from '@rideshare/domain';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 
-import { readSettledPayments, sweepPayments } from '../../src/services/payment-lock-service';
+import { lockAndSettle, sweepPayments } from '../../src/services/payment-lock-service';
 import { addPassenger, createRide, createUser, type TestUser } from '../factories';
 import { useTestDatabase } from '../helpers/db';
 import { callerFor, refusal } from '../helpers/rides';
@@ -54,6 +54,19 @@ async function inbox(user: TestUser): Promise<{ kind: string; detail: string | n
 
 const sweep = (now: Date, db = t.db) => sweepPayments(db, { now, lockHours: 48 }, noLog);
 
+/** What a write on the ride's payments settles first, in its own transaction (as the sweep does). */
+const settleByWrite = (rideId: number, now: Date) =>
+  t.db.transaction().execute((trx) => lockAndSettle(trx, rideId, { now, lockHours: 48 }));
+
+/** The ride's row and everything the lock writes (payment rows, notices, live events), as stored. */
+async function storedMoney(rideId: number) {
+  return {
+    ride: await t.db.selectFrom('rides').selectAll().where('id', '=', rideId).executeTakeFirstOrThrow(),
+    payments: await t.db.selectFrom('ridePayments').selectAll().where('rideId', '=', rideId).execute(),
+    notifications: await t.db.selectFrom('notifications').selectAll().orderBy('id').execute(),
+  };
+}
+
 describe('the price lock', () => {
   it('locks at PRICE_LOCK_HOURS: amounts by seats that sum exactly to the total, the organiser confirmed', async () => {
     const ride = await pricedRide();
@@ -90,10 +103,17 @@ describe('the price lock', () => {
     expect(Math.min(...cents)).toBeGreaterThan(0);
   });
 
-  it('locks when a ride inside the window is read, and ride answers carry priceLockedAt and minPassengers', async () => {
+  it('a read past the lock time writes nothing; the sweep locks it, and ride answers carry priceLockedAt and minPassengers', async () => {
     const ride = await pricedRide();
     const before = await as(ann, at(49)).ride.byId({ id: ride.id });
     expect(before).toMatchObject({ priceLockedAt: null, minPassengers: null });
+    const stored = await storedMoney(ride.id);
+    // Past the lock time (48 hours before departure), reads answer what is stored and write nothing.
+    expect((await as(ann, at(30)).ride.byId({ id: ride.id })).priceLockedAt).toBeNull();
+    expect((await as(olive, at(30)).payment.list({ rideId: ride.id })).lockedAt).toBeNull();
+    expect(await storedMoney(ride.id)).toEqual(stored);
+
+    expect(await sweep(at(30))).toBe(1);
     const detail = await as(ann, at(30)).ride.byId({ id: ride.id });
     expect(detail.priceLockedAt).toBe(at(30).toISOString());
     const mine = await as(ann, at(30)).payment.list({ rideId: ride.id });
@@ -117,19 +137,15 @@ describe('the price lock', () => {
   it('never locks a cancelled ride or one that left', async () => {
     const cancelled = await createRide(t.db, olive, { date: DEPARTURE, status: 'cancelled' });
     await sweep(at(10));
-    await readSettledPayments(t.db, { rideId: cancelled.id, userId: olive.id, now: at(10), lockHours: 48 });
+    await settleByWrite(cancelled.id, at(10));
     const past = await createRide(t.db, olive, { date: at(100) });
-    await readSettledPayments(t.db, { rideId: past.id, userId: olive.id, now: at(10), lockHours: 48 });
+    await settleByWrite(past.id, at(10));
     expect(await t.db.selectFrom('ridePayments').selectAll().execute()).toEqual([]);
   });
 
   it('two locks at once lock once: one set of rows, one notice each', async () => {
     const ride = await pricedRide();
-    await Promise.all([
-      readSettledPayments(t.db, { rideId: ride.id, userId: olive.id, now: at(40), lockHours: 48 }),
-      readSettledPayments(t.db, { rideId: ride.id, userId: olive.id, now: at(40), lockHours: 48 }),
-      sweep(at(40)),
-    ]);
+    await Promise.all([settleByWrite(ride.id, at(40)), settleByWrite(ride.id, at(40)), sweep(at(40))]);
     expect(await t.db.selectFrom('ridePayments').select('passengerId').execute()).toHaveLength(3);
     expect(await inbox(ann)).toHaveLength(1);
   });

@@ -91,6 +91,34 @@ describe('ride.cancel', () => {
     expect(after.items[0]).toMatchObject({ status: 'cancelled', cancelReason: 'Sick' });
   });
 
+  it('tells the party of the cancellation: the assigned vendor while approved, not one suspended since (docs/architecture.md#ride-party)', async () => {
+    const told = async (rideId: number) =>
+      (
+        await t.db
+          .selectFrom('notifications')
+          .select('userId')
+          .where('rideId', '=', rideId)
+          .where('kind', '=', 'ride_cancelled')
+          .execute()
+      )
+        .map((row) => row.userId)
+        .sort((a, b) => a - b);
+    const approved = await createRide(t.db, alice, { date: inDays(2), status: 'assigned', vendorId: vendor.id });
+    await addPassenger(t.db, approved, bob);
+    await callerFor(t.db, alice, atNow).ride.cancel({ id: approved.id, reason: 'Car broke down' });
+    expect(await told(approved.id)).toEqual([bob.id, vendor.id].sort((a, b) => a - b));
+
+    const suspended = await createRide(t.db, alice, { date: inDays(3), status: 'assigned', vendorId: vendor.id });
+    await addPassenger(t.db, suspended, bob);
+    await t.db
+      .updateTable('users')
+      .set({ vendorStatus: 'suspended', vendorStatusReason: 'Audit' })
+      .where('id', '=', vendor.id)
+      .execute();
+    await callerFor(t.db, alice, atNow).ride.cancel({ id: suspended.id, reason: 'Car broke down' });
+    expect(await told(suspended.id)).toEqual([bob.id]);
+  });
+
   it('cancels an assigned ride too; it leaves the vendor list of available rides', async () => {
     const assigned = await createRide(t.db, alice, { date: inDays(2), status: 'assigned', vendorId: vendor.id });
     const open = await createRide(t.db, alice, { date: inDays(3) });

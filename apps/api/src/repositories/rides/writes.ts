@@ -2,7 +2,7 @@ import type { Database, Db } from '@rideshare/db';
 import type { Crossing, Direction, DropoffLocation, RideStatus } from '@rideshare/domain';
 import type { Transaction } from 'kysely';
 
-/** What the write rules read from a ride they are about to change. */
+/** What the write rules read from a ride they are about to change (locked by src/services/ride-party.ts). */
 export interface LockedRide {
   id: number;
   creatorId: number;
@@ -17,46 +17,6 @@ export interface LockedRide {
   cancelledLate: boolean;
   /** When it was completed; null before. */
   completedAt: Date | null;
-}
-
-/**
- * Locks the ride row until the transaction ends (`SELECT ... FOR UPDATE`), so every seat, entry,
- * sequence or assignment change on one ride runs one after the other, across processes too.
- */
-export async function lockRideForUpdate(trx: Transaction<Database>, id: number): Promise<LockedRide | null> {
-  const row = await trx
-    .selectFrom('rides')
-    .select([
-      'id',
-      'creatorId',
-      'direction',
-      'date',
-      'maxPassengers',
-      'currentPassengers',
-      'status',
-      'vendorId',
-      'sequenceLocked',
-      'cancelledLate',
-      'completedAt',
-    ])
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-  return row
-    ? {
-        id: row.id,
-        creatorId: row.creatorId,
-        direction: row.direction,
-        date: row.date,
-        maxPassengers: row.maxPassengers,
-        currentPassengers: row.currentPassengers,
-        status: row.status,
-        vendorId: row.vendorId,
-        sequenceLocked: row.sequenceLocked,
-        cancelledLate: row.cancelledLate,
-        completedAt: row.completedAt,
-      }
-    : null;
 }
 
 export interface NewRide {
@@ -205,30 +165,4 @@ export async function setSequenceLocked(trx: Transaction<Database>, id: number, 
 export async function driverContactExists(db: Db, id: number): Promise<boolean> {
   const row = await db.selectFrom('driverContacts').select('id').where('id', '=', id).executeTakeFirst();
   return row !== undefined;
-}
-
-/**
- * A ride's party without locking it: its organiser, assigned vendor and the members with an entry,
- * with its status and when it was completed; null when no such ride.
- */
-export async function findRideParty(
-  db: Db,
-  id: number,
-): Promise<{
-  creatorId: number;
-  vendorId: number | null;
-  riderIds: number[];
-  noShowIds: number[];
-  status: RideStatus;
-  completedAt: Date | null;
-} | null> {
-  const ride = await db
-    .selectFrom('rides')
-    .select(['creatorId', 'vendorId', 'status', 'completedAt'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!ride) return null;
-  const entries = await db.selectFrom('ridePassengers').select('userId').where('rideId', '=', id).execute();
-  const noShows = await db.selectFrom('rideNoShows').select('userId').where('rideId', '=', id).execute();
-  return { ...ride, riderIds: entries.map((entry) => entry.userId), noShowIds: noShows.map((row) => row.userId) };
 }
