@@ -89,7 +89,7 @@ function departure(random: Random, now: Date, dayOffset: number): Date {
   return new Date(sgMidnightUtc + minutes * 60 * 1000);
 }
 
-async function insertInBatches<T extends keyof Database & string>(
+async function insertInBatches<T extends Extract<keyof Database, string>>(
   db: Kysely<Database>,
   table: T,
   rows: Insertable<Database[T]>[],
@@ -98,10 +98,7 @@ async function insertInBatches<T extends keyof Database & string>(
   for (let start = 0; start < rows.length; start += batchSize) {
     const batch = rows.slice(start, start + batchSize);
     // Kysely's insert type for a generic table name is too wide to express; rows are typed above.
-    await db
-      .insertInto(table)
-      .values(batch as never)
-      .execute();
+    await db.insertInto(table).values(batch).execute();
   }
 }
 

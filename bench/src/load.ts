@@ -48,7 +48,7 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   // The callback form: it hands back the instance, whose events report each response.
   const result = await new Promise<Result>((resolve, reject) => {
     const instance = autocannon(options, (error: unknown, answer: Result) => {
-      if (error) reject(error instanceof Error ? error : new Error(String(error)));
+      if (error) reject(error instanceof Error ? error : new Error(JSON.stringify(error)));
       else resolve(answer);
     });
     if (onResponse) {

@@ -217,7 +217,7 @@ export async function measurePaints(
           await page.getByText(readyText).first().waitFor({ timeout: 30_000 });
           // LCP candidates are reported after the frame that painted them.
           await page.waitForTimeout(500);
-          const lcp = (await page.evaluate('window.__lcp')) as { time: number; element: string };
+          const lcp = await page.evaluate<{ time: number; element: string }>('window.__lcp');
           if (!(lcp.time > 0)) throw new Error(`no largest-contentful-paint entry on ${path}`);
           times.push(lcp.time);
           element = lcp.element;

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { Database, DbHandle } from '@rideshare/db';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 
 import { RideListCache } from './cache/ride-list-cache';
@@ -97,7 +97,7 @@ export async function buildApp({
     trustProxy: trustProxyOption(env),
     // A path the router cannot read (a broken percent escape) is answered in the one error shape.
     frameworkErrors: (error, _request, reply) => {
-      answerFrameworkError(error, reply as unknown as FastifyReply);
+      answerFrameworkError(error, reply);
     },
     ...observabilityServerOptions(),
   });

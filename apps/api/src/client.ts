@@ -80,11 +80,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const jar = new CookieJar();
 
   const fetchWithCookies: TRPCFetchFn = async (input, init) => {
-    const headers = new Headers(init?.headers as ConstructorParameters<typeof Headers>[0]);
+    const headers = new Headers(init?.headers);
     const cookie = jar.header();
     if (cookie) headers.set('cookie', cookie);
     const response = await fetchImpl(input as string | URL, {
-      ...(init as Parameters<typeof fetch>[1]),
+      ...init,
       headers,
       // The session cookie must never follow a redirect to somewhere else; the API never redirects.
       redirect: 'error',

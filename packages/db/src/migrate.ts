@@ -13,7 +13,10 @@ export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<MigrationResu
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
     const name = failed ? failed.migrationName : 'unknown';
-    throw new Error(`Migration ${name} failed: ${String(result.error)}`, { cause: result.error });
+    throw new Error(
+      `Migration ${name} failed: ${result.error instanceof Error ? result.error.message : JSON.stringify(result.error)}`,
+      { cause: result.error },
+    );
   }
   return result;
 }

@@ -18,7 +18,7 @@ export const jsonBodyPlugin = fp(
         done(null, undefined);
         return;
       }
-      parseJson(request, text, done);
+      void parseJson(request, text, done);
     });
   },
   { name: 'json-body' },

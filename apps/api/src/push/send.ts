@@ -4,7 +4,7 @@
  * service holds up nothing but its own retry, and only to an allowed push service at a public
  * address (docs/architecture.md#push-endpoints).
  */
-import { request as httpRequest, type RequestOptions } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
 import webpush from 'web-push';
@@ -64,7 +64,7 @@ function post(
       {
         method: request.method,
         headers: request.body ? { ...request.headers, 'content-length': String(request.body.length) } : request.headers,
-        lookup: lookup as unknown as RequestOptions['lookup'],
+        lookup: lookup,
       },
       (response) => {
         // The answer's body says nothing the status does not; it is read and dropped.

@@ -54,7 +54,7 @@ function eventStream({ http: deps, heartbeatMs = LIVE_HEARTBEAT_MS }: RouteDeps)
     let events: AsyncIterable<unknown>;
     try {
       const ctx = await createContextFromRequest(deps, { req: request, stream: true });
-      events = await createCaller(ctx, { signal: abort.signal }).live.events({ lastEventId } as never);
+      events = await createCaller(ctx, { signal: abort.signal }).live.events({ lastEventId });
     } catch (error) {
       abort.abort();
       if (!(error instanceof TRPCError)) throw error;

@@ -161,7 +161,7 @@ function procedureOn<P extends ProcedurePath>(caller: Caller, path: P): Procedur
 export function route<P extends ProcedurePath>(row: ProcedureRow<P> | HandledRow<P>): RestRoute {
   const base = { method: row.method, path: row.path, contract: contractOf(row), compress: row.compress };
   if (row.handle) return { ...base, handler: row.handle };
-  const { procedure, input, answer, answerHeaders } = row as ProcedureRow<P>;
+  const { procedure, input, answer, answerHeaders } = row;
   return {
     ...base,
     handler: ({ http }) =>
@@ -169,7 +169,7 @@ export function route<P extends ProcedurePath>(row: ProcedureRow<P> | HandledRow
         if (answerHeaders) void reply.headers(answerHeaders);
         const view = restRequest(request, reply);
         const call = procedureOn(caller, procedure);
-        const result = (await call(input ? input(view) : (undefined as ProcedureInput<P>))) as ProcedureOutput<P>;
+        const result = (await call(input ? input(view) : undefined)) as ProcedureOutput<P>;
         return answer ? answer(result, view) : result;
       }),
   };

@@ -25,7 +25,7 @@ import {
   type PaymentRide,
   type PaymentRow,
 } from '../repositories/payment-repository';
-import { amountChangesOf, totalCentsOf, type AmountChange } from './payment-split';
+import { amountChangesOf, totalCentsOf } from './payment-split';
 import { isRiderOn } from './ride-party';
 import type { z } from 'zod';
 import type { paymentSharesOutput, pricePreviewOutput, ridePaymentsOutput } from '../routers/payment.outputs';

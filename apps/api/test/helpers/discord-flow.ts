@@ -69,7 +69,7 @@ export async function finishDiscord(
   const cookie = cookies.filter(Boolean).join('; ');
   const callback = await app.inject({ method: 'GET', url: callbackUrl, headers: cookie ? { cookie } : {} });
   expect(callback.statusCode).toBe(302);
-  const session = [...setCookies(callback).entries()].find(([name]) => /rideshare\.sid$/.test(name))?.[1] ?? null;
+  const session = [...setCookies(callback).entries()].find(([name]) => name.endsWith('rideshare.sid'))?.[1] ?? null;
   return { callback, location: String(callback.headers.location), session };
 }
 

@@ -27,7 +27,7 @@ async function get(url: string, acceptEncoding?: string) {
     url,
     headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
   });
-  return { res, body: decoded(res.headers['content-encoding'] as string | undefined, res.rawPayload) };
+  return { res, body: decoded(res.headers['content-encoding'], res.rawPayload) };
 }
 
 const LIST_INPUT = encodeURIComponent(JSON.stringify({ time: 'all', pageSize: 50 }));

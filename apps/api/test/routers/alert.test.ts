@@ -32,7 +32,7 @@ const alertFor = (user: TestUser, input: Record<string, unknown>) =>
     fromDate: '2026-11-28',
     toDate: '2026-12-05',
     ...input,
-  } as Parameters<ReturnType<typeof callerFor>['alert']['create']>[0]);
+  });
 
 /** A ride payload departing at `iso` (UTC), SG->FC with four seats unless told. */
 const ridePayload = (iso: string, overrides: Record<string, unknown> = {}) => ({

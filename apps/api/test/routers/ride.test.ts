@@ -186,7 +186,7 @@ describe('ride.create', () => {
     ['unreadable date', { date: 'next tuesday' }, 'Invalid date provided'],
     ['no drop-off list', { dropoffLocations: 'Bedok' }, 'Drop-off locations must be a list'],
   ])('refuses %s with the rule message, writing nothing', async (_label, override, message) => {
-    const result = await refusal(callerFor(t.db, alice).ride.create(sgPayload(override) as never));
+    const result = await refusal(callerFor(t.db, alice).ride.create(sgPayload(override)));
     expect(result).toEqual({ code: 'BAD_REQUEST', domainCode: 'VALIDATION_FAILED', message });
     expect(await t.db.selectFrom('rides').select('id').execute()).toHaveLength(0);
   });

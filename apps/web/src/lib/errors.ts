@@ -67,7 +67,7 @@ export function fieldErrors(err: unknown): Record<string, string> {
   if (!isApiError(err) || !err.data?.fieldErrors) return {};
   const result: Record<string, string> = {};
   for (const [field, messages] of Object.entries(err.data.fieldErrors)) {
-    const first = (messages as string[] | undefined)?.[0];
+    const first = messages?.[0];
     if (first) result[field] = first;
   }
   return result;

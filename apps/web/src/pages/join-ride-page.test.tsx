@@ -81,7 +81,7 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn((input: RequestInfo | URL) => {
-      const url = String(input);
+      const url = input instanceof Request ? input.url : String(input);
       if (url.startsWith('https://search.example.test/search')) return Promise.resolve(Response.json(searchResults));
       return Promise.reject(new TypeError('Failed to fetch'));
     }),

@@ -22,8 +22,8 @@ import { observable } from '@trpc/server/observable';
 
 /** Every procedure path of the router: 'auth.me', 'ride.byId', ... */
 type ApiPath = {
-  [Area in keyof RouterOutputs & string]: `${Area}.${keyof RouterOutputs[Area] & string}`;
-}[keyof RouterOutputs & string];
+  [Area in Extract<keyof RouterOutputs, string>]: `${Area}.${Extract<keyof RouterOutputs[Area], string>}`;
+}[Extract<keyof RouterOutputs, string>];
 
 type Lookup<Table, Path extends ApiPath> = Path extends `${infer Area}.${infer Name}`
   ? Area extends keyof Table

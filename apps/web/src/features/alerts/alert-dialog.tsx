@@ -56,7 +56,7 @@ export function AlertDialog({ opened, onClose, initialDirection }: AlertDialogPr
     <Modal opened={opened} onClose={onClose} title="Notify me of rides like this" size="md">
       <form onSubmit={submit} aria-label="New ride alert" noValidate>
         <Stack gap="md">
-          <Radio.Group label="Direction" value={direction} onChange={(value) => setDirection(value as Direction)}>
+          <Radio.Group label="Direction" value={direction} onChange={(value) => setDirection(value)}>
             <Stack gap="xs" mt="xs">
               {DIRECTIONS.map((value) => (
                 <Radio key={value} value={value} label={directionLabel(value)} />

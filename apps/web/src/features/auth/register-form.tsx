@@ -88,7 +88,7 @@ export function RegisterForm() {
           label="Register as a vendor/driver"
           {...vendorToggle}
           onChange={(event) => {
-            vendorToggle.onChange(event);
+            (vendorToggle.onChange as (changed: typeof event) => void)(event);
             // Unticking hides the vendor fields; their old errors must not linger for next time.
             if (!event.currentTarget.checked) for (const field of VENDOR_FIELDS) form.clearFieldError(field);
           }}

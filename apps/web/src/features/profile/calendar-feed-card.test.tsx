@@ -27,7 +27,9 @@ function press(button: HTMLElement) {
  */
 async function expectFocusSettledOn(element: HTMLElement) {
   await waitFor(() => expect(document.activeElement).toBe(element));
-  act(() => vi.runOnlyPendingTimers());
+  act(() => {
+    vi.runOnlyPendingTimers();
+  });
   expect(document.activeElement).toBe(element);
 }
 

@@ -40,8 +40,6 @@ import {
   MIN_PASSENGERS,
   MOBILE_BREAKPOINT_PX,
   rideFormSchema,
-  type Crossing,
-  type Direction,
   type RidePayload,
 } from '@rideshare/domain';
 import { useEffect, type ReactNode } from 'react';
@@ -178,7 +176,7 @@ export function RideForm({
                   fullWidth
                   orientation={compact ? 'vertical' : 'horizontal'}
                   value={direction}
-                  onChange={(value) => form.setFieldValue('direction', value as Direction)}
+                  onChange={(value) => form.setFieldValue('direction', value)}
                   data={DIRECTIONS.map((value) => ({ value, label: directionLabel(value) }))}
                   aria-labelledby="ride-direction-label"
                 />
@@ -195,7 +193,7 @@ export function RideForm({
                   allowNegative={false}
                   clampBehavior="strict"
                   required
-                  onChange={(value) => {
+                  onChange={(value: string | number) => {
                     form.setFieldValue('maxPassengers', value);
                     const ceiling = groupCeiling(value);
                     const group = form.getValues().organizerPassengerCount;
@@ -230,7 +228,7 @@ export function RideForm({
                   fullWidth
                   orientation={compact ? 'vertical' : 'horizontal'}
                   value={form.values.crossing}
-                  onChange={(value) => form.setFieldValue('crossing', value as Crossing)}
+                  onChange={(value) => form.setFieldValue('crossing', value)}
                   data={CROSSINGS.map((value) => ({ value, label: CROSSING_LABELS[value] }))}
                   aria-labelledby="ride-crossing-label"
                   aria-describedby="ride-crossing-help"

@@ -5,7 +5,6 @@ import {
   makePassengerEntry,
   makeRideDetail,
   renderWithProviders,
-  type ApiCall,
   type ApiHandlers,
   type TestPassengerEntry,
 } from '../../test-utils';
@@ -40,7 +39,7 @@ function setup(initial: Entry[], ride: SequencePanelRide, overrides: ApiHandlers
     ...overrides,
   };
   const result = renderWithProviders(<SequencePanel ride={ride} />, { api });
-  return { ...result, calls: result.calls as ApiCall[] };
+  return { ...result, calls: result.calls };
 }
 
 const rowOf = (name: string) =>

@@ -6,7 +6,6 @@ import {
   makePassengerEntry,
   makeRideDetail,
   renderWithProviders,
-  type ApiCall,
   type ApiHandlers,
   type TestPassengerEntry,
 } from '../../test-utils';
@@ -70,7 +69,7 @@ function setup(
     ...overrides,
   };
   const result = renderWithProviders(<SequencePanel ride={ride} />, { api });
-  return { ...result, calls: result.calls as ApiCall[] };
+  return { ...result, calls: result.calls };
 }
 
 async function pressOn(element: HTMLElement, code: string) {

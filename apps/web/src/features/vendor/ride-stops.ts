@@ -37,7 +37,7 @@ function mergeStops(entries: readonly DropoffLocation[]): DropoffLocation[] {
 
 /** The stops in Singapore: the route order when the answer has it, else the stored locations merged. */
 function singaporeStops(ride: RideStopsSource): DropoffLocation[] {
-  if (Array.isArray(ride.routeStops)) {
+  if (ride.routeStops) {
     return ride.routeStops
       .map((stop) => ({ location: stop.location.trim(), passengerCount: stop.passengerCount }))
       .filter((stop) => stop.location !== '');
