@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { apiError, makeRideSummary, makeUser, renderApp } from './test-utils';
@@ -45,10 +45,11 @@ describe('route table', () => {
   });
 
   it.each(['/home', '/guide', '/bus-guide', '/rides/7'])('keeps %s public', async (path) => {
-    const { router, calls } = renderApp(path);
-    // The layout asks who is signed in; a guard would act on the (signed-out) answer.
-    await waitFor(() => expect(calls.map((call) => call.path)).toContain('auth.me'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { router } = renderApp(path);
+    // A guard acts on the settled (signed-out) session: once the app has rendered it, the effects
+    // of that render (a guard's redirect among them) are flushed, and the page must still be here.
+    await waitFor(() => expect(router.state.session).toBe('signed-out'));
+    await act(() => Promise.resolve());
     expect(router.state.location.pathname).toBe(path);
     expect(screen.queryByRole('heading', { name: 'Welcome to RideShare' })).toBeNull();
   });

@@ -25,6 +25,7 @@ import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-r
 import { AppProviders } from '../app-providers';
 import type { Clock } from '../lib/clock';
 import { createQueryClient, trpc } from '../lib/trpc';
+import { useSession } from '../features/session';
 import { AppRoutes } from '../router';
 import { makeRecord, testClock } from './fixtures';
 import { LiveEventsMock, mockApiLink, type ApiCall, type ApiHandlers, type Unanswered } from './mock-api';
@@ -82,9 +83,13 @@ function providers(api: ApiHandlers = {}, unanswered: Unanswered = 'fail') {
   return { calls, live, queryClient, trpcClient };
 }
 
-/** Where the memory router is: `router.state.location`, kept current after every navigation. */
+/**
+ * Where the memory router is: `router.state.location`, kept current after every navigation; and the
+ * session as the whole app last rendered it (`router.state.session`: 'loading' until `auth.me`
+ * answers; renderApp only).
+ */
 export interface TestRouter {
-  state: { location: Location };
+  state: { location: Location; session: 'loading' | 'signed-in' | 'signed-out' };
 }
 
 function RecordLocation({ into }: { into: TestRouter }) {
@@ -95,8 +100,17 @@ function RecordLocation({ into }: { into: TestRouter }) {
   return null;
 }
 
+/** The whole app asks for the session anyway; a single screen is left to ask only for what it needs. */
+function RecordSession({ into }: { into: TestRouter }) {
+  const { user, isLoading } = useSession();
+  useLayoutEffect(() => {
+    into.state.session = isLoading ? 'loading' : user ? 'signed-in' : 'signed-out';
+  }, [into, user, isLoading]);
+  return null;
+}
+
 function testRouter(): TestRouter {
-  return { state: { location: { pathname: '', search: '', hash: '', state: null, key: '' } } };
+  return { state: { location: { pathname: '', search: '', hash: '', state: null, key: '' }, session: 'loading' } };
 }
 
 export function renderApp(
@@ -110,6 +124,7 @@ export function renderApp(
       <MemoryRouter initialEntries={[route]}>
         <AppRoutes />
         <RecordLocation into={router} />
+        <RecordSession into={router} />
       </MemoryRouter>
     </AppProviders>,
   );
