@@ -16,9 +16,9 @@ const folders = (path: string) =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
 
-/** The comma-separated names in the parentheses after the web features' line. */
+/** The comma-separated names in the parentheses after the web features' line (the one that starts with it). */
 function listedFeatures(): string[] {
-  const start = layout.indexOf('apps/web/src/features');
+  const start = layout.search(/^apps\/web\/src\/features\s/m);
   const open = layout.indexOf('(', start);
   const close = layout.indexOf(')', open);
   return layout

@@ -1,6 +1,6 @@
 /**
  * `useSettle()` → `settle(spec)`: the one way a mutation hook (a `use-*.ts` module,
- * docs/development.md#web) says what follows a write. It answers the mutation's own
+ * docs/development.md#writes-in-the-web-app) says what follows a write. It answers the mutation's own
  * `onSuccess`/`onError`/`onSettled` options, so a toast or a refresh never depends on the caller
  * still being on screen (docs/product.md#errors):
  *
