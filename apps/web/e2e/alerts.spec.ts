@@ -21,6 +21,10 @@ test('an alert made from the rides list tells its owner of a matching ride (375 
   await expect(dialog.getByRole('textbox', { name: 'From', exact: true })).not.toHaveValue('');
   await screenshot(ann, 'alert-dialog-mobile');
   await expectAccessible(ann, 'ride alert dialog (mobile)');
+  // A window months ahead that no other journey's rides fall in: those run beside this one, and a
+  // ride of theirs in the default window would fold into this alert's notice.
+  await dialog.getByRole('textbox', { name: 'From', exact: true }).fill(inDays(170).slice(0, 10));
+  await dialog.getByRole('textbox', { name: 'To', exact: true }).fill(inDays(172).slice(0, 10));
   await dialog.getByRole('button', { name: 'Save alert' }).click();
   await expect(latestToast(ann, 'Alert saved')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -33,7 +37,7 @@ test('an alert made from the rides list tells its owner of a matching ride (375 
 
   // Another member creates a matching ride; a ride the other way tells nobody.
   const { page: olivia } = await signedInPage(memberAccount({ name: 'Olivia Organiser' }), 'mobile');
-  const date = inDays(3);
+  const date = inDays(171);
   const rideId = await createRideViaApi(olivia, { direction: 'FC->SG', date, location: 'Tampines MRT' });
   await createRideViaApi(olivia, { direction: 'SG->FC', date, location: 'Bedok MRT' });
 
